@@ -1,0 +1,132 @@
+#include "connection_cli.h"
+
+#include "snapshot/format.h"
+
+#include <QFile>
+#include <QTextStream>
+
+#include <cstdio>
+#include <termios.h>
+#include <unistd.h>
+
+namespace pelscope {
+
+void addConnectionOptions(QCommandLineParser &p)
+{
+    p.addOptions({
+        {{QStringLiteral("u"), QStringLiteral("url")}, QStringLiteral("Server URL: redis://[user[:pass]@]host[:port][/db], rediss://... (TLS), unix:///path.sock[?db=N]."), QStringLiteral("url"), QStringLiteral("redis://127.0.0.1:6379")},
+        {QStringLiteral("user"), QStringLiteral("ACL user name (overrides the URL's)."), QStringLiteral("name")},
+        {QStringLiteral("askpass"), QStringLiteral("Prompt for the password on the terminal (else the URL's, else $REDISCLI_AUTH).")},
+        {QStringLiteral("tls"), QStringLiteral("Use TLS (same as a rediss:// URL).")},
+        {QStringLiteral("cacert"), QStringLiteral("CA certificate bundle (PEM) to verify the server with."), QStringLiteral("file")},
+        {QStringLiteral("cert"), QStringLiteral("Client certificate (PEM) for servers that require one."), QStringLiteral("file")},
+        {QStringLiteral("key"), QStringLiteral("Private key (PEM) of the client certificate."), QStringLiteral("file")},
+        {QStringLiteral("sni"), QStringLiteral("Server name for SNI and verification (default: the host)."), QStringLiteral("name")},
+        {QStringLiteral("insecure"), QStringLiteral("Do not verify the server's certificate (dangerous).")},
+        {QStringLiteral("timeout"), QStringLiteral("Deadline for every command and for connecting (default 5s)."), QStringLiteral("duration"), QStringLiteral("5s")},
+    });
+}
+
+void addProbeOptions(QCommandLineParser &p)
+{
+    p.addOptions({
+        {QStringLiteral("match"), QStringLiteral("Discover stream keys matching this pattern with SCAN (default *)."), QStringLiteral("pattern"), QStringLiteral("*")},
+        {QStringLiteral("stream"), QStringLiteral("Watch this stream key (repeatable); disables SCAN."), QStringLiteral("key")},
+        {QStringLiteral("pel-budget"), QStringLiteral("PEL entries per group walked exactly (default 10000); larger PELs are sampled."), QStringLiteral("n"), QStringLiteral("10000")},
+        {QStringLiteral("config"), QStringLiteral("INI file with a [health] section of thresholds."), QStringLiteral("file")},
+        {QStringLiteral("threshold"), QStringLiteral("Override one threshold, e.g. oldest_idle_crit=10m (repeatable). Keys: %1.")
+                                          .arg(HealthThresholds::keys().join(QStringLiteral(", "))), QStringLiteral("key=value")},
+    });
+}
+
+QByteArray promptPassword(const QString &prompt)
+{
+    FILE *tty = std::fopen("/dev/tty", "r+");
+    FILE *in = tty ? tty : stdin;
+    FILE *out = tty ? tty : stderr;
+    std::fprintf(out, "%s", prompt.toLocal8Bit().constData());
+    std::fflush(out);
+    termios old{};
+    const bool isTerm = tcgetattr(fileno(in), &old) == 0;
+    if (isTerm) {
+        termios quiet = old;
+        quiet.c_lflag &= ~tcflag_t(ECHO);
+        tcsetattr(fileno(in), TCSAFLUSH, &quiet);
+    }
+    char buffer[1024] = {};
+    const bool ok = std::fgets(buffer, sizeof buffer, in) != nullptr;
+    if (isTerm) {
+        tcsetattr(fileno(in), TCSAFLUSH, &old);
+        std::fprintf(out, "\n");
+    }
+    if (tty)
+        std::fclose(tty);
+    QByteArray line = ok ? QByteArray(buffer) : QByteArray();
+    while (line.endsWith('\n') || line.endsWith('\r'))
+        line.chop(1);
+    return line;
+}
+
+QString settingsFromParser(const QCommandLineParser &p, CliSettings &out)
+{
+    const auto parsed = parseRedisUrl(p.value(QStringLiteral("url")));
+    if (!parsed.options)
+        return parsed.error;
+    ConnectionOptions o = *parsed.options;
+    if (p.isSet(QStringLiteral("user")))
+        o.user = p.value(QStringLiteral("user")).toUtf8();
+    if (p.isSet(QStringLiteral("askpass")))
+        o.password = promptPassword(QStringLiteral("Password: "));
+    else if (!o.password && qEnvironmentVariableIsSet("REDISCLI_AUTH"))
+        o.password = qgetenv("REDISCLI_AUTH");
+    if (p.isSet(QStringLiteral("tls")))
+        o.transport = ConnectionOptions::Transport::Tls;
+    const bool tlsFlags = p.isSet(QStringLiteral("cacert")) || p.isSet(QStringLiteral("cert")) || p.isSet(QStringLiteral("key"))
+                          || p.isSet(QStringLiteral("sni")) || p.isSet(QStringLiteral("insecure"));
+    if (tlsFlags && o.transport != ConnectionOptions::Transport::Tls)
+        return QStringLiteral("TLS options given without TLS: use a rediss:// URL or --tls");
+    o.tls.caFile = p.value(QStringLiteral("cacert"));
+    o.tls.certFile = p.value(QStringLiteral("cert"));
+    o.tls.keyFile = p.value(QStringLiteral("key"));
+    o.tls.sni = p.value(QStringLiteral("sni"));
+    o.tls.insecure = p.isSet(QStringLiteral("insecure"));
+    for (const QString &f : {o.tls.caFile, o.tls.certFile, o.tls.keyFile})
+        if (!f.isEmpty() && !QFile::exists(f))
+            return QStringLiteral("file not found: %1").arg(f);
+    if (o.tls.certFile.isEmpty() != o.tls.keyFile.isEmpty())
+        return QStringLiteral("--cert and --key go together");
+    const auto timeout = parseDurationMs(p.value(QStringLiteral("timeout")));
+    if (!timeout || *timeout < 10)
+        return QStringLiteral("invalid --timeout '%1' (e.g. 5s, 500ms)").arg(p.value(QStringLiteral("timeout")));
+    o.commandTimeoutMs = int(*timeout);
+    o.connectTimeoutMs = int(*timeout);
+    out.connection = o;
+
+    ProbeConfig &c = out.probe;
+    c.match = p.value(QStringLiteral("match")).toUtf8();
+    for (const QString &s : p.values(QStringLiteral("stream")))
+        c.streams.append(s.toUtf8());
+    bool ok = false;
+    c.pelBudget = p.value(QStringLiteral("pel-budget")).toInt(&ok);
+    if (!ok || c.pelBudget < 1)
+        return QStringLiteral("invalid --pel-budget '%1'").arg(p.value(QStringLiteral("pel-budget")));
+    if (p.isSet(QStringLiteral("config"))) {
+        const QString path = p.value(QStringLiteral("config"));
+        if (!QFile::exists(path))
+            return QStringLiteral("config file not found: %1").arg(path);
+        const QString e = c.thresholds.loadFile(path);
+        if (!e.isEmpty())
+            return e;
+    }
+    for (const QString &kv : p.values(QStringLiteral("threshold"))) {
+        const qsizetype eq = kv.indexOf(QLatin1Char('='));
+        if (eq <= 0)
+            return QStringLiteral("--threshold expects key=value, got '%1'").arg(kv);
+        const QString e = c.thresholds.set(kv.left(eq).trimmed(), kv.mid(eq + 1));
+        if (!e.isEmpty())
+            return e;
+    }
+    return {};
+}
+
+} // namespace pelscope

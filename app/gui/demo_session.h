@@ -1,0 +1,35 @@
+// `pelscope --demo`: a private redis-server on a unix socket plus the incident
+// workload on its own thread. Closing the window stops both.
+#pragma once
+
+#include "redis/connection_options.h"
+
+#include <QObject>
+#include <QThread>
+
+namespace pelscope {
+
+class DemoServer;
+class DemoWorkload;
+
+class DemoSession : public QObject
+{
+    Q_OBJECT
+public:
+    explicit DemoSession(QObject *parent = nullptr);
+    ~DemoSession() override;
+
+    void start();
+
+Q_SIGNALS:
+    // The workload has seeded its incident: point the dashboard here.
+    void ready(const pelscope::ConnectionOptions &options);
+    void failed(const QString &message);
+
+private:
+    DemoServer *m_server;
+    QThread m_workloadThread;
+    DemoWorkload *m_workload = nullptr;
+};
+
+} // namespace pelscope

@@ -1,0 +1,223 @@
+// Set-up of the demo incident: a short chain of pipelined batches on the
+// producer connection. Safe to run again against the same server: it looks
+// at which groups exist and only creates (and seeds for) what is missing.
+#include "demo_workload.h"
+
+#include <spdlog/spdlog.h>
+
+namespace pelscope {
+
+namespace {
+
+// The first reply that is an error other than `tolerated`, or -1.
+qsizetype firstError(const RedisReplies &replies, QByteArrayView tolerated = {})
+{
+    for (qsizetype i = 0; i < replies.size(); ++i) {
+        const RedisReply &r = replies.at(i);
+        if (r.isError() && (tolerated.isEmpty() || r.errorCode() != tolerated))
+            return i;
+    }
+    return -1;
+}
+
+bool isNoSuchKey(const RedisReply &reply)
+{
+    return reply.isError() && reply.bytes().contains("no such key");
+}
+
+QList<QByteArray> groupNames(const RedisReply &xinfoGroups)
+{
+    QList<QByteArray> names;
+    for (const RedisReply &group : xinfoGroups.elements())
+        names.append(group.field("name").bytes());
+    return names;
+}
+
+RedisCommand xadd(const QByteArray &key, qint64 maxLen, const QList<QByteArray> &fields)
+{
+    RedisCommand command {"XADD", key, "MAXLEN", "~", QByteArray::number(maxLen), "*"};
+    command += fields;
+    return command;
+}
+
+} // namespace
+
+void DemoWorkload::runSetup()
+{
+    if (!m_running || m_setupRunning || m_setupDone || !isReady(m_producer))
+        return;
+    m_setupRunning = true;
+    setupInspect();
+}
+
+void DemoWorkload::setupStep(const RedisBatch &batch, Step next, int timeoutMs)
+{
+    const quint64 generation = m_generation;
+    m_producer->execute(
+        batch, this,
+        [this, generation, next = std::move(next)](const RedisReplies &replies, const RedisError &error) {
+            if (generation != m_generation)
+                return;
+            if (error.isError()) {
+                // The connection resets itself; set-up starts over once it is
+                // ready again (runSetup is connected to its ready signal).
+                m_setupRunning = false;
+                return;
+            }
+            next(replies);
+        },
+        timeoutMs);
+}
+
+void DemoWorkload::setupFailed(const QString &message)
+{
+    spdlog::error("demo workload: {}", message.toStdString());
+    stop();
+    Q_EMIT failed(message);
+}
+
+void DemoWorkload::setupInspect()
+{
+    const RedisBatch batch {{"XINFO", "GROUPS", m_keys.orders}, {"XINFO", "GROUPS", m_keys.emails}};
+    setupStep(batch, [this, batch](const RedisReplies &replies) {
+        for (qsizetype i = 0; i < replies.size(); ++i) {
+            if (replies.at(i).isError() && !isNoSuchKey(replies.at(i))) {
+                setupFailed(describeReplyError(batch.at(i), replies.at(i)).message);
+                return;
+            }
+        }
+        const QList<QByteArray> orderGroups = groupNames(replies.at(0));
+        const QList<QByteArray> emailGroups = groupNames(replies.at(1));
+        // A group that exists means an earlier run already staged that part
+        // of the incident; staging it twice would only blur the picture.
+        m_seedOrders = !orderGroups.contains(demo::kAnalytics);
+        m_needDeadConsumer = !orderGroups.contains(demo::kFulfillment);
+        m_seedEmails = m_needAuditGap = !emailGroups.contains(demo::kAudit);
+        setupSeed();
+    });
+}
+
+// History first, groups after: fulfillment and sender start at the tip ($)
+// and are caught up, while analytics (at 0) starts thousands behind.
+void DemoWorkload::setupSeed()
+{
+    RedisBatch batch;
+    if (m_seedOrders) {
+        for (int i = 0; i < demo::kOrdersSeed; ++i)
+            batch.append(xadd(m_keys.orders, m_config.maxLen, m_traffic.nextOrder()));
+    }
+    if (m_seedEmails) {
+        for (int i = 0; i < demo::kEmailsSeed; ++i)
+            batch.append(xadd(m_keys.emails, m_config.maxLen, m_traffic.nextEmail()));
+    }
+    if (batch.isEmpty()) {
+        setupGroups();
+        return;
+    }
+    spdlog::info("demo workload: seeding {} entries of history", batch.size());
+    setupStep(batch, [this, batch](const RedisReplies &replies) {
+        if (const qsizetype bad = firstError(replies); bad >= 0) {
+            setupFailed(describeReplyError(batch.at(bad), replies.at(bad)).message);
+            return;
+        }
+        m_stats.produced += replies.size();
+        setupGroups();
+    }, 30'000); // a few thousand XADDs: generous for a slow machine
+}
+
+void DemoWorkload::setupGroups()
+{
+    const RedisBatch batch {
+        {"XGROUP", "CREATE", m_keys.orders, demo::kFulfillment, "$", "MKSTREAM"},
+        {"XGROUP", "CREATE", m_keys.orders, demo::kAnalytics, "0", "MKSTREAM"},
+        {"XGROUP", "CREATE", m_keys.payments, demo::kLedger, "$", "MKSTREAM"},
+        {"XGROUP", "CREATE", m_keys.emails, demo::kSender, "$", "MKSTREAM"},
+        {"XGROUP", "CREATE", m_keys.emails, demo::kAudit, "0", "MKSTREAM"},
+    };
+    setupStep(batch, [this, batch](const RedisReplies &replies) {
+        if (const qsizetype bad = firstError(replies, "BUSYGROUP"); bad >= 0) {
+            setupFailed(describeReplyError(batch.at(bad), replies.at(bad)).message);
+            return;
+        }
+        if (m_needAuditGap)
+            setupAuditGap();
+        else
+            setupDeadConsumer();
+    });
+}
+
+// Deleting an entry audit has not read yet (and not the first one, whose
+// deletion would simply move the stream's start) leaves a hole Redis cannot
+// count across, so XINFO GROUPS reports audit's lag as nil: "unknown".
+void DemoWorkload::setupAuditGap()
+{
+    setupStep({{"XRANGE", m_keys.emails, "-", "+", "COUNT", "2"}}, [this](const RedisReplies &replies) {
+        const QList<demo::Entry> entries = demo::parseEntries(replies.value(0));
+        if (entries.size() < 2) {
+            spdlog::warn("demo workload: too few e-mails to leave audit with an unknown lag");
+            setupDeadConsumer();
+            return;
+        }
+        const RedisCommand xdel {"XDEL", m_keys.emails, entries.at(1).id};
+        setupStep({xdel}, [this, xdel](const RedisReplies &replies) {
+            if (replies.value(0).isError())
+                logError("setup", xdel, replies.value(0));
+            setupDeadConsumer();
+        });
+    });
+}
+
+// fulfillment-3 takes a batch and dies holding it. Back-dating its deliveries
+// by 15 minutes (XCLAIM ... IDLE) makes the incident critical from the first
+// snapshot; JUSTID keeps the delivery count at 1, as it would really be.
+void DemoWorkload::setupDeadConsumer()
+{
+    if (!m_needDeadConsumer) {
+        finishSetup();
+        return;
+    }
+    RedisBatch batch;
+    for (int i = 0; i < demo::kDeadConsumerEntries; ++i)
+        batch.append(xadd(m_keys.orders, m_config.maxLen, m_traffic.nextOrder()));
+    batch.append({"XREADGROUP", "GROUP", demo::kFulfillment, demo::kDeadConsumer, "COUNT",
+                  QByteArray::number(demo::kDeadConsumerEntries), "STREAMS", m_keys.orders, ">"});
+    setupStep(batch, [this, batch](const RedisReplies &replies) {
+        if (const qsizetype bad = firstError(replies); bad >= 0) {
+            setupFailed(describeReplyError(batch.at(bad), replies.at(bad)).message);
+            return;
+        }
+        m_stats.produced += demo::kDeadConsumerEntries;
+        const QList<demo::Entry> taken = demo::parseReadGroup(replies.constLast());
+        if (taken.isEmpty()) {
+            finishSetup();
+            return;
+        }
+        RedisCommand claim {"XCLAIM", m_keys.orders, demo::kFulfillment, demo::kDeadConsumer, "0"};
+        for (const demo::Entry &e : taken)
+            claim.append(e.id);
+        claim += {"IDLE", QByteArray::number(demo::kDeadConsumerIdleMs), "JUSTID"};
+        setupStep({claim}, [this, claim](const RedisReplies &replies) {
+            if (replies.value(0).isError())
+                logError("setup", claim, replies.value(0));
+            finishSetup();
+        });
+    });
+}
+
+void DemoWorkload::finishSetup()
+{
+    m_setupRunning = false;
+    m_setupDone = true;
+    if (!m_tickTimer.isActive()) {
+        m_tickTimer.start();
+        m_recoveryTimer.start();
+        m_churnTimer.start();
+    }
+    spdlog::info("demo workload: running; e-mail sender is {}", m_stats.senderConsumer.toStdString());
+    if (!m_startedEmitted) {
+        m_startedEmitted = true;
+        Q_EMIT started();
+    }
+}
+
+} // namespace pelscope

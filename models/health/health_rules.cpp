@@ -1,0 +1,118 @@
+#include "health_rules.h"
+
+#include "../snapshot/format.h"
+
+#include <QSettings>
+
+namespace pelscope {
+
+namespace {
+
+void raise(HealthVerdict &v, Health level, QString reason)
+{
+    if (int(level) > int(v.status))
+        v.status = level;
+    v.reasons << std::move(reason);
+}
+
+} // namespace
+
+QStringList HealthThresholds::keys()
+{
+    return {QStringLiteral("oldest_idle_warn"), QStringLiteral("oldest_idle_crit"),
+            QStringLiteral("delivery_count_warn"), QStringLiteral("lag_warn"), QStringLiteral("lag_crit"),
+            QStringLiteral("lag_unknown_warns"), QStringLiteral("consumer_idle_warn")};
+}
+
+QString HealthThresholds::set(const QString &key, const QString &value)
+{
+    auto duration = [&](qint64 &target) -> QString {
+        const auto ms = parseDurationMs(value);
+        if (!ms)
+            return QStringLiteral("threshold %1: '%2' is not a duration (e.g. 60s, 5m)").arg(key, value);
+        target = *ms;
+        return {};
+    };
+    auto count = [&](qint64 &target) -> QString {
+        bool ok = false;
+        const qint64 v = value.trimmed().toLongLong(&ok);
+        if (!ok || v < 0)
+            return QStringLiteral("threshold %1: '%2' is not a count").arg(key, value);
+        target = v;
+        return {};
+    };
+    if (key == QLatin1String("oldest_idle_warn")) return duration(oldestIdleWarnMs);
+    if (key == QLatin1String("oldest_idle_crit")) return duration(oldestIdleCritMs);
+    if (key == QLatin1String("consumer_idle_warn")) return duration(consumerIdleWarnMs);
+    if (key == QLatin1String("delivery_count_warn")) return count(deliveryCountWarn);
+    if (key == QLatin1String("lag_warn")) return count(lagWarn);
+    if (key == QLatin1String("lag_crit")) return count(lagCrit);
+    if (key == QLatin1String("lag_unknown_warns")) {
+        const QString v = value.trimmed().toLower();
+        if (v != QLatin1String("true") && v != QLatin1String("false"))
+            return QStringLiteral("threshold %1: expected true or false").arg(key);
+        lagUnknownWarns = v == QLatin1String("true");
+        return {};
+    }
+    return QStringLiteral("unknown threshold '%1' (known: %2)").arg(key, keys().join(QStringLiteral(", ")));
+}
+
+QString HealthThresholds::loadFile(const QString &path)
+{
+    QSettings file(path, QSettings::IniFormat);
+    if (file.status() != QSettings::NoError)
+        return QStringLiteral("cannot read config file %1").arg(path);
+    file.beginGroup(QStringLiteral("health"));
+    for (const QString &key : file.childKeys()) {
+        const QString error = set(key, file.value(key).toString());
+        if (!error.isEmpty())
+            return QStringLiteral("%1: %2").arg(path, error);
+    }
+    return {};
+}
+
+HealthVerdict evaluateGroup(const StreamSnapshot &stream, const GroupSnapshot &g, const HealthThresholds &t)
+{
+    Q_UNUSED(stream);
+    HealthVerdict v;
+
+    if (g.oldestIdleMs) {
+        const qint64 idle = *g.oldestIdleMs;
+        if (idle >= t.oldestIdleCritMs)
+            raise(v, Health::Crit, QStringLiteral("oldest pending idle %1 ≥ %2").arg(formatDuration(idle), formatDuration(t.oldestIdleCritMs)));
+        else if (idle >= t.oldestIdleWarnMs)
+            raise(v, Health::Warn, QStringLiteral("oldest pending idle %1 ≥ %2").arg(formatDuration(idle), formatDuration(t.oldestIdleWarnMs)));
+    }
+
+    if (g.maxDeliveryCount && *g.maxDeliveryCount >= t.deliveryCountWarn) {
+        qint64 poison = 0;
+        for (auto it = g.deliveryCounts.constBegin(); it != g.deliveryCounts.constEnd(); ++it)
+            if (it.key() >= t.deliveryCountWarn)
+                poison += it.value();
+        raise(v, Health::Warn, QStringLiteral("%1 pending %2 delivered ≥ %3 times (max %4): likely poison")
+                                   .arg(formatCount(poison), poison == 1 ? QStringLiteral("entry") : QStringLiteral("entries"))
+                                   .arg(t.deliveryCountWarn).arg(*g.maxDeliveryCount));
+    }
+
+    if (g.lag) {
+        if (*g.lag >= t.lagCrit)
+            raise(v, Health::Crit, QStringLiteral("lag %1 ≥ %2 unread entries").arg(formatCount(*g.lag), formatCount(t.lagCrit)));
+        else if (*g.lag >= t.lagWarn)
+            raise(v, Health::Warn, QStringLiteral("lag %1 ≥ %2 unread entries").arg(formatCount(*g.lag), formatCount(t.lagWarn)));
+    } else if (t.lagUnknownWarns) {
+        raise(v, Health::Warn, QStringLiteral("lag unknown: %1").arg(g.lagNote.isEmpty() ? QStringLiteral("Redis did not report it") : g.lagNote));
+    }
+
+    QStringList stuck;
+    for (const ConsumerSnapshot &c : g.consumerList) {
+        if (c.pending > 0 && c.idleMs && *c.idleMs >= t.consumerIdleWarnMs)
+            stuck << QStringLiteral("%1 (%2 pending, idle %3)").arg(displayBytes(c.name), formatCount(c.pending), formatDuration(*c.idleMs));
+    }
+    if (!stuck.isEmpty())
+        raise(v, Health::Warn, QStringLiteral("%1 holding pending entries and idle ≥ %2: %3")
+                                   .arg(stuck.size() == 1 ? QStringLiteral("consumer") : QStringLiteral("%1 consumers").arg(stuck.size()),
+                                        formatDuration(t.consumerIdleWarnMs), stuck.join(QStringLiteral(", "))));
+    return v;
+}
+
+} // namespace pelscope

@@ -1,0 +1,188 @@
+#include "group_table_model.h"
+
+#include "snapshot/format.h"
+
+#include <QHash>
+
+namespace pelscope {
+
+namespace {
+
+QString oldestIdleText(const GroupSnapshot &g)
+{
+    if (!g.oldestIdleMs)
+        return g.pending.value_or(0) == 0 ? QStringLiteral("—") : QStringLiteral("?");
+    QString text = formatDuration(*g.oldestIdleMs);
+    // A range when the head ID's timestamp allows much more than we saw.
+    if (g.oldestIdleUpperMs && *g.oldestIdleUpperMs > *g.oldestIdleMs + 1000 && !g.pelScanComplete)
+        text += QStringLiteral(" – ") + formatDuration(*g.oldestIdleUpperMs);
+    return text;
+}
+
+int deadConsumers(const GroupSnapshot &g)
+{
+    int dead = 0;
+    for (const ConsumerSnapshot &c : g.consumerList)
+        if (c.pending > 0 && c.idleMs && *c.idleMs >= 300'000)
+            ++dead;
+    return dead;
+}
+
+} // namespace
+
+GroupTableModel::GroupTableModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{
+}
+
+QList<QVariant> GroupTableModel::displayValues(const StreamSnapshot &s, const GroupSnapshot &g)
+{
+    QString consumers = g.consumers ? QString::number(*g.consumers) : QStringLiteral("?");
+    if (const int dead = deadConsumers(g))
+        consumers += QStringLiteral(" (%1 dead)").arg(dead);
+    return {
+        healthName(g.health.status),
+        displayBytes(s.key),
+        displayBytes(g.name),
+        g.lag ? formatCount(*g.lag) : QStringLiteral("unknown"),
+        g.pending ? formatCount(*g.pending) : QStringLiteral("?"),
+        oldestIdleText(g),
+        consumers,
+        g.maxDeliveryCount ? QString::number(*g.maxDeliveryCount) : QStringLiteral("—"),
+        g.health.reasons.join(QStringLiteral("; ")),
+    };
+}
+
+void GroupTableModel::clear()
+{
+    beginResetModel();
+    m_rows.clear();
+    m_snapshot = {};
+    endResetModel();
+}
+
+void GroupTableModel::applySnapshot(const Snapshot &snapshot)
+{
+    m_snapshot = snapshot;
+    QHash<QPair<QByteArray, QByteArray>, std::pair<const StreamSnapshot *, const GroupSnapshot *>> incoming;
+    QList<QPair<QByteArray, QByteArray>> order;
+    for (const StreamSnapshot &s : snapshot.data().streams)
+        for (const GroupSnapshot &g : s.groups) {
+            incoming.insert({s.key, g.name}, {&s, &g});
+            order.append({s.key, g.name});
+        }
+
+    // Removals, from the bottom so indexes stay valid.
+    for (int i = int(m_rows.size()) - 1; i >= 0; --i) {
+        if (!incoming.contains({m_rows[i].stream, m_rows[i].group.name})) {
+            beginRemoveRows({}, i, i);
+            m_rows.removeAt(i);
+            endRemoveRows();
+        }
+    }
+
+    // Updates in place: only the cells whose text changed are signalled.
+    QHash<QPair<QByteArray, QByteArray>, int> present;
+    for (int i = 0; i < m_rows.size(); ++i) {
+        Row &row = m_rows[i];
+        const auto [s, g] = incoming.value({row.stream, row.group.name});
+        present.insert({row.stream, row.group.name}, i);
+        QList<QVariant> values = displayValues(*s, *g);
+        int first = -1, last = -1;
+        for (int c = 0; c < ColumnCount; ++c) {
+            if (values[c] != row.display[c]) {
+                if (first < 0)
+                    first = c;
+                last = c;
+            }
+        }
+        const bool healthChanged = row.group.health.status != g->health.status;
+        row.group = *g;
+        row.display = std::move(values);
+        if (healthChanged)
+            first = 0, last = std::max(last, int(ColumnCount) - 1);
+        if (first >= 0)
+            Q_EMIT dataChanged(index(i, first), index(i, last),
+                               {Qt::DisplayRole, Qt::ToolTipRole, SortRole, HealthRole, ReasonsRole});
+    }
+
+    // Insertions, appended in one block.
+    QList<Row> added;
+    for (const auto &key : std::as_const(order)) {
+        if (present.contains(key))
+            continue;
+        const auto [s, g] = incoming.value(key);
+        added.append(Row{s->key, *g, displayValues(*s, *g)});
+    }
+    if (!added.isEmpty()) {
+        beginInsertRows({}, int(m_rows.size()), int(m_rows.size() + added.size() - 1));
+        m_rows.append(added);
+        endInsertRows();
+    }
+}
+
+int GroupTableModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int GroupTableModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+QVariant GroupTableModel::sortValue(const Row &row, int column) const
+{
+    const GroupSnapshot &g = row.group;
+    switch (column) {
+    case Status:
+        // Worst first: status, then how long the oldest entry has waited, then lag.
+        return double(int(g.health.status)) * 1e15 + double(std::min<qint64>(g.oldestIdleMs.value_or(0), 999'999'999'999LL)) * 10
+               + (g.lag ? 0 : 1);
+    case Lag: return g.lag ? double(*g.lag) : -1.0;
+    case Pending: return double(g.pending.value_or(-1));
+    case OldestIdle: return double(g.oldestIdleMs.value_or(-1));
+    case Consumers: return double(g.consumers.value_or(-1));
+    case MaxDeliveries: return double(g.maxDeliveryCount.value_or(-1));
+    default: return row.display.value(column);
+    }
+}
+
+QVariant GroupTableModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const Row &row = m_rows.at(index.row());
+    switch (role) {
+    case Qt::DisplayRole:
+        return row.display.value(index.column());
+    case Qt::ToolTipRole:
+        if (index.column() == Status || index.column() == Reasons)
+            return row.group.health.reasons.isEmpty() ? QStringLiteral("No rule is broken") : row.group.health.reasons.join(QLatin1Char('\n'));
+        if (index.column() == Lag && !row.group.lag)
+            return row.group.lagNote;
+        if (index.column() == OldestIdle && row.group.pelSampled)
+            return QStringLiteral("Lower bound from the %1 entries inspected; upper bound from the oldest entry's ID").arg(row.group.pelInspected);
+        return {};
+    case Qt::TextAlignmentRole:
+        if (index.column() >= Lag && index.column() <= MaxDeliveries)
+            return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+        return QVariant::fromValue(Qt::AlignLeft | Qt::AlignVCenter);
+    case SortRole: return sortValue(row, index.column());
+    case HealthRole: return int(row.group.health.status);
+    case StreamKeyRole: return row.stream;
+    case GroupNameRole: return row.group.name;
+    case ReasonsRole: return row.group.health.reasons;
+    default: return {};
+    }
+}
+
+QVariant GroupTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    static const char *names[] = {"Status", "Stream", "Group", "Lag", "Pending", "Oldest pending idle", "Consumers", "Max deliveries", "Why"};
+    return QString::fromLatin1(names[section]);
+}
+
+} // namespace pelscope

@@ -1,0 +1,208 @@
+#include "stream_poller.h"
+
+#include <spdlog/spdlog.h>
+
+namespace pelscope {
+
+StreamPoller::StreamPoller(ConnectionOptions options, ProbeConfig config, QObject *parent)
+    : QObject(parent)
+    , m_options(std::move(options))
+    , m_probe(std::make_unique<StreamProbe>(std::move(config)))
+{
+    m_tickTimer.setSingleShot(true);
+    connect(&m_tickTimer, &QTimer::timeout, this, &StreamPoller::tick);
+    m_status.address = m_options.redactedUrl();
+}
+
+StreamPoller::~StreamPoller() = default;
+
+void StreamPoller::start()
+{
+    if (!m_connection) {
+        m_connection = new RedisConnection(m_options, this);
+        m_connection->setAutoReconnect(m_autoReconnect);
+        connect(m_connection, &RedisConnection::ready, this, &StreamPoller::onReady);
+        connect(m_connection, &RedisConnection::stateChanged, this, [this](RedisConnection::State s) {
+            m_status.state = s;
+            if (s == RedisConnection::State::Ready) {
+                m_status.error = {};
+                m_status.attempt = 0;
+                m_status.server = m_connection->hello();
+            }
+            publishStatus();
+        });
+        connect(m_connection, &RedisConnection::errorOccurred, this, [this](const RedisError &e) {
+            m_status.error = e;
+            publishStatus();
+            Q_EMIT pollFailed(e);
+        });
+        connect(m_connection, &RedisConnection::reconnectScheduled, this, [this](int attempt, int delayMs) {
+            m_status.attempt = attempt;
+            m_status.nextRetryMs = delayMs;
+            publishStatus();
+        });
+    }
+    m_stopped = false;
+    m_connection->open();
+}
+
+void StreamPoller::stop()
+{
+    m_stopped = true;
+    m_tickTimer.stop();
+    ++m_generation; // replies still in flight are dropped
+    if (m_connection)
+        m_connection->close();
+    Q_EMIT finished();
+}
+
+void StreamPoller::setAutoReconnect(bool on)
+{
+    m_autoReconnect = on;
+    if (m_connection)
+        m_connection->setAutoReconnect(on);
+}
+
+void StreamPoller::setIntervalMs(int ms)
+{
+    m_intervalMs = std::clamp(ms, 100, 3'600'000);
+}
+
+void StreamPoller::setPaused(bool paused)
+{
+    m_paused = paused;
+    if (paused)
+        m_tickTimer.stop();
+    else if (!m_inTick && m_connection && m_connection->state() == RedisConnection::State::Ready)
+        scheduleNext();
+}
+
+void StreamPoller::pollNow()
+{
+    if (!m_inTick && m_connection && m_connection->state() == RedisConnection::State::Ready) {
+        m_tickTimer.stop();
+        tick();
+    }
+}
+
+void StreamPoller::setThresholds(const HealthThresholds &t)
+{
+    m_probe->setThresholds(t);
+}
+
+void StreamPoller::publishStatus()
+{
+    Q_EMIT statusChanged(m_status);
+}
+
+void StreamPoller::onReady()
+{
+    ++m_generation;
+    m_inTick = false;
+    m_firstTickOfGeneration = true;
+    m_tickTimer.stop();
+    // After a reconnect the keyspace may be another (a restart, a failover):
+    // sweep again, riding along with the ticks once the first sweep is done.
+    if (m_generation > 1)
+        m_probe->restartDiscovery();
+    if (m_probe->discoveryComplete())
+        tick();
+    else
+        scanStep();
+}
+
+// The first sweep runs page by page before the first tick so the first
+// snapshot is complete; later sweeps ride along with the ticks.
+void StreamPoller::scanStep()
+{
+    const quint64 generation = m_generation;
+    m_inTick = true;
+    m_connection->execute({m_probe->scanCommand()}, this,
+                          [this, generation](const RedisReplies &replies, const RedisError &error) {
+        if (generation != m_generation || m_stopped)
+            return;
+        m_inTick = false;
+        if (error.isError())
+            return; // the connection reconnects and calls onReady again
+        const QString scanError = m_probe->onScanReply(replies.value(0));
+        if (!scanError.isEmpty()) {
+            RedisError e = describeReplyError({"SCAN"}, replies.value(0));
+            Q_EMIT pollFailed(e);
+            m_status.error = e;
+            publishStatus();
+            m_tickTimer.start(m_intervalMs);
+            return;
+        }
+        if (m_probe->discoveryComplete())
+            tick();
+        else
+            scanStep();
+    });
+}
+
+void StreamPoller::tick()
+{
+    if (m_stopped || m_inTick || !m_connection || m_connection->state() != RedisConnection::State::Ready)
+        return;
+    if (!m_probe->discoveryComplete()) {
+        scanStep();
+        return;
+    }
+    m_inTick = true;
+    m_tickClock.start();
+    m_roundTripsAtStart = m_connection->roundTrips();
+    m_bytesOutAtStart = m_connection->bytesWritten();
+    m_bytesInAtStart = m_connection->bytesRead();
+    const RedisBatch batch = m_probe->planTick();
+    m_commandsInTick = batch.size();
+    const quint64 generation = m_generation;
+    m_connection->execute(batch, this, [this, generation](const RedisReplies &replies, const RedisError &error) {
+        onTickReplies(generation, replies, error);
+    });
+}
+
+void StreamPoller::onTickReplies(quint64 generation, const RedisReplies &replies, const RedisError &error)
+{
+    if (generation != m_generation || m_stopped)
+        return;
+    m_inTick = false;
+    if (error.isError())
+        return; // reported through errorOccurred; onReady resumes
+    SnapshotData data = m_probe->parseTick(replies);
+    data.generation = m_generation;
+    data.server.address = m_options.redactedUrl();
+    data.server.product = m_connection->hello().product;
+    data.server.version = m_connection->hello().version;
+    data.server.mode = m_connection->hello().mode;
+    data.server.role = m_connection->hello().role;
+    data.stats.roundTrips = m_connection->roundTrips() - m_roundTripsAtStart;
+    data.stats.bytesOut = m_connection->bytesWritten() - m_bytesOutAtStart;
+    data.stats.bytesIn = m_connection->bytesRead() - m_bytesInAtStart;
+    data.stats.commands = m_commandsInTick;
+    data.stats.durationMs = m_tickClock.elapsed();
+
+    // Groups seen for the first time were not probed yet: on the first tick of
+    // a connection, ask again at once rather than publish a half snapshot.
+    if (m_firstTickOfGeneration && m_probe->hadUnprobedGroups()) {
+        m_firstTickOfGeneration = false;
+        tick();
+        return;
+    }
+    m_firstTickOfGeneration = false;
+    Q_EMIT snapshotReady(Snapshot(std::move(data)));
+    if (m_singleShot) {
+        stop();
+        return;
+    }
+    scheduleNext();
+}
+
+void StreamPoller::scheduleNext()
+{
+    if (m_paused || m_stopped)
+        return;
+    const qint64 spent = m_tickClock.isValid() ? m_tickClock.elapsed() : 0;
+    m_tickTimer.start(int(std::max<qint64>(0, m_intervalMs - spent)));
+}
+
+} // namespace pelscope

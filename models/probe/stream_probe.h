@@ -1,0 +1,117 @@
+// Decides what one tick asks Redis and turns the replies into a snapshot.
+// No I/O here: the poller sends the batch this plans. State carried between
+// ticks (SCAN cursor, PEL walk positions, rationed consumer reads) lives here,
+// so each tick's cost stays bounded however large a PEL grows.
+#pragma once
+
+#include "../redis/redis_reply.h"
+#include "../snapshot/snapshot.h"
+#include "probe_config.h"
+
+#include <QHash>
+#include <QSet>
+#include <deque>
+#include <map>
+
+namespace pelscope {
+
+class StreamProbe
+{
+public:
+    explicit StreamProbe(ProbeConfig config);
+
+    const ProbeConfig &config() const { return m_config; }
+    void setThresholds(const HealthThresholds &t) { m_config.thresholds = t; }
+
+    // Discovery before the first tick: repeat scanCommand()/onScanReply()
+    // until discoveryComplete(). Explicit stream lists need none.
+    bool discoveryComplete() const;
+    RedisCommand scanCommand() const;
+    // Returns an error text for an error reply, empty otherwise.
+    QString onScanReply(const RedisReply &reply);
+    // After a reconnect: start a fresh sweep, keep what is known.
+    void restartDiscovery();
+
+    RedisBatch planTick();
+    SnapshotData parseTick(const RedisReplies &replies);
+
+    // True when the last parsed tick met groups it had not planned for.
+    bool hadUnprobedGroups() const { return m_unprobed; }
+    quint64 tickCount() const { return m_tick; }
+    QList<QByteArray> knownStreams() const;
+
+private:
+    enum class SlotKind { Time, Scan, XinfoStream, Xlen, XinfoGroups, Head, Walk, Sample, Consumers, Summary };
+    struct Slot
+    {
+        SlotKind kind;
+        QByteArray stream;
+        QByteArray group;
+        qint64 count = 0;
+    };
+    struct GroupKey
+    {
+        QByteArray stream, group;
+        bool operator<(const GroupKey &o) const { return stream != o.stream ? stream < o.stream : group < o.group; }
+    };
+    struct GroupState
+    {
+        // Exact walk (PEL within budget), spread across ticks.
+        bool walking = false;
+        QByteArray walkCursor;
+        QMap<qint64, qint64> walkHist;
+        qint64 walkCount = 0;
+        QMap<qint64, qint64> completeHist;
+        qint64 completeCount = 0;
+        bool haveComplete = false;
+        // Random probes (PEL over budget).
+        std::deque<qint64> samples;
+        // Rationed reads.
+        quint64 consumersTick = 0;
+        bool consumersRead = false;
+        qint64 consumersAtMs = 0;
+        QList<ConsumerSnapshot> consumers;
+        std::optional<QByteArray> pendingMaxId;
+        // From the last tick, to plan the next.
+        qint64 pending = 0;
+        qint64 consumerCount = 0;
+        QByteArray minId, lastDeliveredId;
+        quint64 seenTick = 0;
+    };
+    struct StreamState
+    {
+        QList<QByteArray> groups;
+        qint64 lastInfoBytes = 0;
+        quint64 lastInfoTick = 0;
+        StreamSnapshot lastInfo; // carried when XINFO STREAM is rationed
+    };
+
+    void planGroup(RedisBatch &batch, const QByteArray &stream, const QByteArray &group, qint64 &consumerBudget);
+    void applyPel(GroupSnapshot &g, GroupState &st, const QHash<int, const RedisReply *> &replies,
+                  const QList<int> &slots, qint64 nowMs);
+    void add(RedisBatch &batch, SlotKind kind, RedisCommand cmd, const QByteArray &stream = {},
+             const QByteArray &group = {}, qint64 count = 0);
+
+    ProbeConfig m_config;
+    quint64 m_tick = 0;
+    bool m_unprobed = false;
+
+    // Discovery.
+    QByteArray m_scanCursor = "0";
+    bool m_sweeping = false;
+    bool m_sweptOnce = false;
+    qint64 m_lastSweepEndMs = 0;
+    qint64 m_lastNowMs = 0;
+    QSet<QByteArray> m_found;  // during the running sweep
+    QSet<QByteArray> m_streams; // known now
+
+    std::map<QByteArray, StreamState> m_streamState;
+    std::map<GroupKey, GroupState> m_groupState;
+    QList<Slot> m_layout;
+    QStringList m_warnings;
+};
+
+// Parses XPENDING's extended form.
+QList<PendingEntry> parsePendingEntries(const RedisReply &reply);
+
+} // namespace pelscope

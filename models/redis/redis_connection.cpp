@@ -1,0 +1,544 @@
+#include "redis_connection.h"
+
+#include <QFile>
+#include <QLocalSocket>
+#include <QRandomGenerator>
+#include <QSslConfiguration>
+#include <QSslKey>
+#include <QSslSocket>
+#include <QTcpSocket>
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+
+namespace pelscope {
+
+namespace {
+
+RedisError makeError(RedisError::Kind kind, QString message, QByteArray detail = {})
+{
+    RedisError e;
+    e.kind = kind;
+    e.message = std::move(message);
+    e.detail = std::move(detail);
+    return e;
+}
+
+RedisError classifySocketError(QAbstractSocket::SocketError code, const QString &text,
+                               const ConnectionOptions &o, const QStringList &tlsErrors)
+{
+    const QString where = o.address();
+    switch (code) {
+    case QAbstractSocket::ConnectionRefusedError:
+        return makeError(RedisError::Kind::Refused,
+                         QStringLiteral("connection refused by %1: is redis-server running and listening there?").arg(where),
+                         text.toUtf8());
+    case QAbstractSocket::HostNotFoundError:
+        return makeError(RedisError::Kind::HostNotFound,
+                         QStringLiteral("host '%1' not found (DNS lookup failed)").arg(o.host), text.toUtf8());
+    case QAbstractSocket::SocketTimeoutError:
+        return makeError(RedisError::Kind::Timeout, QStringLiteral("timed out talking to %1").arg(where), text.toUtf8());
+    case QAbstractSocket::SslHandshakeFailedError:
+    case QAbstractSocket::SslInternalError:
+    case QAbstractSocket::SslInvalidUserDataError: {
+        const QString why = tlsErrors.isEmpty() ? text : tlsErrors.join(QStringLiteral("; "));
+        return makeError(RedisError::Kind::Tls,
+                         QStringLiteral("TLS handshake with %1 failed: %2").arg(where, why), text.toUtf8());
+    }
+    case QAbstractSocket::RemoteHostClosedError:
+        if (o.transport == ConnectionOptions::Transport::Tls && o.tls.certFile.isEmpty())
+            return makeError(RedisError::Kind::Closed,
+                             QStringLiteral("%1 closed the TLS connection: the server may require a client certificate (--cert/--key)").arg(where),
+                             text.toUtf8());
+        return makeError(RedisError::Kind::Closed, QStringLiteral("%1 closed the connection").arg(where), text.toUtf8());
+    default:
+        return makeError(RedisError::Kind::Closed, QStringLiteral("connection to %1 failed: %2").arg(where, text), text.toUtf8());
+    }
+}
+
+RedisError classifyLocalError(QLocalSocket::LocalSocketError code, const QString &text, const QString &path)
+{
+    switch (code) {
+    case QLocalSocket::ServerNotFoundError:
+        return makeError(RedisError::Kind::Refused,
+                         QStringLiteral("no Redis listens on unix socket %1 (the file does not exist)").arg(path), text.toUtf8());
+    case QLocalSocket::ConnectionRefusedError:
+        return makeError(RedisError::Kind::Refused, QStringLiteral("connection refused on unix socket %1").arg(path), text.toUtf8());
+    case QLocalSocket::SocketAccessError:
+        return makeError(RedisError::Kind::NoPermission,
+                         QStringLiteral("no permission to open unix socket %1 (check its mode and your groups)").arg(path), text.toUtf8());
+    case QLocalSocket::PeerClosedError:
+        return makeError(RedisError::Kind::Closed, QStringLiteral("the server closed the connection on %1").arg(path), text.toUtf8());
+    default:
+        return makeError(RedisError::Kind::Closed, QStringLiteral("unix socket %1: %2").arg(path, text), text.toUtf8());
+    }
+}
+
+ServerHello parseHello(const RedisReply &info)
+{
+    ServerHello h;
+    h.product = QStringLiteral("redis");
+    h.mode = QStringLiteral("standalone");
+    if (!info.isString())
+        return h;
+    const QList<QByteArray> lines = info.bytes().split('\n');
+    for (QByteArray line : lines) {
+        line = line.trimmed();
+        const qsizetype colon = line.indexOf(':');
+        if (colon <= 0)
+            continue;
+        const QByteArray key = line.left(colon);
+        const QString value = QString::fromUtf8(line.mid(colon + 1));
+        if (key == "redis_version" && h.version.isEmpty())
+            h.version = value;
+        else if (key == "valkey_version") {
+            h.version = value;
+            h.product = QStringLiteral("valkey");
+        } else if (key == "redis_mode" || key == "server_mode")
+            h.mode = value;
+        else if (key == "role")
+            h.role = value;
+    }
+    return h;
+}
+
+} // namespace
+
+RedisConnection::RedisConnection(ConnectionOptions options, QObject *parent)
+    : QObject(parent)
+    , m_options(std::move(options))
+{
+    m_deadlineTimer.setSingleShot(true);
+    m_deadlineTimer.setTimerType(Qt::PreciseTimer);
+    connect(&m_deadlineTimer, &QTimer::timeout, this, &RedisConnection::onDeadline);
+    m_connectTimer.setSingleShot(true);
+    connect(&m_connectTimer, &QTimer::timeout, this, [this] {
+        fail(makeError(RedisError::Kind::Timeout,
+                       QStringLiteral("could not connect to %1 within %2 ms")
+                           .arg(m_options.address())
+                           .arg(m_options.connectTimeoutMs)),
+             true);
+    });
+    m_reconnectTimer.setSingleShot(true);
+    connect(&m_reconnectTimer, &QTimer::timeout, this, &RedisConnection::open);
+}
+
+RedisConnection::~RedisConnection()
+{
+    m_closing = true;
+    m_autoReconnect = false;
+    // Callbacks must not run into a half-destroyed owner.
+    m_inFlight.clear();
+    m_waiting.clear();
+    dropDevice();
+}
+
+void RedisConnection::setState(State s)
+{
+    if (m_state == s)
+        return;
+    m_state = s;
+    Q_EMIT stateChanged(s);
+}
+
+void RedisConnection::open()
+{
+    if (m_state == State::Connecting || m_state == State::Handshake || m_state == State::Ready)
+        return;
+    m_closing = false;
+    m_reconnectTimer.stop();
+    m_decoder.reset();
+    m_tlsErrors.clear();
+    createDevice();
+    setState(State::Connecting);
+    m_connectTimer.start(m_options.connectTimeoutMs);
+    spdlog::debug("connecting to {}", m_options.redactedUrl().toStdString());
+
+    switch (m_options.transport) {
+    case ConnectionOptions::Transport::Unix:
+        static_cast<QLocalSocket *>(m_device)->connectToServer(m_options.socketPath);
+        break;
+    case ConnectionOptions::Transport::Tls: {
+        auto *ssl = static_cast<QSslSocket *>(m_device);
+        const QString peer = m_options.tls.sni.isEmpty() ? m_options.host : m_options.tls.sni;
+        ssl->connectToHostEncrypted(m_options.host, m_options.port, peer);
+        break;
+    }
+    case ConnectionOptions::Transport::Tcp:
+        static_cast<QTcpSocket *>(m_device)->connectToHost(m_options.host, m_options.port);
+        break;
+    }
+}
+
+void RedisConnection::close()
+{
+    m_closing = true;
+    m_reconnectTimer.stop();
+    m_connectTimer.stop();
+    failAll(makeError(RedisError::Kind::NotConnected, QStringLiteral("connection closed by Pelscope")));
+    dropDevice();
+    setState(State::Disconnected);
+}
+
+void RedisConnection::createDevice()
+{
+    dropDevice();
+    if (m_options.transport == ConnectionOptions::Transport::Unix) {
+        auto *socket = new QLocalSocket(this);
+        connect(socket, &QLocalSocket::connected, this, &RedisConnection::onConnected);
+        connect(socket, &QLocalSocket::readyRead, this, &RedisConnection::onReadyRead);
+        connect(socket, &QLocalSocket::disconnected, this, &RedisConnection::onDisconnected);
+        connect(socket, &QLocalSocket::errorOccurred, this, [this, socket](QLocalSocket::LocalSocketError code) {
+            onSocketError(classifyLocalError(code, socket->errorString(), m_options.socketPath));
+        });
+        m_device = socket;
+        return;
+    }
+
+    QTcpSocket *tcp = nullptr;
+    if (m_options.transport == ConnectionOptions::Transport::Tls) {
+        auto *ssl = new QSslSocket(this);
+        QSslConfiguration config = QSslConfiguration::defaultConfiguration();
+        if (!m_options.tls.caFile.isEmpty()) {
+            const auto cas = QSslCertificate::fromPath(m_options.tls.caFile, QSsl::Pem);
+            if (cas.isEmpty())
+                spdlog::warn("no certificate could be read from CA file {}", m_options.tls.caFile.toStdString());
+            config.setCaCertificates(cas);
+        }
+        if (!m_options.tls.certFile.isEmpty()) {
+            const auto certs = QSslCertificate::fromPath(m_options.tls.certFile, QSsl::Pem);
+            if (!certs.isEmpty())
+                config.setLocalCertificate(certs.first());
+            QFile keyFile(m_options.tls.keyFile.isEmpty() ? m_options.tls.certFile : m_options.tls.keyFile);
+            if (keyFile.open(QIODevice::ReadOnly)) {
+                const QByteArray pem = keyFile.readAll();
+                QSslKey key(pem, QSsl::Rsa, QSsl::Pem);
+                if (key.isNull())
+                    key = QSslKey(pem, QSsl::Ec, QSsl::Pem);
+                config.setPrivateKey(key);
+            }
+        }
+        config.setPeerVerifyMode(m_options.tls.insecure ? QSslSocket::VerifyNone : QSslSocket::VerifyPeer);
+        ssl->setSslConfiguration(config);
+        connect(ssl, &QSslSocket::encrypted, this, &RedisConnection::onEncrypted);
+        connect(ssl, &QSslSocket::sslErrors, this, [this](const QList<QSslError> &errors) {
+            for (const QSslError &e : errors)
+                m_tlsErrors << e.errorString();
+        });
+        tcp = ssl;
+    } else {
+        tcp = new QTcpSocket(this);
+        connect(tcp, &QTcpSocket::connected, this, &RedisConnection::onConnected);
+    }
+    connect(tcp, &QTcpSocket::readyRead, this, &RedisConnection::onReadyRead);
+    connect(tcp, &QTcpSocket::disconnected, this, &RedisConnection::onDisconnected);
+    connect(tcp, &QTcpSocket::errorOccurred, this, [this, tcp](QAbstractSocket::SocketError code) {
+        onSocketError(classifySocketError(code, tcp->errorString(), m_options, m_tlsErrors));
+    });
+    m_device = tcp;
+}
+
+void RedisConnection::dropDevice()
+{
+    if (!m_device)
+        return;
+    QIODevice *device = m_device;
+    m_device = nullptr;
+    device->disconnect(this);
+    if (auto *local = qobject_cast<QLocalSocket *>(device))
+        local->abort();
+    else if (auto *tcp = qobject_cast<QAbstractSocket *>(device))
+        tcp->abort();
+    device->deleteLater();
+}
+
+void RedisConnection::onConnected()
+{
+    if (auto *tcp = qobject_cast<QAbstractSocket *>(m_device)) {
+        tcp->setSocketOption(QAbstractSocket::LowDelayOption, 1);
+        tcp->setSocketOption(QAbstractSocket::KeepAliveOption, 1);
+    }
+    startHandshake();
+}
+
+void RedisConnection::onEncrypted()
+{
+    onConnected();
+}
+
+void RedisConnection::startHandshake()
+{
+    setState(State::Handshake);
+    RedisBatch batch;
+    const bool hasAuth = m_options.password.has_value();
+    if (hasAuth) {
+        if (m_options.user.isEmpty())
+            batch.append(RedisCommand{"AUTH", *m_options.password});
+        else
+            batch.append(RedisCommand{"AUTH", m_options.user, *m_options.password});
+    }
+    if (m_options.db != 0)
+        batch.append(RedisCommand{"SELECT", QByteArray::number(m_options.db)});
+    batch.append(RedisCommand{"CLIENT", "SETNAME", m_options.clientName});
+    batch.append(RedisCommand{"INFO", "server"});
+    batch.append(RedisCommand{"ROLE"});
+
+    Pending p;
+    p.expected = int(batch.size());
+    p.commands = batch;
+    p.context = this;
+    p.deadline = QDeadlineTimer(m_options.connectTimeoutMs);
+    p.callback = [this, hasAuth](const RedisReplies &replies, const RedisError &error) {
+        if (error.isError())
+            return; // fail() already reported it
+        int i = 0;
+        if (hasAuth) {
+            const RedisReply &auth = replies.at(i++);
+            if (auth.isError()) {
+                // The password never goes into a message: "***" stands in for it.
+                const RedisCommand shown = m_options.user.isEmpty() ? RedisCommand{"AUTH", "***"}
+                                                                    : RedisCommand{"AUTH", m_options.user, "***"};
+                fail(describeReplyError(shown, auth), true);
+                return;
+            }
+        }
+        if (m_options.db != 0) {
+            const RedisReply &sel = replies.at(i++);
+            if (sel.isError()) {
+                RedisError e = describeReplyError({"SELECT"}, sel);
+                if (e.kind == RedisError::Kind::Server)
+                    e.message = QStringLiteral("cannot select database %1: %2").arg(m_options.db).arg(QString::fromUtf8(sel.bytes()));
+                fail(e, true);
+                return;
+            }
+        }
+        const RedisReply &setname = replies.at(i++);
+        if (setname.isError()) {
+            const RedisError e = describeReplyError({"CLIENT", "SETNAME"}, setname);
+            if (e.kind == RedisError::Kind::AuthRequired || e.kind == RedisError::Kind::Loading) {
+                fail(e, true);
+                return;
+            }
+            spdlog::warn("CLIENT SETNAME refused: {}", setname.bytes().toStdString());
+        }
+        m_hello = parseHello(replies.at(i++));
+        const RedisReply &role = replies.at(i++);
+        if (role.isArray() && role.size() > 0)
+            m_hello.role = QString::fromUtf8(role.at(0).bytes());
+        m_connectTimer.stop();
+        m_attempt = 0;
+        m_lastError = {};
+        setState(State::Ready);
+        spdlog::info("connected to {} ({} {}, {})", m_options.redactedUrl().toStdString(),
+                     m_hello.product.toStdString(), m_hello.version.toStdString(), m_hello.mode.toStdString());
+        Q_EMIT ready();
+        flushWaiting();
+    };
+    writeBatch(std::move(p));
+}
+
+void RedisConnection::execute(const RedisBatch &batch, QObject *context, Callback callback, int timeoutMs)
+{
+    Pending p;
+    p.expected = int(batch.size());
+    p.commands = batch;
+    p.context = context;
+    p.callback = std::move(callback);
+    p.deadline = QDeadlineTimer(timeoutMs < 0 ? m_options.commandTimeoutMs : timeoutMs);
+
+    if (batch.isEmpty()) {
+        QPointer<QObject> ctx = context;
+        auto cb = p.callback;
+        QMetaObject::invokeMethod(this, [ctx, cb] { if (ctx) cb({}, {}); }, Qt::QueuedConnection);
+        return;
+    }
+    switch (m_state) {
+    case State::Ready:
+        writeBatch(std::move(p));
+        return;
+    case State::Connecting:
+    case State::Handshake:
+        m_waiting.push_back(std::move(p));
+        armDeadline();
+        return;
+    case State::Disconnected:
+    case State::Backoff: {
+        RedisError e = m_lastError.isError()
+            ? m_lastError
+            : makeError(RedisError::Kind::NotConnected, QStringLiteral("not connected to %1").arg(m_options.address()));
+        QPointer<QObject> ctx = context;
+        auto cb = p.callback;
+        QMetaObject::invokeMethod(this, [ctx, cb, e] { if (ctx) cb({}, e); }, Qt::QueuedConnection);
+        return;
+    }
+    }
+}
+
+void RedisConnection::writeBatch(Pending pending)
+{
+    QByteArray wire;
+    for (const RedisCommand &c : std::as_const(pending.commands))
+        wire += encodeCommand(c);
+    m_bytesOut += wire.size();
+    ++m_roundTrips;
+    m_inFlight.push_back(std::move(pending));
+    m_device->write(wire);
+    armDeadline();
+}
+
+void RedisConnection::flushWaiting()
+{
+    while (!m_waiting.empty() && m_state == State::Ready) {
+        Pending p = std::move(m_waiting.front());
+        m_waiting.pop_front();
+        writeBatch(std::move(p));
+    }
+}
+
+void RedisConnection::armDeadline()
+{
+    qint64 earliest = -1;
+    auto consider = [&](const std::deque<Pending> &q) {
+        for (const Pending &p : q) {
+            const qint64 left = p.deadline.remainingTime();
+            if (earliest < 0 || left < earliest)
+                earliest = left;
+        }
+    };
+    consider(m_inFlight);
+    consider(m_waiting);
+    if (earliest < 0)
+        m_deadlineTimer.stop();
+    else
+        m_deadlineTimer.start(int(std::max<qint64>(earliest, 0)) + 1);
+}
+
+void RedisConnection::onDeadline()
+{
+    bool expired = false;
+    for (const Pending &p : m_inFlight)
+        expired = expired || p.deadline.hasExpired();
+    for (const Pending &p : m_waiting)
+        expired = expired || p.deadline.hasExpired();
+    if (!expired) {
+        armDeadline();
+        return;
+    }
+    QByteArray what = "command";
+    if (!m_inFlight.empty() && !m_inFlight.front().commands.isEmpty())
+        what = commandLabel(m_inFlight.front().commands.first());
+    // A reply that never came means the stream position is unknown: the only
+    // safe continuation is a fresh connection.
+    fail(makeError(RedisError::Kind::Timeout,
+                   QStringLiteral("%1 got no reply from %2 within the deadline; the server may be hung or overloaded")
+                       .arg(QString::fromUtf8(what), m_options.address())),
+         true);
+}
+
+void RedisConnection::onReadyRead()
+{
+    if (!m_device)
+        return;
+    const QByteArray data = m_device->readAll();
+    m_bytesIn += data.size();
+    if (!m_decoder.feed(data.constData(), data.size())) {
+        fail(makeError(RedisError::Kind::Protocol,
+                       QStringLiteral("protocol error from %1: %2; connection dropped").arg(m_options.address(), m_decoder.errorString())),
+             true);
+        return;
+    }
+    QPointer<RedisConnection> self(this);
+    while (self && m_device) {
+        std::optional<RedisReply> reply = m_decoder.next();
+        if (!reply) {
+            if (m_decoder.hasError()) {
+                fail(makeError(RedisError::Kind::Protocol,
+                               QStringLiteral("protocol error from %1: %2; connection dropped").arg(m_options.address(), m_decoder.errorString())),
+                     true);
+            }
+            return;
+        }
+        if (m_inFlight.empty()) {
+            fail(makeError(RedisError::Kind::Protocol,
+                           QStringLiteral("unexpected reply from %1 with no command in flight; connection dropped").arg(m_options.address())),
+                 true);
+            return;
+        }
+        Pending &front = m_inFlight.front();
+        front.replies.append(std::move(*reply));
+        if (front.replies.size() < front.expected)
+            continue;
+        Pending done = std::move(front);
+        m_inFlight.pop_front();
+        armDeadline();
+        if (done.context)
+            done.callback(done.replies, {});
+    }
+}
+
+void RedisConnection::onSocketError(RedisError error)
+{
+    if (m_closing)
+        return;
+    fail(error, true);
+}
+
+void RedisConnection::onDisconnected()
+{
+    if (m_closing || m_state == State::Disconnected || m_state == State::Backoff)
+        return;
+    fail(makeError(RedisError::Kind::Closed, QStringLiteral("%1 closed the connection").arg(m_options.address())), true);
+}
+
+void RedisConnection::failAll(const RedisError &error)
+{
+    std::deque<Pending> victims;
+    victims.swap(m_inFlight);
+    for (Pending &p : m_waiting)
+        victims.push_back(std::move(p));
+    m_waiting.clear();
+    m_deadlineTimer.stop();
+    QPointer<RedisConnection> self(this);
+    for (Pending &p : victims) {
+        if (p.context && p.context != this)
+            p.callback({}, error);
+        if (!self)
+            return;
+    }
+}
+
+void RedisConnection::fail(const RedisError &error, bool reconnect)
+{
+    if (m_state == State::Disconnected && m_closing)
+        return;
+    m_connectTimer.stop();
+    m_lastError = error;
+    spdlog::warn("{}: {}", m_options.redactedUrl().toStdString(), error.message.toStdString());
+    dropDevice();
+    QPointer<RedisConnection> self(this);
+    setState(State::Disconnected);
+    failAll(error);
+    if (!self)
+        return;
+    Q_EMIT errorOccurred(error);
+    if (!self)
+        return;
+    if (reconnect && m_autoReconnect && !m_closing && m_state == State::Disconnected)
+        scheduleReconnect();
+}
+
+void RedisConnection::scheduleReconnect()
+{
+    const int exp = std::min(m_attempt, 16);
+    const qint64 base = std::min<qint64>(qint64(m_options.reconnectInitialMs) << exp, m_options.reconnectMaxMs);
+    // ±20% jitter so a fleet of dashboards does not reconnect in lockstep.
+    const double jitter = 0.8 + 0.4 * QRandomGenerator::global()->generateDouble();
+    const int delay = int(double(base) * jitter);
+    ++m_attempt;
+    setState(State::Backoff);
+    m_reconnectTimer.start(delay);
+    Q_EMIT reconnectScheduled(m_attempt, delay);
+}
+
+} // namespace pelscope

@@ -1,0 +1,86 @@
+#include "format.h"
+
+#include <QLocale>
+#include <QStringDecoder>
+
+namespace pelscope {
+
+QString formatDuration(qint64 ms)
+{
+    if (ms < 0)
+        return QStringLiteral("-") + formatDuration(-ms);
+    if (ms < 1000)
+        return QStringLiteral("%1ms").arg(ms);
+    qint64 s = ms / 1000;
+    if (s < 60) {
+        const qint64 tenths = (ms % 1000) / 100;
+        return s < 10 && tenths ? QStringLiteral("%1.%2s").arg(s).arg(tenths) : QStringLiteral("%1s").arg(s);
+    }
+    const qint64 d = s / 86400;
+    const qint64 h = (s % 86400) / 3600;
+    const qint64 m = (s % 3600) / 60;
+    s %= 60;
+    if (d > 0)
+        return QStringLiteral("%1d%2h%3m").arg(d).arg(h).arg(m);
+    if (h > 0)
+        return QStringLiteral("%1h%2m").arg(h).arg(m);
+    return QStringLiteral("%1m%2s").arg(m).arg(s, 2, 10, QLatin1Char('0'));
+}
+
+std::optional<qint64> parseDurationMs(const QString &input)
+{
+    const QString text = input.trimmed().toLower();
+    if (text.isEmpty())
+        return std::nullopt;
+    struct Unit { const char *suffix; double factor; };
+    static const Unit units[] = {{"ms", 1}, {"s", 1000}, {"m", 60000}, {"h", 3600000}, {"d", 86400000}};
+    for (const Unit &u : units) {
+        const QString suffix = QString::fromLatin1(u.suffix);
+        if (text.endsWith(suffix)) {
+            const QString number = text.left(text.size() - suffix.size());
+            // "ms" also ends with "s": let the "ms" entry (first) win.
+            bool ok = false;
+            const double v = number.toDouble(&ok);
+            if (!ok || v < 0)
+                return std::nullopt;
+            return qint64(v * u.factor + 0.5);
+        }
+    }
+    bool ok = false;
+    const double v = text.toDouble(&ok);
+    if (!ok || v < 0)
+        return std::nullopt;
+    return qint64(v * 1000 + 0.5);
+}
+
+bool isValidUtf8(const QByteArray &bytes)
+{
+    QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
+    const QString s = decoder.decode(bytes);
+    return !decoder.hasError();
+}
+
+QString displayBytes(const QByteArray &bytes)
+{
+    if (isValidUtf8(bytes) && !bytes.contains('\0'))
+        return QString::fromUtf8(bytes);
+    QString out;
+    out.reserve(bytes.size());
+    for (char c : bytes) {
+        const auto u = static_cast<unsigned char>(c);
+        if (u >= 0x20 && u < 0x7f && u != '\\')
+            out += QLatin1Char(c);
+        else if (u == '\\')
+            out += QStringLiteral("\\\\");
+        else
+            out += QStringLiteral("\\x%1").arg(u, 2, 16, QLatin1Char('0'));
+    }
+    return out;
+}
+
+QString formatCount(qint64 n)
+{
+    return QLocale(QLocale::English).toString(n);
+}
+
+} // namespace pelscope

@@ -1,0 +1,131 @@
+// The immutable result of one poll: everything the GUI, the CLI and the health
+// rules know about the streams of one server at one server time.
+#pragma once
+
+#include <QByteArray>
+#include <QList>
+#include <QMap>
+#include <QMetaType>
+#include <QString>
+#include <QStringList>
+#include <memory>
+#include <optional>
+
+namespace pelscope {
+
+enum class Health { Ok = 0, Warn = 1, Crit = 2 };
+
+struct HealthVerdict
+{
+    Health status = Health::Ok;
+    QStringList reasons; // plain words: "oldest pending idle 12m31s ≥ 5m"
+};
+
+struct ConsumerSnapshot
+{
+    QByteArray name;
+    qint64 pending = 0;
+    std::optional<qint64> idleMs;
+    std::optional<qint64> inactiveMs; // Redis 7.2+; null before, and -1 from Redis means never active
+};
+
+// One PEL entry as XPENDING's extended form reports it.
+struct PendingEntry
+{
+    QByteArray id;
+    QByteArray consumer;
+    qint64 idleMs = 0;
+    qint64 deliveries = 0;
+};
+
+struct GroupSnapshot
+{
+    QByteArray name;
+    std::optional<qint64> consumers;
+    std::optional<qint64> pending;
+    QByteArray lastDeliveredId;
+    std::optional<qint64> entriesRead;
+    std::optional<qint64> lag;
+    QString lagNote;                     // why lag is null, with an estimate
+    std::optional<qint64> lagTimeMs;     // newest entry's time minus the group's position's time
+    std::optional<QByteArray> pendingMinId;
+    std::optional<QByteArray> pendingMaxId;
+    std::optional<qint64> oldestIdleMs;      // lower bound from what was inspected
+    std::optional<qint64> oldestIdleUpperMs; // from the head ID's timestamp (auto IDs)
+    qint64 pelInspected = 0;                 // entries the histogram rests on
+    bool pelScanComplete = false;            // histogram covers the whole PEL
+    bool pelSampled = false;                 // PEL over budget: random probes
+    QMap<qint64, qint64> deliveryCounts;     // delivery count -> entries
+    std::optional<qint64> maxDeliveryCount;
+    QList<PendingEntry> headEntries;         // oldest entries by ID, this tick
+    QList<ConsumerSnapshot> consumerList;    // sorted by name
+    std::optional<qint64> consumersAgeMs;    // how old consumerList is (rationed reads)
+    HealthVerdict health;
+};
+
+struct StreamSnapshot
+{
+    QByteArray key;
+    std::optional<qint64> length;
+    std::optional<QByteArray> firstEntryId;
+    QByteArray lastGeneratedId;
+    std::optional<qint64> entriesAdded;
+    std::optional<QByteArray> maxDeletedEntryId;
+    QList<GroupSnapshot> groups; // sorted by name bytes
+    QString error;               // this stream could not be read (vanished, wrong type, NOPERM)
+};
+
+struct ServerSnapshot
+{
+    QString address;
+    QString product; // redis, valkey
+    QString version;
+    QString mode;    // standalone, cluster, sentinel
+    QString role;
+};
+
+struct PollStats
+{
+    qint64 roundTrips = 0;  // during this tick
+    qint64 commands = 0;
+    qint64 bytesOut = 0;
+    qint64 bytesIn = 0;
+    qint64 durationMs = 0;  // client-side wall time of the tick
+};
+
+struct SnapshotData
+{
+    quint64 generation = 0; // bumps on every (re)connect
+    quint64 tick = 0;
+    qint64 takenAtMs = 0;   // server TIME
+    ServerSnapshot server;
+    QList<StreamSnapshot> streams; // sorted by key bytes
+    PollStats stats;
+    bool discoveryComplete = false;
+    QString warning;        // non-fatal trouble during this tick
+};
+
+// Cheap to copy, never mutated after it is published.
+class Snapshot
+{
+public:
+    Snapshot() = default;
+    explicit Snapshot(SnapshotData data) : m_data(std::make_shared<const SnapshotData>(std::move(data))) {}
+
+    bool isNull() const { return !m_data; }
+    const SnapshotData &data() const;
+    const SnapshotData *operator->() const { return &data(); }
+
+    // Convenience lookups; null when absent.
+    const StreamSnapshot *stream(const QByteArray &key) const;
+    const GroupSnapshot *group(const QByteArray &stream, const QByteArray &group) const;
+
+private:
+    std::shared_ptr<const SnapshotData> m_data;
+};
+
+QString healthName(Health h);
+
+} // namespace pelscope
+
+Q_DECLARE_METATYPE(pelscope::Snapshot)

@@ -1,0 +1,122 @@
+#include "snapshot_json.h"
+
+#include "format.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+
+namespace pelscope {
+
+namespace {
+
+QJsonValue orNull(const std::optional<qint64> &v)
+{
+    return v ? QJsonValue(double(*v)) : QJsonValue(QJsonValue::Null);
+}
+
+QJsonValue orNull(const std::optional<QByteArray> &v)
+{
+    return v ? QJsonValue(displayBytes(*v)) : QJsonValue(QJsonValue::Null);
+}
+
+// Names are bytes: valid UTF-8 goes as is; anything else is escaped for
+// reading and given exactly in base64 beside it.
+void putName(QJsonObject &o, const char *field, const QByteArray &bytes)
+{
+    o.insert(QLatin1String(field), displayBytes(bytes));
+    if (!isValidUtf8(bytes) || bytes.contains('\0'))
+        o.insert(QLatin1String(field) + QLatin1String("_base64"), QString::fromLatin1(bytes.toBase64()));
+}
+
+QJsonObject groupJson(const GroupSnapshot &g)
+{
+    QJsonObject o;
+    putName(o, "name", g.name);
+    o.insert(QLatin1String("consumers"), orNull(g.consumers));
+    o.insert(QLatin1String("pending"), orNull(g.pending));
+    o.insert(QLatin1String("last_delivered_id"), displayBytes(g.lastDeliveredId));
+    o.insert(QLatin1String("entries_read"), orNull(g.entriesRead));
+    o.insert(QLatin1String("lag"), orNull(g.lag));
+    o.insert(QLatin1String("lag_note"), g.lag ? QJsonValue(QJsonValue::Null) : QJsonValue(g.lagNote));
+    o.insert(QLatin1String("pending_min_id"), orNull(g.pendingMinId));
+    o.insert(QLatin1String("pending_max_id"), orNull(g.pendingMaxId));
+    o.insert(QLatin1String("oldest_pending_idle_ms"), orNull(g.oldestIdleMs));
+    o.insert(QLatin1String("oldest_pending_idle_upper_ms"), orNull(g.oldestIdleUpperMs));
+    o.insert(QLatin1String("pel_inspected"), double(g.pelInspected));
+    o.insert(QLatin1String("pel_scan_complete"), g.pelScanComplete);
+    o.insert(QLatin1String("pel_sampled"), g.pelSampled);
+    QJsonObject counts;
+    for (auto it = g.deliveryCounts.constBegin(); it != g.deliveryCounts.constEnd(); ++it)
+        counts.insert(QString::number(it.key()), double(it.value()));
+    o.insert(QLatin1String("delivery_counts"), counts);
+    o.insert(QLatin1String("max_delivery_count"), orNull(g.maxDeliveryCount));
+    QJsonArray consumers;
+    for (const ConsumerSnapshot &c : g.consumerList) {
+        QJsonObject co;
+        putName(co, "name", c.name);
+        co.insert(QLatin1String("pending"), double(c.pending));
+        co.insert(QLatin1String("idle_ms"), orNull(c.idleMs));
+        co.insert(QLatin1String("inactive_ms"), orNull(c.inactiveMs));
+        consumers.append(co);
+    }
+    o.insert(QLatin1String("consumer_list"), consumers);
+    o.insert(QLatin1String("consumer_list_age_ms"), orNull(g.consumersAgeMs));
+    o.insert(QLatin1String("status"), healthName(g.health.status));
+    o.insert(QLatin1String("reasons"), QJsonArray::fromStringList(g.health.reasons));
+    return o;
+}
+
+} // namespace
+
+QJsonObject snapshotToJson(const Snapshot &snapshot)
+{
+    const SnapshotData &d = snapshot.data();
+    QJsonObject root;
+    root.insert(QLatin1String("schema"), QLatin1String("pelscope.snapshot/1"));
+    root.insert(QLatin1String("taken_at_ms"), double(d.takenAtMs));
+    QJsonObject server;
+    server.insert(QLatin1String("address"), d.server.address);
+    server.insert(QLatin1String("product"), d.server.product);
+    server.insert(QLatin1String("version"), d.server.version);
+    server.insert(QLatin1String("mode"), d.server.mode);
+    server.insert(QLatin1String("role"), d.server.role);
+    root.insert(QLatin1String("server"), server);
+
+    QJsonArray streams;
+    for (const StreamSnapshot &s : d.streams) {
+        QJsonObject so;
+        putName(so, "key", s.key);
+        so.insert(QLatin1String("length"), orNull(s.length));
+        so.insert(QLatin1String("first_entry_id"), orNull(s.firstEntryId));
+        so.insert(QLatin1String("last_generated_id"), s.lastGeneratedId.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(displayBytes(s.lastGeneratedId)));
+        so.insert(QLatin1String("entries_added"), orNull(s.entriesAdded));
+        so.insert(QLatin1String("max_deleted_entry_id"), orNull(s.maxDeletedEntryId));
+        if (!s.error.isEmpty())
+            so.insert(QLatin1String("error"), s.error);
+        QJsonArray groups;
+        for (const GroupSnapshot &g : s.groups)
+            groups.append(groupJson(g));
+        so.insert(QLatin1String("groups"), groups);
+        streams.append(so);
+    }
+    root.insert(QLatin1String("streams"), streams);
+
+    QJsonObject poll;
+    poll.insert(QLatin1String("tick"), double(d.tick));
+    poll.insert(QLatin1String("round_trips"), double(d.stats.roundTrips));
+    poll.insert(QLatin1String("commands"), double(d.stats.commands));
+    poll.insert(QLatin1String("bytes_out"), double(d.stats.bytesOut));
+    poll.insert(QLatin1String("bytes_in"), double(d.stats.bytesIn));
+    poll.insert(QLatin1String("duration_ms"), double(d.stats.durationMs));
+    if (!d.warning.isEmpty())
+        poll.insert(QLatin1String("warning"), d.warning);
+    root.insert(QLatin1String("poll"), poll);
+    return root;
+}
+
+QByteArray snapshotToJsonBytes(const Snapshot &snapshot, bool indented)
+{
+    return QJsonDocument(snapshotToJson(snapshot)).toJson(indented ? QJsonDocument::Indented : QJsonDocument::Compact);
+}
+
+} // namespace pelscope

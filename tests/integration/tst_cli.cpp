@@ -1,0 +1,170 @@
+// pelscope-cli as scripts use it: JSON schema, Nagios exit codes, watch across
+// a server restart, and exit code 3 with one line on bad input.
+#include "redis_oracle.h"
+#include "redis_server.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTest>
+
+using namespace pelscope;
+using namespace pelscope::test;
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QByteArray out, err;
+};
+
+Run cli(const QStringList &args, const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment(), int timeoutMs = 30000)
+{
+    QProcess p;
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(PELSCOPE_CLI_PATH), args);
+    p.closeWriteChannel();
+    if (!p.waitForFinished(timeoutMs)) {
+        p.kill();
+        p.waitForFinished();
+    }
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+}
+
+} // namespace
+
+class TestCli : public QObject
+{
+    Q_OBJECT
+private:
+    RedisServer m_server;
+    RedisOracle m_db;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QString error;
+        QVERIFY2(m_server.start(&error), qPrintable(error));
+        QVERIFY(m_db.connectUrl(m_server.url()));
+    }
+    void init() { m_db.command({"FLUSHALL"}); }
+
+    void snapshotJsonFollowsTheSchema()
+    {
+        for (int i = 0; i < 5; ++i)
+            m_db.command({"XADD", "orders", "*", "n", QByteArray::number(i)});
+        m_db.command({"XGROUP", "CREATE", "orders", "ship", "0"});
+        m_db.command({"XREADGROUP", "GROUP", "ship", "w1", "COUNT", "2", "STREAMS", "orders", ">"});
+
+        const Run r = cli({QStringLiteral("--url"), m_server.url(), QStringLiteral("snapshot"), QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 0);
+        QJsonParseError perr;
+        const QJsonObject doc = QJsonDocument::fromJson(r.out, &perr).object();
+        QCOMPARE(perr.error, QJsonParseError::NoError);
+        QCOMPARE(doc[QStringLiteral("schema")].toString(), QStringLiteral("pelscope.snapshot/1"));
+        const qint64 serverNow = m_db.command({"TIME"}).at(0).toInt().value() * 1000;
+        QVERIFY(qAbs(qint64(doc[QStringLiteral("taken_at_ms")].toDouble()) - serverNow) < 5000);
+        QCOMPARE(doc[QStringLiteral("server")].toObject()[QStringLiteral("mode")].toString(), QStringLiteral("standalone"));
+        QCOMPARE(doc[QStringLiteral("server")].toObject()[QStringLiteral("version")].toString(), m_server.version());
+        const QJsonObject stream = doc[QStringLiteral("streams")].toArray().at(0).toObject();
+        QCOMPARE(stream[QStringLiteral("key")].toString(), QStringLiteral("orders"));
+        QCOMPARE(stream[QStringLiteral("length")].toInt(), 5);
+        QVERIFY(!stream.contains(QStringLiteral("key_base64")));
+        const QJsonObject group = stream[QStringLiteral("groups")].toArray().at(0).toObject();
+        for (const char *field : {"name", "consumers", "pending", "last_delivered_id", "entries_read", "lag", "lag_note",
+                                  "pending_min_id", "pending_max_id", "oldest_pending_idle_ms", "oldest_pending_idle_upper_ms",
+                                  "pel_inspected", "pel_scan_complete", "delivery_counts", "consumer_list", "status", "reasons"})
+            QVERIFY2(group.contains(QLatin1String(field)), field);
+        QCOMPARE(group[QStringLiteral("pending")].toInt(), 2);
+        QCOMPARE(group[QStringLiteral("lag")].toInt(), 3);
+        QVERIFY(group[QStringLiteral("lag_note")].isNull());
+        QCOMPARE(group[QStringLiteral("delivery_counts")].toObject()[QStringLiteral("1")].toInt(), 2);
+        QCOMPARE(group[QStringLiteral("status")].toString(), QStringLiteral("ok"));
+    }
+
+    void checkFollowsNagiosConventions()
+    {
+        m_db.command({"XADD", "s", "*", "a", "1"});
+        m_db.command({"XGROUP", "CREATE", "s", "g", "$"});
+        Run r = cli({QStringLiteral("--url"), m_server.url(), QStringLiteral("check")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.startsWith("PELSCOPE OK"));
+
+        m_db.command({"XADD", "s", "*", "a", "2"});
+        const RedisReply read = m_db.command({"XREADGROUP", "GROUP", "g", "dead-worker", "STREAMS", "s", ">"});
+        m_db.command({"XCLAIM", "s", "g", "dead-worker", "0", read.at(0).at(1).at(0).at(0).bytes(), "IDLE", "1200000"});
+        r = cli({QStringLiteral("--url"), m_server.url(), QStringLiteral("check")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.out.startsWith("PELSCOPE CRITICAL"), r.out.constData());
+        QVERIFY(r.out.contains("oldest pending idle 20m"));
+
+        r = cli({QStringLiteral("--url"), m_server.url(), QStringLiteral("--threshold"), QStringLiteral("oldest_idle_crit=1h"),
+                 QStringLiteral("--threshold"), QStringLiteral("consumer_idle_warn=2h"), QStringLiteral("check")});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY(r.out.startsWith("PELSCOPE WARNING"));
+
+        r = cli({QStringLiteral("--url"), QStringLiteral("redis://127.0.0.1:%1").arg(RedisServer::freePort()), QStringLiteral("check")});
+        QCOMPARE(r.exitCode, 3);
+        QVERIFY(r.out.startsWith("PELSCOPE UNKNOWN - connection refused"));
+    }
+
+    void errorsExitThreeWithOneLine()
+    {
+        RedisServer locked(RedisServer::Options{false, true, {QStringLiteral("--requirepass"), QStringLiteral("pw")}, false});
+        QString error;
+        QVERIFY2(locked.start(&error), qPrintable(error));
+        const QString url = QStringLiteral("redis://:bad-secret@127.0.0.1:%1").arg(locked.port());
+        Run r = cli({QStringLiteral("--url"), url, QStringLiteral("snapshot")});
+        QCOMPARE(r.exitCode, 3);
+        QCOMPARE(r.err.count('\n'), 1);
+        QVERIFY2(r.err.contains("authentication failed: wrong password"), r.err.constData());
+        QVERIFY(!r.err.contains("bad-secret"));
+
+        // REDISCLI_AUTH supplies the password, as with redis-cli.
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("REDISCLI_AUTH"), QStringLiteral("pw"));
+        r = cli({QStringLiteral("--url"), QStringLiteral("redis://127.0.0.1:%1").arg(locked.port()), QStringLiteral("snapshot")}, env);
+        QCOMPARE(r.exitCode, 0);
+
+        r = cli({QStringLiteral("--url"), QStringLiteral("http://nope"), QStringLiteral("snapshot")});
+        QCOMPARE(r.exitCode, 3);
+        QVERIFY(r.err.contains("unsupported scheme"));
+        r = cli({QStringLiteral("frobnicate")});
+        QCOMPARE(r.exitCode, 3);
+        r = cli({QStringLiteral("--version")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.startsWith("pelscope-cli "));
+    }
+
+    void watchSurvivesARestart()
+    {
+        m_db.command({"XADD", "live", "*", "a", "1"});
+        QProcess watch;
+        watch.start(QStringLiteral(PELSCOPE_CLI_PATH),
+                    {QStringLiteral("--url"), m_server.url(), QStringLiteral("watch"), QStringLiteral("--json-lines"),
+                     QStringLiteral("--interval"), QStringLiteral("200ms"), QStringLiteral("--ticks"), QStringLiteral("12")});
+        QVERIFY(watch.waitForStarted());
+        QByteArray seen;
+        QTRY_VERIFY_WITH_TIMEOUT((seen += watch.readAllStandardOutput()).count('\n') >= 1 || watch.state() != QProcess::Running, 10000);
+
+        QString error;
+        QVERIFY2(m_server.restart(&error), qPrintable(error)); // same port, empty dataset
+        QVERIFY(m_db.connectUrl(m_server.url()));
+        m_db.command({"XADD", "after-restart", "*", "a", "1"});
+
+        QVERIFY(watch.waitForFinished(30000));
+        QCOMPARE(watch.exitCode(), 0);
+        const QByteArray out = watch.readAllStandardOutput();
+        const QByteArray err = watch.readAllStandardError();
+        QVERIFY2(err.contains("reconnecting"), err.constData());
+        QVERIFY2(err.contains("reconnected"), err.constData());
+        const QList<QByteArray> lines = out.trimmed().split('\n');
+        const QJsonObject last = QJsonDocument::fromJson(lines.last()).object();
+        QCOMPARE(last[QStringLiteral("streams")].toArray().at(0).toObject()[QStringLiteral("key")].toString(), QStringLiteral("after-restart"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

@@ -1,0 +1,215 @@
+// Every snapshot field against the truth read from the same real server.
+#include "poll_once.h"
+#include "redis_oracle.h"
+#include "redis_server.h"
+#include "snapshot/snapshot_json.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+#include <QTest>
+
+using namespace pelscope;
+using namespace pelscope::test;
+
+class TestSnapshot : public QObject
+{
+    Q_OBJECT
+private:
+    RedisServer m_server{RedisServer::Options{true, true, {}, false}};
+    RedisOracle m_db;
+
+    void addEntries(const QByteArray &key, int n, const QByteArray &payload = "v")
+    {
+        QList<RedisCommand> batch;
+        for (int i = 0; i < n; ++i)
+            batch.append({"XADD", key, "*", "f", payload + QByteArray::number(i)});
+        m_db.pipeline(batch);
+    }
+    Snapshot poll(ProbeConfig config = {})
+    {
+        QString error;
+        Snapshot s = pollOnce(m_server.url(), config, &error);
+        if (s.isNull())
+            qWarning("poll failed: %s", qPrintable(error));
+        return s;
+    }
+    RedisReply truthGroup(const QByteArray &key, const QByteArray &group)
+    {
+        const RedisReply groups = m_db.command({"XINFO", "GROUPS", key});
+        for (const RedisReply &g : groups.elements())
+            if (g.field("name").bytes() == group)
+                return g;
+        return {};
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QString error;
+        QVERIFY2(m_server.start(&error), qPrintable(error));
+        QVERIFY(m_db.connectUrl(m_server.url()));
+    }
+    void init() { m_db.command({"FLUSHALL"}); }
+
+    void groupFieldsMatchXinfo()
+    {
+        addEntries("orders", 10);
+        m_db.command({"XGROUP", "CREATE", "orders", "billing", "0"});
+        const RedisReply read = m_db.command({"XREADGROUP", "GROUP", "billing", "alice", "COUNT", "4", "STREAMS", "orders", ">"});
+        const QByteArray firstId = read.at(0).at(1).at(0).at(0).bytes();
+        m_db.command({"XACK", "orders", "billing", firstId});
+        m_db.command({"XGROUP", "CREATECONSUMER", "orders", "billing", "bob"});
+
+        const Snapshot snap = poll();
+        QVERIFY(!snap.isNull());
+        const StreamSnapshot *s = snap.stream("orders");
+        QVERIFY(s);
+        const RedisReply info = m_db.command({"XINFO", "STREAM", "orders"});
+        QCOMPARE(*s->length, info.field("length").integer());
+        QCOMPARE(s->lastGeneratedId, info.field("last-generated-id").bytes());
+        QCOMPARE(*s->firstEntryId, info.field("first-entry").at(0).bytes());
+        QCOMPARE(*s->entriesAdded, info.field("entries-added").integer());
+
+        const GroupSnapshot *g = snap.group("orders", "billing");
+        QVERIFY(g);
+        const RedisReply truth = truthGroup("orders", "billing");
+        QCOMPARE(*g->pending, truth.field("pending").integer());
+        QCOMPARE(*g->pending, 3);
+        QCOMPARE(*g->consumers, truth.field("consumers").integer());
+        QCOMPARE(g->lastDeliveredId, truth.field("last-delivered-id").bytes());
+        QCOMPARE(*g->entriesRead, truth.field("entries-read").integer());
+        QCOMPARE(*g->lag, truth.field("lag").integer());
+        QCOMPARE(*g->lag, 6);
+        QVERIFY(g->lagNote.isEmpty());
+
+        // The PEL is small: inspected whole, exact.
+        const RedisReply pel = m_db.command({"XPENDING", "orders", "billing", "-", "+", "100"});
+        QVERIFY(g->pelScanComplete);
+        QCOMPARE(g->pelInspected, pel.size());
+        QCOMPARE(*g->pendingMinId, pel.at(0).at(0).bytes());
+        QCOMPARE(*g->pendingMaxId, pel.at(pel.size() - 1).at(0).bytes());
+        QCOMPARE(g->deliveryCounts.value(1), 3);
+
+        // Consumers: alice holds 3, bob never read.
+        const RedisReply consumers = m_db.command({"XINFO", "CONSUMERS", "orders", "billing"});
+        QCOMPARE(g->consumerList.size(), consumers.size());
+        QCOMPARE(g->consumerList.at(0).name, QByteArray("alice"));
+        QCOMPARE(g->consumerList.at(0).pending, 3);
+        QCOMPARE(g->consumerList.at(1).name, QByteArray("bob"));
+        QCOMPARE(g->consumerList.at(1).pending, 0);
+        QVERIFY(g->consumerList.at(1).idleMs.has_value());
+        const bool hasInactive = consumers.at(0).hasField("inactive");
+        QCOMPARE(g->consumerList.at(1).inactiveMs.has_value(), hasInactive);
+        QCOMPARE(g->health.status, Health::Ok);
+    }
+
+    void nilLagAfterXdelPastPosition()
+    {
+        addEntries("jobs", 5);
+        m_db.command({"XGROUP", "CREATE", "jobs", "workers", "0"});
+        m_db.command({"XREADGROUP", "GROUP", "workers", "w1", "COUNT", "2", "STREAMS", "jobs", ">"});
+        const RedisReply all = m_db.command({"XRANGE", "jobs", "-", "+"});
+        m_db.command({"XDEL", "jobs", all.at(4).at(0).bytes()});
+        QVERIFY(truthGroup("jobs", "workers").field("lag").isNil());
+
+        const Snapshot snap = poll();
+        const GroupSnapshot *g = snap.group("jobs", "workers");
+        QVERIFY(g);
+        QVERIFY(!g->lag.has_value());
+        QVERIFY2(g->lagNote.contains(QStringLiteral("XDEL")), qPrintable(g->lagNote));
+        QCOMPARE(g->health.status, Health::Warn);
+        const QJsonObject json = snapshotToJson(snap);
+        const QJsonObject gj = json[QStringLiteral("streams")].toArray().at(0).toObject()[QStringLiteral("groups")].toArray().at(0).toObject();
+        QVERIFY(gj[QStringLiteral("lag")].isNull());
+        QVERIFY(gj[QStringLiteral("lag_note")].isString());
+    }
+
+    void deliveryCountsAndIdleFromXclaim()
+    {
+        addEntries("pay", 8);
+        m_db.command({"XGROUP", "CREATE", "pay", "ledger", "0"});
+        const RedisReply read = m_db.command({"XREADGROUP", "GROUP", "ledger", "c1", "COUNT", "8", "STREAMS", "pay", ">"});
+        const RedisReply entries = read.at(0).at(1);
+        // Two poison entries delivered 7 times, one idle for ten minutes.
+        m_db.command({"XCLAIM", "pay", "ledger", "c1", "0", entries.at(0).at(0).bytes(), entries.at(1).at(0).bytes(),
+                      "RETRYCOUNT", "7", "IDLE", "600000"});
+        m_db.command({"XCLAIM", "pay", "ledger", "c2", "0", entries.at(5).at(0).bytes(), "RETRYCOUNT", "3"});
+
+        const Snapshot snap = poll();
+        const GroupSnapshot *g = snap.group("pay", "ledger");
+        QVERIFY(g);
+        // Truth: the whole PEL, grouped here independently.
+        const RedisReply pel = m_db.command({"XPENDING", "pay", "ledger", "-", "+", "1000"});
+        QMap<qint64, qint64> truth;
+        qint64 maxIdle = 0;
+        for (const RedisReply &e : pel.elements()) {
+            truth[e.at(3).integer()] += 1;
+            maxIdle = std::max(maxIdle, e.at(2).integer());
+        }
+        QCOMPARE(g->deliveryCounts, truth);
+        QCOMPARE(*g->maxDeliveryCount, 7);
+        QVERIFY(g->pelScanComplete);
+        QVERIFY(*g->oldestIdleMs >= 600000);
+        QVERIFY(qAbs(*g->oldestIdleMs - maxIdle) < 2000);
+        QCOMPARE(*g->oldestIdleUpperMs, *g->oldestIdleMs); // exact: whole PEL seen
+        QCOMPARE(g->health.status, Health::Crit);
+        QVERIFY(g->health.reasons.join(QLatin1Char('\n')).contains(QStringLiteral("oldest pending idle 10m")));
+        QVERIFY(g->health.reasons.join(QLatin1Char('\n')).contains(QStringLiteral("poison")));
+    }
+
+    void binaryNamesAndOtherTypes()
+    {
+        const QByteArray key("bin\xff\xfe\x00k", 7);
+        const QByteArray group("g\x00\x80", 3);
+        m_db.command({"XADD", key, "*", "f", "v"});
+        m_db.command({"XGROUP", "CREATE", key, group, "0"});
+        m_db.command({"SET", "plain", "x"});
+        m_db.command({"HSET", "hash", "a", "b"});
+
+        const Snapshot snap = poll();
+        QCOMPARE(snap->streams.size(), 1); // only the stream
+        const StreamSnapshot &s = snap->streams.first();
+        QCOMPARE(s.key, key);
+        QCOMPARE(s.groups.first().name, group);
+        const QJsonObject sj = snapshotToJson(snap)[QStringLiteral("streams")].toArray().at(0).toObject();
+        QCOMPARE(QByteArray::fromBase64(sj[QStringLiteral("key_base64")].toString().toLatin1()), key);
+        QCOMPARE(sj[QStringLiteral("key")].toString(), QStringLiteral("bin\\xff\\xfe\\x00k"));
+        const QJsonObject gj = sj[QStringLiteral("groups")].toArray().at(0).toObject();
+        QCOMPARE(QByteArray::fromBase64(gj[QStringLiteral("name_base64")].toString().toLatin1()), group);
+    }
+
+    void explicitStreamListSkipsScan()
+    {
+        addEntries("a", 1);
+        addEntries("b", 1);
+        ProbeConfig config;
+        config.streams = {"b", "missing"};
+        m_db.command({"CONFIG", "RESETSTAT"});
+        const Snapshot snap = poll(config);
+        QCOMPARE(snap->streams.size(), 1);
+        QCOMPARE(snap->streams.first().key, QByteArray("b"));
+        QCOMPARE(m_db.commandStats().value(QStringLiteral("scan")).calls, 0);
+    }
+
+    void largePelIsSampledWithinBudget()
+    {
+        addEntries("big", 3000);
+        m_db.command({"XGROUP", "CREATE", "big", "g", "0"});
+        m_db.command({"XREADGROUP", "GROUP", "g", "c", "COUNT", "3000", "STREAMS", "big", ">"});
+        ProbeConfig config;
+        config.pelBudget = 1000;
+        const Snapshot snap = poll(config);
+        const GroupSnapshot *g = snap.group("big", "g");
+        QVERIFY(g);
+        QCOMPARE(*g->pending, 3000);
+        QVERIFY(g->pelSampled);
+        QVERIFY(!g->pelScanComplete);
+        QVERIFY(g->pelInspected > 0);
+        QVERIFY(g->pelInspected < 3000);
+        QVERIFY(g->oldestIdleUpperMs.has_value());
+        QVERIFY(*g->oldestIdleUpperMs >= *g->oldestIdleMs);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSnapshot)
+#include "tst_snapshot.moc"

@@ -1,0 +1,153 @@
+#include "redis_server.h"
+
+#include "redis_oracle.h"
+
+#include <QDeadlineTimer>
+#include <QStandardPaths>
+#include <QTcpServer>
+#include <QThread>
+
+#include <csignal>
+
+namespace pelscope::test {
+
+RedisServer::RedisServer() : RedisServer(Options{}) {}
+
+RedisServer::RedisServer(Options options) : m_options(std::move(options)) {}
+
+RedisServer::~RedisServer()
+{
+    thaw();
+    stop();
+}
+
+QString RedisServer::executable()
+{
+    QString path = QStandardPaths::findExecutable(QStringLiteral("redis-server"));
+    if (path.isEmpty())
+        path = QStandardPaths::findExecutable(QStringLiteral("redis-server"), {QStringLiteral("/usr/sbin"), QStringLiteral("/usr/bin")});
+    return path;
+}
+
+quint16 RedisServer::freePort()
+{
+    QTcpServer probe;
+    probe.listen(QHostAddress::LocalHost, 0);
+    return probe.serverPort();
+}
+
+QString RedisServer::socketPath() const
+{
+    return m_dir.filePath(QStringLiteral("redis.sock"));
+}
+
+QString RedisServer::url() const
+{
+    if (!m_options.tcp)
+        return QStringLiteral("unix://") + socketPath();
+    return QStringLiteral("%1://127.0.0.1:%2").arg(m_options.tls ? QStringLiteral("rediss") : QStringLiteral("redis")).arg(m_port);
+}
+
+qint64 RedisServer::pid() const
+{
+    return m_process ? m_process->processId() : 0;
+}
+
+bool RedisServer::start(QString *error)
+{
+    const QString exe = executable();
+    if (exe.isEmpty()) {
+        if (error)
+            *error = QStringLiteral("redis-server not found: install it with `sudo apt-get install redis-server` (./dev test does)");
+        return false;
+    }
+    if (m_port == 0)
+        m_port = freePort();
+    QStringList args;
+    if (m_options.tls)
+        args << QStringLiteral("--port") << QStringLiteral("0") << QStringLiteral("--tls-port") << QString::number(m_port);
+    else
+        args << QStringLiteral("--port") << (m_options.tcp ? QString::number(m_port) : QStringLiteral("0"));
+    args << QStringLiteral("--bind") << QStringLiteral("127.0.0.1")
+         << QStringLiteral("--save") << QString()
+         << QStringLiteral("--appendonly") << QStringLiteral("no")
+         << QStringLiteral("--dir") << m_dir.path()
+         << QStringLiteral("--daemonize") << QStringLiteral("no")
+         << QStringLiteral("--loglevel") << QStringLiteral("warning")
+         << QStringLiteral("--logfile") << m_dir.filePath(QStringLiteral("redis.log"));
+    if (m_options.unixSocket || !m_options.tcp)
+        args << QStringLiteral("--unixsocket") << socketPath() << QStringLiteral("--unixsocketperm") << QStringLiteral("700");
+    args << m_options.extraArgs;
+
+    m_process = std::make_unique<QProcess>();
+    m_process->setProgram(exe);
+    m_process->setArguments(args);
+    m_process->setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    m_process->start();
+    if (!m_process->waitForStarted(5000)) {
+        if (error)
+            *error = QStringLiteral("could not start %1: %2").arg(exe, m_process->errorString());
+        return false;
+    }
+    // Ready when it answers PING (over plain TCP or the socket; TLS servers
+    // are probed by their unix socket, which tests enable for them).
+    QDeadlineTimer deadline(10000);
+    while (!deadline.hasExpired()) {
+        if (m_process->state() != QProcess::Running) {
+            if (error)
+                *error = QStringLiteral("redis-server exited at start; see %1").arg(m_dir.filePath(QStringLiteral("redis.log")));
+            return false;
+        }
+        QThread::msleep(20);
+        RedisOracle probe;
+        const bool ok = (m_options.tls || !m_options.tcp) ? (m_options.unixSocket || !m_options.tcp) && probe.connectUnix(socketPath())
+                                                          : probe.connectTcp(QStringLiteral("127.0.0.1"), m_port);
+        if (ok) {
+            const auto pong = probe.command({"PING"});
+            if (pong.isString() || pong.errorCode() == "NOAUTH") {
+                m_version = probe.serverVersion();
+                return true;
+            }
+        } else if (m_options.tls && !m_options.unixSocket) {
+            QThread::msleep(300); // no way to probe TLS here: give it time
+            return true;
+        }
+    }
+    if (error)
+        *error = QStringLiteral("redis-server did not answer PING within 10 s");
+    return false;
+}
+
+void RedisServer::stop()
+{
+    if (!m_process)
+        return;
+    if (m_process->state() == QProcess::Running) {
+        m_process->terminate();
+        if (!m_process->waitForFinished(5000)) {
+            m_process->kill();
+            m_process->waitForFinished(2000);
+        }
+    }
+    m_process.reset();
+}
+
+bool RedisServer::restart(QString *error)
+{
+    stop();
+    return start(error);
+}
+
+void RedisServer::freeze()
+{
+    if (pid() > 0)
+        ::kill(pid_t(pid()), SIGSTOP);
+}
+
+void RedisServer::thaw()
+{
+    if (pid() > 0)
+        ::kill(pid_t(pid()), SIGCONT);
+}
+
+} // namespace pelscope::test

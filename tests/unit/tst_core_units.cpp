@@ -1,0 +1,131 @@
+// Pure logic: URL parsing, RESP decoding, IDs, durations, health rules.
+#include "health/health_rules.h"
+#include "redis/connection_options.h"
+#include "redis/resp_codec.h"
+#include "snapshot/format.h"
+#include "snapshot/stream_id.h"
+
+#include <QTest>
+
+using namespace pelscope;
+
+class TestCoreUnits : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void urls()
+    {
+        auto r = parseRedisUrl(QStringLiteral("redis://mon:s%40cret@db.example:6380/3"));
+        QVERIFY(r.options);
+        QCOMPARE(r.options->host, QStringLiteral("db.example"));
+        QCOMPARE(r.options->port, 6380);
+        QCOMPARE(r.options->db, 3);
+        QCOMPARE(r.options->user, QByteArray("mon"));
+        QCOMPARE(*r.options->password, QByteArray("s@cret"));
+        QCOMPARE(r.options->redactedUrl(), QStringLiteral("redis://mon:***@db.example:6380/3"));
+        QVERIFY(!r.options->redactedUrl().contains(QStringLiteral("cret")));
+
+        r = parseRedisUrl(QStringLiteral("rediss://h"));
+        QCOMPARE(r.options->transport, ConnectionOptions::Transport::Tls);
+        QCOMPARE(r.options->port, 6379);
+        QVERIFY(!r.options->password);
+
+        r = parseRedisUrl(QStringLiteral("redis://:legacy@h"));
+        QCOMPARE(*r.options->password, QByteArray("legacy"));
+        QVERIFY(r.options->user.isEmpty());
+
+        r = parseRedisUrl(QStringLiteral("unix:///run/redis.sock?db=2"));
+        QCOMPARE(r.options->transport, ConnectionOptions::Transport::Unix);
+        QCOMPARE(r.options->socketPath, QStringLiteral("/run/redis.sock"));
+        QCOMPARE(r.options->db, 2);
+
+        QVERIFY(!parseRedisUrl(QStringLiteral("http://h")).options);
+        QVERIFY(!parseRedisUrl(QStringLiteral("redis://h/notadb")).options);
+        QVERIFY(parseRedisUrl(QStringLiteral("localhost:7000")).options);
+    }
+
+    void respRoundTripAndChunking()
+    {
+        const QByteArray wire = encodeCommand({"SET", QByteArray("k\0\xff", 3), ""});
+        QCOMPARE(wire, QByteArray("*3\r\n$3\r\nSET\r\n$3\r\nk\0\xff\r\n$0\r\n\r\n", 28));
+
+        const QByteArray reply("*3\r\n$5\r\nhello\r\n:42\r\n*2\r\n$-1\r\n-ERR bad\r\n");
+        RespDecoder d;
+        std::optional<RedisReply> out;
+        for (char c : reply) { // one byte at a time
+            QVERIFY(d.feed(&c, 1));
+            if (auto r = d.next())
+                out = r;
+        }
+        QVERIFY(out);
+        QCOMPARE(out->size(), 3);
+        QCOMPARE(out->at(0).bytes(), QByteArray("hello"));
+        QCOMPARE(out->at(1).integer(), 42);
+        QVERIFY(out->at(2).at(0).isNil());
+        QCOMPARE(out->at(2).at(1).errorCode(), QByteArray("ERR"));
+    }
+
+    void respGarbageIsAnErrorNotACrash()
+    {
+        RespDecoder d;
+        const QByteArray bad("?what\r\n");
+        d.feed(bad.constData(), bad.size());
+        QVERIFY(!d.next());
+        QVERIFY(d.hasError());
+
+        RespDecoder deep;
+        const QByteArray nested = QByteArray("*1\r\n").repeated(12) + ":1\r\n";
+        deep.feed(nested.constData(), nested.size());
+        QVERIFY(!deep.next());
+        QVERIFY(deep.hasError());
+    }
+
+    void streamIds()
+    {
+        QVERIFY(*StreamId::parse("5-1") < *StreamId::parse("5-2"));
+        QVERIFY(*StreamId::parse("10-0") > *StreamId::parse("9-99"));
+        QCOMPARE(StreamId::parse("12")->seq, 0u);
+        QVERIFY(!StreamId::parse("x-1"));
+    }
+
+    void durations()
+    {
+        QCOMPARE(formatDuration(751000), QStringLiteral("12m31s"));
+        QCOMPARE(formatDuration(950), QStringLiteral("950ms"));
+        QCOMPARE(formatDuration(90061000), QStringLiteral("1d1h1m"));
+        QCOMPARE(*parseDurationMs(QStringLiteral("250ms")), 250);
+        QCOMPARE(*parseDurationMs(QStringLiteral("2m")), 120000);
+        QCOMPARE(*parseDurationMs(QStringLiteral("1.5s")), 1500);
+        QVERIFY(!parseDurationMs(QStringLiteral("soon")));
+        QCOMPARE(displayBytes(QByteArray("a\xff", 2)), QStringLiteral("a\\xff"));
+    }
+
+    void healthRulesSayWhy()
+    {
+        StreamSnapshot s;
+        GroupSnapshot g;
+        g.lag = 12000;
+        g.oldestIdleMs = 751000;
+        g.maxDeliveryCount = 6;
+        g.deliveryCounts = {{1, 10}, {6, 2}};
+        g.consumerList = {ConsumerSnapshot{"w3", 40, 900000, std::nullopt}};
+        HealthThresholds t;
+        const HealthVerdict v = evaluateGroup(s, g, t);
+        QCOMPARE(v.status, Health::Crit);
+        const QString all = v.reasons.join(QLatin1Char('\n'));
+        QVERIFY(all.contains(QStringLiteral("oldest pending idle 12m31s ≥ 5m00s")));
+        QVERIFY(all.contains(QStringLiteral("lag 12,000 ≥ 10,000")));
+        QVERIFY(all.contains(QStringLiteral("2 pending entries delivered ≥ 5 times")));
+        QVERIFY(all.contains(QStringLiteral("w3")));
+
+        QVERIFY(t.set(QStringLiteral("oldest_idle_crit"), QStringLiteral("20m")).isEmpty());
+        QCOMPARE(evaluateGroup(s, g, t).status, Health::Crit); // lag still crit
+        QVERIFY(!t.set(QStringLiteral("nope"), QStringLiteral("1")).isEmpty());
+        g.lag.reset();
+        g.lagNote = QStringLiteral("deleted");
+        QVERIFY(evaluateGroup(s, g, t).reasons.join(QString()).contains(QStringLiteral("lag unknown: deleted")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCoreUnits)
+#include "tst_core_units.moc"
