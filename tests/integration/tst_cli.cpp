@@ -6,6 +6,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QElapsedTimer>
 #include <QProcess>
 #include <QTest>
 
@@ -136,6 +137,22 @@ private Q_SLOTS:
         r = cli({QStringLiteral("--version")});
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.out.startsWith("pelscope-cli "));
+    }
+
+    void frozenServerFailsWithinTheDeadline()
+    {
+        RedisServer frozen;
+        QString error;
+        QVERIFY2(frozen.start(&error), qPrintable(error));
+        frozen.freeze();
+        QElapsedTimer clock;
+        clock.start();
+        const Run r = cli({QStringLiteral("--url"), frozen.url(), QStringLiteral("--timeout"), QStringLiteral("1s"), QStringLiteral("snapshot")});
+        const qint64 took = clock.elapsed();
+        frozen.thaw();
+        QCOMPARE(r.exitCode, 3);
+        QVERIFY2(took < 5000, qPrintable(QString::number(took)));
+        QVERIFY2(r.err.contains("no reply") || r.err.contains("within"), r.err.constData());
     }
 
     void watchSurvivesARestart()

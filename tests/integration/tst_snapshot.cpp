@@ -191,6 +191,30 @@ private Q_SLOTS:
         QCOMPARE(m_db.commandStats().value(QStringLiteral("scan")).calls, 0);
     }
 
+    void walkSpreadAcrossTicksIsExact()
+    {
+        addEntries("mid", 450);
+        m_db.command({"XGROUP", "CREATE", "mid", "g", "0"});
+        const RedisReply read = m_db.command({"XREADGROUP", "GROUP", "g", "c", "COUNT", "450", "STREAMS", "mid", ">"});
+        const RedisReply entries = read.at(0).at(1);
+        m_db.command({"XCLAIM", "mid", "g", "c", "0", entries.at(10).at(0).bytes(), entries.at(300).at(0).bytes(), "RETRYCOUNT", "4"});
+        m_db.command({"XCLAIM", "mid", "g", "c", "0", entries.at(449).at(0).bytes(), "RETRYCOUNT", "9"});
+
+        ProbeConfig config; // continuous mode: 100 entries walked per tick
+        QString error;
+        const QList<Snapshot> ticks = pollTicks(m_server.url(), 7, 50, config, &error);
+        QVERIFY2(ticks.size() == 7, qPrintable(error));
+        // Walking: partial and honest about it until the walk completes.
+        QVERIFY(!ticks.first().group("mid", "g")->pelScanComplete);
+        QVERIFY(ticks.first().group("mid", "g")->pelInspected < 450);
+        const GroupSnapshot *g = ticks.last().group("mid", "g");
+        QVERIFY(g->pelScanComplete);
+        QCOMPARE(g->pelInspected, 450);
+        const QMap<qint64, qint64> truth{{1, 447}, {4, 2}, {9, 1}};
+        QCOMPARE(g->deliveryCounts, truth);
+        QCOMPARE(*g->maxDeliveryCount, 9);
+    }
+
     void largePelIsSampledWithinBudget()
     {
         addEntries("big", 3000);

@@ -1,0 +1,57 @@
+// The demo's workload plays the incident it promises, as the real poller sees it.
+#include "demo/demo_workload.h"
+#include "poll_once.h"
+#include "redis_oracle.h"
+#include "redis_server.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace pelscope;
+using namespace pelscope::test;
+
+class TestDemo : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void workloadPlaysTheIncident()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        DemoWorkload workload(optionsFor(server.url()));
+        QSignalSpy started(&workload, &DemoWorkload::started);
+        workload.start();
+        QVERIFY(started.wait(15000));
+
+        Snapshot snap = pollOnce(server.url(), {}, &error);
+        QVERIFY2(!snap.isNull(), qPrintable(error));
+        const GroupSnapshot *fulfillment = snap.group("orders", "fulfillment");
+        QVERIFY(fulfillment);
+        QCOMPARE(fulfillment->health.status, Health::Crit); // the dead consumer's entries
+        const GroupSnapshot *analytics = snap.group("orders", "analytics");
+        QVERIFY(analytics && analytics->lag && *analytics->lag >= 1000);
+        const GroupSnapshot *audit = snap.group("emails", "audit");
+        QVERIFY(audit && !audit->lag);
+
+        // Poison payments reach the dead-letter stream, with the source's
+        // fields intact in the payload.
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        QTRY_VERIFY_WITH_TIMEOUT(db.command({"XLEN", "payments:dlq"}).integer() > 0, 60000);
+        const RedisReply dead = db.command({"XRANGE", "payments:dlq", "-", "+", "COUNT", "1"}).at(0).at(1);
+        QCOMPARE(dead.field("delivery_count").bytes(), QByteArray("5"));
+        QVERIFY(!dead.field("reason").bytes().isEmpty());
+        const QJsonObject payload = QJsonDocument::fromJson(dead.field("payload").bytes()).object();
+        QVERIFY(payload.contains(QStringLiteral("payment_id")));
+        // ... and are acknowledged in the source group: no longer pending.
+        const QByteArray sourceId = dead.field("source_id").bytes();
+        QCOMPARE(db.command({"XPENDING", "payments", "ledger", sourceId, sourceId, "1"}).size(), 0);
+        workload.stop();
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDemo)
+#include "tst_demo.moc"
