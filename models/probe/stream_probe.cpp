@@ -39,7 +39,11 @@ QString lagNoteFor(const StreamSnapshot &s, GroupSnapshot &g, bool serverReports
     else
         why = QStringLiteral("Redis cannot count the unread entries for this group");
     const auto newest = StreamId::parse(s.lastGeneratedId);
-    if (delivered && newest) {
+    const auto first = s.firstEntryId ? StreamId::parse(*s.firstEntryId) : std::nullopt;
+    if (delivered && first && *delivered < *first && s.length) {
+        // Every entry still in the stream lies after the group's position.
+        why += QStringLiteral("; estimate: all %1 entries in the stream are unread").arg(formatCount(*s.length));
+    } else if (delivered && newest) {
         const qint64 behind = qint64(newest->ms) - qint64(delivered->ms);
         g.lagTimeMs = std::max<qint64>(behind, 0);
         if (*newest == *delivered)

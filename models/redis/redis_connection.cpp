@@ -430,10 +430,12 @@ void RedisConnection::onDeadline()
         what = commandLabel(m_inFlight.front().commands.first());
     // A reply that never came means the stream position is unknown: the only
     // safe continuation is a fresh connection.
-    fail(makeError(RedisError::Kind::Timeout,
-                   QStringLiteral("%1 got no reply from %2 within the deadline; the server may be hung or overloaded")
-                       .arg(QString::fromUtf8(what), m_options.address())),
-         true);
+    const QString message = m_state == State::Handshake
+        ? QStringLiteral("%1 accepted the connection but did not answer within %2 ms: the server may be hung (stopped, or blocked by a slow command)")
+              .arg(m_options.address()).arg(m_options.connectTimeoutMs)
+        : QStringLiteral("%1 got no reply from %2 within the deadline; the server may be hung or overloaded")
+              .arg(QString::fromUtf8(what), m_options.address());
+    fail(makeError(RedisError::Kind::Timeout, message), true);
 }
 
 void RedisConnection::onReadyRead()
