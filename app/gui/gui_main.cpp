@@ -4,6 +4,7 @@
 #include "demo_session.h"
 #include "main_window.h"
 #include "probe/poller_thread.h"
+#include "self_test.h"
 #include "snapshot/format.h"
 
 #include <QApplication>
@@ -37,8 +38,12 @@ int main(int argc, char *argv[])
         {QStringLiteral("interval"), QStringLiteral("Time between polls (0.5s to 60s, default 1s)."), QStringLiteral("duration"), QStringLiteral("1s")},
         {QStringLiteral("screenshot"), QStringLiteral("Save the window as PNG to this file (with --quit-after)."), QStringLiteral("file")},
         {QStringLiteral("quit-after"), QStringLiteral("Quit after this many seconds (the screenshot is taken then)."), QStringLiteral("seconds")},
+        {QStringLiteral("self-test"), QStringLiteral("Check TLS, the platform plugin, writable directories and the keychain, then exit.")},
     });
     parser.process(app);
+    if (parser.isSet(QStringLiteral("self-test")))
+        return runSelfTest();
+    QGuiApplication::setDesktopFileName(QStringLiteral("io.pelscope.Pelscope"));
 
     const QString logPath = setupGuiLogging();
     CliSettings settings;

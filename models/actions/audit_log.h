@@ -1,0 +1,38 @@
+// The local audit trail: one JSON line per write outcome, appended to
+// audit.jsonl in the data directory (who, where, what, which IDs, result).
+#pragma once
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+
+namespace pelscope {
+
+struct AuditRecord
+{
+    QString connection;   // redacted URL
+    QString action;       // requeue, move_to_dlq, claim, ack, delete
+    QByteArray key;       // the DLQ or source stream
+    QByteArray target;    // where entries went
+    QList<QByteArray> ids;
+    QString outcome;      // requeued, already_gone, failed: ..., dry_run
+    QList<QByteArray> newIds;
+};
+
+class AuditLog
+{
+public:
+    // Empty path: the default, <AppLocalDataLocation>/audit.jsonl.
+    explicit AuditLog(QString path = {});
+    QString path() const { return m_path; }
+    // Returns false (and says why) when the file cannot be written; callers
+    // refuse to write to Redis without an audit trail.
+    bool append(const AuditRecord &record, QString *error = nullptr);
+    static QString defaultPath();
+    static QString actor(); // user@host
+
+private:
+    QString m_path;
+};
+
+} // namespace pelscope

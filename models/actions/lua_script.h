@@ -1,0 +1,29 @@
+// A Lua script shipped as a resource: EVALSHA first, SCRIPT LOAD on NOSCRIPT.
+#pragma once
+
+#include "../redis/redis_reply.h"
+
+#include <QString>
+
+namespace pelscope {
+
+class LuaScript
+{
+public:
+    // ":/lua/requeue.lua" and friends, compiled into the binary.
+    static LuaScript fromResource(const QString &path);
+
+    bool isValid() const { return !m_source.isEmpty(); }
+    const QByteArray &sha() const { return m_sha; }
+    const QByteArray &source() const { return m_source; }
+
+    RedisCommand evalsha(const QList<QByteArray> &keys, const QList<QByteArray> &args) const;
+    RedisCommand load() const { return {"SCRIPT", "LOAD", m_source}; }
+    static bool isNoScript(const RedisReply &reply) { return reply.isError() && reply.errorCode() == "NOSCRIPT"; }
+
+private:
+    QByteArray m_source;
+    QByteArray m_sha;
+};
+
+} // namespace pelscope

@@ -1,0 +1,93 @@
+#include "history_rules.h"
+
+#include "../snapshot/format.h"
+
+#include <cmath>
+
+namespace pelscope {
+
+namespace {
+
+void raise(HealthVerdict &v, Health level, QString reason)
+{
+    if (int(level) > int(v.status))
+        v.status = level;
+    v.reasons << std::move(reason);
+}
+
+void checkStalled(const GroupProgress &p, const HistoryRuleThresholds &t, qint64 nowMs, HealthVerdict &v)
+{
+    if (!p.lag || *p.lag <= 0)
+        return; // nothing waiting, or lag unknown (the snapshot rules already say so)
+    const qint64 quiet = nowMs - p.lastReadAdvanceMs;
+    if (quiet < t.stalledAfterMs)
+        return;
+    // Before the first observed move we only know how long we have watched.
+    raise(v, Health::Crit,
+          p.readAdvanceSeen
+              ? QStringLiteral("stalled: lag %1 and no entry read for %2").arg(formatCount(*p.lag), formatDuration(quiet))
+              : QStringLiteral("stalled: lag %1 and no entry read in %2 of watching").arg(formatCount(*p.lag), formatDuration(quiet)));
+}
+
+void checkClimbing(const HistoryStore &store, const GroupKey &key, const GroupProgress &p,
+                   const HistoryRuleThresholds &t, qint64 nowMs, HealthVerdict &v)
+{
+    const qint64 from = nowMs - t.climbWindowMs;
+    if (p.firstSeenMs > from)
+        return; // not watched for the whole window
+    QVector<double> floors;
+    for (const BucketStats &b : store.buckets(key, Metric::Pending, from, nowMs))
+        if (!std::isnan(b.lo))
+            floors.append(b.lo);
+    if (floors.size() < std::max(2, t.climbMinBuckets))
+        return;
+    int steps = 0;
+    for (qsizetype i = 1; i < floors.size(); ++i) {
+        if (floors[i] < floors[i - 1])
+            return;
+        steps += floors[i] > floors[i - 1];
+    }
+    if (steps < t.climbMinSteps || floors.last() - floors.first() < double(t.climbMinRise))
+        return;
+    const qint64 now = p.pending.value_or(qint64(floors.last()));
+    raise(v, Health::Warn, QStringLiteral("pending climbing: %1 → %2 over %3")
+                               .arg(formatCount(qint64(floors.first())), formatCount(now), formatDuration(t.climbWindowMs)));
+}
+
+} // namespace
+
+HealthVerdict applyHistoryRules(const HistoryStore &store, const GroupKey &key, HealthVerdict base,
+                                const HistoryRuleThresholds &t, qint64 nowMs)
+{
+    const std::optional<GroupProgress> p = store.progress(key);
+    if (!p || p->lastSeenMs != store.latestMs())
+        return base;
+    checkStalled(*p, t, nowMs, base);
+    checkClimbing(store, key, *p, t, nowMs, base);
+    return base;
+}
+
+QHash<GroupKey, HealthVerdict> appendAndEvaluate(HistoryStore &store, const Snapshot &snapshot,
+                                                 const HistoryRuleThresholds &t)
+{
+    QHash<GroupKey, HealthVerdict> verdicts;
+    if (snapshot.isNull())
+        return verdicts;
+    store.append(snapshot);
+    const qint64 now = snapshot->takenAtMs;
+    const bool appended = store.latestMs() == now; // not when server time failed to move forward
+    for (const StreamSnapshot &s : snapshot->streams)
+        for (const GroupSnapshot &g : s.groups) {
+            const GroupKey key{s.key, g.name};
+            if (!appended) {
+                verdicts.insert(key, g.health);
+                continue;
+            }
+            const HealthVerdict v = applyHistoryRules(store, key, g.health, t, now);
+            store.recordVerdict(key, now, v);
+            verdicts.insert(key, v);
+        }
+    return verdicts;
+}
+
+} // namespace pelscope

@@ -1,0 +1,169 @@
+// Compact in-memory time series for one connection: every poll for the last
+// hour, 10 s buckets (mean, min, max) for a day, on one shared time axis.
+// Feeds the charts (decimated to what a plot can show) and the history rules.
+#pragma once
+
+#include "../snapshot/snapshot.h"
+
+#include <QHash>
+#include <QHashFunctions>
+#include <QList>
+#include <QVector>
+#include <memory>
+#include <optional>
+#include <vector>
+
+namespace pelscope {
+
+struct GroupKey
+{
+    QByteArray stream;
+    QByteArray group;
+
+    friend bool operator==(const GroupKey &a, const GroupKey &b) { return a.stream == b.stream && a.group == b.group; }
+    friend bool operator<(const GroupKey &a, const GroupKey &b)
+    {
+        return a.stream != b.stream ? a.stream < b.stream : a.group < b.group;
+    }
+};
+
+inline size_t qHash(const GroupKey &k, size_t seed = 0) noexcept { return qHashMulti(seed, k.stream, k.group); }
+
+// Per group. Rates are per second of server time.
+enum class Metric { Lag, Pending, OldestIdleSeconds, InRate, OutRate, ConsumersAlive, ConsumersTotal };
+inline constexpr int MetricCount = 7;
+
+// Per consumer, last hour only.
+enum class ConsumerMetric { Pending, IdleSeconds };
+
+// Points in time order. t is seconds since the epoch (server time), which is
+// what QCPAxisTickerDateTime expects. NaN in v is a gap ("unknown").
+// lo/hi is the range a point stands for: equal to v for a raw poll, the
+// bucket's min and max otherwise, so a chart can draw a band.
+// For 10 s buckets v is the value that must not hide trouble: the max for
+// lag, pending, idle and consumers total, the min for consumers alive, the
+// mean for rates. Decimated output carries each pixel's min and max of v.
+struct SeriesWindow
+{
+    QVector<double> t;
+    QVector<double> v;
+    QVector<double> lo;
+    QVector<double> hi;
+    int tier = 0;            // coarsest tier used: 0 every poll, 1 10 s buckets
+    bool decimated = false;
+};
+
+// One 10 s bucket of one series; NaN statistics when count is 0.
+struct BucketStats
+{
+    qint64 startMs = 0;
+    double mean = 0;
+    double lo = 0;
+    double hi = 0;
+    int count = 0; // polls with a known value
+};
+
+// What the latest polls said about a group's progress, for rules.
+struct GroupProgress
+{
+    qint64 firstSeenMs = 0;
+    qint64 lastSeenMs = 0;
+    qint64 lastReadAdvanceMs = 0;  // entries-read or last-delivered-id last moved; firstSeenMs until then
+    bool readAdvanceSeen = false;
+    std::optional<qint64> lag;     // from the latest poll that had the group
+    std::optional<qint64> pending;
+    std::optional<qint64> entriesRead;
+};
+
+struct StatusChange
+{
+    qint64 atMs = 0;
+    Health from = Health::Ok;
+    Health to = Health::Ok;
+    QStringList reasons;
+};
+
+class HistoryStore
+{
+public:
+    static constexpr qint64 Tier0SpanMs = 3'600'000;
+    static constexpr qint64 BucketMs = 10'000;
+    static constexpr qint64 Tier1SpanMs = 86'400'000;
+    static constexpr int Tier0InitialCapacity = 3'600 + 64;   // an hour at 1 Hz, with jitter
+    static constexpr int Tier0MaxCapacity = 4 * 3'600;        // faster polls cover less than an hour
+    static constexpr int Tier1Capacity = int(Tier1SpanMs / BucketMs);
+    static constexpr int StatusChangeLimit = 500;
+    static constexpr int ConsumersPerGroupLimit = 32;
+    static constexpr int ConsumersLimit = 1'024;
+
+    HistoryStore();
+    ~HistoryStore();
+    HistoryStore(const HistoryStore &) = delete;
+    HistoryStore &operator=(const HistoryStore &) = delete;
+
+    // Snapshots whose server time does not move forward are dropped.
+    void append(const Snapshot &snapshot);
+    // Records a status change when the verdict's status differs from the last one (Ok at first).
+    void recordVerdict(const GroupKey &key, qint64 atMs, const HealthVerdict &verdict);
+    void clear();
+    // A consumer counts as alive while its idle time is below this.
+    void setConsumerAliveIdleMs(qint64 ms) { m_aliveIdleMs = ms; }
+
+    QList<GroupKey> groups() const; // sorted
+    QList<QByteArray> consumers(const GroupKey &key) const;
+    SeriesWindow window(const GroupKey &key, Metric metric, qint64 fromMs, qint64 toMs, int maxPoints = 2000) const;
+    SeriesWindow consumerWindow(const GroupKey &key, const QByteArray &consumer, ConsumerMetric metric,
+                                qint64 fromMs, qint64 toMs, int maxPoints = 2000) const;
+    // 10 s buckets starting in [fromMs, toMs], the still-open one included.
+    QVector<BucketStats> buckets(const GroupKey &key, Metric metric, qint64 fromMs, qint64 toMs) const;
+    std::optional<GroupProgress> progress(const GroupKey &key) const;
+    QList<StatusChange> statusChanges(const GroupKey &key) const;
+
+    qint64 latestMs() const { return m_latestMs; } // 0 when empty
+    qint64 droppedSnapshots() const { return m_dropped; }
+    // Allocated capacity of every buffer, plus estimated container overhead.
+    qint64 bytesUsed() const;
+
+private:
+    struct Ring
+    {
+        int head = 0, size = 0, cap = 0;
+        int phys(int i) const { const int p = head + i; return p >= cap ? p - cap : p; }
+        void popFront() { head = head + 1 == cap ? 0 : head + 1; --size; }
+    };
+    struct GroupHistory;
+    struct StreamRate
+    {
+        double added = 0;
+        qint64 atMs = 0;
+    };
+    struct Source;
+
+    GroupHistory &groupFor(const GroupKey &key, qint64 nowMs);
+    int takeTier0Slot(qint64 nowMs);
+    void growTier0(int newCap);
+    void closeBucket(qint64 nowMs);
+    void forgetOld(qint64 nowMs);
+    double inRate(const StreamSnapshot &stream, qint64 nowMs);
+    void updateConsumers(GroupHistory &h, const GroupSnapshot &g, int slot, qint64 nowMs);
+    const GroupHistory *find(const GroupKey &key) const;
+    SeriesWindow collect(const Source &src, qint64 fromMs, qint64 toMs, int maxPoints) const;
+
+    QVector<qint64> m_t0; // poll times, shared by every tier-0 series
+    Ring m_r0;
+    QVector<qint64> m_t1; // bucket starts, shared by every tier-1 series
+    QVector<int> m_n1;    // polls per bucket
+    Ring m_r1;
+    qint64 m_openBucketMs = -1;
+    int m_openPolls = 0;
+    qint64 m_latestMs = 0;
+    quint64 m_serial = 0;
+    qint64 m_dropped = 0;
+    qint64 m_aliveIdleMs = 60'000;
+    int m_consumerCount = 0;
+    std::vector<std::unique_ptr<GroupHistory>> m_groups;
+    QHash<GroupKey, GroupHistory *> m_index;
+    QHash<QByteArray, StreamRate> m_rates;
+};
+
+} // namespace pelscope

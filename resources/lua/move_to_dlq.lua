@@ -1,0 +1,36 @@
+-- Move pending entries to a dead-letter stream and acknowledge them, atomically.
+-- KEYS[1] source stream, KEYS[2] dead-letter stream, KEYS[3] audit stream ('' = none)
+-- ARGV[1] group, ARGV[2] category, ARGV[3] reason, ARGV[4] audit MAXLEN, ARGV[5] actor, ARGV[6..] IDs.
+-- Each ID must still be pending in the group (XPENDING id id): an entry a
+-- worker acknowledged meanwhile is reported 'not_pending' and left alone.
+-- XADD comes before XACK so an -OOM leaves the entry pending.
+local source, dlq, audit = KEYS[1], KEYS[2], KEYS[3]
+local group, category, reason, maxlen, actor = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5]
+local results = {}
+for i = 6, #ARGV do
+  local id = ARGV[i]
+  local pel = redis.call('XPENDING', source, group, id, id, 1)
+  if #pel == 0 then
+    results[#results + 1] = {id, 'not_pending'}
+  else
+    local consumer, deliveries = pel[1][2], pel[1][4]
+    local found = redis.call('XRANGE', source, id, id)
+    local args = {dlq, '*'}
+    if #found > 0 then
+      local fields = found[1][2]
+      for j = 1, #fields do args[#args + 1] = fields[j] end
+    end
+    for _, v in ipairs({'category', category, 'reason', reason, 'delivery_count', tostring(deliveries),
+                        'source_stream', source, 'source_id', id, 'group', group, 'consumer', consumer}) do
+      args[#args + 1] = v
+    end
+    local new_id = redis.call('XADD', unpack(args))
+    redis.call('XACK', source, group, id)
+    if audit ~= '' then
+      redis.call('XADD', audit, 'MAXLEN', '~', maxlen, '*', 'action', 'move_to_dlq', 'source', source, 'group', group,
+                 'source_id', id, 'dlq', dlq, 'new_id', new_id, 'actor', actor)
+    end
+    results[#results + 1] = {id, #found > 0 and 'moved' or 'moved_trimmed', new_id}
+  end
+end
+return results

@@ -1,0 +1,242 @@
+// Requeue, exactly once: byte-exact fields in their order, metadata left
+// behind, audit records, -OOM, NOSCRIPT, and thousands of entries moved while
+// the connection is killed again and again.
+#include "actions/requeue_job.h"
+#include "fault_proxy.h"
+#include "poll_once.h"
+#include "redis_oracle.h"
+#include "redis_server.h"
+
+#include <QFile>
+#include <QRandomGenerator>
+#include <QSet>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+using namespace pelscope;
+using namespace pelscope::test;
+
+namespace {
+
+// A dead letter in the operators' layout, with awkward bytes in it.
+RedisCommand deadLetter(const QByteArray &dlq, int i)
+{
+    QByteArray body = "{\"order\":" + QByteArray::number(i) + "}";
+    if (i % 7 == 0)
+        body = QByteArray("\x00\xff\xfe bin ", 8) + QByteArray::number(i);
+    return {"XADD", dlq, "*", "msg_id", "m" + QByteArray::number(i), "payload", body, "category", "validation",
+            "reason", "amount is negative", "delivery_count", "5", "dlq_note", "x", "z_last", QByteArray("\r\n", 2)};
+}
+
+RequeueResult runJob(const QString &url, RequeueRequest request, std::function<void()> whileRunning = {})
+{
+    ConnectionOptions options = optionsFor(url);
+    options.commandTimeoutMs = 2000;
+    options.connectTimeoutMs = 2000;
+    options.reconnectMaxMs = 1000;
+    RequeueJob job(options, std::move(request));
+    QSignalSpy done(&job, &RequeueJob::finished);
+    if (qEnvironmentVariableIsSet("PELSCOPE_TEST_TRACE")) {
+        QObject::connect(&job, &RequeueJob::retrying, &job, [](const QString &why) { qInfo("retrying: %s", qPrintable(why)); });
+        QObject::connect(&job, &RequeueJob::progress, &job, [](const RequeueProgress &p) { qInfo("progress: %lld", p.requeued + p.gone); });
+    }
+    job.start();
+    if (whileRunning)
+        whileRunning();
+    for (int i = 0; i < 1200 && done.isEmpty(); ++i)
+        done.wait(100);
+    return done.isEmpty() ? RequeueResult{{}, false, QStringLiteral("job did not finish"), {}} : done.first().first().value<RequeueResult>();
+}
+
+} // namespace
+
+class TestRequeue : public QObject
+{
+    Q_OBJECT
+private:
+    RedisServer m_server;
+    RedisOracle m_db;
+    QTemporaryDir m_tmp;
+
+    QString auditPath(const char *name) const { return m_tmp.filePath(QString::fromLatin1(name)); }
+    static int lines(const QString &path)
+    {
+        QFile f(path);
+        return f.open(QIODevice::ReadOnly) ? int(f.readAll().count('\n')) : -1;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QString error;
+        QVERIFY2(m_server.start(&error), qPrintable(error));
+        QVERIFY(m_db.connectUrl(m_server.url()));
+    }
+    void init()
+    {
+        m_db.command({"CONFIG", "SET", "maxmemory", "0"});
+        m_db.command({"FLUSHALL"});
+    }
+
+    void requeuesByteExactWithoutMetadata()
+    {
+        QList<RedisCommand> fixture;
+        for (int i = 0; i < 30; ++i)
+            fixture.append(deadLetter("orders:dlq", i));
+        m_db.pipeline(fixture);
+        const RedisReply before = m_db.command({"XRANGE", "orders:dlq", "-", "+"});
+
+        RequeueRequest r;
+        r.dlq = "orders:dlq";
+        r.batchSize = 8;
+        r.auditLogPath = auditPath("basic.jsonl");
+        const RequeueResult result = runJob(m_server.url(), r);
+        QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+        QCOMPARE(result.counts.requeued, 30);
+        QCOMPARE(result.counts.gone, 0);
+        QCOMPARE(result.counts.scriptReloads, 1); // first EVALSHA meets an empty script cache
+
+        QCOMPARE(m_db.command({"XLEN", "orders:dlq"}).integer(), 0);
+        const RedisReply after = m_db.command({"XRANGE", "orders", "-", "+"});
+        QCOMPARE(after.size(), 30);
+        for (int i = 0; i < 30; ++i) {
+            // Exactly the non-metadata fields, byte for byte, in their order.
+            const RedisReply &src = before.at(i).at(1);
+            const RedisReply &dst = after.at(i).at(1);
+            QCOMPARE(dst.size(), 6);
+            QCOMPARE(dst.at(0).bytes(), QByteArray("msg_id"));
+            QCOMPARE(dst.at(1).bytes(), src.at(1).bytes());
+            QCOMPARE(dst.at(2).bytes(), QByteArray("payload"));
+            QCOMPARE(dst.at(3).bytes(), src.at(3).bytes());
+            QCOMPARE(dst.at(4).bytes(), QByteArray("z_last"));
+            QCOMPARE(dst.at(5).bytes(), QByteArray("\r\n"));
+        }
+        QCOMPARE(m_db.command({"XLEN", "pelscope:audit"}).integer(), 30);
+        QCOMPARE(lines(r.auditLogPath), 30);
+    }
+
+    void dryRunWritesNothing()
+    {
+        m_db.pipeline({deadLetter("dlq:payments", 1), deadLetter("dlq:payments", 2)});
+        RequeueRequest r;
+        r.dlq = "dlq:payments";
+        r.dryRun = true;
+        const RequeueResult result = runJob(m_server.url(), r);
+        QVERIFY(result.error.isEmpty());
+        QCOMPARE(result.plan.size(), 4);
+        QVERIFY2(result.plan.first().startsWith(QStringLiteral("XADD \"payments\" * \"msg_id\" \"m1\" \"payload\"")), qPrintable(result.plan.first()));
+        QVERIFY(!result.plan.first().contains(QStringLiteral("category")));
+        QCOMPARE(m_db.command({"XLEN", "dlq:payments"}).integer(), 2);
+        QCOMPARE(m_db.command({"EXISTS", "payments"}).integer(), 0);
+    }
+
+    void refusesWithoutAKnownSource()
+    {
+        m_db.command({"XADD", "mystery", "*", "payload", "x"});
+        RequeueRequest r;
+        r.dlq = "mystery";
+        r.auditLogPath = auditPath("refuse.jsonl");
+        const RequeueResult result = runJob(m_server.url(), r);
+        QVERIFY2(result.error.contains(QStringLiteral("--to")), qPrintable(result.error));
+        QCOMPARE(m_db.command({"XLEN", "mystery"}).integer(), 1);
+        // The source_stream field, when present, names it.
+        m_db.command({"XADD", "mystery", "*", "payload", "y", "source_stream", "jobs"});
+        r.select = RequeueRequest::Select::Match;
+        r.matchField = "payload";
+        r.matchValue = "y";
+        const RequeueResult ok = runJob(m_server.url(), r);
+        QVERIFY2(ok.error.isEmpty(), qPrintable(ok.error));
+        QCOMPARE(ok.counts.requeued, 1);
+        QCOMPARE(ok.counts.skipped, 1);
+        QCOMPARE(m_db.command({"XRANGE", "jobs", "-", "+"}).at(0).at(1).at(1).bytes(), QByteArray("y"));
+    }
+
+    void outOfMemoryDeletesNothing()
+    {
+        QList<RedisCommand> fixture;
+        for (int i = 0; i < 20; ++i)
+            fixture.append(deadLetter("orders:dlq", i));
+        m_db.pipeline(fixture);
+        m_db.command({"CONFIG", "SET", "maxmemory", "1"});
+        RequeueRequest r;
+        r.dlq = "orders:dlq";
+        r.auditLogPath = auditPath("oom.jsonl");
+        const RequeueResult result = runJob(m_server.url(), r);
+        m_db.command({"CONFIG", "SET", "maxmemory", "0"});
+        QVERIFY2(result.error.contains(QStringLiteral("out of memory")) || result.error.contains(QStringLiteral("OOM")), qPrintable(result.error));
+        QCOMPARE(result.counts.requeued, 0);
+        QCOMPARE(m_db.command({"XLEN", "orders:dlq"}).integer(), 20);
+        QCOMPARE(m_db.command({"EXISTS", "orders"}).integer(), 0);
+    }
+
+    void exactlyOnceWhileConnectionsAreKilled()
+    {
+        constexpr int kEntries = 5000;
+        QList<RedisCommand> fixture;
+        for (int i = 0; i < kEntries; ++i)
+            fixture.append(deadLetter("orders:dlq", i));
+        m_db.pipeline(fixture);
+        const RedisReply originals = m_db.command({"XRANGE", "orders:dlq", "-", "+"});
+
+        FaultProxy proxy(m_server.port());
+        QVERIFY(proxy.listen());
+        proxy.setLatencyMs(2);
+        RequeueRequest r;
+        r.dlq = "orders:dlq";
+        r.batchSize = 25;
+        r.auditLogPath = auditPath("faults.jsonl");
+
+        int kills = 0, clientKills = 0;
+        RedisOracle killer;
+        QVERIFY(killer.connectUrl(m_server.url()));
+        QTimer chaos;
+        QObject::connect(&chaos, &QTimer::timeout, &chaos, [&] {
+            const quint32 dice = QRandomGenerator::global()->bounded(3u);
+            if (dice == 0) {
+                // The server drops the client, as an operator's CLIENT KILL would.
+                const RedisReply n = killer.command({"CLIENT", "KILL", "USER", "default", "SKIPME", "yes"});
+                clientKills += int(n.integer());
+            } else if (dice == 1) {
+                proxy.resetAll();
+            } else {
+                proxy.cutAfterServerBytes(QRandomGenerator::global()->bounded(1, 400));
+                QTimer::singleShot(30, &proxy, [&proxy] { proxy.cutAfterServerBytes(-1); });
+            }
+            ++kills;
+            chaos.setInterval(int(QRandomGenerator::global()->bounded(150u, 500u)));
+        });
+        const RequeueResult result = runJob(proxy.url(), r, [&] { chaos.start(40); });
+        chaos.stop();
+        qInfo("entries %d, kills %d (CLIENT KILL %d, proxy cuts %d), batch retries %lld, requeued %lld, already gone %lld",
+              kEntries, kills, clientKills, proxy.cuts(), result.counts.retries, result.counts.requeued, result.counts.gone);
+        QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+        QVERIFY(kills >= 10);
+        QCOMPARE(result.counts.requeued + result.counts.gone, kEntries);
+        QCOMPARE(result.counts.failed, 0);
+
+        // Truth from the server (the oracle's own connection was killed too).
+        QVERIFY(m_db.connectUrl(m_server.url())); // every message exactly once, byte-exact
+        QCOMPARE(m_db.command({"XLEN", "orders:dlq"}).integer(), 0);
+        const RedisReply moved = m_db.command({"XRANGE", "orders", "-", "+"});
+        QCOMPARE(moved.size(), kEntries);
+        QHash<QByteArray, QByteArray> payloadById;
+        for (const RedisReply &e : originals.elements())
+            payloadById.insert(e.at(1).at(1).bytes(), e.at(1).at(3).bytes());
+        QSet<QByteArray> seen;
+        for (const RedisReply &e : moved.elements()) {
+            const QByteArray msg = e.at(1).at(1).bytes();
+            QVERIFY2(!seen.contains(msg), msg.constData()); // duplicates: 0
+            seen.insert(msg);
+            QCOMPARE(e.at(1).at(3).bytes(), payloadById.value(msg));
+        }
+        QCOMPARE(seen.size(), kEntries); // lost: 0
+        const RedisReply audit = m_db.command({"XRANGE", "pelscope:audit", "-", "+"});
+        QCOMPARE(audit.size(), kEntries);
+        QCOMPARE(lines(r.auditLogPath), kEntries);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRequeue)
+#include "tst_requeue.moc"

@@ -1,0 +1,133 @@
+#!/usr/bin/env python3
+"""Checks .github/workflows/release.yml without running it: it parses, yamllint accepts it,
+it has the jobs the release needs, every action is pinned to a version, every download has a
+SHA-256 slot, every repository script it runs exists, and packaging/fetch-pinned.sh (which
+verifies the downloads) accepts a matching digest, warns on an empty one and rejects a wrong one.
+
+Usage: check_workflow.py SOURCE_DIR
+"""
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+import yaml
+
+failures = []
+
+
+def check(ok, message):
+    print(("ok: " if ok else "FAIL: ") + message)
+    if not ok:
+        failures.append(message)
+
+
+def main(source_dir):
+    path = os.path.join(source_dir, ".github", "workflows", "release.yml")
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    workflow = yaml.safe_load(text)
+    check(isinstance(workflow, dict), "release.yml parses as a YAML mapping")
+
+    if shutil.which("yamllint"):
+        config = ("{extends: default, rules: {line-length: {max: 160}, "
+                  "truthy: {check-keys: false}, document-start: disable}}")
+        lint = subprocess.run(["yamllint", "-f", "parsable", "-d", config, path],
+                              capture_output=True, text=True)
+        check(lint.returncode == 0, "yamllint: " + (lint.stdout.strip() or "clean"))
+    else:
+        print("note: yamllint not installed; parsed with PyYAML only")
+
+    # PyYAML reads the key `on` as the boolean True (YAML 1.1).
+    triggers = workflow.get("on", workflow.get(True)) or {}
+    check("tags" in (triggers.get("push") or {}), "runs on pushed tags")
+    check("workflow_dispatch" in triggers, "can be run by hand")
+
+    env = workflow.get("env") or {}
+    for key, url in env.items():
+        if key.endswith("_URL"):
+            digest = env.get(key[:-4] + "_SHA256")
+            check(digest is not None, f"{key} has a {key[:-4]}_SHA256 slot")
+            check(digest in ("", None) or re.fullmatch(r"[0-9a-f]{64}", str(digest)) is not None,
+                  f"{key[:-4]}_SHA256 is empty or 64 hex digits")
+            check(url.startswith("https://") and "/continuous/" not in url and "/latest/" not in url,
+                  f"{key} is an https URL of a fixed release")
+
+    jobs = workflow.get("jobs") or {}
+    for name in ("linux", "deb-install", "windows-build", "msi", "windows-smoke", "release"):
+        check(name in jobs, f"job {name} exists")
+
+    scripts = set()
+    for name, job in jobs.items():
+        check("runs-on" in job, f"{name}: has runs-on")
+        steps = job.get("steps") or []
+        check(len(steps) > 0, f"{name}: has steps")
+        for i, step in enumerate(steps):
+            label = f"{name} step {i + 1} ({step.get('name', step.get('uses', '?'))})"
+            check(("uses" in step) != ("run" in step), f"{label}: exactly one of uses/run")
+            if "uses" in step:
+                check(re.search(r"@(v\d+(\.\d+)*|[0-9a-f]{40})$", step["uses"]) is not None,
+                      f"{label}: {step['uses']} is pinned to a version")
+            if "run" in step:
+                scripts.update(re.findall(r"(?:^|[\s\"'])((?:\./)?packaging/[\w./-]+\.(?:sh|py))", step["run"]))
+                if re.search(r"(^|\s)\./dev\s", step["run"]):
+                    scripts.add("dev")
+    for script in sorted(scripts):
+        check(os.path.isfile(os.path.join(source_dir, script.removeprefix("./"))), f"{script} exists")
+
+    linux = jobs.get("linux", {})
+    linux_runs = "\n".join(s.get("run", "") for s in linux.get("steps", []))
+    check(linux.get("container") == "debian:12", "linux job builds on Debian 12")
+    check("./dev test" in linux_runs and "./dev package" in linux_runs,
+          "linux job runs ./dev test and ./dev package (the same scripts as the package tests)")
+    check("--appimage-extract-and-run --self-test" in linux_runs, "linux job smoke-tests the AppImage with --self-test")
+    check(bool(env.get("PELSCOPE_MAX_GLIBC")), "the glibc floor is capped (PELSCOPE_MAX_GLIBC)")
+    windows_runs = "\n".join(s.get("run", "") for s in jobs.get("windows-build", {}).get("steps", []))
+    check("windeployqt" in windows_runs and "vcpkg" in windows_runs, "windows job uses vcpkg and windeployqt")
+    uses = [s.get("uses", "") for s in jobs.get("windows-build", {}).get("steps", [])]
+    check(any(u.startswith("jurplel/install-qt-action@") for u in uses), "windows job installs Qt with install-qt-action")
+    msi_runs = "\n".join(s.get("run", "") for s in jobs.get("msi", {}).get("steps", []))
+    check("packaging/windows/build-msi.sh" in msi_runs and "packaging/windows/check-msi.sh" in msi_runs,
+          "msi job uses build-msi.sh and check-msi.sh")
+    smoke_runs = "\n".join(s.get("run", "") for s in jobs.get("windows-smoke", {}).get("steps", []))
+    check("/qn" in smoke_runs and "--self-test" in smoke_runs, "the MSI is installed silently and self-tested")
+    release = jobs.get("release", {})
+    check("refs/tags/" in str(release.get("if", "")), "release job runs for tags only")
+    check((release.get("permissions") or {}).get("contents") == "write", "release job may write releases")
+    check(set(release.get("needs", [])) >= {"linux", "deb-install", "msi", "windows-smoke"},
+          "release waits for every build and smoke test")
+    check("SHA256SUMS" in "\n".join(s.get("run", "") for s in release.get("steps", [])), "release attaches SHA256SUMS")
+
+    check_fetch_pinned(source_dir)
+    return 1 if failures else 0
+
+
+def check_fetch_pinned(source_dir):
+    script = os.path.join(source_dir, "packaging", "fetch-pinned.sh")
+    with tempfile.TemporaryDirectory() as tmp:
+        payload = os.path.join(tmp, "tool.AppImage")
+        with open(payload, "wb") as f:
+            f.write(b"stand-in tool\n")
+        digest = hashlib.sha256(b"stand-in tool\n").hexdigest()
+        url = "file://" + payload
+
+        def fetch(want, name):
+            out = os.path.join(tmp, name)
+            r = subprocess.run(["bash", script, url, want, out], capture_output=True, text=True)
+            return r, os.path.exists(out)
+
+        r, exists = fetch(digest, "good")
+        check(r.returncode == 0 and exists and digest in r.stdout, "fetch-pinned.sh accepts the pinned digest")
+        r, exists = fetch("", "unpinned")
+        check(r.returncode == 0 and exists and "::warning" in r.stdout, "fetch-pinned.sh warns when unpinned")
+        r, exists = fetch("0" * 64, "bad")
+        check(r.returncode != 0 and not exists and "::error" in r.stderr, "fetch-pinned.sh rejects a wrong digest")
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    sys.exit(main(sys.argv[1]))

@@ -1,0 +1,531 @@
+// History store and history rules, fed synthetic snapshots at server times
+// chosen by the test, so every expected figure is known exactly.
+#include "history/history_rules.h"
+#include "history/history_store.h"
+
+#include <QElapsedTimer>
+#include <QTest>
+
+#include <cmath>
+#include <functional>
+
+using namespace pelscope;
+
+namespace {
+
+constexpr qint64 kT0 = 1'700'000'000'000; // aligned to 10 s
+constexpr qint64 kHour = 3'600'000;
+constexpr qint64 kDay = 24 * kHour;
+
+struct GroupValues
+{
+    std::optional<qint64> lag = 0;
+    std::optional<qint64> pending = 0;
+    std::optional<qint64> entriesRead = 0;
+    std::optional<qint64> entriesAdded = 0;
+    QByteArray lastDeliveredId = "0-0";
+    std::optional<qint64> consumers = 0;
+    QList<ConsumerSnapshot> consumerList;
+    HealthVerdict health;
+};
+
+// One stream with one group.
+Snapshot single(qint64 t, const GroupValues &v, const QByteArray &stream = "s", const QByteArray &group = "g")
+{
+    SnapshotData d;
+    d.takenAtMs = t;
+    StreamSnapshot s;
+    s.key = stream;
+    s.entriesAdded = v.entriesAdded;
+    GroupSnapshot g;
+    g.name = group;
+    g.lag = v.lag;
+    g.pending = v.pending;
+    g.entriesRead = v.entriesRead;
+    g.lastDeliveredId = v.lastDeliveredId;
+    g.consumers = v.consumers;
+    g.consumerList = v.consumerList;
+    if (!v.consumerList.isEmpty())
+        g.consumersAgeMs = 0;
+    g.health = v.health;
+    s.groups.append(g);
+    d.streams.append(s);
+    return Snapshot(std::move(d));
+}
+
+// Feeds n polls one second apart from start; value(i) describes poll i.
+void feed(HistoryStore &store, qint64 start, int n, const std::function<GroupValues(int)> &value)
+{
+    for (int i = 0; i < n; ++i)
+        store.append(single(start + i * 1000LL, value(i)));
+}
+
+double maxOf(const QVector<double> &v)
+{
+    double m = -INFINITY;
+    for (double x : v)
+        if (!std::isnan(x))
+            m = std::max(m, x);
+    return m;
+}
+
+const GroupKey kKey{"s", "g"};
+
+} // namespace
+
+class TestHistory : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void tiering()
+    {
+        HistoryStore store;
+        // 2 h at 1 Hz; pending has a single-poll spike in the first (old) hour.
+        auto pendingAt = [](int i) -> qint64 { return i == 1234 ? 1'000'000 : (i * 7) % 100; };
+        const int n = 7200;
+        feed(store, kT0, n, [&](int i) { GroupValues v; v.pending = pendingAt(i); v.lag = i; return v; });
+        const qint64 last = kT0 + (n - 1) * 1000LL;
+        QCOMPARE(store.latestMs(), last);
+
+        // Tier 0: exactly the last hour of polls, one per second.
+        const SeriesWindow raw = store.window(kKey, Metric::Lag, last - kHour, last, 1'000'000);
+        QCOMPARE(raw.tier, 0);
+        QVERIFY(!raw.decimated);
+        QCOMPARE(raw.t.size(), 3601);
+        QCOMPARE(raw.t.first(), double(last - kHour) / 1000.0);
+        QCOMPARE(raw.v.first(), double(n - 1 - 3600));
+        QCOMPARE(raw.v.last(), double(n - 1));
+
+        // The whole range: 10 s buckets before the first retained poll, polls after it.
+        const SeriesWindow all = store.window(kKey, Metric::Pending, kT0, last, 1'000'000);
+        QCOMPARE(all.tier, 1);
+        const double rawStart = double(last - kHour) / 1000.0;
+        int bucketPoints = 0;
+        for (int i = 0; i < all.t.size(); ++i) {
+            if (all.t[i] < rawStart) {
+                ++bucketPoints;
+                if (i > 0)
+                    QCOMPARE(all.t[i] - all.t[i - 1], 10.0);
+            } else if (i > 0 && all.t[i - 1] >= rawStart) {
+                QCOMPARE(all.t[i] - all.t[i - 1], 1.0);
+            }
+        }
+        QCOMPARE(bucketPoints, 360); // the first hour, all of it older than the first raw poll
+        QCOMPARE(all.t.size(), 360 + 3601);
+        QCOMPARE(maxOf(all.v), 1'000'000.0); // pending shows each bucket's max: the spike survives
+
+        // Tier 1 covers both hours: 720 buckets (the last one still open), each
+        // with 10 polls, and each bucket's max and min are the true ones.
+        const QVector<BucketStats> b = store.buckets(kKey, Metric::Pending, kT0, last);
+        QCOMPARE(b.size(), 720);
+        for (int k = 0; k < b.size(); ++k) {
+            QCOMPARE(b[k].startMs, kT0 + k * 10'000LL);
+            QCOMPARE(b[k].count, 10);
+            qint64 mx = 0, mn = LLONG_MAX;
+            double sum = 0;
+            for (int i = k * 10; i < k * 10 + 10; ++i) {
+                mx = std::max(mx, pendingAt(i));
+                mn = std::min(mn, pendingAt(i));
+                sum += double(pendingAt(i));
+            }
+            QCOMPARE(b[k].hi, double(mx));
+            QCOMPARE(b[k].lo, double(mn));
+            QVERIFY(std::abs(b[k].mean - sum / 10) < 1e-3 * std::max(1.0, sum / 10));
+        }
+        QCOMPARE(b[123].hi, 1'000'000.0);
+    }
+
+    void boundsAndAgeOut()
+    {
+        HistoryStore store;
+        // Group "gone" is seen only in the first 30 minutes.
+        qint64 bytesAt24h = 0;
+        const int n = 25 * 3600;
+        for (int i = 0; i < n; ++i) {
+            const qint64 t = kT0 + i * 1000LL;
+            SnapshotData d;
+            d.takenAtMs = t;
+            StreamSnapshot s;
+            s.key = "s";
+            s.entriesAdded = i * 3LL;
+            GroupSnapshot g;
+            g.name = "g";
+            g.lag = i % 50;
+            g.pending = i % 10;
+            g.entriesRead = i * 3LL - i % 50;
+            s.groups.append(g);
+            if (i < 1800) {
+                g.name = "gone";
+                s.groups.append(g);
+            }
+            d.streams.append(s);
+            store.append(Snapshot(std::move(d)));
+            if (i == 24 * 3600 - 1) {
+                bytesAt24h = store.bytesUsed();
+                // Unseen for 23.5 h: still there.
+                QCOMPARE(store.groups().size(), 2);
+            }
+        }
+        const qint64 last = kT0 + (n - 1) * 1000LL;
+        const qint64 bytesAt25h = store.bytesUsed();
+        qInfo("two groups, 24 h: %lld bytes; one left at 25 h: %lld bytes", bytesAt24h, bytesAt25h);
+        QVERIFY(bytesAt25h < bytesAt24h); // the aged-out group's buffers are released
+
+        // Unseen for 24.5 h: aged out, with its status changes.
+        QCOMPARE(store.groups(), QList<GroupKey>{kKey});
+
+        // Nothing older than 24 h remains, and the day is there.
+        const SeriesWindow w = store.window(kKey, Metric::Lag, 0, last, 1'000'000);
+        QVERIFY(!w.t.isEmpty());
+        QVERIFY(w.t.first() >= double(last - kDay) / 1000.0);
+        QVERIFY(w.t.first() <= double(last - kDay + 15'000) / 1000.0);
+        const QVector<BucketStats> b = store.buckets(kKey, Metric::Lag, 0, last);
+        QVERIFY(b.first().startMs >= last - kDay);
+        QVERIFY(b.size() <= HistoryStore::Tier1Capacity + 1);
+        QVERIFY(b.size() >= HistoryStore::Tier1Capacity - 1);
+    }
+
+    void memoryFiftyGroupsOneDay()
+    {
+        // 10 streams x 5 groups, 2 consumers each, 1 Hz for 24 h then one more hour.
+        // Expected: per group 7 series x (3,664 polls + 3 x 8,640 buckets) x 4 B
+        // = 828 KB, 2 consumers x 2 x 3,664 x 4 B = 59 KB; 50 groups = 44.4 MB
+        // plus small change. Bound: 46 MB.
+        SnapshotData d;
+        for (int s = 0; s < 10; ++s) {
+            StreamSnapshot st;
+            st.key = "orders:" + QByteArray::number(s);
+            for (int g = 0; g < 5; ++g) {
+                GroupSnapshot gs;
+                gs.name = "group-" + QByteArray::number(g);
+                gs.consumers = 2;
+                gs.consumersAgeMs = 0;
+                gs.consumerList = {ConsumerSnapshot{"c1", 0, 0, {}}, ConsumerSnapshot{"c2", 0, 0, {}}};
+                st.groups.append(gs);
+            }
+            d.streams.append(st);
+        }
+        HistoryStore store;
+        QElapsedTimer timer;
+        timer.start();
+        qint64 bytesAt24h = 0;
+        const int n = 25 * 3600;
+        for (int i = 0; i < n; ++i) {
+            d.takenAtMs = kT0 + i * 1000LL;
+            for (int s = 0; s < d.streams.size(); ++s) {
+                StreamSnapshot &st = d.streams[s];
+                st.entriesAdded = i * 10LL;
+                for (int g = 0; g < st.groups.size(); ++g) {
+                    GroupSnapshot &gs = st.groups[g];
+                    gs.lag = (i + g) % 97;
+                    gs.entriesRead = i * 10LL - *gs.lag;
+                    gs.pending = (i * 3 + s) % 41;
+                    gs.oldestIdleMs = (i % 60) * 1000LL;
+                    gs.consumerList[0].pending = i % 7;
+                    gs.consumerList[0].idleMs = i % 5 * 100LL;
+                }
+            }
+            store.append(Snapshot(d));
+            if (i == 24 * 3600 - 1)
+                bytesAt24h = store.bytesUsed();
+        }
+        const qint64 ms = timer.elapsed();
+        const qint64 bytesAt25h = store.bytesUsed();
+        qInfo("50 groups x 24 h: %.1f MB (%lld bytes), after 25 h: %lld bytes; %d appends in %lld ms",
+              bytesAt24h / 1e6, bytesAt24h, bytesAt25h, n, ms);
+        QCOMPARE(store.groups().size(), 50);
+        QVERIFY(bytesAt24h < 46'000'000);
+        QVERIFY(bytesAt24h > 40'000'000); // the accounting is not forgetting the buffers
+        QVERIFY(std::abs(double(bytesAt25h - bytesAt24h)) <= 0.03 * double(bytesAt24h));
+
+        const GroupKey key{"orders:3", "group-2"};
+        const qint64 last = store.latestMs();
+        const SeriesWindow w = store.window(key, Metric::Lag, last - kDay, last);
+        QVERIFY(w.decimated);
+        QVERIFY(w.t.size() <= 2000);
+        QCOMPARE(maxOf(w.v), 96.0);
+        const SeriesWindow c = store.consumerWindow(key, "c1", ConsumerMetric::Pending, last - kHour, last, 100'000);
+        QCOMPARE(c.t.size(), 3601);
+        QCOMPARE(c.v.last(), double((n - 1) % 7));
+    }
+
+    void rates()
+    {
+        HistoryStore store;
+        const qint64 t[] = {0, 1000, 2500, 3500, 4500, 5500, 6500};
+        GroupValues v;
+        v.lag = std::nullopt; // the stream's entries-added is the only source here
+        v.entriesAdded = 0;
+        v.entriesRead = 0;
+        store.append(single(kT0 + t[0], v));
+        v.entriesAdded = 50; v.entriesRead = 20;      // +50 in 1 s, +20 read
+        store.append(single(kT0 + t[1], v));
+        v.entriesAdded = 80; v.entriesRead = 35;      // +30 in 1.5 s, +15
+        store.append(single(kT0 + t[2], v));
+        v.entriesAdded = std::nullopt; v.entriesRead = std::nullopt; // missing: unknown
+        store.append(single(kT0 + t[3], v));
+        v.entriesAdded = 180; v.entriesRead = 55;     // +100 and +20 over the 2 s since the last known
+        store.append(single(kT0 + t[4], v));
+        v.entriesAdded = 180; v.entriesRead = 5;      // entries-read went back (SETID): unknown
+        store.append(single(kT0 + t[5], v));
+        // entries-added stale (XINFO STREAM rationed) but lag known: entries-read + lag is live.
+        v.entriesAdded = 180; v.entriesRead = 15; v.lag = 200;
+        store.append(single(kT0 + t[6], v));
+
+        const SeriesWindow in = store.window(kKey, Metric::InRate, kT0, kT0 + 10'000);
+        const SeriesWindow out = store.window(kKey, Metric::OutRate, kT0, kT0 + 10'000);
+        QCOMPARE(in.t.size(), 7);
+        QVERIFY(std::isnan(in.v[0]));
+        QCOMPARE(in.v[1], 50.0);
+        QCOMPARE(in.v[2], 20.0);
+        QVERIFY(std::isnan(in.v[3]));
+        QCOMPARE(in.v[4], 50.0);
+        QCOMPARE(in.v[5], 0.0);
+        QCOMPARE(in.v[6], 35.0); // 15 + 200 = 215 against 180
+        QVERIFY(std::isnan(out.v[0]));
+        QCOMPARE(out.v[1], 20.0);
+        QCOMPARE(out.v[2], 10.0);
+        QVERIFY(std::isnan(out.v[3]));
+        QCOMPARE(out.v[4], 10.0);
+        QVERIFY(std::isnan(out.v[5]));
+        QCOMPARE(out.v[6], 10.0); // new baseline after the reset
+    }
+
+    void nilLagIsNaN()
+    {
+        HistoryStore store;
+        feed(store, kT0, 20, [](int i) {
+            GroupValues v;
+            v.lag = i < 10 ? std::optional<qint64>(i) : std::nullopt;
+            v.pending = 5;
+            return v;
+        });
+        const SeriesWindow w = store.window(kKey, Metric::Lag, kT0, kT0 + 19'000);
+        QCOMPARE(w.v.size(), 20);
+        QCOMPARE(w.v[9], 9.0);
+        for (int i = 10; i < 20; ++i)
+            QVERIFY(std::isnan(w.v[i]));
+        // The bucket of unknowns is unknown, not zero.
+        const QVector<BucketStats> b = store.buckets(kKey, Metric::Lag, kT0, kT0 + 19'000);
+        QCOMPARE(b.size(), 2);
+        QCOMPARE(b[0].hi, 9.0);
+        QVERIFY(std::isnan(b[1].hi));
+        QVERIFY(std::isnan(b[1].mean));
+        QCOMPARE(store.window(kKey, Metric::Pending, kT0, kT0 + 19'000).v[15], 5.0);
+    }
+
+    void decimationKeepsSpike()
+    {
+        HistoryStore store;
+        // 3 h at 1 Hz of zeros but two single-poll spikes: one in tier 0, one
+        // only in tier 1, and a single-poll dip in consumers alive.
+        const int n = 3 * 3600;
+        feed(store, kT0, n, [](int i) {
+            GroupValues v;
+            v.lag = i == 9000 ? 500 : i == 2000 ? 700 : 0;
+            v.consumers = 3;
+            v.consumerList = {ConsumerSnapshot{"a", 0, 0, {}}, ConsumerSnapshot{"b", 0, i == 1500 ? 120'000 : 0, {}},
+                              ConsumerSnapshot{"c", 0, 0, {}}};
+            return v;
+        });
+        const qint64 last = kT0 + (n - 1) * 1000LL;
+        const SeriesWindow hour = store.window(kKey, Metric::Lag, last - kHour, last, 100);
+        QVERIFY(hour.decimated);
+        QVERIFY(hour.t.size() <= 100);
+        QCOMPARE(maxOf(hour.v), 500.0);
+        for (int i = 1; i < hour.t.size(); ++i)
+            QVERIFY(hour.t[i] > hour.t[i - 1]);
+
+        const SeriesWindow day = store.window(kKey, Metric::Lag, last - kDay, last, 50);
+        QVERIFY(day.decimated);
+        QVERIFY(day.t.size() <= 50);
+        QCOMPARE(day.tier, 1);
+        QCOMPARE(maxOf(day.v), 700.0);
+        QCOMPARE(maxOf(day.hi), 700.0);
+
+        const SeriesWindow alive = store.window(kKey, Metric::ConsumersAlive, kT0, last, 60);
+        double mn = INFINITY;
+        for (double x : alive.v)
+            mn = std::min(mn, x);
+        QCOMPARE(mn, 2.0); // alive shows each bucket's minimum
+    }
+
+    void consumersAndClockSteps()
+    {
+        HistoryStore store;
+        feed(store, kT0, 30, [](int i) {
+            GroupValues v;
+            v.consumers = 2;
+            v.consumerList = {ConsumerSnapshot{"a", i, i * 1000LL, {}}};
+            if (i >= 10)
+                v.consumerList.append(ConsumerSnapshot{QByteArray("b\xff", 2), 1, 500, {}});
+            return v;
+        });
+        QCOMPARE(store.consumers(kKey), (QList<QByteArray>{"a", QByteArray("b\xff", 2)}));
+        const SeriesWindow idle = store.consumerWindow(kKey, "a", ConsumerMetric::IdleSeconds, kT0, kT0 + 29'000);
+        QCOMPARE(idle.v.size(), 30);
+        QCOMPARE(idle.v[29], 29.0);
+        const SeriesWindow b = store.consumerWindow(kKey, QByteArray("b\xff", 2), ConsumerMetric::Pending, kT0, kT0 + 29'000);
+        QVERIFY(std::isnan(b.v[9]));
+        QCOMPARE(b.v[10], 1.0);
+        const SeriesWindow alive = store.window(kKey, Metric::ConsumersAlive, kT0, kT0 + 29'000);
+        QCOMPARE(alive.v[5], 1.0);  // a only, idle 5 s
+        QCOMPARE(alive.v[29], 2.0); // a idle 29 s, b 0.5 s: both under 60 s
+
+        // Server time stepping back or standing still: dropped.
+        store.append(single(kT0 + 29'000, {}));
+        store.append(single(kT0 + 5'000, {}));
+        QCOMPARE(store.droppedSnapshots(), 2);
+        QCOMPARE(store.latestMs(), kT0 + 29'000);
+
+        store.clear();
+        QVERIFY(store.groups().isEmpty());
+        QCOMPARE(store.latestMs(), 0);
+        QVERIFY(store.window(kKey, Metric::Lag, 0, LLONG_MAX).t.isEmpty());
+    }
+
+    void fastPollsAndLimits()
+    {
+        // 2 polls a second for 90 min: tier 0 grows to hold the hour, in order.
+        HistoryStore store;
+        const int n = 2 * 5400;
+        for (int i = 0; i < n; ++i) {
+            GroupValues v;
+            v.lag = i;
+            v.consumers = 40;
+            for (int c = 0; c < 40; ++c)
+                v.consumerList.append(ConsumerSnapshot{"c" + QByteArray::number(c).rightJustified(2, '0'), i, 0, {}});
+            store.append(single(kT0 + i * 500LL, v));
+        }
+        const qint64 last = kT0 + (n - 1) * 500LL;
+        const SeriesWindow w = store.window(kKey, Metric::Lag, last - kHour, last, 1'000'000);
+        QCOMPARE(w.tier, 0);
+        QCOMPARE(w.t.size(), 7201);
+        for (int i = 0; i < w.v.size(); ++i)
+            QCOMPARE(w.v[i], double(n - 7201 + i));
+        // Only so many consumers get a series; the first by name here.
+        QCOMPARE(store.consumers(kKey).size(), HistoryStore::ConsumersPerGroupLimit);
+        const SeriesWindow c = store.consumerWindow(kKey, "c00", ConsumerMetric::Pending, last - kHour, last, 1'000'000);
+        QCOMPARE(c.t.size(), 7201);
+        QCOMPARE(c.v.last(), double(n - 1));
+        QVERIFY(store.consumerWindow(kKey, "c39", ConsumerMetric::Pending, 0, last).t.isEmpty());
+    }
+
+    void stalled()
+    {
+        HistoryRuleThresholds th;
+        // Reads for 10 s, then none for 72 s with 3,127 entries waiting.
+        auto run = [&](int polls, bool keepReading, std::optional<qint64> lag) {
+            HistoryStore store;
+            feed(store, kT0, polls, [&](int i) {
+                GroupValues v;
+                v.lag = lag;
+                const int read = keepReading ? i : std::min(i, 9);
+                v.entriesRead = 1000 + read;
+                v.lastDeliveredId = QByteArray::number(read) + "-0";
+                return v;
+            });
+            return applyHistoryRules(store, kKey, HealthVerdict{}, th, store.latestMs());
+        };
+        HealthVerdict v = run(82, false, 3127); // last read at poll 9, now poll 81: 72 s
+        QCOMPARE(v.status, Health::Crit);
+        QCOMPARE(v.reasons, QStringList{QStringLiteral("stalled: lag 3,127 and no entry read for 1m12s")});
+
+        QCOMPARE(run(69, false, 3127).status, Health::Ok);  // 59 s
+        QCOMPARE(run(70, false, 3127).status, Health::Crit); // 60 s
+        QCOMPARE(run(200, true, 3127).status, Health::Ok);   // reading steadily
+        QCOMPARE(run(200, false, 0).status, Health::Ok);     // nothing to read
+        QCOMPARE(run(200, false, std::nullopt).status, Health::Ok);
+
+        // Never seen moving: says how long it was watched.
+        HistoryStore store;
+        feed(store, kT0, 91, [](int) { GroupValues v; v.lag = 5; v.entriesRead = 7; return v; });
+        v = applyHistoryRules(store, kKey, HealthVerdict{}, th, store.latestMs());
+        QCOMPARE(v.reasons, QStringList{QStringLiteral("stalled: lag 5 and no entry read in 1m30s of watching")});
+
+        // Merged with the snapshot's own verdict: worse status, reasons appended.
+        HealthVerdict base{Health::Warn, {QStringLiteral("lag 3,127 ≥ 1,000 unread entries")}};
+        v = applyHistoryRules(store, kKey, base, th, store.latestMs());
+        QCOMPARE(v.status, Health::Crit);
+        QCOMPARE(v.reasons.size(), 2);
+        QCOMPARE(v.reasons.first(), base.reasons.first());
+
+        // A group the latest snapshot lacked is left alone.
+        store.append(single(store.latestMs() + 1000, {}, "other", "g"));
+        QCOMPARE(applyHistoryRules(store, kKey, base, th, store.latestMs()).status, Health::Warn);
+    }
+
+    void pendingClimbing()
+    {
+        HistoryRuleThresholds th;
+        auto verdict = [&](int polls, const std::function<qint64(int)> &pending) {
+            HistoryStore store;
+            feed(store, kT0, polls, [&](int i) { GroupValues v; v.pending = pending(i); v.entriesRead = i; return v; });
+            return applyHistoryRules(store, kKey, HealthVerdict{}, th, store.latestMs());
+        };
+        // 120 -> 480 over 5 min (1.2 per second) with in-flight wobble on top.
+        auto climb = [](int i) -> qint64 { return 120 + (i * 6) / 5 + (i % 4 == 1 ? 7 : 0); };
+        HealthVerdict v = verdict(301, climb);
+        QCOMPARE(v.status, Health::Warn);
+        QCOMPARE(v.reasons, QStringList{QStringLiteral("pending climbing: 120 → 480 over 5m00s")});
+
+        // Not climbing:
+        QCOMPARE(verdict(301, [](int i) -> qint64 { return (i * 13) % 50; }).status, Health::Ok); // sawtooth
+        QCOMPARE(verdict(301, [](int) -> qint64 { return 40; }).status, Health::Ok);              // flat
+        QCOMPARE(verdict(301, [](int i) -> qint64 { return i < 150 ? 100 : 101; }).status, Health::Ok); // one step
+        QCOMPARE(verdict(301, [&](int i) -> qint64 { return i >= 150 && i < 160 ? 50 : climb(i); }).status,
+                 Health::Ok);                                                   // drained in the middle
+        QCOMPARE(verdict(200, climb).status, Health::Ok);                      // watched < 5 min
+
+        // Too few buckets with a known pending.
+        HistoryStore gaps;
+        feed(gaps, kT0, 301, [&](int i) {
+            GroupValues g;
+            g.pending = (i / 10) % 3 == 0 ? std::optional<qint64>(climb(i)) : std::nullopt; // a third of buckets known
+            return g;
+        });
+        QCOMPARE(applyHistoryRules(gaps, kKey, HealthVerdict{}, th, gaps.latestMs()).status, Health::Ok);
+    }
+
+    void statusChanges()
+    {
+        HistoryStore store;
+        HistoryRuleThresholds th;
+        auto verdictAt = [](int i) -> HealthVerdict {
+            switch (i % 5) {
+            case 1: return {Health::Warn, {QStringLiteral("w")}};
+            case 2: return {Health::Warn, {QStringLiteral("w2")}};
+            case 3: return {Health::Crit, {QStringLiteral("c")}};
+            default: return {};
+            }
+        };
+        for (int i = 0; i < 5; ++i) {
+            GroupValues v;
+            v.health = verdictAt(i);
+            const auto out = appendAndEvaluate(store, single(kT0 + i * 1000LL, v), th);
+            QCOMPARE(out.value(kKey).status, v.health.status);
+        }
+        const QList<StatusChange> c = store.statusChanges(kKey);
+        QCOMPARE(c.size(), 3); // ok->warn, warn->crit, crit->ok; reasons alone are no change
+        QCOMPARE(c[0].atMs, kT0 + 1000);
+        QCOMPARE(c[0].from, Health::Ok);
+        QCOMPARE(c[0].to, Health::Warn);
+        QCOMPARE(c[0].reasons, QStringList{QStringLiteral("w")});
+        QCOMPARE(c[1].to, Health::Crit);
+        QCOMPARE(c[2].from, Health::Crit);
+        QCOMPARE(c[2].to, Health::Ok);
+
+        for (int i = 5; i < 2000; ++i) {
+            GroupValues v;
+            v.health = verdictAt(i);
+            appendAndEvaluate(store, single(kT0 + i * 1000LL, v), th);
+        }
+        const QList<StatusChange> bounded = store.statusChanges(kKey);
+        QCOMPARE(bounded.size(), HistoryStore::StatusChangeLimit);
+        QCOMPARE(bounded.last().atMs, kT0 + 1999 * 1000LL); // i = 1999: crit -> ok
+        QVERIFY(bounded.first().atMs < bounded.last().atMs);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestHistory)
+#include "tst_history.moc"
