@@ -1,5 +1,6 @@
 #include "main_window.h"
 
+#include "group_page.h"
 #include "health_style.h"
 #include "itemmodels/group_table_model.h"
 #include "overview_proxy_model.h"
@@ -8,10 +9,15 @@
 #include "status_delegate.h"
 
 #include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QCloseEvent>
 #include <QDateTime>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QSettings>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -22,71 +28,145 @@ MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
     , m_model(new GroupTableModel(this))
     , m_proxy(new OverviewProxyModel(this))
+    , m_stack(new QStackedWidget)
     , m_table(new QTableView)
     , m_filter(new QLineEdit)
     , m_banner(new QLabel)
+    , m_pauseBanner(new QLabel)
     , m_summary(new QLabel)
     , m_connectionLabel(new QLabel)
     , m_pollLabel(new QLabel)
+    , m_groupPage(new GroupPage(&m_history))
 {
     setWindowTitle(QStringLiteral("Pelscope"));
-    resize(1280, 720);
+    resize(1360, 860);
 
+    m_banner->setWordWrap(true);
+    m_banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_banner->setStyleSheet(QStringLiteral("QLabel { background: #fde4e4; color: #8e1c1c; border: 1px solid #e0a0a0; padding: 8px; font-weight: bold; }"));
+    m_banner->hide();
+    m_pauseBanner->setText(tr("PAUSED — polling is suspended; press Space to resume."));
+    m_pauseBanner->setStyleSheet(QStringLiteral("QLabel { background: #fff4d6; color: #6b4500; padding: 6px; font-weight: bold; }"));
+    m_pauseBanner->hide();
+
+    auto *overview = new QWidget;
+    buildOverview(overview);
+    m_stack->addWidget(overview);
+    m_stack->addWidget(m_groupPage);
+    connect(m_groupPage, &GroupPage::backRequested, this, &MainWindow::showOverview);
+
+    auto *central = new QWidget;
+    auto *layout = new QVBoxLayout(central);
+    layout->addWidget(m_banner);
+    layout->addWidget(m_pauseBanner);
+    layout->addWidget(m_stack, 1);
+    setCentralWidget(central);
+
+    statusBar()->addWidget(m_connectionLabel, 1);
+    statusBar()->addPermanentWidget(m_pollLabel);
+    installShortcuts();
+
+    // Stale data must look stale: checked on the GUI thread's own clock, so
+    // it works precisely when the poller is stuck on a hung server.
+    connect(&m_staleTimer, &QTimer::timeout, this, &MainWindow::checkStale);
+    m_staleTimer.start(500);
+
+    QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+}
+
+MainWindow::~MainWindow()
+{
+    if (m_readerThread.isRunning()) {
+        m_readerThread.quit();
+        m_readerThread.wait();
+    }
+}
+
+void MainWindow::buildOverview(QWidget *page)
+{
     m_proxy->setSourceModel(m_model);
     m_table->setModel(m_proxy);
     m_table->setItemDelegateForColumn(GroupTableModel::Status, new StatusDelegate(m_table));
     m_table->setSortingEnabled(true);
     m_table->sortByColumn(GroupTableModel::Status, Qt::DescendingOrder);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_table->setAlternatingRowColors(false);
+    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
     m_table->setWordWrap(false);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
-    m_table->setColumnWidth(GroupTableModel::Status, 96);
-    m_table->setColumnWidth(GroupTableModel::Stream, 150);
-    m_table->setColumnWidth(GroupTableModel::Group, 130);
-    m_table->setColumnWidth(GroupTableModel::Lag, 80);
-    m_table->setColumnWidth(GroupTableModel::Pending, 80);
-    m_table->setColumnWidth(GroupTableModel::OldestIdle, 150);
-    m_table->setColumnWidth(GroupTableModel::Consumers, 110);
-    m_table->setColumnWidth(GroupTableModel::MaxDeliveries, 110);
+    const int widths[] = {96, 150, 130, 80, 80, 150, 110, 110};
+    for (int c = 0; c < 8; ++c)
+        m_table->setColumnWidth(c, widths[c]);
+    connect(m_table, &QTableView::activated, this, [this](const QModelIndex &index) {
+        openGroup(index.data(GroupTableModel::StreamKeyRole).toByteArray(), index.data(GroupTableModel::GroupNameRole).toByteArray());
+    });
 
     m_filter->setPlaceholderText(tr("Filter streams and groups (Ctrl+F)"));
     m_filter->setClearButtonEnabled(true);
     connect(m_filter, &QLineEdit::textChanged, m_proxy, [this](const QString &text) {
         m_proxy->setFilterRegularExpression(QRegularExpression(QRegularExpression::escape(text)));
     });
-    auto *find = new QAction(this);
-    find->setShortcut(QKeySequence::Find);
-    connect(find, &QAction::triggered, m_filter, [this] { m_filter->setFocus(); m_filter->selectAll(); });
-    addAction(find);
-    auto *refresh = new QAction(this);
-    refresh->setShortcut(QKeySequence::Refresh);
-    connect(refresh, &QAction::triggered, this, &MainWindow::refreshRequested);
-    addAction(refresh);
-
-    m_banner->setWordWrap(true);
-    m_banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_banner->setStyleSheet(QStringLiteral("QLabel { background: #fde4e4; color: #8e1c1c; border: 1px solid #e0a0a0; padding: 8px; font-weight: bold; }"));
-    m_banner->hide();
     QFont big = m_summary->font();
     big.setPointSizeF(big.pointSizeF() * 1.25);
     m_summary->setFont(big);
     m_summary->setTextFormat(Qt::RichText);
     m_summary->setText(tr("Connecting…"));
 
-    auto *central = new QWidget;
-    auto *layout = new QVBoxLayout(central);
-    layout->addWidget(m_banner);
+    auto *layout = new QVBoxLayout(page);
+    layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_summary);
     layout->addWidget(m_filter);
     layout->addWidget(m_table, 1);
-    setCentralWidget(central);
+}
 
-    statusBar()->addWidget(m_connectionLabel, 1);
-    statusBar()->addPermanentWidget(m_pollLabel);
+void MainWindow::installShortcuts()
+{
+    auto add = [this](const QList<QKeySequence> &keys, auto slot) {
+        auto *action = new QAction(this);
+        action->setShortcuts(keys);
+        action->setShortcutContext(Qt::WindowShortcut);
+        connect(action, &QAction::triggered, this, slot);
+        addAction(action);
+        return action;
+    };
+    add({QKeySequence::Find}, [this] {
+        showOverview();
+        m_filter->setFocus();
+        m_filter->selectAll();
+    });
+    add({QKeySequence::Refresh}, [this] { Q_EMIT refreshRequested(); });
+    add({QKeySequence(Qt::ALT | Qt::Key_Left), QKeySequence(Qt::Key_Backspace)}, [this] {
+        if (!m_filter->hasFocus())
+            showOverview();
+    });
+    add({QKeySequence(Qt::Key_Space)}, [this] {
+        if (m_filter->hasFocus())
+            return;
+        m_paused = !m_paused;
+        m_pauseBanner->setVisible(m_paused);
+        Q_EMIT pauseRequested(m_paused);
+    });
+    add({QKeySequence::Copy}, [this] { copySelection(); });
+}
+
+void MainWindow::setThresholds(const HealthThresholds &t)
+{
+    m_thresholds = t;
+    m_groupPage->setThresholds(t);
+}
+
+void MainWindow::setReaderConnection(const ConnectionOptions &options)
+{
+    if (m_reader)
+        return;
+    m_readerThread.setObjectName(QStringLiteral("payload reader"));
+    m_reader = new EntryReader(options);
+    m_reader->moveToThread(&m_readerThread);
+    connect(&m_readerThread, &QThread::finished, m_reader, &QObject::deleteLater);
+    connect(m_reader, &EntryReader::entryRead, m_groupPage, &GroupPage::showEntry);
+    connect(m_groupPage, &GroupPage::entryRequested, m_reader, &EntryReader::read);
+    m_readerThread.start();
 }
 
 void MainWindow::showStartupError(const QString &message)
@@ -96,24 +176,96 @@ void MainWindow::showStartupError(const QString &message)
     m_summary->setText(tr("Not connected"));
 }
 
-void MainWindow::applySnapshot(const Snapshot &snapshot)
+void MainWindow::openGroup(const QByteArray &stream, const QByteArray &group)
 {
-    if (snapshot->generation < m_generation)
+    m_groupPage->showGroup(stream, group);
+    m_stack->setCurrentWidget(m_groupPage);
+    QSettings().setValue(QStringLiteral("window/lastPage"), QStringLiteral("group:%1/%2").arg(QString::fromUtf8(stream), QString::fromUtf8(group)));
+}
+
+void MainWindow::showOverview()
+{
+    m_stack->setCurrentIndex(0);
+    m_table->setFocus();
+    QSettings().setValue(QStringLiteral("window/lastPage"), QStringLiteral("overview"));
+}
+
+bool MainWindow::showPage(const QString &page)
+{
+    if (page.isEmpty() || page == QLatin1String("overview")) {
+        showOverview();
+        return true;
+    }
+    if (!page.startsWith(QLatin1String("group:")))
+        return false;
+    const QString rest = page.mid(6);
+    const qsizetype slash = rest.lastIndexOf(QLatin1Char('/'));
+    if (slash <= 0)
+        return false;
+    openGroup(rest.left(slash).toUtf8(), rest.mid(slash + 1).toUtf8());
+    return true;
+}
+
+Snapshot MainWindow::withHistoryVerdicts(const Snapshot &snapshot)
+{
+    // The history rules (stalled, pending climbing) join the snapshot's own.
+    const QHash<GroupKey, HealthVerdict> verdicts = appendAndEvaluate(m_history, snapshot, m_historyRules);
+    SnapshotData data = snapshot.data();
+    for (StreamSnapshot &s : data.streams)
+        for (GroupSnapshot &g : s.groups) {
+            const auto it = verdicts.constFind(GroupKey{s.key, g.name});
+            if (it != verdicts.constEnd())
+                g.health = *it;
+        }
+    return Snapshot(std::move(data));
+}
+
+void MainWindow::applySnapshot(const Snapshot &incoming)
+{
+    if (incoming->generation < m_generation)
         return; // from before a reconnect
-    m_generation = snapshot->generation;
+    m_generation = incoming->generation;
+    const Snapshot snapshot = withHistoryVerdicts(incoming);
+    m_lastSnapshotWallMs = QDateTime::currentMSecsSinceEpoch();
     m_model->applySnapshot(snapshot);
+    m_groupPage->applySnapshot(snapshot);
     updateSummary(snapshot);
+    if (m_stale) {
+        m_stale = false;
+        m_proxy->setStale(false);
+        m_groupPage->setStale(false);
+    }
     const QString when = QDateTime::fromMSecsSinceEpoch(snapshot->takenAtMs).toString(QStringLiteral("HH:mm:ss"));
-    m_pollLabel->setText(tr("Last poll %1 (server time) · %2 ms · %3 round trip · %4 commands")
-                             .arg(when).arg(snapshot->stats.durationMs).arg(snapshot->stats.roundTrips).arg(snapshot->stats.commands));
-    if (!snapshot->warning.isEmpty())
-        m_pollLabel->setToolTip(snapshot->warning);
+    m_pollLabel->setText(tr("Last poll %1 · %2 ms · %3 round trip · %4 commands · %5 read")
+                             .arg(when).arg(snapshot->stats.durationMs).arg(snapshot->stats.roundTrips).arg(snapshot->stats.commands)
+                             .arg(snapshot->stats.bytesIn < 10'000 ? QStringLiteral("%1 B").arg(snapshot->stats.bytesIn)
+                                                                  : QStringLiteral("%1 KiB").arg(snapshot->stats.bytesIn / 1024)));
+    m_pollLabel->setToolTip(snapshot->warning);
+}
+
+void MainWindow::checkStale()
+{
+    if (m_lastSnapshotWallMs == 0 || m_paused)
+        return;
+    const qint64 age = QDateTime::currentMSecsSinceEpoch() - m_lastSnapshotWallMs;
+    const bool stale = age > std::max<qint64>(3000, 3LL * m_intervalMs);
+    if (stale && !m_stale) {
+        m_stale = true;
+        m_proxy->setStale(true);
+        m_groupPage->setStale(true);
+    }
+    if (m_stale) {
+        const QString since = QDateTime::fromMSecsSinceEpoch(m_lastSnapshotWallMs).toString(QStringLiteral("HH:mm:ss"));
+        m_summary->setText(tr("<span style='color:#b26a00'><b>STALE since %1</b> — no answer from the server for %2; "
+                              "the values below are the last ones known.</span>").arg(since, formatDuration(age)));
+    }
 }
 
 void MainWindow::updateSummary(const Snapshot &snapshot)
 {
     const HealthCounts counts = countHealth(snapshot);
     qint64 lag = 0, pending = 0, worstIdle = -1, unknownLag = 0;
+    int dead = 0;
     for (const StreamSnapshot &s : snapshot->streams)
         for (const GroupSnapshot &g : s.groups) {
             if (g.lag)
@@ -122,16 +274,20 @@ void MainWindow::updateSummary(const Snapshot &snapshot)
                 ++unknownLag;
             pending += g.pending.value_or(0);
             worstIdle = std::max(worstIdle, g.oldestIdleMs.value_or(-1));
+            for (const ConsumerSnapshot &c : g.consumerList)
+                dead += c.pending > 0 && c.idleMs && *c.idleMs >= m_thresholds.consumerIdleWarnMs;
         }
-    auto pill = [](Health h, int n) {
+    auto tile = [](Health h, int n) {
         const HealthStyle st = healthStyle(h);
         return QStringLiteral("<span style='color:%1'><b>%2 %3 %4</b></span>").arg(st.strong.name(), st.glyph).arg(n).arg(st.word.toLower());
     };
-    QString text = pill(Health::Crit, counts.crit) + QStringLiteral(" &nbsp; ") + pill(Health::Warn, counts.warn)
-                   + QStringLiteral(" &nbsp; ") + pill(Health::Ok, counts.ok);
-    text += tr(" &nbsp;&nbsp;│&nbsp; total lag <b>%1</b>%2 &nbsp;│&nbsp; total pending <b>%3</b> &nbsp;│&nbsp; worst oldest pending idle <b>%4</b>")
+    QString text = tile(Health::Crit, counts.crit) + QStringLiteral(" &nbsp; ") + tile(Health::Warn, counts.warn)
+                   + QStringLiteral(" &nbsp; ") + tile(Health::Ok, counts.ok);
+    text += tr(" &nbsp;│&nbsp; total lag <b>%1</b>%2 &nbsp;│&nbsp; total pending <b>%3</b> &nbsp;│&nbsp; worst oldest pending idle <b>%4</b>"
+               " &nbsp;│&nbsp; dead consumers <b>%5</b>")
                 .arg(formatCount(lag), unknownLag ? tr(" (+%1 unknown)").arg(unknownLag) : QString(), formatCount(pending),
-                     worstIdle >= 0 ? formatDuration(worstIdle) : QStringLiteral("—"));
+                     worstIdle >= 0 ? formatDuration(worstIdle) : QStringLiteral("—"))
+                .arg(dead);
     m_summary->setText(text);
 }
 
@@ -149,8 +305,7 @@ void MainWindow::applyStatus(const ConnectionStatus &status)
         text = tr("Connecting to %1…").arg(status.address);
         break;
     case State::Backoff:
-        text = tr("Reconnecting to %1 (attempt %2, next in %3)")
-                   .arg(status.address).arg(status.attempt).arg(formatDuration(status.nextRetryMs));
+        text = tr("Reconnecting to %1 (attempt %2, next in %3)").arg(status.address).arg(status.attempt).arg(formatDuration(status.nextRetryMs));
         break;
     case State::Disconnected:
         text = tr("Disconnected from %1").arg(status.address);
@@ -159,11 +314,37 @@ void MainWindow::applyStatus(const ConnectionStatus &status)
     if (status.state != State::Ready && status.error.isError()) {
         m_banner->setText(tr("%1 — %2. The data below is from the last successful poll.")
                               .arg(RedisError::kindName(status.error.kind).toUpper(), status.error.message));
-        m_banner->setToolTip(QString::fromUtf8(status.error.detail));
+        m_banner->setToolTip(tr("Redis said: %1").arg(QString::fromUtf8(status.error.detail)));
         m_banner->show();
     }
     setWindowTitle(tr("Pelscope — %1").arg(status.address));
     m_connectionLabel->setText(text);
+}
+
+void MainWindow::copySelection()
+{
+    QTableView *view = m_stack->currentIndex() == 0 ? m_table : qobject_cast<QTableView *>(QApplication::focusWidget());
+    if (!view || !view->selectionModel())
+        return;
+    QStringList lines;
+    const QAbstractItemModel *model = view->model();
+    QStringList header;
+    for (int c = 0; c < model->columnCount(); ++c)
+        header << model->headerData(c, Qt::Horizontal).toString();
+    lines << header.join(QLatin1Char('\t'));
+    for (const QModelIndex &row : view->selectionModel()->selectedRows()) {
+        QStringList cells;
+        for (int c = 0; c < model->columnCount(); ++c)
+            cells << model->index(row.row(), c).data().toString();
+        lines << cells.join(QLatin1Char('\t'));
+    }
+    QApplication::clipboard()->setText(lines.join(QLatin1Char('\n')) + QLatin1Char('\n'));
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    QSettings().setValue(QStringLiteral("window/geometry"), saveGeometry());
+    QMainWindow::closeEvent(event);
 }
 
 } // namespace pelscope

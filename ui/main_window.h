@@ -1,18 +1,27 @@
-// The first window: a live overview of every stream/group, worst first, with
-// the connection's state always visible.
+// The main window: the overview of every stream/group (worst first) and the
+// group page behind it, the connection's state always visible, history kept
+// for the charts and the rules that need it.
 #pragma once
 
+#include "health/health_rules.h"
+#include "history/history_rules.h"
+#include "history/history_store.h"
 #include "probe/connection_status.h"
+#include "probe/entry_reader.h"
 #include "snapshot/snapshot.h"
 
 #include <QMainWindow>
+#include <QThread>
+#include <QTimer>
 
 class QLabel;
 class QLineEdit;
+class QStackedWidget;
 class QTableView;
 
 namespace pelscope {
 
+class GroupPage;
 class GroupTableModel;
 class OverviewProxyModel;
 
@@ -21,30 +30,64 @@ class MainWindow : public QMainWindow
     Q_OBJECT
 public:
     explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
 
     GroupTableModel *groupModel() const { return m_model; }
     QTableView *overviewTable() const { return m_table; }
+    GroupPage *groupPage() const { return m_groupPage; }
+    const HistoryStore &history() const { return m_history; }
+
+    void setThresholds(const HealthThresholds &t);
+    void setPollIntervalMs(int ms) { m_intervalMs = ms; }
+    // Payload reads go through their own connection on a worker thread.
+    void setReaderConnection(const ConnectionOptions &options);
+    // "overview" or "group:STREAM/GROUP"; false when there is no such group.
+    bool showPage(const QString &page);
 
 public Q_SLOTS:
     void applySnapshot(const pelscope::Snapshot &snapshot);
     void applyStatus(const pelscope::ConnectionStatus &status);
     void showStartupError(const QString &message);
+    void openGroup(const QByteArray &stream, const QByteArray &group);
+    void showOverview();
 
 Q_SIGNALS:
     void refreshRequested();
+    void pauseRequested(bool paused);
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
 
 private:
+    void buildOverview(QWidget *page);
+    void installShortcuts();
     void updateSummary(const Snapshot &snapshot);
+    void checkStale();
+    void copySelection();
+    Snapshot withHistoryVerdicts(const Snapshot &snapshot);
 
+    HistoryStore m_history;
+    HistoryRuleThresholds m_historyRules;
+    HealthThresholds m_thresholds;
     GroupTableModel *m_model;
     OverviewProxyModel *m_proxy;
+    QStackedWidget *m_stack;
     QTableView *m_table;
     QLineEdit *m_filter;
     QLabel *m_banner;
+    QLabel *m_pauseBanner;
     QLabel *m_summary;
     QLabel *m_connectionLabel;
     QLabel *m_pollLabel;
+    GroupPage *m_groupPage;
+    QTimer m_staleTimer;
+    QThread m_readerThread;
+    EntryReader *m_reader = nullptr;
     quint64 m_generation = 0;
+    qint64 m_lastSnapshotWallMs = 0;
+    int m_intervalMs = 1000;
+    bool m_stale = false;
+    bool m_paused = false;
 };
 
 } // namespace pelscope

@@ -15,8 +15,19 @@ OverviewProxyModel::OverviewProxyModel(QObject *parent)
     setDynamicSortFilter(true);
 }
 
+void OverviewProxyModel::setStale(bool stale)
+{
+    if (m_stale == stale)
+        return;
+    m_stale = stale;
+    if (rowCount() > 0)
+        Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1), {Qt::ForegroundRole});
+}
+
 QVariant OverviewProxyModel::data(const QModelIndex &index, int role) const
 {
+    if (role == Qt::ForegroundRole && m_stale)
+        return QBrush(QColor(0x90, 0x90, 0x90));
     if (role == Qt::BackgroundRole) {
         const auto h = Health(QSortFilterProxyModel::data(index, GroupTableModel::HealthRole).toInt());
         const QColor tint = healthStyle(h).tint;

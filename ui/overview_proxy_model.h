@@ -12,10 +12,15 @@ class OverviewProxyModel : public QSortFilterProxyModel
 public:
     explicit OverviewProxyModel(QObject *parent = nullptr);
     QVariant data(const QModelIndex &index, int role) const override;
+    // Values no longer current are greyed (the server stopped answering).
+    void setStale(bool stale);
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
     bool lessThan(const QModelIndex &left, const QModelIndex &right) const override;
+
+private:
+    bool m_stale = false;
 };
 
 } // namespace pelscope

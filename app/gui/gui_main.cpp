@@ -38,6 +38,7 @@ int main(int argc, char *argv[])
         {QStringLiteral("interval"), QStringLiteral("Time between polls (0.5s to 60s, default 1s)."), QStringLiteral("duration"), QStringLiteral("1s")},
         {QStringLiteral("screenshot"), QStringLiteral("Save the window as PNG to this file (with --quit-after)."), QStringLiteral("file")},
         {QStringLiteral("quit-after"), QStringLiteral("Quit after this many seconds (the screenshot is taken then)."), QStringLiteral("seconds")},
+        {QStringLiteral("page"), QStringLiteral("Page to show first: overview or group:STREAM/GROUP."), QStringLiteral("page"), QStringLiteral("overview")},
         {QStringLiteral("self-test"), QStringLiteral("Check TLS, the platform plugin, writable directories and the keychain, then exit.")},
     });
     parser.process(app);
@@ -59,7 +60,10 @@ int main(int argc, char *argv[])
     spdlog::info("pelscope {} starting; log at {}", PELSCOPE_VERSION, logPath.toStdString());
 
     MainWindow window;
+    window.setThresholds(settings.probe.thresholds);
+    window.setPollIntervalMs(int(*interval));
     window.show();
+    const QString firstPage = parser.value(QStringLiteral("page"));
 
     std::unique_ptr<PollerThread> poller;
     auto startPolling = [&](const ConnectionOptions &options) {
@@ -68,7 +72,11 @@ int main(int argc, char *argv[])
         QObject::connect(poller->poller(), &StreamPoller::snapshotReady, &window, &MainWindow::applySnapshot);
         QObject::connect(poller->poller(), &StreamPoller::statusChanged, &window, &MainWindow::applyStatus);
         QObject::connect(&window, &MainWindow::refreshRequested, poller.get(), &PollerThread::pollNow);
+        QObject::connect(&window, &MainWindow::pauseRequested, poller.get(), &PollerThread::setPaused);
+        window.setReaderConnection(options);
         poller->start();
+        if (firstPage != QLatin1String("overview") && !window.showPage(firstPage))
+            std::fprintf(stderr, "pelscope: unknown --page '%s' (overview or group:STREAM/GROUP)\n", qPrintable(firstPage));
     };
 
     std::unique_ptr<DemoSession> demo;

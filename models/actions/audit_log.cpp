@@ -21,6 +21,9 @@ AuditLog::AuditLog(QString path)
 
 QString AuditLog::defaultPath()
 {
+    // PELSCOPE_AUDIT_LOG moves the trail (tests, or a shared log directory).
+    if (const QString env = qEnvironmentVariable("PELSCOPE_AUDIT_LOG"); !env.isEmpty())
+        return env;
     QString dir = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation);
     if (dir.isEmpty())
         dir = QDir::homePath() + QStringLiteral("/.local/share/pelscope");

@@ -22,7 +22,8 @@ struct AuditRecord
 class AuditLog
 {
 public:
-    // Empty path: the default, <AppLocalDataLocation>/audit.jsonl.
+    // Empty path: the default, $PELSCOPE_AUDIT_LOG when set, else
+    // <AppLocalDataLocation>/audit.jsonl.
     explicit AuditLog(QString path = {});
     QString path() const { return m_path; }
     // Returns false (and says why) when the file cannot be written; callers

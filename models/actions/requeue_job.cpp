@@ -41,7 +41,7 @@ RequeueJob::RequeueJob(ConnectionOptions options, RequeueRequest request, QObjec
 void RequeueJob::start()
 {
     if (!m_script.isValid()) {
-        finish(QStringLiteral("the requeue script is missing from this build"));
+        finish(QStringLiteral("the requeue script is missing from this build"), RedisError::Kind::Usage);
         return;
     }
     if (!m_request.dryRun) {
@@ -49,7 +49,8 @@ void RequeueJob::start()
         QDir().mkpath(QFileInfo(m_audit.path()).absolutePath());
         QFile probe(m_audit.path());
         if (!probe.open(QIODevice::Append | QIODevice::WriteOnly)) {
-            finish(QStringLiteral("refusing to write: the audit log %1 cannot be written (%2)").arg(m_audit.path(), probe.errorString()));
+            finish(QStringLiteral("refusing to write: the audit log %1 cannot be written (%2)").arg(m_audit.path(), probe.errorString()),
+                   RedisError::Kind::Usage);
             return;
         }
     }
@@ -140,7 +141,8 @@ void RequeueJob::onPage(const RedisReplies &replies)
         for (int i = 0; i < replies.size(); ++i) {
             const RedisReply &r = replies.at(i);
             if (r.isError()) {
-                finish(describeReplyError({"XRANGE"}, r).message);
+                const RedisError e = describeReplyError({"XRANGE"}, r);
+                finish(e.message, e.kind);
                 return;
             }
             if (r.size() == 0)
@@ -151,7 +153,8 @@ void RequeueJob::onPage(const RedisReplies &replies)
     } else {
         const RedisReply &page = replies.value(0);
         if (page.isError()) {
-            finish(describeReplyError({"XRANGE"}, page).message);
+            const RedisError e = describeReplyError({"XRANGE"}, page);
+            finish(e.message, e.kind);
             return;
         }
         if (replies.size() > 1 && replies.at(1).isInteger())
@@ -189,7 +192,7 @@ void RequeueJob::onPage(const RedisReplies &replies)
                                                "follows no known convention; name the target stream (--to)")
                                     .arg(displayBytes(m_request.dlq), QString::fromLatin1(id));
             if (m_result.counts.requeued == 0 && m_result.counts.failed == 0) {
-                finish(QStringLiteral("refusing to requeue: ") + why);
+                finish(QStringLiteral("refusing to requeue: ") + why, RedisError::Kind::Usage);
                 return;
             }
             ++m_result.counts.failed;
@@ -197,7 +200,7 @@ void RequeueJob::onPage(const RedisReplies &replies)
             continue;
         }
         if (const QString refused = refusal(*target); !refused.isEmpty()) {
-            finish(refused);
+            finish(refused, RedisError::Kind::Usage);
             return;
         }
         if (m_request.dryRun) {
@@ -267,6 +270,7 @@ void RequeueJob::onApplied(const RedisReplies &replies)
     m_consecutiveFailures = 0;
     QList<QPair<QByteArray, QList<QByteArray>>> again;
     QString fatal;
+    RedisError::Kind fatalKind = RedisError::Kind::None;
     for (int i = 0; i < replies.size() && i < m_batch.size(); ++i) {
         const RedisReply &r = replies.at(i);
         const auto &group = m_batch.at(i);
@@ -282,6 +286,7 @@ void RequeueJob::onApplied(const RedisReplies &replies)
             fatal = r.errorCode() == "OOM"
                 ? QStringLiteral("the server is out of memory (-OOM): nothing was deleted from %1; free memory and run again").arg(displayBytes(m_request.dlq))
                 : e.message;
+            fatalKind = e.kind;
             continue;
         }
         for (const RedisReply &item : r.elements()) {
@@ -301,7 +306,7 @@ void RequeueJob::onApplied(const RedisReplies &replies)
     }
     Q_EMIT progress(m_result.counts);
     if (!fatal.isEmpty()) {
-        finish(fatal);
+        finish(fatal, fatalKind);
         return;
     }
     if (!again.isEmpty()) {
@@ -330,7 +335,7 @@ void RequeueJob::retryLater(const RedisError &error)
 {
     ++m_consecutiveFailures;
     if (error.isConfigurationError() || m_consecutiveFailures > m_request.maxConsecutiveFailures) {
-        finish(error.message);
+        finish(error.message, error.kind);
         return;
     }
     Q_EMIT retrying(error.message);
@@ -358,15 +363,17 @@ void RequeueJob::audit(const QByteArray &target, const QList<QByteArray> &ids, c
     }
 }
 
-void RequeueJob::finish(const QString &error)
+void RequeueJob::finish(const QString &error, RedisError::Kind kind)
 {
     if (m_done)
         return;
     m_done = true;
     m_retryTimer.stop();
     m_paceTimer.stop();
-    if (!error.isEmpty())
+    if (!error.isEmpty()) {
         m_result.error = error;
+        m_result.errorKind = kind == RedisError::Kind::None ? RedisError::Kind::Server : kind;
+    }
     if (m_connection)
         m_connection->close();
     Q_EMIT finished(m_result);

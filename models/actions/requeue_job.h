@@ -52,6 +52,7 @@ struct RequeueResult
     RequeueProgress counts;
     bool cancelled = false;
     QString error;           // why it stopped early (refused, audit unwritable, gave up)
+    RedisError::Kind errorKind = RedisError::Kind::None; // Usage: refused before writing; NoPermission: the ACL said no
     QStringList plan;        // dry run: exactly what would be written where
 };
 
@@ -78,7 +79,7 @@ private:
     void applyBatch();
     void onApplied(const RedisReplies &replies);
     void retryLater(const RedisError &error);
-    void finish(const QString &error = {});
+    void finish(const QString &error = {}, RedisError::Kind kind = RedisError::Kind::None);
     std::optional<QByteArray> targetFor(const StreamFields &fields) const;
     void audit(const QByteArray &target, const QList<QByteArray> &ids, const QString &outcome, const QList<QByteArray> &newIds = {});
     QString refusal(const QByteArray &target) const;

@@ -1,0 +1,223 @@
+// `pelscope-cli pending claim|ack|to-dlq`: actions on a group's pending
+// entries, after a plan and a "yes", one line per entry and a summary.
+#include "cli_commands.h"
+#include "write_support.h"
+
+#include "actions/audit_log.h"
+#include "actions/dlq_layout.h"
+#include "actions/pending_action_job.h"
+#include "snapshot/format.h"
+
+#include <QCoreApplication>
+#include <QTimer>
+
+#include <cstdio>
+
+namespace pelscope {
+
+namespace {
+
+constexpr int kCliMaxConsecutiveFailures = 150; // about five minutes of reconnecting
+
+const char *kUsage = "usage: pending claim STREAM GROUP --to CONSUMER --min-idle DURATION (--id ID ... | --consumer NAME [--count N])\n"
+                     "       pending ack STREAM GROUP --id ID ...\n"
+                     "       pending to-dlq STREAM GROUP --id ID ... [--dlq KEY] [--category C] [--reason R]";
+
+// Builds the request from the options; an error message on bad input.
+QString requestFrom(const QCommandLineParser &parser, const QString &sub, const QStringList &trailing, PendingActionRequest &r)
+{
+    using Action = PendingActionRequest::Action;
+    r.action = sub == QLatin1String("claim") ? Action::Claim : sub == QLatin1String("ack") ? Action::Ack : Action::ToDlq;
+    const bool byId = parser.isSet(QStringLiteral("id"));
+    const bool byConsumer = parser.isSet(QStringLiteral("consumer"));
+    if (!trailing.isEmpty() && !byId)
+        return QStringLiteral("unexpected argument '%1'").arg(trailing.first());
+    if (byId)
+        if (const QString e = collectIds(parser.values(QStringLiteral("id")), trailing, r.ids); !e.isEmpty())
+            return e;
+    if (r.action == Action::Claim) {
+        if (!parser.isSet(QStringLiteral("to")))
+            return QStringLiteral("pending claim needs --to CONSUMER");
+        r.toConsumer = parser.value(QStringLiteral("to")).toUtf8();
+        // Required, so nobody steals entries from live workers by leaving it out.
+        if (!parser.isSet(QStringLiteral("min-idle")))
+            return QStringLiteral("pending claim needs --min-idle (e.g. 5m): entries idle less than that stay with their owner");
+        const auto minIdle = parseDurationMs(parser.value(QStringLiteral("min-idle")));
+        if (!minIdle)
+            return QStringLiteral("invalid --min-idle '%1' (e.g. 30s, 5m)").arg(parser.value(QStringLiteral("min-idle")));
+        r.minIdleMs = *minIdle;
+        if (byId == byConsumer)
+            return QStringLiteral("pending claim: choose exactly one of --id ID ... and --consumer NAME");
+        if (byConsumer) {
+            r.fromConsumer = parser.value(QStringLiteral("consumer")).toUtf8();
+            if (parser.isSet(QStringLiteral("count"))) {
+                bool ok = false;
+                r.limit = parser.value(QStringLiteral("count")).toLongLong(&ok);
+                if (!ok || r.limit < 1)
+                    return QStringLiteral("invalid --count '%1'").arg(parser.value(QStringLiteral("count")));
+            }
+        }
+    } else {
+        if (!byId)
+            return QStringLiteral("pending %1 needs --id ID ...").arg(sub);
+        if (byConsumer)
+            return QStringLiteral("--consumer selects entries for claim only");
+    }
+    if (r.action == Action::ToDlq) {
+        r.dlq = parser.isSet(QStringLiteral("dlq")) ? parser.value(QStringLiteral("dlq")).toUtf8()
+                                                     : QByteArray(defaultDlqConventions().first()).replace("{}", r.stream);
+        if (parser.isSet(QStringLiteral("category")))
+            r.category = parser.value(QStringLiteral("category")).toUtf8();
+        r.reason = parser.isSet(QStringLiteral("reason")) ? parser.value(QStringLiteral("reason")).toUtf8()
+                                                           : ("moved to the DLQ by " + AuditLog::actor().toUtf8() + " with pelscope-cli");
+    }
+    return {};
+}
+
+// Reads behind the plan; refuses (empty plan, message printed) when the
+// stream or group is missing or the server cannot be read.
+QStringList planFor(const CliSettings &settings, const PendingActionRequest &r)
+{
+    using Action = PendingActionRequest::Action;
+    RedisBatch batch{{"TYPE", r.stream}, {"XINFO", "GROUPS", r.stream}};
+    if (r.action == Action::ToDlq)
+        batch.append({"TYPE", r.dlq});
+    if (!r.fromConsumer.isEmpty())
+        batch.append({"XPENDING", r.stream, r.group}); // the per-consumer counts, for the plan
+    RedisError error;
+    const RedisReplies replies = readOnce(settings.connection, batch, &error);
+    for (int i = 0; !error.isError() && i < replies.size(); ++i)
+        if (replies.at(i).isError())
+            error = describeReplyError(batch.at(i), replies.at(i));
+    if (!error.isError() && replies.value(0).bytes() != "stream")
+        error.message = QStringLiteral("refusing: there is no stream named %1").arg(quotedKey(r.stream));
+    bool group = false;
+    const RedisReply groups = replies.value(1);
+    for (const RedisReply &g : groups.elements())
+        group = group || g.field("name").bytes() == r.group;
+    if (error.message.isEmpty() && !group)
+        error.message = QStringLiteral("refusing: stream %1 has no consumer group %2").arg(quotedKey(r.stream), quotedKey(r.group));
+    if (error.message.isEmpty() && r.action == Action::ToDlq && replies.value(2).bytes() != "stream" && replies.value(2).bytes() != "none")
+        error.message = QStringLiteral("refusing: %1 is a %2, not a stream").arg(quotedKey(r.dlq), QString::fromUtf8(replies.value(2).bytes()));
+    if (!error.message.isEmpty()) {
+        printErrLine(error.message);
+        return {};
+    }
+    const QString where = QStringLiteral("group %1 of stream %2 on %3").arg(quotedKey(r.group), quotedKey(r.stream), settings.connection.redactedUrl());
+    const QString audit = QStringLiteral("  audit: one record per entry in %1").arg(AuditLog(r.auditLogPath).path());
+    switch (r.action) {
+    case Action::Claim: {
+        QString what = QStringLiteral("%1 entries by ID").arg(r.ids.size());
+        if (!r.fromConsumer.isEmpty()) {
+            qint64 holds = 0;
+            const RedisReply summary = replies.value(2);
+            for (const RedisReply &c : summary.at(3).elements())
+                if (c.at(0).bytes() == r.fromConsumer)
+                    holds = c.at(1).toInt().value_or(0);
+            what = QStringLiteral("the entries of consumer %1 idle at least %2%3 (it holds %4 pending entries)")
+                       .arg(quotedKey(r.fromConsumer), formatDuration(r.minIdleMs),
+                            r.limit > 0 ? QStringLiteral(", at most %1").arg(r.limit) : QString()).arg(holds);
+        }
+        return {QStringLiteral("Claim pending entries of %1:").arg(where), QStringLiteral("  what:  %1").arg(what),
+                QStringLiteral("  to:    consumer %1").arg(quotedKey(r.toConsumer)),
+                QStringLiteral("  how:   XCLAIM %1 %2 %3 %4 <ids> JUSTID; entries idle less than %5 stay with their owner")
+                    .arg(quotedKey(r.stream), quotedKey(r.group), quotedKey(r.toConsumer)).arg(r.minIdleMs).arg(formatDuration(r.minIdleMs)),
+                audit};
+    }
+    case Action::Ack:
+        return {QStringLiteral("Acknowledge %1 pending entries of %2:").arg(r.ids.size()).arg(where),
+                QStringLiteral("  how:   XACK %1 %2 <id>, one per entry").arg(quotedKey(r.stream), quotedKey(r.group)),
+                QStringLiteral("  WARNING: acknowledged entries leave the PEL unprocessed; no consumer will be given them again."), audit};
+    case Action::ToDlq:
+        return {QStringLiteral("Move %1 pending entries of %2 to the dead-letter stream %3:").arg(r.ids.size()).arg(where, quotedKey(r.dlq)),
+                QStringLiteral("  how:   one Lua script per batch: for each entry still pending, XADD its fields plus category=%1, reason=%2, "
+                               "delivery_count, source_stream, source_id, group, consumer to %3, then XACK; entries no longer pending "
+                               "are left alone")
+                    .arg(quotedKey(r.category), quotedKey(r.reason), quotedKey(r.dlq)),
+                audit};
+    }
+    return {};
+}
+
+} // namespace
+
+int runPending(const CliSettings &settings, const QCommandLineParser &parser, const QStringList &args)
+{
+    const QString sub = args.value(0);
+    if (args.size() < 3 || (sub != QLatin1String("claim") && sub != QLatin1String("ack") && sub != QLatin1String("to-dlq"))) {
+        printErrLine(QString::fromLatin1(kUsage));
+        return kExitRefused;
+    }
+    PendingActionRequest request;
+    request.stream = args.at(1).toUtf8();
+    request.group = args.at(2).toUtf8();
+    request.maxConsecutiveFailures = kCliMaxConsecutiveFailures;
+    if (const QString e = requestFrom(parser, sub, args.mid(3), request); !e.isEmpty()) {
+        printErrLine(e);
+        return kExitRefused;
+    }
+    const QStringList plan = planFor(settings, request);
+    if (plan.isEmpty() || !confirmPlan(plan, parser.isSet(QStringLiteral("yes"))))
+        return kExitRefused;
+
+    PendingActionJob job(settings.connection, request);
+    PendingActionResult result;
+    const bool progressShown = stderrIsTerminal();
+    QObject::connect(&job, &PendingActionJob::finished, &job, [&](const PendingActionResult &r) {
+        result = r;
+        QCoreApplication::exit(0);
+    });
+    QObject::connect(&job, &PendingActionJob::progress, &job, [&](const PendingActionCounts &c) {
+        if (progressShown)
+            std::fprintf(stderr, "\r%lld settled%s ", c.done + c.notClaimed + c.notPending + c.failed,
+                         c.total >= 0 ? qPrintable(QStringLiteral(" of %1").arg(c.total)) : "");
+    });
+    QObject::connect(&job, &PendingActionJob::retrying, &job, [&](const QString &why) {
+        std::fprintf(stderr, "%spelscope-cli: %s; reconnecting and continuing\n", progressShown ? "\n" : "", qPrintable(why));
+    });
+    installInterruptFlag();
+    QTimer interrupt;
+    QObject::connect(&interrupt, &QTimer::timeout, &job, [&job] {
+        if (interruptRequested())
+            job.cancel();
+    });
+    interrupt.start(100);
+    QTimer::singleShot(0, &job, [&job] { job.start(); });
+    QCoreApplication::exec();
+    if (progressShown)
+        std::fputs("\n", stderr);
+
+    for (const PendingOutcome &o : std::as_const(result.outcomes)) {
+        QString line = QString::fromLatin1(o.id) + QStringLiteral("  ") + o.outcomeName();
+        if (!o.newId.isEmpty())
+            line += QStringLiteral(" -> ") + QString::fromLatin1(o.newId);
+        if (!o.note.isEmpty())
+            line += QStringLiteral(" (") + o.note + QLatin1Char(')');
+        printOutLine(line);
+    }
+    const PendingActionCounts &c = result.counts;
+    QString summary;
+    switch (request.action) {
+    case PendingActionRequest::Action::Claim:
+        summary = QStringLiteral("claimed %1, not claimed %2, not pending %3, failed %4").arg(c.done).arg(c.notClaimed).arg(c.notPending).arg(c.failed);
+        break;
+    case PendingActionRequest::Action::Ack:
+        summary = QStringLiteral("acknowledged %1, not pending %2, failed %3").arg(c.done).arg(c.notPending).arg(c.failed);
+        break;
+    case PendingActionRequest::Action::ToDlq:
+        summary = QStringLiteral("moved %1, not pending %2, failed %3").arg(c.done).arg(c.notPending).arg(c.failed);
+        if (c.trimmed)
+            summary += QStringLiteral(", moved with metadata only %1").arg(c.trimmed);
+        break;
+    }
+    if (c.uncertain)
+        summary += QStringLiteral(", not pending after a lost reply %1").arg(c.uncertain);
+    if (result.cancelled)
+        summary += QStringLiteral(", interrupted");
+    printOutLine(summary);
+    if (!result.error.isEmpty())
+        printErrLine(result.error);
+    return writeExitCode(result.errorKind, c.failed > 0 || result.cancelled || !result.error.isEmpty());
+}
+
+} // namespace pelscope

@@ -1,0 +1,129 @@
+#include "write_support.h"
+
+#include "redis/redis_connection.h"
+#include "snapshot/format.h"
+
+#include <QCoreApplication>
+#include <QRegularExpression>
+
+#include <csignal>
+#include <cstdio>
+#include <unistd.h>
+
+namespace pelscope {
+
+namespace {
+
+volatile std::sig_atomic_t g_interrupted = 0;
+
+} // namespace
+
+bool stdinIsTerminal()
+{
+    return isatty(fileno(stdin));
+}
+
+bool stderrIsTerminal()
+{
+    return isatty(fileno(stderr));
+}
+
+void printOutLine(const QString &line)
+{
+    std::fputs((line + QLatin1Char('\n')).toUtf8().constData(), stdout);
+    std::fflush(stdout);
+}
+
+void printErrLine(const QString &line)
+{
+    std::fprintf(stderr, "pelscope-cli: %s\n", line.toUtf8().constData());
+}
+
+bool confirmPlan(const QStringList &plan, bool yes)
+{
+    const bool terminal = stdinIsTerminal();
+    if (terminal || stderrIsTerminal())
+        for (const QString &line : plan)
+            std::fprintf(stderr, "%s\n", line.toUtf8().constData());
+    if (yes)
+        return true;
+    if (!terminal) {
+        // A script that forgot --yes must not change production data.
+        printErrLine(QStringLiteral("refusing to write: stdin is not a terminal, so nobody can confirm; review the plan "
+                                    "(--dry-run where available) and pass --yes. Nothing was changed."));
+        return false;
+    }
+    std::fputs("Type yes to go ahead: ", stderr);
+    std::fflush(stderr);
+    char buffer[64] = {};
+    QByteArray answer = std::fgets(buffer, sizeof buffer, stdin) ? QByteArray(buffer).trimmed() : QByteArray();
+    if (answer != "yes") {
+        printErrLine(QStringLiteral("not confirmed; nothing was changed"));
+        return false;
+    }
+    return true;
+}
+
+RedisReplies readOnce(const ConnectionOptions &options, const RedisBatch &batch, RedisError *error)
+{
+    RedisConnection connection(options);
+    connection.setAutoReconnect(false);
+    RedisReplies replies;
+    RedisError failure;
+    connection.open();
+    connection.execute(batch, &connection, [&](const RedisReplies &r, const RedisError &e) {
+        replies = r;
+        failure = e;
+        QCoreApplication::exit(0);
+    });
+    // Sequential, not nested: the CLI has no other loop running yet.
+    QCoreApplication::exec();
+    connection.close();
+    if (error)
+        *error = failure;
+    return replies;
+}
+
+QString collectIds(const QStringList &optionValues, const QStringList &trailing, QList<QByteArray> &out)
+{
+    static const QRegularExpression complete(QStringLiteral("^\\d+-\\d+$"));
+    QStringList all;
+    for (const QString &v : optionValues)
+        all += v.split(QLatin1Char(','), Qt::SkipEmptyParts);
+    all += trailing;
+    for (const QString &raw : std::as_const(all)) {
+        const QString id = raw.trimmed();
+        // "1700000000000" alone would mean a whole millisecond's entries to XRANGE.
+        if (!complete.match(id).hasMatch())
+            return QStringLiteral("'%1' is not a complete entry ID (ms-seq, e.g. 1700000000000-0)").arg(raw);
+        const QByteArray bytes = id.toLatin1();
+        if (!out.contains(bytes))
+            out.append(bytes);
+    }
+    return {};
+}
+
+QString quotedKey(const QByteArray &bytes)
+{
+    return QLatin1Char('"') + displayBytes(bytes) + QLatin1Char('"');
+}
+
+int writeExitCode(RedisError::Kind errorKind, bool failedOrStopped)
+{
+    if (errorKind == RedisError::Kind::NoPermission || errorKind == RedisError::Kind::Usage)
+        return kExitRefused;
+    return failedOrStopped || errorKind != RedisError::Kind::None ? kExitFailed : kExitDone;
+}
+
+bool interruptRequested()
+{
+    return g_interrupted != 0;
+}
+
+void installInterruptFlag()
+{
+    std::signal(SIGINT, [](int) { g_interrupted = 1; });
+    std::signal(SIGTERM, [](int) { g_interrupted = 1; });
+}
+
+} // namespace pelscope

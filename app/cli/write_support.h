@@ -1,0 +1,48 @@
+// What the CLI's write commands share: the terminal rules (plan, "yes",
+// refusal without a terminal), a one-shot read for the plan, ID arguments,
+// and the exit codes.
+#pragma once
+
+#include "redis/connection_options.h"
+#include "redis/redis_error.h"
+#include "redis/redis_reply.h"
+
+#include <QStringList>
+
+namespace pelscope {
+
+// 0: done, nothing failed. 1: ran, but something failed or it stopped early.
+// 3: refused or could not start; nothing was changed (or the ACL said no).
+constexpr int kExitDone = 0;
+constexpr int kExitFailed = 1;
+constexpr int kExitRefused = 3;
+
+bool stdinIsTerminal();
+bool stderrIsTerminal();
+
+void printOutLine(const QString &line);
+void printErrLine(const QString &line); // prefixed "pelscope-cli: "
+
+// On a terminal: prints the plan on stderr and asks for "yes". Without a
+// terminal it goes ahead only with --yes. Returns false (having said why)
+// when the operator declined or nobody could be asked.
+bool confirmPlan(const QStringList &plan, bool yes);
+
+// One pipelined batch on a fresh connection, no retries: the reads behind a plan.
+RedisReplies readOnce(const ConnectionOptions &options, const RedisBatch &batch, RedisError *error);
+
+// Entry IDs from --id (repeatable, comma-separated) and the arguments that
+// follow them ("--id A B C"); each must be a complete "ms-seq" ID.
+QString collectIds(const QStringList &optionValues, const QStringList &trailing, QList<QByteArray> &out);
+
+// "name" quoted for plans, escaped where not printable.
+QString quotedKey(const QByteArray &bytes);
+
+// Exit code of a write run: permission and refusals 3, any failure 1.
+int writeExitCode(RedisError::Kind errorKind, bool failedOrStopped);
+
+// A flag set by SIGINT/SIGTERM, so a long write can stop after its batch.
+bool interruptRequested();
+void installInterruptFlag();
+
+} // namespace pelscope

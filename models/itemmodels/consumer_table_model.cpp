@@ -1,0 +1,96 @@
+#include "consumer_table_model.h"
+
+#include "snapshot/format.h"
+
+namespace pelscope {
+
+QString consumerStateName(ConsumerTableModel::ConsumerState s)
+{
+    switch (s) {
+    case ConsumerTableModel::ConsumerState::Active: return QStringLiteral("active");
+    case ConsumerTableModel::ConsumerState::Idle: return QStringLiteral("idle");
+    case ConsumerTableModel::ConsumerState::Dead: return QStringLiteral("dead");
+    case ConsumerTableModel::ConsumerState::Never: return QStringLiteral("never active");
+    }
+    return {};
+}
+
+ConsumerTableModel::ConsumerTableModel(QObject *parent)
+    : KeyedTableModel(parent)
+{
+}
+
+ConsumerTableModel::ConsumerState ConsumerTableModel::stateOf(const ConsumerSnapshot &c) const
+{
+    const qint64 idle = c.idleMs.value_or(0);
+    if (c.pending > 0 && idle >= m_deadAfterMs)
+        return ConsumerState::Dead;
+    if (c.inactiveMs && *c.inactiveMs < 0 && c.pending == 0)
+        return ConsumerState::Never;
+    return idle >= 60'000 ? ConsumerState::Idle : ConsumerState::Active;
+}
+
+void ConsumerTableModel::setGroup(const QByteArray &stream, const QByteArray &group, const GroupSnapshot *snapshot)
+{
+    const QByteArray groupKey = stream + '\0' + group;
+    QList<RowCells> rows;
+    QHash<QByteArray, ConsumerSnapshot> consumers;
+    if (snapshot) {
+        for (const ConsumerSnapshot &c : snapshot->consumerList) {
+            consumers.insert(c.name, c);
+            QString inactive = QStringLiteral("—");
+            if (c.inactiveMs)
+                inactive = *c.inactiveMs < 0 ? QStringLiteral("never") : formatDuration(*c.inactiveMs);
+            rows.append({c.name, {displayBytes(c.name), formatCount(c.pending), c.idleMs ? formatDuration(*c.idleMs) : QStringLiteral("?"),
+                                  inactive, consumerStateName(stateOf(c))}});
+        }
+    }
+    if (groupKey != m_groupKey) {
+        m_groupKey = groupKey;
+        m_consumers = consumers;
+        resetRows(rows);
+        return;
+    }
+    m_consumers = consumers;
+    applyRows(rows, {Qt::DisplayRole, SortRole, DeadRole});
+}
+
+QVariant ConsumerTableModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const ConsumerSnapshot c = m_consumers.value(keyAt(index.row()));
+    switch (role) {
+    case Qt::DisplayRole:
+        return cell(index.row(), index.column());
+    case SortRole:
+        switch (index.column()) {
+        case Pending: return double(c.pending);
+        case Idle: return double(c.idleMs.value_or(-1));
+        case Inactive: return double(c.inactiveMs.value_or(-2));
+        case State: return int(stateOf(c));
+        default: return cell(index.row(), index.column());
+        }
+    case DeadRole:
+        return stateOf(c) == ConsumerState::Dead;
+    case Qt::TextAlignmentRole:
+        return QVariant::fromValue((index.column() >= Pending && index.column() <= Inactive ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
+    case Qt::ToolTipRole:
+        if (stateOf(c) == ConsumerState::Dead)
+            return QStringLiteral("Holds %1 pending entries and has been idle %2: probably crashed. Its entries wait for XCLAIM/XAUTOCLAIM.")
+                .arg(formatCount(c.pending), formatDuration(c.idleMs.value_or(0)));
+        return {};
+    default:
+        return {};
+    }
+}
+
+QVariant ConsumerTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    static const char *names[] = {"Consumer", "Pending", "Idle", "Inactive", "State"};
+    return QString::fromLatin1(names[section]);
+}
+
+} // namespace pelscope

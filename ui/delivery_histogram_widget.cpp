@@ -1,0 +1,86 @@
+#include "delivery_histogram_widget.h"
+
+#include "snapshot/format.h"
+#include "snapshot/snapshot.h"
+
+namespace pelscope {
+
+DeliveryHistogramWidget::DeliveryHistogramWidget(QWidget *parent)
+    : QCustomPlot(parent)
+{
+    setMinimumHeight(170);
+    const QPalette pal = palette();
+    setBackground(pal.base());
+    plotLayout()->insertRow(0);
+    auto *title = new QCPTextElement(this, tr("Delivery counts of pending entries"), QFont(font().family(), font().pointSize(), QFont::Bold));
+    title->setTextColor(pal.text().color());
+    plotLayout()->addElement(0, 0, title);
+    m_note = new QCPTextElement(this, QString(), QFont(font().family(), font().pointSize() - 1));
+    m_note->setTextColor(pal.placeholderText().color());
+    plotLayout()->insertRow(2);
+    plotLayout()->addElement(2, 0, m_note);
+
+    m_ok = new QCPBars(xAxis, yAxis);
+    m_ok->setName(tr("entries"));
+    m_ok->setBrush(QColor(0x42, 0x7e, 0xc4));
+    m_ok->setPen(Qt::NoPen);
+    m_ok->setWidth(0.8);
+    m_poison = new QCPBars(xAxis, yAxis);
+    m_poison->setName(tr("poison candidates"));
+    m_poison->setBrush(QColor(0xc6, 0x28, 0x28));
+    m_poison->setPen(Qt::NoPen);
+    m_poison->setWidth(0.8);
+    m_threshold = new QCPItemStraightLine(this);
+    m_threshold->setPen(QPen(QColor(0xc6, 0x28, 0x28), 1.2, Qt::DashLine));
+    xAxis->setLabel(tr("times delivered"));
+    yAxis->setLabel(tr("entries"));
+    for (QCPAxis *axis : {xAxis, yAxis}) {
+        axis->setBasePen(QPen(pal.text().color()));
+        axis->setTickPen(QPen(pal.text().color()));
+        axis->setTickLabelColor(pal.text().color());
+        axis->setLabelColor(pal.text().color());
+        axis->grid()->setPen(QPen(pal.mid().color(), 0, Qt::DotLine));
+    }
+    auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();
+    ticker->setTickStep(1);
+    ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+    xAxis->setTicker(ticker);
+}
+
+void DeliveryHistogramWidget::setGroup(const GroupSnapshot *g, qint64 poisonThreshold)
+{
+    QVector<double> okKeys, okValues, poisonKeys, poisonValues;
+    double maxKey = poisonThreshold + 1, maxValue = 1;
+    if (g) {
+        for (auto it = g->deliveryCounts.constBegin(); it != g->deliveryCounts.constEnd(); ++it) {
+            auto &keys = it.key() >= poisonThreshold ? poisonKeys : okKeys;
+            auto &values = it.key() >= poisonThreshold ? poisonValues : okValues;
+            keys << double(it.key());
+            values << double(it.value());
+            maxKey = std::max(maxKey, double(it.key()) + 1);
+            maxValue = std::max(maxValue, double(it.value()));
+        }
+    }
+    m_ok->setData(okKeys, okValues, true);
+    m_poison->setData(poisonKeys, poisonValues, true);
+    m_threshold->point1->setCoords(poisonThreshold - 0.5, 0);
+    m_threshold->point2->setCoords(poisonThreshold - 0.5, 1);
+    xAxis->setRange(0.4, maxKey + 0.1);
+    yAxis->setRange(0, maxValue * 1.15);
+
+    QString note;
+    if (!g || !g->pending || *g->pending == 0)
+        note = tr("No pending entries.");
+    else if (g->pelSampled)
+        note = tr("Sampled: rests on %1 of %2 pending entries (random probes); the head of the PEL is always inspected.")
+                   .arg(formatCount(g->pelInspected), formatCount(*g->pending));
+    else if (!g->pelScanComplete)
+        note = tr("Walking the PEL: %1 of %2 entries inspected so far.").arg(formatCount(g->pelInspected), formatCount(*g->pending));
+    else
+        note = tr("Exact: all %1 pending entries inspected. Dashed line: poison threshold (%2 deliveries).")
+                   .arg(formatCount(g->pelInspected)).arg(poisonThreshold);
+    m_note->setText(note);
+    replot(rpQueuedReplot);
+}
+
+} // namespace pelscope

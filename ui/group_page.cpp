@@ -1,0 +1,279 @@
+#include "group_page.h"
+
+#include "delivery_histogram_widget.h"
+#include "health_style.h"
+#include "itemmodels/consumer_table_model.h"
+#include "itemmodels/pending_table_model.h"
+#include "payload_view.h"
+#include "snapshot/format.h"
+#include "time_chart_widget.h"
+
+#include <QComboBox>
+#include <QGridLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace pelscope {
+
+namespace {
+
+// Dead consumers and poison candidates stand out in their tables.
+class HighlightProxy : public QSortFilterProxyModel
+{
+public:
+    HighlightProxy(int flagRole, QObject *parent) : QSortFilterProxyModel(parent), m_flagRole(flagRole) {}
+    QVariant data(const QModelIndex &index, int role) const override
+    {
+        if ((role == Qt::BackgroundRole || role == Qt::ForegroundRole) && QSortFilterProxyModel::data(index, m_flagRole).toBool()) {
+            const HealthStyle st = healthStyle(Health::Crit);
+            return role == Qt::BackgroundRole ? QVariant(QBrush(st.tint)) : QVariant(QBrush(st.strong));
+        }
+        return QSortFilterProxyModel::data(index, role);
+    }
+    bool lessThan(const QModelIndex &l, const QModelIndex &r) const override
+    {
+        const QVariant a = l.data(sortRole()), b = r.data(sortRole());
+        if (a.typeId() == QMetaType::Double && b.typeId() == QMetaType::Double)
+            return a.toDouble() < b.toDouble();
+        return a.toString() < b.toString();
+    }
+
+private:
+    int m_flagRole;
+};
+
+QTableView *makeTable(QAbstractItemModel *model, int sortColumn, Qt::SortOrder order)
+{
+    auto *view = new QTableView;
+    view->setModel(model);
+    view->setSortingEnabled(true);
+    view->sortByColumn(sortColumn, order);
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->verticalHeader()->hide();
+    view->horizontalHeader()->setStretchLastSection(true);
+    view->setWordWrap(false);
+    return view;
+}
+
+} // namespace
+
+GroupPage::GroupPage(const HistoryStore *history, QWidget *parent)
+    : QWidget(parent)
+    , m_history(history)
+    , m_title(new QLabel)
+    , m_reasons(new QLabel)
+    , m_facts(new QLabel)
+    , m_window(new QComboBox)
+    , m_lagChart(new TimeChartWidget(tr("Unread lag and pending")))
+    , m_idleChart(new TimeChartWidget(tr("Oldest pending idle")))
+    , m_rateChart(new TimeChartWidget(tr("In and out rates (entries/s)")))
+    , m_histogram(new DeliveryHistogramWidget)
+    , m_consumers(new ConsumerTableModel(this))
+    , m_pending(new PendingTableModel(this))
+    , m_payload(new PayloadView)
+{
+    auto *back = new QPushButton(tr("← Overview"));
+    back->setToolTip(tr("Back to the overview (Alt+Left, Backspace)"));
+    connect(back, &QPushButton::clicked, this, &GroupPage::backRequested);
+    m_title->setTextFormat(Qt::RichText);
+    m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont big = m_title->font();
+    big.setPointSizeF(big.pointSizeF() * 1.35);
+    m_title->setFont(big);
+    m_reasons->setTextFormat(Qt::RichText);
+    m_reasons->setWordWrap(true);
+    m_facts->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_facts->setWordWrap(true);
+    for (const auto &[label, secs] : {std::pair{tr("5 min"), 300}, {tr("15 min"), 900}, {tr("1 h"), 3600}, {tr("6 h"), 21600}, {tr("24 h"), 86400}})
+        m_window->addItem(label, secs);
+    m_window->setCurrentIndex(1);
+    connect(m_window, &QComboBox::currentIndexChanged, this, [this] {
+        m_windowSeconds = m_window->currentData().toInt();
+        updateCharts();
+    });
+
+    auto *top = new QHBoxLayout;
+    top->addWidget(back);
+    top->addWidget(m_title, 1);
+    top->addWidget(new QLabel(tr("Window:")));
+    top->addWidget(m_window);
+
+    m_lagChart->addSeries(tr("lag"), QColor(0xd3, 0x54, 0x00));
+    m_lagChart->addSeries(tr("pending"), QColor(0x42, 0x7e, 0xc4));
+    m_idleChart->addSeries(tr("oldest pending idle"), QColor(0x8e, 0x24, 0xaa));
+    m_idleChart->setValueUnit(QStringLiteral("s"));
+    m_rateChart->addSeries(tr("in"), QColor(0x2e, 0x7d, 0x32));
+    m_rateChart->addSeries(tr("out"), QColor(0x42, 0x7e, 0xc4));
+    m_charts = {m_lagChart, m_idleChart, m_rateChart};
+    for (TimeChartWidget *chart : std::as_const(m_charts))
+        connect(chart, &TimeChartWidget::hovered, this, [this](double t) {
+            for (TimeChartWidget *other : std::as_const(m_charts))
+                other->showCrosshair(t);
+        });
+    auto *charts = new QGridLayout;
+    charts->addWidget(m_lagChart, 0, 0);
+    charts->addWidget(m_idleChart, 0, 1);
+    charts->addWidget(m_rateChart, 1, 0);
+    charts->addWidget(m_histogram, 1, 1);
+
+    auto *consumerProxy = new HighlightProxy(ConsumerTableModel::DeadRole, this);
+    consumerProxy->setSourceModel(m_consumers);
+    consumerProxy->setSortRole(ConsumerTableModel::SortRole);
+    m_consumerView = makeTable(consumerProxy, ConsumerTableModel::Pending, Qt::DescendingOrder);
+    auto *pendingProxy = new HighlightProxy(PendingTableModel::PoisonRole, this);
+    pendingProxy->setSourceModel(m_pending);
+    pendingProxy->setSortRole(PendingTableModel::SortRole);
+    m_pendingView = makeTable(pendingProxy, PendingTableModel::Deliveries, Qt::DescendingOrder);
+    m_pendingView->setSelectionMode(QAbstractItemView::SingleSelection);
+    connect(m_pendingView->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex &current) {
+        if (!current.isValid())
+            return;
+        const QByteArray id = current.data(PendingTableModel::EntryIdRole).toByteArray();
+        m_payload->showLoading(id);
+        Q_EMIT entryRequested(m_key.stream, id);
+    });
+
+    auto wrap = [](const QString &title, QWidget *w) {
+        auto *box = new QWidget;
+        auto *l = new QVBoxLayout(box);
+        l->setContentsMargins(0, 0, 0, 0);
+        auto *label = new QLabel(QStringLiteral("<b>%1</b>").arg(title));
+        l->addWidget(label);
+        l->addWidget(w);
+        return box;
+    };
+    auto *bottom = new QSplitter(Qt::Horizontal);
+    bottom->addWidget(wrap(tr("Consumers"), m_consumerView));
+    bottom->addWidget(wrap(tr("Pending entries (head of the PEL, poison candidates first)"), m_pendingView));
+    bottom->addWidget(wrap(tr("Payload"), m_payload));
+    bottom->setSizes({300, 380, 420});
+
+    auto *chartsBox = new QWidget;
+    chartsBox->setLayout(charts);
+    auto *split = new QSplitter(Qt::Vertical);
+    split->addWidget(chartsBox);
+    split->addWidget(bottom);
+    split->setSizes({420, 260});
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addWidget(m_reasons);
+    layout->addWidget(m_facts);
+    layout->addWidget(split, 1);
+    setThresholds(m_thresholds);
+}
+
+void GroupPage::setThresholds(const HealthThresholds &t)
+{
+    m_thresholds = t;
+    m_consumers->setDeadAfterMs(t.consumerIdleWarnMs);
+    m_pending->setPoisonThreshold(t.deliveryCountWarn);
+    m_idleChart->clearThresholds();
+    m_idleChart->setThreshold(tr("warn %1").arg(formatDuration(t.oldestIdleWarnMs)), t.oldestIdleWarnMs / 1000.0, healthStyle(Health::Warn).strong);
+    m_idleChart->setThreshold(tr("crit %1").arg(formatDuration(t.oldestIdleCritMs)), t.oldestIdleCritMs / 1000.0, healthStyle(Health::Crit).strong);
+}
+
+void GroupPage::setWindowSeconds(int seconds)
+{
+    const int i = m_window->findData(seconds);
+    if (i >= 0)
+        m_window->setCurrentIndex(i);
+}
+
+void GroupPage::showGroup(const QByteArray &stream, const QByteArray &group)
+{
+    m_key = GroupKey{stream, group};
+    m_payload->showNothing();
+    if (!m_snapshot.isNull())
+        applySnapshot(m_snapshot);
+}
+
+void GroupPage::applySnapshot(const Snapshot &snapshot)
+{
+    m_snapshot = snapshot;
+    const StreamSnapshot *s = snapshot.stream(m_key.stream);
+    const GroupSnapshot *g = snapshot.group(m_key.stream, m_key.group);
+    m_consumers->setGroup(m_key.stream, m_key.group, g);
+    m_pending->setGroup(m_key.stream, m_key.group, g);
+    m_histogram->setGroup(g, m_thresholds.deliveryCountWarn);
+    updateHeader(s, g);
+    if (isVisible())
+        updateCharts();
+}
+
+void GroupPage::updateHeader(const StreamSnapshot *s, const GroupSnapshot *g)
+{
+    const QString names = QStringLiteral("%1 / %2").arg(displayBytes(m_key.stream).toHtmlEscaped(), displayBytes(m_key.group).toHtmlEscaped());
+    if (!g) {
+        m_title->setText(names + tr(" <span style='color:gray'>(not in the latest poll)</span>"));
+        m_reasons->clear();
+        m_facts->clear();
+        return;
+    }
+    const HealthStyle st = healthStyle(g->health.status);
+    m_title->setText(QStringLiteral("<span style='background:%1;color:white'>&nbsp;%2 %3&nbsp;</span>&nbsp; %4")
+                         .arg(st.strong.name(), st.glyph, st.word, names));
+    QStringList reasons;
+    for (const QString &r : g->health.reasons)
+        reasons << QStringLiteral("• ") + r.toHtmlEscaped();
+    m_reasons->setText(reasons.isEmpty() ? tr("<span style='color:gray'>No rule is broken.</span>") : reasons.join(QStringLiteral("<br>")));
+    QString lag = g->lag ? formatCount(*g->lag) : tr("unknown (%1)").arg(g->lagNote);
+    m_facts->setText(tr("last-delivered-id %1 · entries-read %2 · lag %3 · pending %4 · stream length %5")
+                         .arg(displayBytes(g->lastDeliveredId), g->entriesRead ? formatCount(*g->entriesRead) : tr("unknown"), lag,
+                              g->pending ? formatCount(*g->pending) : QStringLiteral("?"),
+                              s && s->length ? formatCount(*s->length) : QStringLiteral("?")));
+}
+
+void GroupPage::updateCharts()
+{
+    if (!m_history || m_snapshot.isNull())
+        return;
+    const qint64 now = m_snapshot->takenAtMs;
+    const qint64 from = now - qint64(m_windowSeconds) * 1000;
+    const int points = std::max(200, width() / 2);
+    auto feed = [&](TimeChartWidget *chart, int series, Metric metric) {
+        const SeriesWindow w = m_history->window(m_key, metric, from, now, points);
+        chart->setSeries(series, w.t, w.v);
+    };
+    feed(m_lagChart, 0, Metric::Lag);
+    feed(m_lagChart, 1, Metric::Pending);
+    feed(m_idleChart, 0, Metric::OldestIdleSeconds);
+    feed(m_rateChart, 0, Metric::InRate);
+    feed(m_rateChart, 1, Metric::OutRate);
+    for (TimeChartWidget *chart : std::as_const(m_charts)) {
+        chart->clearMarkers();
+        for (const StatusChange &c : m_history->statusChanges(m_key)) {
+            if (c.atMs >= from)
+                chart->addMarker(c.atMs / 1000.0, healthStyle(c.to).word, healthStyle(c.to).strong);
+        }
+        chart->setTimeWindow(now / 1000.0, m_windowSeconds);
+        chart->replot(QCustomPlot::rpQueuedReplot);
+    }
+}
+
+void GroupPage::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    updateCharts(); // charts of a hidden page are not fed
+}
+
+void GroupPage::setStale(bool stale)
+{
+    for (TimeChartWidget *chart : std::as_const(m_charts))
+        chart->setStale(stale);
+}
+
+void GroupPage::showEntry(const EntryReadResult &result)
+{
+    if (result.stream == m_key.stream)
+        m_payload->showResult(result);
+}
+
+} // namespace pelscope

@@ -1,0 +1,76 @@
+// One group in depth: why it is red, its charts over a chosen window, its
+// consumers, the pending entries the poller saw, and any entry's payload.
+#pragma once
+
+#include "health/health_rules.h"
+#include "history/history_store.h"
+#include "probe/entry_reader.h"
+#include "snapshot/snapshot.h"
+
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QTableView;
+class QToolButton;
+
+namespace pelscope {
+
+class ConsumerTableModel;
+class DeliveryHistogramWidget;
+class PayloadView;
+class PendingTableModel;
+class TimeChartWidget;
+
+class GroupPage : public QWidget
+{
+    Q_OBJECT
+public:
+    GroupPage(const HistoryStore *history, QWidget *parent = nullptr);
+
+    void showGroup(const QByteArray &stream, const QByteArray &group);
+    const GroupKey &group() const { return m_key; }
+    void applySnapshot(const Snapshot &snapshot);
+    void setThresholds(const HealthThresholds &t);
+    void setStale(bool stale);
+    void showEntry(const EntryReadResult &result);
+    void setWindowSeconds(int seconds);
+
+    ConsumerTableModel *consumerModel() const { return m_consumers; }
+    PendingTableModel *pendingModel() const { return m_pending; }
+    QList<TimeChartWidget *> charts() const { return m_charts; }
+
+Q_SIGNALS:
+    void backRequested();
+    void entryRequested(const QByteArray &stream, const QByteArray &id);
+
+protected:
+    void showEvent(QShowEvent *event) override;
+
+private:
+    void updateHeader(const StreamSnapshot *s, const GroupSnapshot *g);
+    void updateCharts();
+
+    const HistoryStore *m_history;
+    GroupKey m_key;
+    Snapshot m_snapshot;
+    HealthThresholds m_thresholds;
+    int m_windowSeconds = 900;
+
+    QLabel *m_title;
+    QLabel *m_reasons;
+    QLabel *m_facts;
+    QComboBox *m_window;
+    TimeChartWidget *m_lagChart;
+    TimeChartWidget *m_idleChart;
+    TimeChartWidget *m_rateChart;
+    DeliveryHistogramWidget *m_histogram;
+    QList<TimeChartWidget *> m_charts;
+    ConsumerTableModel *m_consumers;
+    PendingTableModel *m_pending;
+    QTableView *m_consumerView;
+    QTableView *m_pendingView;
+    PayloadView *m_payload;
+};
+
+} // namespace pelscope

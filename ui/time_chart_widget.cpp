@@ -1,0 +1,204 @@
+#include "time_chart_widget.h"
+
+#include <QDateTime>
+#include <cmath>
+
+namespace pelscope {
+
+TimeChartWidget::TimeChartWidget(const QString &title, QWidget *parent)
+    : QCustomPlot(parent)
+{
+    setMinimumHeight(170);
+    plotLayout()->insertRow(0);
+    auto *caption = new QCPTextElement(this, title, QFont(font().family(), font().pointSize(), QFont::Bold));
+    plotLayout()->addElement(0, 0, caption);
+
+    auto ticker = QSharedPointer<QCPAxisTickerDateTime>::create();
+    ticker->setDateTimeFormat(QStringLiteral("HH:mm:ss"));
+    ticker->setTickCount(6);
+    xAxis->setTicker(ticker);
+    legend->setVisible(true);
+    legend->setFont(QFont(font().family(), font().pointSize() - 1));
+    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    setPlottingHints(QCP::phFastPolylines | QCP::phCacheLabels);
+    setNoAntialiasingOnDrag(true);
+
+    // Follow the palette so dark themes stay readable.
+    const QPalette pal = palette();
+    setBackground(pal.base());
+    for (QCPAxis *axis : {xAxis, yAxis, yAxis2}) {
+        axis->setBasePen(QPen(pal.text().color()));
+        axis->setTickPen(QPen(pal.text().color()));
+        axis->setSubTickPen(QPen(pal.text().color()));
+        axis->setTickLabelColor(pal.text().color());
+        axis->setLabelColor(pal.text().color());
+        axis->grid()->setPen(QPen(pal.mid().color(), 0, Qt::DotLine));
+    }
+    caption->setTextColor(pal.text().color());
+    legend->setBrush(pal.base());
+    legend->setTextColor(pal.text().color());
+    legend->setBorderPen(QPen(pal.mid().color()));
+
+    m_crosshair = new QCPItemStraightLine(this);
+    m_crosshair->setPen(QPen(pal.text().color(), 1, Qt::DashLine));
+    m_crosshair->setVisible(false);
+    m_readout = new QCPItemText(this);
+    m_readout->setPositionAlignment(Qt::AlignTop | Qt::AlignRight);
+    m_readout->position->setType(QCPItemPosition::ptAxisRectRatio);
+    m_readout->position->setCoords(0.99, 0.02);
+    m_readout->setTextAlignment(Qt::AlignLeft);
+    m_readout->setPadding(QMargins(6, 4, 6, 4));
+    m_readout->setBrush(QBrush(pal.base().color()));
+    m_readout->setPen(QPen(pal.mid().color()));
+    m_readout->setColor(pal.text().color());
+    m_readout->setVisible(false);
+    setMouseTracking(true);
+}
+
+int TimeChartWidget::addSeries(const QString &name, const QColor &color, QCPAxis *valueAxis)
+{
+    QCPGraph *g = addGraph(xAxis, valueAxis ? valueAxis : yAxis);
+    g->setName(name);
+    g->setPen(QPen(color, 1.6));
+    g->setAdaptiveSampling(true);
+    return graphCount() - 1;
+}
+
+void TimeChartWidget::setSeries(int index, const QVector<double> &t, const QVector<double> &v)
+{
+    if (QCPGraph *g = graph(index))
+        g->setData(t, v, true);
+    double lo = 0, hi = 0;
+    bool any = false;
+    for (int i = 0; i < graphCount(); ++i) {
+        bool found = false;
+        const QCPRange r = graph(i)->getValueRange(found);
+        if (found && graph(i)->valueAxis() == yAxis) {
+            hi = any ? std::max(hi, r.upper) : r.upper;
+            any = true;
+        }
+    }
+    for (QCPItemStraightLine *line : std::as_const(m_thresholds))
+        hi = std::max(hi, line->point1->value() * 1.1);
+    yAxis->setRange(lo, hi <= 0 ? 1 : hi * 1.08);
+}
+
+void TimeChartWidget::setThreshold(const QString &label, double value, const QColor &color)
+{
+    auto *line = new QCPItemStraightLine(this);
+    line->point1->setCoords(0, value);
+    line->point2->setCoords(1, value);
+    line->setPen(QPen(color, 1.2, Qt::DashLine));
+    m_thresholds.append(line);
+    auto *text = new QCPItemText(this);
+    text->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+    text->position->setTypeY(QCPItemPosition::ptPlotCoords);
+    text->position->setCoords(0.005, value);
+    text->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+    text->setText(label);
+    text->setColor(color);
+    m_thresholdTexts.append(text);
+}
+
+void TimeChartWidget::clearThresholds()
+{
+    for (QCPItemStraightLine *line : std::as_const(m_thresholds))
+        removeItem(line);
+    for (QCPItemText *text : std::as_const(m_thresholdTexts))
+        removeItem(text);
+    m_thresholds.clear();
+    m_thresholdTexts.clear();
+}
+
+void TimeChartWidget::addMarker(double t, const QString &label, const QColor &color)
+{
+    auto *line = new QCPItemStraightLine(this);
+    line->point1->setCoords(t, 0);
+    line->point2->setCoords(t, 1);
+    line->setPen(QPen(color, 1.0, Qt::DotLine));
+    m_markers.append(line);
+    auto *text = new QCPItemText(this);
+    text->position->setTypeX(QCPItemPosition::ptPlotCoords);
+    text->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    text->position->setCoords(t, 0.98);
+    text->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
+    text->setRotation(-90);
+    text->setText(label);
+    text->setColor(color);
+    m_markers.append(text);
+}
+
+void TimeChartWidget::clearMarkers()
+{
+    for (QCPAbstractItem *item : std::as_const(m_markers))
+        removeItem(item);
+    m_markers.clear();
+}
+
+void TimeChartWidget::setTimeWindow(double endSeconds, double spanSeconds)
+{
+    xAxis->setRange(endSeconds, spanSeconds, Qt::AlignRight);
+    auto ticker = qSharedPointerCast<QCPAxisTickerDateTime>(xAxis->ticker());
+    if (ticker)
+        ticker->setDateTimeFormat(spanSeconds > 6 * 3600 ? QStringLiteral("HH:mm") : QStringLiteral("HH:mm:ss"));
+}
+
+void TimeChartWidget::setStale(bool stale)
+{
+    for (int i = 0; i < graphCount(); ++i) {
+        QPen pen = graph(i)->pen();
+        QColor c = pen.color();
+        c.setAlphaF(stale ? 0.35 : 1.0);
+        pen.setColor(c);
+        graph(i)->setPen(pen);
+    }
+}
+
+QString TimeChartWidget::valueText(double v) const
+{
+    if (std::isnan(v))
+        return QStringLiteral("unknown");
+    if (m_unit == QLatin1String("s") && v >= 60)
+        return QStringLiteral("%1m%2s").arg(qint64(v) / 60).arg(qint64(v) % 60, 2, 10, QLatin1Char('0'));
+    const bool whole = std::abs(v - std::round(v)) < 1e-9;
+    return (whole ? QString::number(qint64(v)) : QString::number(v, 'f', 2)) + m_unit;
+}
+
+void TimeChartWidget::showCrosshair(double t)
+{
+    const bool show = !std::isnan(t);
+    m_crosshair->setVisible(show);
+    m_readout->setVisible(show);
+    if (show) {
+        m_crosshair->point1->setCoords(t, 0);
+        m_crosshair->point2->setCoords(t, 1);
+        QStringList lines{QDateTime::fromMSecsSinceEpoch(qint64(t * 1000)).toString(QStringLiteral("HH:mm:ss"))};
+        for (int i = 0; i < graphCount(); ++i) {
+            const QCPGraph *g = graph(i);
+            if (g->data()->isEmpty())
+                continue;
+            auto it = g->data()->findBegin(t, true);
+            if (it != g->data()->constEnd())
+                lines << QStringLiteral("%1: %2").arg(g->name(), valueText(it->value));
+        }
+        m_readout->setText(lines.join(QLatin1Char('\n')));
+    }
+    replot(rpQueuedReplot);
+}
+
+void TimeChartWidget::mouseMoveEvent(QMouseEvent *event)
+{
+    QCustomPlot::mouseMoveEvent(event);
+    const double t = xAxis->pixelToCoord(event->position().x());
+    showCrosshair(t);
+    Q_EMIT hovered(t);
+}
+
+void TimeChartWidget::leaveEvent(QEvent *event)
+{
+    QCustomPlot::leaveEvent(event);
+    showCrosshair(std::nan(""));
+    Q_EMIT hovered(std::nan(""));
+}
+
+} // namespace pelscope

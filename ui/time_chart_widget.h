@@ -1,0 +1,50 @@
+// A QCustomPlot time chart: date-time axis, a few named series fed with the
+// visible window only, optional threshold lines, and a crosshair shared with
+// sibling charts (hover one, all show the same instant and their values).
+#pragma once
+
+#include "qcp.h"
+
+#include <QList>
+
+namespace pelscope {
+
+class TimeChartWidget : public QCustomPlot
+{
+    Q_OBJECT
+public:
+    explicit TimeChartWidget(const QString &title, QWidget *parent = nullptr);
+
+    int addSeries(const QString &name, const QColor &color, QCPAxis *valueAxis = nullptr);
+    // t: seconds since the epoch; v may hold NaN for gaps.
+    void setSeries(int index, const QVector<double> &t, const QVector<double> &v);
+    void setThreshold(const QString &label, double value, const QColor &color);
+    void clearThresholds();
+    void addMarker(double t, const QString &label, const QColor &color); // status changes
+    void clearMarkers();
+    void setTimeWindow(double endSeconds, double spanSeconds);
+    void setValueUnit(const QString &unit) { m_unit = unit; }
+    void setStale(bool stale);
+
+    // The crosshair at time t (seconds), or hidden when t is NaN.
+    void showCrosshair(double t);
+
+Q_SIGNALS:
+    void hovered(double t); // NaN when the mouse left
+
+protected:
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void leaveEvent(QEvent *event) override;
+
+private:
+    QString valueText(double v) const;
+
+    QCPItemStraightLine *m_crosshair;
+    QCPItemText *m_readout;
+    QList<QCPItemStraightLine *> m_thresholds;
+    QList<QCPItemText *> m_thresholdTexts;
+    QList<QCPAbstractItem *> m_markers;
+    QString m_unit;
+};
+
+} // namespace pelscope
