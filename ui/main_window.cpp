@@ -6,6 +6,7 @@
 #include "overview_proxy_model.h"
 #include "snapshot/format.h"
 #include "snapshot/group_ranking.h"
+#include "sparkline_delegate.h"
 #include "status_delegate.h"
 
 #include <QAction>
@@ -88,6 +89,8 @@ void MainWindow::buildOverview(QWidget *page)
     m_proxy->setSourceModel(m_model);
     m_table->setModel(m_proxy);
     m_table->setItemDelegateForColumn(GroupTableModel::Status, new StatusDelegate(m_table));
+    m_table->setItemDelegateForColumn(GroupTableModel::LagTrend, new SparklineDelegate(m_table));
+    m_model->setHistory(&m_history);
     m_table->setSortingEnabled(true);
     m_table->sortByColumn(GroupTableModel::Status, Qt::DescendingOrder);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -95,8 +98,8 @@ void MainWindow::buildOverview(QWidget *page)
     m_table->setWordWrap(false);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
-    const int widths[] = {96, 150, 130, 80, 80, 150, 110, 110};
-    for (int c = 0; c < 8; ++c)
+    const int widths[] = {92, 130, 120, 70, 70, 140, 110, 100, 64, 64, 120};
+    for (int c = 0; c < 11; ++c)
         m_table->setColumnWidth(c, widths[c]);
     connect(m_table, &QTableView::activated, this, [this](const QModelIndex &index) {
         openGroup(index.data(GroupTableModel::StreamKeyRole).toByteArray(), index.data(GroupTableModel::GroupNameRole).toByteArray());
@@ -112,6 +115,7 @@ void MainWindow::buildOverview(QWidget *page)
     m_summary->setFont(big);
     m_summary->setTextFormat(Qt::RichText);
     m_summary->setText(tr("Connecting…"));
+    m_summary->setObjectName(QStringLiteral("summary"));
 
     auto *layout = new QVBoxLayout(page);
     layout->setContentsMargins(0, 0, 0, 0);

@@ -1,6 +1,9 @@
 #include "group_table_model.h"
 
+#include "history/history_store.h"
 #include "snapshot/format.h"
+
+#include <cmath>
 
 #include <QHash>
 
@@ -35,11 +38,33 @@ GroupTableModel::GroupTableModel(QObject *parent)
 {
 }
 
-QList<QVariant> GroupTableModel::displayValues(const StreamSnapshot &s, const GroupSnapshot &g)
+std::optional<double> GroupTableModel::latest(const QByteArray &stream, const QByteArray &group, int metric) const
+{
+    if (!m_history || m_snapshot.isNull())
+        return std::nullopt;
+    const qint64 now = m_snapshot->takenAtMs;
+    const SeriesWindow w = m_history->window(GroupKey{stream, group}, Metric(metric), now - 30'000, now, 64);
+    for (qsizetype i = w.v.size() - 1; i >= 0; --i)
+        if (!std::isnan(w.v[i]))
+            return w.v[i];
+    return std::nullopt;
+}
+
+QList<QVariant> GroupTableModel::displayValues(const StreamSnapshot &s, const GroupSnapshot &g) const
 {
     QString consumers = g.consumers ? QString::number(*g.consumers) : QStringLiteral("?");
+    if (!g.consumerList.isEmpty()) {
+        int alive = 0;
+        for (const ConsumerSnapshot &c : g.consumerList)
+            alive += c.idleMs && *c.idleMs < 60'000;
+        consumers = QStringLiteral("%1 / %2").arg(alive).arg(g.consumerList.size());
+    }
     if (const int dead = deadConsumers(g))
         consumers += QStringLiteral(" (%1 dead)").arg(dead);
+    auto rate = [&](Metric m) {
+        const auto v = latest(s.key, g.name, int(m));
+        return v ? QString::number(*v, 'f', *v < 10 ? 1 : 0) + QStringLiteral("/s") : QStringLiteral("—");
+    };
     return {
         healthName(g.health.status),
         displayBytes(s.key),
@@ -49,6 +74,10 @@ QList<QVariant> GroupTableModel::displayValues(const StreamSnapshot &s, const Gr
         oldestIdleText(g),
         consumers,
         g.maxDeliveryCount ? QString::number(*g.maxDeliveryCount) : QStringLiteral("—"),
+        rate(Metric::InRate),
+        rate(Metric::OutRate),
+        // Changes every poll so the sparkline repaints; drawn by a delegate.
+        QStringLiteral("%1@%2").arg(g.lag.value_or(-1)).arg(m_snapshot.isNull() ? 0 : m_snapshot->takenAtMs),
         g.health.reasons.join(QStringLiteral("; ")),
     };
 }
@@ -144,6 +173,9 @@ QVariant GroupTableModel::sortValue(const Row &row, int column) const
     case OldestIdle: return double(g.oldestIdleMs.value_or(-1));
     case Consumers: return double(g.consumers.value_or(-1));
     case MaxDeliveries: return double(g.maxDeliveryCount.value_or(-1));
+    case InRate: return latest(row.stream, g.name, int(Metric::InRate)).value_or(-1);
+    case OutRate: return latest(row.stream, g.name, int(Metric::OutRate)).value_or(-1);
+    case LagTrend: return g.lag ? double(*g.lag) : -1.0;
     default: return row.display.value(column);
     }
 }
@@ -165,7 +197,7 @@ QVariant GroupTableModel::data(const QModelIndex &index, int role) const
             return QStringLiteral("Lower bound from the %1 entries inspected; upper bound from the oldest entry's ID").arg(row.group.pelInspected);
         return {};
     case Qt::TextAlignmentRole:
-        if (index.column() >= Lag && index.column() <= MaxDeliveries)
+        if (index.column() >= Lag && index.column() <= OutRate)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         return QVariant::fromValue(Qt::AlignLeft | Qt::AlignVCenter);
     case SortRole: return sortValue(row, index.column());
@@ -173,6 +205,14 @@ QVariant GroupTableModel::data(const QModelIndex &index, int role) const
     case StreamKeyRole: return row.stream;
     case GroupNameRole: return row.group.name;
     case ReasonsRole: return row.group.health.reasons;
+    case SparklineRole: {
+        QList<double> points;
+        if (m_history && !m_snapshot.isNull()) {
+            const qint64 now = m_snapshot->takenAtMs;
+            points = m_history->window(GroupKey{row.stream, row.group.name}, Metric::Lag, now - 15 * 60'000, now, 90).v;
+        }
+        return QVariant::fromValue(points);
+    }
     default: return {};
     }
 }
@@ -181,7 +221,8 @@ QVariant GroupTableModel::headerData(int section, Qt::Orientation orientation, i
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
-    static const char *names[] = {"Status", "Stream", "Group", "Lag", "Pending", "Oldest pending idle", "Consumers", "Max deliveries", "Why"};
+    static const char *names[] = {"Status", "Stream", "Group", "Lag", "Pending", "Oldest pending idle", "Consumers",
+                                  "Max deliveries", "In", "Out", "Lag, 15 min", "Why"};
     return QString::fromLatin1(names[section]);
 }
 

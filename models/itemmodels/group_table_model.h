@@ -5,6 +5,7 @@
 #include "snapshot/snapshot.h"
 
 #include <QAbstractTableModel>
+#include <optional>
 
 namespace pelscope {
 
@@ -12,17 +13,20 @@ class GroupTableModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { Status, Stream, Group, Lag, Pending, OldestIdle, Consumers, MaxDeliveries, Reasons, ColumnCount };
+    enum Column { Status, Stream, Group, Lag, Pending, OldestIdle, Consumers, MaxDeliveries, InRate, OutRate, LagTrend, Reasons, ColumnCount };
     enum Role {
         SortRole = Qt::UserRole + 1, // numeric value to sort by
         HealthRole,                  // int(Health)
         StreamKeyRole,               // QByteArray
         GroupNameRole,               // QByteArray
         ReasonsRole,                 // QStringList
+        SparklineRole,               // QList<double>: lag over the last 15 minutes, NaN = unknown
     };
 
     explicit GroupTableModel(QObject *parent = nullptr);
 
+    // Rates and the lag sparkline come from the history (optional).
+    void setHistory(const class HistoryStore *history) { m_history = history; }
     void applySnapshot(const Snapshot &snapshot);
     void clear(); // connection changed: the only reset
     const Snapshot &snapshot() const { return m_snapshot; }
@@ -39,10 +43,12 @@ private:
         GroupSnapshot group;
         QList<QVariant> display; // cached per column, to diff cheaply
     };
-    static QList<QVariant> displayValues(const StreamSnapshot &s, const GroupSnapshot &g);
+    QList<QVariant> displayValues(const StreamSnapshot &s, const GroupSnapshot &g) const;
+    std::optional<double> latest(const QByteArray &stream, const QByteArray &group, int metric) const;
     QVariant sortValue(const Row &row, int column) const;
 
     QList<Row> m_rows;
+    const class HistoryStore *m_history = nullptr;
     Snapshot m_snapshot;
 };
 

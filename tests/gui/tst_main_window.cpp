@@ -2,7 +2,15 @@
 // values the server reports, updates keep selection and sort, and the models
 // pass QAbstractItemModelTester.
 #include "itemmodels/group_table_model.h"
+#include "group_page.h"
+#include "itemmodels/consumer_table_model.h"
+#include "itemmodels/pending_table_model.h"
 #include "main_window.h"
+#include "time_chart_widget.h"
+
+#include <QElapsedTimer>
+#include <QLabel>
+#include <QTimer>
 #include "probe/poller_thread.h"
 #include "redis_oracle.h"
 #include "redis_server.h"
@@ -86,6 +94,87 @@ private Q_SLOTS:
         QCOMPARE(selected.size(), 1);
         QCOMPARE(selected.first().data().toString(), QStringLiteral("analytics"));
         QCOMPARE(cell(view, selected.first().row(), GroupTableModel::Lag), QLocale(QLocale::English).toString(truthLag + 1));
+    }
+
+    void groupPageChartsTheHistory()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        for (int i = 0; i < 50; ++i)
+            db.command({"XADD", "jobs", "*", "n", QByteArray::number(i)});
+        db.command({"XGROUP", "CREATE", "jobs", "w", "0"});
+        db.command({"XREADGROUP", "GROUP", "w", "c1", "COUNT", "20", "STREAMS", "jobs", ">"});
+
+        MainWindow window;
+        window.show();
+        PollerThread poller(optionsFor(server.url()), ProbeConfig{});
+        poller.setIntervalMs(100);
+        QSignalSpy snapshots(poller.poller(), &StreamPoller::snapshotReady);
+        connect(poller.poller(), &StreamPoller::snapshotReady, &window, &MainWindow::applySnapshot);
+        poller.start();
+        QTRY_COMPARE_WITH_TIMEOUT(window.groupModel()->rowCount(), 1, 10000);
+        QVERIFY(window.showPage(QStringLiteral("group:jobs/w")));
+        QTRY_VERIFY_WITH_TIMEOUT(snapshots.size() >= 8, 10000);
+        QTest::qWait(150);
+
+        // The lag/pending chart holds one point per poll the history kept,
+        // and its last points are the server's lag (30) and pending (20).
+        TimeChartWidget *lagChart = window.groupPage()->charts().at(0);
+        const auto lag = lagChart->graph(0)->data();
+        const auto pending = lagChart->graph(1)->data();
+        QVERIFY2(lag->size() >= 6, qPrintable(QString::number(lag->size())));
+        QCOMPARE((lag->constEnd() - 1)->value, 30.0);
+        QCOMPARE((pending->constEnd() - 1)->value, 20.0);
+        QAbstractItemModelTester consumers(window.groupPage()->consumerModel(),
+                                           QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester pendingModel(window.groupPage()->pendingModel(),
+                                              QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QCOMPARE(window.groupPage()->pendingModel()->rowCount(), 20);
+    }
+
+    void frozenServerKeepsTheWindowResponsive()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        db.command({"XADD", "s", "*", "a", "1"});
+        db.command({"XGROUP", "CREATE", "s", "g", "0"});
+
+        MainWindow window;
+        window.setPollIntervalMs(200);
+        window.show();
+        ConnectionOptions options = optionsFor(server.url());
+        options.commandTimeoutMs = 2000;
+        PollerThread poller(options, ProbeConfig{});
+        poller.setIntervalMs(200);
+        connect(poller.poller(), &StreamPoller::snapshotReady, &window, &MainWindow::applySnapshot);
+        poller.start();
+        QTRY_COMPARE_WITH_TIMEOUT(window.groupModel()->rowCount(), 1, 10000);
+
+        server.freeze();
+        // The GUI thread's event loop keeps ticking while the server hangs.
+        QElapsedTimer clock;
+        clock.start();
+        qint64 last = 0, worstGap = 0;
+        QTimer ticker;
+        connect(&ticker, &QTimer::timeout, &ticker, [&] {
+            worstGap = std::max(worstGap, clock.elapsed() - last);
+            last = clock.elapsed();
+        });
+        ticker.start(20);
+        QTest::qWait(4500);
+        ticker.stop();
+        const QString summary = window.findChild<QLabel *>(QStringLiteral("summary"))->text();
+        server.thaw();
+        qInfo("longest gap between 20 ms GUI timer ticks while frozen: %lld ms", worstGap);
+        QVERIFY2(worstGap < 250, qPrintable(QString::number(worstGap)));
+        QVERIFY2(summary.contains(QStringLiteral("STALE")), qPrintable(summary));
+        QCOMPARE(window.groupModel()->rowCount(), 1); // the last known values stay
     }
 };
 
