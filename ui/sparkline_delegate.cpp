@@ -22,13 +22,19 @@ void SparklineDelegate::paint(QPainter *painter, const QStyleOptionViewItem &opt
     int known = 0;
     for (double v : points)
         if (!std::isnan(v)) {
+            // Scaled to its own range: the shape (climbing, draining) is what matters here.
             hi = known ? std::max(hi, v) : v;
+            lo = known ? std::min(lo, v) : v;
             ++known;
         }
     if (known < 2)
         return;
     const QRectF area = QRectF(option.rect).adjusted(4, 4, -4, -4);
-    const double span = hi > lo ? hi - lo : 1;
+    if (hi == lo) { // flat: draw it across the middle
+        lo -= 1;
+        hi += 1;
+    }
+    const double span = hi - lo;
     QPainterPath path;
     bool pen = false;
     for (qsizetype i = 0; i < points.size(); ++i) {
