@@ -93,8 +93,9 @@ void TimeChartWidget::setThreshold(const QString &label, double value, const QCo
     auto *text = new QCPItemText(this);
     text->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
     text->position->setTypeY(QCPItemPosition::ptPlotCoords);
-    text->position->setCoords(0.005, value);
-    text->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+    // Right-aligned: the legend sits top left.
+    text->position->setCoords(0.995, value);
+    text->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
     text->setText(label);
     text->setColor(color);
     m_thresholdTexts.append(text);

@@ -1,0 +1,354 @@
+// Profiles live in QSettings as two arrays (connections/profiles, connections/recent);
+// the settings file is made owner-only after every write. Passwords go through
+// QtKeychain only; insecureFallback stays off, so no keychain means no password
+// stored at all.
+#include "connection_profile_store.h"
+
+#include <QFile>
+#include <QSettings>
+
+#include <qt6keychain/keychain.h>
+
+#include <algorithm>
+
+namespace pelscope {
+
+namespace {
+
+const QString kProfilesKey = QStringLiteral("connections/profiles");
+const QString kRecentKey = QStringLiteral("connections/recent");
+
+void writeProfile(QSettings &s, const ConnectionProfile &p)
+{
+    s.setValue(QStringLiteral("name"), p.name);
+    s.setValue(QStringLiteral("url"), p.url);
+    s.setValue(QStringLiteral("user"), p.user);
+    s.setValue(QStringLiteral("tlsCaFile"), p.tls.caFile);
+    s.setValue(QStringLiteral("tlsCertFile"), p.tls.certFile);
+    s.setValue(QStringLiteral("tlsKeyFile"), p.tls.keyFile);
+    s.setValue(QStringLiteral("tlsSni"), p.tls.sni);
+    s.setValue(QStringLiteral("tlsVerify"), !p.tls.insecure);
+    s.setValue(QStringLiteral("colorTag"), ConnectionProfile::colorTagName(p.colorTag));
+    s.setValue(QStringLiteral("discoveryPattern"), p.discoveryPattern);
+    s.setValue(QStringLiteral("streams"), p.streams);
+    s.setValue(QStringLiteral("pollIntervalMs"), p.pollIntervalMs);
+    s.setValue(QStringLiteral("thresholds"), p.thresholds);
+}
+
+ConnectionProfile readProfile(const QSettings &s)
+{
+    ConnectionProfile p;
+    p.name = s.value(QStringLiteral("name")).toString();
+    p.url = s.value(QStringLiteral("url")).toString();
+    p.user = s.value(QStringLiteral("user")).toString();
+    p.tls.caFile = s.value(QStringLiteral("tlsCaFile")).toString();
+    p.tls.certFile = s.value(QStringLiteral("tlsCertFile")).toString();
+    p.tls.keyFile = s.value(QStringLiteral("tlsKeyFile")).toString();
+    p.tls.sni = s.value(QStringLiteral("tlsSni")).toString();
+    p.tls.insecure = !s.value(QStringLiteral("tlsVerify"), true).toBool();
+    p.colorTag = ConnectionProfile::colorTagFromName(s.value(QStringLiteral("colorTag")).toString());
+    p.discoveryPattern = s.value(QStringLiteral("discoveryPattern"), QStringLiteral("*")).toString();
+    p.streams = s.value(QStringLiteral("streams")).toStringList();
+    p.pollIntervalMs = std::clamp(s.value(QStringLiteral("pollIntervalMs"), 1000).toInt(),
+                                  ConnectionProfile::kMinPollMs, ConnectionProfile::kMaxPollMs);
+    p.thresholds = s.value(QStringLiteral("thresholds")).toStringList();
+    return p;
+}
+
+QList<ConnectionProfile> readArray(const QString &key)
+{
+    QSettings s;
+    QList<ConnectionProfile> out;
+    const int n = s.beginReadArray(key);
+    for (int i = 0; i < n; ++i) {
+        s.setArrayIndex(i);
+        out << readProfile(s);
+    }
+    s.endArray();
+    return out;
+}
+
+bool sameRecent(const ConnectionProfile &a, const ConnectionProfile &b)
+{
+    if (!a.name.isEmpty() || !b.name.isEmpty())
+        return a.name == b.name;
+    return a.url == b.url && a.user == b.user;
+}
+
+} // namespace
+
+ConnectionOptions ConnectionProfile::connectionOptions(QString *error) const
+{
+    const UrlParseResult parsed = parseRedisUrl(url);
+    if (!parsed.options) {
+        if (error)
+            *error = parsed.error;
+        return {};
+    }
+    ConnectionOptions o = *parsed.options;
+    o.password.reset(); // a stray password in a hand-edited URL is not honoured
+    if (!user.isEmpty())
+        o.user = user.toUtf8();
+    o.tls = tls;
+    if (error)
+        error->clear();
+    return o;
+}
+
+ProbeConfig ConnectionProfile::probeConfig(QString *error, ProbeConfig base) const
+{
+    QString problem;
+    base.streams.clear();
+    for (const QString &s : streams)
+        if (!s.isEmpty())
+            base.streams << s.toUtf8();
+    base.match = discoveryPattern.isEmpty() ? QByteArray("*") : discoveryPattern.toUtf8();
+    for (const QString &line : thresholds) {
+        const qsizetype eq = line.indexOf(QLatin1Char('='));
+        if (eq <= 0) {
+            problem = QStringLiteral("threshold '%1': expected key=value").arg(line);
+            break;
+        }
+        problem = base.thresholds.set(line.left(eq).trimmed(), line.mid(eq + 1).trimmed());
+        if (!problem.isEmpty())
+            break;
+    }
+    if (error)
+        *error = problem;
+    return base;
+}
+
+void ConnectionProfile::setConnection(const ConnectionOptions &options)
+{
+    url = urlWithoutSecrets(options);
+    user = QString::fromUtf8(options.user);
+    tls = options.tls;
+}
+
+QString ConnectionProfile::urlWithoutSecrets(const ConnectionOptions &options)
+{
+    ConnectionOptions o = options;
+    o.user.clear();
+    o.password.reset();
+    return o.redactedUrl();
+}
+
+QString ConnectionProfile::colorTagName(ColorTag tag)
+{
+    switch (tag) {
+    case ColorTag::Production: return QStringLiteral("production");
+    case ColorTag::Staging: return QStringLiteral("staging");
+    case ColorTag::Dev: return QStringLiteral("dev");
+    case ColorTag::None: break;
+    }
+    return {};
+}
+
+ConnectionProfile::ColorTag ConnectionProfile::colorTagFromName(const QString &name)
+{
+    const QString n = name.trimmed().toLower();
+    if (n == QLatin1String("production"))
+        return ColorTag::Production;
+    if (n == QLatin1String("staging"))
+        return ColorTag::Staging;
+    if (n == QLatin1String("dev"))
+        return ColorTag::Dev;
+    return ColorTag::None;
+}
+
+QColor ConnectionProfile::colorTagColor(ColorTag tag)
+{
+    switch (tag) {
+    case ColorTag::Production: return QColor(0xd3, 0x2f, 0x2f);
+    case ColorTag::Staging: return QColor(0xf5, 0x9e, 0x0b);
+    case ColorTag::Dev: return QColor(0x2e, 0x7d, 0x32);
+    case ColorTag::None: break;
+    }
+    return {};
+}
+
+bool ConnectionProfile::operator==(const ConnectionProfile &o) const
+{
+    return name == o.name && url == o.url && user == o.user && tls.caFile == o.tls.caFile
+           && tls.certFile == o.tls.certFile && tls.keyFile == o.tls.keyFile && tls.sni == o.tls.sni
+           && tls.insecure == o.tls.insecure && colorTag == o.colorTag && discoveryPattern == o.discoveryPattern
+           && streams == o.streams && pollIntervalMs == o.pollIntervalMs && thresholds == o.thresholds;
+}
+
+ConnectionProfileStore::ConnectionProfileStore(QObject *parent, QString keychainService)
+    : QObject(parent)
+    , m_service(std::move(keychainService))
+{
+}
+
+QString ConnectionProfileStore::settingsFileName() const
+{
+    return QSettings().fileName();
+}
+
+QList<ConnectionProfile> ConnectionProfileStore::profiles() const
+{
+    QList<ConnectionProfile> all = readArray(kProfilesKey);
+    std::sort(all.begin(), all.end(), [](const ConnectionProfile &a, const ConnectionProfile &b) {
+        return a.name.localeAwareCompare(b.name) < 0;
+    });
+    return all;
+}
+
+std::optional<ConnectionProfile> ConnectionProfileStore::profile(const QString &name) const
+{
+    for (const ConnectionProfile &p : readArray(kProfilesKey))
+        if (p.name == name)
+            return p;
+    return std::nullopt;
+}
+
+QString ConnectionProfileStore::save(const ConnectionProfile &profile)
+{
+    ConnectionProfile p = profile;
+    p.name = p.name.trimmed();
+    if (p.name.isEmpty())
+        return QStringLiteral("a profile needs a name");
+    QString error;
+    const ConnectionOptions options = p.connectionOptions(&error);
+    if (!error.isEmpty())
+        return error;
+    p.probeConfig(&error);
+    if (!error.isEmpty())
+        return error;
+    p.url = ConnectionProfile::urlWithoutSecrets(options); // normalised, and certainly no password
+    p.pollIntervalMs = std::clamp(p.pollIntervalMs, ConnectionProfile::kMinPollMs, ConnectionProfile::kMaxPollMs);
+
+    QList<ConnectionProfile> all = readArray(kProfilesKey);
+    auto it = std::find_if(all.begin(), all.end(), [&](const ConnectionProfile &x) { return x.name == p.name; });
+    if (it != all.end())
+        *it = p;
+    else
+        all << p;
+    error = writeAll(all, readArray(kRecentKey));
+    if (!error.isEmpty())
+        return error;
+    Q_EMIT profilesChanged();
+    return {};
+}
+
+void ConnectionProfileStore::remove(const QString &name)
+{
+    QList<ConnectionProfile> all = readArray(kProfilesKey);
+    const auto removed = all.removeIf([&](const ConnectionProfile &p) { return p.name == name; });
+    if (removed == 0)
+        return;
+    writeAll(all, readArray(kRecentKey));
+    // Best effort: a keychain that cannot be reached holds nothing of ours anyway.
+    auto *job = new QKeychain::DeletePasswordJob(m_service, this);
+    job->setKey(name);
+    job->start();
+    Q_EMIT profilesChanged();
+}
+
+QList<ConnectionProfile> ConnectionProfileStore::recent() const
+{
+    QList<ConnectionProfile> list = readArray(kRecentKey);
+    if (list.size() > kMaxRecent)
+        list.resize(kMaxRecent);
+    return list;
+}
+
+void ConnectionProfileStore::addRecent(const ConnectionProfile &profile)
+{
+    ConnectionProfile p = profile;
+    QString error;
+    const ConnectionOptions options = p.connectionOptions(&error);
+    if (!error.isEmpty())
+        return;
+    p.url = ConnectionProfile::urlWithoutSecrets(options);
+    QList<ConnectionProfile> list = readArray(kRecentKey);
+    list.removeIf([&](const ConnectionProfile &x) { return sameRecent(x, p); });
+    list.prepend(p);
+    if (list.size() > kMaxRecent)
+        list.resize(kMaxRecent);
+    writeAll(readArray(kProfilesKey), list);
+    Q_EMIT recentChanged();
+}
+
+QString ConnectionProfileStore::writeAll(const QList<ConnectionProfile> &profiles, const QList<ConnectionProfile> &recent)
+{
+    QSettings s;
+    auto writeArray = [&s](const QString &key, const QList<ConnectionProfile> &list) {
+        s.remove(key);
+        s.beginWriteArray(key, int(list.size()));
+        for (int i = 0; i < list.size(); ++i) {
+            s.setArrayIndex(i);
+            writeProfile(s, list.at(i));
+        }
+        s.endArray();
+    };
+    writeArray(kProfilesKey, profiles);
+    writeArray(kRecentKey, recent);
+    s.sync();
+    // Profiles name hosts, users and certificate paths: nobody else's business.
+    // QSettings rewrites the file through a temporary, so set the mode every time.
+    if (s.status() != QSettings::NoError)
+        return QStringLiteral("cannot write the settings file %1").arg(s.fileName());
+    if (!QFile::setPermissions(s.fileName(), QFileDevice::ReadOwner | QFileDevice::WriteOwner))
+        return QStringLiteral("cannot make the settings file %1 private (mode 0600)").arg(s.fileName());
+    return {};
+}
+
+void ConnectionProfileStore::writePassword(const QString &profileName, const QByteArray &password)
+{
+    QKeychain::Job *job = nullptr;
+    if (password.isEmpty()) {
+        job = new QKeychain::DeletePasswordJob(m_service, this);
+    } else {
+        auto *write = new QKeychain::WritePasswordJob(m_service, this);
+        write->setBinaryData(password);
+        job = write;
+    }
+    job->setKey(profileName);
+    const bool deleting = password.isEmpty();
+    connect(job, &QKeychain::Job::finished, this, [this, profileName, deleting](QKeychain::Job *done) {
+        const QKeychain::Error e = done->error();
+        if (e == QKeychain::NoError || (deleting && e == QKeychain::EntryNotFound)) {
+            m_keychainState = KeychainState::Available;
+            m_keychainError.clear();
+            Q_EMIT passwordWritten(profileName);
+        } else {
+            noteKeychainError(profileName, done->errorString());
+        }
+    });
+    job->start();
+}
+
+void ConnectionProfileStore::readPassword(const QString &profileName)
+{
+    auto *job = new QKeychain::ReadPasswordJob(m_service, this);
+    job->setKey(profileName);
+    connect(job, &QKeychain::Job::finished, this, [this, profileName](QKeychain::Job *done) {
+        switch (done->error()) {
+        case QKeychain::NoError:
+            m_keychainState = KeychainState::Available;
+            m_keychainError.clear();
+            Q_EMIT passwordRead(profileName, static_cast<QKeychain::ReadPasswordJob *>(done)->binaryData());
+            return;
+        case QKeychain::EntryNotFound:
+            m_keychainState = KeychainState::Available;
+            m_keychainError.clear();
+            Q_EMIT passwordNotFound(profileName);
+            return;
+        default:
+            noteKeychainError(profileName, done->errorString());
+            return;
+        }
+    });
+    job->start();
+}
+
+void ConnectionProfileStore::noteKeychainError(const QString &profileName, const QString &reason)
+{
+    m_keychainState = KeychainState::Unavailable;
+    m_keychainError = reason.isEmpty() ? QStringLiteral("no keychain service") : reason;
+    Q_EMIT keychainUnavailable(profileName, m_keychainError);
+}
+
+} // namespace pelscope
