@@ -1,5 +1,6 @@
 #include "stream_probe.h"
 
+#include "../actions/dlq_layout.h"
 #include "../health/health_rules.h"
 #include "../snapshot/format.h"
 #include "../snapshot/stream_id.h"
@@ -186,6 +187,12 @@ RedisBatch StreamProbe::planTick()
         else
             add(batch, SlotKind::XinfoStream, {"XINFO", "STREAM", key}, key);
         add(batch, SlotKind::XinfoGroups, {"XINFO", "GROUPS", key}, key);
+        // Categories of the newest dead letters: a bounded read, every 10th tick.
+        if (sourceFromDlqName(key)) {
+            const DlqState &ds = m_dlqState[key];
+            if (m_config.oneShot || ds.sampledTick == 0 || m_tick - ds.sampledTick >= 10)
+                add(batch, SlotKind::DlqSample, {"XREVRANGE", key, "+", "-", "COUNT", "50"}, key, "\x01dlq");
+        }
         for (const QByteArray &group : std::as_const(ss.groups))
             planGroup(batch, key, group, consumerBudget);
     }
@@ -245,6 +252,7 @@ SnapshotData StreamProbe::parseTick(const RedisReplies &replies)
 
     // Index replies by slot for lookups per stream and group.
     QHash<QByteArray, QList<int>> byStream;
+    QHash<QByteArray, const RedisReply *> dlqSamples;
     std::map<GroupKey, QList<int>> byGroup;
     for (int i = 0; i < m_layout.size() && i < replies.size(); ++i) {
         const Slot &slot = m_layout.at(i);
@@ -256,6 +264,8 @@ SnapshotData StreamProbe::parseTick(const RedisReplies &replies)
             const QString err = onScanReply(replies.at(i));
             if (!err.isEmpty())
                 warnings << QStringLiteral("SCAN failed: %1").arg(err);
+        } else if (slot.kind == SlotKind::DlqSample) {
+            dlqSamples.insert(slot.stream, &replies.at(i));
         } else if (slot.group.isEmpty()) {
             byStream[slot.stream].append(i);
         } else {
@@ -374,10 +384,74 @@ SnapshotData StreamProbe::parseTick(const RedisReplies &replies)
     }
 
     std::sort(data.streams.begin(), data.streams.end(), [](const auto &a, const auto &b) { return a.key < b.key; });
+    collectDeadLetters(data, dlqSamples);
     data.discoveryComplete = discoveryComplete();
     warnings += m_warnings;
     data.warning = warnings.join(QStringLiteral("; "));
     return data;
+}
+
+void StreamProbe::collectDeadLetters(SnapshotData &data, const QHash<QByteArray, const RedisReply *> &dlqSamples)
+{
+    constexpr qint64 kGrowthWindowMs = 5 * 60'000;
+    QSet<QByteArray> seen;
+    for (const StreamSnapshot &s : std::as_const(data.streams)) {
+        const auto source = sourceFromDlqName(s.key);
+        if (!source || !s.error.isEmpty())
+            continue;
+        seen.insert(s.key);
+        DlqState &ds = m_dlqState[s.key];
+        DeadLetterSnapshot d;
+        d.key = s.key;
+        d.source = *source;
+        d.length = s.length;
+        if (s.length.value_or(0) > 0)
+            if (const auto newest = StreamId::parse(s.lastGeneratedId))
+                d.newestEntryMs = qint64(newest->ms);
+        // entries-added only grows (trimming and requeues do not hide growth).
+        const std::optional<qint64> count = s.entriesAdded ? s.entriesAdded : s.length;
+        if (count && data.takenAtMs > 0) {
+            ds.counts.emplace_back(data.takenAtMs, *count);
+            while (ds.counts.size() > 1 && data.takenAtMs - ds.counts.front().first > kGrowthWindowMs)
+                ds.counts.pop_front();
+            if (ds.counts.size() > 1) {
+                d.growth = std::max<qint64>(0, *count - ds.counts.front().second);
+                d.growthWindowMs = data.takenAtMs - ds.counts.front().first;
+            }
+        }
+        if (const RedisReply *r = dlqSamples.value(s.key); r && r->isArray()) {
+            ds.categories.clear();
+            ds.sampled = r->size();
+            ds.sampledTick = m_tick;
+            for (const RedisReply &entry : r->elements()) {
+                QByteArray category = "(none)";
+                for (const auto &fv : fieldsOf(entry))
+                    if (fv.first == "category")
+                        category = fv.second;
+                ds.categories[category] += 1;
+            }
+        }
+        d.categories = ds.categories;
+        d.categoriesSampled = ds.sampled;
+        data.deadLetters.append(d);
+
+        // A growing dead-letter stream is trouble for every group of its source.
+        if (d.growth.value_or(0) > 0) {
+            for (StreamSnapshot &src : data.streams) {
+                if (src.key != d.source)
+                    continue;
+                for (GroupSnapshot &g : src.groups) {
+                    if (int(g.health.status) < int(Health::Warn))
+                        g.health.status = Health::Warn;
+                    g.health.reasons << QStringLiteral("dead-letter stream %1 grew by %2 in the last %3 (now %4)")
+                                            .arg(displayBytes(d.key), formatCount(*d.growth), formatDuration(d.growthWindowMs),
+                                                 formatCount(d.length.value_or(0)));
+                }
+            }
+        }
+    }
+    for (auto it = m_dlqState.begin(); it != m_dlqState.end();)
+        it = seen.contains(it->first) ? std::next(it) : m_dlqState.erase(it);
 }
 
 void StreamProbe::applyPel(GroupSnapshot &g, GroupState &st, const QHash<int, const RedisReply *> &replies,

@@ -41,7 +41,7 @@ public:
     QList<QByteArray> knownStreams() const;
 
 private:
-    enum class SlotKind { Time, Scan, XinfoStream, Xlen, XinfoGroups, Head, Walk, Sample, Consumers, Summary };
+    enum class SlotKind { Time, Scan, XinfoStream, Xlen, XinfoGroups, Head, Walk, Sample, Consumers, Summary, DlqSample };
     struct Slot
     {
         SlotKind kind;
@@ -105,7 +105,17 @@ private:
     QSet<QByteArray> m_found;  // during the running sweep
     QSet<QByteArray> m_streams; // known now
 
+    struct DlqState
+    {
+        std::deque<std::pair<qint64, qint64>> counts; // (server ms, entries added or length)
+        QMap<QByteArray, qint64> categories;
+        qint64 sampled = 0;
+        quint64 sampledTick = 0;
+    };
+    void collectDeadLetters(SnapshotData &data, const QHash<QByteArray, const RedisReply *> &dlqSamples);
+
     std::map<QByteArray, StreamState> m_streamState;
+    std::map<QByteArray, DlqState> m_dlqState;
     std::map<GroupKey, GroupState> m_groupState;
     QList<Slot> m_layout;
     QStringList m_warnings;

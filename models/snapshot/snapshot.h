@@ -75,6 +75,19 @@ struct StreamSnapshot
     QString error;               // this stream could not be read (vanished, wrong type, NOPERM)
 };
 
+// A dead-letter stream found by naming convention, linked to its source.
+struct DeadLetterSnapshot
+{
+    QByteArray key;
+    QByteArray source;
+    std::optional<qint64> length;
+    std::optional<qint64> newestEntryMs;     // time part of the newest entry's ID
+    QMap<QByteArray, qint64> categories;     // `category` field over the newest entries read
+    qint64 categoriesSampled = 0;            // how many entries that count rests on
+    std::optional<qint64> growth;            // entries added over growthWindowMs
+    qint64 growthWindowMs = 0;
+};
+
 struct ServerSnapshot
 {
     QString address;
@@ -100,6 +113,7 @@ struct SnapshotData
     qint64 takenAtMs = 0;   // server TIME
     ServerSnapshot server;
     QList<StreamSnapshot> streams; // sorted by key bytes
+    QList<DeadLetterSnapshot> deadLetters; // sorted by key bytes
     PollStats stats;
     bool discoveryComplete = false;
     QString warning;        // non-fatal trouble during this tick

@@ -101,6 +101,24 @@ QJsonObject snapshotToJson(const Snapshot &snapshot)
     }
     root.insert(QLatin1String("streams"), streams);
 
+    QJsonArray dlqs;
+    for (const DeadLetterSnapshot &dl : d.deadLetters) {
+        QJsonObject o;
+        putName(o, "key", dl.key);
+        putName(o, "source", dl.source);
+        o.insert(QLatin1String("length"), orNull(dl.length));
+        o.insert(QLatin1String("newest_entry_ms"), orNull(dl.newestEntryMs));
+        QJsonObject categories;
+        for (auto it = dl.categories.constBegin(); it != dl.categories.constEnd(); ++it)
+            categories.insert(displayBytes(it.key()), double(it.value()));
+        o.insert(QLatin1String("categories"), categories);
+        o.insert(QLatin1String("categories_sampled"), double(dl.categoriesSampled));
+        o.insert(QLatin1String("growth"), orNull(dl.growth));
+        o.insert(QLatin1String("growth_window_ms"), double(dl.growthWindowMs));
+        dlqs.append(o);
+    }
+    root.insert(QLatin1String("dead_letter_streams"), dlqs);
+
     QJsonObject poll;
     poll.insert(QLatin1String("tick"), double(d.tick));
     poll.insert(QLatin1String("round_trips"), double(d.stats.roundTrips));

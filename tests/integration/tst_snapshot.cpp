@@ -2,7 +2,10 @@
 #include "poll_once.h"
 #include "redis_oracle.h"
 #include "redis_server.h"
+#include "probe/stream_poller.h"
 #include "snapshot/snapshot_json.h"
+
+#include <QSignalSpy>
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -213,6 +216,45 @@ private Q_SLOTS:
         const QMap<qint64, qint64> truth{{1, 447}, {4, 2}, {9, 1}};
         QCOMPARE(g->deliveryCounts, truth);
         QCOMPARE(*g->maxDeliveryCount, 9);
+    }
+
+    void deadLetterStreamsAreLinkedAndGrowthWarns()
+    {
+        addEntries("orders", 3);
+        m_db.command({"XGROUP", "CREATE", "orders", "ship", "$"});
+        m_db.command({"XADD", "orders:dlq", "*", "payload", "{}", "category", "validation", "reason", "bad"});
+        m_db.command({"XADD", "orders:dlq", "*", "payload", "{}", "category", "timeout", "reason", "slow"});
+        m_db.command({"XADD", "orders:dlq", "*", "payload", "{}", "category", "validation", "reason", "bad"});
+
+        // Continuous mode: growth needs two polls; a dead letter arrives in between.
+        QString error;
+        QList<Snapshot> ticks = pollTicks(m_server.url(), 2, 50, {}, &error);
+        QVERIFY2(ticks.size() == 2, qPrintable(error));
+        m_db.command({"XADD", "orders:dlq", "*", "payload", "{}", "category", "timeout", "reason", "slow"});
+        ticks = pollTicks(m_server.url(), 1, 50, {}, &error); // a fresh poller knows no growth yet
+        const DeadLetterSnapshot &first = ticks.last()->deadLetters.first();
+        QCOMPARE(first.key, QByteArray("orders:dlq"));
+        QCOMPARE(first.source, QByteArray("orders"));
+        QCOMPARE(*first.length, m_db.command({"XLEN", "orders:dlq"}).integer());
+        QCOMPARE(first.categories.value("validation"), 2);
+        QCOMPARE(first.categories.value("timeout"), 2);
+        QCOMPARE(first.categoriesSampled, 4);
+        QVERIFY(!first.growth || *first.growth == 0);
+
+        StreamPoller poller(optionsFor(m_server.url()), ProbeConfig{});
+        poller.setIntervalMs(100);
+        QSignalSpy snaps(&poller, &StreamPoller::snapshotReady);
+        poller.start();
+        QVERIFY(snaps.wait(5000));
+        m_db.command({"XADD", "orders:dlq", "*", "payload", "{}", "category", "timeout", "reason", "slow"});
+        QTRY_VERIFY_WITH_TIMEOUT(snaps.size() >= 3, 5000);
+        poller.stop();
+        const Snapshot last = snaps.last().first().value<Snapshot>();
+        QCOMPARE(*last->deadLetters.first().growth, 1);
+        const GroupSnapshot *g = last.group("orders", "ship");
+        QCOMPARE(g->health.status, Health::Warn);
+        QVERIFY2(g->health.reasons.join(QString()).contains(QStringLiteral("dead-letter stream orders:dlq grew by 1")),
+                 qPrintable(g->health.reasons.join(QString())));
     }
 
     void largePelIsSampledWithinBudget()
