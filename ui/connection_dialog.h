@@ -63,7 +63,9 @@ Q_SIGNALS:
 
 private:
     ConnectionOptions optionsFromFields(QString *error) const;
+    void applyToFields(const ConnectionOptions &options); // all but the URL field
     void fillFields(const ConnectionOptions &options);
+    static QString urlFor(ConnectionOptions options);     // no password; unix without user
     void onUrlEdited(const QString &text);
     void onFieldsEdited();
     void updateValidation();

@@ -1,5 +1,7 @@
 #include "main_window.h"
 
+#include "connection_dialog.h"
+#include "connection_profile_store.h"
 #include "group_page.h"
 #include "health_style.h"
 #include "itemmodels/group_table_model.h"
@@ -17,6 +19,8 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
@@ -39,6 +43,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_pollLabel(new QLabel)
     , m_groupPage(new GroupPage(&m_history))
 {
+    m_profiles = new ConnectionProfileStore(this);
     setWindowTitle(QStringLiteral("Pelscope"));
     resize(1360, 860);
 
@@ -66,6 +71,7 @@ MainWindow::MainWindow(QWidget *parent)
     statusBar()->addWidget(m_connectionLabel, 1);
     statusBar()->addPermanentWidget(m_pollLabel);
     installShortcuts();
+    buildMenus();
 
     // Stale data must look stale: checked on the GUI thread's own clock, so
     // it works precisely when the poller is stuck on a hung server.
@@ -154,6 +160,57 @@ void MainWindow::installShortcuts()
     add({QKeySequence::Copy}, [this] { copySelection(); });
 }
 
+void MainWindow::buildMenus()
+{
+    QMenu *file = menuBar()->addMenu(tr("&Connection"));
+    QAction *connectAction = file->addAction(tr("&Connect…"), this, [this] { openConnectionDialog(); });
+    connectAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
+    QMenu *recent = file->addMenu(tr("&Recent"));
+    auto fillRecent = [this, recent] {
+        recent->clear();
+        for (const ConnectionProfile &p : m_profiles->recent())
+            recent->addAction(p.name.isEmpty() ? p.url : QStringLiteral("%1 — %2").arg(p.name, p.url), this,
+                              [this, p] { openConnectionDialog(p.name); });
+        recent->setEnabled(!recent->isEmpty());
+    };
+    fillRecent();
+    connect(m_profiles, &ConnectionProfileStore::recentChanged, this, fillRecent);
+    file->addAction(tr("Re&connect now"), this, [this] { Q_EMIT reconnectRequested(); });
+    file->addSeparator();
+    file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    view->addAction(tr("&Overview"), this, &MainWindow::showOverview);
+    view->addAction(tr("&Refresh now"), QKeySequence::Refresh, this, [this] { Q_EMIT refreshRequested(); });
+}
+
+void MainWindow::openConnectionDialog(const QString &profileName)
+{
+    ConnectionDialog dialog(m_profiles, this);
+    if (!profileName.isEmpty())
+        dialog.selectProfile(profileName);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    QString error;
+    const ConnectionProfile profile = dialog.profile();
+    const ProbeConfig probe = profile.probeConfig(&error);
+    if (!error.isEmpty()) {
+        showStartupError(error);
+        return;
+    }
+    resetForNewConnection(dialog.options().redactedUrl());
+    Q_EMIT connectRequested(dialog.options(), probe, profile.pollIntervalMs);
+}
+
+void MainWindow::resetForNewConnection(const QString &address)
+{
+    m_model->clear();
+    m_history.clear();
+    m_generation = 0;
+    m_lastSnapshotWallMs = 0;
+    showOverview();
+    m_summary->setText(tr("Connecting to %1…").arg(address));
+}
+
 void MainWindow::setThresholds(const HealthThresholds &t)
 {
     m_thresholds = t;
@@ -162,8 +219,11 @@ void MainWindow::setThresholds(const HealthThresholds &t)
 
 void MainWindow::setReaderConnection(const ConnectionOptions &options)
 {
-    if (m_reader)
-        return;
+    if (m_readerThread.isRunning()) { // another server: a fresh reader
+        m_readerThread.quit();
+        m_readerThread.wait();
+        m_reader = nullptr;
+    }
     m_readerThread.setObjectName(QStringLiteral("payload reader"));
     m_reader = new EntryReader(options);
     m_reader->moveToThread(&m_readerThread);

@@ -8,6 +8,7 @@
 #include "history/history_store.h"
 #include "probe/connection_status.h"
 #include "probe/entry_reader.h"
+#include "probe/probe_config.h"
 #include "snapshot/snapshot.h"
 
 #include <QMainWindow>
@@ -21,6 +22,7 @@ class QTableView;
 
 namespace pelscope {
 
+class ConnectionProfileStore;
 class GroupPage;
 class GroupTableModel;
 class OverviewProxyModel;
@@ -48,12 +50,17 @@ public Q_SLOTS:
     void applySnapshot(const pelscope::Snapshot &snapshot);
     void applyStatus(const pelscope::ConnectionStatus &status);
     void showStartupError(const QString &message);
+    // A new connection: the views start afresh (the only model reset).
+    void resetForNewConnection(const QString &address);
     void openGroup(const QByteArray &stream, const QByteArray &group);
     void showOverview();
 
 Q_SIGNALS:
     void refreshRequested();
     void pauseRequested(bool paused);
+    // The operator chose a connection in the dialog (or a recent one).
+    void connectRequested(const pelscope::ConnectionOptions &options, const pelscope::ProbeConfig &probe, int intervalMs);
+    void reconnectRequested();
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -61,12 +68,15 @@ protected:
 private:
     void buildOverview(QWidget *page);
     void installShortcuts();
+    void buildMenus();
+    void openConnectionDialog(const QString &profileName = {});
     void updateSummary(const Snapshot &snapshot);
     void checkStale();
     void copySelection();
     Snapshot withHistoryVerdicts(const Snapshot &snapshot);
 
     HistoryStore m_history;
+    ConnectionProfileStore *m_profiles;
     HistoryRuleThresholds m_historyRules;
     HealthThresholds m_thresholds;
     GroupTableModel *m_model;

@@ -66,9 +66,14 @@ int main(int argc, char *argv[])
     const QString firstPage = parser.value(QStringLiteral("page"));
 
     std::unique_ptr<PollerThread> poller;
-    auto startPolling = [&](const ConnectionOptions &options) {
-        poller = std::make_unique<PollerThread>(options, settings.probe);
-        poller->setIntervalMs(int(*interval));
+    ConnectionOptions current;
+    auto startPolling = [&](const ConnectionOptions &options, const ProbeConfig &probe, int intervalMs) {
+        poller.reset(); // joins the old poller thread first
+        current = options;
+        window.setPollIntervalMs(intervalMs);
+        window.setThresholds(probe.thresholds);
+        poller = std::make_unique<PollerThread>(options, probe);
+        poller->setIntervalMs(intervalMs);
         QObject::connect(poller->poller(), &StreamPoller::snapshotReady, &window, &MainWindow::applySnapshot);
         QObject::connect(poller->poller(), &StreamPoller::statusChanged, &window, &MainWindow::applyStatus);
         QObject::connect(&window, &MainWindow::refreshRequested, poller.get(), &PollerThread::pollNow);
@@ -82,12 +87,18 @@ int main(int argc, char *argv[])
     std::unique_ptr<DemoSession> demo;
     if (parser.isSet(QStringLiteral("demo"))) {
         demo = std::make_unique<DemoSession>();
-        QObject::connect(demo.get(), &DemoSession::ready, &window, [&](const ConnectionOptions &options) { startPolling(options); });
+        QObject::connect(demo.get(), &DemoSession::ready, &window,
+                         [&](const ConnectionOptions &options) { startPolling(options, settings.probe, int(*interval)); });
         QObject::connect(demo.get(), &DemoSession::failed, &window, &MainWindow::showStartupError);
         demo->start();
     } else {
-        startPolling(settings.connection);
+        startPolling(settings.connection, settings.probe, int(*interval));
     }
+    QObject::connect(&window, &MainWindow::connectRequested, &window, startPolling);
+    QObject::connect(&window, &MainWindow::reconnectRequested, &window, [&] {
+        window.resetForNewConnection(current.redactedUrl());
+        startPolling(current, settings.probe, int(*interval));
+    });
 
     if (parser.isSet(QStringLiteral("quit-after"))) {
         bool ok = false;
