@@ -9,6 +9,7 @@
 #include "time_chart_widget.h"
 
 #include <QComboBox>
+#include <QDateTime>
 #include <QGridLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -224,6 +225,20 @@ void GroupPage::updateHeader(const StreamSnapshot *s, const GroupSnapshot *g)
     for (const QString &r : g->health.reasons)
         reasons << QStringLiteral("• ") + r.toHtmlEscaped();
     m_reasons->setText(reasons.isEmpty() ? tr("<span style='color:gray'>No rule is broken.</span>") : reasons.join(QStringLiteral("<br>")));
+    // The recent status changes, newest first, with their time and reasons.
+    if (m_history) {
+        const QList<StatusChange> changes = m_history->statusChanges(m_key);
+        QStringList lines;
+        for (qsizetype i = changes.size() - 1; i >= 0 && lines.size() < 4; --i) {
+            const StatusChange &c = changes.at(i);
+            lines << tr("%1 %2 → %3%4").arg(QDateTime::fromMSecsSinceEpoch(c.atMs).toString(QStringLiteral("HH:mm:ss")),
+                                            healthStyle(c.from).word, healthStyle(c.to).word,
+                                            c.reasons.isEmpty() ? QString() : QStringLiteral(": ") + c.reasons.first());
+        }
+        if (!lines.isEmpty())
+            m_reasons->setText(m_reasons->text() + tr("<br><span style='color:gray'>Status changes: %1</span>")
+                                                       .arg(lines.join(QStringLiteral(" · ")).toHtmlEscaped()));
+    }
     QString lag = g->lag ? formatCount(*g->lag) : tr("unknown (%1)").arg(g->lagNote);
     m_facts->setText(tr("last-delivered-id %1 · entries-read %2 · lag %3 · pending %4 · stream length %5")
                          .arg(displayBytes(g->lastDeliveredId), g->entriesRead ? formatCount(*g->entriesRead) : tr("unknown"), lag,

@@ -9,6 +9,7 @@
 
 #include <QApplication>
 #include <QDir>
+#include <QSettings>
 #include <QFileInfo>
 #include <QTimer>
 
@@ -63,7 +64,10 @@ int main(int argc, char *argv[])
     window.setThresholds(settings.probe.thresholds);
     window.setPollIntervalMs(int(*interval));
     window.show();
-    const QString firstPage = parser.value(QStringLiteral("page"));
+    // --page wins; otherwise the page the operator last looked at.
+    const QString firstPage = parser.isSet(QStringLiteral("page"))
+        ? parser.value(QStringLiteral("page"))
+        : QSettings().value(QStringLiteral("window/lastPage"), QStringLiteral("overview")).toString();
 
     std::unique_ptr<PollerThread> poller;
     ConnectionOptions current;
