@@ -130,7 +130,7 @@ int runList(const CliSettings &settings, const QCommandLineParser &parser)
                 categories.append(co);
             }
             o.insert(QLatin1String("categories"), categories);
-            o.insert(QLatin1String("newest_id"), d.newestId ? QJsonValue(QString::fromLatin1(*d.newestId)) : QJsonValue());
+            o.insert(QLatin1String("newest_id"), d.newestId.isEmpty() ? QJsonValue() : QJsonValue(QString::fromLatin1(d.newestId)));
             o.insert(QLatin1String("newest_entry_ms"), d.newestMs ? QJsonValue(double(*d.newestMs)) : QJsonValue());
             list.append(o);
         }

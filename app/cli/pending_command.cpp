@@ -6,6 +6,7 @@
 #include "actions/audit_log.h"
 #include "actions/dlq_layout.h"
 #include "actions/pending_action_job.h"
+#include "actions/pending_preflight.h"
 #include "snapshot/format.h"
 
 #include <QCoreApplication>
@@ -79,27 +80,14 @@ QString requestFrom(const QCommandLineParser &parser, const QString &sub, const 
 QStringList planFor(const CliSettings &settings, const PendingActionRequest &r)
 {
     using Action = PendingActionRequest::Action;
-    RedisBatch batch{{"TYPE", r.stream}, {"XINFO", "GROUPS", r.stream}};
-    if (r.action == Action::ToDlq)
-        batch.append({"TYPE", r.dlq});
+    RedisBatch batch = preflightBatch(r);
     if (!r.fromConsumer.isEmpty())
         batch.append({"XPENDING", r.stream, r.group}); // the per-consumer counts, for the plan
     RedisError error;
     const RedisReplies replies = readOnce(settings.connection, batch, &error);
-    for (int i = 0; !error.isError() && i < replies.size(); ++i)
-        if (replies.at(i).isError())
-            error = describeReplyError(batch.at(i), replies.at(i));
-    if (!error.isError() && replies.value(0).bytes() != "stream")
-        error.message = QStringLiteral("refusing: there is no stream named %1").arg(quotedKey(r.stream));
-    bool group = false;
-    const RedisReply groups = replies.value(1);
-    for (const RedisReply &g : groups.elements())
-        group = group || g.field("name").bytes() == r.group;
-    if (error.message.isEmpty() && !group)
-        error.message = QStringLiteral("refusing: stream %1 has no consumer group %2").arg(quotedKey(r.stream), quotedKey(r.group));
-    if (error.message.isEmpty() && r.action == Action::ToDlq && replies.value(2).bytes() != "stream" && replies.value(2).bytes() != "none")
-        error.message = QStringLiteral("refusing: %1 is a %2, not a stream").arg(quotedKey(r.dlq), QString::fromUtf8(replies.value(2).bytes()));
-    if (!error.message.isEmpty()) {
+    if (!error.isError()) // the job checks the cluster slots again on its own connection
+        error = preflightRefusal(r, batch, replies, false);
+    if (error.isError()) {
         printErrLine(error.message);
         return {};
     }

@@ -90,8 +90,13 @@ void DlqFinder::scan()
 void DlqFinder::checkMapped()
 {
     for (const QByteArray &key : std::as_const(m_streams))
-        if (const auto source = sourceOf(key, m_config))
-            m_found.append({key, source->first, source->second});
+        if (const auto source = sourceOf(key, m_config)) {
+            DlqInfo info;
+            info.key = key;
+            info.source = source->first;
+            info.sourceMapped = source->second;
+            m_found.append(info);
+        }
     RedisBatch batch;
     QList<QPair<QByteArray, QByteArray>> unseen;
     for (const auto &m : std::as_const(m_config.mappings))
@@ -119,7 +124,10 @@ void DlqFinder::checkMapped()
                 return;
             }
             if (type.bytes() == "stream" || type.bytes() == "none") {
-                DlqInfo info{unseen.at(i).first, unseen.at(i).second, true};
+                DlqInfo info;
+                info.key = unseen.at(i).first;
+                info.source = unseen.at(i).second;
+                info.sourceMapped = true;
                 info.exists = type.bytes() == "stream";
                 m_found.append(info);
             }
@@ -159,7 +167,7 @@ void DlqFinder::describe()
             info.categories = countCategories(newest, m_config.categoryField);
             if (!newest.isEmpty()) {
                 info.newestId = newest.first().at(0).bytes();
-                if (const auto id = StreamId::parse(*info.newestId))
+                if (const auto id = StreamId::parse(info.newestId))
                     info.newestMs = qint64(id->ms);
             }
         }

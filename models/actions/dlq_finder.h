@@ -21,7 +21,7 @@ struct DlqInfo
     qint64 length = 0;           // XLEN
     qint64 sampled = 0;          // entries the categories rest on (the newest ones)
     QList<QPair<QByteArray, qint64>> categories; // most frequent first; "" = no category field
-    std::optional<QByteArray> newestId;
+    QByteArray newestId;            // empty: no entries
     std::optional<qint64> newestMs; // the ms part of the newest ID
 };
 

@@ -2,6 +2,7 @@
 
 #include <QCryptographicHash>
 #include <QFile>
+#include <QRegularExpression>
 
 namespace pelscope {
 
@@ -23,6 +24,23 @@ RedisCommand LuaScript::evalsha(const QList<QByteArray> &keys, const QList<QByte
     c += keys;
     c += args;
     return c;
+}
+
+RedisError LuaScript::describeError(const RedisReply &reply) const
+{
+    RedisError e = describeReplyError({"EVALSHA"}, reply);
+    static const QRegularExpression where(QStringLiteral("@user_script:(\\d+)"));
+    static const QRegularExpression call(QStringLiteral("redis\\.(?:p?call)\\(\\s*'([A-Za-z|]+)'"));
+    const auto at = where.match(QString::fromUtf8(reply.bytes()));
+    if (e.kind != RedisError::Kind::NoPermission || !at.hasMatch())
+        return e;
+    const int line = at.captured(1).toInt();
+    const QList<QByteArray> lines = m_source.split('\n');
+    const auto command = call.match(QString::fromUtf8(lines.value(line - 1)));
+    if (command.hasMatch())
+        e.message = QStringLiteral("permission missing for %1 (called by the script run with EVALSHA, line %2): the ACL user cannot run it (%3)")
+                        .arg(command.captured(1).toUpper()).arg(line).arg(QString::fromUtf8(reply.bytes()));
+    return e;
 }
 
 } // namespace pelscope

@@ -1,6 +1,7 @@
 // A Lua script shipped as a resource: EVALSHA first, SCRIPT LOAD on NOSCRIPT.
 #pragma once
 
+#include "../redis/redis_error.h"
 #include "../redis/redis_reply.h"
 
 #include <QString>
@@ -20,6 +21,10 @@ public:
     RedisCommand evalsha(const QList<QByteArray> &keys, const QList<QByteArray> &args) const;
     RedisCommand load() const { return {"SCRIPT", "LOAD", m_source}; }
     static bool isNoScript(const RedisReply &reply) { return reply.isError() && reply.errorCode() == "NOSCRIPT"; }
+    // An error reply to evalsha(), in words. A command the ACL denies inside
+    // the script comes back as "-ERR ... can't run this command ... @user_script:27.":
+    // the message then names the command called on that line of the script.
+    RedisError describeError(const RedisReply &reply) const;
 
 private:
     QByteArray m_source;

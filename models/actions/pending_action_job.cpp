@@ -1,32 +1,14 @@
 #include "pending_action_job.h"
 
-#include "../redis/key_slot.h"
-#include "../snapshot/format.h"
-#include "dlq_layout.h"
+#include "pending_preflight.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QHash>
-#include <QSet>
 
 #include <spdlog/spdlog.h>
 
 namespace pelscope {
-
-QString PendingOutcome::outcomeName() const
-{
-    switch (kind) {
-    case Kind::Claimed: return QStringLiteral("claimed");
-    case Kind::NotClaimed: return QStringLiteral("not_claimed");
-    case Kind::NotPending: return QStringLiteral("not_pending");
-    case Kind::Acked: return QStringLiteral("acked");
-    case Kind::Moved: return QStringLiteral("moved");
-    case Kind::MovedTrimmed: return QStringLiteral("moved_trimmed");
-    case Kind::Failed: return QStringLiteral("failed");
-    }
-    return {};
-}
 
 PendingActionJob::PendingActionJob(ConnectionOptions options, PendingActionRequest request, QObject *parent)
     : QObject(parent)
@@ -121,52 +103,17 @@ void PendingActionJob::run()
 // group or the DLQ is not what the request assumes.
 void PendingActionJob::prepare()
 {
-    const bool toDlq = m_request.action == PendingActionRequest::Action::ToDlq;
-    RedisBatch batch{{"TYPE", m_request.stream}, {"XINFO", "GROUPS", m_request.stream}};
-    if (toDlq)
-        batch.append({"TYPE", m_request.dlq});
-    m_connection->execute(batch, this, [this, batch, toDlq](const RedisReplies &replies, const RedisError &error) {
+    const RedisBatch batch = preflightBatch(m_request);
+    m_connection->execute(batch, this, [this, batch](const RedisReplies &replies, const RedisError &error) {
         if (error.isError()) {
             retryLater(error);
             return;
         }
         m_consecutiveFailures = 0;
-        for (int i = 0; i < replies.size(); ++i)
-            if (replies.at(i).isError()) {
-                const RedisError e = describeReplyError(batch.at(i), replies.at(i));
-                finish(e.message, e.kind);
-                return;
-            }
-        if (replies.value(0).bytes() != "stream") {
-            finish(QStringLiteral("refusing: there is no stream named %1").arg(displayBytes(m_request.stream)), RedisError::Kind::Usage);
+        const RedisError refusal = preflightRefusal(m_request, batch, replies, m_connection->hello().mode == QLatin1String("cluster"));
+        if (refusal.isError()) {
+            finish(refusal.message, refusal.kind);
             return;
-        }
-        bool groupFound = false;
-        const RedisReply groups = replies.value(1);
-        for (const RedisReply &g : groups.elements())
-            groupFound = groupFound || g.field("name").bytes() == m_request.group;
-        if (!groupFound) {
-            finish(QStringLiteral("refusing: stream %1 has no consumer group %2").arg(displayBytes(m_request.stream), displayBytes(m_request.group)),
-                   RedisError::Kind::Usage);
-            return;
-        }
-        if (toDlq) {
-            const QByteArray type = replies.value(2).bytes();
-            if (type != "stream" && type != "none") {
-                finish(QStringLiteral("refusing: %1 is a %2, not a stream").arg(displayBytes(m_request.dlq), QString::fromUtf8(type)),
-                       RedisError::Kind::Usage);
-                return;
-            }
-            const int slot = keySlot(m_request.stream);
-            if (m_connection->hello().mode == QLatin1String("cluster")
-                && (keySlot(m_request.dlq) != slot || (!m_request.auditStream.isEmpty() && keySlot(m_request.auditStream) != slot))) {
-                finish(QStringLiteral("refusing: %1 (slot %2) and %3 (slot %4) live in different cluster slots, so one script cannot move "
-                                      "entries atomically. Name them with a shared hash tag, e.g. {orders} and {orders}:dlq, and an "
-                                      "audit stream with the same tag.")
-                           .arg(displayBytes(m_request.stream)).arg(slot).arg(displayBytes(m_request.dlq)).arg(keySlot(m_request.dlq)),
-                       RedisError::Kind::Usage);
-                return;
-            }
         }
         m_step = Step::Select;
         run();
@@ -262,11 +209,13 @@ void PendingActionJob::act()
     }
     m_connection->execute(batch, this, [this, reloading](const RedisReplies &replies, const RedisError &error) {
         if (error.isError()) {
-            ++m_result.counts.retries;
-            if (m_request.action == PendingActionRequest::Action::Claim)
+            if (m_request.action == PendingActionRequest::Action::Claim) {
+                ++m_result.counts.retries;
                 m_step = Step::Verify; // re-sending could claim twice or misreport: look first
-            else
+            } else {
+                m_result.counts.retries += m_batchResent ? 0 : 1;
                 m_batchResent = true;  // XACK and the script check pending first: safe to send again
+            }
             retryLater(error);
             return;
         }
@@ -282,49 +231,18 @@ void PendingActionJob::act()
     });
 }
 
-namespace {
-
-QString idleNote(const RedisReply &pel, qint64 minIdleMs)
-{
-    const RedisReply &e = pel.at(0);
-    return QStringLiteral("owner %1, idle %2 (below the min-idle %3)")
-        .arg(displayBytes(e.at(1).bytes()), formatDuration(e.at(2).integer()), formatDuration(minIdleMs));
-}
-
-} // namespace
-
 void PendingActionJob::onClaimed(const RedisReplies &replies)
 {
-    const RedisReply &claim = replies.value(0);
-    if (claim.isError()) {
-        failBatch("XCLAIM", claim);
+    if (replies.value(0).isError()) {
+        failBatch("XCLAIM", replies.value(0));
         return;
     }
-    QSet<QByteArray> claimed;
-    for (const RedisReply &id : claim.elements())
-        claimed.insert(id.bytes());
-    for (int i = 0; i < m_batch.size(); ++i) {
-        const QByteArray &id = m_batch.at(i);
-        const RedisReply &pel = replies.value(1 + i);
-        PendingOutcome o;
-        o.id = id;
-        if (claimed.contains(id)) {
-            o.kind = PendingOutcome::Kind::Claimed;
-        } else if (pel.isArray() && pel.size() > 0) {
-            o.kind = PendingOutcome::Kind::NotClaimed;
-            o.note = idleNote(pel, m_request.minIdleMs);
-        } else {
-            o.kind = PendingOutcome::Kind::NotPending;
-            o.note = QStringLiteral("not in the PEL: acknowledged, or deleted from the stream");
-        }
-        record(o);
-    }
+    record(claimOutcomes(m_batch, replies, m_request.minIdleMs));
     batchSettled();
 }
 
-// After a lost XCLAIM reply: the PEL says what happened. Entries now owned by
-// the target were claimed; entries still idle past the guard were not touched
-// and go through the guard again; the rest stay reported as they are.
+// After a lost XCLAIM reply the PEL says what happened; only entries the lost
+// attempt provably did not touch go through the guard again.
 void PendingActionJob::verifyClaim()
 {
     RedisBatch batch;
@@ -336,35 +254,13 @@ void PendingActionJob::verifyClaim()
             return;
         }
         m_consecutiveFailures = 0;
-        QList<QByteArray> again;
-        for (int i = 0; i < m_batch.size(); ++i) {
-            const RedisReply &pel = replies.value(i);
-            if (pel.isError()) {
-                failBatch("XPENDING", pel);
+        for (const RedisReply &r : replies)
+            if (r.isError()) {
+                failBatch("XPENDING", r);
                 return;
             }
-        }
-        for (int i = 0; i < m_batch.size(); ++i) {
-            const QByteArray &id = m_batch.at(i);
-            const RedisReply &pel = replies.value(i);
-            PendingOutcome o;
-            o.id = id;
-            o.afterLostReply = true;
-            if (pel.size() == 0) {
-                o.kind = PendingOutcome::Kind::NotPending;
-                o.note = QStringLiteral("not in the PEL after a lost reply: acknowledged, or deleted from the stream");
-            } else if (pel.at(0).at(1).bytes() == m_request.toConsumer) {
-                o.kind = PendingOutcome::Kind::Claimed;
-                o.note = QStringLiteral("confirmed by re-reading the PEL after a lost reply");
-            } else if (pel.at(0).at(2).integer() >= m_request.minIdleMs) {
-                again.append(id);
-                continue;
-            } else {
-                o.kind = PendingOutcome::Kind::NotClaimed;
-                o.note = idleNote(pel, m_request.minIdleMs);
-            }
-            record(o);
-        }
+        QList<QByteArray> again;
+        record(verifiedClaimOutcomes(m_batch, replies, m_request.toConsumer, m_request.minIdleMs, &again));
         if (again.isEmpty()) {
             batchSettled();
             return;
@@ -377,35 +273,19 @@ void PendingActionJob::verifyClaim()
 
 void PendingActionJob::onAcked(const RedisReplies &replies)
 {
-    RedisError fatal;
-    for (int i = 0; i < m_batch.size(); ++i) {
-        const RedisReply &r = replies.value(i);
-        PendingOutcome o;
-        o.id = m_batch.at(i);
+    record(ackOutcomes(m_batch, replies, m_batchResent));
+    for (const RedisReply &r : replies)
         if (r.isError()) {
-            fatal = describeReplyError({"XACK"}, r);
-            o.kind = PendingOutcome::Kind::Failed;
-            o.note = QString::fromUtf8(r.bytes());
-        } else if (r.integer() == 1) {
-            o.kind = PendingOutcome::Kind::Acked;
-        } else {
-            o.kind = PendingOutcome::Kind::NotPending;
-            o.afterLostReply = m_batchResent;
-            o.note = m_batchResent ? QStringLiteral("not pending after a lost reply: acknowledged by this run or by someone else")
-                                   : QStringLiteral("not in the PEL: acknowledged already, or never delivered");
+            const RedisError e = describeReplyError({"XACK"}, r);
+            finish(e.message, e.kind);
+            return;
         }
-        record(o);
-    }
-    if (fatal.isError()) {
-        finish(fatal.message, fatal.kind);
-        return;
-    }
     batchSettled();
 }
 
 void PendingActionJob::onMoved(const RedisReplies &replies)
 {
-    const RedisReply &r = replies.value(0);
+    const RedisReply r = replies.value(0);
     if (LuaScript::isNoScript(r)) {
         // The server lost its script cache (restart, SCRIPT FLUSH): nothing ran.
         ++m_result.counts.scriptReloads;
@@ -418,25 +298,7 @@ void PendingActionJob::onMoved(const RedisReplies &replies)
         return;
     }
     m_unsure.clear();
-    for (const RedisReply &item : r.elements()) {
-        PendingOutcome o;
-        o.id = item.at(0).bytes();
-        const QByteArray outcome = item.at(1).bytes();
-        o.newId = item.at(2).bytes();
-        if (outcome == "moved") {
-            o.kind = PendingOutcome::Kind::Moved;
-        } else if (outcome == "moved_trimmed") {
-            o.kind = PendingOutcome::Kind::MovedTrimmed;
-            o.note = QStringLiteral("the entry was gone from the stream: the DLQ holds its metadata only");
-        } else if (m_batchResent) {
-            m_unsure.append(o.id); // perhaps moved by the attempt whose reply was lost
-            continue;
-        } else {
-            o.kind = PendingOutcome::Kind::NotPending;
-            o.note = QStringLiteral("not in the PEL: acknowledged meanwhile; nothing written to the DLQ");
-        }
-        record(o);
-    }
+    record(moveOutcomes(r, m_batchResent, &m_unsure));
     if (m_unsure.isEmpty()) {
         batchSettled();
         return;
@@ -445,48 +307,23 @@ void PendingActionJob::onMoved(const RedisReplies &replies)
     recoverMoves();
 }
 
-// The lost attempt's DLQ entries, if any, are the newest ones: find them by
-// their source_stream/group/source_id so the report says "moved", not "not pending".
+// The lost attempt's DLQ entries, if any, are among the newest: finding them
+// lets the report say "moved" rather than "not pending".
 void PendingActionJob::recoverMoves()
 {
     const RedisCommand command{"XREVRANGE", m_request.dlq, "+", "-", "COUNT", QByteArray::number(2 * m_request.batchSize + 100)};
-    m_connection->execute({command}, this, [this](const RedisReplies &replies, const RedisError &error) {
+    m_connection->execute({command}, this, [this, command](const RedisReplies &replies, const RedisError &error) {
         if (error.isError()) {
             retryLater(error);
             return;
         }
         m_consecutiveFailures = 0;
-        QHash<QByteArray, QPair<QByteArray, bool>> found; // source id -> DLQ id, metadata only
-        const RedisReply newest = replies.value(0);
-        for (const RedisReply &entry : newest.elements()) {
-            const StreamFields fields = fieldsOf(entry);
-            QByteArray source, group, sourceId;
-            for (const auto &fv : fields) {
-                if (fv.first == "source_stream")
-                    source = fv.second;
-                else if (fv.first == "group")
-                    group = fv.second;
-                else if (fv.first == "source_id")
-                    sourceId = fv.second;
-            }
-            // The script writes 7 metadata fields after the original ones.
-            if (source == m_request.stream && group == m_request.group && !found.contains(sourceId))
-                found.insert(sourceId, {entry.at(0).bytes(), fields.size() == 7});
+        if (replies.value(0).isError()) {
+            const RedisError e = describeReplyError(command, replies.value(0));
+            finish(e.message, e.kind);
+            return;
         }
-        for (const QByteArray &id : std::as_const(m_unsure)) {
-            PendingOutcome o;
-            o.id = id;
-            o.afterLostReply = true;
-            if (const auto it = found.constFind(id); it != found.constEnd()) {
-                o.kind = it->second ? PendingOutcome::Kind::MovedTrimmed : PendingOutcome::Kind::Moved;
-                o.newId = it->first;
-                o.note = QStringLiteral("moved by the attempt whose reply was lost (found in the DLQ)");
-            } else {
-                o.kind = PendingOutcome::Kind::NotPending;
-                o.note = QStringLiteral("not pending after a lost reply, and not found among the DLQ's newest entries: acknowledged by someone else");
-            }
-            record(o);
-        }
+        record(recoveredMoveOutcomes(m_unsure, replies.value(0), m_request.stream, m_request.group));
         m_unsure.clear();
         batchSettled();
     });
@@ -503,46 +340,50 @@ void PendingActionJob::batchSettled()
     run();
 }
 
-void PendingActionJob::record(PendingOutcome o)
+void PendingActionJob::record(const QList<PendingOutcome> &outcomes)
 {
     PendingActionCounts &c = m_result.counts;
-    switch (o.kind) {
-    case PendingOutcome::Kind::Claimed:
-    case PendingOutcome::Kind::Acked:
-    case PendingOutcome::Kind::Moved: ++c.done; break;
-    case PendingOutcome::Kind::MovedTrimmed: ++c.done; ++c.trimmed; break;
-    case PendingOutcome::Kind::NotClaimed: ++c.notClaimed; break;
-    case PendingOutcome::Kind::NotPending: ++c.notPending; c.uncertain += o.afterLostReply ? 1 : 0; break;
-    case PendingOutcome::Kind::Failed: ++c.failed; break;
+    for (const PendingOutcome &o : outcomes) {
+        switch (o.kind) {
+        case PendingOutcome::Kind::Claimed:
+        case PendingOutcome::Kind::Acked:
+        case PendingOutcome::Kind::Moved: ++c.done; break;
+        case PendingOutcome::Kind::MovedTrimmed: ++c.done; ++c.trimmed; break;
+        case PendingOutcome::Kind::NotClaimed: ++c.notClaimed; break;
+        case PendingOutcome::Kind::NotPending: ++c.notPending; c.uncertain += o.afterLostReply ? 1 : 0; break;
+        case PendingOutcome::Kind::Failed: ++c.failed; break;
+        }
+        AuditRecord r;
+        r.connection = m_options.redactedUrl();
+        r.action = actionName();
+        r.key = m_request.stream;
+        r.target = auditTarget();
+        r.ids = {o.id};
+        if (!o.newId.isEmpty())
+            r.newIds = {o.newId};
+        r.outcome = o.note.isEmpty() ? o.outcomeName() : o.outcomeName() + QStringLiteral(": ") + o.note;
+        QString error;
+        if (!m_audit.append(r, &error)) {
+            spdlog::error("{}", error.toStdString());
+            m_cancelled = true; // no further writes without a trail
+            m_result.error = error;
+        }
+        m_result.outcomes.append(o);
     }
-    AuditRecord r;
-    r.connection = m_options.redactedUrl();
-    r.action = actionName();
-    r.key = m_request.stream;
-    r.target = auditTarget();
-    r.ids = {o.id};
-    if (!o.newId.isEmpty())
-        r.newIds = {o.newId};
-    r.outcome = o.note.isEmpty() ? o.outcomeName() : o.outcomeName() + QStringLiteral(": ") + o.note;
-    QString error;
-    if (!m_audit.append(r, &error)) {
-        spdlog::error("{}", error.toStdString());
-        m_cancelled = true; // no further writes without a trail
-        m_result.error = error;
-    }
-    m_result.outcomes.append(std::move(o));
 }
 
 void PendingActionJob::failBatch(const QByteArray &command, const RedisReply &reply)
 {
-    const RedisError e = describeReplyError({command}, reply);
+    const RedisError e = command == "EVALSHA" ? m_script.describeError(reply) : describeReplyError({command}, reply);
+    QList<PendingOutcome> failed;
     for (const QByteArray &id : std::as_const(m_batch)) {
         PendingOutcome o;
         o.id = id;
         o.kind = PendingOutcome::Kind::Failed;
         o.note = QString::fromUtf8(reply.bytes());
-        record(o);
+        failed.append(o);
     }
+    record(failed);
     if (reply.errorCode() == "OOM")
         finish(QStringLiteral("the server is out of memory (-OOM): nothing was written or acknowledged for these entries; free memory and run again"),
                e.kind);

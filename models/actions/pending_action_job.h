@@ -7,6 +7,7 @@
 #include "../redis/redis_connection.h"
 #include "audit_log.h"
 #include "lua_script.h"
+#include "pending_outcome.h"
 
 #include <QObject>
 #include <QTimer>
@@ -35,19 +36,6 @@ struct PendingActionRequest
     int maxConsecutiveFailures = 1000;
 };
 
-struct PendingOutcome
-{
-    enum class Kind { Claimed, NotClaimed, NotPending, Acked, Moved, MovedTrimmed, Failed };
-
-    QByteArray id;
-    Kind kind = Kind::Failed;
-    QString note;        // not claimed: owner and idle; after a lost reply: how we know
-    QByteArray newId;    // moved: the DLQ entry's ID
-    bool afterLostReply = false;
-
-    QString outcomeName() const; // claimed, not_claimed, not_pending, acked, moved, moved_trimmed, failed
-};
-
 struct PendingActionCounts
 {
     qint64 done = 0;        // claimed, acknowledged or moved (moved_trimmed included)
@@ -57,7 +45,7 @@ struct PendingActionCounts
     qint64 uncertain = 0;   // not pending after a lost reply: this run or someone else settled it
     qint64 failed = 0;
     qint64 total = -1;      // -1: unknown (selection by consumer)
-    qint64 retries = 0;     // batches re-sent or verified after a lost connection
+    qint64 retries = 0;     // batches re-sent or verified after a lost connection (once per batch)
     qint64 scriptReloads = 0;
 };
 
@@ -99,7 +87,7 @@ private:
     void onMoved(const RedisReplies &replies);
     void recoverMoves();
     void batchSettled();
-    void record(PendingOutcome outcome);
+    void record(const QList<PendingOutcome> &outcomes);
     void failBatch(const QByteArray &command, const RedisReply &error);
     void retryLater(const RedisError &error);
     void finish(const QString &error = {}, RedisError::Kind kind = RedisError::Kind::None);

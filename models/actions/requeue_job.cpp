@@ -279,7 +279,7 @@ void RequeueJob::onApplied(const RedisReplies &replies)
             continue;
         }
         if (r.isError()) {
-            const RedisError e = describeReplyError({"EVALSHA"}, r);
+            const RedisError e = m_script.describeError(r);
             m_result.counts.failed += group.second.size();
             for (const QByteArray &id : group.second)
                 audit(group.first, {id}, QStringLiteral("failed: ") + QString::fromUtf8(r.bytes()));

@@ -52,8 +52,8 @@ struct RequeueResult
     RequeueProgress counts;
     bool cancelled = false;
     QString error;           // why it stopped early (refused, audit unwritable, gave up)
-    RedisError::Kind errorKind = RedisError::Kind::None; // Usage: refused before writing; NoPermission: the ACL said no
     QStringList plan;        // dry run: exactly what would be written where
+    RedisError::Kind errorKind = RedisError::Kind::None; // Usage: refused before writing; NoPermission: the ACL said no
 };
 
 class RequeueJob : public QObject
