@@ -8,8 +8,9 @@
 
 #include <QCoreApplication>
 
+#include "../common/terminal.h"
+
 #include <cstdio>
-#include <unistd.h>
 
 namespace pelscope {
 
@@ -57,7 +58,7 @@ int runSnapshot(const CliSettings &settings, bool json)
         if (json)
             printOut(QString::fromUtf8(snapshotToJsonBytes(s, true)));
         else
-            printOut(renderSnapshotTable(s, isatty(fileno(stdout))));
+            printOut(renderSnapshotTable(s, isTerminal(stdout)));
         return 0;
     }, [](const RedisError &e) { printErr(e.message); });
 }
@@ -108,7 +109,7 @@ int runWatch(const CliSettings &settings, const QCommandLineParser &parser)
         }
     }
     const bool jsonLines = parser.isSet(QStringLiteral("json-lines"));
-    const bool tty = isatty(fileno(stdout));
+    const bool tty = isTerminal(stdout);
 
     StreamPoller poller(settings.connection, settings.probe);
     poller.setIntervalMs(int(*interval));

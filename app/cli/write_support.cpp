@@ -1,5 +1,7 @@
 #include "write_support.h"
 
+#include "../common/terminal.h"
+
 #include "redis/redis_connection.h"
 #include "snapshot/format.h"
 
@@ -8,7 +10,6 @@
 
 #include <csignal>
 #include <cstdio>
-#include <unistd.h>
 
 namespace pelscope {
 
@@ -20,12 +21,12 @@ volatile std::sig_atomic_t g_interrupted = 0;
 
 bool stdinIsTerminal()
 {
-    return isatty(fileno(stdin));
+    return isTerminal(stdin);
 }
 
 bool stderrIsTerminal()
 {
-    return isatty(fileno(stderr));
+    return isTerminal(stderr);
 }
 
 void printOutLine(const QString &line)

@@ -6,8 +6,7 @@
 #include <QTextStream>
 
 #include <cstdio>
-#include <termios.h>
-#include <unistd.h>
+#include "terminal.h"
 
 namespace pelscope {
 
@@ -41,22 +40,20 @@ void addProbeOptions(QCommandLineParser &p)
 
 QByteArray promptPassword(const QString &prompt)
 {
-    FILE *tty = std::fopen("/dev/tty", "r+");
-    FILE *in = tty ? tty : stdin;
-    FILE *out = tty ? tty : stderr;
+#ifdef _WIN32
+    std::FILE *tty = nullptr; // the console is stdin/stderr
+#else
+    std::FILE *tty = std::fopen("/dev/tty", "r+");
+#endif
+    std::FILE *in = tty ? tty : stdin;
+    std::FILE *out = tty ? tty : stderr;
     std::fprintf(out, "%s", prompt.toLocal8Bit().constData());
     std::fflush(out);
-    termios old{};
-    const bool isTerm = tcgetattr(fileno(in), &old) == 0;
-    if (isTerm) {
-        termios quiet = old;
-        quiet.c_lflag &= ~tcflag_t(ECHO);
-        tcsetattr(fileno(in), TCSAFLUSH, &quiet);
-    }
+    const bool quiet = setEcho(in, false);
     char buffer[1024] = {};
     const bool ok = std::fgets(buffer, sizeof buffer, in) != nullptr;
-    if (isTerm) {
-        tcsetattr(fileno(in), TCSAFLUSH, &old);
+    if (quiet) {
+        setEcho(in, true);
         std::fprintf(out, "\n");
     }
     if (tty)
