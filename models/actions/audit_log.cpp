@@ -38,6 +38,17 @@ QString AuditLog::actor()
     return user + QLatin1Char('@') + QSysInfo::machineHostName();
 }
 
+bool AuditLog::ensureWritable(QString *refusal) const
+{
+    QDir().mkpath(QFileInfo(m_path).absolutePath());
+    QFile probe(m_path);
+    if (probe.open(QIODevice::Append | QIODevice::WriteOnly))
+        return true;
+    if (refusal)
+        *refusal = QStringLiteral("refusing to write: the audit log %1 cannot be written (%2)").arg(m_path, probe.errorString());
+    return false;
+}
+
 bool AuditLog::append(const AuditRecord &r, QString *error)
 {
     QDir().mkpath(QFileInfo(m_path).absolutePath());

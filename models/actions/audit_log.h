@@ -29,6 +29,9 @@ public:
     // Returns false (and says why) when the file cannot be written; callers
     // refuse to write to Redis without an audit trail.
     bool append(const AuditRecord &record, QString *error = nullptr);
+    // Checked before any write to Redis: no audit trail, no write. The
+    // message is the refusal to show.
+    bool ensureWritable(QString *refusal) const;
     static QString defaultPath();
     static QString actor(); // user@host
 

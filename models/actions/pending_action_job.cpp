@@ -66,12 +66,8 @@ void PendingActionJob::start()
         finish(usage, RedisError::Kind::Usage);
         return;
     }
-    // No audit trail, no write.
-    QDir().mkpath(QFileInfo(m_audit.path()).absolutePath());
-    QFile probe(m_audit.path());
-    if (!probe.open(QIODevice::Append | QIODevice::WriteOnly)) {
-        finish(QStringLiteral("refusing to write: the audit log %1 cannot be written (%2)").arg(m_audit.path(), probe.errorString()),
-               RedisError::Kind::Usage);
+    if (QString refusal; !m_audit.ensureWritable(&refusal)) {
+        finish(refusal, RedisError::Kind::Usage);
         return;
     }
     m_result.counts.total = r.ids.isEmpty() ? r.limit : r.ids.size();

@@ -44,15 +44,9 @@ void RequeueJob::start()
         finish(QStringLiteral("the requeue script is missing from this build"), RedisError::Kind::Usage);
         return;
     }
-    if (!m_request.dryRun) {
-        // No audit trail, no write.
-        QDir().mkpath(QFileInfo(m_audit.path()).absolutePath());
-        QFile probe(m_audit.path());
-        if (!probe.open(QIODevice::Append | QIODevice::WriteOnly)) {
-            finish(QStringLiteral("refusing to write: the audit log %1 cannot be written (%2)").arg(m_audit.path(), probe.errorString()),
-                   RedisError::Kind::Usage);
-            return;
-        }
+    if (QString refusal; !m_request.dryRun && !m_audit.ensureWritable(&refusal)) {
+        finish(refusal, RedisError::Kind::Usage);
+        return;
     }
     if (m_request.select == RequeueRequest::Select::Ids)
         m_result.counts.total = m_request.ids.size();
