@@ -5,6 +5,8 @@
 #include "itemmodels/consumer_table_model.h"
 #include "itemmodels/pending_table_model.h"
 #include "payload_view.h"
+#include "pending_actions_bar.h"
+#include "write_controller.h"
 #include "snapshot/format.h"
 #include "time_chart_widget.h"
 
@@ -132,7 +134,7 @@ GroupPage::GroupPage(const HistoryStore *history, QWidget *parent)
     pendingProxy->setSourceModel(m_pending);
     pendingProxy->setSortRole(PendingTableModel::SortRole);
     m_pendingView = makeTable(pendingProxy, PendingTableModel::Deliveries, Qt::DescendingOrder);
-    m_pendingView->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_pendingView->setSelectionMode(QAbstractItemView::ExtendedSelection);
     connect(m_pendingView->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex &current) {
         if (!current.isValid())
             return;
@@ -152,7 +154,9 @@ GroupPage::GroupPage(const HistoryStore *history, QWidget *parent)
     };
     auto *bottom = new QSplitter(Qt::Horizontal);
     bottom->addWidget(wrap(tr("Consumers"), m_consumerView));
-    bottom->addWidget(wrap(tr("Pending entries (head of the PEL, poison candidates first)"), m_pendingView));
+    QWidget *pendingBox = wrap(tr("Pending entries (head of the PEL, poison candidates first)"), m_pendingView);
+    m_pendingBox = static_cast<QVBoxLayout *>(pendingBox->layout());
+    bottom->addWidget(pendingBox);
     bottom->addWidget(wrap(tr("Payload"), m_payload));
     bottom->setSizes({300, 380, 420});
 
@@ -171,10 +175,20 @@ GroupPage::GroupPage(const HistoryStore *history, QWidget *parent)
     setThresholds(m_thresholds);
 }
 
+void GroupPage::setWriteController(WriteController *writes)
+{
+    m_pendingActions = new PendingActionsBar(writes, m_pendingView->selectionModel(), PendingTableModel::EntryIdRole);
+    m_pendingActions->setClaimGuardMs(m_thresholds.consumerIdleWarnMs);
+    m_pendingBox->addWidget(m_pendingActions);
+    connect(writes, &WriteController::pendingActionFinished, this, [this] { m_pendingView->clearSelection(); });
+}
+
 void GroupPage::setThresholds(const HealthThresholds &t)
 {
     m_thresholds = t;
     m_consumers->setDeadAfterMs(t.consumerIdleWarnMs);
+    if (m_pendingActions)
+        m_pendingActions->setClaimGuardMs(t.consumerIdleWarnMs);
     m_pending->setPoisonThreshold(t.deliveryCountWarn);
     m_idleChart->clearThresholds();
     m_idleChart->setThreshold(tr("warn %1").arg(formatDuration(t.oldestIdleWarnMs)), t.oldestIdleWarnMs / 1000.0, healthStyle(Health::Warn).strong);
@@ -204,6 +218,8 @@ void GroupPage::applySnapshot(const Snapshot &snapshot)
     m_consumers->setGroup(m_key.stream, m_key.group, g);
     m_pending->setGroup(m_key.stream, m_key.group, g);
     m_histogram->setGroup(g, m_thresholds.deliveryCountWarn);
+    if (m_pendingActions)
+        m_pendingActions->setGroup(m_key.stream, m_key.group, snapshot);
     updateHeader(s, g);
     if (isVisible())
         updateCharts();

@@ -13,13 +13,16 @@ class QComboBox;
 class QLabel;
 class QTableView;
 class QToolButton;
+class QVBoxLayout;
 
 namespace pelscope {
 
 class ConsumerTableModel;
 class DeliveryHistogramWidget;
 class PayloadView;
+class PendingActionsBar;
 class PendingTableModel;
+class WriteController;
 class TimeChartWidget;
 
 class GroupPage : public QWidget
@@ -35,6 +38,10 @@ public:
     void setStale(bool stale);
     void showEntry(const EntryReadResult &result);
     void setWindowSeconds(int seconds);
+    // Enables the pending-entry actions (claim, acknowledge, move to DLQ).
+    void setWriteController(WriteController *writes);
+    PendingActionsBar *pendingActions() const { return m_pendingActions; }
+    QTableView *pendingView() const { return m_pendingView; }
 
     ConsumerTableModel *consumerModel() const { return m_consumers; }
     PendingTableModel *pendingModel() const { return m_pending; }
@@ -71,6 +78,8 @@ private:
     QTableView *m_consumerView;
     QTableView *m_pendingView;
     PayloadView *m_payload;
+    PendingActionsBar *m_pendingActions = nullptr;
+    QVBoxLayout *m_pendingBox = nullptr;
 };
 
 } // namespace pelscope

@@ -2,6 +2,8 @@
 
 #include "connection_dialog.h"
 #include "connection_profile_store.h"
+#include "dlq_page.h"
+#include "dlq_tab.h"
 #include "group_page.h"
 #include "health_style.h"
 #include "itemmodels/group_table_model.h"
@@ -10,6 +12,7 @@
 #include "snapshot/group_ranking.h"
 #include "sparkline_delegate.h"
 #include "status_delegate.h"
+#include "write_controller.h"
 
 #include <QAction>
 #include <QApplication>
@@ -21,6 +24,7 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
+#include <QPushButton>
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
@@ -41,7 +45,12 @@ MainWindow::MainWindow(QWidget *parent)
     , m_summary(new QLabel)
     , m_connectionLabel(new QLabel)
     , m_pollLabel(new QLabel)
+    , m_writeBanner(new QLabel)
+    , m_profileTag(new QLabel)
+    , m_dlqButton(new QPushButton)
     , m_groupPage(new GroupPage(&m_history))
+    , m_writes(new WriteController(this))
+    , m_dlqPage(new DlqPage(m_writes))
 {
     m_profiles = new ConnectionProfileStore(this);
     setWindowTitle(QStringLiteral("Pelscope"));
@@ -54,20 +63,34 @@ MainWindow::MainWindow(QWidget *parent)
     m_pauseBanner->setText(tr("PAUSED — polling is suspended; press Space to resume."));
     m_pauseBanner->setStyleSheet(QStringLiteral("QLabel { background: #fff4d6; color: #6b4500; padding: 6px; font-weight: bold; }"));
     m_pauseBanner->hide();
+    // Writes enabled must be impossible to miss, in any palette.
+    m_writeBanner->setObjectName(QStringLiteral("writeBanner"));
+    m_writeBanner->setTextFormat(Qt::RichText);
+    m_writeBanner->setStyleSheet(QStringLiteral("QLabel { background: #b00020; color: white; padding: 6px; font-weight: bold; }"));
+    m_writeBanner->hide();
+    connect(m_writeBanner, &QLabel::linkActivated, this, [this] { m_writes->setWritesEnabled(false); });
+    connect(m_writes, &WriteController::writesEnabledChanged, this, &MainWindow::updateWriteBanner);
+    connect(m_writes, &WriteController::message, this, [this](const QString &text) { statusBar()->showMessage(text, 15000); });
 
     auto *overview = new QWidget;
     buildOverview(overview);
     m_stack->addWidget(overview);
     m_stack->addWidget(m_groupPage);
+    m_stack->addWidget(m_dlqPage);
     connect(m_groupPage, &GroupPage::backRequested, this, &MainWindow::showOverview);
+    connect(m_dlqPage, &DlqPage::backRequested, this, &MainWindow::showOverview);
+    m_groupPage->setWriteController(m_writes);
 
     auto *central = new QWidget;
     auto *layout = new QVBoxLayout(central);
+    layout->addWidget(m_writeBanner);
     layout->addWidget(m_banner);
     layout->addWidget(m_pauseBanner);
     layout->addWidget(m_stack, 1);
     setCentralWidget(central);
 
+    m_profileTag->hide();
+    statusBar()->addWidget(m_profileTag);
     statusBar()->addWidget(m_connectionLabel, 1);
     statusBar()->addPermanentWidget(m_pollLabel);
     installShortcuts();
@@ -125,8 +148,15 @@ void MainWindow::buildOverview(QWidget *page)
 
     auto *layout = new QVBoxLayout(page);
     layout->setContentsMargins(0, 0, 0, 0);
+    m_dlqButton->setObjectName(QStringLiteral("dlqButton"));
+    m_dlqButton->setText(tr("Dead letters"));
+    m_dlqButton->setToolTip(tr("Browse, requeue and export the dead-letter streams (Ctrl+D)"));
+    connect(m_dlqButton, &QPushButton::clicked, this, [this] { showDeadLetters(); });
+    auto *filterRow = new QHBoxLayout;
+    filterRow->addWidget(m_filter, 1);
+    filterRow->addWidget(m_dlqButton);
     layout->addWidget(m_summary);
-    layout->addWidget(m_filter);
+    layout->addLayout(filterRow);
     layout->addWidget(m_table, 1);
 }
 
@@ -177,9 +207,25 @@ void MainWindow::buildMenus()
     connect(m_profiles, &ConnectionProfileStore::recentChanged, this, fillRecent);
     file->addAction(tr("Re&connect now"), this, [this] { Q_EMIT reconnectRequested(); });
     file->addSeparator();
+    m_writeAction = file->addAction(tr("Enable &writes…"));
+    m_writeAction->setCheckable(true);
+    m_writeAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W));
+    m_writeAction->setToolTip(tr("Every connection starts read-only"));
+    connect(m_writeAction, &QAction::triggered, this, [this](bool on) {
+        m_writeAction->setChecked(m_writes->writesEnabled()); // only the dialog turns it on
+        if (on)
+            m_writes->requestEnable();
+        else
+            m_writes->setWritesEnabled(false);
+    });
+    file->addAction(tr("Open the &audit log folder"), this, [this] {
+        statusBar()->showMessage(tr("Audit log: %1").arg(m_writes->auditLogPath()), 15000);
+    });
+    file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
     QMenu *view = menuBar()->addMenu(tr("&View"));
     view->addAction(tr("&Overview"), this, &MainWindow::showOverview);
+    view->addAction(tr("&Dead letters"), QKeySequence(Qt::CTRL | Qt::Key_D), this, [this] { showDeadLetters(); });
     view->addAction(tr("&Refresh now"), QKeySequence::Refresh, this, [this] { Q_EMIT refreshRequested(); });
 }
 
@@ -198,6 +244,12 @@ void MainWindow::openConnectionDialog(const QString &profileName)
         return;
     }
     resetForNewConnection(dialog.options().redactedUrl());
+    m_nextLabel = profile.name.isEmpty() ? dialog.options().redactedUrl() : profile.name;
+    m_nextProduction = profile.colorTag == ConnectionProfile::ColorTag::Production;
+    m_profileTag->setVisible(profile.colorTag != ConnectionProfile::ColorTag::None);
+    m_profileTag->setText(QStringLiteral(" %1 ").arg(ConnectionProfile::colorTagName(profile.colorTag).toUpper()));
+    m_profileTag->setStyleSheet(QStringLiteral("QLabel { background: %1; color: white; font-weight: bold; border-radius: 3px; padding: 1px 6px; }")
+                                    .arg(ConnectionProfile::colorTagColor(profile.colorTag).name()));
     Q_EMIT connectRequested(dialog.options(), probe, profile.pollIntervalMs);
 }
 
@@ -205,6 +257,7 @@ void MainWindow::resetForNewConnection(const QString &address)
 {
     m_model->clear();
     m_history.clear();
+    m_dlqPage->clear();
     m_generation = 0;
     m_lastSnapshotWallMs = 0;
     showOverview();
@@ -217,7 +270,7 @@ void MainWindow::setThresholds(const HealthThresholds &t)
     m_groupPage->setThresholds(t);
 }
 
-void MainWindow::setReaderConnection(const ConnectionOptions &options)
+void MainWindow::useConnection(const ConnectionOptions &options, const QString &label, bool production)
 {
     if (m_readerThread.isRunning()) { // another server: a fresh reader
         m_readerThread.quit();
@@ -230,7 +283,51 @@ void MainWindow::setReaderConnection(const ConnectionOptions &options)
     connect(&m_readerThread, &QThread::finished, m_reader, &QObject::deleteLater);
     connect(m_reader, &EntryReader::entryRead, m_groupPage, &GroupPage::showEntry);
     connect(m_groupPage, &GroupPage::entryRequested, m_reader, &EntryReader::read);
+    connect(m_reader, &EntryReader::entryRead, m_dlqPage, &DlqPage::routeEntry);
+    connect(m_reader, &EntryReader::pageRead, m_dlqPage, &DlqPage::routePage);
+    connect(m_reader, &EntryReader::entriesRead, m_dlqPage, &DlqPage::routeEntries);
+    connect(m_dlqPage, &DlqPage::entryRequested, m_reader, &EntryReader::read);
+    connect(m_dlqPage, &DlqPage::pageRequested, m_reader, &EntryReader::readPage);
+    connect(m_dlqPage, &DlqPage::entriesRequested, m_reader, &EntryReader::readEntries);
     m_readerThread.start();
+
+    // The dialog's profile wins over what the caller knows (an address).
+    const QString name = !m_nextLabel.isEmpty() ? std::exchange(m_nextLabel, QString()) : !label.isEmpty() ? label : options.redactedUrl();
+    m_writes->setConnection(options, name, production || std::exchange(m_nextProduction, false));
+}
+
+void MainWindow::updateWriteBanner(bool enabled)
+{
+    m_writeBanner->setText(tr("⚠ WRITES ENABLED on %1 — requeue, delete, claim and acknowledge change data in this Redis. "
+                              "<a href='#off' style='color:white'>Switch back to read-only</a>")
+                               .arg(m_writes->connectionLabel().toHtmlEscaped()));
+    m_writeBanner->setVisible(enabled);
+    if (m_writeAction)
+        m_writeAction->setChecked(enabled);
+}
+
+void MainWindow::showDeadLetters(const QByteArray &key)
+{
+    if (!key.isEmpty())
+        m_dlqPage->showDlq(key);
+    m_stack->setCurrentWidget(m_dlqPage);
+    QSettings().setValue(QStringLiteral("window/lastPage"), QStringLiteral("dlq"));
+}
+
+void MainWindow::updateDlqButton(const Snapshot &snapshot)
+{
+    qint64 entries = 0, growth = 0;
+    for (const DeadLetterSnapshot &d : snapshot->deadLetters) {
+        entries += d.length.value_or(0);
+        growth += std::max<qint64>(0, d.growth.value_or(0));
+    }
+    const qsizetype n = snapshot->deadLetters.size();
+    if (n == 0)
+        m_dlqButton->setText(tr("Dead letters: none found"));
+    else if (growth > 0)
+        m_dlqButton->setText(tr("⚠ Dead letters: %1 in %2 streams, +%3 recently").arg(formatCount(entries)).arg(n).arg(formatCount(growth)));
+    else
+        m_dlqButton->setText(tr("Dead letters: %1 in %2 streams").arg(formatCount(entries)).arg(n));
 }
 
 void MainWindow::showStartupError(const QString &message)
@@ -258,6 +355,10 @@ bool MainWindow::showPage(const QString &page)
 {
     if (page.isEmpty() || page == QLatin1String("overview")) {
         showOverview();
+        return true;
+    }
+    if (page == QLatin1String("dlq") || page.startsWith(QLatin1String("dlq:"))) {
+        showDeadLetters(page.mid(4).toUtf8());
         return true;
     }
     if (!page.startsWith(QLatin1String("group:")))
@@ -293,11 +394,14 @@ void MainWindow::applySnapshot(const Snapshot &incoming)
     m_lastSnapshotWallMs = QDateTime::currentMSecsSinceEpoch();
     m_model->applySnapshot(snapshot);
     m_groupPage->applySnapshot(snapshot);
+    m_dlqPage->applySnapshot(snapshot);
+    updateDlqButton(snapshot);
     updateSummary(snapshot);
     if (m_stale) {
         m_stale = false;
         m_proxy->setStale(false);
         m_groupPage->setStale(false);
+        m_dlqPage->setStale(false);
     }
     const QString when = QDateTime::fromMSecsSinceEpoch(snapshot->takenAtMs).toString(QStringLiteral("HH:mm:ss"));
     m_pollLabel->setText(tr("Last poll %1 · %2 ms · %3 round trip · %4 commands · %5 read")
@@ -305,6 +409,10 @@ void MainWindow::applySnapshot(const Snapshot &incoming)
                              .arg(snapshot->stats.bytesIn < 10'000 ? QStringLiteral("%1 B").arg(snapshot->stats.bytesIn)
                                                                   : QStringLiteral("%1 KiB").arg(snapshot->stats.bytesIn / 1024)));
     m_pollLabel->setToolTip(snapshot->warning);
+    if (snapshot->stats.budgetTooSmall) { // --poll-budget: say that figures are old or missing, not just show them
+        m_pollLabel->setText(m_pollLabel->text() + tr(" · poll budget too small: some figures are old or missing"));
+        m_pollLabel->setToolTip(snapshot->stats.budgetNote + QLatin1Char('\n') + snapshot->warning);
+    }
 }
 
 void MainWindow::checkStale()
@@ -317,6 +425,7 @@ void MainWindow::checkStale()
         m_stale = true;
         m_proxy->setStale(true);
         m_groupPage->setStale(true);
+        m_dlqPage->setStale(true);
     }
     if (m_stale) {
         const QString since = QDateTime::fromMSecsSinceEpoch(m_lastSnapshotWallMs).toString(QStringLiteral("HH:mm:ss"));

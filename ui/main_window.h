@@ -15,7 +15,9 @@
 #include <QThread>
 #include <QTimer>
 
+class QAction;
 class QLabel;
+class QPushButton;
 class QLineEdit;
 class QStackedWidget;
 class QTableView;
@@ -23,9 +25,11 @@ class QTableView;
 namespace pelscope {
 
 class ConnectionProfileStore;
+class DlqPage;
 class GroupPage;
 class GroupTableModel;
 class OverviewProxyModel;
+class WriteController;
 
 class MainWindow : public QMainWindow
 {
@@ -37,13 +41,17 @@ public:
     GroupTableModel *groupModel() const { return m_model; }
     QTableView *overviewTable() const { return m_table; }
     GroupPage *groupPage() const { return m_groupPage; }
+    DlqPage *dlqPage() const { return m_dlqPage; }
+    WriteController *writes() const { return m_writes; }
     const HistoryStore &history() const { return m_history; }
 
     void setThresholds(const HealthThresholds &t);
     void setPollIntervalMs(int ms) { m_intervalMs = ms; }
-    // Payload reads go through their own connection on a worker thread.
-    void setReaderConnection(const ConnectionOptions &options);
-    // "overview" or "group:STREAM/GROUP"; false when there is no such group.
+    // The connection the window reads payloads and dead letters through (its
+    // own, on a worker thread) and writes through when writes are enabled.
+    // `label` names it to the operator; a production one asks more before writes.
+    void useConnection(const ConnectionOptions &options, const QString &label = {}, bool production = false);
+    // "overview", "group:STREAM/GROUP" or "dlq[:KEY]"; false when there is no such page.
     bool showPage(const QString &page);
 
 public Q_SLOTS:
@@ -54,6 +62,7 @@ public Q_SLOTS:
     void resetForNewConnection(const QString &address);
     void openGroup(const QByteArray &stream, const QByteArray &group);
     void showOverview();
+    void showDeadLetters(const QByteArray &key = {});
 
 Q_SIGNALS:
     void refreshRequested();
@@ -74,6 +83,8 @@ private:
     void checkStale();
     void copySelection();
     Snapshot withHistoryVerdicts(const Snapshot &snapshot);
+    void updateWriteBanner(bool enabled);
+    void updateDlqButton(const Snapshot &snapshot);
 
     HistoryStore m_history;
     ConnectionProfileStore *m_profiles;
@@ -85,11 +96,19 @@ private:
     QTableView *m_table;
     QLineEdit *m_filter;
     QLabel *m_banner;
+    QLabel *m_writeBanner;
+    QLabel *m_profileTag;
+    QPushButton *m_dlqButton;
+    QAction *m_writeAction = nullptr;
     QLabel *m_pauseBanner;
     QLabel *m_summary;
     QLabel *m_connectionLabel;
     QLabel *m_pollLabel;
     GroupPage *m_groupPage;
+    WriteController *m_writes;
+    DlqPage *m_dlqPage;
+    QString m_nextLabel;       // the profile chosen in the dialog, for the next useConnection
+    bool m_nextProduction = false;
     QTimer m_staleTimer;
     QThread m_readerThread;
     EntryReader *m_reader = nullptr;

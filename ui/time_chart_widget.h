@@ -38,6 +38,9 @@ protected:
 
 private:
     QString valueText(double v) const;
+    void updateValueRange();
+
+    static constexpr int kDenseSeries = 20; // above this, thin lines: see addSeries
 
     QCPItemStraightLine *m_crosshair;
     QCPItemText *m_readout;
@@ -45,6 +48,7 @@ private:
     QList<QCPItemText *> m_thresholdTexts;
     QList<QCPAbstractItem *> m_markers;
     QString m_unit;
+    QVector<double> m_seriesMax; // per graph, NaN when it has no known value
 };
 
 } // namespace pelscope

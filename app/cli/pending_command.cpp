@@ -79,7 +79,6 @@ QString requestFrom(const QCommandLineParser &parser, const QString &sub, const 
 // stream or group is missing or the server cannot be read.
 QStringList planFor(const CliSettings &settings, const PendingActionRequest &r)
 {
-    using Action = PendingActionRequest::Action;
     RedisBatch batch = preflightBatch(r);
     if (!r.fromConsumer.isEmpty())
         batch.append({"XPENDING", r.stream, r.group}); // the per-consumer counts, for the plan
@@ -91,40 +90,12 @@ QStringList planFor(const CliSettings &settings, const PendingActionRequest &r)
         printErrLine(error.message);
         return {};
     }
-    const QString where = QStringLiteral("group %1 of stream %2 on %3").arg(quotedKey(r.group), quotedKey(r.stream), settings.connection.redactedUrl());
-    const QString audit = QStringLiteral("  audit: one record per entry in %1").arg(AuditLog(r.auditLogPath).path());
-    switch (r.action) {
-    case Action::Claim: {
-        QString what = QStringLiteral("%1 entries by ID").arg(r.ids.size());
-        if (!r.fromConsumer.isEmpty()) {
-            qint64 holds = 0;
-            const RedisReply summary = replies.value(2);
-            for (const RedisReply &c : summary.at(3).elements())
-                if (c.at(0).bytes() == r.fromConsumer)
-                    holds = c.at(1).toInt().value_or(0);
-            what = QStringLiteral("the entries of consumer %1 idle at least %2%3 (it holds %4 pending entries)")
-                       .arg(quotedKey(r.fromConsumer), formatDuration(r.minIdleMs),
-                            r.limit > 0 ? QStringLiteral(", at most %1").arg(r.limit) : QString()).arg(holds);
-        }
-        return {QStringLiteral("Claim pending entries of %1:").arg(where), QStringLiteral("  what:  %1").arg(what),
-                QStringLiteral("  to:    consumer %1").arg(quotedKey(r.toConsumer)),
-                QStringLiteral("  how:   XCLAIM %1 %2 %3 %4 <ids> JUSTID; entries idle less than %5 stay with their owner")
-                    .arg(quotedKey(r.stream), quotedKey(r.group), quotedKey(r.toConsumer)).arg(r.minIdleMs).arg(formatDuration(r.minIdleMs)),
-                audit};
-    }
-    case Action::Ack:
-        return {QStringLiteral("Acknowledge %1 pending entries of %2:").arg(r.ids.size()).arg(where),
-                QStringLiteral("  how:   XACK %1 %2 <id>, one per entry").arg(quotedKey(r.stream), quotedKey(r.group)),
-                QStringLiteral("  WARNING: acknowledged entries leave the PEL unprocessed; no consumer will be given them again."), audit};
-    case Action::ToDlq:
-        return {QStringLiteral("Move %1 pending entries of %2 to the dead-letter stream %3:").arg(r.ids.size()).arg(where, quotedKey(r.dlq)),
-                QStringLiteral("  how:   one Lua script per batch: for each entry still pending, XADD its fields plus category=%1, reason=%2, "
-                               "delivery_count, source_stream, source_id, group, consumer to %3, then XACK; entries no longer pending "
-                               "are left alone")
-                    .arg(quotedKey(r.category), quotedKey(r.reason), quotedKey(r.dlq)),
-                audit};
-    }
-    return {};
+    qint64 holds = -1;
+    if (!r.fromConsumer.isEmpty())
+        for (const RedisReply &c : replies.value(2).at(3).elements())
+            if (c.at(0).bytes() == r.fromConsumer)
+                holds = c.at(1).toInt().value_or(0);
+    return pendingActionPlan(r, settings.connection.redactedUrl(), std::max<qint64>(0, holds));
 }
 
 } // namespace

@@ -21,13 +21,22 @@ QString idleText(const GroupSnapshot &g)
     return text;
 }
 
+QString nodeText(const StreamSnapshot &s)
+{
+    return s.stale ? s.node + QStringLiteral(" (stale)") : s.node;
+}
+
 } // namespace
 
 QString renderSnapshotTable(const Snapshot &snapshot, bool color)
 {
-    const QStringList header = {QStringLiteral("STATUS"), QStringLiteral("STREAM"), QStringLiteral("GROUP"), QStringLiteral("LAG"),
-                                QStringLiteral("PENDING"), QStringLiteral("OLDEST IDLE"), QStringLiteral("CONSUMERS"),
-                                QStringLiteral("MAX DLV"), QStringLiteral("WHY")};
+    QStringList header = {QStringLiteral("STATUS"), QStringLiteral("STREAM"), QStringLiteral("GROUP"), QStringLiteral("LAG"),
+                          QStringLiteral("PENDING"), QStringLiteral("OLDEST IDLE"), QStringLiteral("CONSUMERS"),
+                          QStringLiteral("MAX DLV"), QStringLiteral("WHY")};
+    // Cluster: which master holds each stream, as the last column before WHY.
+    const bool cluster = !snapshot.data().nodes.isEmpty();
+    if (cluster)
+        header.insert(header.size() - 1, QStringLiteral("NODE"));
     QList<QStringList> rows;
     QList<Health> health;
     for (const GroupRef &ref : rankGroups(snapshot)) {
@@ -42,15 +51,21 @@ QString renderSnapshotTable(const Snapshot &snapshot, bool color)
         rows.append({healthName(g.health.status).toUpper(), displayBytes(ref.stream->key), displayBytes(g.name),
                      g.lag ? formatCount(*g.lag) : QStringLiteral("unknown"), orDash(g.pending), idleText(g), consumers,
                      orDash(g.maxDeliveryCount), g.health.reasons.join(QStringLiteral("; "))});
+        if (cluster)
+            rows.last().insert(rows.last().size() - 1, nodeText(*ref.stream));
         health.append(g.health.status);
     }
     for (const StreamSnapshot &s : snapshot.data().streams) {
         if (!s.error.isEmpty()) {
             rows.append({QStringLiteral("ERROR"), displayBytes(s.key), QString(), QString(), QString(), QString(), QString(), QString(), s.error});
+            if (cluster)
+                rows.last().insert(rows.last().size() - 1, nodeText(s));
             health.append(Health::Warn);
         } else if (s.groups.isEmpty()) {
             rows.append({QStringLiteral("-"), displayBytes(s.key), QStringLiteral("(no groups)"), QString(), QString(), QString(), QString(), QString(),
                          QStringLiteral("length %1").arg(orDash(s.length))});
+            if (cluster)
+                rows.last().insert(rows.last().size() - 1, nodeText(s));
             health.append(Health::Ok);
         }
     }

@@ -32,6 +32,7 @@ void addProbeOptions(QCommandLineParser &p)
         {QStringLiteral("match"), QStringLiteral("Discover stream keys matching this pattern with SCAN (default *)."), QStringLiteral("pattern"), QStringLiteral("*")},
         {QStringLiteral("stream"), QStringLiteral("Watch this stream key (repeatable); disables SCAN."), QStringLiteral("key")},
         {QStringLiteral("pel-budget"), QStringLiteral("PEL entries per group walked exactly (default 10000); larger PELs are sampled."), QStringLiteral("n"), QStringLiteral("10000")},
+        {QStringLiteral("poll-budget"), QStringLiteral("Server time per tick in µs, estimated from command counts and sizes (default 0: none). Optional reads (consumers, histogram, XINFO STREAM) wait for ticks with room; the status says when the budget cannot cover the groups."), QStringLiteral("us"), QStringLiteral("0")},
         {QStringLiteral("config"), QStringLiteral("INI file with a [health] section of thresholds."), QStringLiteral("file")},
         {QStringLiteral("threshold"), QStringLiteral("Override one threshold, e.g. oldest_idle_crit=10m (repeatable). Keys: %1.")
                                           .arg(HealthThresholds::keys().join(QStringLiteral(", "))), QStringLiteral("key=value")},
@@ -107,6 +108,9 @@ QString settingsFromParser(const QCommandLineParser &p, CliSettings &out)
     c.pelBudget = p.value(QStringLiteral("pel-budget")).toInt(&ok);
     if (!ok || c.pelBudget < 1)
         return QStringLiteral("invalid --pel-budget '%1'").arg(p.value(QStringLiteral("pel-budget")));
+    c.pollBudgetUs = p.value(QStringLiteral("poll-budget")).toLongLong(&ok);
+    if (!ok || c.pollBudgetUs < 0)
+        return QStringLiteral("invalid --poll-budget '%1' (server µs per tick, e.g. 200; 0 for none)").arg(p.value(QStringLiteral("poll-budget")));
     if (p.isSet(QStringLiteral("config"))) {
         const QString path = p.value(QStringLiteral("config"));
         if (!QFile::exists(path))

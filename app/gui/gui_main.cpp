@@ -39,7 +39,7 @@ int main(int argc, char *argv[])
         {QStringLiteral("interval"), QStringLiteral("Time between polls (0.5s to 60s, default 1s)."), QStringLiteral("duration"), QStringLiteral("1s")},
         {QStringLiteral("screenshot"), QStringLiteral("Save the window as PNG to this file (with --quit-after)."), QStringLiteral("file")},
         {QStringLiteral("quit-after"), QStringLiteral("Quit after this many seconds (the screenshot is taken then)."), QStringLiteral("seconds")},
-        {QStringLiteral("page"), QStringLiteral("Page to show first: overview or group:STREAM/GROUP."), QStringLiteral("page"), QStringLiteral("overview")},
+        {QStringLiteral("page"), QStringLiteral("Page to show first: overview, group:STREAM/GROUP or dlq[:KEY]."), QStringLiteral("page"), QStringLiteral("overview")},
         {QStringLiteral("self-test"), QStringLiteral("Check TLS, the platform plugin, writable directories and the keychain, then exit.")},
     });
     parser.process(app);
@@ -82,7 +82,7 @@ int main(int argc, char *argv[])
         QObject::connect(poller->poller(), &StreamPoller::statusChanged, &window, &MainWindow::applyStatus);
         QObject::connect(&window, &MainWindow::refreshRequested, poller.get(), &PollerThread::pollNow);
         QObject::connect(&window, &MainWindow::pauseRequested, poller.get(), &PollerThread::setPaused);
-        window.setReaderConnection(options);
+        window.useConnection(options);
         poller->start();
         if (firstPage != QLatin1String("overview") && !window.showPage(firstPage))
             std::fprintf(stderr, "pelscope: unknown --page '%s' (overview or group:STREAM/GROUP)\n", qPrintable(firstPage));

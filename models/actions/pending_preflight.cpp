@@ -2,6 +2,7 @@
 
 #include "../redis/key_slot.h"
 #include "../snapshot/format.h"
+#include "audit_log.h"
 
 namespace pelscope {
 
@@ -54,6 +55,39 @@ RedisError preflightRefusal(const PendingActionRequest &r, const RedisBatch &bat
                                       "atomically. Name them with a shared hash tag, e.g. {orders} and {orders}:dlq, and an audit stream "
                                       "with the same tag.")
                            .arg(quoted(r.stream)).arg(slot).arg(quoted(r.dlq)).arg(keySlot(r.dlq)));
+    return {};
+}
+
+QStringList pendingActionPlan(const PendingActionRequest &r, const QString &connection, qint64 consumerHolds)
+{
+    using Action = PendingActionRequest::Action;
+    const QString where = QStringLiteral("group %1 of stream %2 on %3").arg(quoted(r.group), quoted(r.stream), connection);
+    const QString audit = QStringLiteral("  audit: one record per entry in %1").arg(AuditLog(r.auditLogPath).path());
+    switch (r.action) {
+    case Action::Claim: {
+        QString what = QStringLiteral("%1 entries by ID").arg(r.ids.size());
+        if (!r.fromConsumer.isEmpty())
+            what = QStringLiteral("the entries of consumer %1 idle at least %2%3 (it holds %4 pending entries)")
+                       .arg(quoted(r.fromConsumer), formatDuration(r.minIdleMs),
+                            r.limit > 0 ? QStringLiteral(", at most %1").arg(r.limit) : QString()).arg(consumerHolds);
+        return {QStringLiteral("Claim pending entries of %1:").arg(where), QStringLiteral("  what:  %1").arg(what),
+                QStringLiteral("  to:    consumer %1").arg(quoted(r.toConsumer)),
+                QStringLiteral("  how:   XCLAIM %1 %2 %3 %4 <ids> JUSTID; entries idle less than %5 stay with their owner")
+                    .arg(quoted(r.stream), quoted(r.group), quoted(r.toConsumer)).arg(r.minIdleMs).arg(formatDuration(r.minIdleMs)),
+                audit};
+    }
+    case Action::Ack:
+        return {QStringLiteral("Acknowledge %1 pending entries of %2:").arg(r.ids.size()).arg(where),
+                QStringLiteral("  how:   XACK %1 %2 <id>, one per entry").arg(quoted(r.stream), quoted(r.group)),
+                QStringLiteral("  WARNING: acknowledged entries leave the PEL unprocessed; no consumer will be given them again."), audit};
+    case Action::ToDlq:
+        return {QStringLiteral("Move %1 pending entries of %2 to the dead-letter stream %3:").arg(r.ids.size()).arg(where, quoted(r.dlq)),
+                QStringLiteral("  how:   one Lua script per batch: for each entry still pending, XADD its fields plus category=%1, reason=%2, "
+                               "delivery_count, source_stream, source_id, group, consumer to %3, then XACK; entries no longer pending "
+                               "are left alone")
+                    .arg(quoted(r.category), quoted(r.reason), quoted(r.dlq)),
+                audit};
+    }
     return {};
 }
 

@@ -24,7 +24,9 @@ RequeueJob::RequeueJob(ConnectionOptions options, RequeueRequest request, QObjec
     : QObject(parent)
     , m_options(std::move(options))
     , m_request(std::move(request))
-    , m_script(LuaScript::fromResource(QStringLiteral(":/lua/requeue.lua")))
+    , m_script(LuaScript::fromResource(m_request.operation == RequeueRequest::Operation::Delete ? QStringLiteral(":/lua/delete.lua")
+                                       : m_request.editedFields                                  ? QStringLiteral(":/lua/requeue_edited.lua")
+                                                                                                 : QStringLiteral(":/lua/requeue.lua")))
     , m_audit(m_request.auditLogPath)
 {
     qRegisterMetaType<pelscope::RequeueProgress>();
@@ -41,7 +43,12 @@ RequeueJob::RequeueJob(ConnectionOptions options, RequeueRequest request, QObjec
 void RequeueJob::start()
 {
     if (!m_script.isValid()) {
-        finish(QStringLiteral("the requeue script is missing from this build"), RedisError::Kind::Usage);
+        finish(QStringLiteral("the %1 script is missing from this build").arg(actionName()), RedisError::Kind::Usage);
+        return;
+    }
+    if (m_request.editedFields
+        && (m_request.select != RequeueRequest::Select::Ids || m_request.ids.size() != 1 || m_request.editedFields->isEmpty())) {
+        finish(QStringLiteral("an edited requeue takes exactly one entry and at least one field"), RedisError::Kind::Usage);
         return;
     }
     if (QString refusal; !m_request.dryRun && !m_audit.ensureWritable(&refusal)) {
@@ -118,11 +125,15 @@ QString RequeueJob::refusal(const QByteArray &target) const
     if (m_connection->hello().mode != QLatin1String("cluster"))
         return {};
     const int slot = keySlot(m_request.dlq);
-    if (keySlot(target) != slot || (!m_request.auditStream.isEmpty() && keySlot(m_request.auditStream) != slot))
-        return QStringLiteral("refusing to requeue: %1 (slot %2) and %3 (slot %4) live in different cluster slots, so one script cannot "
+    if (keySlot(target) != slot)
+        return QStringLiteral("refusing to %1: %2 (slot %3) and %4 (slot %5) live in different cluster slots, so one script cannot "
                               "move entries atomically. Name them with a shared hash tag, e.g. {orders} and {orders}:dlq, and an audit "
                               "stream with the same tag.")
-            .arg(displayBytes(m_request.dlq)).arg(slot).arg(displayBytes(target)).arg(keySlot(target));
+            .arg(actionName(), displayBytes(m_request.dlq)).arg(slot).arg(displayBytes(target)).arg(keySlot(target));
+    if (!m_request.auditStream.isEmpty() && keySlot(m_request.auditStream) != slot)
+        return QStringLiteral("refusing to %1: the audit stream %2 (slot %3) is in another cluster slot than %4 (slot %5), so one "
+                              "script cannot write both. Use an audit stream with the DLQ's hash tag, e.g. {orders}:audit.")
+            .arg(actionName(), displayBytes(m_request.auditStream)).arg(keySlot(m_request.auditStream)).arg(displayBytes(m_request.dlq)).arg(slot);
     return {};
 }
 
@@ -180,6 +191,20 @@ void RequeueJob::onPage(const RedisReplies &replies)
                 continue;
             }
         }
+        if (m_request.operation == RequeueRequest::Operation::Delete) {
+            if (const QString refused = refusal(m_request.dlq); !refused.isEmpty()) {
+                finish(refused, RedisError::Kind::Usage);
+                return;
+            }
+            if (m_request.dryRun) {
+                planEntry(id, {}, fields);
+                continue;
+            }
+            if (m_batch.isEmpty())
+                m_batch.append({m_request.dlq, {}}); // the script's KEYS[2]: unused, but a key the ACL allows
+            m_batch.first().second.append(id);
+            continue;
+        }
         const auto target = targetFor(fields);
         if (!target) {
             const QString why = QStringLiteral("cannot tell where %1 %2 came from: it has no source_stream field and the DLQ's name "
@@ -198,17 +223,7 @@ void RequeueJob::onPage(const RedisReplies &replies)
             return;
         }
         if (m_request.dryRun) {
-            const StreamFields out = m_request.layout.requeuedFields(fields);
-            if (out.isEmpty()) {
-                ++m_result.counts.empty;
-                m_result.plan << QStringLiteral("# %1: only metadata fields, would stay in %2").arg(QString::fromLatin1(id), displayBytes(m_request.dlq));
-                continue;
-            }
-            QString line = QStringLiteral("XADD %1 *").arg(quoted(*target));
-            for (const auto &fv : out)
-                line += QLatin1Char(' ') + quoted(fv.first) + QLatin1Char(' ') + quoted(fv.second.size() > 200 ? fv.second.left(200) + "..." : fv.second);
-            m_result.plan << line << QStringLiteral("XDEL %1 %2").arg(quoted(m_request.dlq), QString::fromLatin1(id));
-            ++m_result.counts.requeued;
+            planEntry(id, *target, fields);
             continue;
         }
         auto it = std::find_if(m_batch.begin(), m_batch.end(), [&](const auto &g) { return g.first == *target; });
@@ -233,6 +248,27 @@ void RequeueJob::onPage(const RedisReplies &replies)
     applyBatch();
 }
 
+void RequeueJob::planEntry(const QByteArray &id, const QByteArray &target, const StreamFields &fields)
+{
+    const QString dlqId = QString::fromLatin1(id);
+    if (m_request.operation == RequeueRequest::Operation::Delete) {
+        m_result.plan << QStringLiteral("XDEL %1 %2").arg(quoted(m_request.dlq), dlqId);
+        ++m_result.counts.deleted;
+        return;
+    }
+    const StreamFields out = m_request.editedFields ? *m_request.editedFields : m_request.layout.requeuedFields(fields);
+    if (out.isEmpty()) {
+        ++m_result.counts.empty;
+        m_result.plan << QStringLiteral("# %1: only metadata fields, would stay in %2").arg(dlqId, displayBytes(m_request.dlq));
+        return;
+    }
+    QString line = QStringLiteral("XADD %1 *").arg(quoted(target));
+    for (const auto &fv : out)
+        line += QLatin1Char(' ') + quoted(fv.first) + QLatin1Char(' ') + quoted(fv.second.size() > 200 ? fv.second.left(200) + "..." : fv.second);
+    m_result.plan << line << QStringLiteral("XDEL %1 %2").arg(quoted(m_request.dlq), dlqId);
+    ++m_result.counts.requeued;
+}
+
 void RequeueJob::applyBatch()
 {
     RedisBatch batch;
@@ -240,9 +276,18 @@ void RequeueJob::applyBatch()
         batch.append(m_script.load());
     QList<QByteArray> meta = m_request.layout.metadataFields;
     for (const auto &group : std::as_const(m_batch)) {
-        QList<QByteArray> args{QByteArray::number(m_request.auditMaxLen), AuditLog::actor().toUtf8(), QByteArray::number(meta.size())};
-        args += meta;
-        args += group.second;
+        QList<QByteArray> args{QByteArray::number(m_request.auditMaxLen), AuditLog::actor().toUtf8()};
+        if (m_request.operation == RequeueRequest::Operation::Delete) {
+            args += group.second;
+        } else if (m_request.editedFields) {
+            args += group.second.value(0);
+            for (const auto &[name, value] : std::as_const(*m_request.editedFields))
+                args << name << value;
+        } else {
+            args += QByteArray::number(meta.size());
+            args += meta;
+            args += group.second;
+        }
         batch.append(m_script.evalsha({m_request.dlq, group.first, m_request.auditStream}, args));
     }
     const bool reloading = m_reloadPending;
@@ -289,6 +334,9 @@ void RequeueJob::onApplied(const RedisReplies &replies)
             if (outcome == "requeued") {
                 ++m_result.counts.requeued;
                 audit(group.first, {id}, QStringLiteral("requeued"), {item.at(2).bytes()});
+            } else if (outcome == "deleted") {
+                ++m_result.counts.deleted;
+                audit({}, {id}, QStringLiteral("deleted"));
             } else if (outcome == "gone") {
                 ++m_result.counts.gone;
                 audit(group.first, {id}, QStringLiteral("already_gone"));
@@ -319,7 +367,7 @@ void RequeueJob::onApplied(const RedisReplies &replies)
     m_step = Step::Fetch;
     qint64 delay = 0;
     if (m_request.ratePerSecond > 0) {
-        const qint64 done = m_result.counts.requeued + m_result.counts.gone + m_result.counts.empty;
+        const qint64 done = m_result.counts.requeued + m_result.counts.deleted + m_result.counts.gone + m_result.counts.empty;
         delay = qint64(double(done) * 1000.0 / m_request.ratePerSecond) - m_clock.elapsed();
     }
     m_paceTimer.start(int(std::max<qint64>(0, delay)));
@@ -343,7 +391,7 @@ void RequeueJob::audit(const QByteArray &target, const QList<QByteArray> &ids, c
         return;
     AuditRecord r;
     r.connection = m_options.redactedUrl();
-    r.action = QStringLiteral("requeue");
+    r.action = actionName();
     r.key = m_request.dlq;
     r.target = target;
     r.ids = ids;
@@ -355,6 +403,13 @@ void RequeueJob::audit(const QByteArray &target, const QList<QByteArray> &ids, c
         m_cancelled = true; // no further writes without a trail
         m_result.error = error;
     }
+}
+
+QString RequeueJob::actionName() const
+{
+    if (m_request.operation == RequeueRequest::Operation::Delete)
+        return QStringLiteral("delete");
+    return m_request.editedFields ? QStringLiteral("requeue_edited") : QStringLiteral("requeue");
 }
 
 void RequeueJob::finish(const QString &error, RedisError::Kind kind)

@@ -1,6 +1,7 @@
-// Requeues dead letters to their source stream on its own connection: pages
-// through the DLQ, one atomic script call per batch, rate-limited, resumable
-// after a connection loss (a retried batch never duplicates), audited.
+// Requeues dead letters to their source stream (or deletes them) on its own
+// connection: pages through the DLQ, one atomic script call per batch,
+// rate-limited, resumable after a connection loss (a retried batch never
+// duplicates), audited.
 #pragma once
 
 #include "../redis/redis_connection.h"
@@ -18,7 +19,9 @@ namespace pelscope {
 struct RequeueRequest
 {
     enum class Select { All, Ids, Match };
+    enum class Operation { Requeue, Delete };
 
+    Operation operation = Operation::Requeue;
     QByteArray dlq;
     QByteArray target;            // empty: the entry's source_stream, else the naming convention
     Select select = Select::All;
@@ -28,6 +31,9 @@ struct RequeueRequest
     int batchSize = 100;
     double ratePerSecond = 0;     // entries per second; 0 = as fast as the server answers
     bool dryRun = false;
+    // Requeue one entry (Select::Ids, one ID) with these fields instead of its
+    // stored ones: the operator's edit, written as given.
+    std::optional<StreamFields> editedFields;
     DlqLayout layout;
     QByteArray auditStream = "pelscope:audit";
     qint64 auditMaxLen = 100'000;
@@ -38,6 +44,7 @@ struct RequeueRequest
 struct RequeueProgress
 {
     qint64 requeued = 0;
+    qint64 deleted = 0;
     qint64 gone = 0;        // already gone: moved by an earlier attempt, or deleted
     qint64 empty = 0;       // nothing but metadata: left in the DLQ
     qint64 failed = 0;
@@ -83,6 +90,8 @@ private:
     std::optional<QByteArray> targetFor(const StreamFields &fields) const;
     void audit(const QByteArray &target, const QList<QByteArray> &ids, const QString &outcome, const QList<QByteArray> &newIds = {});
     QString refusal(const QByteArray &target) const;
+    QString actionName() const;
+    void planEntry(const QByteArray &id, const QByteArray &target, const StreamFields &fields);
 
     ConnectionOptions m_options;
     RequeueRequest m_request;

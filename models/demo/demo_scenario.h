@@ -43,6 +43,7 @@ inline constexpr double kAnalyticsShare = 0.6;
 
 // Enough unread history that analytics starts above the 1,000 lag warning.
 inline constexpr int kOrdersSeed = 3'000;
+inline constexpr int kDeadLetterSeed = 48; // payments:dlq's history at start
 inline constexpr int kEmailsSeed = 40;
 // What the dead consumer swallowed before it died, and how old it should look.
 inline constexpr int kDeadConsumerEntries = 40;

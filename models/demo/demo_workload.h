@@ -82,6 +82,7 @@ private:
     void setupInspect();
     void setupSeed();
     void setupGroups();
+    RedisBatch deadLetterHistory();
     void setupAuditGap();
     void setupDeadConsumer();
     void finishSetup();

@@ -3,6 +3,8 @@
 // at which groups exist and only creates (and seeds for) what is missing.
 #include "demo_workload.h"
 
+#include <QDateTime>
+
 #include <spdlog/spdlog.h>
 
 namespace pelscope {
@@ -110,6 +112,8 @@ void DemoWorkload::setupSeed()
         for (int i = 0; i < demo::kEmailsSeed; ++i)
             batch.append(xadd(m_keys.emails, m_config.maxLen, m_traffic.nextEmail()));
     }
+    if (m_seedOrders)
+        batch += deadLetterHistory();
     if (batch.isEmpty()) {
         setupGroups();
         return;
@@ -123,6 +127,36 @@ void DemoWorkload::setupSeed()
         m_stats.produced += replies.size();
         setupGroups();
     }, 30'000); // a few thousand XADDs: generous for a slow machine
+}
+
+// The dead letters of the last few hours, so the DLQ browser has something to
+// show from the first second: explicit, increasing IDs back-dated up to 3 h,
+// in the layout the workload itself writes (payload, category, reason, ...).
+RedisBatch DemoWorkload::deadLetterHistory()
+{
+    static const std::pair<const char *, const char *> kinds[] = {
+        {"schema", "unknown payment method"},
+        {"timeout", "payment gateway did not answer within 30s"},
+        {"processing", "handler failed repeatedly"},
+        {"timeout", "payment gateway did not answer within 30s"},
+    };
+    RedisBatch batch;
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    qint64 ms = now - 3 * 3600'000;
+    for (int i = 0; i < demo::kDeadLetterSeed; ++i) {
+        ms += 60'000 + (i * 7919 % 240'000); // irregular gaps, a burst near the end
+        if (i > demo::kDeadLetterSeed * 3 / 4)
+            ms += 5'000 - 60'000;
+        ms = std::min(ms, now - 60'000);
+        const auto &[category, reason] = kinds[i % 4];
+        const QList<QByteArray> payment = m_traffic.nextPayment();
+        RedisCommand c{"XADD", m_keys.paymentsDlq, QByteArray::number(ms) + "-" + QByteArray::number(i)};
+        c += {"payload", demo::fieldsToJson(payment), "category", category, "reason", reason,
+              "delivery_count", QByteArray::number(5 + i % 4), "source_stream", m_keys.payments,
+              "source_id", QByteArray::number(ms - 90'000) + "-0", "group", demo::kLedger, "consumer", "ledger-" + QByteArray::number(1 + i % 2)};
+        batch.append(c);
+    }
+    return batch;
 }
 
 void DemoWorkload::setupGroups()

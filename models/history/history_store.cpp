@@ -3,6 +3,8 @@
 // float stores per group and allocates nothing once a group exists.
 #include "history_store.h"
 
+#include "series_decimator.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -59,70 +61,6 @@ void regrow(QVector<T> &v, int head, int size, int oldCap, int newCap, T fill)
     v = std::move(out);
 }
 
-// Min and max of v per pixel column, in time order, so a single-sample spike
-// among tens of thousands still reaches the chart.
-class Decimator
-{
-public:
-    Decimator(SeriesWindow &out, qint64 fromMs, qint64 toMs, int columns)
-        : m_out(out), m_from(fromMs), m_span(double(toMs - fromMs + 1)), m_columns(columns) {}
-
-    void add(qint64 tMs, double v, double lo, double hi)
-    {
-        const int col = int(double(tMs - m_from) * m_columns / m_span);
-        if (col != m_col) {
-            flush();
-            m_col = col;
-            m_firstT = tMs;
-            m_known = false;
-        }
-        if (std::isnan(v))
-            return;
-        if (!m_known || v < m_min) { m_min = v; m_minT = tMs; }
-        if (!m_known || v > m_max) { m_max = v; m_maxT = tMs; }
-        m_lo = m_known ? std::min(m_lo, lo) : lo;
-        m_hi = m_known ? std::max(m_hi, hi) : hi;
-        m_known = true;
-    }
-
-    void flush()
-    {
-        if (m_col < 0)
-            return;
-        if (!m_known) {
-            const double nan = std::numeric_limits<double>::quiet_NaN();
-            push(m_firstT, nan, nan, nan);
-        } else if (m_minT == m_maxT) {
-            push(m_minT, m_max, m_lo, m_hi);
-        } else if (m_minT < m_maxT) {
-            push(m_minT, m_min, m_lo, m_hi);
-            push(m_maxT, m_max, m_lo, m_hi);
-        } else {
-            push(m_maxT, m_max, m_lo, m_hi);
-            push(m_minT, m_min, m_lo, m_hi);
-        }
-        m_col = -1;
-    }
-
-private:
-    void push(qint64 tMs, double v, double lo, double hi)
-    {
-        m_out.t.append(double(tMs) / 1000.0);
-        m_out.v.append(v);
-        m_out.lo.append(lo);
-        m_out.hi.append(hi);
-    }
-
-    SeriesWindow &m_out;
-    qint64 m_from;
-    double m_span;
-    int m_columns;
-    int m_col = -1;
-    qint64 m_firstT = 0, m_minT = 0, m_maxT = 0;
-    double m_min = 0, m_max = 0, m_lo = 0, m_hi = 0;
-    bool m_known = false;
-};
-
 // Tier-1 statistics of the open bucket, summed until it closes.
 struct Accumulator
 {
@@ -140,6 +78,16 @@ struct Accumulator
         ++count;
     }
     float mean() const { return count ? float(sum / count) : kNaN; }
+    // A closed tier-1 bucket joins the open tier-2 one: the mean stays weighted by polls.
+    void merge(const Accumulator &b)
+    {
+        if (b.count == 0)
+            return;
+        sum += b.sum;
+        lo = count ? std::min(lo, b.lo) : b.lo;
+        hi = count ? std::max(hi, b.hi) : b.hi;
+        count += b.count;
+    }
 };
 
 struct SeriesData
@@ -147,6 +95,9 @@ struct SeriesData
     QVector<float> raw;           // tier 0, indexed like m_t0
     QVector<float> mean, lo, hi;  // tier 1, indexed like m_t1
     Accumulator open;
+    QVector<float> lo2, hi2;      // tier 2, indexed like m_t2
+    QVector<float> mean2;         // tier 2, rates only: the others draw lo2 or hi2
+    Accumulator open2;
 };
 
 struct ConsumerHistory
@@ -203,6 +154,9 @@ void HistoryStore::clear()
     m_t1 = QVector<qint64>(Tier1Capacity, 0);
     m_n1 = QVector<int>(Tier1Capacity, 0);
     m_r1 = Ring{0, 0, Tier1Capacity};
+    m_t2 = QVector<qint64>(Tier2Capacity, 0);
+    m_r2 = Ring{0, 0, Tier2Capacity};
+    m_openCoarseMs = -1;
     m_openBucketMs = -1;
     m_openPolls = 0;
     m_latestMs = 0;
@@ -219,11 +173,16 @@ HistoryStore::GroupHistory &HistoryStore::groupFor(const GroupKey &key, qint64 n
         return *h;
     auto h = std::make_unique<GroupHistory>();
     h->key = key;
-    for (SeriesData &s : h->series) {
+    for (int m = 0; m < MetricCount; ++m) {
+        SeriesData &s = h->series[m];
         s.raw = nanVector(m_r0.cap);
         s.mean = nanVector(m_r1.cap);
         s.lo = nanVector(m_r1.cap);
         s.hi = nanVector(m_r1.cap);
+        s.lo2 = nanVector(m_r2.cap);
+        s.hi2 = nanVector(m_r2.cap);
+        if (pickFor(Metric(m)) == Pick::Mean)
+            s.mean2 = nanVector(m_r2.cap);
     }
     h->progress.firstSeenMs = nowMs;
     h->progress.lastReadAdvanceMs = nowMs;
@@ -455,14 +414,39 @@ void HistoryStore::closeBucket(qint64 now)
     m_t1[slot] = m_openBucketMs;
     m_n1[slot] = m_openPolls;
     m_openPolls = 0;
+    const qint64 coarse = m_openBucketMs - (((m_openBucketMs % CoarseBucketMs) + CoarseBucketMs) % CoarseBucketMs);
+    if (m_openCoarseMs != -1 && coarse != m_openCoarseMs)
+        closeCoarseBucket(now);
+    m_openCoarseMs = coarse;
     for (const auto &h : m_groups)
         for (SeriesData &s : h->series) {
             s.mean[slot] = s.open.mean();
             s.lo[slot] = s.open.lo;
             s.hi[slot] = s.open.hi;
+            s.open2.merge(s.open);
             s.open = Accumulator{};
         }
     forgetOld(now);
+}
+
+// Tier 2 is fed by closed tier-1 buckets, so it costs nothing per poll.
+void HistoryStore::closeCoarseBucket(qint64 now)
+{
+    while (m_r2.size > 0 && m_t2[m_r2.phys(0)] < now - Tier1SpanMs)
+        m_r2.popFront();
+    if (m_r2.size == m_r2.cap)
+        m_r2.popFront();
+    const int slot = m_r2.phys(m_r2.size);
+    ++m_r2.size;
+    m_t2[slot] = m_openCoarseMs;
+    for (const auto &h : m_groups)
+        for (SeriesData &s : h->series) {
+            s.lo2[slot] = s.open2.lo;
+            s.hi2[slot] = s.open2.hi;
+            if (!s.mean2.isEmpty())
+                s.mean2[slot] = s.open2.mean();
+            s.open2 = Accumulator{};
+        }
 }
 
 // Once a bucket: groups unseen for a day go, consumers unseen for an hour
@@ -572,34 +556,50 @@ SeriesWindow HistoryStore::consumerWindow(const GroupKey &key, const QByteArray 
                    fromMs, toMs, maxPoints);
 }
 
-// Buckets older than the first retained poll, then every poll: the finest
-// data available for each part of the range.
+// The finest data available for each part of the range: buckets older than
+// the first retained poll, then every poll. When a pixel column spans more
+// than a 2 min bucket, closed 2 min buckets replace both up to their end: a
+// column still gets its min and max, from a tenth of the points.
 SeriesWindow HistoryStore::collect(const Source &src, qint64 fromMs, qint64 toMs, int maxPoints) const
 {
     SeriesWindow out;
     fromMs = std::max(fromMs, m_latestMs - Tier1SpanMs);
     if (toMs < fromMs || m_r0.size == 0)
         return out;
+    maxPoints = std::max(maxPoints, 2);
+    const int columns = maxPoints / 2;
     const qint64 rawStart = m_t0[m_r0.phys(0)];
     const qint64 retainFrom = m_latestMs - Tier1SpanMs;
+    const bool coarse = src.buckets && m_r2.size > 0 && (toMs - fromMs) / columns >= CoarseBucketMs;
+    // Finer tiers start where the closed 2 min buckets end.
+    const qint64 finerFrom = coarse ? m_t2[m_r2.phys(m_r2.size - 1)] + CoarseBucketMs : fromMs;
+
+    auto coarseStart = [&](int i) { return m_t2[m_r2.phys(i)]; };
+    auto coarseTime = [&](int i) { return coarseStart(i) + CoarseBucketMs / 2; };
+    int c0 = 0, c1 = 0;
+    if (coarse) {
+        c0 = partitionPoint(m_r2.size, [&](int i) { return coarseStart(i) < retainFrom || coarseTime(i) < fromMs; });
+        c1 = std::max(c0, partitionPoint(m_r2.size, [&](int i) { return coarseTime(i) <= toMs; }));
+    }
     auto bucketStart = [&](int i) { return m_t1[m_r1.phys(i)]; };
     // A bucket is drawn at its middle, but before the first raw poll.
     auto bucketTime = [&](int i) { return std::min(bucketStart(i) + BucketMs / 2, rawStart - 1); };
-
     int b0 = 0, b1 = 0;
     if (src.buckets) {
-        b0 = partitionPoint(m_r1.size, [&](int i) { return bucketStart(i) < retainFrom || bucketTime(i) < fromMs; });
+        b0 = partitionPoint(m_r1.size, [&](int i) {
+            return bucketStart(i) < retainFrom || (coarse && bucketStart(i) < finerFrom) || bucketTime(i) < fromMs;
+        });
         b1 = partitionPoint(m_r1.size, [&](int i) { return bucketStart(i) < rawStart && bucketTime(i) <= toMs; });
         b1 = std::max(b0, b1);
     }
-    const int r0 = partitionPoint(m_r0.size, [&](int i) { return m_t0[m_r0.phys(i)] < fromMs; });
+    const qint64 rawFrom = std::max(fromMs, finerFrom);
+    const int r0 = partitionPoint(m_r0.size, [&](int i) { return m_t0[m_r0.phys(i)] < rawFrom; });
     const int r1 = std::max(r0, partitionPoint(m_r0.size, [&](int i) { return m_t0[m_r0.phys(i)] <= toMs; }));
-    const int count = (b1 - b0) + (r1 - r0);
+    const int count = (c1 - c0) + (b1 - b0) + (r1 - r0);
     if (count == 0)
         return out;
 
-    maxPoints = std::max(maxPoints, 2);
-    out.tier = b1 > b0 ? 1 : 0;
+    out.tier = c1 > c0 ? 2 : b1 > b0 ? 1 : 0;
     out.decimated = count > maxPoints;
     const int reserve = std::min(count, maxPoints);
     out.t.reserve(reserve);
@@ -607,7 +607,7 @@ SeriesWindow HistoryStore::collect(const Source &src, qint64 fromMs, qint64 toMs
     out.lo.reserve(reserve);
     out.hi.reserve(reserve);
 
-    Decimator dec(out, fromMs, toMs, maxPoints / 2);
+    Decimator dec(out, fromMs, toMs, columns);
     auto put = [&](qint64 tMs, double v, double lo, double hi) {
         if (out.decimated) {
             dec.add(tMs, v, lo, hi);
@@ -618,6 +618,14 @@ SeriesWindow HistoryStore::collect(const Source &src, qint64 fromMs, qint64 toMs
             out.hi.append(hi);
         }
     };
+    if (coarse) {
+        const SeriesData &s = *src.buckets;
+        for (int i = c0; i < c1; ++i) {
+            const int p = m_r2.phys(i);
+            const double v = src.pick == Pick::Mean ? s.mean2[p] : src.pick == Pick::Lo ? s.lo2[p] : s.hi2[p];
+            put(coarseTime(i), v, s.lo2[p], s.hi2[p]);
+        }
+    }
     for (int i = b0; i < b1; ++i) {
         const int p = m_r1.phys(i);
         const SeriesData &s = *src.buckets;
@@ -658,7 +666,7 @@ qint64 HistoryStore::bytesUsed() const
 {
     qint64 b = sizeof(*this);
     b += m_t0.capacity() * qint64(sizeof(qint64)) + m_t1.capacity() * qint64(sizeof(qint64))
-         + m_n1.capacity() * qint64(sizeof(int));
+         + m_n1.capacity() * qint64(sizeof(int)) + m_t2.capacity() * qint64(sizeof(qint64));
     b += qint64(m_groups.capacity()) * qint64(sizeof(void *));
     b += m_index.capacity() * (qint64(sizeof(GroupKey) + sizeof(void *)) + kHashNodeOverhead);
     b += m_rates.capacity() * (qint64(sizeof(QByteArray) + sizeof(StreamRate)) + kHashNodeOverhead);
@@ -670,7 +678,8 @@ qint64 HistoryStore::bytesUsed() const
         b += qint64(sizeof(GroupHistory)) + h.key.stream.capacity() + h.key.group.capacity()
              + h.lastDeliveredId.capacity();
         for (const SeriesData &s : h.series)
-            b += bytesOf(s.raw) + bytesOf(s.mean) + bytesOf(s.lo) + bytesOf(s.hi);
+            b += bytesOf(s.raw) + bytesOf(s.mean) + bytesOf(s.lo) + bytesOf(s.hi) + bytesOf(s.lo2) + bytesOf(s.hi2)
+                 + bytesOf(s.mean2);
         b += qint64(h.consumers.capacity() * sizeof(ConsumerHistory));
         for (const ConsumerHistory &c : h.consumers)
             b += c.name.capacity() + bytesOf(c.pending) + bytesOf(c.idle);

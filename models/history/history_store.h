@@ -1,5 +1,6 @@
 // Compact in-memory time series for one connection: every poll for the last
-// hour, 10 s buckets (mean, min, max) for a day, on one shared time axis.
+// hour, 10 s buckets (mean, min, max) and 2 min buckets (min, max) for a day,
+// on shared time axes.
 // Feeds the charts (decimated to what a plot can show) and the history rules.
 #pragma once
 
@@ -49,7 +50,7 @@ struct SeriesWindow
     QVector<double> v;
     QVector<double> lo;
     QVector<double> hi;
-    int tier = 0;            // coarsest tier used: 0 every poll, 1 10 s buckets
+    int tier = 0;            // coarsest tier used: 0 every poll, 1 10 s buckets, 2 2 min buckets
     bool decimated = false;
 };
 
@@ -92,6 +93,10 @@ public:
     static constexpr int Tier0InitialCapacity = 3'600 + 64;   // an hour at 1 Hz, with jitter
     static constexpr int Tier0MaxCapacity = 4 * 3'600;        // faster polls cover less than an hour
     static constexpr int Tier1Capacity = int(Tier1SpanMs / BucketMs);
+    // Tier 2 exists for wide windows only: a day drawn in a few hundred pixel
+    // columns reads 720 buckets per series instead of ~12,000 polls and buckets.
+    static constexpr qint64 CoarseBucketMs = 120'000;
+    static constexpr int Tier2Capacity = int(Tier1SpanMs / CoarseBucketMs) + 1;
     static constexpr int StatusChangeLimit = 500;
     static constexpr int ConsumersPerGroupLimit = 32;
     static constexpr int ConsumersLimit = 1'024;
@@ -143,6 +148,7 @@ private:
     int takeTier0Slot(qint64 nowMs);
     void growTier0(int newCap);
     void closeBucket(qint64 nowMs);
+    void closeCoarseBucket(qint64 nowMs);
     void forgetOld(qint64 nowMs);
     double inRate(const StreamSnapshot &stream, qint64 nowMs);
     void updateConsumers(GroupHistory &h, const GroupSnapshot &g, int slot, qint64 nowMs);
@@ -154,6 +160,9 @@ private:
     QVector<qint64> m_t1; // bucket starts, shared by every tier-1 series
     QVector<int> m_n1;    // polls per bucket
     Ring m_r1;
+    QVector<qint64> m_t2; // 2 min bucket starts, filled from closed tier-1 buckets
+    Ring m_r2;
+    qint64 m_openCoarseMs = -1;
     qint64 m_openBucketMs = -1;
     int m_openPolls = 0;
     qint64 m_latestMs = 0;

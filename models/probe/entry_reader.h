@@ -7,6 +7,7 @@
 #include "../redis/redis_connection.h"
 
 #include <QMetaType>
+#include <optional>
 #include <QObject>
 
 namespace pelscope {
@@ -20,6 +21,21 @@ struct EntryReadResult
     QString error;
 };
 
+// One page of a stream, newest first (XREVRANGE): what the DLQ browser shows.
+// Values are cut at `valueCap` bytes so a page of huge entries stays small in
+// memory; the payload pane reads an entry whole with read().
+struct EntryPage
+{
+    QByteArray stream;
+    quint64 request = 0;          // echoes the caller's number, to drop stale pages
+    bool first = false;           // the page starts at the newest entry
+    QList<QPair<QByteArray, StreamFields>> entries; // id, fields (values capped)
+    QList<qint64> entryBytes;     // each entry's full size (field and value bytes)
+    bool more = false;            // older entries remain
+    std::optional<qint64> length; // XLEN at the time of the page
+    QString error;
+};
+
 class EntryReader : public QObject
 {
     Q_OBJECT
@@ -27,11 +43,23 @@ public:
     explicit EntryReader(ConnectionOptions options, QObject *parent = nullptr);
 
     void read(const QByteArray &stream, const QByteArray &id);
+    // Up to `count` entries older than `beforeId` (exclusive; empty: from the
+    // newest), plus XLEN, in one round trip.
+    void readPage(const QByteArray &stream, const QByteArray &beforeId, int count, quint64 request);
+
+    // These entries whole (values not cut), in one round trip: for export.
+    void readEntries(const QByteArray &stream, const QList<QByteArray> &ids, quint64 request);
+
+    static constexpr qsizetype kPageValueCap = 4096;
 
 Q_SIGNALS:
     void entryRead(const pelscope::EntryReadResult &result);
+    void pageRead(const pelscope::EntryPage &page);
+    void entriesRead(const pelscope::EntryPage &entries); // `more` unused; missing IDs are left out
 
 private:
+    RedisConnection *connection();
+
     ConnectionOptions m_options;
     RedisConnection *m_connection = nullptr;
 };
@@ -39,3 +67,4 @@ private:
 } // namespace pelscope
 
 Q_DECLARE_METATYPE(pelscope::EntryReadResult)
+Q_DECLARE_METATYPE(pelscope::EntryPage)

@@ -23,9 +23,24 @@ struct ProbeConfig
     int sampleSize = 10;
     int sampleWindow = 2'000;       // sampled entries the histogram rests on, at most
 
-    int consumersEveryTicks = 5;    // XINFO CONSUMERS + XPENDING summary cadence
+    // Once a group's histogram is known (walked whole, or sampleWindow / 4
+    // probed entries), its walk pages or probes come every this many ticks.
+    int settledEveryTicks = 10;
+
+    int consumersEveryTicks = 10;   // XINFO CONSUMERS cadence, times consumers / 200
     int consumerBudgetPerTick = 1'000; // consumer rows read per tick, summed over groups
-    qint64 bigStreamReplyBytes = 1 << 20; // XINFO STREAM replies this large are rationed
+    // The XPENDING summary only gives pending_max_id here, and visits every
+    // consumer: read with the consumers, and only for groups this small.
+    int summaryMaxConsumers = 50;
+    // XINFO STREAM (XLEN in between) while every group of the stream reports
+    // its lag: lag, pending and positions come from XINFO GROUPS every tick.
+    int streamInfoEveryTicks = 10;
+    qint64 bigStreamReplyBytes = 1 << 20; // XINFO STREAM replies this large: every 10th tick at most
+
+    // Estimated server µs per tick (poll_cost.h); 0: no budget. What every
+    // tick needs is always sent; optional reads wait for a tick with room.
+    qint64 pollBudgetUs = 0;
+    int starvedAfterTicks = 30;     // a read waiting this long means the budget is too small
 
     bool oneShot = false;           // CLI snapshot: spend up to pelBudget per group now
     HealthThresholds thresholds;

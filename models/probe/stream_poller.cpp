@@ -1,5 +1,7 @@
 #include "stream_poller.h"
 
+#include "../cluster/cluster_poller.h"
+
 #include <spdlog/spdlog.h>
 
 namespace pelscope {
@@ -18,6 +20,11 @@ StreamPoller::~StreamPoller() = default;
 
 void StreamPoller::start()
 {
+    if (m_cluster) {
+        m_stopped = false;
+        m_cluster->start();
+        return;
+    }
     if (!m_connection) {
         m_connection = new RedisConnection(m_options, this);
         m_connection->setAutoReconnect(m_autoReconnect);
@@ -53,12 +60,16 @@ void StreamPoller::stop()
     ++m_generation; // replies still in flight are dropped
     if (m_connection)
         m_connection->close();
+    if (m_cluster)
+        m_cluster->stop();
     Q_EMIT finished();
 }
 
 void StreamPoller::setAutoReconnect(bool on)
 {
     m_autoReconnect = on;
+    if (m_cluster)
+        m_cluster->setAutoReconnect(on);
     if (m_connection)
         m_connection->setAutoReconnect(on);
 }
@@ -66,12 +77,16 @@ void StreamPoller::setAutoReconnect(bool on)
 void StreamPoller::setIntervalMs(int ms)
 {
     m_intervalMs = std::clamp(ms, 100, 3'600'000);
+    if (m_cluster)
+        m_cluster->setIntervalMs(ms);
 }
 
 void StreamPoller::setPaused(bool paused)
 {
     m_paused = paused;
-    if (paused)
+    if (m_cluster)
+        m_cluster->setPaused(paused);
+    else if (paused)
         m_tickTimer.stop();
     else if (!m_inTick && m_connection && m_connection->state() == RedisConnection::State::Ready)
         scheduleNext();
@@ -79,6 +94,8 @@ void StreamPoller::setPaused(bool paused)
 
 void StreamPoller::pollNow()
 {
+    if (m_cluster)
+        m_cluster->pollNow();
     if (!m_inTick && m_connection && m_connection->state() == RedisConnection::State::Ready) {
         m_tickTimer.stop();
         tick();
@@ -88,6 +105,8 @@ void StreamPoller::pollNow()
 void StreamPoller::setThresholds(const HealthThresholds &t)
 {
     m_probe->setThresholds(t);
+    if (m_cluster)
+        m_cluster->setThresholds(t);
 }
 
 void StreamPoller::publishStatus()
@@ -97,6 +116,10 @@ void StreamPoller::publishStatus()
 
 void StreamPoller::onReady()
 {
+    if (m_connection->hello().mode == QLatin1String("cluster")) {
+        handOverToCluster();
+        return;
+    }
     ++m_generation;
     m_inTick = false;
     m_firstTickOfGeneration = true;
@@ -109,6 +132,35 @@ void StreamPoller::onReady()
         tick();
     else
         scanStep();
+}
+
+// The handshake already read INFO server: redis_mode:cluster (cluster_enabled:1)
+// means one connection per master from here on. Deciding it here gives every
+// caller (GUI, CLI, tests) cluster support without asking first.
+void StreamPoller::handOverToCluster()
+{
+    RedisConnection *seed = m_connection;
+    m_connection = nullptr;
+    seed->disconnect(this);
+    seed->setAutoReconnect(false);
+    seed->close();
+    seed->deleteLater();
+
+    m_cluster = new ClusterPoller(m_options, m_probe->config(), this);
+    m_cluster->setIntervalMs(m_intervalMs);
+    m_cluster->setSingleShot(m_singleShot);
+    m_cluster->setAutoReconnect(m_autoReconnect);
+    m_cluster->setPaused(m_paused);
+    connect(m_cluster, &ClusterPoller::snapshotReady, this, &StreamPoller::snapshotReady);
+    connect(m_cluster, &ClusterPoller::statusChanged, this, &StreamPoller::statusChanged);
+    connect(m_cluster, &ClusterPoller::pollFailed, this, &StreamPoller::pollFailed);
+    connect(m_cluster, &ClusterPoller::finished, this, [this] {
+        if (m_stopped)
+            return; // stop() reports it
+        m_stopped = true;
+        Q_EMIT finished(); // single shot done
+    });
+    m_cluster->start();
 }
 
 // The first sweep runs page by page before the first tick so the first

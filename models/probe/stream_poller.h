@@ -1,6 +1,7 @@
 // Polls one server on its own thread: one pipelined batch per tick, the next
 // tick armed only after the previous one answered. Publishes immutable
-// snapshots through queued signals.
+// snapshots through queued signals. A Redis Cluster node hands polling over
+// to a ClusterPoller (one connection per master) behind the same interface.
 #pragma once
 
 #include "../redis/redis_connection.h"
@@ -14,6 +15,8 @@
 #include <memory>
 
 namespace pelscope {
+
+class ClusterPoller;
 
 class StreamPoller : public QObject
 {
@@ -47,6 +50,7 @@ private:
     void onTickReplies(quint64 generation, const RedisReplies &replies, const RedisError &error);
     void scheduleNext();
     void publishStatus();
+    void handOverToCluster();
 
     ConnectionOptions m_options;
     std::unique_ptr<StreamProbe> m_probe;
@@ -64,6 +68,7 @@ private:
     ConnectionStatus m_status;
     qint64 m_roundTripsAtStart = 0, m_bytesOutAtStart = 0, m_bytesInAtStart = 0;
     qint64 m_commandsInTick = 0;
+    ClusterPoller *m_cluster = nullptr; // set when the server runs in cluster mode
 };
 
 } // namespace pelscope

@@ -4,6 +4,7 @@
 #include "../health/health_rules.h"
 #include "../snapshot/format.h"
 #include "../snapshot/stream_id.h"
+#include "poll_cost.h"
 
 #include <QRandomGenerator>
 
@@ -129,6 +130,14 @@ void StreamProbe::restartDiscovery()
     m_sweeping = true;
 }
 
+void StreamProbe::setStreams(const QList<QByteArray> &keys)
+{
+    m_config.streams = keys;
+    m_streams = QSet<QByteArray>(keys.cbegin(), keys.cend());
+    m_sweeping = false;
+    m_found.clear();
+}
+
 QString StreamProbe::onScanReply(const RedisReply &reply)
 {
     if (reply.isError())
@@ -162,84 +171,212 @@ RedisBatch StreamProbe::planTick()
 {
     ++m_tick;
     m_layout.clear();
+    m_optional.clear();
+    m_requiredUs = 0;
     RedisBatch batch;
     add(batch, SlotKind::Time, {"TIME"});
+    m_requiredUs += pollcost::Time;
 
     if (m_config.streams.isEmpty() && !m_config.oneShot) {
         if (!m_sweeping && m_lastNowMs - m_lastSweepEndMs >= m_config.rescanIntervalMs) {
             m_sweeping = true;
             m_scanCursor = "0";
             m_found.clear();
+            m_scanDueTick = m_tick;
         }
         if (m_sweeping)
-            add(batch, SlotKind::Scan, scanCommand());
+            offer(batch, pollcost::scanPage(m_config.scanCount), qint64(m_tick - m_scanDueTick), QStringLiteral("SCAN"),
+                  [this](RedisBatch &b) { add(b, SlotKind::Scan, scanCommand()); });
     }
 
     qint64 consumerBudget = m_config.consumerBudgetPerTick;
     for (const QByteArray &key : knownStreams()) {
         StreamState &ss = m_streamState[key];
-        // A stream whose first/last entries are huge (XINFO STREAM returns
-        // them whole) is read in full only every 10th tick; XLEN in between.
-        const bool rationed = !m_config.oneShot && ss.lastInfoBytes > m_config.bigStreamReplyBytes
-                              && m_tick - ss.lastInfoTick < 10;
-        if (rationed)
-            add(batch, SlotKind::Xlen, {"XLEN", key}, key);
-        else
-            add(batch, SlotKind::XinfoStream, {"XINFO", "STREAM", key}, key);
+        planStream(batch, key, ss);
         add(batch, SlotKind::XinfoGroups, {"XINFO", "GROUPS", key}, key);
+        m_requiredUs += pollcost::xinfoGroups(ss.groups.size());
         // Categories of the newest dead letters: a bounded read, every 10th tick.
         if (sourceFromDlqName(key)) {
             const DlqState &ds = m_dlqState[key];
             if (m_config.oneShot || ds.sampledTick == 0 || m_tick - ds.sampledTick >= 10)
-                add(batch, SlotKind::DlqSample, {"XREVRANGE", key, "+", "-", "COUNT", "50"}, key, "\x01dlq");
+                offer(batch, pollcost::revRange(50), ds.sampledTick == 0 ? qint64(m_tick) : qint64(m_tick - ds.sampledTick - 10),
+                      QStringLiteral("dead letters of %1").arg(displayBytes(key)), [this, key](RedisBatch &b) {
+                          add(b, SlotKind::DlqSample, {"XREVRANGE", key, "+", "-", "COUNT", "50"}, key, "\x01dlq");
+                      });
         }
         for (const QByteArray &group : std::as_const(ss.groups))
             planGroup(batch, key, group, consumerBudget);
     }
+    choose(batch);
     return batch;
+}
+
+// XINFO STREAM when something depends on its fresh fields (a lag Redis cannot
+// report is estimated from them; dead-letter growth and age), else every
+// streamInfoEveryTicks; XLEN keeps the length fresh in between.
+void StreamProbe::planStream(RedisBatch &batch, const QByteArray &key, StreamState &ss)
+{
+    const bool big = ss.lastInfoBytes > m_config.bigStreamReplyBytes;
+    const quint64 every = quint64(std::max(m_config.streamInfoEveryTicks, big ? 10 : 1));
+    const bool needed = m_config.oneShot || ss.lastInfoTick == 0 || ((ss.lagUnknown || sourceFromDlqName(key)) && !big);
+    const double infoUs = pollcost::xinfoStream(ss.lastInfoBytes);
+    if (needed) {
+        add(batch, SlotKind::XinfoStream, {"XINFO", "STREAM", key}, key);
+        m_requiredUs += infoUs;
+        return;
+    }
+    m_requiredUs += pollcost::Xlen;
+    if (m_tick - ss.lastInfoTick < every) {
+        add(batch, SlotKind::Xlen, {"XLEN", key}, key);
+        return;
+    }
+    Optional o;
+    o.costUs = std::max(0.0, infoUs - pollcost::Xlen);
+    o.overdue = qint64(m_tick - ss.lastInfoTick - every);
+    o.what = QStringLiteral("stream %1").arg(displayBytes(key));
+    o.add = [this, key](RedisBatch &b) { add(b, SlotKind::XinfoStream, {"XINFO", "STREAM", key}, key); };
+    o.instead = [this, key](RedisBatch &b) { add(b, SlotKind::Xlen, {"XLEN", key}, key); };
+    queue(batch, std::move(o));
 }
 
 void StreamProbe::planGroup(RedisBatch &batch, const QByteArray &stream, const QByteArray &group, qint64 &consumerBudget)
 {
     GroupState &st = m_groupState[GroupKey{stream, group}];
     const qint64 pending = st.pending;
+    const QString name = QStringLiteral("%1/%2").arg(displayBytes(stream), displayBytes(group));
 
     // Head sample, or the whole PEL when it is small (exact everything).
+    // Every tick: the oldest-idle bracket rests on it.
     qint64 head = m_config.headSample;
     if (m_config.oneShot)
         head = std::max<qint64>(head, std::min<qint64>(pending + 1, m_config.pelBudget));
     else if (pending < m_config.smallPel)
         head = std::max<qint64>(head, m_config.smallPel);
     add(batch, SlotKind::Head, {"XPENDING", stream, group, "-", "+", QByteArray::number(head)}, stream, group, head);
+    m_requiredUs += pollcost::pendingRange(head);
 
+    // The histogram: a walk page (PEL within budget) or random probes between
+    // the head and the group's position (over budget), every tick until the
+    // histogram is known, then every settledEveryTicks.
     const bool wholeInHead = pending < head;
-    if (!wholeInHead && !m_config.oneShot && pending <= m_config.pelBudget) {
-        const QByteArray start = st.walking ? "(" + st.walkCursor : QByteArray("-");
-        add(batch, SlotKind::Walk, {"XPENDING", stream, group, start, "+", QByteArray::number(m_config.walkPage)},
-            stream, group, m_config.walkPage);
-    } else if (!wholeInHead && pending > m_config.pelBudget) {
-        // Random probes between the head and the group's position.
-        const auto lo = StreamId::parse(st.minId);
-        const auto hi = StreamId::parse(st.lastDeliveredId);
-        if (lo && hi && hi->ms >= lo->ms) {
-            const int probes = m_config.oneShot ? 20 : m_config.samplesPerTick;
-            for (int i = 0; i < probes; ++i) {
-                const quint64 ms = lo->ms + QRandomGenerator::global()->bounded(quint64(hi->ms - lo->ms + 1));
-                add(batch, SlotKind::Sample,
-                    {"XPENDING", stream, group, QByteArray::number(ms), "+", QByteArray::number(m_config.sampleSize)},
-                    stream, group, m_config.sampleSize);
+    const bool walk = !wholeInHead && !m_config.oneShot && pending <= m_config.pelBudget;
+    const auto lo = StreamId::parse(st.minId);
+    const auto hi = StreamId::parse(st.lastDeliveredId);
+    const bool probe = !wholeInHead && pending > m_config.pelBudget && lo && hi && hi->ms >= lo->ms;
+    if (walk || probe) {
+        const bool settled = walk ? st.haveComplete : qsizetype(st.samples.size()) >= m_config.sampleWindow / 4;
+        const quint64 every = settled && !m_config.oneShot ? quint64(std::max(1, m_config.settledEveryTicks)) : 1;
+        if (st.pelReadTick == 0 || m_tick - st.pelReadTick >= every) {
+            Optional o;
+            o.overdue = qint64(m_tick - st.pelReadTick - every);
+            o.what = QStringLiteral("the PEL of %1").arg(name);
+            if (walk) {
+                o.costUs = pollcost::pendingRange(m_config.walkPage);
+                o.add = [this, stream, group, &st](RedisBatch &b) {
+                    const QByteArray start = st.walking ? "(" + st.walkCursor : QByteArray("-");
+                    add(b, SlotKind::Walk, {"XPENDING", stream, group, start, "+", QByteArray::number(m_config.walkPage)},
+                        stream, group, m_config.walkPage);
+                    st.pelReadTick = m_tick;
+                };
+            } else {
+                const int probes = m_config.oneShot ? 20 : m_config.samplesPerTick;
+                o.costUs = probes * pollcost::pendingRange(m_config.sampleSize);
+                o.add = [this, stream, group, &st, probes, lo = *lo, hi = *hi](RedisBatch &b) {
+                    for (int i = 0; i < probes; ++i) {
+                        const quint64 ms = lo.ms + QRandomGenerator::global()->bounded(quint64(hi.ms - lo.ms + 1));
+                        add(b, SlotKind::Sample,
+                            {"XPENDING", stream, group, QByteArray::number(ms), "+", QByteArray::number(m_config.sampleSize)},
+                            stream, group, m_config.sampleSize);
+                    }
+                    st.pelReadTick = m_tick;
+                };
             }
+            queue(batch, std::move(o));
         }
     }
 
-    // XINFO CONSUMERS and the XPENDING summary cost O(consumers): rationed.
+    // XINFO CONSUMERS costs O(consumers): rationed by consumer count.
     const qint64 every = qint64(m_config.consumersEveryTicks) * std::max<qint64>(1, st.consumerCount / 200);
     const bool due = m_config.oneShot || !st.consumersRead || m_tick - st.consumersTick >= quint64(every);
     if (due && (consumerBudget > 0 || !st.consumersRead || m_config.oneShot)) {
         consumerBudget -= std::max<qint64>(st.consumerCount, 1);
-        add(batch, SlotKind::Consumers, {"XINFO", "CONSUMERS", stream, group}, stream, group);
-        add(batch, SlotKind::Summary, {"XPENDING", stream, group}, stream, group);
+        const bool summary = m_config.oneShot || st.consumerCount <= m_config.summaryMaxConsumers;
+        Optional o;
+        o.costUs = pollcost::perConsumer(st.consumerCount) * (summary ? 2 : 1);
+        o.overdue = st.consumersRead ? qint64(m_tick - st.consumersTick) - every : m_config.starvedAfterTicks;
+        o.what = QStringLiteral("consumers of %1").arg(name);
+        o.add = [this, stream, group, summary, &st](RedisBatch &b) {
+            add(b, SlotKind::Consumers, {"XINFO", "CONSUMERS", stream, group}, stream, group);
+            if (summary)
+                add(b, SlotKind::Summary, {"XPENDING", stream, group}, stream, group);
+            else
+                st.pendingMaxId.reset(); // unknown rather than old
+        };
+        queue(batch, std::move(o));
     }
+}
+
+void StreamProbe::offer(RedisBatch &batch, double costUs, qint64 overdue, const QString &what,
+                        std::function<void(RedisBatch &)> addRead)
+{
+    Optional o;
+    o.costUs = costUs;
+    o.overdue = overdue;
+    o.what = what;
+    o.add = std::move(addRead);
+    queue(batch, std::move(o));
+}
+
+// Without a budget (or for a one-shot snapshot) an optional read goes out at once.
+void StreamProbe::queue(RedisBatch &batch, Optional o)
+{
+    if (m_config.pollBudgetUs <= 0 || m_config.oneShot) {
+        o.add(batch);
+        m_requiredUs += o.costUs;
+        return;
+    }
+    m_optional.push_back(std::move(o));
+}
+
+// Spends what the budget leaves after the reads every tick needs on the
+// optional reads that waited longest; the others wait for a later tick.
+void StreamProbe::choose(RedisBatch &batch)
+{
+    m_budget = BudgetOutcome{};
+    double spent = m_requiredUs;
+    const double budget = double(m_config.pollBudgetUs);
+    std::stable_sort(m_optional.begin(), m_optional.end(),
+                     [](const Optional &a, const Optional &b) { return a.overdue > b.overdue; });
+    QStringList starved;
+    for (Optional &o : m_optional) {
+        if (spent + o.costUs <= budget) {
+            o.add(batch);
+            spent += o.costUs;
+            continue;
+        }
+        if (o.instead)
+            o.instead(batch);
+        ++m_budget.deferred;
+        if (o.overdue >= m_config.starvedAfterTicks || m_requiredUs + o.costUs > budget)
+            starved << QStringLiteral("%1 (≈%2 µs)").arg(o.what).arg(qRound64(o.costUs));
+    }
+    m_optional.clear();
+    m_budget.estimatedUs = qRound64(spent);
+    QStringList why;
+    if (budget > 0 && m_requiredUs > budget)
+        why << QStringLiteral("every tick needs ≈%1 µs (TIME, XINFO GROUPS and XLEN per stream, the head of every PEL)")
+                   .arg(qRound64(m_requiredUs));
+    if (!starved.isEmpty()) {
+        const qsizetype n = starved.size();
+        if (n > 3)
+            starved = starved.mid(0, 3) << QStringLiteral("%1 more").arg(n - 3);
+        why << QStringLiteral("left out (too big for the budget, or waiting %1+ ticks): %2")
+                   .arg(m_config.starvedAfterTicks)
+                   .arg(starved.join(QStringLiteral(", ")));
+    }
+    m_budget.tooSmall = !why.isEmpty();
+    if (m_budget.tooSmall)
+        m_budget.note = QStringLiteral("poll budget %1 µs/tick is too small: %2").arg(m_config.pollBudgetUs).arg(why.join(QStringLiteral("; ")));
 }
 
 SnapshotData StreamProbe::parseTick(const RedisReplies &replies)
@@ -315,6 +452,9 @@ SnapshotData StreamProbe::parseTick(const RedisReplies &replies)
                 groupsReply = &r;
             }
         }
+        // XLEN answers 0 for a missing key; XINFO GROUPS tells it is gone.
+        if (groupsReply && groupsReply->isError() && groupsReply->bytes().contains("no such key"))
+            vanished.insert(key);
         if (vanished.contains(key))
             continue;
         if (!s.error.isEmpty() || !groupsReply || groupsReply->isError()) {
@@ -362,6 +502,7 @@ SnapshotData StreamProbe::parseTick(const RedisReplies &replies)
         std::sort(s.groups.begin(), s.groups.end(), [](const auto &a, const auto &b) { return a.name < b.name; });
         std::sort(groupNames.begin(), groupNames.end());
         ss.groups = groupNames;
+        ss.lagUnknown = std::any_of(s.groups.cbegin(), s.groups.cend(), [](const GroupSnapshot &g) { return !g.lag; });
         data.streams.append(s);
     }
 
@@ -386,6 +527,11 @@ SnapshotData StreamProbe::parseTick(const RedisReplies &replies)
     std::sort(data.streams.begin(), data.streams.end(), [](const auto &a, const auto &b) { return a.key < b.key; });
     collectDeadLetters(data, dlqSamples);
     data.discoveryComplete = discoveryComplete();
+    data.stats.estimatedUs = m_budget.estimatedUs;
+    data.stats.budgetUs = m_config.oneShot ? 0 : m_config.pollBudgetUs;
+    data.stats.deferredReads = m_budget.deferred;
+    data.stats.budgetTooSmall = m_budget.tooSmall;
+    data.stats.budgetNote = m_budget.note;
     warnings += m_warnings;
     data.warning = warnings.join(QStringLiteral("; "));
     return data;

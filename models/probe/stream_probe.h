@@ -11,7 +11,9 @@
 #include <QHash>
 #include <QSet>
 #include <deque>
+#include <functional>
 #include <map>
+#include <vector>
 
 namespace pelscope {
 
@@ -31,6 +33,10 @@ public:
     QString onScanReply(const RedisReply &reply);
     // After a reconnect: start a fresh sweep, keep what is known.
     void restartDiscovery();
+    // Redis Cluster: the cluster poller discovers and routes keys itself and
+    // gives each node's probe its share (non-empty). What is known about
+    // streams that stay is kept; no SCAN from here on.
+    void setStreams(const QList<QByteArray> &keys);
 
     RedisBatch planTick();
     SnapshotData parseTick(const RedisReplies &replies);
@@ -66,6 +72,7 @@ private:
         bool haveComplete = false;
         // Random probes (PEL over budget).
         std::deque<qint64> samples;
+        quint64 pelReadTick = 0; // last walk page or probes sent
         // Rationed reads.
         quint64 consumersTick = 0;
         bool consumersRead = false;
@@ -84,9 +91,31 @@ private:
         qint64 lastInfoBytes = 0;
         quint64 lastInfoTick = 0;
         StreamSnapshot lastInfo; // carried when XINFO STREAM is rationed
+        bool lagUnknown = false; // a group's lag is estimated from XINFO STREAM's fields
     };
 
+    // A read the tick can do without: sent at once without a budget, else
+    // when choose() finds room (`instead` goes out when it does not).
+    struct Optional
+    {
+        double costUs = 0;
+        qint64 overdue = 0; // ticks past its cadence; the longest waiting go first
+        QString what;
+        std::function<void(RedisBatch &)> add, instead;
+    };
+    struct BudgetOutcome
+    {
+        qint64 estimatedUs = 0;
+        qint64 deferred = 0;
+        bool tooSmall = false;
+        QString note;
+    };
+
+    void planStream(RedisBatch &batch, const QByteArray &key, StreamState &ss);
     void planGroup(RedisBatch &batch, const QByteArray &stream, const QByteArray &group, qint64 &consumerBudget);
+    void offer(RedisBatch &batch, double costUs, qint64 overdue, const QString &what, std::function<void(RedisBatch &)> addRead);
+    void queue(RedisBatch &batch, Optional o);
+    void choose(RedisBatch &batch);
     void applyPel(GroupSnapshot &g, GroupState &st, const QHash<int, const RedisReply *> &replies,
                   const QList<int> &slots, qint64 nowMs);
     void add(RedisBatch &batch, SlotKind kind, RedisCommand cmd, const QByteArray &stream = {},
@@ -119,6 +148,11 @@ private:
     std::map<GroupKey, GroupState> m_groupState;
     QList<Slot> m_layout;
     QStringList m_warnings;
+    // --poll-budget, for the tick being planned.
+    std::vector<Optional> m_optional;
+    double m_requiredUs = 0;
+    BudgetOutcome m_budget;
+    quint64 m_scanDueTick = 0;
 };
 
 // Parses XPENDING's extended form.

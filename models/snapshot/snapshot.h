@@ -73,6 +73,11 @@ struct StreamSnapshot
     std::optional<QByteArray> maxDeletedEntryId;
     QList<GroupSnapshot> groups; // sorted by name bytes
     QString error;               // this stream could not be read (vanished, wrong type, NOPERM)
+    // Redis Cluster only: the master holding the stream, and whether these
+    // values are carried from an earlier tick because that node did not answer.
+    QString node;                // host:port; empty on a single server
+    QByteArray shard;            // shard id (the master's node id before Redis 7.2)
+    bool stale = false;
 };
 
 // A dead-letter stream found by naming convention, linked to its source.
@@ -86,6 +91,22 @@ struct DeadLetterSnapshot
     qint64 categoriesSampled = 0;            // how many entries that count rests on
     std::optional<qint64> growth;            // entries added over growthWindowMs
     qint64 growthWindowMs = 0;
+};
+
+// Redis Cluster only: one master and how its part of this tick went.
+struct ClusterNodeSnapshot
+{
+    QString address;           // host:port
+    QByteArray id;
+    QByteArray shard;
+    QString slots;             // "0-5460 10923"
+    int slotCount = 0;
+    int replicas = 0;
+    bool ok = false;           // answered this tick
+    QString error;             // why not
+    qint64 streams = 0;        // streams it holds (stale ones included)
+    qint64 staleTicks = 0;     // consecutive ticks it has not answered
+    qint64 durationMs = 0;     // its batch's round trip, this tick
 };
 
 struct ServerSnapshot
@@ -104,6 +125,14 @@ struct PollStats
     qint64 bytesOut = 0;
     qint64 bytesIn = 0;
     qint64 durationMs = 0;  // client-side wall time of the tick
+    // --poll-budget: the probe's estimate of this tick's server time (µs).
+    qint64 estimatedUs = 0;
+    qint64 budgetUs = 0;    // 0: no budget
+    qint64 deferredReads = 0; // optional reads that were due and wait for a later tick
+    // The budget cannot cover the groups: reads that never fit, or wait too
+    // long, so some figures are old or missing. budgetNote says which.
+    bool budgetTooSmall = false;
+    QString budgetNote;
 };
 
 struct SnapshotData
@@ -114,6 +143,7 @@ struct SnapshotData
     ServerSnapshot server;
     QList<StreamSnapshot> streams; // sorted by key bytes
     QList<DeadLetterSnapshot> deadLetters; // sorted by key bytes
+    QList<ClusterNodeSnapshot> nodes;      // cluster masters; empty on a single server
     PollStats stats;
     bool discoveryComplete = false;
     QString warning;        // non-fatal trouble during this tick

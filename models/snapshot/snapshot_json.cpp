@@ -66,6 +66,28 @@ QJsonObject groupJson(const GroupSnapshot &g)
     return o;
 }
 
+QJsonArray nodesJson(const QList<ClusterNodeSnapshot> &nodes)
+{
+    QJsonArray out;
+    for (const ClusterNodeSnapshot &n : nodes) {
+        QJsonObject o;
+        o.insert(QLatin1String("address"), n.address);
+        o.insert(QLatin1String("id"), QString::fromLatin1(n.id));
+        o.insert(QLatin1String("shard"), QString::fromLatin1(n.shard));
+        o.insert(QLatin1String("role"), QLatin1String("master"));
+        o.insert(QLatin1String("slots"), n.slots);
+        o.insert(QLatin1String("slot_count"), n.slotCount);
+        o.insert(QLatin1String("replicas"), n.replicas);
+        o.insert(QLatin1String("ok"), n.ok);
+        o.insert(QLatin1String("error"), n.error.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(n.error));
+        o.insert(QLatin1String("streams"), double(n.streams));
+        o.insert(QLatin1String("stale_ticks"), double(n.staleTicks));
+        o.insert(QLatin1String("duration_ms"), double(n.durationMs));
+        out.append(o);
+    }
+    return out;
+}
+
 } // namespace
 
 QJsonObject snapshotToJson(const Snapshot &snapshot)
@@ -81,6 +103,10 @@ QJsonObject snapshotToJson(const Snapshot &snapshot)
     server.insert(QLatin1String("mode"), d.server.mode);
     server.insert(QLatin1String("role"), d.server.role);
     root.insert(QLatin1String("server"), server);
+    // Cluster only, so a single server's document keeps its shape.
+    const bool cluster = d.server.mode == QLatin1String("cluster");
+    if (cluster)
+        root.insert(QLatin1String("nodes"), nodesJson(d.nodes));
 
     QJsonArray streams;
     for (const StreamSnapshot &s : d.streams) {
@@ -93,6 +119,11 @@ QJsonObject snapshotToJson(const Snapshot &snapshot)
         so.insert(QLatin1String("max_deleted_entry_id"), orNull(s.maxDeletedEntryId));
         if (!s.error.isEmpty())
             so.insert(QLatin1String("error"), s.error);
+        if (cluster) {
+            so.insert(QLatin1String("node"), s.node);
+            so.insert(QLatin1String("shard"), QString::fromLatin1(s.shard));
+            so.insert(QLatin1String("stale"), s.stale);
+        }
         QJsonArray groups;
         for (const GroupSnapshot &g : s.groups)
             groups.append(groupJson(g));
@@ -126,6 +157,11 @@ QJsonObject snapshotToJson(const Snapshot &snapshot)
     poll.insert(QLatin1String("bytes_out"), double(d.stats.bytesOut));
     poll.insert(QLatin1String("bytes_in"), double(d.stats.bytesIn));
     poll.insert(QLatin1String("duration_ms"), double(d.stats.durationMs));
+    poll.insert(QLatin1String("estimated_server_us"), double(d.stats.estimatedUs));
+    poll.insert(QLatin1String("budget_us"), d.stats.budgetUs > 0 ? QJsonValue(double(d.stats.budgetUs)) : QJsonValue(QJsonValue::Null));
+    poll.insert(QLatin1String("deferred_reads"), double(d.stats.deferredReads));
+    poll.insert(QLatin1String("budget_too_small"), d.stats.budgetTooSmall);
+    poll.insert(QLatin1String("budget_note"), d.stats.budgetNote.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(d.stats.budgetNote));
     if (!d.warning.isEmpty())
         poll.insert(QLatin1String("warning"), d.warning);
     root.insert(QLatin1String("poll"), poll);

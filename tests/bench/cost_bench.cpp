@@ -72,6 +72,10 @@ struct Rig
     std::unique_ptr<ExporterRunner> exporterPattern, exporterSingle;
     double idleSum = 0;
     int idleReadings = 0;
+    // One poller for all of the scenario's cost windows, paused in between:
+    // the windows measure a dashboard that has been running, not the start-up
+    // of a fresh one (the accuracy ticks show that from the first tick).
+    std::unique_ptr<StreamPoller> poller;
     QString name() const { return QStringLiteral("PEL %1 × %2 consumers").arg(spec.pending).arg(spec.consumers); }
 };
 
@@ -125,18 +129,59 @@ QString runPoller(const CostConfig &cfg, const Rig &rig, int total, const std::f
     return error;
 }
 
+// Resumes the scenario's poller for `total` snapshots, then pauses it.
+QString resumePoller(const CostConfig &cfg, Rig &rig, int total, const std::function<void(int, const Snapshot &)> &onTick)
+{
+    const bool fresh = !rig.poller;
+    if (fresh) {
+        rig.poller = std::make_unique<StreamPoller>(test::optionsFor(rig.server->url()), ProbeConfig{});
+        rig.poller->setIntervalMs(cfg.intervalMs);
+    }
+    StreamPoller &poller = *rig.poller;
+    int n = 0;
+    QString error;
+    QEventLoop loop;
+    const auto ready = QObject::connect(&poller, &StreamPoller::snapshotReady, &loop, [&](const Snapshot &s) {
+        ++n;
+        if (n >= total)
+            poller.setPaused(true); // before the poller arms its next tick
+        onTick(n, s);
+        if (n >= total)
+            loop.quit();
+    });
+    const auto failed = QObject::connect(&poller, &StreamPoller::pollFailed, &loop, [&](const RedisError &e) {
+        error = QStringLiteral("Pelscope's poller failed: %1").arg(e.message);
+        loop.quit();
+    });
+    QTimer::singleShot(std::max(120'000, total * cfg.intervalMs * 4), &loop, [&] {
+        error = QStringLiteral("Pelscope's poller published only %1 of %2 ticks").arg(n).arg(total);
+        loop.quit();
+    });
+    if (fresh)
+        poller.start();
+    else
+        poller.setPaused(false);
+    loop.exec();
+    QObject::disconnect(ready);
+    QObject::disconnect(failed);
+    return error;
+}
+
 void pelscopeSegment(const CostConfig &cfg, Rig &rig, int ticks)
 {
     Scenario &sc = rig.sc;
     QList<PollStats> stats;
     QElapsedTimer wall;
     ServerWindow window;
-    const int end = cfg.warmupTicks + ticks;
-    const QString error = runPoller(cfg, rig, end, [&](int n, const Snapshot &s) {
-        if (n == cfg.warmupTicks) {
+    // The first window starts once the poller has settled (its histogram
+    // known); later ones after one tick, to start on a tick boundary.
+    const int warmup = rig.poller ? 1 : cfg.settleTicks;
+    const int end = warmup + ticks;
+    const QString error = resumePoller(cfg, rig, end, [&](int n, const Snapshot &s) {
+        if (n == warmup) {
             rig.meter->begin();
             wall.start();
-        } else if (n > cfg.warmupTicks) {
+        } else if (n > warmup) {
             stats.append(s->stats);
         }
         if (n == end)
@@ -352,10 +397,13 @@ QList<Scenario> runCostBench(const CostConfig &cfg, const QList<std::pair<qint64
     QList<Scenario> out;
     for (auto &rp : rigs) {
         Rig &rig = *rp;
+        if (rig.poller)
+            rig.poller->stop();
         if (rig.sc.error.isEmpty()) {
             progress(rig.name() + QStringLiteral(": per-command times and accuracy"));
             slowlogAndAccuracy(cfg, rig);
         }
+        rig.poller.reset();
         rig.sc.idleCpuUsPerSecond = rig.idleReadings ? rig.idleSum / rig.idleReadings : 0;
         out.append(rig.sc);
         rig.exporterPattern.reset();

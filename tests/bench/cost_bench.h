@@ -17,7 +17,8 @@ struct CostConfig
 {
     int intervalMs = 100;   // cadence of every tool's ticks and scrapes
     int warmupTicks = 3;
-    int costTicks = 100;    // split over the rounds; each part a multiple of 25, so rationed reads land evenly
+    int settleTicks = 40;   // before a scenario's first cost window: its histogram is known by then
+    int costTicks = 100;    // split over the rounds, one poller throughout: a multiple of every rationed cadence (10, 50)
     int slowlogTicks = 50;
     int accuracyTicks = 150; // for 10-consumer scenarios
     int exporterScrapes = 30;

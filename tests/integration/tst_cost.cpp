@@ -67,6 +67,90 @@ private Q_SLOTS:
         QVERIFY(*g->oldestIdleMs <= trueHeadIdle + 5000);
         QVERIFY(*g->oldestIdleUpperMs >= *g->oldestIdleMs);
     }
+
+    // --poll-budget: with a budget too small for every optional read, the
+    // server sees fewer commands, what every tick needs stays exact, and the
+    // snapshot says the budget cannot cover the groups.
+    void tightPollBudgetSendsFewerCommandsAndSaysSo()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        // Three streams of 300 pending entries (walked, not sampled); the
+        // group of the last one has 150 consumers.
+        const QList<int> consumers{3, 5, 150};
+        for (int s = 0; s < consumers.size(); ++s) {
+            const QByteArray key = "budget:" + QByteArray::number(s);
+            QList<RedisCommand> batch;
+            for (int i = 0; i < 300; ++i)
+                batch.append({"XADD", key, "*", "n", QByteArray::number(i)});
+            batch.append({"XGROUP", "CREATE", key, "g", "0"});
+            for (int c = 0; c < consumers.at(s); ++c)
+                batch.append({"XREADGROUP", "GROUP", "g", "c" + QByteArray::number(c), "COUNT",
+                              QByteArray::number(300 / consumers.at(s)), "STREAMS", key, ">"});
+            db.pipeline(batch);
+        }
+
+        constexpr int kTicks = 12;
+        const auto run = [&](qint64 budgetUs, qint64 *serverCalls) {
+            ProbeConfig config;
+            config.match = "budget:*";
+            config.pollBudgetUs = budgetUs;
+            db.command({"CONFIG", "RESETSTAT"});
+            const QList<Snapshot> ticks = pollTicks(server.url(), kTicks, 50, config, &error);
+            const auto stats = db.commandStats();
+            *serverCalls = 0;
+            for (auto it = stats.cbegin(); it != stats.cend(); ++it)
+                if (it.key() != QLatin1String("config") && it.key() != QLatin1String("commandstats"))
+                    *serverCalls += it->calls;
+            return ticks;
+        };
+        qint64 freeCalls = 0, tightCalls = 0;
+        const QList<Snapshot> free = run(0, &freeCalls);
+        QVERIFY2(free.size() == kTicks, qPrintable(error));
+        const QList<Snapshot> tight = run(160, &tightCalls);
+        QVERIFY2(tight.size() == kTicks, qPrintable(error));
+        qInfo("server calls over %d ticks: no budget %lld, budget 160 µs %lld", kTicks, freeCalls, tightCalls);
+
+        qint64 freeCommands = 0, tightCommands = 0;
+        for (const Snapshot &s : free) {
+            freeCommands += s->stats.commands;
+            QVERIFY(!s->stats.budgetTooSmall);
+            QCOMPARE(s->stats.budgetUs, 0);
+            QVERIFY(s->stats.estimatedUs > 0);
+        }
+        for (const Snapshot &s : tight) {
+            tightCommands += s->stats.commands;
+            QCOMPARE(s->stats.budgetUs, 160);
+        }
+        QVERIFY2(tightCommands < freeCommands, qPrintable(QStringLiteral("%1 vs %2").arg(tightCommands).arg(freeCommands)));
+        QVERIFY2(tightCalls < freeCalls, qPrintable(QStringLiteral("%1 vs %2").arg(tightCalls).arg(freeCalls)));
+
+        // Once XINFO STREAM is known, what every tick needs (~115 µs) fits, and
+        // the optional reads chosen stay within the budget.
+        const Snapshot &last = tight.last();
+        QVERIFY2(last->stats.estimatedUs <= 160, qPrintable(QString::number(last->stats.estimatedUs)));
+        QVERIFY(last->stats.deferredReads > 0);
+        // XINFO CONSUMERS of 150 consumers never fits: the snapshot says so.
+        QVERIFY(last->stats.budgetTooSmall);
+        QVERIFY2(last->stats.budgetNote.contains(QStringLiteral("consumers of budget:2/g")), qPrintable(last->stats.budgetNote));
+        const GroupSnapshot *big = last.group("budget:2", "g");
+        QVERIFY(big);
+        QVERIFY(big->consumerList.isEmpty());
+        QVERIFY(!big->consumersAgeMs);
+        QCOMPARE(*big->consumers, 150); // XINFO GROUPS is read every tick
+        // What every tick reads is still the server's truth.
+        for (int s = 0; s < consumers.size(); ++s) {
+            const QByteArray key = "budget:" + QByteArray::number(s);
+            const GroupSnapshot *g = last.group(key, "g");
+            QVERIFY(g);
+            QCOMPARE(*g->pending, db.command({"XPENDING", key, "g"}).at(0).integer());
+            QCOMPARE(*g->pendingMinId, db.command({"XPENDING", key, "g", "-", "+", "1"}).at(0).at(0).bytes());
+            QVERIFY(g->oldestIdleMs && g->oldestIdleUpperMs && *g->oldestIdleMs <= *g->oldestIdleUpperMs);
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCost)

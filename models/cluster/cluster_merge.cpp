@@ -1,0 +1,137 @@
+#include "cluster_merge.h"
+
+#include "../snapshot/format.h"
+
+#include <algorithm>
+
+namespace pelscope {
+
+namespace {
+
+bool isRedirectText(const QString &error)
+{
+    return error.startsWith(QLatin1String("MOVED ")) || error.startsWith(QLatin1String("ASK "))
+           || error.startsWith(QLatin1String("TRYAGAIN")) || error.startsWith(QLatin1String("CLUSTERDOWN"));
+}
+
+// A DLQ on another node than its source: the source's node could not see it
+// grow, so the warning its probe gives on a single server is given here.
+void warnSourcesOfGrowingDeadLetters(SnapshotData &out)
+{
+    QHash<QByteArray, const StreamSnapshot *> byKey;
+    for (const StreamSnapshot &s : std::as_const(out.streams))
+        byKey.insert(s.key, &s);
+    QList<QPair<QByteArray, QString>> reasons; // source -> reason
+    for (const DeadLetterSnapshot &d : std::as_const(out.deadLetters)) {
+        const StreamSnapshot *dlq = byKey.value(d.key);
+        const StreamSnapshot *src = byKey.value(d.source);
+        if (!dlq || !src || dlq->node == src->node || src->stale || d.growth.value_or(0) <= 0)
+            continue;
+        reasons.append({d.source, QStringLiteral("dead-letter stream %1 grew by %2 in the last %3 (now %4)")
+                                      .arg(displayBytes(d.key), formatCount(*d.growth), formatDuration(d.growthWindowMs),
+                                           formatCount(d.length.value_or(0)))});
+    }
+    for (const auto &[source, reason] : std::as_const(reasons)) {
+        for (StreamSnapshot &s : out.streams) {
+            if (s.key != source)
+                continue;
+            for (GroupSnapshot &g : s.groups) {
+                if (int(g.health.status) < int(Health::Warn))
+                    g.health.status = Health::Warn;
+                g.health.reasons << reason;
+            }
+        }
+    }
+}
+
+} // namespace
+
+SnapshotData mergeClusterTick(const QList<ClusterNodeTickView> &nodes, const QHash<QByteArray, QString> &routes,
+                              const SnapshotData &previous)
+{
+    SnapshotData out;
+    QHash<QByteArray, const StreamSnapshot *> prevStreams;
+    for (const StreamSnapshot &s : previous.streams)
+        prevStreams.insert(s.key, &s);
+    QHash<QByteArray, const DeadLetterSnapshot *> prevDlqs;
+    for (const DeadLetterSnapshot &d : previous.deadLetters)
+        prevDlqs.insert(d.key, &d);
+
+    QStringList warnings;
+    for (const ClusterNodeTickView &view : nodes) {
+        const NodeTickResult &r = view.result;
+        ClusterNodeSnapshot ns;
+        ns.address = view.address;
+        ns.id = view.master.node.id;
+        ns.shard = view.master.shardId;
+        ns.slots = view.master.slotsText();
+        ns.slotCount = view.master.slotCount();
+        ns.replicas = int(view.master.replicas.size());
+        ns.ok = r.answered;
+        ns.error = r.error;
+        ns.staleTicks = view.staleTicks;
+        ns.durationMs = r.durationMs;
+
+        QSet<QByteArray> carried;
+        auto place = [&](StreamSnapshot s, bool stale) {
+            s.node = view.address;
+            s.shard = view.master.shardId;
+            s.stale = stale;
+            out.streams.append(std::move(s));
+            ++ns.streams;
+        };
+        // The last values known, marked stale; nothing when never seen.
+        auto carry = [&](const QByteArray &key) {
+            carried.insert(key);
+            if (const StreamSnapshot *p = prevStreams.value(key))
+                place(*p, true);
+            if (const DeadLetterSnapshot *d = prevDlqs.value(key))
+                out.deadLetters.append(*d);
+        };
+
+        if (r.answered) {
+            out.takenAtMs = std::max(out.takenAtMs, r.data.takenAtMs);
+            for (const StreamSnapshot &s : r.data.streams) {
+                if (r.unresolved.contains(s.key) || isRedirectText(s.error)) {
+                    if (prevStreams.contains(s.key))
+                        carry(s.key);
+                    else {
+                        carried.insert(s.key);
+                        place(s, true);
+                    }
+                    continue;
+                }
+                place(s, false);
+            }
+            for (const DeadLetterSnapshot &d : r.data.deadLetters)
+                if (!carried.contains(d.key))
+                    out.deadLetters.append(d);
+            if (!r.data.warning.isEmpty())
+                warnings << QStringLiteral("%1: %2").arg(view.address, r.data.warning);
+            if (!r.scanError.isEmpty())
+                warnings << QStringLiteral("%1: SCAN failed: %2").arg(view.address, r.scanError);
+            if (!r.unresolved.isEmpty())
+                warnings << QStringLiteral("%1: %2 stream(s) moving between nodes could not be read this tick")
+                                .arg(view.address).arg(r.unresolved.size());
+        } else {
+            for (auto it = routes.cbegin(); it != routes.cend(); ++it)
+                if (it.value() == view.address)
+                    carry(it.key());
+            warnings << QStringLiteral("node %1 did not answer (%2); its %3 stream(s) show earlier values")
+                            .arg(view.address, r.error).arg(ns.streams);
+        }
+        out.stats.roundTrips += r.roundTrips;
+        out.stats.commands += r.commands;
+        out.nodes.append(ns);
+    }
+    if (out.takenAtMs == 0)
+        out.takenAtMs = previous.takenAtMs;
+
+    std::sort(out.streams.begin(), out.streams.end(), [](const auto &a, const auto &b) { return a.key < b.key; });
+    std::sort(out.deadLetters.begin(), out.deadLetters.end(), [](const auto &a, const auto &b) { return a.key < b.key; });
+    warnSourcesOfGrowingDeadLetters(out);
+    out.warning = warnings.join(QStringLiteral("; "));
+    return out;
+}
+
+} // namespace pelscope

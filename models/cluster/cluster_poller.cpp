@@ -1,0 +1,489 @@
+#include "cluster_poller.h"
+
+#include "../redis/key_slot.h"
+#include "cluster_node_link.h"
+
+#include <spdlog/spdlog.h>
+
+#include <QPointer>
+
+namespace pelscope {
+
+ClusterPoller::ClusterPoller(ConnectionOptions seed, ProbeConfig config, QObject *parent)
+    : QObject(parent)
+    , m_seed(std::move(seed))
+    , m_config(std::move(config))
+{
+    m_tickTimer.setSingleShot(true);
+    connect(&m_tickTimer, &QTimer::timeout, this, &ClusterPoller::tick);
+    m_status.address = m_seed.redactedUrl();
+}
+
+ClusterPoller::~ClusterPoller()
+{
+    m_stopped = true;
+    ++m_generation;
+}
+
+void ClusterPoller::start()
+{
+    if (!m_seedConnection) {
+        m_seedConnection = new RedisConnection(m_seed, this);
+        m_seedConnection->setAutoReconnect(m_autoReconnect);
+        connect(m_seedConnection, &RedisConnection::ready, this, [this] {
+            m_status.server = m_seedConnection->hello();
+            if (!m_haveTopology || m_refreshAgain)
+                refreshTopology();
+        });
+        connect(m_seedConnection, &RedisConnection::stateChanged, this, &ClusterPoller::publishStatus);
+        connect(m_seedConnection, &RedisConnection::errorOccurred, this, [this](const RedisError &e) {
+            if (m_haveTopology)
+                return; // the nodes carry on; the seed is only needed to find them
+            m_status.error = e;
+            publishStatus();
+            Q_EMIT pollFailed(e);
+        });
+    }
+    m_stopped = false;
+    ++m_generation;
+    m_seedConnection->open();
+}
+
+void ClusterPoller::stop()
+{
+    m_stopped = true;
+    m_tickTimer.stop();
+    ++m_generation; // replies still in flight are dropped
+    m_inTick = false;
+    for (ClusterNodeLink *link : std::as_const(m_links))
+        link->connection()->close();
+    if (m_seedConnection)
+        m_seedConnection->close();
+    Q_EMIT finished();
+}
+
+void ClusterPoller::setIntervalMs(int ms)
+{
+    m_intervalMs = std::clamp(ms, 100, 3'600'000);
+}
+
+void ClusterPoller::setPaused(bool paused)
+{
+    m_paused = paused;
+    if (paused)
+        m_tickTimer.stop();
+    else if (!m_inTick && m_ticking)
+        scheduleNext();
+}
+
+void ClusterPoller::pollNow()
+{
+    if (!m_inTick && m_ticking) {
+        m_tickTimer.stop();
+        tick();
+    }
+}
+
+void ClusterPoller::setThresholds(const HealthThresholds &t)
+{
+    m_config.thresholds = t;
+    for (ClusterNodeLink *link : std::as_const(m_links))
+        link->probe().setThresholds(t);
+}
+
+void ClusterPoller::setAutoReconnect(bool on)
+{
+    m_autoReconnect = on;
+    if (m_seedConnection)
+        m_seedConnection->setAutoReconnect(on);
+    for (ClusterNodeLink *link : std::as_const(m_links))
+        link->connection()->setAutoReconnect(on);
+}
+
+ClusterNodeLink *ClusterPoller::linkAt(const QString &address) const
+{
+    for (ClusterNodeLink *link : m_links)
+        if (link->address() == address)
+            return link;
+    return nullptr;
+}
+
+// --- topology ---------------------------------------------------------------
+
+// Asked of any master that answers, else of the seed; one read at a time.
+void ClusterPoller::refreshTopology()
+{
+    if (m_stopped)
+        return;
+    if (m_refreshing) {
+        m_refreshAgain = true;
+        return;
+    }
+    RedisConnection *via = nullptr;
+    for (ClusterNodeLink *link : std::as_const(m_links))
+        if (link->isReady()) {
+            via = link->connection();
+            break;
+        }
+    if (!via && m_seedConnection && m_seedConnection->state() == RedisConnection::State::Ready)
+        via = m_seedConnection;
+    if (!via) {
+        // Nobody to ask now: the seed's ready() asks once it is back.
+        m_refreshAgain = true;
+        if (m_seedConnection && m_seedConnection->state() == RedisConnection::State::Disconnected && m_autoReconnect)
+            m_seedConnection->open();
+        return;
+    }
+    m_refreshing = true;
+    m_refreshAgain = false;
+    readTopology(via, false);
+}
+
+void ClusterPoller::readTopology(RedisConnection *via, bool slotsFallback)
+{
+    const quint64 generation = m_generation;
+    const QString host = via->options().transport == ConnectionOptions::Transport::Unix ? QStringLiteral("127.0.0.1")
+                                                                                         : via->options().host;
+    const RedisCommand command = slotsFallback ? RedisCommand{"CLUSTER", "SLOTS"} : RedisCommand{"CLUSTER", "SHARDS"};
+    QPointer<RedisConnection> viaPtr(via);
+    via->execute({command}, this, [this, generation, host, slotsFallback, viaPtr](const RedisReplies &replies, const RedisError &error) {
+        if (generation != m_generation || m_stopped)
+            return;
+        if (error.isError()) {
+            onTopology(std::nullopt, error.message);
+            return;
+        }
+        const RedisReply &reply = replies.value(0);
+        QString why;
+        auto topology = slotsFallback ? ClusterTopology::fromSlots(reply, host, &why)
+                                      : ClusterTopology::fromShards(reply, host, &why);
+        // Before 7.0 there is no CLUSTER SHARDS: ask CLUSTER SLOTS instead.
+        if (!topology && !slotsFallback && reply.isError() && viaPtr) {
+            readTopology(viaPtr, true);
+            return;
+        }
+        onTopology(topology, why);
+    });
+}
+
+void ClusterPoller::onTopology(std::optional<ClusterTopology> topology, const QString &error)
+{
+    m_refreshing = false;
+    ++m_topologyReads;
+    if (!topology) {
+        spdlog::warn("cluster topology of {}: {}", m_seed.redactedUrl().toStdString(), error.toStdString());
+        if (!m_haveTopology) {
+            RedisError e;
+            e.kind = RedisError::Kind::Server;
+            e.message = QStringLiteral("cannot read the cluster's slot map from %1: %2").arg(m_seed.address(), error);
+            m_status.error = e;
+            publishStatus();
+            Q_EMIT pollFailed(e);
+        }
+    } else if (m_inTick) {
+        m_deferredTopology = *topology; // links may not change under a running tick
+    } else {
+        adoptTopology(*topology);
+    }
+    if (m_refreshAgain && !m_stopped) {
+        // Once more, later: a burst of lost connections needs one read, not many.
+        m_refreshAgain = false;
+        QTimer::singleShot(200, this, &ClusterPoller::refreshTopology);
+    }
+}
+
+void ClusterPoller::adoptTopology(const ClusterTopology &topology)
+{
+    const bool first = !m_haveTopology;
+    if (!first && !topology.sameRouting(m_topology))
+        spdlog::info("cluster slot map changed ({} masters)", topology.masters().size());
+    m_topology = topology;
+    m_haveTopology = true;
+    m_topologyAge.start();
+    syncLinks();
+    routeStreams();
+    publishStatus();
+    if (first) {
+        m_sweepAge.start();
+        discover();
+    }
+}
+
+// One link per master address: kept across refreshes (its probe keeps what it
+// knows), created for new masters, dropped for former ones.
+void ClusterPoller::syncLinks()
+{
+    QList<ClusterNodeLink *> next;
+    for (const ClusterMaster &master : m_topology.masters()) {
+        const ConnectionOptions options = nodeOptions(m_seed, master);
+        ClusterNodeLink *link = linkAt(options.address());
+        if (link) {
+            link->setMaster(master);
+            m_links.removeOne(link);
+        } else {
+            link = new ClusterNodeLink(master, options, m_config, this);
+            link->connection()->setAutoReconnect(m_autoReconnect);
+            QPointer<ClusterNodeLink> weak(link);
+            connect(link, &ClusterNodeLink::connected, this, [this, weak] {
+                if (!weak)
+                    return;
+                // A node back after a loss may hold another keyspace (restart,
+                // failover): sweep it again and re-read the slot map.
+                if (weak->wasLost) {
+                    weak->wasLost = false;
+                    if (!explicitStreams())
+                        weak->startSweep();
+                    refreshTopology();
+                }
+                publishStatus();
+            });
+            connect(link, &ClusterNodeLink::lost, this, [this, weak] {
+                if (!weak)
+                    return;
+                weak->wasLost = true;
+                publishStatus();
+                refreshTopology();
+            });
+            link->connection()->open();
+        }
+        next.append(link);
+    }
+    for (ClusterNodeLink *gone : std::as_const(m_links)) {
+        gone->connection()->close();
+        gone->deleteLater();
+    }
+    m_links = next;
+}
+
+// Streams go to the master serving their slot, wherever SCAN found them: a
+// key mid-migration may still sit on the old owner, which answers -ASK.
+void ClusterPoller::routeStreams()
+{
+    QSet<QByteArray> keys;
+    if (explicitStreams()) {
+        keys = QSet<QByteArray>(m_config.streams.cbegin(), m_config.streams.cend());
+    } else {
+        for (ClusterNodeLink *link : std::as_const(m_links))
+            for (const QByteArray &k : link->discovered())
+                keys.insert(k);
+    }
+    QList<QList<QByteArray>> shares(m_links.size());
+    m_routes.clear();
+    m_unrouted.clear();
+    for (const QByteArray &key : std::as_const(keys)) {
+        const int index = m_topology.masterIndexForSlot(keySlot(key));
+        if (index < 0 || index >= m_links.size()) {
+            m_unrouted << QString::fromUtf8(key);
+            continue;
+        }
+        shares[index].append(key);
+        m_routes.insert(key, m_links.at(index)->address());
+    }
+    for (qsizetype i = 0; i < m_links.size(); ++i) {
+        std::sort(shares[i].begin(), shares[i].end());
+        m_links[i]->assign(shares[i]);
+    }
+}
+
+// --- discovery --------------------------------------------------------------
+
+// The first sweep of every master runs before the first tick (in parallel),
+// so the first snapshot is complete; later sweeps ride along with the ticks.
+void ClusterPoller::discover()
+{
+    if (explicitStreams()) {
+        m_ticking = true;
+        tick();
+        return;
+    }
+    m_discovering = int(m_links.size());
+    if (m_discovering == 0) {
+        m_ticking = true;
+        tick();
+        return;
+    }
+    for (ClusterNodeLink *link : std::as_const(m_links))
+        scanChain(link);
+}
+
+void ClusterPoller::scanChain(ClusterNodeLink *link)
+{
+    const quint64 generation = m_generation;
+    QPointer<ClusterNodeLink> weak(link);
+    link->connection()->execute({link->scanCommand()}, link, [this, generation, weak](const RedisReplies &replies, const RedisError &error) {
+        if (generation != m_generation || m_stopped || !weak)
+            return;
+        bool finished = true; // a node that cannot be swept now is swept later
+        if (!error.isError()) {
+            const QString scanError = weak->onScanReply(replies.value(0), &finished);
+            if (!scanError.isEmpty()) {
+                spdlog::warn("SCAN on {}: {}", weak->address().toStdString(), scanError.toStdString());
+                finished = true;
+            }
+        }
+        if (!finished) {
+            scanChain(weak);
+            return;
+        }
+        if (--m_discovering == 0) {
+            routeStreams();
+            m_ticking = true;
+            tick();
+        }
+    });
+}
+
+// --- ticks ------------------------------------------------------------------
+
+void ClusterPoller::tick()
+{
+    if (m_stopped || m_inTick || !m_ticking)
+        return;
+    if (m_topologyAge.isValid() && m_topologyAge.elapsed() >= m_topologyRefreshMs) {
+        m_topologyAge.start();
+        refreshTopology();
+    }
+    const bool sweeps = !explicitStreams() && !m_config.oneShot;
+    if (sweeps && m_sweepAge.elapsed() >= m_config.rescanIntervalMs) {
+        m_sweepAge.start();
+        for (ClusterNodeLink *link : std::as_const(m_links))
+            if (!link->sweeping())
+                link->startSweep();
+    }
+    routeStreams();
+
+    m_inTick = true;
+    ++m_tick;
+    m_tickClock.start();
+    m_bytesOutAtStart = m_bytesInAtStart = 0;
+    for (ClusterNodeLink *link : std::as_const(m_links)) {
+        m_bytesOutAtStart += link->connection()->bytesWritten();
+        m_bytesInAtStart += link->connection()->bytesRead();
+    }
+    m_views.clear();
+    m_views.resize(m_links.size());
+    m_outstanding = int(m_links.size()) + 1; // +1 until every node was started
+    const quint64 generation = m_generation;
+    auto resolver = [this](const QString &address) { return linkAt(address); };
+    for (qsizetype i = 0; i < m_links.size(); ++i) {
+        ClusterNodeLink *link = m_links.at(i);
+        ClusterNodeTickView &view = m_views[i];
+        view.address = link->address();
+        view.master = link->master();
+        view.result.address = link->address();
+        if (!link->isReady()) {
+            // Down or reconnecting: do not wait for it, its streams go stale.
+            const RedisError &e = link->connection()->lastError();
+            view.result.error = e.isError() ? e.message : QStringLiteral("not connected");
+            --m_outstanding;
+            continue;
+        }
+        runNodeTick(link, resolver, sweeps && link->sweeping(), [this, generation, i](NodeTickResult result) {
+            if (generation != m_generation || !m_inTick)
+                return;
+            m_views[i].result = std::move(result);
+            if (--m_outstanding == 0)
+                finishTick();
+        });
+    }
+    if (--m_outstanding == 0)
+        finishTick();
+}
+
+void ClusterPoller::finishTick()
+{
+    bool moved = false;
+    bool sweepEnded = false;
+    qint64 bytesOut = 0, bytesIn = 0;
+    for (qsizetype i = 0; i < m_views.size(); ++i) {
+        ClusterNodeTickView &view = m_views[i];
+        ClusterNodeLink *link = m_links.value(i);
+        if (link) {
+            link->staleTicks = view.result.answered ? 0 : link->staleTicks + 1;
+            view.staleTicks = link->staleTicks;
+            bytesOut += link->connection()->bytesWritten();
+            bytesIn += link->connection()->bytesRead();
+        }
+        moved = moved || view.result.moved;
+        sweepEnded = sweepEnded || view.result.sweepFinished;
+    }
+    SnapshotData data = mergeClusterTick(m_views, m_routes, m_last);
+    data.generation = m_generation;
+    data.tick = m_tick;
+    data.server.address = m_seed.redactedUrl();
+    data.server.product = m_status.server.product;
+    data.server.version = m_status.server.version;
+    data.server.mode = QStringLiteral("cluster");
+    data.server.role = QStringLiteral("master");
+    data.stats.bytesOut = bytesOut - m_bytesOutAtStart;
+    data.stats.bytesIn = bytesIn - m_bytesInAtStart;
+    data.stats.durationMs = m_tickClock.elapsed();
+    data.discoveryComplete = true;
+    if (!m_unrouted.isEmpty()) {
+        const QString w = QStringLiteral("%1 stream(s) in slots no master serves: %2")
+                              .arg(m_unrouted.size()).arg(m_unrouted.mid(0, 5).join(QStringLiteral(", ")));
+        data.warning = data.warning.isEmpty() ? w : data.warning + QStringLiteral("; ") + w;
+    }
+    m_last = data;
+    m_views.clear();
+    m_inTick = false;
+
+    if (m_deferredTopology) {
+        const ClusterTopology t = *m_deferredTopology;
+        m_deferredTopology.reset();
+        adoptTopology(t);
+    }
+    if (moved)
+        refreshTopology(); // -MOVED: the slot map we route by is outdated
+    if (sweepEnded)
+        routeStreams();
+
+    Q_EMIT snapshotReady(Snapshot(std::move(data)));
+    if (m_singleShot) {
+        stop();
+        return;
+    }
+    scheduleNext();
+}
+
+void ClusterPoller::scheduleNext()
+{
+    if (m_paused || m_stopped)
+        return;
+    const qint64 spent = m_tickClock.isValid() ? m_tickClock.elapsed() : 0;
+    m_tickTimer.start(int(std::max<qint64>(0, m_intervalMs - spent)));
+}
+
+// The status bar sees the cluster as one connection: up while any master
+// answers; the first master that does not is named in the error.
+void ClusterPoller::publishStatus()
+{
+    if (m_stopped)
+        return;
+    int ready = 0;
+    const ClusterNodeLink *down = nullptr;
+    for (const ClusterNodeLink *link : std::as_const(m_links)) {
+        if (link->isReady())
+            ++ready;
+        else if (!down)
+            down = link;
+    }
+    if (!m_haveTopology || m_links.isEmpty()) {
+        m_status.state = m_seedConnection ? m_seedConnection->state() : RedisConnection::State::Disconnected;
+        if (m_status.state == RedisConnection::State::Ready)
+            m_status.state = RedisConnection::State::Handshake; // not polling yet
+    } else {
+        m_status.state = ready > 0 ? RedisConnection::State::Ready : m_links.first()->connection()->state();
+        m_status.error = {};
+        if (down && down->connection()->lastError().isError()) {
+            m_status.error = down->connection()->lastError();
+            m_status.error.message = QStringLiteral("node %1: %2").arg(down->address(), m_status.error.message);
+        }
+    }
+    if (m_status.server.mode.isEmpty() && m_seedConnection)
+        m_status.server = m_seedConnection->hello();
+    m_status.server.mode = QStringLiteral("cluster");
+    Q_EMIT statusChanged(m_status);
+}
+
+} // namespace pelscope

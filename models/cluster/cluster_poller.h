@@ -1,0 +1,103 @@
+// Polls a Redis Cluster: one connection per master, each with its own
+// StreamProbe and its own pipelined batch per tick, sent in parallel. The tick
+// completes when every master answered or timed out; a node that did not
+// answer marks only its own streams stale. Same signals as StreamPoller, which
+// hands over to this class when the server it reached runs in cluster mode.
+#pragma once
+
+#include "../probe/connection_status.h"
+#include "../probe/probe_config.h"
+#include "../snapshot/snapshot.h"
+#include "cluster_merge.h"
+#include "cluster_topology.h"
+
+#include <QElapsedTimer>
+#include <QHash>
+#include <QObject>
+#include <QTimer>
+#include <optional>
+
+namespace pelscope {
+
+class ClusterNodeLink;
+
+class ClusterPoller : public QObject
+{
+    Q_OBJECT
+public:
+    ClusterPoller(ConnectionOptions seed, ProbeConfig config, QObject *parent = nullptr);
+    ~ClusterPoller() override;
+
+    void start();
+    void stop();
+    void setIntervalMs(int ms);
+    void setPaused(bool paused);
+    void pollNow();
+    void setThresholds(const pelscope::HealthThresholds &t);
+    void setSingleShot(bool on) { m_singleShot = on; }
+    void setAutoReconnect(bool on);
+    // Besides -MOVED and lost connections, the slot map is read this often.
+    void setTopologyRefreshMs(int ms) { m_topologyRefreshMs = ms; }
+
+    const ClusterTopology &topology() const { return m_topology; }
+    int topologyReads() const { return m_topologyReads; }
+
+Q_SIGNALS:
+    void snapshotReady(const pelscope::Snapshot &snapshot);
+    void statusChanged(const pelscope::ConnectionStatus &status);
+    void pollFailed(const pelscope::RedisError &error);
+    void finished();
+
+private:
+    void refreshTopology();
+    void readTopology(RedisConnection *via, bool slotsFallback);
+    void onTopology(std::optional<ClusterTopology> topology, const QString &error);
+    void adoptTopology(const ClusterTopology &topology);
+    void syncLinks();
+    void routeStreams();
+    void discover();
+    void scanChain(ClusterNodeLink *link);
+    void tick();
+    void finishTick();
+    void scheduleNext();
+    void publishStatus();
+    ClusterNodeLink *linkAt(const QString &address) const;
+    bool explicitStreams() const { return !m_config.streams.isEmpty(); }
+
+    ConnectionOptions m_seed;
+    ProbeConfig m_config;
+    RedisConnection *m_seedConnection = nullptr;
+    ClusterTopology m_topology;
+    bool m_haveTopology = false;
+    std::optional<ClusterTopology> m_deferredTopology; // arrived mid-tick
+    QList<ClusterNodeLink *> m_links;                  // in topology order; children
+    QHash<QByteArray, QString> m_routes;               // stream -> node address
+    QStringList m_unrouted;                             // keys in slots no master serves
+    SnapshotData m_last;
+
+    QList<ClusterNodeTickView> m_views; // the running tick
+    int m_outstanding = 0;
+    int m_discovering = 0;              // first sweeps still running
+
+    QTimer m_tickTimer{this};
+    QElapsedTimer m_tickClock;
+    QElapsedTimer m_topologyAge;
+    QElapsedTimer m_sweepAge;
+    int m_intervalMs = 1000;
+    int m_topologyRefreshMs = 30'000;
+    int m_topologyReads = 0;
+    quint64 m_generation = 0;
+    quint64 m_tick = 0;
+    qint64 m_bytesOutAtStart = 0, m_bytesInAtStart = 0;
+    bool m_inTick = false;
+    bool m_paused = false;
+    bool m_singleShot = false;
+    bool m_stopped = true;
+    bool m_autoReconnect = true;
+    bool m_refreshing = false;
+    bool m_refreshAgain = false;
+    bool m_ticking = false; // the first sweep is done; ticks run
+    ConnectionStatus m_status;
+};
+
+} // namespace pelscope

@@ -1,0 +1,71 @@
+// Which master serves which hash slots, read from CLUSTER SHARDS (7.0+) or,
+// on older servers, CLUSTER SLOTS. A plain value: parsed from replies, so the
+// routing rules can be tested without a cluster.
+#pragma once
+
+#include "../redis/redis_reply.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QString>
+#include <optional>
+#include <vector>
+
+namespace pelscope {
+
+struct SlotRange
+{
+    int first = 0;
+    int last = 0; // inclusive
+    bool operator==(const SlotRange &) const = default;
+};
+
+struct ClusterNodeAddress
+{
+    QByteArray id;
+    QString host;
+    quint16 port = 0;
+    quint16 tlsPort = 0;   // 0: the node announced none
+    QString health;        // online, failed, loading (CLUSTER SHARDS only)
+    QString address() const { return QStringLiteral("%1:%2").arg(host).arg(port); }
+};
+
+struct ClusterMaster
+{
+    ClusterNodeAddress node;
+    QByteArray shardId;    // "shard-id" where the server reports one, else the master's id
+    QList<SlotRange> slots; // sorted
+    QList<ClusterNodeAddress> replicas;
+
+    int slotCount() const;
+    QString slotsText() const; // "0-5460 10923"
+};
+
+class ClusterTopology
+{
+public:
+    // `seedHost` stands in for a node that announces an empty address (a
+    // node that has not met any other yet reports "" for itself).
+    static std::optional<ClusterTopology> fromShards(const RedisReply &reply, const QString &seedHost, QString *error = nullptr);
+    static std::optional<ClusterTopology> fromSlots(const RedisReply &reply, const QString &seedHost, QString *error = nullptr);
+
+    const QList<ClusterMaster> &masters() const { return m_masters; }
+    bool isEmpty() const { return m_masters.isEmpty(); }
+    // Index into masters(), or -1 when no master serves the slot.
+    int masterIndexForSlot(int slot) const;
+    const ClusterMaster *masterForKey(const QByteArray &key) const;
+    int coveredSlots() const;
+    QString source() const { return m_source; } // "CLUSTER SHARDS" or "CLUSTER SLOTS"
+
+    // Same masters at the same addresses serving the same slots.
+    bool sameRouting(const ClusterTopology &other) const;
+
+private:
+    void index();
+
+    QList<ClusterMaster> m_masters; // ordered by their first slot
+    std::vector<qint16> m_owner;    // slot -> master index, -1 when unserved
+    QString m_source;
+};
+
+} // namespace pelscope

@@ -1,0 +1,198 @@
+// Redis Cluster logic without a cluster: slot maps from CLUSTER SHARDS and
+// CLUSTER SLOTS replies (shaped as Redis 7.0.15 sends them), redirections, and
+// how a tick's parts are merged when a node does not answer.
+#include "cluster/cluster_merge.h"
+#include "cluster/cluster_redirect.h"
+#include "cluster/cluster_topology.h"
+#include "redis/key_slot.h"
+
+#include <QTest>
+
+using namespace pelscope;
+
+namespace {
+
+RedisReply str(const char *s) { return RedisReply::string(QByteArray(s)); }
+RedisReply num(qint64 v) { return RedisReply::integer(v); }
+
+RedisReply shardsNode(const char *id, qint64 port, const char *role)
+{
+    return RedisReply::array({str("id"), str(id), str("port"), num(port), str("ip"), str("127.0.0.1"), str("endpoint"),
+                              str("127.0.0.1"), str("role"), str(role), str("replication-offset"), num(0), str("health"),
+                              str("online")});
+}
+
+RedisReply shard(QList<qint64> bounds, QList<RedisReply> nodes)
+{
+    QList<RedisReply> slots;
+    for (qint64 b : bounds)
+        slots << num(b);
+    return RedisReply::array({str("slots"), RedisReply::array(slots), str("nodes"), RedisReply::array(nodes)});
+}
+
+// Three masters as in the integration cluster, the third with a replica and two ranges.
+RedisReply threeShards()
+{
+    return RedisReply::array({
+        shard({5461, 10922}, {shardsNode("bbb", 7002, "master")}),
+        shard({10923, 16000, 16001, 16383}, {shardsNode("ccc", 7003, "master"), shardsNode("ddd", 7004, "replica")}),
+        shard({0, 5460}, {shardsNode("aaa", 7001, "master")}),
+    });
+}
+
+RedisReply slotsEntry(qint64 a, qint64 b, const char *id, qint64 port)
+{
+    return RedisReply::array({num(a), num(b), RedisReply::array({str("127.0.0.1"), num(port), str(id), RedisReply::array({})})});
+}
+
+StreamSnapshot stream(const char *key, qint64 length)
+{
+    StreamSnapshot s;
+    s.key = key;
+    s.length = length;
+    return s;
+}
+
+} // namespace
+
+class TestClusterUnits : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void shardsReply()
+    {
+        const auto t = ClusterTopology::fromShards(threeShards(), QStringLiteral("seed"));
+        QVERIFY(t);
+        QCOMPARE(t->masters().size(), 3);
+        QCOMPARE(t->coveredSlots(), 16384);
+        // Ordered by first slot, whatever order the server listed them in.
+        QCOMPARE(t->masters().at(0).node.address(), QStringLiteral("127.0.0.1:7001"));
+        QCOMPARE(t->masters().at(2).node.id, QByteArray("ccc"));
+        QCOMPARE(t->masters().at(2).replicas.size(), 1);
+        QCOMPARE(t->masters().at(2).slotsText(), QStringLiteral("10923-16000 16001-16383"));
+        QCOMPARE(t->masters().at(2).shardId, QByteArray("ccc")); // no shard-id before 7.2
+        // REFERENCE.md vectors: foo -> 12182, orders -> 105, {orders}:dlq -> 105.
+        QCOMPARE(keySlot("foo"), 12182);
+        QCOMPARE(t->masterForKey("foo")->node.port, 7003);
+        QCOMPARE(t->masterForKey("orders")->node.port, 7001);
+        QCOMPARE(t->masterForKey("{orders}:dlq")->node.port, 7001);
+        QCOMPARE(t->masterIndexForSlot(5461), 1);
+        QCOMPARE(t->masterIndexForSlot(16384), -1);
+    }
+
+    void slotsReplyRoutesTheSame()
+    {
+        const RedisReply slots = RedisReply::array({slotsEntry(0, 5460, "aaa", 7001), slotsEntry(5461, 10922, "bbb", 7002),
+                                                    slotsEntry(10923, 16000, "ccc", 7003), slotsEntry(16001, 16383, "ccc", 7003)});
+        const auto fromSlots = ClusterTopology::fromSlots(slots, QStringLiteral("seed"));
+        const auto fromShards = ClusterTopology::fromShards(threeShards(), QStringLiteral("seed"));
+        QVERIFY(fromSlots && fromShards);
+        QCOMPARE(fromSlots->masters().size(), 3); // two ranges, one master
+        QVERIFY(fromSlots->sameRouting(*fromShards));
+    }
+
+    void unservedSlotsAndErrors()
+    {
+        const RedisReply partial = RedisReply::array({shard({0, 99}, {shardsNode("aaa", 7001, "master")})});
+        const auto t = ClusterTopology::fromShards(partial, {});
+        QCOMPARE(t->coveredSlots(), 100);
+        QVERIFY(!t->masterForKey("foo"));
+        QString why;
+        QVERIFY(!ClusterTopology::fromShards(RedisReply::error("ERR unknown subcommand 'SHARDS'"), {}, &why));
+        QVERIFY(why.contains(QStringLiteral("unknown subcommand")));
+        const RedisReply bad = RedisReply::array({shard({10, 20000}, {shardsNode("aaa", 7001, "master")})});
+        QVERIFY(!ClusterTopology::fromShards(bad, {}, &why));
+    }
+
+    void redirects()
+    {
+        auto r = parseRedirect(RedisReply::error("MOVED 12182 127.0.0.1:7003"));
+        QVERIFY(r);
+        QCOMPARE(r->kind, ClusterRedirect::Kind::Moved);
+        QCOMPARE(r->slot, 12182);
+        QCOMPARE(r->address(), QStringLiteral("127.0.0.1:7003"));
+        r = parseRedirect(RedisReply::error("ASK 5 ::1:7001"));
+        QCOMPARE(r->kind, ClusterRedirect::Kind::Ask);
+        QCOMPARE(r->host, QStringLiteral("::1"));
+        QCOMPARE(r->port, 7001);
+        r = parseRedirect(RedisReply::error("MOVED 5 :7001")); // "the node you asked"
+        QVERIFY(r && r->host.isEmpty());
+        QVERIFY(!parseRedirect(RedisReply::error("ERR no such key")));
+        QVERIFY(!parseRedirect(RedisReply::string("MOVED 1 h:1")));
+        QVERIFY(!parseRedirect(RedisReply::error("MOVED 99999 h:1")));
+
+        QCOMPARE(commandKey({"XINFO", "STREAM", "orders"}), QByteArray("orders"));
+        QCOMPARE(commandKey({"XPENDING", "orders", "g", "-", "+", "10"}), QByteArray("orders"));
+        QCOMPARE(commandKey({"XREVRANGE", "orders:dlq", "+", "-"}), QByteArray("orders:dlq"));
+        QVERIFY(commandKey({"TIME"}).isEmpty());
+        QVERIFY(commandKey({"SCAN", "0"}).isEmpty());
+    }
+
+    void mergeMarksOnlyTheSilentNodesStreamsStale()
+    {
+        const auto t = ClusterTopology::fromShards(threeShards(), QStringLiteral("seed"));
+        QList<ClusterNodeTickView> views(3);
+        QHash<QByteArray, QString> routes;
+        SnapshotData previous;
+        for (int i = 0; i < 3; ++i) {
+            views[i].master = t->masters().at(i);
+            views[i].address = views[i].master.node.address();
+        }
+        routes.insert("orders", views[0].address);
+        routes.insert("payments", views[1].address);
+        routes.insert("emails", views[1].address);
+        routes.insert("never-seen", views[1].address);
+        previous.streams = {stream("emails", 7), stream("orders", 5), stream("payments", 3)};
+        previous.takenAtMs = 1000;
+
+        views[0].result.answered = true;
+        views[0].result.data.streams = {stream("orders", 6)};
+        views[0].result.data.takenAtMs = 2000;
+        views[1].result.error = QStringLiteral("timed out");
+        views[1].staleTicks = 1;
+        views[2].result.answered = true;
+
+        const SnapshotData merged = mergeClusterTick(views, routes, previous);
+        QCOMPARE(merged.streams.size(), 3); // never-seen has no earlier values to show
+        QCOMPARE(merged.streams.at(0).key, QByteArray("emails"));
+        QVERIFY(merged.streams.at(0).stale);
+        QCOMPARE(*merged.streams.at(0).length, 7);
+        QCOMPARE(merged.streams.at(1).key, QByteArray("orders"));
+        QVERIFY(!merged.streams.at(1).stale);
+        QCOMPARE(*merged.streams.at(1).length, 6);
+        QCOMPARE(merged.streams.at(1).node, views[0].address);
+        QCOMPARE(merged.streams.at(1).shard, QByteArray("aaa"));
+        QVERIFY(merged.streams.at(2).stale);
+        QCOMPARE(merged.takenAtMs, 2000);
+        QCOMPARE(merged.nodes.size(), 3);
+        QVERIFY(!merged.nodes.at(1).ok);
+        QCOMPARE(merged.nodes.at(1).streams, 2);
+        QCOMPARE(merged.nodes.at(1).staleTicks, 1);
+        QVERIFY(merged.warning.contains(views[1].address));
+    }
+
+    void mergeCarriesARedirectedStreamThatCouldNotBeRead()
+    {
+        const auto t = ClusterTopology::fromShards(threeShards(), QStringLiteral("seed"));
+        QList<ClusterNodeTickView> views(1);
+        views[0].master = t->masters().at(0);
+        views[0].address = views[0].master.node.address();
+        views[0].result.answered = true;
+        StreamSnapshot moved = stream("orders", 0);
+        moved.length.reset();
+        moved.error = QStringLiteral("MOVED 105 127.0.0.1:7002");
+        views[0].result.data.streams = {moved, stream("shipping", 2)};
+        views[0].result.unresolved.insert("orders");
+        SnapshotData previous;
+        previous.streams = {stream("orders", 9)};
+        const SnapshotData merged = mergeClusterTick(views, {}, previous);
+        QCOMPARE(merged.streams.size(), 2);
+        QVERIFY(merged.streams.at(0).stale);
+        QCOMPARE(*merged.streams.at(0).length, 9);
+        QVERIFY(merged.streams.at(0).error.isEmpty());
+        QVERIFY(!merged.streams.at(1).stale);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestClusterUnits)
+#include "tst_cluster_units.moc"

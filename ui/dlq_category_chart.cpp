@@ -1,0 +1,108 @@
+#include "dlq_category_chart.h"
+
+#include <QMap>
+
+namespace pelscope {
+
+namespace {
+
+// Bucket widths that make 10 to 60 bars of the loaded span.
+qint64 bucketMs(qint64 spanMs)
+{
+    static const qint64 steps[] = {1000, 10'000, 60'000, 300'000, 900'000, 3'600'000, 6 * 3'600'000LL, 86'400'000LL, 7 * 86'400'000LL};
+    for (qint64 s : steps)
+        if (spanMs / s <= 60)
+            return s;
+    return 30 * 86'400'000LL;
+}
+
+QColor categoryColor(int i)
+{
+    static const QColor colors[] = {QColor(0xc6, 0x28, 0x28), QColor(0x42, 0x7e, 0xc4), QColor(0xe0, 0x8a, 0x00), QColor(0x2e, 0x7d, 0x32),
+                                    QColor(0x6a, 0x1b, 0x9a), QColor(0x00, 0x83, 0x8f), QColor(0x8d, 0x6e, 0x63), QColor(0x75, 0x75, 0x75)};
+    return colors[i % 8];
+}
+
+} // namespace
+
+DlqCategoryChart::DlqCategoryChart(QWidget *parent)
+    : QCustomPlot(parent)
+{
+    setMinimumHeight(160);
+    const QPalette pal = palette();
+    setBackground(pal.base());
+    plotLayout()->insertRow(0);
+    auto *title = new QCPTextElement(this, tr("Dead letters per category over time"), QFont(font().family(), font().pointSize(), QFont::Bold));
+    title->setTextColor(pal.text().color());
+    plotLayout()->addElement(0, 0, title);
+    m_note = new QCPTextElement(this, QString(), QFont(font().family(), font().pointSize() - 1));
+    m_note->setTextColor(pal.placeholderText().color());
+    plotLayout()->insertRow(1);
+    plotLayout()->addElement(1, 0, m_note);
+    auto ticker = QSharedPointer<QCPAxisTickerDateTime>::create();
+    ticker->setDateTimeFormat(QStringLiteral("MM-dd\nHH:mm"));
+    xAxis->setTicker(ticker);
+    yAxis->setLabel(tr("entries"));
+    for (QCPAxis *axis : {xAxis, yAxis}) {
+        axis->setBasePen(QPen(pal.text().color()));
+        axis->setTickPen(QPen(pal.text().color()));
+        axis->setTickLabelColor(pal.text().color());
+        axis->setLabelColor(pal.text().color());
+        axis->grid()->setPen(QPen(pal.mid().color(), 0, Qt::DotLine));
+    }
+    legend->setVisible(true);
+    legend->setBrush(pal.base());
+    legend->setTextColor(pal.text().color());
+    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+}
+
+void DlqCategoryChart::setEntries(const QList<QPair<qint64, QString>> &entries, const QString &note)
+{
+    clearPlottables();
+    m_note->setText(note);
+    if (entries.isEmpty()) {
+        replot(QCustomPlot::rpQueuedReplot);
+        return;
+    }
+    qint64 lo = entries.first().first, hi = lo;
+    QMap<QString, qint64> totals;
+    for (const auto &[ms, category] : entries) {
+        lo = std::min(lo, ms);
+        hi = std::max(hi, ms);
+        ++totals[category];
+    }
+    const qint64 width = bucketMs(hi - lo);
+    const qint64 first = lo / width * width;
+    // Most frequent category at the bottom of each stack.
+    QList<QString> order = totals.keys();
+    std::sort(order.begin(), order.end(), [&](const QString &a, const QString &b) { return totals[a] > totals[b]; });
+    QHash<QString, QMap<qint64, double>> counts;
+    for (const auto &[ms, category] : entries)
+        counts[category][(ms - first) / width] += 1;
+    QCPBars *below = nullptr;
+    double maxStack = 1;
+    QMap<qint64, double> stack;
+    for (int i = 0; i < order.size(); ++i) {
+        auto *bars = new QCPBars(xAxis, yAxis);
+        bars->setName(QStringLiteral("%1 (%2)").arg(order[i].isEmpty() ? tr("no category") : order[i]).arg(totals[order[i]]));
+        bars->setBrush(categoryColor(i));
+        bars->setPen(Qt::NoPen);
+        bars->setWidth(double(width) / 1000.0 * 0.9);
+        QVector<double> keys, values;
+        for (auto it = counts[order[i]].constBegin(); it != counts[order[i]].constEnd(); ++it) {
+            keys << double(first + it.key() * width + width / 2) / 1000.0;
+            values << it.value();
+            stack[it.key()] += it.value();
+            maxStack = std::max(maxStack, stack[it.key()]);
+        }
+        bars->setData(keys, values, true);
+        if (below)
+            bars->moveAbove(below);
+        below = bars;
+    }
+    xAxis->setRange(double(first) / 1000.0, double(first + ((hi - first) / width + 1) * width) / 1000.0);
+    yAxis->setRange(0, maxStack * 1.15);
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+} // namespace pelscope

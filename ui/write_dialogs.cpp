@@ -1,0 +1,87 @@
+#include "write_dialogs.h"
+
+#include <QDialogButtonBox>
+#include <QFontDatabase>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace pelscope {
+
+namespace {
+
+constexpr int kPlanLinesShown = 2000; // a bulk plan is summarised past this
+
+} // namespace
+
+EnableWritesDialog::EnableWritesDialog(const QString &connection, bool production, QWidget *parent)
+    : QDialog(parent)
+{
+    setWindowTitle(tr("Enable writes"));
+    setObjectName(QStringLiteral("enableWritesDialog"));
+    auto *layout = new QVBoxLayout(this);
+    auto *text = new QLabel(tr("<p><b>Allow Pelscope to change data on %1?</b></p>"
+                               "<p>Requeue, delete, claim, acknowledge and move-to-DLQ become available. Each one still shows its exact "
+                               "commands and asks before it runs, and every write is recorded in the audit log.</p>"
+                               "<p>Writes stay enabled until you disable them or the connection changes; every new session starts "
+                               "read-only.</p>")
+                                .arg(connection.toHtmlEscaped()));
+    text->setWordWrap(true);
+    layout->addWidget(text);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel);
+    m_enable = buttons->addButton(tr("Enable writes"), QDialogButtonBox::AcceptRole);
+    m_enable->setAutoDefault(false);
+    buttons->button(QDialogButtonBox::Cancel)->setDefault(true);
+    if (production) {
+        auto *warn = new QLabel(tr("<p style='color:#b00020'><b>This connection is tagged PRODUCTION.</b> Type its name to "
+                                   "continue:</p><p><code>%1</code></p>").arg(connection.toHtmlEscaped()));
+        warn->setWordWrap(true);
+        layout->addWidget(warn);
+        m_typed = new QLineEdit;
+        m_typed->setObjectName(QStringLiteral("typedName"));
+        layout->addWidget(m_typed);
+        m_enable->setEnabled(false);
+        connect(m_typed, &QLineEdit::textChanged, this, [this, connection](const QString &t) { m_enable->setEnabled(t == connection); });
+    }
+    layout->addWidget(buttons);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    resize(520, sizeHint().height());
+}
+
+ConfirmWriteDialog::ConfirmWriteDialog(const QString &title, const QString &summary, const QStringList &plan, const QString &actionLabel,
+                                       QWidget *parent)
+    : QDialog(parent)
+    , m_plan(plan)
+{
+    setWindowTitle(title);
+    setObjectName(QStringLiteral("confirmWriteDialog"));
+    auto *layout = new QVBoxLayout(this);
+    auto *head = new QLabel(summary);
+    head->setWordWrap(true);
+    head->setTextFormat(Qt::RichText);
+    layout->addWidget(head);
+    layout->addWidget(new QLabel(tr("Exactly these commands will run (one atomic script per batch):")));
+    auto *text = new QPlainTextEdit;
+    text->setReadOnly(true);
+    text->setLineWrapMode(QPlainTextEdit::NoWrap);
+    text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    QStringList shown = plan.mid(0, kPlanLinesShown);
+    if (plan.size() > kPlanLinesShown)
+        shown << tr("… and %1 more lines of the same form").arg(plan.size() - kPlanLinesShown);
+    text->setPlainText(shown.join(QLatin1Char('\n')));
+    layout->addWidget(text, 1);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel);
+    m_confirm = buttons->addButton(actionLabel, QDialogButtonBox::AcceptRole);
+    // Enter must not write: Cancel is the default.
+    m_confirm->setAutoDefault(false);
+    buttons->button(QDialogButtonBox::Cancel)->setDefault(true);
+    layout->addWidget(buttons);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    resize(820, 480);
+}
+
+} // namespace pelscope
