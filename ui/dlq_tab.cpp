@@ -5,6 +5,7 @@
 #include "dlq_category_chart.h"
 #include "dlq_filter_proxy.h"
 #include "edit_entry_dialog.h"
+#include "health_style.h"
 #include "itemmodels/dlq_entry_model.h"
 #include "payload_view.h"
 #include "snapshot/format.h"
@@ -31,6 +32,12 @@ namespace {
 
 constexpr qint64 kPageBytesTarget = 8 * 1024 * 1024; // a page of huge entries gets fewer of them
 const QByteArray kAuditStream = "pelscope:audit";
+
+// Inline trouble in rich text, readable in light and dark palettes.
+QString warnHtml(const QString &html)
+{
+    return QStringLiteral("<span style='color:%1'>%2</span>").arg(warningTextColor(), html);
+}
 
 } // namespace
 
@@ -102,7 +109,7 @@ DlqTab::DlqTab(const DeadLetterSnapshot &info, WriteController *writes, QWidget 
         buttons->addWidget(b);
     buttons->addStretch(1);
     buttons->addWidget(m_export);
-    m_delete->setStyleSheet(QStringLiteral("QPushButton:enabled { color: #b00020; }"));
+    m_delete->setStyleSheet(QStringLiteral("QPushButton:enabled { color: %1; }").arg(warningTextColor()));
 
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_header);
@@ -180,7 +187,7 @@ void DlqTab::applyPage(const EntryPage &page)
         return; // superseded
     m_loading = false;
     if (!page.error.isEmpty()) {
-        m_count->setText(tr("<span style='color:#b00020'>Could not read: %1</span>").arg(page.error.toHtmlEscaped()));
+        m_count->setText(warnHtml(tr("Could not read: %1").arg(page.error.toHtmlEscaped())));
         m_loadMore->setEnabled(true);
         return;
     }
@@ -204,7 +211,7 @@ void DlqTab::applyEntries(const EntryPage &entries)
         return;
     const QString path = std::exchange(m_exportPath, QString());
     if (!entries.error.isEmpty()) {
-        m_count->setText(tr("<span style='color:#b00020'>Export failed: %1</span>").arg(entries.error.toHtmlEscaped()));
+        m_count->setText(warnHtml(tr("Export failed: %1").arg(entries.error.toHtmlEscaped())));
         return;
     }
     QList<ExportedEntry> out;
@@ -213,7 +220,7 @@ void DlqTab::applyEntries(const EntryPage &entries)
     const QByteArray data = path.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive) ? exportCsv(m_info.key, out) : exportJsonLines(m_info.key, out);
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit()) {
-        m_count->setText(tr("<span style='color:#b00020'>Export failed: %1</span>").arg(file.errorString().toHtmlEscaped()));
+        m_count->setText(warnHtml(tr("Export failed: %1").arg(file.errorString().toHtmlEscaped())));
         return;
     }
     m_count->setText(tr("Exported %1 entries to %2").arg(out.size()).arg(path.toHtmlEscaped()));
@@ -241,7 +248,7 @@ void DlqTab::updateHeader()
     QString growth = tr("growth unknown yet");
     if (m_info.growth && m_info.growthWindowMs > 0)
         growth = *m_info.growth > 0
-            ? tr("<span style='color:#b00020'><b>+%1 in the last %2</b></span>").arg(formatCount(*m_info.growth), formatDuration(m_info.growthWindowMs))
+            ? warnHtml(tr("<b>+%1 in the last %2</b>").arg(formatCount(*m_info.growth), formatDuration(m_info.growthWindowMs)))
             : tr("no new entries in the last %1").arg(formatDuration(m_info.growthWindowMs));
     QString newest = tr("empty");
     if (m_info.newestEntryMs)
@@ -376,7 +383,7 @@ void DlqTab::editSelected()
     if (target.isEmpty())
         target = m_info.source;
     if (target.isEmpty()) {
-        m_count->setText(tr("<span style='color:#b00020'>Cannot tell where this entry came from</span>"));
+        m_count->setText(warnHtml(tr("Cannot tell where this entry came from")));
         return;
     }
     auto *dialog = new EditEntryDialog(m_shown.id, target, m_layout.requeuedFields(m_shown.fields), this);

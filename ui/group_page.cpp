@@ -5,6 +5,7 @@
 #include "itemmodels/consumer_table_model.h"
 #include "itemmodels/pending_table_model.h"
 #include "payload_view.h"
+#include "consumer_actions_bar.h"
 #include "pending_actions_bar.h"
 #include "write_controller.h"
 #include "snapshot/format.h"
@@ -153,7 +154,9 @@ GroupPage::GroupPage(const HistoryStore *history, QWidget *parent)
         return box;
     };
     auto *bottom = new QSplitter(Qt::Horizontal);
-    bottom->addWidget(wrap(tr("Consumers"), m_consumerView));
+    QWidget *consumerBox = wrap(tr("Consumers"), m_consumerView);
+    m_consumerBox = static_cast<QVBoxLayout *>(consumerBox->layout());
+    bottom->addWidget(consumerBox);
     QWidget *pendingBox = wrap(tr("Pending entries (head of the PEL, poison candidates first)"), m_pendingView);
     m_pendingBox = static_cast<QVBoxLayout *>(pendingBox->layout());
     bottom->addWidget(pendingBox);
@@ -180,6 +183,9 @@ void GroupPage::setWriteController(WriteController *writes)
     m_pendingActions = new PendingActionsBar(writes, m_pendingView->selectionModel(), PendingTableModel::EntryIdRole);
     m_pendingActions->setClaimGuardMs(m_thresholds.consumerIdleWarnMs);
     m_pendingBox->addWidget(m_pendingActions);
+    m_consumerActions = new ConsumerActionsBar(writes, m_consumerView->selectionModel());
+    m_consumerActions->setClaimGuardMs(m_thresholds.consumerIdleWarnMs);
+    m_consumerBox->addWidget(m_consumerActions);
     connect(writes, &WriteController::pendingActionFinished, this, [this] { m_pendingView->clearSelection(); });
 }
 
@@ -187,8 +193,10 @@ void GroupPage::setThresholds(const HealthThresholds &t)
 {
     m_thresholds = t;
     m_consumers->setDeadAfterMs(t.consumerIdleWarnMs);
-    if (m_pendingActions)
+    if (m_pendingActions) {
         m_pendingActions->setClaimGuardMs(t.consumerIdleWarnMs);
+        m_consumerActions->setClaimGuardMs(t.consumerIdleWarnMs);
+    }
     m_pending->setPoisonThreshold(t.deliveryCountWarn);
     m_idleChart->clearThresholds();
     m_idleChart->setThreshold(tr("warn %1").arg(formatDuration(t.oldestIdleWarnMs)), t.oldestIdleWarnMs / 1000.0, healthStyle(Health::Warn).strong);
@@ -218,8 +226,10 @@ void GroupPage::applySnapshot(const Snapshot &snapshot)
     m_consumers->setGroup(m_key.stream, m_key.group, g);
     m_pending->setGroup(m_key.stream, m_key.group, g);
     m_histogram->setGroup(g, m_thresholds.deliveryCountWarn);
-    if (m_pendingActions)
+    if (m_pendingActions) {
         m_pendingActions->setGroup(m_key.stream, m_key.group, snapshot);
+        m_consumerActions->setGroup(m_key.stream, m_key.group, snapshot);
+    }
     updateHeader(s, g);
     if (isVisible())
         updateCharts();
@@ -229,7 +239,7 @@ void GroupPage::updateHeader(const StreamSnapshot *s, const GroupSnapshot *g)
 {
     const QString names = QStringLiteral("%1 / %2").arg(displayBytes(m_key.stream).toHtmlEscaped(), displayBytes(m_key.group).toHtmlEscaped());
     if (!g) {
-        m_title->setText(names + tr(" <span style='color:gray'>(not in the latest poll)</span>"));
+        m_title->setText(names + tr(" <span style='color:%1'>(not in the latest poll)</span>").arg(dimTextColor()));
         m_reasons->clear();
         m_facts->clear();
         return;
@@ -240,7 +250,7 @@ void GroupPage::updateHeader(const StreamSnapshot *s, const GroupSnapshot *g)
     QStringList reasons;
     for (const QString &r : g->health.reasons)
         reasons << QStringLiteral("• ") + r.toHtmlEscaped();
-    m_reasons->setText(reasons.isEmpty() ? tr("<span style='color:gray'>No rule is broken.</span>") : reasons.join(QStringLiteral("<br>")));
+    m_reasons->setText(reasons.isEmpty() ? tr("<span style='color:%1'>No rule is broken.</span>").arg(dimTextColor()) : reasons.join(QStringLiteral("<br>")));
     // The recent status changes, newest first, with their time and reasons.
     if (m_history) {
         const QList<StatusChange> changes = m_history->statusChanges(m_key);
@@ -252,8 +262,8 @@ void GroupPage::updateHeader(const StreamSnapshot *s, const GroupSnapshot *g)
                                             c.reasons.isEmpty() ? QString() : QStringLiteral(": ") + c.reasons.first());
         }
         if (!lines.isEmpty())
-            m_reasons->setText(m_reasons->text() + tr("<br><span style='color:gray'>Status changes: %1</span>")
-                                                       .arg(lines.join(QStringLiteral(" · ")).toHtmlEscaped()));
+            m_reasons->setText(m_reasons->text() + tr("<br><span style='color:%2'>Status changes: %1</span>")
+                                                       .arg(lines.join(QStringLiteral(" · ")).toHtmlEscaped(), dimTextColor()));
     }
     QString lag = g->lag ? formatCount(*g->lag) : tr("unknown (%1)").arg(g->lagNote);
     m_facts->setText(tr("last-delivered-id %1 · entries-read %2 · lag %3 · pending %4 · stream length %5")

@@ -17,6 +17,7 @@ class QVBoxLayout;
 
 namespace pelscope {
 
+class ConsumerActionsBar;
 class ConsumerTableModel;
 class DeliveryHistogramWidget;
 class PayloadView;
@@ -41,6 +42,8 @@ public:
     // Enables the pending-entry actions (claim, acknowledge, move to DLQ).
     void setWriteController(WriteController *writes);
     PendingActionsBar *pendingActions() const { return m_pendingActions; }
+    ConsumerActionsBar *consumerActions() const { return m_consumerActions; }
+    QTableView *consumerView() const { return m_consumerView; }
     QTableView *pendingView() const { return m_pendingView; }
 
     ConsumerTableModel *consumerModel() const { return m_consumers; }
@@ -80,6 +83,8 @@ private:
     PayloadView *m_payload;
     PendingActionsBar *m_pendingActions = nullptr;
     QVBoxLayout *m_pendingBox = nullptr;
+    ConsumerActionsBar *m_consumerActions = nullptr;
+    QVBoxLayout *m_consumerBox = nullptr;
 };
 
 } // namespace pelscope

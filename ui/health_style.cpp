@@ -1,18 +1,55 @@
 #include "health_style.h"
 
+#include <QApplication>
+#include <QPalette>
+
 namespace pelscope {
+
+bool isDarkPalette()
+{
+    return QApplication::palette().color(QPalette::Window).lightness() < 128;
+}
 
 HealthStyle healthStyle(Health h)
 {
+    const bool dark = isDarkPalette();
     switch (h) {
     case Health::Crit:
-        return {QColor(0xc6, 0x28, 0x28), QColor(0xfd, 0xe4, 0xe4), QStringLiteral("\u2716"), QStringLiteral("CRIT")};
+        return {dark ? QColor(0xef, 0x53, 0x50) : QColor(0xc6, 0x28, 0x28), dark ? QColor(0x4a, 0x1c, 0x1c) : QColor(0xfd, 0xe4, 0xe4),
+                QStringLiteral("\u2716"), QStringLiteral("CRIT")};
     case Health::Warn:
-        return {QColor(0xb2, 0x6a, 0x00), QColor(0xff, 0xf4, 0xd6), QStringLiteral("\u25B2"), QStringLiteral("WARN")};
+        return {dark ? QColor(0xff, 0xb7, 0x4d) : QColor(0xb2, 0x6a, 0x00), dark ? QColor(0x4a, 0x3a, 0x10) : QColor(0xff, 0xf4, 0xd6),
+                QStringLiteral("\u25B2"), QStringLiteral("WARN")};
     case Health::Ok:
         break;
     }
-    return {QColor(0x2e, 0x7d, 0x32), QColor(), QStringLiteral("\u2714"), QStringLiteral("OK")};
+    return {dark ? QColor(0x66, 0xbb, 0x6a) : QColor(0x2e, 0x7d, 0x32), QColor(), QStringLiteral("\u2714"), QStringLiteral("OK")};
+}
+
+QString bannerStyleSheet(BannerTone tone)
+{
+    const bool dark = isDarkPalette();
+    switch (tone) {
+    case BannerTone::Danger:
+        return QStringLiteral("QLabel { background: #b00020; color: white; padding: 6px; font-weight: bold; }");
+    case BannerTone::Trouble:
+        return dark ? QStringLiteral("QLabel { background: #4a3a10; color: #ffd180; border: 1px solid #8a6d1f; padding: 8px; font-weight: bold; }")
+                    : QStringLiteral("QLabel { background: #fff4d6; color: #6b4500; border: 1px solid #e0c070; padding: 8px; font-weight: bold; }");
+    case BannerTone::Notice:
+        return dark ? QStringLiteral("QLabel { background: #1c3a4a; color: #b3e5fc; padding: 6px; font-weight: bold; }")
+                    : QStringLiteral("QLabel { background: #e1f0fa; color: #0d3c61; padding: 6px; font-weight: bold; }");
+    }
+    return {};
+}
+
+QString warningTextColor()
+{
+    return isDarkPalette() ? QStringLiteral("#ff8a80") : QStringLiteral("#b00020");
+}
+
+QString dimTextColor()
+{
+    return QApplication::palette().color(QPalette::PlaceholderText).name();
 }
 
 } // namespace pelscope

@@ -1,5 +1,7 @@
-// Colours, glyphs and words for a health status: never colour alone, so the
-// colour-blind read it too.
+// Colours, glyphs and words for a health status (never colour alone, so the
+// colour-blind read it too), and the banners' tones. Both follow the system
+// palette: a dark palette gets deep tints and light accents, so nothing is
+// light-on-light or dark-on-dark.
 #pragma once
 
 #include "snapshot/snapshot.h"
@@ -18,5 +20,17 @@ struct HealthStyle
 };
 
 HealthStyle healthStyle(Health h);
+
+// The application palette's window colour is dark.
+bool isDarkPalette();
+
+// Banner tones: Danger (writes enabled, auth/TLS/permission errors), Trouble
+// (connection lost, timeouts, loading: it may come back by itself), Notice
+// (paused). Returns a QLabel style sheet.
+enum class BannerTone { Danger, Trouble, Notice };
+QString bannerStyleSheet(BannerTone tone);
+// A colour for inline rich-text warnings ("<span style='color:…'>").
+QString warningTextColor();
+QString dimTextColor();
 
 } // namespace pelscope

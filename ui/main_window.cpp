@@ -58,15 +58,15 @@ MainWindow::MainWindow(QWidget *parent)
 
     m_banner->setWordWrap(true);
     m_banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_banner->setStyleSheet(QStringLiteral("QLabel { background: #fde4e4; color: #8e1c1c; border: 1px solid #e0a0a0; padding: 8px; font-weight: bold; }"));
+    m_banner->setStyleSheet(bannerStyleSheet(BannerTone::Trouble));
     m_banner->hide();
     m_pauseBanner->setText(tr("PAUSED — polling is suspended; press Space to resume."));
-    m_pauseBanner->setStyleSheet(QStringLiteral("QLabel { background: #fff4d6; color: #6b4500; padding: 6px; font-weight: bold; }"));
+    m_pauseBanner->setStyleSheet(bannerStyleSheet(BannerTone::Notice));
     m_pauseBanner->hide();
     // Writes enabled must be impossible to miss, in any palette.
     m_writeBanner->setObjectName(QStringLiteral("writeBanner"));
     m_writeBanner->setTextFormat(Qt::RichText);
-    m_writeBanner->setStyleSheet(QStringLiteral("QLabel { background: #b00020; color: white; padding: 6px; font-weight: bold; }"));
+    m_writeBanner->setStyleSheet(bannerStyleSheet(BannerTone::Danger));
     m_writeBanner->hide();
     connect(m_writeBanner, &QLabel::linkActivated, this, [this] { m_writes->setWritesEnabled(false); });
     connect(m_writes, &WriteController::writesEnabledChanged, this, &MainWindow::updateWriteBanner);
@@ -127,10 +127,15 @@ void MainWindow::buildOverview(QWidget *page)
     m_table->setWordWrap(false);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
-    const int widths[] = {92, 130, 120, 70, 70, 140, 110, 100, 64, 64, 120};
-    for (int c = 0; c < 11; ++c)
+    const int widths[] = {92, 130, 120, 70, 70, 140, 110, 100, 64, 64, 100, 120};
+    for (int c = 0; c < GroupTableModel::Reasons; ++c)
         m_table->setColumnWidth(c, widths[c]);
     connect(m_table, &QTableView::activated, this, [this](const QModelIndex &index) {
+        const QByteArray dlq = index.data(GroupTableModel::DeadLetterKeyRole).toByteArray();
+        if (index.column() == GroupTableModel::DeadLetters && !dlq.isEmpty()) {
+            showDeadLetters(dlq);
+            return;
+        }
         openGroup(index.data(GroupTableModel::StreamKeyRole).toByteArray(), index.data(GroupTableModel::GroupNameRole).toByteArray());
     });
 
@@ -332,6 +337,7 @@ void MainWindow::updateDlqButton(const Snapshot &snapshot)
 
 void MainWindow::showStartupError(const QString &message)
 {
+    m_banner->setStyleSheet(bannerStyleSheet(BannerTone::Danger));
     m_banner->setText(message);
     m_banner->show();
     m_summary->setText(tr("Not connected"));
@@ -429,8 +435,8 @@ void MainWindow::checkStale()
     }
     if (m_stale) {
         const QString since = QDateTime::fromMSecsSinceEpoch(m_lastSnapshotWallMs).toString(QStringLiteral("HH:mm:ss"));
-        m_summary->setText(tr("<span style='color:#b26a00'><b>STALE since %1</b> — no answer from the server for %2; "
-                              "the values below are the last ones known.</span>").arg(since, formatDuration(age)));
+        m_summary->setText(tr("<span style='color:%3'><b>STALE since %1</b> — no answer from the server for %2; "
+                              "the values below are the last ones known.</span>").arg(since, formatDuration(age), healthStyle(Health::Warn).strong.name()));
     }
 }
 
@@ -471,6 +477,8 @@ void MainWindow::applyStatus(const ConnectionStatus &status)
     switch (status.state) {
     case State::Ready:
         text = tr("● Connected to %1 — %2 %3 (%4)").arg(status.address, status.server.product, status.server.version, status.server.mode);
+        if (status.server.mode == QLatin1String("sentinel")) // the master in use, and a failover when there was one
+            text += tr(", master %1").arg(status.server.node) + (status.failover.isEmpty() ? QString() : QStringLiteral(" — ⚠ ") + status.failover);
         m_banner->hide();
         break;
     case State::Connecting:
@@ -485,6 +493,13 @@ void MainWindow::applyStatus(const ConnectionStatus &status)
         break;
     }
     if (status.state != State::Ready && status.error.isError()) {
+        // A wrong password, certificate or ACL will not heal by itself: red.
+        // A lost connection, a timeout or a loading server may: amber.
+        using Kind = RedisError::Kind;
+        const Kind k = status.error.kind;
+        const bool needsOperator = k == Kind::AuthFailed || k == Kind::AuthRequired || k == Kind::Tls || k == Kind::NoPermission
+                                   || k == Kind::HostNotFound || k == Kind::Usage || k == Kind::Protocol;
+        m_banner->setStyleSheet(bannerStyleSheet(needsOperator ? BannerTone::Danger : BannerTone::Trouble));
         m_banner->setText(tr("%1 — %2. The data below is from the last successful poll.")
                               .arg(RedisError::kindName(status.error.kind).toUpper(), status.error.message));
         m_banner->setToolTip(tr("Redis said: %1").arg(QString::fromUtf8(status.error.detail)));

@@ -46,7 +46,7 @@ PayloadView::PayloadView(QWidget *parent)
 
 void PayloadView::showNothing()
 {
-    setHtml(tr("<p style='color:gray'>Select a pending entry to see its payload.</p>"));
+    setHtml(tr("<p style='color:gray'>Select an entry to see its payload.</p>"));
 }
 
 void PayloadView::showLoading(const QByteArray &id)

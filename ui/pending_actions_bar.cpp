@@ -1,6 +1,7 @@
 #include "pending_actions_bar.h"
 
 #include "actions/write_checks.h"
+#include "health_style.h"
 #include "snapshot/format.h"
 #include "write_controller.h"
 
@@ -54,7 +55,7 @@ PendingActionsBar::PendingActionsBar(WriteController *writes, QItemSelectionMode
     layout->addWidget(m_toDlq);
     layout->addWidget(m_ack);
     layout->addStretch(1);
-    m_ack->setStyleSheet(QStringLiteral("QPushButton:enabled { color: #b00020; }"));
+    m_ack->setStyleSheet(QStringLiteral("QPushButton:enabled { color: %1; }").arg(warningTextColor()));
     connect(m_claim, &QPushButton::clicked, this, &PendingActionsBar::claim);
     connect(m_ack, &QPushButton::clicked, this, &PendingActionsBar::ack);
     connect(m_toDlq, &QPushButton::clicked, this, &PendingActionsBar::toDlq);

@@ -3,6 +3,7 @@
 #include "actions/audit_log.h"
 #include "actions/pending_preflight.h"
 #include "snapshot/format.h"
+#include "health_style.h"
 #include "write_dialogs.h"
 
 #include <QMessageBox>
@@ -59,6 +60,7 @@ WriteController::WriteController(QWidget *window)
     qRegisterMetaType<pelscope::PendingActionCounts>();
     qRegisterMetaType<pelscope::PendingActionResult>();
     qRegisterMetaType<pelscope::PermissionVerdicts>();
+    qRegisterMetaType<pelscope::ConsumerDeleteResult>();
     m_thread.setObjectName(QStringLiteral("writer"));
     m_thread.start();
 }
@@ -274,16 +276,26 @@ void WriteController::pendingAction(PendingActionRequest request, const QString 
         return;
     }
     QStringList plan = pendingActionPlan(request, m_options.redactedUrl());
-    plan << QString() << tr("Entries:");
-    for (const QByteArray &id : std::as_const(request.ids))
-        plan << QStringLiteral("  ") + QString::fromLatin1(id);
     const QString title = actionTitle(request.action);
-    QString summary = tr("<b>%1 %2 pending entries</b> of group %3 on stream %4.")
-                          .arg(title, formatCount(request.ids.size()), displayBytes(request.group).toHtmlEscaped(),
-                               displayBytes(request.stream).toHtmlEscaped());
+    QString summary;
+    QString button;
+    if (!request.fromConsumer.isEmpty()) {
+        summary = tr("<b>%1 the pending entries of consumer %2</b> idle at least %3, in group %4 of stream %5.")
+                      .arg(title, displayBytes(request.fromConsumer).toHtmlEscaped(), formatDuration(request.minIdleMs),
+                           displayBytes(request.group).toHtmlEscaped(), displayBytes(request.stream).toHtmlEscaped());
+        button = title;
+    } else {
+        plan << QString() << tr("Entries:");
+        for (const QByteArray &id : std::as_const(request.ids))
+            plan << QStringLiteral("  ") + QString::fromLatin1(id);
+        summary = tr("<b>%1 %2 pending entries</b> of group %3 on stream %4.")
+                      .arg(title, formatCount(request.ids.size()), displayBytes(request.group).toHtmlEscaped(),
+                           displayBytes(request.stream).toHtmlEscaped());
+        button = tr("%1 %2").arg(title).arg(request.ids.size());
+    }
     if (request.action == PendingActionRequest::Action::Ack)
-        summary += tr("<br><span style='color:#b00020'><b>Acknowledged entries are dropped unprocessed.</b></span>");
-    auto *dialog = new ConfirmWriteDialog(title, summary, plan, tr("%1 %2").arg(title).arg(request.ids.size()), parent ? parent : m_window);
+        summary += tr("<br><span style='color:%1'><b>Acknowledged entries are dropped unprocessed.</b></span>").arg(warningTextColor());
+    auto *dialog = new ConfirmWriteDialog(title, summary, plan, button, parent ? parent : m_window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     connect(dialog, &QDialog::accepted, this, [this, request, scope, parent] { runPending(request, scope, parent); });
     dialog->open();
@@ -323,6 +335,59 @@ void WriteController::runPending(const PendingActionRequest &request, const QStr
         Q_EMIT pendingActionFinished(result);
     });
     QMetaObject::invokeMethod(job, &PendingActionJob::start, Qt::QueuedConnection);
+}
+
+void WriteController::deleteConsumer(const ConsumerDeleteRequest &request, qint64 holds, const QString &scope, QWidget *parent)
+{
+    const QString title = tr("Delete consumer");
+    if (const QString why = blocker(scope, QStringLiteral("delete_consumer")); !why.isEmpty()) {
+        showOutcome(parent, tr("Not allowed"), why, true);
+        return;
+    }
+    if (holds > 0) {
+        showOutcome(parent, title,
+                    tr("%1 held %2 pending entries at the last poll; deleting it would drop them unprocessed. Claim them to another "
+                       "consumer first (select them in the pending table, or use \"Claim all from…\").")
+                        .arg(displayBytes(request.consumer)).arg(holds),
+                    true);
+        return;
+    }
+    const QStringList plan{
+        QStringLiteral("One Lua script on %1:").arg(m_options.redactedUrl()),
+        QStringLiteral("  XPENDING \"%1\" \"%2\"   -- if \"%3\" holds any entry: stop, change nothing")
+            .arg(displayBytes(request.stream), displayBytes(request.group), displayBytes(request.consumer)),
+        QStringLiteral("  XGROUP DELCONSUMER \"%1\" \"%2\" \"%3\"").arg(displayBytes(request.stream), displayBytes(request.group), displayBytes(request.consumer)),
+        QStringLiteral("  XADD \"%1\" MAXLEN ~ %2 * action delete_consumer ...").arg(displayBytes(request.auditStream)).arg(request.auditMaxLen),
+        QStringLiteral("Audit log: %1").arg(auditLogPath()),
+    };
+    auto *dialog = new ConfirmWriteDialog(title, tr("<b>Delete consumer %1</b> from group %2 of stream %3. It holds no pending entries.")
+                                                     .arg(displayBytes(request.consumer).toHtmlEscaped(), displayBytes(request.group).toHtmlEscaped(),
+                                                          displayBytes(request.stream).toHtmlEscaped()),
+                                          plan, tr("Delete consumer"), parent ? parent : m_window);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, request, scope, parent, title] {
+        if (const QString why = blocker(scope, QStringLiteral("delete_consumer")); !why.isEmpty()) {
+            showOutcome(parent, tr("Not allowed"), why, true);
+            return;
+        }
+        m_busy = true;
+        auto *job = new ConsumerDeleteJob(m_options, request);
+        moveToWorker(job);
+        connect(job, &ConsumerDeleteJob::finished, this, [this, job, scope, parent, title, request](const ConsumerDeleteResult &result) {
+            job->deleteLater();
+            m_busy = false;
+            noteRefusal(scope, QStringLiteral("delete_consumer"), result.errorKind, result.error);
+            QString text = result.deleted ? tr("%1 deleted").arg(displayBytes(request.consumer))
+                         : result.holdsPending ? tr("not deleted: %1 took %2 pending entries meanwhile").arg(displayBytes(request.consumer)).arg(result.holdsPending)
+                                               : tr("not deleted");
+            if (!result.error.isEmpty())
+                text += QStringLiteral("\n\n") + result.error;
+            showOutcome(parent, title, text, !result.deleted);
+            Q_EMIT consumerDeleted(result);
+        });
+        QMetaObject::invokeMethod(job, &ConsumerDeleteJob::start, Qt::QueuedConnection);
+    });
+    dialog->open();
 }
 
 } // namespace pelscope

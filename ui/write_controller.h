@@ -5,6 +5,7 @@
 // progress and cancel, the outcome. Pages ask here; they never write.
 #pragma once
 
+#include "actions/consumer_delete_job.h"
 #include "actions/pending_action_job.h"
 #include "actions/permission_probe.h"
 #include "actions/requeue_job.h"
@@ -32,6 +33,7 @@ public:
     const QString &connectionLabel() const { return m_label; }
     bool isProduction() const { return m_production; }
     bool writesEnabled() const { return m_enabled; }
+    bool isBusy() const { return m_busy; } // a write (or its dry run) is running
 
     // Asks (a production connection must be named back), then enables.
     void requestEnable();
@@ -45,6 +47,8 @@ public:
     // Dry run, confirmation with the exact commands, the run, the outcome.
     void requeue(RequeueRequest request, const QString &scope, QWidget *parent);
     void pendingAction(PendingActionRequest request, const QString &scope, QWidget *parent);
+    // Only when it holds nothing; `holds`: its pending count as last polled.
+    void deleteConsumer(const ConsumerDeleteRequest &request, qint64 holds, const QString &scope, QWidget *parent);
 
     QString auditLogPath() const;
 
@@ -53,6 +57,7 @@ Q_SIGNALS:
     void permissionsChanged();
     void requeueFinished(const pelscope::RequeueResult &result, const QList<QByteArray> &ids);
     void pendingActionFinished(const pelscope::PendingActionResult &result);
+    void consumerDeleted(const pelscope::ConsumerDeleteResult &result);
     // One line for the status bar.
     void message(const QString &text);
 

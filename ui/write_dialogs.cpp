@@ -1,5 +1,7 @@
 #include "write_dialogs.h"
 
+#include "health_style.h"
+
 #include <QDialogButtonBox>
 #include <QFontDatabase>
 #include <QLabel>
@@ -35,8 +37,8 @@ EnableWritesDialog::EnableWritesDialog(const QString &connection, bool productio
     m_enable->setAutoDefault(false);
     buttons->button(QDialogButtonBox::Cancel)->setDefault(true);
     if (production) {
-        auto *warn = new QLabel(tr("<p style='color:#b00020'><b>This connection is tagged PRODUCTION.</b> Type its name to "
-                                   "continue:</p><p><code>%1</code></p>").arg(connection.toHtmlEscaped()));
+        auto *warn = new QLabel(tr("<p style='color:%2'><b>This connection is tagged PRODUCTION.</b> Type its name to "
+                                   "continue:</p><p><code>%1</code></p>").arg(connection.toHtmlEscaped(), warningTextColor()));
         warn->setWordWrap(true);
         layout->addWidget(warn);
         m_typed = new QLineEdit;

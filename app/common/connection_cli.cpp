@@ -13,7 +13,8 @@ namespace pelscope {
 void addConnectionOptions(QCommandLineParser &p)
 {
     p.addOptions({
-        {{QStringLiteral("u"), QStringLiteral("url")}, QStringLiteral("Server URL: redis://[user[:pass]@]host[:port][/db], rediss://... (TLS), unix:///path.sock[?db=N]."), QStringLiteral("url"), QStringLiteral("redis://127.0.0.1:6379")},
+        {{QStringLiteral("u"), QStringLiteral("url")}, QStringLiteral("Server URL: redis://[user[:pass]@]host[:port][/db], rediss://... (TLS), unix:///path.sock[?db=N], "
+                                                                              "redis+sentinel://[user[:pass]@]host1[:26379],host2[:26379]/MASTER[/db] (rediss+sentinel:// for TLS)."), QStringLiteral("url"), QStringLiteral("redis://127.0.0.1:6379")},
         {QStringLiteral("user"), QStringLiteral("ACL user name (overrides the URL's)."), QStringLiteral("name")},
         {QStringLiteral("askpass"), QStringLiteral("Prompt for the password on the terminal (else the URL's, else $REDISCLI_AUTH).")},
         {QStringLiteral("tls"), QStringLiteral("Use TLS (same as a rediss:// URL).")},

@@ -50,6 +50,10 @@ QList<PermissionCheck> pendingWriteChecks(const QByteArray &stream, const QByteA
                                                                 {"XADD", dlq, "*", "f", "v"},
                                                                 {"XACK", stream, group, kAnyId}}
                                                 + auditCommands(auditStream))},
+        {WriteAction::DeleteConsumer, scriptCommands(QStringLiteral(":/lua/delete_consumer.lua"), {stream, auditStream},
+                                                     QList<RedisCommand>{{"XPENDING", stream, group},
+                                                                         {"XGROUP", "DELCONSUMER", stream, group, "pelscope-check"}}
+                                                         + auditCommands(auditStream))},
     };
 }
 

@@ -73,6 +73,10 @@ QVariant ConsumerTableModel::data(const QModelIndex &index, int role) const
         }
     case DeadRole:
         return stateOf(c) == ConsumerState::Dead;
+    case NameRole:
+        return keyAt(index.row());
+    case PendingRole:
+        return c.pending;
     case Qt::TextAlignmentRole:
         return QVariant::fromValue((index.column() >= Pending && index.column() <= Inactive ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
     case Qt::ToolTipRole:

@@ -14,7 +14,7 @@ class ConsumerTableModel : public KeyedTableModel
     Q_OBJECT
 public:
     enum Column { Name, Pending, Idle, Inactive, State, ColumnCount };
-    enum Role { SortRole = Qt::UserRole + 1, DeadRole };
+    enum Role { SortRole = Qt::UserRole + 1, DeadRole, NameRole, PendingRole };
     enum class ConsumerState { Active, Idle, Dead, Never };
 
     explicit ConsumerTableModel(QObject *parent = nullptr);

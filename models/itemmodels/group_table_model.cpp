@@ -11,6 +11,17 @@ namespace pelscope {
 
 namespace {
 
+// "48 (+3)": the DLQ's length and what it gained over the growth window.
+QString dlqText(const DeadLetterSnapshot *d)
+{
+    if (!d)
+        return QStringLiteral("—");
+    QString text = d->length ? formatCount(*d->length) : QStringLiteral("?");
+    if (d->growth.value_or(0) > 0)
+        text += QStringLiteral(" (+%1)").arg(formatCount(*d->growth));
+    return text;
+}
+
 QString oldestIdleText(const GroupSnapshot &g)
 {
     if (!g.oldestIdleMs)
@@ -76,10 +87,21 @@ QList<QVariant> GroupTableModel::displayValues(const StreamSnapshot &s, const Gr
         g.maxDeliveryCount ? QString::number(*g.maxDeliveryCount) : QStringLiteral("—"),
         rate(Metric::InRate),
         rate(Metric::OutRate),
+        dlqText(deadLettersOf(s.key)),
         // Changes every poll so the sparkline repaints; drawn by a delegate.
         QStringLiteral("%1@%2").arg(g.lag.value_or(-1)).arg(m_snapshot.isNull() ? 0 : m_snapshot->takenAtMs),
         g.health.reasons.join(QStringLiteral("; ")),
     };
+}
+
+const DeadLetterSnapshot *GroupTableModel::deadLettersOf(const QByteArray &stream) const
+{
+    if (m_snapshot.isNull())
+        return nullptr;
+    for (const DeadLetterSnapshot &d : m_snapshot->deadLetters)
+        if (d.source == stream)
+            return &d;
+    return nullptr;
 }
 
 void GroupTableModel::clear()
@@ -175,6 +197,10 @@ QVariant GroupTableModel::sortValue(const Row &row, int column) const
     case MaxDeliveries: return double(g.maxDeliveryCount.value_or(-1));
     case InRate: return latest(row.stream, g.name, int(Metric::InRate)).value_or(-1);
     case OutRate: return latest(row.stream, g.name, int(Metric::OutRate)).value_or(-1);
+    case DeadLetters: {
+        const DeadLetterSnapshot *d = deadLettersOf(row.stream);
+        return d ? double(d->length.value_or(0)) + double(d->growth.value_or(0)) * 1e-6 : -1.0;
+    }
     case LagTrend: return g.lag ? double(*g.lag) : -1.0;
     default: return row.display.value(column);
     }
@@ -193,11 +219,19 @@ QVariant GroupTableModel::data(const QModelIndex &index, int role) const
             return row.group.health.reasons.isEmpty() ? QStringLiteral("No rule is broken") : row.group.health.reasons.join(QLatin1Char('\n'));
         if (index.column() == Lag && !row.group.lag)
             return row.group.lagNote;
+        if (index.column() == DeadLetters) {
+            const DeadLetterSnapshot *d = deadLettersOf(row.stream);
+            if (!d)
+                return QStringLiteral("No dead-letter stream found for this stream");
+            return QStringLiteral("%1: %2 entries%3; Enter on this cell browses them")
+                .arg(displayBytes(d->key), d->length ? formatCount(*d->length) : QStringLiteral("?"),
+                     d->growth ? QStringLiteral(", +%1 in the last %2").arg(formatCount(*d->growth), formatDuration(d->growthWindowMs)) : QString());
+        }
         if (index.column() == OldestIdle && row.group.pelSampled)
             return QStringLiteral("Lower bound from the %1 entries inspected; upper bound from the oldest entry's ID").arg(row.group.pelInspected);
         return {};
     case Qt::TextAlignmentRole:
-        if (index.column() >= Lag && index.column() <= OutRate)
+        if (index.column() >= Lag && index.column() <= DeadLetters)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         return QVariant::fromValue(Qt::AlignLeft | Qt::AlignVCenter);
     case SortRole: return sortValue(row, index.column());
@@ -205,6 +239,10 @@ QVariant GroupTableModel::data(const QModelIndex &index, int role) const
     case StreamKeyRole: return row.stream;
     case GroupNameRole: return row.group.name;
     case ReasonsRole: return row.group.health.reasons;
+    case DeadLetterKeyRole: {
+        const DeadLetterSnapshot *d = deadLettersOf(row.stream);
+        return d ? d->key : QByteArray();
+    }
     case SparklineRole: {
         QList<double> points;
         if (m_history && !m_snapshot.isNull()) {
@@ -222,7 +260,7 @@ QVariant GroupTableModel::headerData(int section, Qt::Orientation orientation, i
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     static const char *names[] = {"Status", "Stream", "Group", "Lag", "Pending", "Oldest pending idle", "Consumers",
-                                  "Max deliveries", "In", "Out", "Lag, 15 min", "Why"};
+                                  "Max deliveries", "In", "Out", "Dead letters", "Lag, 15 min", "Why"};
     return QString::fromLatin1(names[section]);
 }
 

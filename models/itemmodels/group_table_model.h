@@ -13,7 +13,7 @@ class GroupTableModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { Status, Stream, Group, Lag, Pending, OldestIdle, Consumers, MaxDeliveries, InRate, OutRate, LagTrend, Reasons, ColumnCount };
+    enum Column { Status, Stream, Group, Lag, Pending, OldestIdle, Consumers, MaxDeliveries, InRate, OutRate, DeadLetters, LagTrend, Reasons, ColumnCount };
     enum Role {
         SortRole = Qt::UserRole + 1, // numeric value to sort by
         HealthRole,                  // int(Health)
@@ -21,6 +21,7 @@ public:
         GroupNameRole,               // QByteArray
         ReasonsRole,                 // QStringList
         SparklineRole,               // QList<double>: lag over the last 15 minutes, NaN = unknown
+        DeadLetterKeyRole,           // QByteArray: the stream's DLQ, empty when none
     };
 
     explicit GroupTableModel(QObject *parent = nullptr);
@@ -46,6 +47,8 @@ private:
     QList<QVariant> displayValues(const StreamSnapshot &s, const GroupSnapshot &g) const;
     std::optional<double> latest(const QByteArray &stream, const QByteArray &group, int metric) const;
     QVariant sortValue(const Row &row, int column) const;
+    // The dead-letter stream whose source is `stream`, if the poller found one.
+    const DeadLetterSnapshot *deadLettersOf(const QByteArray &stream) const;
 
     QList<Row> m_rows;
     const class HistoryStore *m_history = nullptr;

@@ -2,6 +2,8 @@
 
 #include "../cluster/cluster_poller.h"
 
+#include <QDateTime>
+
 #include <spdlog/spdlog.h>
 
 namespace pelscope {
@@ -43,6 +45,10 @@ void StreamPoller::start()
             publishStatus();
             Q_EMIT pollFailed(e);
         });
+        connect(m_connection, &RedisConnection::masterChanged, this, [this](const QString &now, const QString &was) {
+            m_status.failover = QStringLiteral("failover: now %1 (was %2)").arg(now, was);
+            m_status.failoverAtMs = QDateTime::currentMSecsSinceEpoch();
+        }); // published with the Ready state that follows
         connect(m_connection, &RedisConnection::reconnectScheduled, this, [this](int attempt, int delayMs) {
             m_status.attempt = attempt;
             m_status.nextRetryMs = delayMs;
@@ -227,6 +233,8 @@ void StreamPoller::onTickReplies(quint64 generation, const RedisReplies &replies
     data.server.version = m_connection->hello().version;
     data.server.mode = m_connection->hello().mode;
     data.server.role = m_connection->hello().role;
+    if (m_options.sentinel)
+        data.server.node = m_connection->hello().node;
     data.stats.roundTrips = m_connection->roundTrips() - m_roundTripsAtStart;
     data.stats.bytesOut = m_connection->bytesWritten() - m_bytesOutAtStart;
     data.stats.bytesIn = m_connection->bytesRead() - m_bytesInAtStart;

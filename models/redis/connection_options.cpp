@@ -5,12 +5,111 @@
 
 namespace pelscope {
 
+namespace {
+
+QString hostPort(const QString &host, quint16 port)
+{
+    const bool v6 = host.contains(QLatin1Char(':'));
+    return (v6 ? QStringLiteral("[%1]").arg(host) : host) + QLatin1Char(':') + QString::number(port);
+}
+
+QByteArray percentDecoded(const QString &s)
+{
+    return QUrl::fromPercentEncoding(s.toUtf8()).toUtf8();
+}
+
+// redis+sentinel://[user[:password]@]h1[:p1],h2[:p2]/MASTER[/db][?query]. QUrl
+// cannot hold several hosts, so the authority is split by hand.
+UrlParseResult parseSentinelUrl(const QString &input, QString rest, bool tls)
+{
+    ConnectionOptions o;
+    o.transport = tls ? ConnectionOptions::Transport::Tls : ConnectionOptions::Transport::Tcp;
+    o.host.clear();
+    o.port = 0;
+    SentinelOptions s;
+    auto bad = [&](const QString &why) { return UrlParseResult{std::nullopt, QStringLiteral("invalid Sentinel URL '%1': %2").arg(input, why)}; };
+
+    QUrlQuery query;
+    if (const qsizetype q = rest.indexOf(QLatin1Char('?')); q >= 0) {
+        query.setQuery(rest.mid(q + 1));
+        rest.truncate(q);
+    }
+    QString path;
+    if (const qsizetype slash = rest.indexOf(QLatin1Char('/')); slash >= 0) {
+        path = rest.mid(slash + 1);
+        rest.truncate(slash);
+    }
+    if (const qsizetype at = rest.lastIndexOf(QLatin1Char('@')); at >= 0) {
+        const QString userInfo = rest.left(at);
+        rest = rest.mid(at + 1);
+        const qsizetype colon = userInfo.indexOf(QLatin1Char(':'));
+        o.user = percentDecoded(colon < 0 ? userInfo : userInfo.left(colon));
+        if (colon >= 0)
+            o.password = percentDecoded(userInfo.mid(colon + 1));
+    }
+    for (const QString &item : rest.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        SentinelOptions::Address a;
+        QString portText;
+        if (item.startsWith(QLatin1Char('['))) {
+            const qsizetype close = item.indexOf(QLatin1Char(']'));
+            if (close < 0)
+                return bad(QStringLiteral("unclosed '[' in '%1'").arg(item));
+            a.host = item.mid(1, close - 1);
+            if (item.size() > close + 1) {
+                if (item.at(close + 1) != QLatin1Char(':'))
+                    return bad(QStringLiteral("expected ':' after ']' in '%1'").arg(item));
+                portText = item.mid(close + 2);
+            }
+        } else {
+            const qsizetype colon = item.indexOf(QLatin1Char(':'));
+            a.host = colon < 0 ? item : item.left(colon);
+            if (colon >= 0)
+                portText = item.mid(colon + 1);
+        }
+        if (!portText.isEmpty()) {
+            bool ok = false;
+            const uint port = portText.toUInt(&ok);
+            if (!ok || port == 0 || port > 65535)
+                return bad(QStringLiteral("invalid port '%1'").arg(portText));
+            a.port = quint16(port);
+        }
+        if (a.host.isEmpty())
+            return bad(QStringLiteral("empty sentinel host"));
+        s.sentinels.append(a);
+    }
+    if (s.sentinels.isEmpty())
+        return bad(QStringLiteral("no sentinel address (expected host1:26379,host2:26379)"));
+
+    const QStringList parts = path.split(QLatin1Char('/'), Qt::SkipEmptyParts);
+    if (parts.isEmpty() || parts.size() > 2)
+        return bad(QStringLiteral("expected /MASTERNAME or /MASTERNAME/db after the sentinels"));
+    s.masterName = percentDecoded(parts.first());
+    QString db = parts.value(1);
+    if (query.hasQueryItem(QStringLiteral("db")))
+        db = query.queryItemValue(QStringLiteral("db"));
+    if (!db.isEmpty()) {
+        bool ok = false;
+        o.db = db.toInt(&ok);
+        if (!ok || o.db < 0)
+            return bad(QStringLiteral("invalid db '%1'").arg(db));
+    }
+    if (query.hasQueryItem(QStringLiteral("sentinel_user")))
+        s.user = query.queryItemValue(QStringLiteral("sentinel_user"), QUrl::FullyDecoded).toUtf8();
+    if (query.hasQueryItem(QStringLiteral("sentinel_password")))
+        s.password = query.queryItemValue(QStringLiteral("sentinel_password"), QUrl::FullyDecoded).toUtf8();
+    o.sentinel = s;
+    return {o, {}};
+}
+
+} // namespace
+
 QString ConnectionOptions::address() const
 {
     if (transport == Transport::Unix)
         return socketPath;
-    const bool v6 = host.contains(QLatin1Char(':'));
-    return (v6 ? QStringLiteral("[%1]").arg(host) : host) + QLatin1Char(':') + QString::number(port);
+    if (sentinel && host.isEmpty())
+        return QStringLiteral("the master '%1' (not resolved yet)").arg(QString::fromUtf8(sentinel->masterName));
+    return hostPort(host, port);
 }
 
 QString ConnectionOptions::redactedUrl() const
@@ -21,6 +120,23 @@ QString ConnectionOptions::redactedUrl() const
         if (password)
             auth += QStringLiteral(":***");
         auth += QLatin1Char('@');
+    }
+    if (sentinel) {
+        QStringList hosts;
+        for (const SentinelOptions::Address &a : sentinel->sentinels)
+            hosts << hostPort(a.host, a.port);
+        QString url = (transport == Transport::Tls ? QStringLiteral("rediss+sentinel://") : QStringLiteral("redis+sentinel://"))
+                      + auth + hosts.join(QLatin1Char(',')) + QLatin1Char('/') + QString::fromUtf8(sentinel->masterName);
+        if (db != 0)
+            url += QStringLiteral("/%1").arg(db);
+        QStringList query;
+        if (!sentinel->user.isEmpty())
+            query << QStringLiteral("sentinel_user=") + QString::fromUtf8(sentinel->user);
+        if (sentinel->password)
+            query << QStringLiteral("sentinel_password=***");
+        if (!query.isEmpty())
+            url += QLatin1Char('?') + query.join(QLatin1Char('&'));
+        return url;
     }
     if (transport == Transport::Unix) {
         QString url = QStringLiteral("unix://") + auth + socketPath;
@@ -43,6 +159,10 @@ UrlParseResult parseRedisUrl(const QString &input)
     if (!text.contains(QStringLiteral("://")))
         text.prepend(QStringLiteral("redis://"));
 
+    const QString scheme0 = text.left(text.indexOf(QStringLiteral("://"))).toLower();
+    if (scheme0 == QLatin1String("redis+sentinel") || scheme0 == QLatin1String("rediss+sentinel"))
+        return parseSentinelUrl(input, text.mid(scheme0.size() + 3), scheme0.startsWith(QLatin1String("rediss")));
+
     const QUrl url(text, QUrl::StrictMode);
     if (!url.isValid())
         return {std::nullopt, QStringLiteral("invalid URL '%1': %2").arg(input, url.errorString())};
@@ -56,7 +176,7 @@ UrlParseResult parseRedisUrl(const QString &input)
     else if (scheme == QLatin1String("unix"))
         o.transport = ConnectionOptions::Transport::Unix;
     else
-        return {std::nullopt, QStringLiteral("unsupported scheme '%1' (use redis://, rediss:// or unix://)").arg(scheme)};
+        return {std::nullopt, QStringLiteral("unsupported scheme '%1' (use redis://, rediss://, unix:// or redis+sentinel://)").arg(scheme)};
 
     if (!url.userName().isEmpty())
         o.user = url.userName(QUrl::FullyDecoded).toUtf8();

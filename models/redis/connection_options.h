@@ -1,7 +1,9 @@
-// Where and how to reach one Redis server, parsed from redis-cli style URLs.
+// Where and how to reach one Redis server, parsed from redis-cli style URLs
+// (or, with Redis Sentinel, which sentinels to ask where the master is).
 #pragma once
 
 #include <QByteArray>
+#include <QList>
 #include <QString>
 #include <optional>
 
@@ -16,6 +18,23 @@ struct TlsOptions
     bool insecure = false; // skip peer verification (loudly)
 };
 
+// Redis Sentinel: before every (re)connect the sentinels are asked, in turn,
+// for the current master of masterName; host and port then hold the answer.
+struct SentinelOptions
+{
+    struct Address
+    {
+        QString host;
+        quint16 port = 26379;
+    };
+    QList<Address> sentinels;
+    QByteArray masterName;
+    // Sentinels often run without AUTH while the data nodes use it, so they get
+    // their own credentials (URL query sentinel_user / sentinel_password); none by default.
+    QByteArray user;
+    std::optional<QByteArray> password; // never logged
+};
+
 struct ConnectionOptions
 {
     enum class Transport { Tcp, Tls, Unix };
@@ -28,7 +47,8 @@ struct ConnectionOptions
     QByteArray user;                    // empty: legacy AUTH <password>
     std::optional<QByteArray> password; // never logged
     TlsOptions tls;
-    QByteArray clientName = "pelscope";
+    QByteArray clientName = "pelscope"; // empty: no CLIENT SETNAME
+    std::optional<SentinelOptions> sentinel; // set by redis+sentinel:// URLs
 
     int connectTimeoutMs = 5000;
     int commandTimeoutMs = 5000;
@@ -37,7 +57,7 @@ struct ConnectionOptions
 
     // redis://user:***@host:port/db — safe for logs and window titles.
     QString redactedUrl() const;
-    // host:port or the socket path.
+    // host:port or the socket path (with Sentinel: the master last resolved).
     QString address() const;
 };
 
@@ -49,6 +69,9 @@ struct UrlParseResult
 
 // redis://[user[:password]@]host[:port][/db], rediss://... for TLS,
 // unix:///path/to/socket[?db=N]. A bare host[:port] is accepted as redis://.
+// redis+sentinel://[user[:password]@]host1[:26379],host2[:26379]/MASTER[/db]
+// [?sentinel_user=U&sentinel_password=P], rediss+sentinel://... for TLS to
+// the sentinels and the master.
 UrlParseResult parseRedisUrl(const QString &url);
 
 } // namespace pelscope

@@ -1,5 +1,7 @@
 #include "redis_connection.h"
 
+#include "sentinel_resolver.h"
+
 #include <QFile>
 #include <QLocalSocket>
 #include <QRandomGenerator>
@@ -131,6 +133,8 @@ RedisConnection::~RedisConnection()
     // Callbacks must not run into a half-destroyed owner.
     m_inFlight.clear();
     m_waiting.clear();
+    if (m_resolver)
+        m_resolver->cancel();
     dropDevice();
 }
 
@@ -148,10 +152,31 @@ void RedisConnection::open()
         return;
     m_closing = false;
     m_reconnectTimer.stop();
+    setState(State::Connecting);
+    if (!m_options.sentinel) {
+        connectSocket();
+        return;
+    }
+    // Asked again on every (re)connect: after a failover the sentinels name
+    // the promoted replica. Batches given meanwhile wait as during a connect.
+    if (!m_resolver)
+        m_resolver = new SentinelResolver(m_options, this);
+    m_resolver->resolve([this](const SentinelResolver::Result &r) {
+        if (r.error.isError()) {
+            fail(r.error, true);
+            return;
+        }
+        m_options.host = r.host;
+        m_options.port = r.port;
+        connectSocket();
+    });
+}
+
+void RedisConnection::connectSocket()
+{
     m_decoder.reset();
     m_tlsErrors.clear();
     createDevice();
-    setState(State::Connecting);
     m_connectTimer.start(m_options.connectTimeoutMs);
     spdlog::debug("connecting to {}", m_options.redactedUrl().toStdString());
 
@@ -176,6 +201,8 @@ void RedisConnection::close()
     m_closing = true;
     m_reconnectTimer.stop();
     m_connectTimer.stop();
+    if (m_resolver)
+        m_resolver->cancel();
     failAll(makeError(RedisError::Kind::NotConnected, QStringLiteral("connection closed by Pelscope")));
     dropDevice();
     setState(State::Disconnected);
@@ -280,7 +307,9 @@ void RedisConnection::startHandshake()
     }
     if (m_options.db != 0)
         batch.append(RedisCommand{"SELECT", QByteArray::number(m_options.db)});
-    batch.append(RedisCommand{"CLIENT", "SETNAME", m_options.clientName});
+    const bool setName = !m_options.clientName.isEmpty();
+    if (setName)
+        batch.append(RedisCommand{"CLIENT", "SETNAME", m_options.clientName});
     batch.append(RedisCommand{"INFO", "server"});
     batch.append(RedisCommand{"ROLE"});
 
@@ -289,7 +318,7 @@ void RedisConnection::startHandshake()
     p.commands = batch;
     p.context = this;
     p.deadline = QDeadlineTimer(m_options.connectTimeoutMs);
-    p.callback = [this, hasAuth](const RedisReplies &replies, const RedisError &error) {
+    p.callback = [this, hasAuth, setName](const RedisReplies &replies, const RedisError &error) {
         if (error.isError())
             return; // fail() already reported it
         int i = 0;
@@ -313,7 +342,7 @@ void RedisConnection::startHandshake()
                 return;
             }
         }
-        const RedisReply &setname = replies.at(i++);
+        const RedisReply setname = setName ? replies.at(i++) : RedisReply::status("OK");
         if (setname.isError()) {
             const RedisError e = describeReplyError({"CLIENT", "SETNAME"}, setname);
             if (e.kind == RedisError::Kind::AuthRequired || e.kind == RedisError::Kind::Loading) {
@@ -326,6 +355,9 @@ void RedisConnection::startHandshake()
         const RedisReply &role = replies.at(i++);
         if (role.isArray() && role.size() > 0)
             m_hello.role = QString::fromUtf8(role.at(0).bytes());
+        m_hello.node = m_options.address();
+        if (m_options.sentinel && !confirmSentinelMaster(role))
+            return;
         m_connectTimer.stop();
         m_attempt = 0;
         m_lastError = {};
@@ -336,6 +368,39 @@ void RedisConnection::startHandshake()
         flushWaiting();
     };
     writeBatch(std::move(p));
+}
+
+// The sentinels may still name the old master during a failover, or a node
+// demoted since: only ROLE on the node itself proves it takes writes.
+bool RedisConnection::confirmSentinelMaster(const RedisReply &role)
+{
+    const QString name = QString::fromUtf8(m_options.sentinel->masterName);
+    if (role.isError()) {
+        RedisError e = describeReplyError({"ROLE"}, role);
+        e.message = QStringLiteral("cannot confirm that %1 is the master of '%2': ROLE refused (%3); the user needs +role")
+                        .arg(m_options.address(), name, QString::fromUtf8(role.bytes()));
+        fail(e, true);
+        return false;
+    }
+    if (m_hello.role != QLatin1String("master")) {
+        fail(makeError(RedisError::Kind::Server,
+                       QStringLiteral("the sentinels named %1 as master of '%2', but its ROLE is %3; asking them again")
+                           .arg(m_options.address(), name, m_hello.role.isEmpty() ? QStringLiteral("unknown") : m_hello.role)),
+             true);
+        return false;
+    }
+    m_hello.mode = QStringLiteral("sentinel");
+    const QString previous = m_lastMaster;
+    m_lastMaster = m_hello.node;
+    if (!previous.isEmpty() && previous != m_lastMaster) {
+        spdlog::warn("sentinel failover of '{}': master now {} (was {})", name.toStdString(), m_lastMaster.toStdString(),
+                     previous.toStdString());
+        QPointer<RedisConnection> self(this);
+        Q_EMIT masterChanged(m_lastMaster, previous);
+        if (!self)
+            return false;
+    }
+    return true;
 }
 
 void RedisConnection::execute(const RedisBatch &batch, QObject *context, Callback callback, int timeoutMs)
@@ -474,8 +539,20 @@ void RedisConnection::onReadyRead()
         Pending done = std::move(front);
         m_inFlight.pop_front();
         armDeadline();
+        // -READONLY: the node we took for the master was demoted (a failover
+        // the connection survived). The caller sees the error; we start over.
+        const bool demoted = m_options.sentinel && std::any_of(done.replies.cbegin(), done.replies.cend(), [](const RedisReply &r) {
+            return r.isError() && r.errorCode() == "READONLY";
+        });
         if (done.context)
             done.callback(done.replies, {});
+        if (demoted && self) {
+            fail(makeError(RedisError::Kind::Closed,
+                           QStringLiteral("%1 answered READONLY: it is no longer the master of '%2'; asking the sentinels again")
+                               .arg(m_options.address(), QString::fromUtf8(m_options.sentinel->masterName))),
+                 true);
+            return;
+        }
     }
 }
 
@@ -515,6 +592,8 @@ void RedisConnection::fail(const RedisError &error, bool reconnect)
     if (m_state == State::Disconnected && m_closing)
         return;
     m_connectTimer.stop();
+    if (m_resolver)
+        m_resolver->cancel();
     m_lastError = error;
     spdlog::warn("{}: {}", m_options.redactedUrl().toStdString(), error.message.toStdString());
     dropDevice();

@@ -1,6 +1,8 @@
 // One connection to one Redis server on Qt's event loop: TCP, TLS or a unix
 // socket; pipelined batches; a deadline on every command; reconnect with
 // capped, jittered backoff. Lives in (and must be used from) one thread.
+// With Redis Sentinel options it asks the sentinels for the master before
+// every (re)connect, confirms it with ROLE, and starts over on -READONLY.
 #pragma once
 
 #include "connection_options.h"
@@ -19,12 +21,15 @@ class QIODevice;
 
 namespace pelscope {
 
+class SentinelResolver;
+
 struct ServerHello
 {
     QString version;      // redis_version (or valkey_version when present)
     QString product;      // "redis" or "valkey"
     QString mode;         // standalone, cluster, sentinel
     QString role;         // master, slave
+    QString node;         // host:port connected to (with Sentinel: the master it named)
 };
 
 class RedisConnection : public QObject
@@ -66,6 +71,8 @@ Q_SIGNALS:
     void ready();
     void errorOccurred(const pelscope::RedisError &error);
     void reconnectScheduled(int attempt, int delayMs);
+    // Sentinel: the confirmed master is not the one of the previous connection.
+    void masterChanged(const QString &address, const QString &previous);
 
 private:
     struct Pending
@@ -79,6 +86,8 @@ private:
     };
 
     void setState(State s);
+    void connectSocket();
+    bool confirmSentinelMaster(const RedisReply &role);
     void createDevice();
     void onConnected();
     void onEncrypted();
@@ -108,6 +117,8 @@ private:
     bool m_closing = false;
     int m_attempt = 0;
     ServerHello m_hello;
+    SentinelResolver *m_resolver = nullptr; // sentinel mode only
+    QString m_lastMaster;                   // sentinel mode: last confirmed master
     RedisError m_lastError;
     QStringList m_tlsErrors;
     qint64 m_bytesIn = 0;

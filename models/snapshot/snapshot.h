@@ -116,6 +116,7 @@ struct ServerSnapshot
     QString version;
     QString mode;    // standalone, cluster, sentinel
     QString role;
+    QString node;    // Sentinel: host:port of the master the values came from
 };
 
 struct PollStats

@@ -102,6 +102,8 @@ QJsonObject snapshotToJson(const Snapshot &snapshot)
     server.insert(QLatin1String("version"), d.server.version);
     server.insert(QLatin1String("mode"), d.server.mode);
     server.insert(QLatin1String("role"), d.server.role);
+    if (!d.server.node.isEmpty())
+        server.insert(QLatin1String("node"), d.server.node);
     root.insert(QLatin1String("server"), server);
     // Cluster only, so a single server's document keeps its shape.
     const bool cluster = d.server.mode == QLatin1String("cluster");

@@ -5,7 +5,9 @@
 // user without the permission sees the buttons disabled with the reason.
 #include "dlq_page.h"
 #include "dlq_tab.h"
+#include "consumer_actions_bar.h"
 #include "group_page.h"
+#include "itemmodels/consumer_table_model.h"
 #include "actions/dlq_layout.h"
 #include "itemmodels/dlq_entry_model.h"
 #include "itemmodels/pending_table_model.h"
@@ -19,6 +21,9 @@
 #include "redis_server.h"
 
 #include <QAbstractItemModelTester>
+#include <QComboBox>
+#include <QMessageBox>
+#include <QSpinBox>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -55,6 +60,35 @@ QList<QByteArray> seedDlq(RedisOracle &db, int n)
 Fields fieldsOfEntry(const RedisReply &entry)
 {
     return fieldsOf(entry);
+}
+
+// A form dialog (claim, move to DLQ) by its title.
+QDialog *waitForForm(QWidget *window, const QString &titleStart)
+{
+    QDialog *found = nullptr;
+    QTest::qWaitFor([&] {
+        for (QDialog *d : window->findChildren<QDialog *>())
+            if (d->isVisible() && d->windowTitle().startsWith(titleStart))
+                found = d;
+        return found != nullptr;
+    }, 10000);
+    return found;
+}
+
+void selectWhere(QTableView *view, int role, const QList<QByteArray> &values)
+{
+    view->clearSelection();
+    for (int row = 0; row < view->model()->rowCount(); ++row) {
+        const QModelIndex index = view->model()->index(row, 0);
+        if (values.contains(index.data(role).toByteArray()))
+            view->selectionModel()->select(index, QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    }
+}
+
+QByteArray ownerOf(RedisOracle &db, const QByteArray &id)
+{
+    const RedisReply r = db.command({"XPENDING", "jobs", "workers", id, id, "1"});
+    return r.size() ? r.at(0).at(1).bytes() : QByteArray();
 }
 
 template<typename T>
@@ -239,6 +273,101 @@ private Q_SLOTS:
                 QCOMPARE(value, truth.at(i).second);
             }
         }
+    }
+
+    void pendingAndConsumerActions()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        db.command({"XGROUP", "CREATE", "jobs", "workers", "$", "MKSTREAM"});
+        QList<QByteArray> ids;
+        for (int i = 0; i < 8; ++i)
+            ids << db.command({"XADD", "jobs", "*", "job", QByteArray::number(i)}).bytes();
+        db.command({"XREADGROUP", "GROUP", "workers", "dead", "COUNT", "5", "STREAMS", "jobs", ">"});
+        db.command({"XREADGROUP", "GROUP", "workers", "alive", "COUNT", "3", "STREAMS", "jobs", ">"});
+        db.command({"XGROUP", "CREATECONSUMER", "jobs", "workers", "idle"});
+
+        Session s(server.url());
+        s.window.writes()->setWritesEnabled(true);
+        s.window.openGroup("jobs", "workers");
+        GroupPage *page = s.window.groupPage();
+        QTRY_COMPARE_WITH_TIMEOUT(page->pendingModel()->rowCount(), 8, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(page->consumerModel()->rowCount(), 3, 10000);
+
+        // Claim two of dead's entries to alive.
+        selectWhere(page->pendingView(), PendingTableModel::EntryIdRole, {ids[0], ids[1]});
+        QTRY_VERIFY(page->pendingActions()->claimButton()->isEnabled());
+        page->pendingActions()->claimButton()->click();
+        QDialog *form = waitForForm(&s.window, QStringLiteral("Claim pending"));
+        QVERIFY(form);
+        form->findChild<QComboBox *>()->setCurrentText(QStringLiteral("alive"));
+        form->findChild<QSpinBox *>()->setValue(0);
+        form->accept();
+        auto *confirm = waitForDialog<ConfirmWriteDialog>(&s.window);
+        QVERIFY(confirm);
+        QVERIFY(confirm->plan().join(QLatin1Char('\n')).contains(QStringLiteral("XCLAIM \"jobs\" \"workers\" \"alive\" 0")));
+        QCOMPARE(ownerOf(db, ids[0]), QByteArray("dead")); // nothing before the confirmation
+        confirm->confirmButton()->click();
+        QTRY_COMPARE_WITH_TIMEOUT(ownerOf(db, ids[0]), QByteArray("alive"), 10000);
+        QCOMPARE(ownerOf(db, ids[1]), QByteArray("alive"));
+        QCOMPARE(ownerOf(db, ids[2]), QByteArray("dead"));
+
+        // Move one to the DLQ: written there with its origin, gone from the PEL.
+        QTRY_VERIFY(!s.window.writes()->isBusy()); // the job has reported back
+        selectWhere(page->pendingView(), PendingTableModel::EntryIdRole, {ids[2]});
+        QTRY_VERIFY2(page->pendingActions()->toDlqButton()->isEnabled(), qPrintable(page->pendingActions()->toDlqButton()->toolTip()));
+        page->pendingActions()->toDlqButton()->click();
+        form = waitForForm(&s.window, QStringLiteral("Move pending"));
+        QVERIFY(form);
+        QCOMPARE(form->findChild<QComboBox *>()->currentText(), QStringLiteral("jobs:dlq"));
+        form->accept();
+        confirm = waitForDialog<ConfirmWriteDialog>(&s.window);
+        QVERIFY(confirm);
+        confirm->confirmButton()->click();
+        QTRY_COMPARE_WITH_TIMEOUT(db.command({"XLEN", "jobs:dlq"}).integer(), 1, 10000);
+        const RedisReply dead = db.command({"XRANGE", "jobs:dlq", "-", "+"}).at(0).at(1);
+        QCOMPARE(dead.field("source_id").bytes(), ids[2]);
+        QCOMPARE(dead.field("job").bytes(), QByteArray("2"));
+        QCOMPARE(ownerOf(db, ids[2]), QByteArray());
+
+        // Acknowledge one: it leaves the PEL.
+        QTRY_VERIFY(!s.window.writes()->isBusy());
+        QTRY_COMPARE_WITH_TIMEOUT(page->pendingModel()->rowCount(), 7, 10000);
+        selectWhere(page->pendingView(), PendingTableModel::EntryIdRole, {ids[3]});
+        QTRY_VERIFY(page->pendingActions()->ackButton()->isEnabled());
+        page->pendingActions()->ackButton()->click();
+        confirm = waitForDialog<ConfirmWriteDialog>(&s.window);
+        QVERIFY(confirm);
+        confirm->confirmButton()->click();
+        QTRY_COMPARE_WITH_TIMEOUT(ownerOf(db, ids[3]), QByteArray(), 10000);
+        QCOMPARE(db.command({"XPENDING", "jobs", "workers"}).at(0).integer(), 6); // 8, one moved, one acknowledged
+
+        // A consumer holding entries is not deleted; an empty one is.
+        QTRY_VERIFY(!s.window.writes()->isBusy());
+        QTRY_COMPARE_WITH_TIMEOUT(page->pendingModel()->rowCount(), 6, 10000);
+        selectWhere(page->consumerView(), ConsumerTableModel::NameRole, {"dead"});
+        QTRY_VERIFY(page->consumerActions()->deleteButton()->isEnabled());
+        page->consumerActions()->deleteButton()->click();
+        auto *refusal = waitForDialog<QMessageBox>(&s.window);
+        QVERIFY(refusal);
+        QVERIFY2(refusal->text().contains(QStringLiteral("Claim them to another consumer")), qPrintable(refusal->text()));
+        refusal->accept();
+        selectWhere(page->consumerView(), ConsumerTableModel::NameRole, {"idle"});
+        QTRY_VERIFY(page->consumerActions()->deleteButton()->isEnabled());
+        page->consumerActions()->deleteButton()->click();
+        confirm = waitForDialog<ConfirmWriteDialog>(&s.window);
+        QVERIFY(confirm);
+        confirm->confirmButton()->click();
+        auto names = [&] {
+            QList<QByteArray> out;
+            for (const RedisReply &c : db.command({"XINFO", "CONSUMERS", "jobs", "workers"}).elements())
+                out << c.field("name").bytes();
+            return out;
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(names(), (QList<QByteArray>{"alive", "dead"}), 10000);
     }
 
     void aclUserWithoutWritesSeesWhy()

@@ -44,6 +44,43 @@ private Q_SLOTS:
         QVERIFY(parseRedisUrl(QStringLiteral("localhost:7000")).options);
     }
 
+    void sentinelUrls()
+    {
+        auto r = parseRedisUrl(QStringLiteral("redis+sentinel://mon:s%40cret@s1:26379,[::1]:26380,s3/orders-main/2"
+                                              "?sentinel_user=sen&sentinel_password=t0p"));
+        QVERIFY2(r.options, qPrintable(r.error));
+        const ConnectionOptions &o = *r.options;
+        QVERIFY(o.sentinel);
+        QCOMPARE(o.transport, ConnectionOptions::Transport::Tcp);
+        QCOMPARE(o.sentinel->sentinels.size(), 3);
+        QCOMPARE(o.sentinel->sentinels[0].host, QStringLiteral("s1"));
+        QCOMPARE(o.sentinel->sentinels[1].host, QStringLiteral("::1"));
+        QCOMPARE(o.sentinel->sentinels[1].port, 26380);
+        QCOMPARE(o.sentinel->sentinels[2].port, 26379);
+        QCOMPARE(o.sentinel->masterName, QByteArray("orders-main"));
+        QCOMPARE(o.db, 2);
+        QCOMPARE(o.user, QByteArray("mon"));
+        QCOMPARE(*o.password, QByteArray("s@cret"));
+        QCOMPARE(o.sentinel->user, QByteArray("sen"));
+        QCOMPARE(*o.sentinel->password, QByteArray("t0p"));
+        QCOMPARE(o.redactedUrl(), QStringLiteral("redis+sentinel://mon:***@s1:26379,[::1]:26380,s3:26379/orders-main/2"
+                                                 "?sentinel_user=sen&sentinel_password=***"));
+        QVERIFY(!o.redactedUrl().contains(QStringLiteral("cret")) && !o.redactedUrl().contains(QStringLiteral("t0p")));
+        QVERIFY(o.address().contains(QStringLiteral("orders-main"))); // not resolved yet: no host to name
+
+        r = parseRedisUrl(QStringLiteral("rediss+sentinel://s1/m"));
+        QVERIFY(r.options && r.options->sentinel);
+        QCOMPARE(r.options->transport, ConnectionOptions::Transport::Tls);
+        QVERIFY(!r.options->password && !r.options->sentinel->password);
+        QCOMPARE(r.options->redactedUrl(), QStringLiteral("rediss+sentinel://s1:26379/m"));
+
+        QVERIFY(!parseRedisUrl(QStringLiteral("redis+sentinel://s1:26379")).options);      // no master name
+        QVERIFY(!parseRedisUrl(QStringLiteral("redis+sentinel:///m")).options);            // no sentinel
+        QVERIFY(!parseRedisUrl(QStringLiteral("redis+sentinel://s1:99999/m")).options);    // bad port
+        QVERIFY(!parseRedisUrl(QStringLiteral("redis+sentinel://s1/m/x")).options);        // bad db
+        QVERIFY(!parseRedisUrl(QStringLiteral("redis://h")).options->sentinel);
+    }
+
     void respRoundTripAndChunking()
     {
         const QByteArray wire = encodeCommand({"SET", QByteArray("k\0\xff", 3), ""});

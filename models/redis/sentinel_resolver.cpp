@@ -1,0 +1,114 @@
+#include "sentinel_resolver.h"
+
+#include "redis_connection.h"
+
+#include <spdlog/spdlog.h>
+
+namespace pelscope {
+
+SentinelResolver::SentinelResolver(ConnectionOptions options, QObject *parent)
+    : QObject(parent)
+    , m_options(std::move(options))
+{
+    Q_ASSERT(m_options.sentinel && !m_options.sentinel->sentinels.isEmpty());
+}
+
+SentinelResolver::~SentinelResolver()
+{
+    cancel();
+}
+
+void SentinelResolver::resolve(Callback done)
+{
+    cancel();
+    m_done = std::move(done);
+    m_asked = 0;
+    m_failures.clear();
+    askNext();
+}
+
+void SentinelResolver::cancel()
+{
+    m_done = nullptr;
+    if (m_current) {
+        RedisConnection *c = m_current;
+        m_current = nullptr;
+        c->disconnect(this);
+        c->setAutoReconnect(false);
+        c->close();
+        c->deleteLater(); // we may be inside one of its callbacks
+    }
+}
+
+void SentinelResolver::askNext()
+{
+    const SentinelOptions &s = *m_options.sentinel;
+    if (m_asked >= s.sentinels.size()) {
+        Result r;
+        r.error.kind = RedisError::Kind::Refused;
+        r.error.message = QStringLiteral("no sentinel named a master for '%1': %2")
+                              .arg(QString::fromUtf8(s.masterName), m_failures.join(QStringLiteral("; ")));
+        finish(r);
+        return;
+    }
+    const int index = (m_first + m_asked++) % int(s.sentinels.size());
+    const SentinelOptions::Address &address = s.sentinels.at(index);
+
+    // A sentinel speaks RESP on its own port: same transport and TLS settings
+    // as the data nodes, its own credentials, no database.
+    ConnectionOptions o;
+    o.transport = m_options.transport;
+    o.tls = m_options.tls;
+    o.host = address.host;
+    o.port = address.port;
+    o.user = s.user;
+    o.password = s.password;
+    o.clientName.clear(); // no CLIENT SETNAME: the user may have nothing but the one command
+    o.connectTimeoutMs = m_options.connectTimeoutMs;
+    o.commandTimeoutMs = m_options.commandTimeoutMs;
+
+    auto *connection = new RedisConnection(o, this);
+    connection->setAutoReconnect(false);
+    m_current = connection;
+    const QString where = o.address();
+    connection->open();
+    connection->execute({{"SENTINEL", "GET-MASTER-ADDR-BY-NAME", s.masterName}}, this,
+                        [this, connection, where, index](const RedisReplies &replies, const RedisError &error) {
+        if (connection != m_current)
+            return;
+        m_current = nullptr;
+        connection->setAutoReconnect(false);
+        connection->close();
+        connection->deleteLater();
+        const RedisReply reply = replies.value(0);
+        if (error.isError()) {
+            m_failures << QStringLiteral("%1: %2").arg(where, error.message);
+        } else if (reply.isError()) {
+            m_failures << QStringLiteral("%1: %2").arg(where, QString::fromUtf8(reply.bytes()));
+        } else if (reply.isArray() && reply.size() == 2 && reply.at(1).toInt()) {
+            m_first = index;
+            Result r;
+            r.host = QString::fromUtf8(reply.at(0).bytes());
+            r.port = quint16(*reply.at(1).toInt());
+            r.sentinel = where;
+            finish(r);
+            return;
+        } else {
+            m_failures << QStringLiteral("%1 does not know a master named '%2'").arg(where, QString::fromUtf8(m_options.sentinel->masterName));
+        }
+        askNext();
+    });
+}
+
+void SentinelResolver::finish(const Result &result)
+{
+    Callback done = std::move(m_done);
+    m_done = nullptr;
+    if (!result.error.isError())
+        spdlog::debug("sentinel {} names {}:{} as master of '{}'", result.sentinel.toStdString(), result.host.toStdString(),
+                      result.port, m_options.sentinel->masterName.toStdString());
+    if (done)
+        done(result);
+}
+
+} // namespace pelscope

@@ -1,0 +1,24 @@
+-- Delete a consumer from a group only when it holds no pending entries:
+-- XGROUP DELCONSUMER would drop them from the PEL, unprocessed.
+-- KEYS[1] stream, KEYS[2] audit stream ('' = none)
+-- ARGV[1] group, ARGV[2] consumer, ARGV[3] audit MAXLEN (approximate), ARGV[4] actor
+-- -> {'holds_pending', n} (nothing changed) or {'deleted'}. Checked and
+-- deleted in one step, so a worker cannot take entries in between.
+local stream, audit = KEYS[1], KEYS[2]
+local group, consumer, maxlen, actor = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
+local summary = redis.call('XPENDING', stream, group)
+local held = 0
+if summary[4] then
+  for _, c in ipairs(summary[4]) do
+    if c[1] == consumer then held = tonumber(c[2]) end
+  end
+end
+if held > 0 then
+  return {'holds_pending', held}
+end
+redis.call('XGROUP', 'DELCONSUMER', stream, group, consumer)
+if audit ~= '' then
+  redis.call('XADD', audit, 'MAXLEN', '~', maxlen, '*', 'action', 'delete_consumer', 'stream', stream,
+             'group', group, 'consumer', consumer, 'actor', actor)
+end
+return {'deleted'}
