@@ -70,7 +70,8 @@ ConnectionDialog::ConnectionDialog(ConnectionProfileStore *store, QWidget *paren
     m_ui->errorLabel->setStyleSheet(kErrorStyle);
     m_ui->errorLabel->hide();
     m_ui->verifyWarningLabel->setStyleSheet(QStringLiteral("color: white; background: #c62828; font-weight: bold; padding: 6px;"));
-    m_ui->thresholdsEdit->setPlaceholderText(tr("one key=value per line, e.g. oldest_idle_warn=2m\nkeys: %1")
+    m_ui->thresholdsEdit->setPlaceholderText(tr("one key=value per line, e.g. oldest_idle_warn=2m\n"
+                                                "one group only: orders/fulfillment:lag_warn=5000 (orders/* for every group)\nkeys: %1")
                                                  .arg(HealthThresholds::keys().join(QStringLiteral(", "))));
     for (auto tag : {ConnectionProfile::ColorTag::None, ConnectionProfile::ColorTag::Production,
                      ConnectionProfile::ColorTag::Staging, ConnectionProfile::ColorTag::Dev}) {

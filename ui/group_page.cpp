@@ -192,6 +192,14 @@ void GroupPage::setWriteController(WriteController *writes)
 void GroupPage::setThresholds(const HealthThresholds &t)
 {
     m_thresholds = t;
+    applyGroupThresholds();
+}
+
+// The lines, dead-consumer and poison marks of this group: the connection's
+// thresholds with the group's own overrides.
+void GroupPage::applyGroupThresholds()
+{
+    const HealthThresholds t = m_thresholds.forGroup(m_key.stream, m_key.group);
     m_consumers->setDeadAfterMs(t.consumerIdleWarnMs);
     if (m_pendingActions) {
         m_pendingActions->setClaimGuardMs(t.consumerIdleWarnMs);
@@ -214,6 +222,7 @@ void GroupPage::showGroup(const QByteArray &stream, const QByteArray &group)
 {
     m_key = GroupKey{stream, group};
     m_payload->showNothing();
+    applyGroupThresholds();
     if (!m_snapshot.isNull())
         applySnapshot(m_snapshot);
 }
@@ -225,7 +234,7 @@ void GroupPage::applySnapshot(const Snapshot &snapshot)
     const GroupSnapshot *g = snapshot.group(m_key.stream, m_key.group);
     m_consumers->setGroup(m_key.stream, m_key.group, g);
     m_pending->setGroup(m_key.stream, m_key.group, g);
-    m_histogram->setGroup(g, m_thresholds.deliveryCountWarn);
+    m_histogram->setGroup(g, m_thresholds.forGroup(m_key.stream, m_key.group).deliveryCountWarn);
     if (m_pendingActions) {
         m_pendingActions->setGroup(m_key.stream, m_key.group, snapshot);
         m_consumerActions->setGroup(m_key.stream, m_key.group, snapshot);

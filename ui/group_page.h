@@ -60,6 +60,7 @@ protected:
 private:
     void updateHeader(const StreamSnapshot *s, const GroupSnapshot *g);
     void updateCharts();
+    void applyGroupThresholds();
 
     const HistoryStore *m_history;
     GroupKey m_key;

@@ -330,9 +330,9 @@ void MainWindow::updateDlqButton(const Snapshot &snapshot)
     if (n == 0)
         m_dlqButton->setText(tr("Dead letters: none found"));
     else if (growth > 0)
-        m_dlqButton->setText(tr("⚠ Dead letters: %1 in %2 streams, +%3 recently").arg(formatCount(entries)).arg(n).arg(formatCount(growth)));
+        m_dlqButton->setText(tr("⚠ Dead letters: %1 in %2, +%3 recently").arg(formatCount(entries), n == 1 ? tr("1 stream") : tr("%1 streams").arg(n), formatCount(growth)));
     else
-        m_dlqButton->setText(tr("Dead letters: %1 in %2 streams").arg(formatCount(entries)).arg(n));
+        m_dlqButton->setText(tr("Dead letters: %1 in %2").arg(formatCount(entries), n == 1 ? tr("1 stream") : tr("%1 streams").arg(n)));
 }
 
 void MainWindow::showStartupError(const QString &message)

@@ -4,8 +4,12 @@
 #include "write_support.h"
 
 #include "actions/audit_log.h"
+#include "actions/cross_slot_requeue_job.h"
 #include "actions/dlq_finder.h"
 #include "actions/requeue_job.h"
+#include "cluster/cluster_node_link.h"
+#include "cluster/cluster_topology.h"
+#include "redis/key_slot.h"
 #include "snapshot/format.h"
 #include "snapshot/stream_id.h"
 
@@ -247,6 +251,93 @@ int runShow(const CliSettings &settings, const QCommandLineParser &parser, const
     return kExitDone;
 }
 
+// Where a requeue from `dlq` has to talk on a cluster: the DLQ's master (the
+// atomic path's script runs there). Standalone servers: the seed itself.
+struct RequeueRoute
+{
+    bool cluster = false;
+    ConnectionOptions dlqNode;
+    QString error; // could not read the server's mode or slot map
+};
+
+RequeueRoute routeFor(const ConnectionOptions &seed, const QByteArray &dlq)
+{
+    RequeueRoute route;
+    route.dlqNode = seed;
+    RedisError error;
+    const RedisReplies replies = readOnce(seed, {{"INFO", "server"}, {"CLUSTER", "SHARDS"}, {"CLUSTER", "SLOTS"}}, &error);
+    if (error.isError()) {
+        route.error = error.message;
+        return route;
+    }
+    route.cluster = replies.value(0).bytes().contains("redis_mode:cluster");
+    if (!route.cluster)
+        return route;
+    QString why;
+    auto topology = ClusterTopology::fromShards(replies.value(1), seed.host, &why);
+    if (!topology)
+        topology = ClusterTopology::fromSlots(replies.value(2), seed.host, &why);
+    const ClusterMaster *master = topology ? topology->masterForKey(dlq) : nullptr;
+    if (!master) {
+        route.error = QStringLiteral("cannot tell which cluster master serves %1 (slot %2)%3")
+                          .arg(quotedKey(dlq)).arg(keySlot(dlq)).arg(why.isEmpty() ? QString() : QStringLiteral(": ") + why);
+        return route;
+    }
+    route.dlqNode = nodeOptions(seed, *master);
+    return route;
+}
+
+// The cross-slot path: CrossSlotRequeueJob, with the same plan, summary and exit codes.
+int runCrossSlotRequeue(const CliSettings &settings, const CrossSlotRequeueRequest &request)
+{
+    CrossSlotRequeueJob job(settings.connection, request);
+    CrossSlotRequeueResult result;
+    const bool progressShown = stderrIsTerminal() && !request.dryRun;
+    QObject::connect(&job, &CrossSlotRequeueJob::finished, &job, [&](const CrossSlotRequeueResult &r) {
+        result = r;
+        QCoreApplication::exit(0);
+    });
+    QObject::connect(&job, &CrossSlotRequeueJob::progress, &job, [&](const CrossSlotRequeueResult &p) {
+        if (progressShown)
+            std::fprintf(stderr, "\rrequeued %lld%s, already gone %lld, failed %lld ", p.requeued,
+                         p.total >= 0 ? qPrintable(QStringLiteral(" of %1").arg(p.total)) : "", p.gone, p.failed);
+    });
+    QObject::connect(&job, &CrossSlotRequeueJob::retrying, &job, [&](const QString &why) {
+        std::fprintf(stderr, "%spelscope-cli: %s; reconnecting and continuing\n", progressShown ? "\n" : "", qPrintable(why));
+    });
+    installInterruptFlag();
+    QTimer interrupt;
+    QObject::connect(&interrupt, &QTimer::timeout, &job, [&job] {
+        if (interruptRequested())
+            job.cancel(); // after the batch in flight
+    });
+    interrupt.start(100);
+    QTimer::singleShot(0, &job, [&job] { job.start(); });
+    QCoreApplication::exec();
+    if (progressShown)
+        std::fputs("\n", stderr);
+
+    for (const QString &line : std::as_const(result.plan))
+        printOutLine(line);
+    QString summary = QStringLiteral("%1 %2, already gone %3, failed %4")
+                          .arg(request.dryRun ? QStringLiteral("dry run: would requeue") : QStringLiteral("requeued"))
+                          .arg(result.requeued).arg(result.gone).arg(result.failed);
+    if (result.skipped)
+        summary += QStringLiteral(", skipped %1 (not matching)").arg(result.skipped);
+    if (result.empty)
+        summary += QStringLiteral(", left with only metadata %1").arg(result.empty);
+    if (result.cancelled)
+        summary += QStringLiteral(", interrupted");
+    printOutLine(summary);
+    if (!request.dryRun)
+        printOutLine(QStringLiteral("cross-slot: %1 found in the ledger %2 after a lost reply, %3 retries (source on %4, DLQ on %5)")
+                         .arg(result.duplicates).arg(displayBytes(result.ledgerKey)).arg(result.retries)
+                         .arg(result.sourceNode, result.dlqNode));
+    if (!result.error.isEmpty())
+        printErrLine(result.error);
+    return writeExitCode(result.errorKind, result.failed > 0 || result.cancelled || !result.error.isEmpty());
+}
+
 int runRequeue(const CliSettings &settings, const QCommandLineParser &parser, const QByteArray &dlq, const QStringList &trailing)
 {
     RequeueRequest request;
@@ -299,9 +390,47 @@ int runRequeue(const CliSettings &settings, const QCommandLineParser &parser, co
     }
     request.dryRun = parser.isSet(QStringLiteral("dry-run"));
 
+    // On a cluster the path is decided before anything is read or written:
+    // atomic when the DLQ and its target share a slot, else the ledger, else refused.
+    const RequeueRoute route = routeFor(settings.connection, dlq);
+    if (!route.error.isEmpty()) {
+        printErrLine(route.error);
+        return kExitRefused;
+    }
+    const bool targetExplicit = !request.target.isEmpty();
+    const QByteArray pathTarget = targetExplicit ? request.target : source ? source->first : QByteArray();
+    RequeuePathPlan path;
+    QString pathLine;
+    if (route.cluster) {
+        if (pathTarget.isEmpty()) {
+            path.path = RequeuePathPlan::Path::Atomic;
+            path.description = QStringLiteral("atomic where an entry's source_stream shares the slot of %1 (slot %2); an entry "
+                                              "naming a stream in another slot stops the run (name the target with --to for the "
+                                              "cross-slot path)").arg(displayBytes(dlq)).arg(keySlot(dlq));
+        } else {
+            path = planRequeuePath(dlq, pathTarget);
+        }
+        if (path.path == RequeuePathPlan::Path::Atomic) {
+            // The atomic script also writes the audit stream: it must share the DLQ's slot.
+            request.auditStream = keyInSlotOf(dlq, ":pelscope:audit");
+            if (keySlot(request.auditStream) != keySlot(dlq)) {
+                path.path = RequeuePathPlan::Path::Refused;
+                path.description = QStringLiteral("refusing: no audit stream can share the slot of %1, so one script cannot move "
+                                                  "its entries atomically").arg(displayBytes(dlq));
+            }
+        }
+        pathLine = QStringLiteral("path: %1").arg(path.description);
+        if (path.path == RequeuePathPlan::Path::Refused) {
+            printOutLine(pathLine);
+            printErrLine(QStringLiteral("refusing to requeue %1 to %2 on this cluster: %3")
+                             .arg(quotedKey(dlq), quotedKey(pathTarget), path.description));
+            return kExitRefused;
+        }
+    }
+
     RedisError error;
     const RedisBatch batch{{"TYPE", dlq}, {"XLEN", dlq}};
-    const RedisReplies replies = readOnce(settings.connection, batch, &error);
+    const RedisReplies replies = readOnce(route.dlqNode, batch, &error);
     for (int i = 0; !error.isError() && i < replies.size(); ++i)
         if (replies.at(i).isError())
             error = describeReplyError(batch.at(i), replies.at(i));
@@ -321,20 +450,51 @@ int runRequeue(const CliSettings &settings, const QCommandLineParser &parser, co
     const QString where = !request.target.isEmpty() ? quotedKey(request.target)
                           : source ? QStringLiteral("each entry's source_stream field, else %1 (from the DLQ's name)").arg(quotedKey(source->first))
                                    : QStringLiteral("each entry's source_stream field (entries without one stop the run: name a target with --to)");
-    const QStringList plan{
+    const bool crossSlot = route.cluster && path.path == RequeuePathPlan::Path::CrossSlotLedger;
+    QStringList plan{
         QStringLiteral("Requeue from %1 on %2:").arg(quotedKey(dlq), settings.connection.redactedUrl()),
         QStringLiteral("  what:  %1").arg(what),
-        QStringLiteral("  where: %1").arg(where),
-        QStringLiteral("  how:   one Lua script per batch of %1: XADD the non-metadata fields (byte for byte, in order) to the target, then XDEL "
-                       "from %2; an audit record in %3 and in %4")
-            .arg(request.batchSize).arg(quotedKey(dlq), quotedKey(request.auditStream), AuditLog(request.auditLogPath).path()),
-        QStringLiteral("  rate:  %1").arg(request.ratePerSecond > 0 ? QStringLiteral("%1 entries/s").arg(request.ratePerSecond)
-                                                                   : QStringLiteral("as fast as the server answers")),
+        QStringLiteral("  where: %1").arg(crossSlot ? quotedKey(pathTarget) : where),
     };
+    if (route.cluster)
+        plan << QStringLiteral("  path:  %1").arg(path.description);
+    if (crossSlot)
+        plan << QStringLiteral("  how:   per entry, a Lua script on the master of %1 XADDs the non-metadata fields (byte for byte, in order) "
+                               "and records the DLQ ID in %2 (expires %3 days after the last entry), skipping IDs already recorded; "
+                               "then XDEL from %4 on its own master; an audit record in %5")
+                    .arg(quotedKey(pathTarget), quotedKey(path.ledgerKey)).arg(CrossSlotRequeueRequest{}.ledgerTtlSeconds / 86'400)
+                    .arg(quotedKey(dlq), AuditLog(request.auditLogPath).path());
+    else
+        plan << QStringLiteral("  how:   one Lua script per batch of %1: XADD the non-metadata fields (byte for byte, in order) to the target, then XDEL "
+                               "from %2; an audit record in %3 and in %4")
+                    .arg(request.batchSize).arg(quotedKey(dlq), quotedKey(request.auditStream), AuditLog(request.auditLogPath).path());
+    plan << QStringLiteral("  rate:  %1").arg(request.ratePerSecond > 0 ? QStringLiteral("%1 entries/s").arg(request.ratePerSecond)
+                                                                       : QStringLiteral("as fast as the server answers"));
+    if (!pathLine.isEmpty())
+        printOutLine(pathLine); // also for scripts, which see no plan: said before anything is written
     if (!request.dryRun && !confirmPlan(plan, parser.isSet(QStringLiteral("yes"))))
         return kExitRefused;
 
-    RequeueJob job(settings.connection, request);
+    if (crossSlot) {
+        CrossSlotRequeueRequest x;
+        x.dlq = dlq;
+        x.target = pathTarget;
+        x.targetExplicit = targetExplicit;
+        x.select = request.select == RequeueRequest::Select::Ids     ? CrossSlotRequeueRequest::Select::Ids
+                   : request.select == RequeueRequest::Select::Match ? CrossSlotRequeueRequest::Select::Match
+                                                                     : CrossSlotRequeueRequest::Select::All;
+        x.ids = request.ids;
+        x.matchField = request.matchField;
+        x.matchValue = request.matchValue;
+        x.dryRun = request.dryRun;
+        x.ratePerSecond = request.ratePerSecond;
+        x.layout = request.layout;
+        x.auditLogPath = request.auditLogPath;
+        x.maxConsecutiveFailures = kCliMaxConsecutiveFailures;
+        return runCrossSlotRequeue(settings, x);
+    }
+
+    RequeueJob job(route.dlqNode, request);
     RequeueResult result;
     const bool progressShown = stderrIsTerminal() && !request.dryRun;
     QObject::connect(&job, &RequeueJob::finished, &job, [&](const RequeueResult &r) {

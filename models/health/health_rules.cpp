@@ -26,6 +26,20 @@ QStringList HealthThresholds::keys()
 
 QString HealthThresholds::set(const QString &key, const QString &value)
 {
+    // "stream/group:key": checked on a scratch copy, kept as text, applied by forGroup().
+    if (const qsizetype colon = key.lastIndexOf(QLatin1Char(':')); colon > 0) {
+        const QString target = key.left(colon).trimmed();
+        const QString name = key.mid(colon + 1).trimmed();
+        if (!target.contains(QLatin1Char('/')) || target.startsWith(QLatin1Char('/')) || target.endsWith(QLatin1Char('/')))
+            return QStringLiteral("threshold %1: name a group as STREAM/GROUP:%2 (or STREAM/*:%2)").arg(key, name);
+        HealthThresholds scratch;
+        if (const QString error = scratch.set(name, value); !error.isEmpty())
+            return error;
+        QList<QPair<QString, QString>> &list = groupOverrides[target];
+        list.removeIf([&](const auto &kv) { return kv.first == name; });
+        list.append({name, value});
+        return {};
+    }
     auto duration = [&](qint64 &target) -> QString {
         const auto ms = parseDurationMs(value);
         if (!ms)
@@ -57,13 +71,27 @@ QString HealthThresholds::set(const QString &key, const QString &value)
     return QStringLiteral("unknown threshold '%1' (known: %2)").arg(key, keys().join(QStringLiteral(", ")));
 }
 
+HealthThresholds HealthThresholds::forGroup(const QByteArray &stream, const QByteArray &group) const
+{
+    if (groupOverrides.isEmpty())
+        return *this;
+    HealthThresholds t = *this;
+    t.groupOverrides.clear();
+    const QString streamName = QString::fromUtf8(stream);
+    for (const QString &target : {streamName + QStringLiteral("/*"), streamName + QLatin1Char('/') + QString::fromUtf8(group)})
+        for (const auto &[name, value] : groupOverrides.value(target))
+            t.set(name, value); // checked when it was set
+    return t;
+}
+
 QString HealthThresholds::loadFile(const QString &path)
 {
     QSettings file(path, QSettings::IniFormat);
     if (file.status() != QSettings::NoError)
         return QStringLiteral("cannot read config file %1").arg(path);
     file.beginGroup(QStringLiteral("health"));
-    for (const QString &key : file.childKeys()) {
+    // allKeys: "orders/fulfillment:oldest_idle_crit = 10m" reads as a key path.
+    for (const QString &key : file.allKeys()) {
         const QString error = set(key, file.value(key).toString());
         if (!error.isEmpty())
             return QStringLiteral("%1: %2").arg(path, error);
@@ -71,9 +99,9 @@ QString HealthThresholds::loadFile(const QString &path)
     return {};
 }
 
-HealthVerdict evaluateGroup(const StreamSnapshot &stream, const GroupSnapshot &g, const HealthThresholds &t)
+HealthVerdict evaluateGroup(const StreamSnapshot &stream, const GroupSnapshot &g, const HealthThresholds &all)
 {
-    Q_UNUSED(stream);
+    const HealthThresholds t = all.forGroup(stream.key, g.name);
     HealthVerdict v;
 
     if (g.oldestIdleMs) {

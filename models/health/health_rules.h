@@ -5,6 +5,7 @@
 
 #include "../snapshot/snapshot.h"
 
+#include <QMap>
 #include <QString>
 #include <QStringList>
 
@@ -20,11 +21,19 @@ struct HealthThresholds
     bool lagUnknownWarns = true;
     qint64 consumerIdleWarnMs = 300'000; // a consumer holding pending entries, idle this long
 
+    // Per-group overrides, "stream/group" -> (key, value) applied over the
+    // values above: set("orders/fulfillment:oldest_idle_crit", "10m").
+    // "stream/*" covers every group of a stream; an exact group wins over it.
+    QMap<QString, QList<QPair<QString, QString>>> groupOverrides;
+
     // Reads an INI file ([health] oldest_idle_warn=60s ...). Returns an error
     // message for a bad value, empty on success; unknown keys are reported too.
     QString loadFile(const QString &path);
-    // key=value with the same names as the file, for --threshold flags.
+    // key=value with the same names as the file, for --threshold flags;
+    // "STREAM/GROUP:key" sets an override for one group (or STREAM/*).
     QString set(const QString &key, const QString &value);
+    // The thresholds that apply to one group: these with its overrides.
+    HealthThresholds forGroup(const QByteArray &stream, const QByteArray &group) const;
     static QStringList keys();
 };
 

@@ -5,6 +5,8 @@
 #include "snapshot/format.h"
 #include "snapshot/stream_id.h"
 
+#include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace pelscope;
@@ -161,6 +163,49 @@ private Q_SLOTS:
         g.lag.reset();
         g.lagNote = QStringLiteral("deleted");
         QVERIFY(evaluateGroup(s, g, t).reasons.join(QString()).contains(QStringLiteral("lag unknown: deleted")));
+    }
+
+    void perGroupThresholdOverrides()
+    {
+        StreamSnapshot orders;
+        orders.key = "orders";
+        StreamSnapshot emails;
+        emails.key = "emails";
+        GroupSnapshot g;
+        g.name = "fulfillment";
+        g.lag = 12000;
+        g.oldestIdleMs = 751000;
+        HealthThresholds t;
+        QVERIFY(t.set(QStringLiteral("orders/fulfillment:oldest_idle_crit"), QStringLiteral("20m")).isEmpty());
+        QVERIFY(t.set(QStringLiteral("orders/*:lag_crit"), QStringLiteral("50000")).isEmpty());
+        QVERIFY(t.set(QStringLiteral("orders/*:oldest_idle_crit"), QStringLiteral("1h")).isEmpty()); // the exact group wins
+        // fulfillment: idle below its own 20m crit, lag below the stream's 50,000: warn only.
+        const HealthVerdict v = evaluateGroup(orders, g, t);
+        QCOMPARE(v.status, Health::Warn);
+        QVERIFY(v.reasons.join(QLatin1Char('\n')).contains(QStringLiteral("oldest pending idle 12m31s ≥ 1m00s")));
+        QCOMPARE(t.forGroup("orders", "fulfillment").oldestIdleCritMs, 20 * 60'000);
+        QCOMPARE(t.forGroup("orders", "analytics").oldestIdleCritMs, 3'600'000);
+        // Another stream keeps the defaults: crit on both.
+        QCOMPARE(evaluateGroup(emails, g, t).status, Health::Crit);
+        QCOMPARE(t.forGroup("emails", "fulfillment").lagCrit, HealthThresholds().lagCrit);
+        // Bad overrides are refused with the reason, and change nothing.
+        QVERIFY(t.set(QStringLiteral("orders:lag_warn"), QStringLiteral("5")).contains(QStringLiteral("STREAM/GROUP")));
+        QVERIFY(!t.set(QStringLiteral("orders/x:nope"), QStringLiteral("5")).isEmpty());
+        QVERIFY(!t.set(QStringLiteral("orders/x:lag_warn"), QStringLiteral("many")).isEmpty());
+        QVERIFY(!t.groupOverrides.contains(QStringLiteral("orders/x")) || t.groupOverrides.value(QStringLiteral("orders/x")).isEmpty());
+
+        // The same from a config file, as QSettings reads it.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("health.ini"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("[health]\noldest_idle_warn=2m\norders/fulfillment:lag_warn=5\n");
+        f.close();
+        HealthThresholds fromFile;
+        QCOMPARE(fromFile.loadFile(path), QString());
+        QCOMPARE(fromFile.oldestIdleWarnMs, 120'000);
+        QCOMPARE(fromFile.forGroup("orders", "fulfillment").lagWarn, 5);
+        QCOMPARE(fromFile.forGroup("orders", "analytics").lagWarn, HealthThresholds().lagWarn);
     }
 };
 

@@ -1,0 +1,434 @@
+// A DLQ in another cluster slot (and node) than its source, requeued while
+// both nodes keep killing our connections: every entry exactly once in the
+// source, byte for byte and in order, the DLQ empty, the path said up front.
+#include "actions/cross_slot_requeue_job.h"
+#include "poll_once.h"
+#include "redis/key_slot.h"
+#include "redis_cluster.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+using namespace pelscope;
+using namespace pelscope::test;
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QByteArray out, err;
+};
+
+// Every entry of a stream as "field=value;..." lines, values in hex: byte-exact.
+QByteArray dump(RedisOracle &db, const QByteArray &key)
+{
+    QByteArray out;
+    const RedisReply range = db.command({"XRANGE", key, "-", "+"}); // kept: elements() refers into it
+    for (const RedisReply &e : range.elements()) {
+        for (const RedisReply &f : e.at(1).elements())
+            out += f.bytes().toHex() + ';';
+        out += '\n';
+    }
+    return out;
+}
+
+} // namespace
+
+class TestCrossSlotRequeue : public QObject
+{
+    Q_OBJECT
+private:
+    RedisCluster m_cluster{3};
+    QTemporaryDir m_dir;
+
+    Run cli(const QStringList &args, const QString &url = {})
+    {
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("PELSCOPE_AUDIT_LOG"), m_dir.filePath(QStringLiteral("cli-audit.jsonl")));
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(PELSCOPE_CLI_PATH), QStringList{QStringLiteral("--url"), url.isEmpty() ? m_cluster.url(0) : url} + args);
+        if (!p.waitForFinished(60000)) {
+            p.kill();
+            p.waitForFinished();
+        }
+        return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+    }
+
+    // A source and its DLQ in different slots, on different masters.
+    QPair<QByteArray, QByteArray> crossSlotPair(const QByteArray &stem)
+    {
+        for (int i = 0; i < 200; ++i) {
+            const QByteArray source = stem + QByteArray::number(i);
+            const QByteArray dlq = source + ":dlq";
+            if (m_cluster.ownerOfKey(source) != m_cluster.ownerOfKey(dlq))
+                return {source, dlq};
+        }
+        return {};
+    }
+
+    // n dead letters: payload (binary) and n, plus metadata that stays behind.
+    void deadLetters(const QByteArray &dlq, int n, const QByteArray &sourceField = {})
+    {
+        auto db = m_cluster.oracle(m_cluster.ownerOfKey(dlq));
+        for (int i = 0; i < n; ++i) {
+            RedisCommand c{"XADD", dlq, "*", "payload", QByteArray("\x00\xff", 2) + QByteArray::number(i), "n", QByteArray::number(i),
+                           "category", "timeout"};
+            if (!sourceField.isEmpty())
+                c << "source_stream" << sourceField;
+            QVERIFY(!db->command(c).isError());
+        }
+    }
+
+    static QByteArray expectedDump(int first, int count)
+    {
+        QByteArray out;
+        for (int i = first; i < first + count; ++i)
+            out += QByteArray("payload").toHex() + ';' + (QByteArray("\x00\xff", 2) + QByteArray::number(i)).toHex() + ';'
+                 + QByteArray("n").toHex() + ';' + QByteArray::number(i).toHex() + ";\n";
+        return out;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QString error;
+        QVERIFY2(m_cluster.start(&error), qPrintable(error));
+    }
+
+    void planSaysWhichPath()
+    {
+        QCOMPARE(planRequeuePath("{orders}:dlq", "{orders}").path, RequeuePathPlan::Path::Atomic);
+        const RequeuePathPlan cross = planRequeuePath("payments:dlq", "payments");
+        QCOMPARE(cross.path, RequeuePathPlan::Path::CrossSlotLedger);
+        QCOMPARE(cross.ledgerKey, QByteArray("{payments}:pelscope:requeue-ledger"));
+        QCOMPARE(keySlot(cross.ledgerKey), keySlot("payments"));
+        QCOMPARE(planRequeuePath("x{a}y:dlq", "x{a}y2").path, RequeuePathPlan::Path::Atomic);
+        QCOMPARE(planRequeuePath("dlq", "a}b").path, RequeuePathPlan::Path::Refused);
+    }
+
+    void requeueAcrossSlotsUnderConnectionKills()
+    {
+        const QByteArray source = "payments", dlq = "payments:dlq";
+        const int sourceNode = m_cluster.ownerOfKey(source), dlqNode = m_cluster.ownerOfKey(dlq);
+        QVERIFY(sourceNode != dlqNode);
+        auto src = m_cluster.oracle(sourceNode);
+        auto dl = m_cluster.oracle(dlqNode);
+
+        const int n = 300;
+        QList<QList<QByteArray>> expected;
+        QList<RedisCommand> batch;
+        for (int i = 0; i < n; ++i) {
+            const QByteArray payload = QByteArray("\xff\xfe\0", 3) + QByteArray::number(i) + QByteArray(i % 7, '\0');
+            batch.append({"XADD", dlq, "*", "payload", payload, "n", QByteArray::number(i), "category", "timeout",
+                          "dlq_reason", "poison", "source_id", "1-" + QByteArray::number(i)});
+            expected.append({"payload", payload, "n", QByteArray::number(i)});
+        }
+        for (const RedisReply &r : dl->pipeline(batch))
+            QVERIFY(!r.isError());
+
+        CrossSlotRequeueRequest request;
+        request.dlq = dlq;
+        request.target = source;
+        request.batchSize = 7;
+        request.retryDelayMs = 20;
+        request.auditLogPath = m_dir.filePath(QStringLiteral("audit.jsonl"));
+        ConnectionOptions options = optionsFor(m_cluster.url(0));
+        options.reconnectInitialMs = 10; // reconnect between kills
+        options.reconnectMaxMs = 50;
+        CrossSlotRequeueJob job(options, request);
+        QSignalSpy done(&job, &CrossSlotRequeueJob::finished);
+
+        // Each node drops every client but the killer's own every 40 ms.
+        qint64 killed = 0;
+        int turn = 0;
+        QTimer killer;
+        connect(&killer, &QTimer::timeout, this, [&] {
+            RedisOracle &o = (turn++ % 2) ? *src : *dl;
+            killed += o.command({"CLIENT", "KILL", "TYPE", "normal"}).integer();
+        });
+        killer.start(20);
+        job.start();
+        QVERIFY(done.wait(60000));
+        killer.stop();
+
+        const CrossSlotRequeueResult result = done.first().first().value<CrossSlotRequeueResult>();
+        qInfo("requeued %lld across slots (%s -> %s); %lld connections killed, %lld retries, %lld found in the ledger",
+              result.requeued, qPrintable(result.dlqNode), qPrintable(result.sourceNode), killed, result.retries, result.duplicates);
+        QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+        QVERIFY(result.path.startsWith(QStringLiteral("cross-slot")));
+        QCOMPARE(result.sourceNode, m_cluster.address(sourceNode));
+        QCOMPARE(result.dlqNode, m_cluster.address(dlqNode));
+        QVERIFY(killed > 0);
+        QVERIFY(result.retries > 0);
+        QCOMPARE(result.requeued, qint64(n)); // every entry once, also those whose reply was lost
+        QVERIFY(result.duplicates <= result.requeued);
+        QCOMPARE(result.failed, 0);
+        QCOMPARE(result.gone, 0);
+
+        // Exactly once, byte for byte, in order; nothing left behind.
+        const RedisReply landed = src->command({"XRANGE", source, "-", "+"});
+        QCOMPARE(landed.size(), n);
+        for (int i = 0; i < n; ++i) {
+            QList<QByteArray> fields;
+            for (const RedisReply &f : landed.at(i).at(1).elements())
+                fields << f.bytes();
+            QCOMPARE(fields, expected.at(i));
+        }
+        QCOMPARE(dl->command({"XLEN", dlq}).integer(), 0);
+        QCOMPARE(src->command({"HLEN", result.ledgerKey}).integer(), n);
+        QVERIFY(src->command({"TTL", result.ledgerKey}).integer() > 0);
+        // The ledger maps each DLQ entry to the one source entry it became.
+        QSet<QByteArray> landedIds, ledgerIds;
+        for (const RedisReply &e : landed.elements())
+            landedIds.insert(e.at(0).bytes());
+        const RedisReply ledger = src->command({"HGETALL", result.ledgerKey});
+        for (qsizetype i = 1; i < ledger.size(); i += 2)
+            ledgerIds.insert(ledger.at(i).bytes());
+        QCOMPARE(ledgerIds, landedIds);
+
+        // The audit trail names every entry once.
+        QFile audit(request.auditLogPath);
+        QVERIFY(audit.open(QIODevice::ReadOnly));
+        QSet<QString> audited;
+        qint64 lines = 0, ids = 0;
+        for (const QByteArray &line : audit.readAll().split('\n')) {
+            if (line.isEmpty())
+                continue;
+            ++lines;
+            for (const QJsonValue &id : QJsonDocument::fromJson(line).object()[QStringLiteral("ids")].toArray()) {
+                audited.insert(id.toString());
+                ++ids;
+            }
+        }
+        QCOMPARE(ids, n);
+        QCOMPARE(audited.size(), n);
+    }
+
+    // The state a lost reply leaves: the script ran on the source's master
+    // (entry added, ledger written) but the job never heard, so the entry is
+    // still in the DLQ. The run must count it once, as requeued, and not add it again.
+    void lostReplyFoundInLedgerCountsOnce()
+    {
+        const auto [source, dlq] = crossSlotPair("lost");
+        QVERIFY(!source.isEmpty());
+        auto src = m_cluster.oracle(m_cluster.ownerOfKey(source));
+        auto dl = m_cluster.oracle(m_cluster.ownerOfKey(dlq));
+        deadLetters(dlq, 10);
+        const RequeuePathPlan plan = planRequeuePath(dlq, source);
+        const LuaScript script = LuaScript::fromResource(QStringLiteral(":/lua/cross_slot_requeue.lua"));
+        QVERIFY(script.isValid());
+        QCOMPARE(src->command(script.load()).bytes(), script.sha());
+        const RedisReply entries = dl->command({"XRANGE", dlq, "-", "+", "COUNT", "4"});
+        for (const RedisReply &e : entries.elements()) {
+            QList<QByteArray> args{e.at(0).bytes() + '\0' + dlq, "604800"};
+            for (const auto &fv : DlqLayout{}.requeuedFields(fieldsOf(e)))
+                args << fv.first << fv.second;
+            const RedisReply r = src->command(script.evalsha({source, plan.ledgerKey}, args));
+            QCOMPARE(r.at(0).bytes(), QByteArray("added"));
+        }
+        QCOMPARE(src->command({"XLEN", source}).integer(), 4);
+
+        CrossSlotRequeueRequest request;
+        request.dlq = dlq;
+        request.target = source;
+        request.batchSize = 3; // the recovered ones span two pages
+        request.auditLogPath = m_dir.filePath(QStringLiteral("lost.jsonl"));
+        CrossSlotRequeueJob job(optionsFor(m_cluster.url(0)), request);
+        QSignalSpy done(&job, &CrossSlotRequeueJob::finished);
+        job.start();
+        QVERIFY(done.wait(30000));
+        const auto result = done.first().first().value<CrossSlotRequeueResult>();
+        QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+        QCOMPARE(result.requeued, qint64(10));
+        QCOMPARE(result.duplicates, qint64(4));
+        QCOMPARE(dump(*src, source), expectedDump(0, 10)); // none twice, in order
+        QCOMPARE(dl->command({"XLEN", dlq}).integer(), 0);
+        QCOMPARE(src->command({"HLEN", plan.ledgerKey}).integer(), 10);
+        QFile audit(request.auditLogPath);
+        QVERIFY(audit.open(QIODevice::ReadOnly));
+        const QByteArray trail = audit.readAll();
+        QCOMPARE(trail.count("found in the ledger"), 2); // one record per page: 3 + 1
+    }
+
+    // The job is destroyed while it still has requests in flight and
+    // retries pending (the operator closed the window): nothing runs after.
+    void destroyedMidRun()
+    {
+        const auto [source, dlq] = crossSlotPair("midrun");
+        QVERIFY(!source.isEmpty());
+        deadLetters(dlq, 200);
+        CrossSlotRequeueRequest request;
+        request.dlq = dlq;
+        request.target = source;
+        request.batchSize = 3;
+        request.auditLogPath = m_dir.filePath(QStringLiteral("midrun.jsonl"));
+        for (int round = 0; round < 5; ++round) {
+            auto job = std::make_unique<CrossSlotRequeueJob>(optionsFor(m_cluster.url(0)), request);
+            QSignalSpy progress(job.get(), &CrossSlotRequeueJob::progress);
+            job->start();
+            QVERIFY(progress.wait(10000));
+            job.reset(); // mid-page: XRANGE, EVALSHA or XDEL in flight
+            QTest::qWait(50); // queued callbacks and timers would run now
+        }
+        auto src = m_cluster.oracle(m_cluster.ownerOfKey(source));
+        auto dl = m_cluster.oracle(m_cluster.ownerOfKey(dlq));
+        // Whatever landed is in the ledger, and what left the DLQ landed.
+        const qint64 landed = src->command({"XLEN", source}).integer();
+        QCOMPARE(src->command({"HLEN", planRequeuePath(dlq, source).ledgerKey}).integer(), landed);
+        QVERIFY(dl->command({"XLEN", dlq}).integer() + landed >= 200);
+        // A fresh run finishes the job: exactly 200, none twice.
+        CrossSlotRequeueJob job(optionsFor(m_cluster.url(0)), request);
+        QSignalSpy done(&job, &CrossSlotRequeueJob::finished);
+        job.start();
+        QVERIFY(done.wait(30000));
+        const auto result = done.first().first().value<CrossSlotRequeueResult>();
+        QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+        QCOMPARE(src->command({"XLEN", source}).integer(), 200);
+        QCOMPARE(dump(*src, source), expectedDump(0, 200));
+        QCOMPARE(dl->command({"XLEN", dlq}).integer(), 0);
+    }
+
+    // pelscope-cli on the cluster: the path is said first; dry run, --id and
+    // --all on the cross-slot path; the same-slot DLQ stays atomic; an
+    // impossible ledger is refused. Checked on the servers themselves.
+    void cliRequeueOnCluster()
+    {
+        const auto [source, dlq] = crossSlotPair("refunds");
+        QVERIFY(!source.isEmpty());
+        auto src = m_cluster.oracle(m_cluster.ownerOfKey(source));
+        auto dl = m_cluster.oracle(m_cluster.ownerOfKey(dlq));
+        deadLetters(dlq, 20);
+        const QByteArray dlqBefore = dump(*dl, dlq);
+
+        // Dry run: the plan, nothing written.
+        Run r = cli({QStringLiteral("dlq"), QStringLiteral("requeue"), QString::fromUtf8(dlq), QStringLiteral("--all"), QStringLiteral("--dry-run")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY2(r.out.startsWith("path: cross-slot"), r.out.constData());
+        QVERIFY2(r.out.split('\n').contains("dry run: would requeue 20, already gone 0, failed 0"), r.out.constData());
+        QCOMPARE(r.out.count("\nXADD "), 20);
+        QCOMPARE(dump(*dl, dlq), dlqBefore);
+        QCOMPARE(src->command({"EXISTS", source}).integer(), 0);
+
+        // Without a terminal and without --yes: refused, nothing written.
+        r = cli({QStringLiteral("dlq"), QStringLiteral("requeue"), QString::fromUtf8(dlq), QStringLiteral("--all")});
+        QCOMPARE(r.exitCode, 3);
+        QCOMPARE(dump(*dl, dlq), dlqBefore);
+
+        // By ID: two of them, and one that is not there.
+        const RedisReply first = dl->command({"XRANGE", dlq, "-", "+", "COUNT", "2"});
+        r = cli({QStringLiteral("dlq"), QStringLiteral("requeue"), QString::fromUtf8(dlq), QStringLiteral("--id"),
+                 QString::fromLatin1(first.at(0).at(0).bytes()), QString::fromLatin1(first.at(1).at(0).bytes()), QStringLiteral("1-1"),
+                 QStringLiteral("--yes")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY2(r.out.split('\n').contains("requeued 2, already gone 1, failed 0"), r.out.constData());
+        QCOMPARE(dump(*src, source), expectedDump(0, 2));
+        QCOMPARE(dl->command({"XLEN", dlq}).integer(), 18);
+
+        // --all --yes: the rest, in order, byte for byte; the DLQ empty; the ledger holds all 20.
+        r = cli({QStringLiteral("dlq"), QStringLiteral("requeue"), QString::fromUtf8(dlq), QStringLiteral("--all"), QStringLiteral("--yes")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY2(r.out.startsWith("path: cross-slot"), r.out.constData());
+        QVERIFY2(r.out.split('\n').contains("requeued 18, already gone 0, failed 0"), r.out.constData());
+        QCOMPARE(dump(*src, source), expectedDump(0, 20));
+        QCOMPARE(dl->command({"XLEN", dlq}).integer(), 0);
+        const QByteArray ledger = planRequeuePath(dlq, source).ledgerKey;
+        QCOMPARE(src->command({"HLEN", ledger}).integer(), 20);
+        const qint64 ttl = src->command({"TTL", ledger}).integer();
+        QVERIFY2(ttl > 6 * 86'400 && ttl <= 7 * 86'400, QByteArray::number(ttl).constData());
+
+        // An entry naming another source stream stops an inferred target before it is written.
+        deadLetters(dlq, 1, "elsewhere");
+        r = cli({QStringLiteral("dlq"), QStringLiteral("requeue"), QString::fromUtf8(dlq), QStringLiteral("--all"), QStringLiteral("--yes")});
+        QCOMPARE(r.exitCode, 3);
+        QVERIFY2(r.err.contains("source_stream"), r.err.constData());
+        QCOMPARE(src->command({"XLEN", source}).integer(), 20);
+        QCOMPARE(dl->command({"XLEN", dlq}).integer(), 1);
+        dl->command({"DEL", dlq});
+
+        // No ledger can share the slot of "a}b": refused with the reason, nothing written.
+        deadLetters(dlq, 2);
+        r = cli({QStringLiteral("dlq"), QStringLiteral("requeue"), QString::fromUtf8(dlq), QStringLiteral("--all"), QStringLiteral("--to"),
+                 QStringLiteral("a}b"), QStringLiteral("--yes")});
+        QCOMPARE(r.exitCode, 3);
+        QVERIFY2(r.out.startsWith("path: refusing") && r.err.contains("no ledger key"), (r.out + r.err).constData());
+        QCOMPARE(dl->command({"XLEN", dlq}).integer(), 2);
+        dl->command({"DEL", dlq});
+
+        // Same slot ({returns} and {returns}:dlq): the atomic path, on the DLQ's master.
+        const QByteArray tagged = "{returns}", taggedDlq = "{returns}:dlq";
+        auto t = m_cluster.oracle(m_cluster.ownerOfKey(tagged));
+        deadLetters(taggedDlq, 5);
+        r = cli({QStringLiteral("dlq"), QStringLiteral("requeue"), QString::fromUtf8(taggedDlq), QStringLiteral("--all"), QStringLiteral("--yes")});
+        QVERIFY2(r.exitCode == 0, (r.out + r.err).constData());
+        QVERIFY2(r.out.startsWith("path: atomic"), r.out.constData());
+        QVERIFY2(r.out.split('\n').contains("requeued 5, already gone 0, failed 0"), r.out.constData());
+        QCOMPARE(dump(*t, tagged), expectedDump(0, 5));
+        QCOMPARE(t->command({"XLEN", taggedDlq}).integer(), 0);
+        QCOMPARE(t->command({"EXISTS", "{returns}:pelscope:requeue-ledger"}).integer(), 0);
+    }
+
+    // The README's operator user for the cross-slot path can do it; without
+    // any one of the commands the script calls it is refused before writing.
+    void aclOperatorUser()
+    {
+        const auto [source, dlq] = crossSlotPair("acl");
+        QVERIFY(!source.isEmpty());
+        auto src = m_cluster.oracle(m_cluster.ownerOfKey(source));
+        auto dl = m_cluster.oracle(m_cluster.ownerOfKey(dlq));
+        const QByteArray base = "on >op-pass resetkeys ~acl* ~{acl*}:pelscope:requeue-ledger resetchannels -@all +ping +info +hello "
+                                "+client|setname +role +cluster|shards +cluster|slots +type +xlen +xrange +xdel +evalsha +script|load";
+        const QList<QByteArray> scripted{"+xadd", "+hget", "+hset", "+expire"};
+        auto setUser = [&](const QByteArray &name, const QList<QByteArray> &extra) {
+            for (int i = 0; i < m_cluster.size(); ++i) {
+                QList<QByteArray> args = QByteArray("ACL SETUSER " + name + " reset " + base).split(' ');
+                args += extra;
+                QCOMPARE(m_cluster.oracle(i)->command(args).bytes(), QByteArray("OK"));
+            }
+        };
+        const QString url = QStringLiteral("redis://%1:op-pass@127.0.0.1:%2");
+        const QByteArray ledger = planRequeuePath(dlq, source).ledgerKey;
+        deadLetters(dlq, 6);
+        const QByteArray before = dump(*dl, dlq);
+        for (const QByteArray &missing : scripted) {
+            QList<QByteArray> extra = scripted;
+            extra.removeAll(missing);
+            setUser("xslot-partial", extra);
+            const Run r = cli({QStringLiteral("dlq"), QStringLiteral("requeue"), QString::fromUtf8(dlq), QStringLiteral("--all"), QStringLiteral("--yes")},
+                              url.arg(QStringLiteral("xslot-partial")).arg(m_cluster.node(0).port()));
+            QVERIFY2(r.exitCode == 3, (missing + ": " + r.out + r.err).constData());
+            QVERIFY2(r.err.contains("permission missing") && r.err.toUpper().contains(missing.mid(1).toUpper()), (missing + ": " + r.err).constData());
+            QCOMPARE(dump(*dl, dlq), before);
+            QCOMPARE(src->command({"EXISTS", source}).integer(), 0);
+            QCOMPARE(src->command({"EXISTS", ledger}).integer(), 0);
+        }
+        // ACL DRYRUN agrees for what the script calls on the source's master.
+        setUser("xslot-op", scripted);
+        for (const RedisCommand &c : QList<RedisCommand>{{"XADD", source, "*", "f", "v"}, {"HGET", ledger, "1-1"}, {"HSET", ledger, "1-1", "v"},
+                                                         {"EXPIRE", ledger, "60"}}) {
+            RedisCommand dry{"ACL", "DRYRUN", "xslot-op"};
+            dry += c;
+            QCOMPARE(src->command(dry).bytes(), QByteArray("OK"));
+        }
+        const Run r = cli({QStringLiteral("dlq"), QStringLiteral("requeue"), QString::fromUtf8(dlq), QStringLiteral("--all"), QStringLiteral("--yes")},
+                          url.arg(QStringLiteral("xslot-op")).arg(m_cluster.node(0).port()));
+        QVERIFY2(r.exitCode == 0, (r.out + r.err).constData());
+        QVERIFY2(r.out.split('\n').contains("requeued 6, already gone 0, failed 0"), r.out.constData());
+        QCOMPARE(dump(*src, source), expectedDump(0, 6));
+        QCOMPARE(dl->command({"XLEN", dlq}).integer(), 0);
+        QCOMPARE(src->command({"HLEN", ledger}).integer(), 6);
+        for (int i = 0; i < m_cluster.size(); ++i)
+            m_cluster.oracle(i)->command({"ACL", "DELUSER", "xslot-op", "xslot-partial"});
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCrossSlotRequeue)
+#include "tst_cross_slot_requeue.moc"
