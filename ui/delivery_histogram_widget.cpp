@@ -1,5 +1,7 @@
 #include "delivery_histogram_widget.h"
 
+#include "chart_style.h"
+
 #include "snapshot/format.h"
 #include "snapshot/snapshot.h"
 
@@ -9,14 +11,7 @@ DeliveryHistogramWidget::DeliveryHistogramWidget(QWidget *parent)
     : QCustomPlot(parent)
 {
     setMinimumHeight(170);
-    const QPalette pal = palette();
-    setBackground(pal.base());
-    plotLayout()->insertRow(0);
-    auto *title = new QCPTextElement(this, tr("Delivery counts of pending entries"), QFont(font().family(), font().pointSize(), QFont::Bold));
-    title->setTextColor(pal.text().color());
-    plotLayout()->addElement(0, 0, title);
-    m_note = new QCPTextElement(this, QString(), QFont(font().family(), font().pointSize() - 1));
-    m_note->setTextColor(pal.placeholderText().color());
+    m_note = styleBarChart(this, tr("Delivery counts of pending entries"));
     plotLayout()->insertRow(2);
     plotLayout()->addElement(2, 0, m_note);
 
@@ -34,13 +29,6 @@ DeliveryHistogramWidget::DeliveryHistogramWidget(QWidget *parent)
     m_threshold->setPen(QPen(QColor(0xc6, 0x28, 0x28), 1.2, Qt::DashLine));
     xAxis->setLabel(tr("times delivered"));
     yAxis->setLabel(tr("entries"));
-    for (QCPAxis *axis : {xAxis, yAxis}) {
-        axis->setBasePen(QPen(pal.text().color()));
-        axis->setTickPen(QPen(pal.text().color()));
-        axis->setTickLabelColor(pal.text().color());
-        axis->setLabelColor(pal.text().color());
-        axis->grid()->setPen(QPen(pal.mid().color(), 0, Qt::DotLine));
-    }
     auto ticker = QSharedPointer<QCPAxisTickerFixed>::create();
     ticker->setTickStep(1);
     ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);

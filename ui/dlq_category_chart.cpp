@@ -1,5 +1,7 @@
 #include "dlq_category_chart.h"
 
+#include "chart_style.h"
+
 #include <QMap>
 
 namespace pelscope {
@@ -28,32 +30,23 @@ QColor categoryColor(int i)
 DlqCategoryChart::DlqCategoryChart(QWidget *parent)
     : QCustomPlot(parent)
 {
-    setMinimumHeight(160);
-    const QPalette pal = palette();
-    setBackground(pal.base());
-    plotLayout()->insertRow(0);
-    auto *title = new QCPTextElement(this, tr("Dead letters per category over time"), QFont(font().family(), font().pointSize(), QFont::Bold));
-    title->setTextColor(pal.text().color());
-    plotLayout()->addElement(0, 0, title);
-    m_note = new QCPTextElement(this, QString(), QFont(font().family(), font().pointSize() - 1));
-    m_note->setTextColor(pal.placeholderText().color());
+    setMinimumHeight(200);
+    m_note = styleBarChart(this, tr("Dead letters per category over time"));
     plotLayout()->insertRow(1);
     plotLayout()->addElement(1, 0, m_note);
     auto ticker = QSharedPointer<QCPAxisTickerDateTime>::create();
     ticker->setDateTimeFormat(QStringLiteral("MM-dd\nHH:mm"));
     xAxis->setTicker(ticker);
     yAxis->setLabel(tr("entries"));
-    for (QCPAxis *axis : {xAxis, yAxis}) {
-        axis->setBasePen(QPen(pal.text().color()));
-        axis->setTickPen(QPen(pal.text().color()));
-        axis->setTickLabelColor(pal.text().color());
-        axis->setLabelColor(pal.text().color());
-        axis->grid()->setPen(QPen(pal.mid().color(), 0, Qt::DotLine));
-    }
+    const QPalette pal = palette();
     legend->setVisible(true);
     legend->setBrush(pal.base());
     legend->setTextColor(pal.text().color());
-    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    QFont small = font();
+    small.setPointSizeF(small.pointSizeF() * 0.85);
+    legend->setFont(small);
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst); // one row: it never hides the bars
+    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
 }
 
 void DlqCategoryChart::setEntries(const QList<QPair<qint64, QString>> &entries, const QString &note)
@@ -101,7 +94,7 @@ void DlqCategoryChart::setEntries(const QList<QPair<qint64, QString>> &entries, 
         below = bars;
     }
     xAxis->setRange(double(first) / 1000.0, double(first + ((hi - first) / width + 1) * width) / 1000.0);
-    yAxis->setRange(0, maxStack * 1.15);
+    yAxis->setRange(0, maxStack * 1.8 + 1); // headroom: the one-row legend sits above the bars
     replot(QCustomPlot::rpQueuedReplot);
 }
 

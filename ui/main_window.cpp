@@ -400,6 +400,7 @@ void MainWindow::applySnapshot(const Snapshot &incoming)
     m_lastSnapshotWallMs = QDateTime::currentMSecsSinceEpoch();
     m_model->applySnapshot(snapshot);
     m_groupPage->applySnapshot(snapshot);
+    m_writes->setServerMode(snapshot->server.mode);
     m_dlqPage->applySnapshot(snapshot);
     updateDlqButton(snapshot);
     updateSummary(snapshot);

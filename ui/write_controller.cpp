@@ -84,6 +84,7 @@ void WriteController::setConnection(const ConnectionOptions &options, const QStr
     m_label = label;
     m_production = production;
     m_verdicts.clear();
+    m_cluster = false;
     ++m_connectionNumber;
     setWritesEnabled(false);
     Q_EMIT permissionsChanged();
@@ -112,8 +113,20 @@ void WriteController::setWritesEnabled(bool on)
     Q_EMIT writesEnabledChanged(on);
 }
 
+void WriteController::setServerMode(const QString &mode)
+{
+    const bool cluster = mode == QLatin1String("cluster");
+    if (cluster == m_cluster)
+        return;
+    m_cluster = cluster;
+    Q_EMIT permissionsChanged();
+}
+
 QString WriteController::blocker(const QString &scope, const QString &action) const
 {
+    if (m_cluster)
+        return tr("On a Redis Cluster, write with pelscope-cli for now: `dlq requeue` picks the atomic or the ledger path per DLQ "
+                  "and says which before it writes");
     const PermissionVerdict v = m_verdicts.value(scope).value(action);
     if (v.state == PermissionVerdict::State::Denied)
         return tr("The ACL user may not do this: %1").arg(v.reason);

@@ -34,6 +34,9 @@ public:
     bool isProduction() const { return m_production; }
     bool writesEnabled() const { return m_enabled; }
     bool isBusy() const { return m_busy; } // a write (or its dry run) is running
+    // From each snapshot: on a Redis Cluster the window does not write yet
+    // (pelscope-cli dlq requeue picks the atomic or the ledger path there).
+    void setServerMode(const QString &mode);
 
     // Asks (a production connection must be named back), then enables.
     void requestEnable();
@@ -77,6 +80,7 @@ private:
     bool m_production = false;
     bool m_enabled = false;
     bool m_busy = false;
+    bool m_cluster = false;
     quint64 m_connectionNumber = 0;
     QHash<QString, PermissionVerdicts> m_verdicts; // by scope
 };
