@@ -287,48 +287,67 @@ RequeueRoute routeFor(const ConnectionOptions &seed, const QByteArray &dlq)
     return route;
 }
 
-// The cross-slot path: CrossSlotRequeueJob, with the same plan, summary and exit codes.
-int runCrossSlotRequeue(const CliSettings &settings, const CrossSlotRequeueRequest &request)
+// Runs a requeue job to its end on this thread's event loop: a progress line
+// on a terminal, each reconnect said, Ctrl-C stops it after the batch in
+// flight (never half a batch). Both requeue jobs have this shape.
+template<typename Job, typename Result, typename Progress>
+Result runRequeueJob(Job &job, bool progressShown, qint64 (*requeued)(const Progress &), qint64 (*total)(const Progress &),
+                     qint64 (*gone)(const Progress &), qint64 (*failed)(const Progress &))
 {
-    CrossSlotRequeueJob job(settings.connection, request);
-    CrossSlotRequeueResult result;
-    const bool progressShown = stderrIsTerminal() && !request.dryRun;
-    QObject::connect(&job, &CrossSlotRequeueJob::finished, &job, [&](const CrossSlotRequeueResult &r) {
+    Result result;
+    QObject::connect(&job, &Job::finished, &job, [&](const Result &r) {
         result = r;
         QCoreApplication::exit(0);
     });
-    QObject::connect(&job, &CrossSlotRequeueJob::progress, &job, [&](const CrossSlotRequeueResult &p) {
+    QObject::connect(&job, &Job::progress, &job, [&](const Progress &p) {
         if (progressShown)
-            std::fprintf(stderr, "\rrequeued %lld%s, already gone %lld, failed %lld ", p.requeued,
-                         p.total >= 0 ? qPrintable(QStringLiteral(" of %1").arg(p.total)) : "", p.gone, p.failed);
+            std::fprintf(stderr, "\rrequeued %lld%s, already gone %lld, failed %lld ", requeued(p),
+                         total(p) >= 0 ? qPrintable(QStringLiteral(" of %1").arg(total(p))) : "", gone(p), failed(p));
     });
-    QObject::connect(&job, &CrossSlotRequeueJob::retrying, &job, [&](const QString &why) {
+    QObject::connect(&job, &Job::retrying, &job, [&](const QString &why) {
         std::fprintf(stderr, "%spelscope-cli: %s; reconnecting and continuing\n", progressShown ? "\n" : "", qPrintable(why));
     });
     installInterruptFlag();
     QTimer interrupt;
     QObject::connect(&interrupt, &QTimer::timeout, &job, [&job] {
         if (interruptRequested())
-            job.cancel(); // after the batch in flight
+            job.cancel();
     });
     interrupt.start(100);
     QTimer::singleShot(0, &job, [&job] { job.start(); });
     QCoreApplication::exec();
     if (progressShown)
         std::fputs("\n", stderr);
+    return result;
+}
+
+// "requeued N, already gone M, failed K[, skipped …][, left …][, interrupted]": the line scripts parse.
+void printRequeueSummary(bool dryRun, qint64 requeued, qint64 gone, qint64 failed, qint64 skipped, qint64 empty, bool cancelled)
+{
+    QString summary = QStringLiteral("%1 %2, already gone %3, failed %4")
+                          .arg(dryRun ? QStringLiteral("dry run: would requeue") : QStringLiteral("requeued"))
+                          .arg(requeued).arg(gone).arg(failed);
+    if (skipped)
+        summary += QStringLiteral(", skipped %1 (not matching)").arg(skipped);
+    if (empty)
+        summary += QStringLiteral(", left with only metadata %1").arg(empty);
+    if (cancelled)
+        summary += QStringLiteral(", interrupted");
+    printOutLine(summary);
+}
+
+// The cross-slot path: CrossSlotRequeueJob, with the same plan, summary and exit codes.
+int runCrossSlotRequeue(const CliSettings &settings, const CrossSlotRequeueRequest &request)
+{
+    CrossSlotRequeueJob job(settings.connection, request);
+    using R = CrossSlotRequeueResult;
+    const R result = runRequeueJob<CrossSlotRequeueJob, R, R>(
+        job, stderrIsTerminal() && !request.dryRun, [](const R &p) { return p.requeued; }, [](const R &p) { return p.total; },
+        [](const R &p) { return p.gone; }, [](const R &p) { return p.failed; });
 
     for (const QString &line : std::as_const(result.plan))
         printOutLine(line);
-    QString summary = QStringLiteral("%1 %2, already gone %3, failed %4")
-                          .arg(request.dryRun ? QStringLiteral("dry run: would requeue") : QStringLiteral("requeued"))
-                          .arg(result.requeued).arg(result.gone).arg(result.failed);
-    if (result.skipped)
-        summary += QStringLiteral(", skipped %1 (not matching)").arg(result.skipped);
-    if (result.empty)
-        summary += QStringLiteral(", left with only metadata %1").arg(result.empty);
-    if (result.cancelled)
-        summary += QStringLiteral(", interrupted");
-    printOutLine(summary);
+    printRequeueSummary(request.dryRun, result.requeued, result.gone, result.failed, result.skipped, result.empty, result.cancelled);
     if (!request.dryRun)
         printOutLine(QStringLiteral("cross-slot: %1 found in the ledger %2 after a lost reply, %3 retries (source on %4, DLQ on %5)")
                          .arg(result.duplicates).arg(displayBytes(result.ledgerKey)).arg(result.retries)
@@ -495,45 +514,15 @@ int runRequeue(const CliSettings &settings, const QCommandLineParser &parser, co
     }
 
     RequeueJob job(route.dlqNode, request);
-    RequeueResult result;
-    const bool progressShown = stderrIsTerminal() && !request.dryRun;
-    QObject::connect(&job, &RequeueJob::finished, &job, [&](const RequeueResult &r) {
-        result = r;
-        QCoreApplication::exit(0);
-    });
-    QObject::connect(&job, &RequeueJob::progress, &job, [&](const RequeueProgress &p) {
-        if (progressShown)
-            std::fprintf(stderr, "\rrequeued %lld%s, already gone %lld, failed %lld ", p.requeued,
-                         p.total >= 0 ? qPrintable(QStringLiteral(" of %1").arg(p.total)) : "", p.gone, p.failed);
-    });
-    QObject::connect(&job, &RequeueJob::retrying, &job, [&](const QString &why) {
-        std::fprintf(stderr, "%spelscope-cli: %s; reconnecting and continuing\n", progressShown ? "\n" : "", qPrintable(why));
-    });
-    installInterruptFlag();
-    QTimer interrupt;
-    QObject::connect(&interrupt, &QTimer::timeout, &job, [&job] {
-        if (interruptRequested())
-            job.cancel(); // after the batch in flight: never half a batch
-    });
-    interrupt.start(100);
-    QTimer::singleShot(0, &job, [&job] { job.start(); });
-    QCoreApplication::exec();
-    if (progressShown)
-        std::fputs("\n", stderr);
+    using P = RequeueProgress;
+    const RequeueResult result = runRequeueJob<RequeueJob, RequeueResult, P>(
+        job, stderrIsTerminal() && !request.dryRun, [](const P &p) { return p.requeued; }, [](const P &p) { return p.total; },
+        [](const P &p) { return p.gone; }, [](const P &p) { return p.failed; });
 
     for (const QString &line : std::as_const(result.plan))
         printOutLine(line);
     const RequeueProgress &c = result.counts;
-    QString summary = QStringLiteral("%1 %2, already gone %3, failed %4")
-                          .arg(request.dryRun ? QStringLiteral("dry run: would requeue") : QStringLiteral("requeued"))
-                          .arg(c.requeued).arg(c.gone).arg(c.failed);
-    if (c.skipped)
-        summary += QStringLiteral(", skipped %1 (not matching)").arg(c.skipped);
-    if (c.empty)
-        summary += QStringLiteral(", left with only metadata %1").arg(c.empty);
-    if (result.cancelled)
-        summary += QStringLiteral(", interrupted");
-    printOutLine(summary);
+    printRequeueSummary(request.dryRun, c.requeued, c.gone, c.failed, c.skipped, c.empty, result.cancelled);
     if (!result.error.isEmpty())
         printErrLine(result.error);
     return writeExitCode(result.errorKind, c.failed > 0 || result.cancelled || !result.error.isEmpty());
