@@ -7,6 +7,7 @@
 #include "write_dialogs.h"
 
 #include <QMessageBox>
+#include <QPointer>
 #include <QProgressDialog>
 #include <QWidget>
 
@@ -176,7 +177,7 @@ void WriteController::showOutcome(QWidget *parent, const QString &title, const Q
     Q_EMIT message(QStringLiteral("%1: %2").arg(title, text));
     if (!failed)
         return;
-    auto *box = new QMessageBox(QMessageBox::Warning, title, text, QMessageBox::Ok, parent ? parent : m_window);
+    auto *box = new QMessageBox(QMessageBox::Warning, title, text, QMessageBox::Ok, (parent ? static_cast<QWidget *>(parent) : m_window));
     box->setObjectName(QStringLiteral("writeOutcome"));
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open();
@@ -184,7 +185,7 @@ void WriteController::showOutcome(QWidget *parent, const QString &title, const Q
 
 QProgressDialog *WriteController::progressDialog(const QString &title, QWidget *parent, QObject *job)
 {
-    auto *progress = new QProgressDialog(title, tr("Cancel after this batch"), 0, 0, parent ? parent : m_window);
+    auto *progress = new QProgressDialog(title, tr("Cancel after this batch"), 0, 0, (parent ? static_cast<QWidget *>(parent) : m_window));
     progress->setObjectName(QStringLiteral("writeProgress"));
     progress->setWindowTitle(title);
     progress->setMinimumDuration(300);
@@ -213,7 +214,7 @@ void WriteController::requeue(RequeueRequest request, const QString &scope, QWid
     dry.dryRun = true;
     auto *job = new RequeueJob(m_options, dry);
     moveToWorker(job);
-    connect(job, &RequeueJob::finished, this, [this, job, request, scope, parent, action](const RequeueResult &result) {
+    connect(job, &RequeueJob::finished, this, [this, job, request, scope, parent = QPointer<QWidget>(parent), action](const RequeueResult &result) {
         job->deleteLater();
         m_busy = false;
         const bool deleting = request.operation == RequeueRequest::Operation::Delete;
@@ -236,9 +237,9 @@ void WriteController::requeue(RequeueRequest request, const QString &scope, QWid
                        result.counts.gone ? tr(" %1 selected entries are already gone.").arg(result.counts.gone) : QString());
         auto *dialog = new ConfirmWriteDialog(title, summary + tr("<br>Audit log: %1").arg(auditLogPath().toHtmlEscaped()), result.plan,
                                               deleting ? tr("Delete %1").arg(writes) : tr("Requeue %1").arg(writes),
-                                              parent ? parent : m_window);
+                                              (parent ? static_cast<QWidget *>(parent) : m_window));
         dialog->setAttribute(Qt::WA_DeleteOnClose);
-        connect(dialog, &QDialog::accepted, this, [this, request, scope, parent] { runRequeue(request, scope, parent); });
+        connect(dialog, &QDialog::accepted, this, [this, request, scope, parent = QPointer<QWidget>(parent)] { runRequeue(request, scope, parent); });
         dialog->open();
     });
     QMetaObject::invokeMethod(job, &RequeueJob::start, Qt::QueuedConnection);
@@ -265,9 +266,10 @@ void WriteController::runRequeue(const RequeueRequest &request, const QString &s
         progress->setLabelText(requeueSummary(c));
     });
     connect(job, &RequeueJob::retrying, progress, [progress](const QString &why) { progress->setLabelText(tr("Connection lost (%1); resuming…").arg(why)); });
-    connect(job, &RequeueJob::finished, this, [this, job, progress, request, scope, parent, action, title](const RequeueResult &result) {
+    connect(job, &RequeueJob::finished, this, [this, job, progress = QPointer<QProgressDialog>(progress), request, scope, parent = QPointer<QWidget>(parent), action, title](const RequeueResult &result) {
         job->deleteLater();
-        progress->close();
+        if (progress) // gone with its page when the connection changed
+            progress->close();
         m_busy = false;
         noteRefusal(scope, action, result.errorKind, result.error);
         QString text = requeueSummary(result.counts);
@@ -308,9 +310,9 @@ void WriteController::pendingAction(PendingActionRequest request, const QString 
     }
     if (request.action == PendingActionRequest::Action::Ack)
         summary += tr("<br><span style='color:%1'><b>Acknowledged entries are dropped unprocessed.</b></span>").arg(warningTextColor());
-    auto *dialog = new ConfirmWriteDialog(title, summary, plan, button, parent ? parent : m_window);
+    auto *dialog = new ConfirmWriteDialog(title, summary, plan, button, (parent ? static_cast<QWidget *>(parent) : m_window));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &QDialog::accepted, this, [this, request, scope, parent] { runPending(request, scope, parent); });
+    connect(dialog, &QDialog::accepted, this, [this, request, scope, parent = QPointer<QWidget>(parent)] { runPending(request, scope, parent); });
     dialog->open();
 }
 
@@ -332,9 +334,10 @@ void WriteController::runPending(const PendingActionRequest &request, const QStr
             progress->setValue(int(std::min<qint64>(c.done + c.notClaimed + c.notPending + c.uncertain + c.failed, c.total)));
         }
     });
-    connect(job, &PendingActionJob::finished, this, [this, job, progress, scope, parent, action, title](const PendingActionResult &result) {
+    connect(job, &PendingActionJob::finished, this, [this, job, progress = QPointer<QProgressDialog>(progress), scope, parent = QPointer<QWidget>(parent), action, title](const PendingActionResult &result) {
         job->deleteLater();
-        progress->close();
+        if (progress) // gone with its page when the connection changed
+            progress->close();
         m_busy = false;
         noteRefusal(scope, action, result.errorKind, result.error);
         const PendingActionCounts &c = result.counts;
@@ -376,9 +379,9 @@ void WriteController::deleteConsumer(const ConsumerDeleteRequest &request, qint6
     auto *dialog = new ConfirmWriteDialog(title, tr("<b>Delete consumer %1</b> from group %2 of stream %3. It holds no pending entries.")
                                                      .arg(displayBytes(request.consumer).toHtmlEscaped(), displayBytes(request.group).toHtmlEscaped(),
                                                           displayBytes(request.stream).toHtmlEscaped()),
-                                          plan, tr("Delete consumer"), parent ? parent : m_window);
+                                          plan, tr("Delete consumer"), (parent ? static_cast<QWidget *>(parent) : m_window));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &QDialog::accepted, this, [this, request, scope, parent, title] {
+    connect(dialog, &QDialog::accepted, this, [this, request, scope, parent = QPointer<QWidget>(parent), title] {
         if (const QString why = blocker(scope, QStringLiteral("delete_consumer")); !why.isEmpty()) {
             showOutcome(parent, tr("Not allowed"), why, true);
             return;
@@ -386,7 +389,7 @@ void WriteController::deleteConsumer(const ConsumerDeleteRequest &request, qint6
         m_busy = true;
         auto *job = new ConsumerDeleteJob(m_options, request);
         moveToWorker(job);
-        connect(job, &ConsumerDeleteJob::finished, this, [this, job, scope, parent, title, request](const ConsumerDeleteResult &result) {
+        connect(job, &ConsumerDeleteJob::finished, this, [this, job, scope, parent = QPointer<QWidget>(parent), title, request](const ConsumerDeleteResult &result) {
             job->deleteLater();
             m_busy = false;
             noteRefusal(scope, QStringLiteral("delete_consumer"), result.errorKind, result.error);
