@@ -287,38 +287,11 @@ RequeueRoute routeFor(const ConnectionOptions &seed, const QByteArray &dlq)
     return route;
 }
 
-// Runs a requeue job to its end on this thread's event loop: a progress line
-// on a terminal, each reconnect said, Ctrl-C stops it after the batch in
-// flight (never half a batch). Both requeue jobs have this shape.
-template<typename Job, typename Result, typename Progress>
-Result runRequeueJob(Job &job, bool progressShown, qint64 (*requeued)(const Progress &), qint64 (*total)(const Progress &),
-                     qint64 (*gone)(const Progress &), qint64 (*failed)(const Progress &))
+// The progress line both requeue jobs draw.
+QString requeueProgressLine(qint64 requeued, qint64 total, qint64 gone, qint64 failed)
 {
-    Result result;
-    QObject::connect(&job, &Job::finished, &job, [&](const Result &r) {
-        result = r;
-        QCoreApplication::exit(0);
-    });
-    QObject::connect(&job, &Job::progress, &job, [&](const Progress &p) {
-        if (progressShown)
-            std::fprintf(stderr, "\rrequeued %lld%s, already gone %lld, failed %lld ", requeued(p),
-                         total(p) >= 0 ? qPrintable(QStringLiteral(" of %1").arg(total(p))) : "", gone(p), failed(p));
-    });
-    QObject::connect(&job, &Job::retrying, &job, [&](const QString &why) {
-        std::fprintf(stderr, "%spelscope-cli: %s; reconnecting and continuing\n", progressShown ? "\n" : "", qPrintable(why));
-    });
-    installInterruptFlag();
-    QTimer interrupt;
-    QObject::connect(&interrupt, &QTimer::timeout, &job, [&job] {
-        if (interruptRequested())
-            job.cancel();
-    });
-    interrupt.start(100);
-    QTimer::singleShot(0, &job, [&job] { job.start(); });
-    QCoreApplication::exec();
-    if (progressShown)
-        std::fputs("\n", stderr);
-    return result;
+    return QStringLiteral("requeued %1%2, already gone %3, failed %4")
+        .arg(requeued).arg(total >= 0 ? QStringLiteral(" of %1").arg(total) : QString()).arg(gone).arg(failed);
 }
 
 // "requeued N, already gone M, failed K[, skipped …][, left …][, interrupted]": the line scripts parse.
@@ -341,9 +314,9 @@ int runCrossSlotRequeue(const CliSettings &settings, const CrossSlotRequeueReque
 {
     CrossSlotRequeueJob job(settings.connection, request);
     using R = CrossSlotRequeueResult;
-    const R result = runRequeueJob<CrossSlotRequeueJob, R, R>(
-        job, stderrIsTerminal() && !request.dryRun, [](const R &p) { return p.requeued; }, [](const R &p) { return p.total; },
-        [](const R &p) { return p.gone; }, [](const R &p) { return p.failed; });
+    const R result = runWriteJob<CrossSlotRequeueJob, R, R>(job, stderrIsTerminal() && !request.dryRun, [](const R &p) {
+        return requeueProgressLine(p.requeued, p.total, p.gone, p.failed);
+    });
 
     for (const QString &line : std::as_const(result.plan))
         printOutLine(line);
@@ -515,9 +488,9 @@ int runRequeue(const CliSettings &settings, const QCommandLineParser &parser, co
 
     RequeueJob job(route.dlqNode, request);
     using P = RequeueProgress;
-    const RequeueResult result = runRequeueJob<RequeueJob, RequeueResult, P>(
-        job, stderrIsTerminal() && !request.dryRun, [](const P &p) { return p.requeued; }, [](const P &p) { return p.total; },
-        [](const P &p) { return p.gone; }, [](const P &p) { return p.failed; });
+    const RequeueResult result = runWriteJob<RequeueJob, RequeueResult, P>(job, stderrIsTerminal() && !request.dryRun, [](const P &p) {
+        return requeueProgressLine(p.requeued, p.total, p.gone, p.failed);
+    });
 
     for (const QString &line : std::as_const(result.plan))
         printOutLine(line);

@@ -120,31 +120,11 @@ int runPending(const CliSettings &settings, const QCommandLineParser &parser, co
         return kExitRefused;
 
     PendingActionJob job(settings.connection, request);
-    PendingActionResult result;
-    const bool progressShown = stderrIsTerminal();
-    QObject::connect(&job, &PendingActionJob::finished, &job, [&](const PendingActionResult &r) {
-        result = r;
-        QCoreApplication::exit(0);
+    using C = PendingActionCounts;
+    const PendingActionResult result = runWriteJob<PendingActionJob, PendingActionResult, C>(job, stderrIsTerminal(), [](const C &c) {
+        return QStringLiteral("%1 settled%2").arg(c.done + c.notClaimed + c.notPending + c.failed)
+            .arg(c.total >= 0 ? QStringLiteral(" of %1").arg(c.total) : QString());
     });
-    QObject::connect(&job, &PendingActionJob::progress, &job, [&](const PendingActionCounts &c) {
-        if (progressShown)
-            std::fprintf(stderr, "\r%lld settled%s ", c.done + c.notClaimed + c.notPending + c.failed,
-                         c.total >= 0 ? qPrintable(QStringLiteral(" of %1").arg(c.total)) : "");
-    });
-    QObject::connect(&job, &PendingActionJob::retrying, &job, [&](const QString &why) {
-        std::fprintf(stderr, "%spelscope-cli: %s; reconnecting and continuing\n", progressShown ? "\n" : "", qPrintable(why));
-    });
-    installInterruptFlag();
-    QTimer interrupt;
-    QObject::connect(&interrupt, &QTimer::timeout, &job, [&job] {
-        if (interruptRequested())
-            job.cancel();
-    });
-    interrupt.start(100);
-    QTimer::singleShot(0, &job, [&job] { job.start(); });
-    QCoreApplication::exec();
-    if (progressShown)
-        std::fputs("\n", stderr);
 
     for (const PendingOutcome &o : std::as_const(result.outcomes)) {
         QString line = QString::fromLatin1(o.id) + QStringLiteral("  ") + o.outcomeName();

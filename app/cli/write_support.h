@@ -7,7 +7,12 @@
 #include "redis/redis_error.h"
 #include "redis/redis_reply.h"
 
+#include <QCoreApplication>
 #include <QStringList>
+#include <QTimer>
+
+#include <cstdio>
+#include <functional>
 
 namespace pelscope {
 
@@ -44,5 +49,39 @@ int writeExitCode(RedisError::Kind errorKind, bool failedOrStopped);
 // A flag set by SIGINT/SIGTERM, so a long write can stop after its batch.
 bool interruptRequested();
 void installInterruptFlag();
+
+// Runs a write job to its end on this thread's event loop: `progressLine`'s
+// text redrawn on stderr after each progress signal when `showProgress`, each
+// reconnect said, Ctrl-C stopping it after the batch in flight (never half a
+// batch). Every write job (requeue, cross-slot requeue, pending actions) has
+// start(), cancel() and the signals progress, retrying and finished.
+template<typename Job, typename Result, typename Progress>
+Result runWriteJob(Job &job, bool showProgress, const std::function<QString(const Progress &)> &progressLine)
+{
+    Result result;
+    QObject::connect(&job, &Job::finished, &job, [&](const Result &r) {
+        result = r;
+        QCoreApplication::exit(0);
+    });
+    QObject::connect(&job, &Job::progress, &job, [&](const Progress &p) {
+        if (showProgress)
+            std::fprintf(stderr, "\r%s ", qPrintable(progressLine(p)));
+    });
+    QObject::connect(&job, &Job::retrying, &job, [&](const QString &why) {
+        std::fprintf(stderr, "%spelscope-cli: %s; reconnecting and continuing\n", showProgress ? "\n" : "", qPrintable(why));
+    });
+    installInterruptFlag();
+    QTimer interrupt;
+    QObject::connect(&interrupt, &QTimer::timeout, &job, [&job] {
+        if (interruptRequested())
+            job.cancel();
+    });
+    interrupt.start(100);
+    QTimer::singleShot(0, &job, [&job] { job.start(); });
+    QCoreApplication::exec();
+    if (showProgress)
+        std::fputs("\n", stderr);
+    return result;
+}
 
 } // namespace pelscope
