@@ -15,18 +15,17 @@ OverviewProxyModel::OverviewProxyModel(QObject *parent)
     setDynamicSortFilter(true);
 }
 
-void OverviewProxyModel::setStale(bool stale)
+void OverviewProxyModel::setGroupColumn(int column)
 {
-    if (m_stale == stale)
+    if (column == m_groupColumn)
         return;
-    m_stale = stale;
-    if (rowCount() > 0)
-        Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1), {Qt::ForegroundRole});
+    m_groupColumn = column;
+    invalidate();
 }
 
 QVariant OverviewProxyModel::data(const QModelIndex &index, int role) const
 {
-    if (role == Qt::ForegroundRole && m_stale)
+    if (role == Qt::ForegroundRole && QSortFilterProxyModel::data(index, GroupTableModel::StaleRole).toBool())
         return QBrush(QColor(0x90, 0x90, 0x90));
     if (role == Qt::BackgroundRole) {
         const auto h = Health(QSortFilterProxyModel::data(index, GroupTableModel::HealthRole).toInt());
@@ -45,14 +44,21 @@ bool OverviewProxyModel::filterAcceptsRow(int sourceRow, const QModelIndex &sour
     if (needle.isEmpty())
         return true;
     const QAbstractItemModel *m = sourceModel();
-    const QString stream = m->index(sourceRow, GroupTableModel::Stream, sourceParent).data().toString();
-    const QString group = m->index(sourceRow, GroupTableModel::Group, sourceParent).data().toString();
-    return stream.contains(needle, Qt::CaseInsensitive) || group.contains(needle, Qt::CaseInsensitive)
-           || (stream + QLatin1Char('/') + group).contains(needle, Qt::CaseInsensitive);
+    auto text = [&](int column) { return m->index(sourceRow, column, sourceParent).data().toString(); };
+    const QString stream = text(GroupTableModel::Stream);
+    return (stream + QLatin1Char('/') + text(GroupTableModel::Group)).contains(needle, Qt::CaseInsensitive)
+           || text(GroupTableModel::Node).contains(needle, Qt::CaseInsensitive)
+           || text(GroupTableModel::Connection).contains(needle, Qt::CaseInsensitive);
 }
 
 bool OverviewProxyModel::lessThan(const QModelIndex &left, const QModelIndex &right) const
 {
+    if (m_groupColumn >= 0) {
+        const QString l = left.siblingAtColumn(m_groupColumn).data().toString();
+        const QString r = right.siblingAtColumn(m_groupColumn).data().toString();
+        if (const int c = QString::localeAwareCompare(l, r); c != 0) // groups stay A→Z in either sort order
+            return sortOrder() == Qt::AscendingOrder ? c < 0 : c > 0;
+    }
     const QVariant l = left.data(GroupTableModel::SortRole);
     const QVariant r = right.data(GroupTableModel::SortRole);
     if (l.typeId() == QMetaType::Double && r.typeId() == QMetaType::Double)

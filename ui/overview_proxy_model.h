@@ -1,5 +1,6 @@
-// Sorting (numeric, worst first by default), the Ctrl+F filter over stream and
-// group names, and the health tint of each row.
+// Sorting (numeric, worst first by default), optionally grouped by one column
+// (node, connection) first; the Ctrl+F filter over stream, group, node and
+// connection names; the health tint of each row, grey when not current.
 #pragma once
 
 #include <QSortFilterProxyModel>
@@ -12,15 +13,17 @@ class OverviewProxyModel : public QSortFilterProxyModel
 public:
     explicit OverviewProxyModel(QObject *parent = nullptr);
     QVariant data(const QModelIndex &index, int role) const override;
-    // Values no longer current are greyed (the server stopped answering).
-    void setStale(bool stale);
+    // Rows sort by this column's text first (ascending whatever the order),
+    // then by the sort column: "group by node". -1: no grouping.
+    void setGroupColumn(int column);
+    int groupColumn() const { return m_groupColumn; }
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
     bool lessThan(const QModelIndex &left, const QModelIndex &right) const override;
 
 private:
-    bool m_stale = false;
+    int m_groupColumn = -1;
 };
 
 } // namespace pelscope

@@ -3,7 +3,6 @@
 #include "../common/logging.h"
 #include "demo_session.h"
 #include "main_window.h"
-#include "probe/poller_thread.h"
 #include "self_test.h"
 #include "snapshot/format.h"
 
@@ -19,6 +18,23 @@
 #include <memory>
 
 using namespace pelscope;
+
+namespace {
+
+// One more --url: the TLS files and timeouts of the command line apply, but
+// credentials only come from that URL itself (--user, --askpass and
+// REDISCLI_AUTH belong to the last --url: a password must not travel to a
+// server it was not meant for).
+ConnectionOptions withUrl(const ConnectionOptions &shared, ConnectionOptions url)
+{
+    if (url.transport == ConnectionOptions::Transport::Tls)
+        url.tls = shared.tls;
+    url.commandTimeoutMs = shared.commandTimeoutMs;
+    url.connectTimeoutMs = shared.connectTimeoutMs;
+    return url;
+}
+
+} // namespace
 
 int main(int argc, char *argv[])
 {
@@ -40,6 +56,7 @@ int main(int argc, char *argv[])
         {QStringLiteral("screenshot"), QStringLiteral("Save the window as PNG to this file (with --quit-after)."), QStringLiteral("file")},
         {QStringLiteral("quit-after"), QStringLiteral("Quit after this many seconds (the screenshot is taken then)."), QStringLiteral("seconds")},
         {QStringLiteral("page"), QStringLiteral("Page to show first: overview, group:STREAM/GROUP or dlq[:KEY]."), QStringLiteral("page"), QStringLiteral("overview")},
+        {QStringLiteral("all-connections"), QStringLiteral("Start on the all-connections tab (with several --url).")},
         {QStringLiteral("self-test"), QStringLiteral("Check TLS, the platform plugin, writable directories and the keychain, then exit.")},
     });
     parser.process(app);
@@ -60,49 +77,60 @@ int main(int argc, char *argv[])
     }
     spdlog::info("pelscope {} starting; log at {}", PELSCOPE_VERSION, logPath.toStdString());
 
+    // Declared before the window: the window's pollers must stop before the
+    // demo's server goes away.
+    std::unique_ptr<DemoSession> demo;
     MainWindow window;
-    window.setThresholds(settings.probe.thresholds);
-    window.setPollIntervalMs(int(*interval));
     window.show();
     // --page wins; otherwise the page the operator last looked at.
     const QString firstPage = parser.isSet(QStringLiteral("page"))
         ? parser.value(QStringLiteral("page"))
         : QSettings().value(QStringLiteral("window/lastPage"), QStringLiteral("overview")).toString();
-
-    std::unique_ptr<PollerThread> poller;
-    ConnectionOptions current;
-    auto startPolling = [&](const ConnectionOptions &options, const ProbeConfig &probe, int intervalMs) {
-        poller.reset(); // joins the old poller thread first
-        current = options;
-        window.setPollIntervalMs(intervalMs);
-        window.setThresholds(probe.thresholds);
-        poller = std::make_unique<PollerThread>(options, probe);
-        poller->setIntervalMs(intervalMs);
-        QObject::connect(poller->poller(), &StreamPoller::snapshotReady, &window, &MainWindow::applySnapshot);
-        QObject::connect(poller->poller(), &StreamPoller::statusChanged, &window, &MainWindow::applyStatus);
-        QObject::connect(&window, &MainWindow::refreshRequested, poller.get(), &PollerThread::pollNow);
-        QObject::connect(&window, &MainWindow::pauseRequested, poller.get(), &PollerThread::setPaused);
-        window.useConnection(options);
-        poller->start();
-        if (firstPage != QLatin1String("overview") && !window.showPage(firstPage))
-            std::fprintf(stderr, "pelscope: unknown --page '%s' (overview or group:STREAM/GROUP)\n", qPrintable(firstPage));
+    auto open = [&](const ConnectionOptions &options, const QString &label) {
+        ConnectionRequest request;
+        request.options = options;
+        request.probe = settings.probe;
+        request.intervalMs = int(*interval);
+        request.label = label;
+        ConnectionView *view = window.openConnection(request);
+        if (window.connections().size() == 1 && firstPage != QLatin1String("overview") && !view->showPage(firstPage))
+            std::fprintf(stderr, "pelscope: unknown --page '%s' (overview, group:STREAM/GROUP or dlq[:KEY])\n", qPrintable(firstPage));
     };
 
-    std::unique_ptr<DemoSession> demo;
+    // --url may be given several times: a tab each, the other options apply to all.
+    QList<ConnectionOptions> urls;
+    const QStringList given = parser.isSet(QStringLiteral("url")) ? parser.values(QStringLiteral("url")) : QStringList();
+    for (const QString &url : given) {
+        const auto parsed = parseRedisUrl(url);
+        if (!parsed.options) {
+            std::fprintf(stderr, "pelscope: %s\n", qPrintable(parsed.error));
+            return 3;
+        }
+        urls << withUrl(settings.connection, *parsed.options);
+    }
+    if (!urls.isEmpty())
+        urls.last() = settings.connection; // the one the shared options were parsed for
     if (parser.isSet(QStringLiteral("demo"))) {
         demo = std::make_unique<DemoSession>();
-        QObject::connect(demo.get(), &DemoSession::ready, &window,
-                         [&](const ConnectionOptions &options) { startPolling(options, settings.probe, int(*interval)); });
-        QObject::connect(demo.get(), &DemoSession::failed, &window, &MainWindow::showStartupError);
+        QObject::connect(demo.get(), &DemoSession::ready, &window, [&](const ConnectionOptions &options) {
+            open(options, QStringLiteral("demo"));
+            for (const ConnectionOptions &o : std::as_const(urls))
+                open(o, {});
+            if (parser.isSet(QStringLiteral("all-connections")))
+                window.showAllConnections();
+        });
+        QObject::connect(demo.get(), &DemoSession::failed, &window, [&](const QString &message) {
+            window.addConnection()->showStartupError(message);
+        });
         demo->start();
     } else {
-        startPolling(settings.connection, settings.probe, int(*interval));
+        if (urls.isEmpty())
+            urls << settings.connection; // the default address
+        for (const ConnectionOptions &o : std::as_const(urls))
+            open(o, {});
+        if (parser.isSet(QStringLiteral("all-connections")))
+            window.showAllConnections();
     }
-    QObject::connect(&window, &MainWindow::connectRequested, &window, startPolling);
-    QObject::connect(&window, &MainWindow::reconnectRequested, &window, [&] {
-        window.resetForNewConnection(current.redactedUrl());
-        startPolling(current, settings.probe, int(*interval));
-    });
 
     if (parser.isSet(QStringLiteral("quit-after"))) {
         bool ok = false;
@@ -121,8 +149,5 @@ int main(int argc, char *argv[])
             QApplication::quit();
         });
     }
-    const int rc = QApplication::exec();
-    poller.reset(); // join the poller before the demo server goes away
-    demo.reset();
-    return rc;
+    return QApplication::exec();
 }

@@ -78,6 +78,8 @@ QList<QVariant> GroupTableModel::displayValues(const StreamSnapshot &s, const Gr
     };
     return {
         healthName(g.health.status),
+        m_connectionLabel,
+        s.node.isEmpty() ? QStringLiteral("—") : s.node,
         displayBytes(s.key),
         displayBytes(g.name),
         g.lag ? formatCount(*g.lag) : QStringLiteral("unknown"),
@@ -110,6 +112,30 @@ void GroupTableModel::clear()
     m_rows.clear();
     m_snapshot = {};
     endResetModel();
+}
+
+void GroupTableModel::setConnectionLabel(const QString &label)
+{
+    if (label == m_connectionLabel)
+        return;
+    m_connectionLabel = label;
+    for (Row &row : m_rows)
+        row.display[Connection] = label;
+    signalAllRows({Qt::DisplayRole, SortRole});
+}
+
+void GroupTableModel::setStale(bool stale)
+{
+    if (stale == m_stale)
+        return;
+    m_stale = stale;
+    signalAllRows({StaleRole, Qt::ForegroundRole});
+}
+
+void GroupTableModel::signalAllRows(const QList<int> &roles)
+{
+    if (!m_rows.isEmpty())
+        Q_EMIT dataChanged(index(0, 0), index(int(m_rows.size()) - 1, ColumnCount - 1), roles);
 }
 
 void GroupTableModel::applySnapshot(const Snapshot &snapshot)
@@ -147,14 +173,15 @@ void GroupTableModel::applySnapshot(const Snapshot &snapshot)
                 last = c;
             }
         }
-        const bool healthChanged = row.group.health.status != g->health.status;
+        const bool healthChanged = row.group.health.status != g->health.status || row.streamStale != s->stale;
         row.group = *g;
+        row.streamStale = s->stale;
         row.display = std::move(values);
         if (healthChanged)
             first = 0, last = std::max(last, int(ColumnCount) - 1);
         if (first >= 0)
             Q_EMIT dataChanged(index(i, first), index(i, last),
-                               {Qt::DisplayRole, Qt::ToolTipRole, SortRole, HealthRole, ReasonsRole});
+                               {Qt::DisplayRole, Qt::ToolTipRole, SortRole, HealthRole, ReasonsRole, StaleRole});
     }
 
     // Insertions, appended in one block.
@@ -163,7 +190,7 @@ void GroupTableModel::applySnapshot(const Snapshot &snapshot)
         if (present.contains(key))
             continue;
         const auto [s, g] = incoming.value(key);
-        added.append(Row{s->key, *g, displayValues(*s, *g)});
+        added.append(Row{s->key, *g, s->stale, displayValues(*s, *g)});
     }
     if (!added.isEmpty()) {
         beginInsertRows({}, int(m_rows.size()), int(m_rows.size() + added.size() - 1));
@@ -217,6 +244,8 @@ QVariant GroupTableModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         if (index.column() == Status || index.column() == Reasons)
             return row.group.health.reasons.isEmpty() ? QStringLiteral("No rule is broken") : row.group.health.reasons.join(QLatin1Char('\n'));
+        if (index.column() == Node && row.streamStale)
+            return QStringLiteral("This node did not answer the last poll: the values are from an earlier tick");
         if (index.column() == Lag && !row.group.lag)
             return row.group.lagNote;
         if (index.column() == DeadLetters) {
@@ -239,6 +268,7 @@ QVariant GroupTableModel::data(const QModelIndex &index, int role) const
     case StreamKeyRole: return row.stream;
     case GroupNameRole: return row.group.name;
     case ReasonsRole: return row.group.health.reasons;
+    case StaleRole: return m_stale || row.streamStale;
     case DeadLetterKeyRole: {
         const DeadLetterSnapshot *d = deadLettersOf(row.stream);
         return d ? d->key : QByteArray();
@@ -259,7 +289,7 @@ QVariant GroupTableModel::headerData(int section, Qt::Orientation orientation, i
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
-    static const char *names[] = {"Status", "Stream", "Group", "Lag", "Pending", "Oldest pending idle", "Consumers",
+    static const char *names[] = {"Status", "Connection", "Node", "Stream", "Group", "Lag", "Pending", "Oldest pending idle", "Consumers",
                                   "Max deliveries", "In", "Out", "Dead letters", "Lag, 15 min", "Why"};
     return QString::fromLatin1(names[section]);
 }

@@ -13,7 +13,9 @@ class GroupTableModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { Status, Stream, Group, Lag, Pending, OldestIdle, Consumers, MaxDeliveries, InRate, OutRate, DeadLetters, LagTrend, Reasons, ColumnCount };
+    // Connection is for the window's all-connections overview (one model per
+    // connection, concatenated); Node is the cluster master holding the stream.
+    enum Column { Status, Connection, Node, Stream, Group, Lag, Pending, OldestIdle, Consumers, MaxDeliveries, InRate, OutRate, DeadLetters, LagTrend, Reasons, ColumnCount };
     enum Role {
         SortRole = Qt::UserRole + 1, // numeric value to sort by
         HealthRole,                  // int(Health)
@@ -22,6 +24,7 @@ public:
         ReasonsRole,                 // QStringList
         SparklineRole,               // QList<double>: lag over the last 15 minutes, NaN = unknown
         DeadLetterKeyRole,           // QByteArray: the stream's DLQ, empty when none
+        StaleRole,                   // bool: the values are not current (connection or node not answering)
     };
 
     explicit GroupTableModel(QObject *parent = nullptr);
@@ -30,6 +33,11 @@ public:
     void setHistory(const class HistoryStore *history) { m_history = history; }
     void applySnapshot(const Snapshot &snapshot);
     void clear(); // connection changed: the only reset
+    // What the Connection column says (the profile name or address).
+    void setConnectionLabel(const QString &label);
+    const QString &connectionLabel() const { return m_connectionLabel; }
+    // The whole connection stopped answering: every row greys.
+    void setStale(bool stale);
     const Snapshot &snapshot() const { return m_snapshot; }
 
     int rowCount(const QModelIndex &parent = {}) const override;
@@ -42,6 +50,7 @@ private:
     {
         QByteArray stream;
         GroupSnapshot group;
+        bool streamStale = false; // cluster: its node did not answer this tick
         QList<QVariant> display; // cached per column, to diff cheaply
     };
     QList<QVariant> displayValues(const StreamSnapshot &s, const GroupSnapshot &g) const;
@@ -50,7 +59,11 @@ private:
     // The dead-letter stream whose source is `stream`, if the poller found one.
     const DeadLetterSnapshot *deadLettersOf(const QByteArray &stream) const;
 
+    void signalAllRows(const QList<int> &roles);
+
     QList<Row> m_rows;
+    QString m_connectionLabel;
+    bool m_stale = false;
     const class HistoryStore *m_history = nullptr;
     Snapshot m_snapshot;
 };

@@ -108,12 +108,13 @@ struct Session
         : poller(optionsFor(url), ProbeConfig{})
     {
         window.useConnection(optionsFor(url), label, false);
-        window.show();
+        mainWindow.show();
         poller.setIntervalMs(200);
-        QObject::connect(poller.poller(), &StreamPoller::snapshotReady, &window, &MainWindow::applySnapshot);
+        QObject::connect(poller.poller(), &StreamPoller::snapshotReady, &window, &ConnectionView::applySnapshot);
         poller.start();
     }
-    MainWindow window;
+    MainWindow mainWindow;
+    ConnectionView &window = *mainWindow.addConnection();
     PollerThread poller;
 };
 
@@ -162,7 +163,7 @@ private Q_SLOTS:
 
         // Enabling asks first; the banner then says so.
         s.window.writes()->requestEnable();
-        auto *enable = waitForDialog<EnableWritesDialog>(&s.window);
+        auto *enable = waitForDialog<EnableWritesDialog>(&s.mainWindow);
         QVERIFY(enable);
         enable->enableButton()->click();
         QTRY_VERIFY(s.window.writes()->writesEnabled());
@@ -182,7 +183,7 @@ private Q_SLOTS:
         tab->requeueButton()->click();
 
         // The confirmation lists the exact commands, and nothing is written before it.
-        auto *confirm = waitForDialog<ConfirmWriteDialog>(&s.window);
+        auto *confirm = waitForDialog<ConfirmWriteDialog>(&s.mainWindow);
         QVERIFY(confirm);
         const QString plan = confirm->plan().join(QLatin1Char('\n'));
         QVERIFY2(plan.contains(QStringLiteral("XDEL \"orders:dlq\" %1").arg(QString::fromLatin1(a))), qPrintable(plan));
@@ -217,7 +218,7 @@ private Q_SLOTS:
         tab->view()->selectRow(0);
         QTRY_VERIFY(tab->deleteButton()->isEnabled());
         tab->deleteButton()->click();
-        confirm = waitForDialog<ConfirmWriteDialog>(&s.window);
+        confirm = waitForDialog<ConfirmWriteDialog>(&s.mainWindow);
         QVERIFY(confirm);
         QVERIFY(confirm->plan().join(QLatin1Char('\n')).contains(QStringLiteral("XDEL \"orders:dlq\" %1").arg(QString::fromLatin1(c))));
         confirm->confirmButton()->click();
@@ -301,12 +302,12 @@ private Q_SLOTS:
         selectWhere(page->pendingView(), PendingTableModel::EntryIdRole, {ids[0], ids[1]});
         QTRY_VERIFY(page->pendingActions()->claimButton()->isEnabled());
         page->pendingActions()->claimButton()->click();
-        QDialog *form = waitForForm(&s.window, QStringLiteral("Claim pending"));
+        QDialog *form = waitForForm(&s.mainWindow, QStringLiteral("Claim pending"));
         QVERIFY(form);
         form->findChild<QComboBox *>()->setCurrentText(QStringLiteral("alive"));
         form->findChild<QSpinBox *>()->setValue(0);
         form->accept();
-        auto *confirm = waitForDialog<ConfirmWriteDialog>(&s.window);
+        auto *confirm = waitForDialog<ConfirmWriteDialog>(&s.mainWindow);
         QVERIFY(confirm);
         QVERIFY(confirm->plan().join(QLatin1Char('\n')).contains(QStringLiteral("XCLAIM \"jobs\" \"workers\" \"alive\" 0")));
         QCOMPARE(ownerOf(db, ids[0]), QByteArray("dead")); // nothing before the confirmation
@@ -320,11 +321,11 @@ private Q_SLOTS:
         selectWhere(page->pendingView(), PendingTableModel::EntryIdRole, {ids[2]});
         QTRY_VERIFY2(page->pendingActions()->toDlqButton()->isEnabled(), qPrintable(page->pendingActions()->toDlqButton()->toolTip()));
         page->pendingActions()->toDlqButton()->click();
-        form = waitForForm(&s.window, QStringLiteral("Move pending"));
+        form = waitForForm(&s.mainWindow, QStringLiteral("Move pending"));
         QVERIFY(form);
         QCOMPARE(form->findChild<QComboBox *>()->currentText(), QStringLiteral("jobs:dlq"));
         form->accept();
-        confirm = waitForDialog<ConfirmWriteDialog>(&s.window);
+        confirm = waitForDialog<ConfirmWriteDialog>(&s.mainWindow);
         QVERIFY(confirm);
         confirm->confirmButton()->click();
         QTRY_COMPARE_WITH_TIMEOUT(db.command({"XLEN", "jobs:dlq"}).integer(), 1, 10000);
@@ -339,7 +340,7 @@ private Q_SLOTS:
         selectWhere(page->pendingView(), PendingTableModel::EntryIdRole, {ids[3]});
         QTRY_VERIFY(page->pendingActions()->ackButton()->isEnabled());
         page->pendingActions()->ackButton()->click();
-        confirm = waitForDialog<ConfirmWriteDialog>(&s.window);
+        confirm = waitForDialog<ConfirmWriteDialog>(&s.mainWindow);
         QVERIFY(confirm);
         confirm->confirmButton()->click();
         QTRY_COMPARE_WITH_TIMEOUT(ownerOf(db, ids[3]), QByteArray(), 10000);
@@ -351,14 +352,14 @@ private Q_SLOTS:
         selectWhere(page->consumerView(), ConsumerTableModel::NameRole, {"dead"});
         QTRY_VERIFY(page->consumerActions()->deleteButton()->isEnabled());
         page->consumerActions()->deleteButton()->click();
-        auto *refusal = waitForDialog<QMessageBox>(&s.window);
+        auto *refusal = waitForDialog<QMessageBox>(&s.mainWindow);
         QVERIFY(refusal);
         QVERIFY2(refusal->text().contains(QStringLiteral("Claim them to another consumer")), qPrintable(refusal->text()));
         refusal->accept();
         selectWhere(page->consumerView(), ConsumerTableModel::NameRole, {"idle"});
         QTRY_VERIFY(page->consumerActions()->deleteButton()->isEnabled());
         page->consumerActions()->deleteButton()->click();
-        confirm = waitForDialog<ConfirmWriteDialog>(&s.window);
+        confirm = waitForDialog<ConfirmWriteDialog>(&s.mainWindow);
         QVERIFY(confirm);
         confirm->confirmButton()->click();
         auto names = [&] {

@@ -6,6 +6,9 @@
 #include "itemmodels/consumer_table_model.h"
 #include "itemmodels/pending_table_model.h"
 #include "main_window.h"
+#include "all_connections_page.h"
+#include "overview_page.h"
+#include "write_controller.h"
 #include "time_chart_widget.h"
 
 #include <QElapsedTimer>
@@ -20,6 +23,8 @@
 #include <QItemSelectionModel>
 #include <QSignalSpy>
 #include <QTableView>
+#include <QTabBar>
+#include <QTabWidget>
 #include <QTest>
 
 using namespace pelscope;
@@ -55,14 +60,15 @@ private Q_SLOTS:
         const RedisReply read = db.command({"XREADGROUP", "GROUP", "sender", "dead", "STREAMS", "emails", ">"});
         db.command({"XCLAIM", "emails", "sender", "dead", "0", read.at(0).at(1).at(0).at(0).bytes(), "IDLE", "700000"});
 
-        MainWindow window;
+        MainWindow mainWindow;
+        ConnectionView &window = *mainWindow.addConnection();
         QAbstractItemModelTester sourceTester(window.groupModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         QAbstractItemModelTester viewTester(window.overviewTable()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-        window.show();
+        mainWindow.show();
         PollerThread poller(optionsFor(server.url()), ProbeConfig{});
         poller.setIntervalMs(100);
         QSignalSpy snapshots(poller.poller(), &StreamPoller::snapshotReady);
-        connect(poller.poller(), &StreamPoller::snapshotReady, &window, &MainWindow::applySnapshot);
+        connect(poller.poller(), &StreamPoller::snapshotReady, &window, &ConnectionView::applySnapshot);
         poller.start();
         QTRY_COMPARE_WITH_TIMEOUT(window.groupModel()->rowCount(), 3, 10000);
 
@@ -108,12 +114,13 @@ private Q_SLOTS:
         db.command({"XGROUP", "CREATE", "jobs", "w", "0"});
         db.command({"XREADGROUP", "GROUP", "w", "c1", "COUNT", "20", "STREAMS", "jobs", ">"});
 
-        MainWindow window;
-        window.show();
+        MainWindow mainWindow;
+        ConnectionView &window = *mainWindow.addConnection();
+        mainWindow.show();
         PollerThread poller(optionsFor(server.url()), ProbeConfig{});
         poller.setIntervalMs(100);
         QSignalSpy snapshots(poller.poller(), &StreamPoller::snapshotReady);
-        connect(poller.poller(), &StreamPoller::snapshotReady, &window, &MainWindow::applySnapshot);
+        connect(poller.poller(), &StreamPoller::snapshotReady, &window, &ConnectionView::applySnapshot);
         poller.start();
         QTRY_COMPARE_WITH_TIMEOUT(window.groupModel()->rowCount(), 1, 10000);
         QVERIFY(window.showPage(QStringLiteral("group:jobs/w")));
@@ -135,6 +142,96 @@ private Q_SLOTS:
         QCOMPARE(window.groupPage()->pendingModel()->rowCount(), 20);
     }
 
+    // Two deployments in one window: each tab polls its own server on its own
+    // thread, the all-connections tab holds both sets of rows worst first
+    // with the connection named, write mode is per connection, and one server
+    // dying greys only its own rows.
+    void severalConnectionsInOneWindow()
+    {
+        RedisServer east, west;
+        QString error;
+        QVERIFY2(east.start(&error), qPrintable(error));
+        QVERIFY2(west.start(&error), qPrintable(error));
+        RedisOracle e, w;
+        QVERIFY(e.connectUrl(east.url()));
+        QVERIFY(w.connectUrl(west.url()));
+        for (int i = 0; i < 50; ++i)
+            e.command({"XADD", "orders", "*", "n", QByteArray::number(i)});
+        e.command({"XGROUP", "CREATE", "orders", "billing", "0"});
+        e.command({"XGROUP", "CREATE", "orders", "audit", "$"});
+        w.command({"XADD", "emails", "*", "to", "a@b"});
+        w.command({"XGROUP", "CREATE", "emails", "sender", "0"});
+        w.command({"XREADGROUP", "GROUP", "sender", "c1", "STREAMS", "emails", ">"});
+
+        MainWindow window;
+        window.show();
+        auto request = [](const QString &url, const QString &label) {
+            ConnectionRequest r;
+            r.options = optionsFor(url);
+            r.intervalMs = 500;
+            r.label = label;
+            return r;
+        };
+        ConnectionView *eastView = window.openConnection(request(east.url(), QStringLiteral("east")));
+        ConnectionView *westView = window.openConnection(request(west.url(), QStringLiteral("west")));
+        auto *tabs = window.findChild<QTabWidget *>();
+        QVERIFY(tabs);
+        QCOMPARE(tabs->count(), 3); // all connections, east, west
+        QCOMPARE(tabs->widget(0), static_cast<QWidget *>(window.allConnections()));
+
+        // Each tab holds its own server's groups, as XINFO GROUPS says.
+        QTRY_COMPARE_WITH_TIMEOUT(eastView->groupModel()->rowCount(), int(e.command({"XINFO", "GROUPS", "orders"}).elements().size()), 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(westView->groupModel()->rowCount(), int(w.command({"XINFO", "GROUPS", "emails"}).elements().size()), 10000);
+        const QAbstractItemModel *all = window.allConnections()->overview()->table()->model();
+        QTRY_COMPARE(all->rowCount(), 3);
+        QStringList rows;
+        for (int r = 0; r < all->rowCount(); ++r)
+            rows << cell(all, r, GroupTableModel::Connection) + QLatin1Char(' ') + cell(all, r, GroupTableModel::Stream) + QLatin1Char('/')
+                        + cell(all, r, GroupTableModel::Group) + QLatin1Char(' ') + cell(all, r, GroupTableModel::Lag);
+        rows.sort();
+        const qint64 billingLag = [&] {
+            for (const RedisReply &g : e.command({"XINFO", "GROUPS", "orders"}).elements())
+                if (g.field("name").bytes() == "billing")
+                    return g.field("lag").integer();
+            return qint64(-1);
+        }();
+        QCOMPARE(rows, (QStringList{QStringLiteral("east orders/audit 0"), QStringLiteral("east orders/billing %1").arg(billingLag),
+                                    QStringLiteral("west emails/sender 0")}));
+        QCOMPARE(billingLag, 50);
+
+        // Opening a row from the all-connections tab lands on that connection's group page.
+        const int westRow = rowOf(all, QStringLiteral("emails"), QStringLiteral("sender"));
+        QVERIFY(westRow >= 0);
+        Q_EMIT window.allConnections()->overview()->table()->activated(all->index(westRow, GroupTableModel::Group));
+        QCOMPARE(tabs->currentWidget(), static_cast<QWidget *>(westView));
+        QVERIFY(westView->groupPage()->isVisible());
+
+        // Writes are switched per connection.
+        westView->writes()->setWritesEnabled(true);
+        QVERIFY(westView->writes()->writesEnabled());
+        QVERIFY(!eastView->writes()->writesEnabled());
+        QVERIFY(tabs->tabText(tabs->indexOf(westView)).contains(QStringLiteral("WRITES ON")));
+        QVERIFY(!tabs->tabText(tabs->indexOf(eastView)).contains(QStringLiteral("WRITES ON")));
+
+        // West dies: its rows and tab go stale; east keeps polling fresh values.
+        west.stop();
+        QTRY_VERIFY_WITH_TIMEOUT(westView->isStale(), 10000);
+        QVERIFY(!eastView->isStale());
+        QVERIFY(tabs->tabText(tabs->indexOf(westView)).contains(QStringLiteral("stale")));
+        QVERIFY(window.allConnections()->overview()->summary().contains(QStringLiteral("not answering: west")));
+        e.command({"XADD", "orders", "*", "n", "late"});
+        QTRY_VERIFY_WITH_TIMEOUT(cell(all, rowOf(all, QStringLiteral("orders"), QStringLiteral("billing")), GroupTableModel::Lag)
+                                     == QString::number(billingLag + 1), 10000);
+        QVERIFY(all->index(rowOf(all, QStringLiteral("emails"), QStringLiteral("sender")), 0).data(GroupTableModel::StaleRole).toBool());
+        QVERIFY(!all->index(rowOf(all, QStringLiteral("orders"), QStringLiteral("billing")), 0).data(GroupTableModel::StaleRole).toBool());
+
+        // Closing west takes its rows off the all-connections tab, and the tab bar goes.
+        window.closeConnection(westView);
+        QCOMPARE(window.connections().size(), 1);
+        QCOMPARE(tabs->count(), 1);
+        QCOMPARE(all->rowCount(), 2);
+    }
+
     void frozenServerKeepsTheWindowResponsive()
     {
         RedisServer server;
@@ -145,14 +242,15 @@ private Q_SLOTS:
         db.command({"XADD", "s", "*", "a", "1"});
         db.command({"XGROUP", "CREATE", "s", "g", "0"});
 
-        MainWindow window;
+        MainWindow mainWindow;
+        ConnectionView &window = *mainWindow.addConnection();
         window.setPollIntervalMs(200);
-        window.show();
+        mainWindow.show();
         ConnectionOptions options = optionsFor(server.url());
         options.commandTimeoutMs = 2000;
         PollerThread poller(options, ProbeConfig{});
         poller.setIntervalMs(200);
-        connect(poller.poller(), &StreamPoller::snapshotReady, &window, &MainWindow::applySnapshot);
+        connect(poller.poller(), &StreamPoller::snapshotReady, &window, &ConnectionView::applySnapshot);
         poller.start();
         QTRY_COMPARE_WITH_TIMEOUT(window.groupModel()->rowCount(), 1, 10000);
 

@@ -1,0 +1,441 @@
+#include "connection_view.h"
+
+#include "dlq_page.h"
+#include "group_page.h"
+#include "health_style.h"
+#include "itemmodels/group_table_model.h"
+#include "overview_page.h"
+#include "probe/poller_thread.h"
+#include "snapshot/format.h"
+#include "write_controller.h"
+
+#include <QApplication>
+#include <QClipboard>
+#include <QDateTime>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSettings>
+#include <QStackedWidget>
+#include <QStatusBar>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace pelscope {
+
+ConnectionView::ConnectionView(QWidget *parent)
+    : QWidget(parent)
+    , m_model(new GroupTableModel(this))
+    , m_stack(new QStackedWidget)
+    , m_overview(new OverviewPage(m_model))
+    , m_banner(new QLabel)
+    , m_writeBanner(new QLabel)
+    , m_pauseBanner(new QLabel)
+    , m_dlqButton(new QPushButton)
+    , m_statusLine(new QStatusBar)
+    , m_profileTag(new QLabel)
+    , m_connectionLabel(new QLabel)
+    , m_pollLabel(new QLabel)
+    , m_groupPage(new GroupPage(&m_history))
+    , m_writes(new WriteController(this))
+    , m_dlqPage(new DlqPage(m_writes))
+{
+    m_model->setHistory(&m_history);
+    m_banner->setWordWrap(true);
+    m_banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_banner->setStyleSheet(bannerStyleSheet(BannerTone::Trouble));
+    m_banner->hide();
+    m_pauseBanner->setText(tr("PAUSED — polling is suspended; press Space to resume."));
+    m_pauseBanner->setStyleSheet(bannerStyleSheet(BannerTone::Notice));
+    m_pauseBanner->hide();
+    // Writes enabled must be impossible to miss, in any palette.
+    m_writeBanner->setObjectName(QStringLiteral("writeBanner"));
+    m_writeBanner->setTextFormat(Qt::RichText);
+    m_writeBanner->setStyleSheet(bannerStyleSheet(BannerTone::Danger));
+    m_writeBanner->hide();
+    connect(m_writeBanner, &QLabel::linkActivated, this, [this] { m_writes->setWritesEnabled(false); });
+    connect(m_writes, &WriteController::writesEnabledChanged, this, &ConnectionView::updateWriteBanner);
+    connect(m_writes, &WriteController::message, this, [this](const QString &text) {
+        m_statusLine->showMessage(text, 15000);
+        Q_EMIT message(text);
+    });
+
+    m_dlqButton->setObjectName(QStringLiteral("dlqButton"));
+    m_dlqButton->setText(tr("Dead letters"));
+    m_dlqButton->setToolTip(tr("Browse, requeue and export the dead-letter streams (Ctrl+D)"));
+    connect(m_dlqButton, &QPushButton::clicked, this, [this] { showDeadLetters(); });
+    m_overview->toolRow()->addWidget(m_dlqButton);
+    connect(m_overview, &OverviewPage::rowActivated, this, [this](const QModelIndex &index) {
+        const QByteArray dlq = index.data(GroupTableModel::DeadLetterKeyRole).toByteArray();
+        if (index.column() == GroupTableModel::DeadLetters && !dlq.isEmpty()) {
+            showDeadLetters(dlq);
+            return;
+        }
+        openGroup(index.data(GroupTableModel::StreamKeyRole).toByteArray(), index.data(GroupTableModel::GroupNameRole).toByteArray());
+    });
+
+    m_stack->addWidget(m_overview);
+    m_stack->addWidget(m_groupPage);
+    m_stack->addWidget(m_dlqPage);
+    connect(m_groupPage, &GroupPage::backRequested, this, &ConnectionView::showOverview);
+    connect(m_dlqPage, &DlqPage::backRequested, this, &ConnectionView::showOverview);
+    m_groupPage->setWriteController(m_writes);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_writeBanner);
+    layout->addWidget(m_banner);
+    layout->addWidget(m_pauseBanner);
+    layout->addWidget(m_stack, 1);
+    buildStatusLine();
+    layout->addWidget(m_statusLine);
+
+    // Stale data must look stale: checked on the GUI thread's own clock, so
+    // it works precisely when the poller is stuck on a hung server.
+    connect(&m_staleTimer, &QTimer::timeout, this, &ConnectionView::checkStale);
+    m_staleTimer.start(500);
+}
+
+ConnectionView::~ConnectionView()
+{
+    m_poller.reset(); // joins the poller thread
+    if (m_readerThread.isRunning()) {
+        m_readerThread.quit();
+        m_readerThread.wait();
+    }
+}
+
+void ConnectionView::buildStatusLine()
+{
+    m_statusLine->setSizeGripEnabled(false);
+    m_profileTag->hide();
+    m_statusLine->addWidget(m_profileTag);
+    m_statusLine->addWidget(m_connectionLabel, 1);
+    m_statusLine->addPermanentWidget(m_pollLabel);
+}
+
+QTableView *ConnectionView::overviewTable() const
+{
+    return m_overview->table();
+}
+
+QString ConnectionView::label() const
+{
+    return m_writes->connectionLabel();
+}
+
+void ConnectionView::setThresholds(const HealthThresholds &t)
+{
+    m_thresholds = t;
+    m_groupPage->setThresholds(t);
+}
+
+void ConnectionView::connectTo(const ConnectionRequest &request)
+{
+    m_poller.reset(); // joins the old poller thread first
+    m_request = request;
+    resetForNewConnection(request.options.redactedUrl());
+    setPollIntervalMs(request.intervalMs);
+    setThresholds(request.probe.thresholds);
+    showProfileTag(request.colorTag);
+    m_poller = std::make_unique<PollerThread>(request.options, request.probe);
+    m_poller->setIntervalMs(request.intervalMs);
+    connect(m_poller->poller(), &StreamPoller::snapshotReady, this, &ConnectionView::applySnapshot);
+    connect(m_poller->poller(), &StreamPoller::statusChanged, this, &ConnectionView::applyStatus);
+    useConnection(request.options, request.label, request.colorTag == ConnectionProfile::ColorTag::Production);
+    m_poller->setPaused(m_paused);
+    m_poller->start();
+}
+
+void ConnectionView::reconnect()
+{
+    if (m_poller)
+        connectTo(m_request);
+}
+
+void ConnectionView::showProfileTag(ConnectionProfile::ColorTag tag)
+{
+    m_profileTag->setVisible(tag != ConnectionProfile::ColorTag::None);
+    m_profileTag->setText(QStringLiteral(" %1 ").arg(ConnectionProfile::colorTagName(tag).toUpper()));
+    m_profileTag->setStyleSheet(QStringLiteral("QLabel { background: %1; color: white; font-weight: bold; border-radius: 3px; padding: 1px 6px; }")
+                                    .arg(ConnectionProfile::colorTagColor(tag).name()));
+}
+
+void ConnectionView::resetForNewConnection(const QString &address)
+{
+    m_model->clear();
+    m_history.clear();
+    m_dlqPage->clear();
+    m_generation = 0;
+    m_lastSnapshotWallMs = 0;
+    m_lastSnapshot = {};
+    showOverview();
+    m_overview->setSummary(tr("Connecting to %1…").arg(address));
+}
+
+void ConnectionView::useConnection(const ConnectionOptions &options, const QString &label, bool production)
+{
+    if (m_readerThread.isRunning()) { // another server: a fresh reader
+        m_readerThread.quit();
+        m_readerThread.wait();
+        m_reader = nullptr;
+    }
+    m_readerThread.setObjectName(QStringLiteral("payload reader"));
+    m_reader = new EntryReader(options);
+    m_reader->moveToThread(&m_readerThread);
+    connect(&m_readerThread, &QThread::finished, m_reader, &QObject::deleteLater);
+    connect(m_reader, &EntryReader::entryRead, m_groupPage, &GroupPage::showEntry);
+    connect(m_groupPage, &GroupPage::entryRequested, m_reader, &EntryReader::read);
+    connect(m_reader, &EntryReader::entryRead, m_dlqPage, &DlqPage::routeEntry);
+    connect(m_reader, &EntryReader::pageRead, m_dlqPage, &DlqPage::routePage);
+    connect(m_reader, &EntryReader::entriesRead, m_dlqPage, &DlqPage::routeEntries);
+    connect(m_dlqPage, &DlqPage::entryRequested, m_reader, &EntryReader::read);
+    connect(m_dlqPage, &DlqPage::pageRequested, m_reader, &EntryReader::readPage);
+    connect(m_dlqPage, &DlqPage::entriesRequested, m_reader, &EntryReader::readEntries);
+    m_readerThread.start();
+
+    const QString name = !label.isEmpty() ? label : options.redactedUrl();
+    m_writes->setConnection(options, name, production);
+    m_model->setConnectionLabel(name);
+    Q_EMIT summaryChanged();
+}
+
+void ConnectionView::updateWriteBanner(bool enabled)
+{
+    m_writeBanner->setText(tr("⚠ WRITES ENABLED on %1 — requeue, delete, claim and acknowledge change data in this Redis. "
+                              "<a href='#off' style='color:white'>Switch back to read-only</a>")
+                               .arg(m_writes->connectionLabel().toHtmlEscaped()));
+    m_writeBanner->setVisible(enabled);
+    Q_EMIT summaryChanged(); // the tab shows it too
+}
+
+void ConnectionView::showDeadLetters(const QByteArray &key)
+{
+    if (!key.isEmpty())
+        m_dlqPage->showDlq(key);
+    m_stack->setCurrentWidget(m_dlqPage);
+    QSettings().setValue(QStringLiteral("window/lastPage"), QStringLiteral("dlq"));
+}
+
+void ConnectionView::updateDlqButton(const Snapshot &snapshot)
+{
+    qint64 entries = 0, growth = 0;
+    for (const DeadLetterSnapshot &d : snapshot->deadLetters) {
+        entries += d.length.value_or(0);
+        growth += std::max<qint64>(0, d.growth.value_or(0));
+    }
+    const qsizetype n = snapshot->deadLetters.size();
+    if (n == 0)
+        m_dlqButton->setText(tr("Dead letters: none found"));
+    else if (growth > 0)
+        m_dlqButton->setText(tr("⚠ Dead letters: %1 in %2, +%3 recently").arg(formatCount(entries), n == 1 ? tr("1 stream") : tr("%1 streams").arg(n), formatCount(growth)));
+    else
+        m_dlqButton->setText(tr("Dead letters: %1 in %2").arg(formatCount(entries), n == 1 ? tr("1 stream") : tr("%1 streams").arg(n)));
+}
+
+void ConnectionView::showStartupError(const QString &message)
+{
+    m_banner->setStyleSheet(bannerStyleSheet(BannerTone::Danger));
+    m_banner->setText(message);
+    m_banner->show();
+    m_overview->setSummary(tr("Not connected"));
+}
+
+void ConnectionView::openGroup(const QByteArray &stream, const QByteArray &group)
+{
+    m_groupPage->showGroup(stream, group);
+    m_stack->setCurrentWidget(m_groupPage);
+    QSettings().setValue(QStringLiteral("window/lastPage"), QStringLiteral("group:%1/%2").arg(QString::fromUtf8(stream), QString::fromUtf8(group)));
+}
+
+void ConnectionView::showOverview()
+{
+    m_stack->setCurrentWidget(m_overview);
+    m_overview->table()->setFocus();
+    QSettings().setValue(QStringLiteral("window/lastPage"), QStringLiteral("overview"));
+}
+
+bool ConnectionView::showPage(const QString &page)
+{
+    if (page.isEmpty() || page == QLatin1String("overview")) {
+        showOverview();
+        return true;
+    }
+    if (page == QLatin1String("dlq") || page.startsWith(QLatin1String("dlq:"))) {
+        showDeadLetters(page.mid(4).toUtf8());
+        return true;
+    }
+    if (!page.startsWith(QLatin1String("group:")))
+        return false;
+    const QString rest = page.mid(6);
+    const qsizetype slash = rest.lastIndexOf(QLatin1Char('/'));
+    if (slash <= 0)
+        return false;
+    openGroup(rest.left(slash).toUtf8(), rest.mid(slash + 1).toUtf8());
+    return true;
+}
+
+void ConnectionView::setPaused(bool paused)
+{
+    m_paused = paused;
+    m_pauseBanner->setVisible(paused);
+    if (m_poller)
+        m_poller->setPaused(paused);
+}
+
+void ConnectionView::refresh()
+{
+    if (m_poller)
+        m_poller->pollNow();
+}
+
+void ConnectionView::focusFilter()
+{
+    showOverview();
+    m_overview->focusFilter();
+}
+
+Snapshot ConnectionView::withHistoryVerdicts(const Snapshot &snapshot)
+{
+    // The history rules (stalled, pending climbing) join the snapshot's own.
+    const QHash<GroupKey, HealthVerdict> verdicts = appendAndEvaluate(m_history, snapshot, m_historyRules);
+    SnapshotData data = snapshot.data();
+    for (StreamSnapshot &s : data.streams)
+        for (GroupSnapshot &g : s.groups) {
+            const auto it = verdicts.constFind(GroupKey{s.key, g.name});
+            if (it != verdicts.constEnd())
+                g.health = *it;
+        }
+    return Snapshot(std::move(data));
+}
+
+void ConnectionView::applySnapshot(const Snapshot &incoming)
+{
+    if (incoming->generation < m_generation)
+        return; // from before a reconnect
+    m_generation = incoming->generation;
+    const Snapshot snapshot = withHistoryVerdicts(incoming);
+    m_lastSnapshot = snapshot;
+    m_lastSnapshotWallMs = QDateTime::currentMSecsSinceEpoch();
+    const bool cluster = snapshot->server.mode == QLatin1String("cluster");
+    m_overview->setColumnShown(GroupTableModel::Node, cluster);
+    m_overview->offerGrouping(cluster ? GroupTableModel::Node : -1, tr("node"));
+    m_model->applySnapshot(snapshot);
+    m_groupPage->applySnapshot(snapshot);
+    m_writes->setServerMode(snapshot->server.mode);
+    m_dlqPage->applySnapshot(snapshot);
+    updateDlqButton(snapshot);
+    if (m_stale) {
+        m_stale = false;
+        m_model->setStale(false);
+        m_groupPage->setStale(false);
+        m_dlqPage->setStale(false);
+    }
+    updateSummary();
+    updatePollLabel(snapshot);
+    Q_EMIT summaryChanged();
+}
+
+void ConnectionView::updatePollLabel(const Snapshot &snapshot)
+{
+    const QString when = QDateTime::fromMSecsSinceEpoch(snapshot->takenAtMs).toString(QStringLiteral("HH:mm:ss"));
+    m_pollLabel->setText(tr("Last poll %1 · %2 ms · %3 round trip · %4 commands · %5 read")
+                             .arg(when).arg(snapshot->stats.durationMs).arg(snapshot->stats.roundTrips).arg(snapshot->stats.commands)
+                             .arg(snapshot->stats.bytesIn < 10'000 ? QStringLiteral("%1 B").arg(snapshot->stats.bytesIn)
+                                                                  : QStringLiteral("%1 KiB").arg(snapshot->stats.bytesIn / 1024)));
+    m_pollLabel->setToolTip(snapshot->warning);
+    if (snapshot->stats.budgetTooSmall) { // --poll-budget: say that figures are old or missing, not just show them
+        m_pollLabel->setText(m_pollLabel->text() + tr(" · poll budget too small: some figures are old or missing"));
+        m_pollLabel->setToolTip(snapshot->stats.budgetNote + QLatin1Char('\n') + snapshot->warning);
+    }
+}
+
+void ConnectionView::checkStale()
+{
+    if (m_lastSnapshotWallMs == 0 || m_paused)
+        return;
+    const qint64 age = QDateTime::currentMSecsSinceEpoch() - m_lastSnapshotWallMs;
+    const bool stale = age > std::max<qint64>(3000, 3LL * m_intervalMs);
+    if (stale && !m_stale) {
+        m_stale = true;
+        m_model->setStale(true);
+        m_groupPage->setStale(true);
+        m_dlqPage->setStale(true);
+        Q_EMIT summaryChanged();
+    }
+    if (m_stale) {
+        const QString since = QDateTime::fromMSecsSinceEpoch(m_lastSnapshotWallMs).toString(QStringLiteral("HH:mm:ss"));
+        m_overview->setSummary(tr("<span style='color:%3'><b>STALE since %1</b> — no answer from the server for %2; "
+                                  "the values below are the last ones known.</span>").arg(since, formatDuration(age), healthStyle(Health::Warn).strong.name()));
+    }
+}
+
+void ConnectionView::updateSummary()
+{
+    m_overview->setSummary(overviewSummaryHtml({m_lastSnapshot}, m_thresholds.consumerIdleWarnMs));
+}
+
+void ConnectionView::applyStatus(const ConnectionStatus &status)
+{
+    using State = RedisConnection::State;
+    QString text;
+    switch (status.state) {
+    case State::Ready:
+        text = tr("● Connected to %1 — %2 %3 (%4)").arg(status.address, status.server.product, status.server.version, status.server.mode);
+        if (status.server.mode == QLatin1String("sentinel")) // the master in use, and a failover when there was one
+            text += tr(", master %1").arg(status.server.node) + (status.failover.isEmpty() ? QString() : QStringLiteral(" — ⚠ ") + status.failover);
+        m_banner->hide();
+        break;
+    case State::Connecting:
+    case State::Handshake:
+        text = tr("Connecting to %1…").arg(status.address);
+        break;
+    case State::Backoff:
+        text = tr("Reconnecting to %1 (attempt %2, next in %3)").arg(status.address).arg(status.attempt).arg(formatDuration(status.nextRetryMs));
+        break;
+    case State::Disconnected:
+        text = tr("Disconnected from %1").arg(status.address);
+        break;
+    }
+    if (status.state != State::Ready && status.error.isError()) {
+        // A wrong password, certificate or ACL will not heal by itself: red.
+        // A lost connection, a timeout or a loading server may: amber.
+        using Kind = RedisError::Kind;
+        const Kind k = status.error.kind;
+        const bool needsOperator = k == Kind::AuthFailed || k == Kind::AuthRequired || k == Kind::Tls || k == Kind::NoPermission
+                                   || k == Kind::HostNotFound || k == Kind::Usage || k == Kind::Protocol;
+        m_banner->setStyleSheet(bannerStyleSheet(needsOperator ? BannerTone::Danger : BannerTone::Trouble));
+        m_banner->setText(tr("%1 — %2. The data below is from the last successful poll.")
+                              .arg(RedisError::kindName(status.error.kind).toUpper(), status.error.message));
+        m_banner->setToolTip(tr("Redis said: %1").arg(QString::fromUtf8(status.error.detail)));
+        m_banner->show();
+    }
+    m_connectionLabel->setText(text);
+}
+
+void ConnectionView::copySelection()
+{
+    QTableView *view = m_stack->currentWidget() == m_overview ? m_overview->table() : qobject_cast<QTableView *>(QApplication::focusWidget());
+    if (!view || !view->selectionModel())
+        return;
+    QStringList lines;
+    const QAbstractItemModel *model = view->model();
+    QList<int> columns;
+    QStringList header;
+    for (int c = 0; c < model->columnCount(); ++c)
+        if (!view->isColumnHidden(c)) {
+            columns << c;
+            header << model->headerData(c, Qt::Horizontal).toString();
+        }
+    lines << header.join(QLatin1Char('\t'));
+    for (const QModelIndex &row : view->selectionModel()->selectedRows()) {
+        QStringList cells;
+        for (int c : std::as_const(columns))
+            cells << model->index(row.row(), c).data().toString();
+        lines << cells.join(QLatin1Char('\t'));
+    }
+    QApplication::clipboard()->setText(lines.join(QLatin1Char('\n')) + QLatin1Char('\n'));
+}
+
+} // namespace pelscope

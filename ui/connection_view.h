@@ -1,0 +1,140 @@
+// Everything the window shows for one Redis deployment: its own poller thread,
+// history, overview, group and dead-letter pages, payload reader, write switch
+// and status line. The window holds one per connection (a tab each).
+#pragma once
+
+#include "connection_profile_store.h"
+#include "health/health_rules.h"
+#include "history/history_rules.h"
+#include "history/history_store.h"
+#include "probe/connection_status.h"
+#include "probe/entry_reader.h"
+#include "probe/probe_config.h"
+#include "snapshot/snapshot.h"
+
+#include <QThread>
+#include <QTimer>
+#include <QWidget>
+#include <memory>
+
+class QLabel;
+class QPushButton;
+class QStackedWidget;
+class QStatusBar;
+class QTableView;
+
+namespace pelscope {
+
+class DlqPage;
+class GroupPage;
+class GroupTableModel;
+class OverviewPage;
+class PollerThread;
+class WriteController;
+
+// What a connection tab needs to start: where, what to watch, how it is named.
+struct ConnectionRequest
+{
+    ConnectionOptions options;
+    ProbeConfig probe;
+    int intervalMs = 1000;
+    QString label; // the profile name; empty: the address
+    ConnectionProfile::ColorTag colorTag = ConnectionProfile::ColorTag::None;
+};
+
+class ConnectionView : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit ConnectionView(QWidget *parent = nullptr);
+    ~ConnectionView() override; // joins its poller and reader threads
+
+    GroupTableModel *groupModel() const { return m_model; }
+    OverviewPage *overview() const { return m_overview; }
+    QTableView *overviewTable() const;
+    GroupPage *groupPage() const { return m_groupPage; }
+    DlqPage *dlqPage() const { return m_dlqPage; }
+    WriteController *writes() const { return m_writes; }
+    const HistoryStore &history() const { return m_history; }
+    const Snapshot &lastSnapshot() const { return m_lastSnapshot; }
+    QString label() const;
+    bool isStale() const { return m_stale; }
+    bool isPaused() const { return m_paused; }
+    const ConnectionRequest &request() const { return m_request; }
+    qint64 consumerDeadMs() const { return m_thresholds.consumerIdleWarnMs; }
+
+    void setThresholds(const HealthThresholds &t);
+    void setPollIntervalMs(int ms) { m_intervalMs = ms; }
+
+    // Starts (or restarts) this view's own poller thread on `request`.
+    void connectTo(const ConnectionRequest &request);
+    void reconnect();
+    // The connection the view reads payloads and dead letters through (its
+    // own, on a worker thread) and writes through when writes are enabled.
+    // connectTo() calls it; tests that run their own poller call it directly.
+    void useConnection(const ConnectionOptions &options, const QString &label = {}, bool production = false);
+
+    // "overview", "group:STREAM/GROUP" or "dlq[:KEY]"; false when there is no such page.
+    bool showPage(const QString &page);
+    void setPaused(bool paused);
+    void refresh();
+    void copySelection();
+    void focusFilter();
+
+public Q_SLOTS:
+    void applySnapshot(const pelscope::Snapshot &snapshot);
+    void applyStatus(const pelscope::ConnectionStatus &status);
+    void showStartupError(const QString &message);
+    // A new connection: the views start afresh (the only model reset).
+    void resetForNewConnection(const QString &address);
+    void openGroup(const QByteArray &stream, const QByteArray &group);
+    void showOverview();
+    void showDeadLetters(const QByteArray &key = {});
+
+Q_SIGNALS:
+    // Health, staleness or the label changed: the tab and the all-connections
+    // page follow.
+    void summaryChanged();
+    void message(const QString &text);
+
+private:
+    void buildStatusLine();
+    void updateSummary();
+    void checkStale();
+    Snapshot withHistoryVerdicts(const Snapshot &snapshot);
+    void updateWriteBanner(bool enabled);
+    void updateDlqButton(const Snapshot &snapshot);
+    void updatePollLabel(const Snapshot &snapshot);
+    void showProfileTag(ConnectionProfile::ColorTag tag);
+
+    HistoryStore m_history;
+    HistoryRuleThresholds m_historyRules;
+    HealthThresholds m_thresholds;
+    ConnectionRequest m_request;
+    GroupTableModel *m_model;
+    QStackedWidget *m_stack;
+    OverviewPage *m_overview;
+    QLabel *m_banner;
+    QLabel *m_writeBanner;
+    QLabel *m_pauseBanner;
+    QPushButton *m_dlqButton;
+    QStatusBar *m_statusLine;
+    QLabel *m_profileTag;
+    QLabel *m_connectionLabel;
+    QLabel *m_pollLabel;
+    GroupPage *m_groupPage;
+    WriteController *m_writes;
+    DlqPage *m_dlqPage;
+    std::unique_ptr<PollerThread> m_poller;
+    QTimer m_staleTimer;
+    QThread m_readerThread;
+    EntryReader *m_reader = nullptr;
+    Snapshot m_lastSnapshot;
+    quint64 m_generation = 0;
+    qint64 m_lastSnapshotWallMs = 0;
+    int m_intervalMs = 1000;
+    bool m_stale = false;
+    bool m_paused = false;
+};
+
+} // namespace pelscope

@@ -1,0 +1,60 @@
+// The overview table (worst first), its filter and its one-line summary: the
+// same page for one connection and for all of them (the rows of several
+// GroupTableModels concatenated, with a Connection column).
+#pragma once
+
+#include "snapshot/snapshot.h"
+
+#include <QWidget>
+
+class QCheckBox;
+class QHBoxLayout;
+class QLabel;
+class QLineEdit;
+class QTableView;
+class QAbstractItemModel;
+
+namespace pelscope {
+
+class OverviewProxyModel;
+
+class OverviewPage : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit OverviewPage(QAbstractItemModel *source, QWidget *parent = nullptr);
+
+    QTableView *table() const { return m_table; }
+    QLineEdit *filter() const { return m_filter; }
+    OverviewProxyModel *proxy() const { return m_proxy; }
+    // Widgets that sit right of the filter (the dead-letters button).
+    QHBoxLayout *toolRow() const { return m_toolRow; }
+    void setSummary(const QString &html);
+    QString summary() const;
+
+    // A column this page shows (Connection, Node) and may group by.
+    void setColumnShown(int column, bool shown);
+    // Offers "Group by <name>" for `column`; hidden again with -1.
+    void offerGrouping(int column, const QString &name);
+    void focusFilter();
+
+Q_SIGNALS:
+    // Enter or double click on a row; `index` is in this page's model.
+    void rowActivated(const QModelIndex &index);
+
+private:
+    OverviewProxyModel *m_proxy;
+    QTableView *m_table;
+    QLineEdit *m_filter;
+    QLabel *m_summary;
+    QCheckBox *m_groupBy;
+    QHBoxLayout *m_toolRow;
+    int m_groupColumn = -1;
+};
+
+// The summary line's HTML: health counts, total lag and pending, the worst
+// oldest pending idle, dead consumers. `consumerDeadMs`: when a consumer
+// holding entries counts as dead.
+QString overviewSummaryHtml(const QList<Snapshot> &snapshots, qint64 consumerDeadMs);
+
+} // namespace pelscope
