@@ -7,6 +7,7 @@
 
 #include "redis/redis_connection.h"
 
+#include <QCheckBox>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QPainter>
@@ -79,6 +80,7 @@ ConnectionDialog::ConnectionDialog(ConnectionProfileStore *store, QWidget *paren
         m_ui->colorTagCombo->addItem(tagIcon(tag), name.isEmpty() ? tr("none") : name, int(tag));
     }
 
+    buildSentinelFields();
     connect(m_ui->urlEdit, &QLineEdit::textEdited, this, &ConnectionDialog::onUrlEdited);
     for (QLineEdit *edit : {m_ui->hostEdit, m_ui->socketEdit, m_ui->userEdit})
         connect(edit, &QLineEdit::textEdited, this, &ConnectionDialog::onFieldsEdited);
@@ -131,12 +133,61 @@ ConnectionDialog::~ConnectionDialog()
     disposeTest();
 }
 
+void ConnectionDialog::buildSentinelFields()
+{
+    m_sentinelsEdit = new QLineEdit;
+    m_sentinelsEdit->setObjectName(QStringLiteral("sentinelsEdit"));
+    m_sentinelsEdit->setPlaceholderText(tr("s1:26379, s2:26379, s3:26379 — empty: connect to the host above"));
+    m_masterEdit = new QLineEdit;
+    m_masterEdit->setObjectName(QStringLiteral("masterEdit"));
+    m_masterEdit->setPlaceholderText(tr("the name the sentinels monitor, e.g. orders-main"));
+    m_replicaCheck = new QCheckBox(tr("Poll a replica, never the primary (writes still go to the primary)"));
+    m_replicaCheck->setObjectName(QStringLiteral("replicaCheck"));
+    m_replicaCheck->setToolTip(tr("With Sentinel the sentinels name a healthy replica; with a host naming the primary, its ROLE "
+                                  "lists the replicas. The primary then only gets one ROLE per tick, for the replication lag."));
+    const int after = 4; // host, port, socket, database; then the sentinel rows
+    m_ui->serverForm->insertRow(after, tr("Se&ntinels:"), m_sentinelsEdit);
+    m_ui->serverForm->insertRow(after + 1, tr("&Master name:"), m_masterEdit);
+    m_ui->serverForm->insertRow(after + 2, tr("Read from:"), m_replicaCheck);
+    for (QLineEdit *edit : {m_sentinelsEdit, m_masterEdit})
+        connect(edit, &QLineEdit::textEdited, this, &ConnectionDialog::onFieldsEdited);
+    connect(m_replicaCheck, &QCheckBox::toggled, this, &ConnectionDialog::onFieldsEdited);
+}
+
+std::optional<SentinelOptions> ConnectionDialog::sentinelFromFields(QString *error) const
+{
+    const QString list = m_sentinelsEdit->text().simplified().remove(QLatin1Char(' '));
+    if (list.isEmpty())
+        return std::nullopt;
+    const QString master = m_masterEdit->text().trimmed();
+    if (master.isEmpty()) {
+        *error = tr("enter the master name the sentinels monitor");
+        return std::nullopt;
+    }
+    // The URL parser already knows host[:port] lists, IPv6 brackets included.
+    const UrlParseResult parsed = parseRedisUrl(QStringLiteral("redis+sentinel://%1/%2").arg(list, master));
+    if (!parsed.options || !parsed.options->sentinel) {
+        *error = tr("sentinels: %1").arg(parsed.error);
+        return std::nullopt;
+    }
+    SentinelOptions sentinel = *parsed.options->sentinel;
+    sentinel.user = m_sentinelUser;
+    sentinel.password = m_sentinelPassword;
+    return sentinel;
+}
+
 ConnectionOptions ConnectionDialog::optionsFromFields(QString *error) const
 {
     error->clear();
     ConnectionOptions o;
+    o.sentinel = sentinelFromFields(error);
+    o.readFromReplica = m_replicaCheck->isChecked();
     const QString socket = m_ui->socketEdit->text().trimmed();
-    if (!socket.isEmpty()) {
+    if (o.sentinel) {
+        o.transport = m_ui->tlsGroup->isChecked() ? ConnectionOptions::Transport::Tls : ConnectionOptions::Transport::Tcp;
+    } else if (!error->isEmpty()) {
+        // the sentinel fields' error stands
+    } else if (!socket.isEmpty()) {
         o.transport = ConnectionOptions::Transport::Unix;
         o.socketPath = socket;
     } else {
@@ -206,6 +257,15 @@ void ConnectionDialog::applyToFields(const ConnectionOptions &o)
     m_ui->userEdit->setText(QString::fromUtf8(o.user));
     if (o.password)
         m_ui->passwordEdit->setText(QString::fromUtf8(*o.password));
+    QStringList sentinels;
+    if (o.sentinel)
+        for (const SentinelOptions::Address &a : o.sentinel->sentinels)
+            sentinels << (a.host.contains(QLatin1Char(':')) ? QStringLiteral("[%1]:%2") : QStringLiteral("%1:%2")).arg(a.host).arg(a.port);
+    m_sentinelsEdit->setText(sentinels.join(QStringLiteral(", ")));
+    m_masterEdit->setText(o.sentinel ? QString::fromUtf8(o.sentinel->masterName) : QString());
+    m_sentinelUser = o.sentinel ? o.sentinel->user : QByteArray();
+    m_sentinelPassword = o.sentinel ? o.sentinel->password : std::nullopt;
+    m_replicaCheck->setChecked(o.readFromReplica);
     m_urlError.clear();
     m_syncing = was;
 }
@@ -215,6 +275,8 @@ QString ConnectionDialog::urlFor(ConnectionOptions o)
     if (o.transport == ConnectionOptions::Transport::Unix)
         o.user.clear(); // unix://user@/path does not parse back
     o.password.reset();
+    if (o.sentinel)
+        o.sentinel->password.reset(); // "***" would parse back as the password
     return o.redactedUrl();
 }
 
@@ -274,8 +336,13 @@ void ConnectionDialog::updateValidation()
     m_ui->patternEdit->setEnabled(m_ui->discoverRadio->isChecked());
     m_ui->streamsEdit->setEnabled(m_ui->listRadio->isChecked());
     const bool viaSocket = !m_ui->socketEdit->text().trimmed().isEmpty();
-    m_ui->hostEdit->setEnabled(!viaSocket);
-    m_ui->portSpin->setEnabled(!viaSocket);
+    // With Sentinel the sentinels say where the master is: host and port are theirs.
+    const bool viaSentinel = !m_sentinelsEdit->text().trimmed().isEmpty();
+    m_ui->hostEdit->setEnabled(!viaSocket && !viaSentinel);
+    m_ui->portSpin->setEnabled(!viaSocket && !viaSentinel);
+    m_ui->socketEdit->setEnabled(!viaSentinel);
+    m_sentinelsEdit->setEnabled(!viaSocket);
+    m_masterEdit->setEnabled(!viaSocket);
     m_ui->tlsGroup->setEnabled(!viaSocket);
     const bool insecure = !viaSocket && m_ui->tlsGroup->isChecked() && !m_ui->verifyCheck->isChecked();
     m_ui->verifyWarningLabel->setVisible(insecure);

@@ -7,10 +7,12 @@
 #include "redis/connection_options.h"
 
 #include <QDialog>
+#include <optional>
 #include <QElapsedTimer>
 #include <QPointer>
 #include <memory>
 
+class QCheckBox;
 class QLineEdit;
 
 namespace pelscope {
@@ -79,7 +81,18 @@ private:
     void onPasswordRead(const QString &name, const QByteArray &password);
     void onKeychainUnavailable(const QString &name, const QString &reason);
 
+    void buildSentinelFields();
+    // The sentinels field ("s1:26379, s2") and master name as options; an
+    // empty field: no Sentinel. Sets *error when they do not parse.
+    std::optional<SentinelOptions> sentinelFromFields(QString *error) const;
+
     std::unique_ptr<Ui::ConnectionDialog> m_ui;
+    QLineEdit *m_sentinelsEdit = nullptr;
+    QLineEdit *m_masterEdit = nullptr;
+    QCheckBox *m_replicaCheck = nullptr;
+    // Sentinel credentials come only from a typed URL (?sentinel_user=&sentinel_password=).
+    QByteArray m_sentinelUser;
+    std::optional<QByteArray> m_sentinelPassword;
     ConnectionProfileStore *m_store = nullptr;
     QString m_urlError;         // the URL field does not parse
     QString m_keychainProfile;  // the profile whose keychain answer we wait for

@@ -130,6 +130,8 @@ QString ConnectionProfile::urlWithoutSecrets(const ConnectionOptions &options)
     ConnectionOptions o = options;
     o.user.clear();
     o.password.reset();
+    if (o.sentinel) // not kept (the keychain holds one password per profile): give it in the URL
+        o.sentinel->password.reset();
     return o.redactedUrl();
 }
 

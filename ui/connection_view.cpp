@@ -37,6 +37,7 @@ ConnectionView::ConnectionView(QWidget *parent)
     , m_profileTag(new QLabel)
     , m_connectionLabel(new QLabel)
     , m_pollLabel(new QLabel)
+    , m_replicaLabel(new QLabel)
     , m_groupPage(new GroupPage(&m_history))
     , m_writes(new WriteController(this))
     , m_dlqPage(new DlqPage(m_writes))
@@ -112,6 +113,10 @@ void ConnectionView::buildStatusLine()
     m_profileTag->hide();
     m_statusLine->addWidget(m_profileTag);
     m_statusLine->addWidget(m_connectionLabel, 1);
+    m_replicaLabel->setObjectName(QStringLiteral("replicaLabel"));
+    m_replicaLabel->setTextFormat(Qt::RichText);
+    m_replicaLabel->hide();
+    m_statusLine->addPermanentWidget(m_replicaLabel);
     m_statusLine->addPermanentWidget(m_pollLabel);
 }
 
@@ -170,6 +175,8 @@ void ConnectionView::resetForNewConnection(const QString &address)
     m_generation = 0;
     m_lastSnapshotWallMs = 0;
     m_lastSnapshot = {};
+    m_events.clear();
+    m_groupPage->setConnectionEvents(m_events);
     showOverview();
     m_overview->setSummary(tr("Connecting to %1…").arg(address));
 }
@@ -316,6 +323,8 @@ void ConnectionView::applySnapshot(const Snapshot &incoming)
         return; // from before a reconnect
     m_generation = incoming->generation;
     const Snapshot snapshot = withHistoryVerdicts(incoming);
+    if (!m_lastSnapshot.isNull())
+        noteNodeChanges(m_lastSnapshot, snapshot);
     m_lastSnapshot = snapshot;
     m_lastSnapshotWallMs = QDateTime::currentMSecsSinceEpoch();
     const bool cluster = snapshot->server.mode == QLatin1String("cluster");
@@ -334,7 +343,39 @@ void ConnectionView::applySnapshot(const Snapshot &incoming)
     }
     updateSummary();
     updatePollLabel(snapshot);
+    updateReplicaLabel(snapshot);
     Q_EMIT summaryChanged();
+}
+
+void ConnectionView::noteEvent(const TimelineEvent &event)
+{
+    m_events.append(event);
+    if (m_events.size() > 200)
+        m_events.removeFirst();
+    m_groupPage->setConnectionEvents(m_events);
+    m_statusLine->showMessage(event.detail, 120'000);
+    Q_EMIT message(event.detail);
+}
+
+void ConnectionView::noteNodeChanges(const Snapshot &previous, const Snapshot &current)
+{
+    if (current->server.mode != QLatin1String("cluster"))
+        return;
+    QHash<QByteArray, QString> before;
+    for (const StreamSnapshot &s : previous->streams)
+        before.insert(s.key, s.node);
+    QMap<QPair<QString, QString>, QStringList> moves; // (from, to) -> streams
+    for (const StreamSnapshot &s : current->streams) {
+        const QString was = before.value(s.key);
+        if (!was.isEmpty() && !s.node.isEmpty() && was != s.node)
+            moves[{was, s.node}] << displayBytes(s.key);
+    }
+    for (auto it = moves.cbegin(); it != moves.cend(); ++it) {
+        const QStringList &streams = it.value();
+        const QString which = streams.size() <= 3 ? streams.join(QStringLiteral(", ")) : tr("%1 streams").arg(streams.size());
+        noteEvent({current->takenAtMs, tr("node changed"),
+                   tr("%1: now on %2 (was %3) — a failover or a slot migration").arg(which, it.key().second, it.key().first)});
+    }
 }
 
 void ConnectionView::updatePollLabel(const Snapshot &snapshot)
@@ -349,6 +390,25 @@ void ConnectionView::updatePollLabel(const Snapshot &snapshot)
         m_pollLabel->setText(m_pollLabel->text() + tr(" · poll budget too small: some figures are old or missing"));
         m_pollLabel->setToolTip(snapshot->stats.budgetNote + QLatin1Char('\n') + snapshot->warning);
     }
+}
+
+void ConnectionView::updateReplicaLabel(const Snapshot &snapshot)
+{
+    const std::optional<ReplicaSnapshot> &r = snapshot->server.replica;
+    m_replicaLabel->setVisible(r.has_value());
+    if (!r)
+        return;
+    // A replica behind its primary shows old values: say by how much, next to the data.
+    QString lag = r->lagBytes ? tr("offset lag %1 B").arg(formatCount(*r->lagBytes)) : tr("offset lag unknown");
+    if (r->lastIoS && r->link == QLatin1String("up"))
+        lag += tr(", last I/O %1 s ago").arg(*r->lastIoS);
+    const bool trouble = r->link != QLatin1String("up") || r->syncing || !r->lagBytes || *r->lagBytes > 1024 * 1024;
+    const QString colour = trouble ? healthStyle(Health::Warn).strong.name() : QString();
+    QString text = tr("Replica %1 of %2 · link %3 · %4").arg(r->address.toHtmlEscaped(), r->primary.toHtmlEscaped(), r->link.toHtmlEscaped(), lag);
+    if (r->syncing)
+        text += tr(" · full resync running");
+    m_replicaLabel->setText(colour.isEmpty() ? text : QStringLiteral("<span style='color:%1'><b>⚠ %2</b></span>").arg(colour, text));
+    m_replicaLabel->setToolTip(r->note.isEmpty() ? tr("Polling a replica: the primary only gets one ROLE per tick, for this lag.") : r->note);
 }
 
 void ConnectionView::checkStale()
@@ -412,6 +472,10 @@ void ConnectionView::applyStatus(const ConnectionStatus &status)
         m_banner->show();
     }
     m_connectionLabel->setText(text);
+    if (status.failoverAtMs > m_lastFailoverAtMs && !status.failover.isEmpty()) { // Sentinel promoted another master
+        m_lastFailoverAtMs = status.failoverAtMs;
+        noteEvent({status.failoverAtMs, tr("failover"), status.failover});
+    }
 }
 
 void ConnectionView::copySelection()

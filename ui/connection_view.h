@@ -4,6 +4,7 @@
 #pragma once
 
 #include "connection_profile_store.h"
+#include "group_page.h"
 #include "health/health_rules.h"
 #include "history/history_rules.h"
 #include "history/history_store.h"
@@ -57,6 +58,8 @@ public:
     WriteController *writes() const { return m_writes; }
     const HistoryStore &history() const { return m_history; }
     const Snapshot &lastSnapshot() const { return m_lastSnapshot; }
+    // Failovers and cluster node changes seen on this connection, oldest first.
+    const QList<TimelineEvent> &events() const { return m_events; }
     QString label() const;
     bool isStale() const { return m_stale; }
     bool isPaused() const { return m_paused; }
@@ -105,7 +108,12 @@ private:
     void updateWriteBanner(bool enabled);
     void updateDlqButton(const Snapshot &snapshot);
     void updatePollLabel(const Snapshot &snapshot);
+    // read_from=replica: which replica, its link and offset lag behind the primary.
+    void updateReplicaLabel(const Snapshot &snapshot);
     void showProfileTag(ConnectionProfile::ColorTag tag);
+    void noteEvent(const TimelineEvent &event);
+    // Cluster: streams whose master changed since the last snapshot (a failover, a slot moved).
+    void noteNodeChanges(const Snapshot &previous, const Snapshot &current);
 
     HistoryStore m_history;
     HistoryRuleThresholds m_historyRules;
@@ -122,6 +130,7 @@ private:
     QLabel *m_profileTag;
     QLabel *m_connectionLabel;
     QLabel *m_pollLabel;
+    QLabel *m_replicaLabel;
     GroupPage *m_groupPage;
     WriteController *m_writes;
     DlqPage *m_dlqPage;
@@ -130,6 +139,8 @@ private:
     QThread m_readerThread;
     EntryReader *m_reader = nullptr;
     Snapshot m_lastSnapshot;
+    QList<TimelineEvent> m_events;
+    qint64 m_lastFailoverAtMs = 0;
     quint64 m_generation = 0;
     qint64 m_lastSnapshotWallMs = 0;
     int m_intervalMs = 1000;

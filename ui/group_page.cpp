@@ -303,9 +303,18 @@ void GroupPage::updateCharts()
             if (c.atMs >= from)
                 chart->addMarker(c.atMs / 1000.0, healthStyle(c.to).word, healthStyle(c.to).strong);
         }
+        for (const TimelineEvent &e : std::as_const(m_events))
+            if (e.atMs >= from)
+                chart->addMarker(e.atMs / 1000.0, e.label, QColor(0x1e, 0x6f, 0xd9));
         chart->setTimeWindow(now / 1000.0, m_windowSeconds);
         chart->replot(QCustomPlot::rpQueuedReplot);
     }
+}
+
+void GroupPage::setConnectionEvents(const QList<TimelineEvent> &events)
+{
+    m_events = events;
+    updateCharts();
 }
 
 void GroupPage::showEvent(QShowEvent *event)

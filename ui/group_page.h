@@ -26,6 +26,15 @@ class PendingTableModel;
 class WriteController;
 class TimeChartWidget;
 
+// Something that happened to the whole connection (a failover, a node
+// change on a cluster): a marker on every chart of every group.
+struct TimelineEvent
+{
+    qint64 atMs = 0;
+    QString label;  // short, drawn on the chart: "failover"
+    QString detail; // the tooltip and status line: who moved where
+};
+
 class GroupPage : public QWidget
 {
     Q_OBJECT
@@ -39,6 +48,7 @@ public:
     void setStale(bool stale);
     void showEntry(const EntryReadResult &result);
     void setWindowSeconds(int seconds);
+    void setConnectionEvents(const QList<TimelineEvent> &events);
     // Enables the pending-entry actions (claim, acknowledge, move to DLQ).
     void setWriteController(WriteController *writes);
     PendingActionsBar *pendingActions() const { return m_pendingActions; }
@@ -63,6 +73,7 @@ private:
     void applyGroupThresholds();
 
     const HistoryStore *m_history;
+    QList<TimelineEvent> m_events;
     GroupKey m_key;
     Snapshot m_snapshot;
     HealthThresholds m_thresholds;

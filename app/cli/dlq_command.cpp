@@ -511,7 +511,7 @@ int runDlq(const CliSettings &settings, const QCommandLineParser &parser, const 
     if (sub == QLatin1String("show") && args.size() == 2)
         return runShow(settings, parser, args.at(1).toUtf8());
     if (sub == QLatin1String("requeue") && args.size() >= 2)
-        return runRequeue(settings, parser, args.at(1).toUtf8(), args.mid(2));
+        return runRequeue(writeSettings(settings), parser, args.at(1).toUtf8(), args.mid(2));
     printErrLine(QStringLiteral("usage: dlq list | dlq show DLQ [--count N] [--json] | dlq requeue DLQ (--all | --id ID ... | --match FIELD=VALUE) "
                                 "[--to STREAM] [--dry-run] [--rate N] [--yes]"));
     return kExitRefused;

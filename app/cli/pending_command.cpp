@@ -100,8 +100,9 @@ QStringList planFor(const CliSettings &settings, const PendingActionRequest &r)
 
 } // namespace
 
-int runPending(const CliSettings &settings, const QCommandLineParser &parser, const QStringList &args)
+int runPending(const CliSettings &readSettings, const QCommandLineParser &parser, const QStringList &args)
 {
+    const CliSettings settings = writeSettings(readSettings); // writes go to the primary
     const QString sub = args.value(0);
     if (args.size() < 3 || (sub != QLatin1String("claim") && sub != QLatin1String("ack") && sub != QLatin1String("to-dlq"))) {
         printErrLine(QString::fromLatin1(kUsage));

@@ -26,6 +26,24 @@ QString nodeText(const StreamSnapshot &s)
     return s.stale ? s.node + QStringLiteral(" (stale)") : s.node;
 }
 
+// read_from=replica: one line above the table saying where the values come
+// from and how far behind the primary that replica is.
+QString replicaLine(const ServerSnapshot &server)
+{
+    if (!server.replica)
+        return {};
+    const ReplicaSnapshot &r = *server.replica;
+    QString text = QStringLiteral("replica %1 of %2: link %3").arg(r.address, r.primary, r.link.isEmpty() ? QStringLiteral("unknown") : r.link);
+    text += r.lagBytes ? QStringLiteral(", offset lag %1 bytes").arg(formatCount(*r.lagBytes)) : QStringLiteral(", offset lag unknown");
+    if (r.lastIoS)
+        text += QStringLiteral(", last I/O %1 s ago").arg(*r.lastIoS);
+    if (r.linkDownS)
+        text += QStringLiteral(", down for %1 s").arg(*r.linkDownS);
+    if (!r.note.isEmpty())
+        text += QStringLiteral(" (") + r.note + QLatin1Char(')');
+    return text + QLatin1Char('\n');
+}
+
 } // namespace
 
 QString renderSnapshotTable(const Snapshot &snapshot, bool color)
@@ -94,7 +112,7 @@ QString renderSnapshotTable(const Snapshot &snapshot, bool color)
         return out;
     };
 
-    QString text = line(header) + QLatin1Char('\n');
+    QString text = replicaLine(snapshot.data().server) + line(header) + QLatin1Char('\n');
     for (int i = 0; i < rows.size(); ++i) {
         QString l = line(rows[i]);
         if (color && health[i] != Health::Ok)

@@ -25,7 +25,7 @@ int runWorkload(const CliSettings &settings, const QCommandLineParser &parser)
     }
     DemoWorkloadConfig config;
     config.keyPrefix = parser.value(QStringLiteral("prefix")).toUtf8();
-    DemoWorkload workload(settings.connection, config);
+    DemoWorkload workload(settings.connection.forWrites(), config); // it writes: always the primary
     int exitCode = 0;
     QObject::connect(&workload, &DemoWorkload::failed, &workload, [&](const QString &message) {
         std::fprintf(stderr, "pelscope-cli: workload: %s\n", qPrintable(message));

@@ -65,6 +65,13 @@ bool confirmPlan(const QStringList &plan, bool yes)
     return true;
 }
 
+CliSettings writeSettings(const CliSettings &settings)
+{
+    CliSettings out = settings;
+    out.connection = settings.connection.forWrites();
+    return out;
+}
+
 RedisReplies readOnce(const ConnectionOptions &options, const RedisBatch &batch, RedisError *error)
 {
     RedisConnection connection(options);

@@ -3,6 +3,7 @@
 // and the exit codes.
 #pragma once
 
+#include "../common/connection_cli.h"
 #include "redis/connection_options.h"
 #include "redis/redis_error.h"
 #include "redis/redis_reply.h"
@@ -32,6 +33,11 @@ void printErrLine(const QString &line); // prefixed "pelscope-cli: "
 // terminal it goes ahead only with --yes. Returns false (having said why)
 // when the operator declined or nobody could be asked.
 bool confirmPlan(const QStringList &plan, bool yes);
+
+// The settings every write command runs with: the same server, but writes
+// (and the reads behind their plans) always go to the primary, whatever
+// read_from=replica / --read-from-replica says.
+CliSettings writeSettings(const CliSettings &settings);
 
 // One pipelined batch on a fresh connection, no retries: the reads behind a plan.
 RedisReplies readOnce(const ConnectionOptions &options, const RedisBatch &batch, RedisError *error);

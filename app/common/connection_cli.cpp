@@ -24,6 +24,9 @@ void addConnectionOptions(QCommandLineParser &p)
         {QStringLiteral("sni"), QStringLiteral("Server name for SNI and verification (default: the host)."), QStringLiteral("name")},
         {QStringLiteral("insecure"), QStringLiteral("Do not verify the server's certificate (dangerous).")},
         {QStringLiteral("timeout"), QStringLiteral("Deadline for every command and for connecting (default 5s)."), QStringLiteral("duration"), QStringLiteral("5s")},
+        {QStringLiteral("read-from-replica"), QStringLiteral("Poll a replica, never the primary's data (same as ?read_from=replica): the one the sentinels name, "
+                                                             "the URL's node if it is a replica, else the most up-to-date replica its ROLE lists. "
+                                                             "Writes still go to the primary.")},
     });
 }
 
@@ -80,6 +83,8 @@ QString settingsFromParser(const QCommandLineParser &p, CliSettings &out)
         o.password = qgetenv("REDISCLI_AUTH");
     if (p.isSet(QStringLiteral("tls")))
         o.transport = ConnectionOptions::Transport::Tls;
+    if (p.isSet(QStringLiteral("read-from-replica")))
+        o.readFromReplica = true;
     const bool tlsFlags = p.isSet(QStringLiteral("cacert")) || p.isSet(QStringLiteral("cert")) || p.isSet(QStringLiteral("key"))
                           || p.isSet(QStringLiteral("sni")) || p.isSet(QStringLiteral("insecure"));
     if (tlsFlags && o.transport != ConnectionOptions::Transport::Tls)

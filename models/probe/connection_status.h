@@ -2,6 +2,7 @@
 #pragma once
 
 #include "../redis/redis_connection.h"
+#include "../snapshot/snapshot.h"
 
 #include <QMetaType>
 
@@ -19,6 +20,10 @@ struct ConnectionStatus
     // "failover: now 10.0.0.2:6379 (was 10.0.0.1:6379)"; failoverAtMs is the local epoch time.
     QString failover;
     qint64 failoverAtMs = 0;
+    // read_from=replica: the replica's link and offset lag as of the last tick
+    // (server.node is the replica, server.primary the primary it follows).
+    // Republished when the link, the primary's reachability or the note change.
+    std::optional<ReplicaSnapshot> replica;
 };
 
 } // namespace pelscope

@@ -1,6 +1,7 @@
 #include "stream_poller.h"
 
 #include "../cluster/cluster_poller.h"
+#include "replica_link_probe.h"
 
 #include <QDateTime>
 
@@ -55,6 +56,10 @@ void StreamPoller::start()
             publishStatus();
         });
     }
+    if (m_options.readFromReplica && !m_replicaLink) {
+        m_replicaLink = new ReplicaLinkProbe(m_options, this);
+        m_replicaLink->setAutoReconnect(m_autoReconnect);
+    }
     m_stopped = false;
     m_connection->open();
 }
@@ -66,6 +71,8 @@ void StreamPoller::stop()
     ++m_generation; // replies still in flight are dropped
     if (m_connection)
         m_connection->close();
+    if (m_replicaLink)
+        m_replicaLink->stop();
     if (m_cluster)
         m_cluster->stop();
     Q_EMIT finished();
@@ -78,6 +85,8 @@ void StreamPoller::setAutoReconnect(bool on)
         m_cluster->setAutoReconnect(on);
     if (m_connection)
         m_connection->setAutoReconnect(on);
+    if (m_replicaLink)
+        m_replicaLink->setAutoReconnect(on);
 }
 
 void StreamPoller::setIntervalMs(int ms)
@@ -123,9 +132,23 @@ void StreamPoller::publishStatus()
 void StreamPoller::onReady()
 {
     if (m_connection->hello().mode == QLatin1String("cluster")) {
+        if (m_options.readFromReplica) {
+            // The cluster poller reads the masters; reading cluster replicas is not built yet.
+            RedisError e;
+            e.kind = RedisError::Kind::Usage;
+            e.message = QStringLiteral("read_from=replica is not supported on Redis Cluster yet; remove it to poll the masters");
+            m_connection->setAutoReconnect(false);
+            m_connection->close();
+            m_status.error = e;
+            publishStatus();
+            Q_EMIT pollFailed(e);
+            return;
+        }
         handOverToCluster();
         return;
     }
+    if (m_replicaLink)
+        m_replicaLink->setPrimary(m_connection->hello().primary);
     ++m_generation;
     m_inTick = false;
     m_firstTickOfGeneration = true;
@@ -211,10 +234,19 @@ void StreamPoller::tick()
     m_roundTripsAtStart = m_connection->roundTrips();
     m_bytesOutAtStart = m_connection->bytesWritten();
     m_bytesInAtStart = m_connection->bytesRead();
-    const RedisBatch batch = m_probe->planTick();
+    RedisBatch batch = m_probe->planTick();
+    if (m_replicaLink) {
+        batch.append(ReplicaLinkProbe::replicaCommand());
+        m_replicaLink->askPrimary(); // in parallel; waited for below, within its short deadline
+    }
     m_commandsInTick = batch.size();
     const quint64 generation = m_generation;
     m_connection->execute(batch, this, [this, generation](const RedisReplies &replies, const RedisError &error) {
+        // Both offsets of one tick, read together: the replica's and the primary's.
+        if (m_replicaLink && m_replicaLink->asking()) {
+            m_replicaLink->whenAnswered([this, generation, replies, error] { onTickReplies(generation, replies, error); });
+            return;
+        }
         onTickReplies(generation, replies, error);
     });
 }
@@ -226,15 +258,30 @@ void StreamPoller::onTickReplies(quint64 generation, const RedisReplies &replies
     m_inTick = false;
     if (error.isError())
         return; // reported through errorOccurred; onReady resumes
-    SnapshotData data = m_probe->parseTick(replies);
+    if (m_replicaLink && !replies.isEmpty() && ReplicaLinkProbe::replicaPromoted(replies.last())) {
+        // Promoted under us (a failover): these values come from a primary,
+        // which read_from=replica never polls. Look for a replica again.
+        RedisError e;
+        e.kind = RedisError::Kind::Closed;
+        e.message = QStringLiteral("read_from=replica: %1 was promoted to primary; looking for a replica again")
+                        .arg(m_connection->hello().node);
+        m_status.error = e;
+        Q_EMIT pollFailed(e);
+        m_connection->close();
+        m_connection->open();
+        return;
+    }
+    SnapshotData data = m_probe->parseTick(m_replicaLink ? replies.first(replies.size() - 1) : replies);
     data.generation = m_generation;
     data.server.address = m_options.redactedUrl();
     data.server.product = m_connection->hello().product;
     data.server.version = m_connection->hello().version;
     data.server.mode = m_connection->hello().mode;
     data.server.role = m_connection->hello().role;
-    if (m_options.sentinel)
+    if (m_options.sentinel || m_replicaLink)
         data.server.node = m_connection->hello().node;
+    if (m_replicaLink)
+        readReplicaLink(replies.last(), data);
     data.stats.roundTrips = m_connection->roundTrips() - m_roundTripsAtStart;
     data.stats.bytesOut = m_connection->bytesWritten() - m_bytesOutAtStart;
     data.stats.bytesIn = m_connection->bytesRead() - m_bytesInAtStart;
@@ -263,6 +310,26 @@ void StreamPoller::scheduleNext()
         return;
     const qint64 spent = m_tickClock.isValid() ? m_tickClock.elapsed() : 0;
     m_tickTimer.start(int(std::max<qint64>(0, m_intervalMs - spent)));
+}
+
+// The replica's link and offset lag go into the snapshot every tick, and
+// into the status when something an operator would act on changes.
+void StreamPoller::readReplicaLink(const RedisReply &info, SnapshotData &data)
+{
+    const ReplicaSnapshot r = m_replicaLink->read(info, m_connection->hello().node);
+    data.server.replica = r;
+    // Redis 7.0 does not replicate a group's entries-read once a consumer has
+    // read (tst_replica), so the replica's lag is often unknown: say so.
+    for (StreamSnapshot &s : data.streams)
+        for (GroupSnapshot &g : s.groups)
+            if (!g.lag && !g.entriesRead)
+                g.lagNote = QStringLiteral("read from a replica, which may not have the group's entries-read; ") + g.lagNote;
+    const std::optional<ReplicaSnapshot> &was = m_status.replica;
+    if (!was || was->link != r.link || was->primary != r.primary || was->note != r.note
+        || was->primaryOffset.has_value() != r.primaryOffset.has_value()) {
+        m_status.replica = r;
+        publishStatus();
+    }
 }
 
 } // namespace pelscope

@@ -2,6 +2,8 @@
 // tick armed only after the previous one answered. Publishes immutable
 // snapshots through queued signals. A Redis Cluster node hands polling over
 // to a ClusterPoller (one connection per master) behind the same interface.
+// With read_from=replica the connection is to a replica and a ReplicaLinkProbe
+// adds the replication offset lag to each snapshot.
 #pragma once
 
 #include "../redis/redis_connection.h"
@@ -17,6 +19,7 @@
 namespace pelscope {
 
 class ClusterPoller;
+class ReplicaLinkProbe;
 
 class StreamPoller : public QObject
 {
@@ -51,6 +54,7 @@ private:
     void scheduleNext();
     void publishStatus();
     void handOverToCluster();
+    void readReplicaLink(const RedisReply &info, SnapshotData &data);
 
     ConnectionOptions m_options;
     std::unique_ptr<StreamProbe> m_probe;
@@ -69,6 +73,7 @@ private:
     qint64 m_roundTripsAtStart = 0, m_bytesOutAtStart = 0, m_bytesInAtStart = 0;
     qint64 m_commandsInTick = 0;
     ClusterPoller *m_cluster = nullptr; // set when the server runs in cluster mode
+    ReplicaLinkProbe *m_replicaLink = nullptr; // read_from=replica only
 };
 
 } // namespace pelscope

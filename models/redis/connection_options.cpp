@@ -18,6 +18,30 @@ QByteArray percentDecoded(const QString &s)
     return QUrl::fromPercentEncoding(s.toUtf8()).toUtf8();
 }
 
+// ?read_from=replica|primary, or the shorthand ?replica=1|0; empty when valid.
+QString readReplicaQuery(const QUrlQuery &query, ConnectionOptions &o)
+{
+    if (query.hasQueryItem(QStringLiteral("read_from"))) {
+        const QString v = query.queryItemValue(QStringLiteral("read_from")).toLower();
+        if (v == QLatin1String("replica") || v == QLatin1String("slave"))
+            o.readFromReplica = true;
+        else if (v == QLatin1String("primary") || v == QLatin1String("master"))
+            o.readFromReplica = false;
+        else
+            return QStringLiteral("invalid read_from '%1' (expected replica or primary)").arg(v);
+    }
+    if (query.hasQueryItem(QStringLiteral("replica"))) {
+        const QString v = query.queryItemValue(QStringLiteral("replica")).toLower();
+        if (v == QLatin1String("1") || v == QLatin1String("true") || v == QLatin1String("yes"))
+            o.readFromReplica = true;
+        else if (v == QLatin1String("0") || v == QLatin1String("false") || v == QLatin1String("no"))
+            o.readFromReplica = false;
+        else
+            return QStringLiteral("invalid replica '%1' (expected 1 or 0)").arg(v);
+    }
+    return {};
+}
+
 // redis+sentinel://[user[:password]@]h1[:p1],h2[:p2]/MASTER[/db][?query]. QUrl
 // cannot hold several hosts, so the authority is split by hand.
 UrlParseResult parseSentinelUrl(const QString &input, QString rest, bool tls)
@@ -97,6 +121,8 @@ UrlParseResult parseSentinelUrl(const QString &input, QString rest, bool tls)
         s.user = query.queryItemValue(QStringLiteral("sentinel_user"), QUrl::FullyDecoded).toUtf8();
     if (query.hasQueryItem(QStringLiteral("sentinel_password")))
         s.password = query.queryItemValue(QStringLiteral("sentinel_password"), QUrl::FullyDecoded).toUtf8();
+    if (const QString e = readReplicaQuery(query, o); !e.isEmpty())
+        return bad(e);
     o.sentinel = s;
     return {o, {}};
 }
@@ -134,21 +160,40 @@ QString ConnectionOptions::redactedUrl() const
             query << QStringLiteral("sentinel_user=") + QString::fromUtf8(sentinel->user);
         if (sentinel->password)
             query << QStringLiteral("sentinel_password=***");
+        if (readFromReplica)
+            query << QStringLiteral("read_from=replica");
         if (!query.isEmpty())
             url += QLatin1Char('?') + query.join(QLatin1Char('&'));
         return url;
     }
     if (transport == Transport::Unix) {
         QString url = QStringLiteral("unix://") + auth + socketPath;
+        QStringList query;
         if (db != 0)
-            url += QStringLiteral("?db=%1").arg(db);
+            query << QStringLiteral("db=%1").arg(db);
+        if (readFromReplica)
+            query << QStringLiteral("read_from=replica");
+        if (!query.isEmpty())
+            url += QLatin1Char('?') + query.join(QLatin1Char('&'));
         return url;
     }
     QString url = (transport == Transport::Tls ? QStringLiteral("rediss://") : QStringLiteral("redis://"))
                   + auth + address();
     if (db != 0)
         url += QStringLiteral("/%1").arg(db);
+    if (readFromReplica)
+        url += QStringLiteral("?read_from=replica");
     return url;
+}
+
+ConnectionOptions ConnectionOptions::forWrites() const
+{
+    ConnectionOptions o = *this;
+    // Only when reading from a replica was asked for: a plain URL to a replica
+    // without it keeps refusing writes (READONLY) as it always did.
+    o.followToPrimary = readFromReplica || followToPrimary;
+    o.readFromReplica = false;
+    return o;
 }
 
 UrlParseResult parseRedisUrl(const QString &input)
@@ -203,6 +248,8 @@ UrlParseResult parseRedisUrl(const QString &input)
             return {std::nullopt, QStringLiteral("unix:// URL needs a socket path, e.g. unix:///run/redis/redis.sock")};
         if (!parseDb(QUrlQuery(url).queryItemValue(QStringLiteral("db"))))
             return {std::nullopt, QStringLiteral("invalid db in '%1'").arg(input)};
+        if (const QString e = readReplicaQuery(QUrlQuery(url), o); !e.isEmpty())
+            return {std::nullopt, QStringLiteral("invalid URL '%1': %2").arg(input, e)};
         return {o, {}};
     }
 
@@ -219,6 +266,8 @@ UrlParseResult parseRedisUrl(const QString &input)
         return {std::nullopt, QStringLiteral("invalid db '%1' in URL (expected a number)").arg(path)};
     if (QUrlQuery(url).hasQueryItem(QStringLiteral("db")) && !parseDb(QUrlQuery(url).queryItemValue(QStringLiteral("db"))))
         return {std::nullopt, QStringLiteral("invalid db in '%1'").arg(input)};
+    if (const QString e = readReplicaQuery(QUrlQuery(url), o); !e.isEmpty())
+        return {std::nullopt, QStringLiteral("invalid URL '%1': %2").arg(input, e)};
     return {o, {}};
 }
 

@@ -49,6 +49,13 @@ struct ConnectionOptions
     TlsOptions tls;
     QByteArray clientName = "pelscope"; // empty: no CLIENT SETNAME
     std::optional<SentinelOptions> sentinel; // set by redis+sentinel:// URLs
+    // ?read_from=replica (or --read-from-replica): poll a replica, never the
+    // primary's keyspace. With Sentinel the sentinels name it; with a plain URL
+    // naming a primary, its ROLE lists the replicas. Writes clear it: forWrites().
+    bool readFromReplica = false;
+    // Set by forWrites() on read_from=replica options: if the URL's node turns
+    // out to be a replica, the connection moves on to the primary its ROLE names.
+    bool followToPrimary = false;
 
     int connectTimeoutMs = 5000;
     int commandTimeoutMs = 5000;
@@ -59,6 +66,10 @@ struct ConnectionOptions
     QString redactedUrl() const;
     // host:port or the socket path (with Sentinel: the master last resolved).
     QString address() const;
+    // The options a write (requeue, claim, ack...) must connect with: the same
+    // server, but always the primary, whatever read_from says (a URL naming a
+    // replica is followed to its primary; Sentinel names the master anyway).
+    ConnectionOptions forWrites() const;
 };
 
 struct UrlParseResult
@@ -71,7 +82,8 @@ struct UrlParseResult
 // unix:///path/to/socket[?db=N]. A bare host[:port] is accepted as redis://.
 // redis+sentinel://[user[:password]@]host1[:26379],host2[:26379]/MASTER[/db]
 // [?sentinel_user=U&sentinel_password=P], rediss+sentinel://... for TLS to
-// the sentinels and the master.
+// the sentinels and the master. Any form takes ?read_from=replica (or
+// ?replica=1): read from a replica (read_from=primary is the default).
 UrlParseResult parseRedisUrl(const QString &url);
 
 } // namespace pelscope

@@ -1,5 +1,6 @@
 #include "redis_connection.h"
 
+#include "replica_resolver.h"
 #include "sentinel_resolver.h"
 
 #include <QFile>
@@ -135,6 +136,8 @@ RedisConnection::~RedisConnection()
     m_waiting.clear();
     if (m_resolver)
         m_resolver->cancel();
+    if (m_replicaResolver)
+        m_replicaResolver->cancel();
     dropDevice();
 }
 
@@ -152,7 +155,27 @@ void RedisConnection::open()
         return;
     m_closing = false;
     m_reconnectTimer.stop();
+    m_hops = 0;
     setState(State::Connecting);
+    if (!m_options.sentinel && m_options.readFromReplica) {
+        // Asked on every (re)connect: the replica polled last may be gone or promoted.
+        if (!m_replicaResolver)
+            m_replicaResolver = new ReplicaResolver(m_options, this);
+        m_replicaResolver->resolve([this](const ReplicaResolver::Result &r) {
+            if (r.error.isError()) {
+                fail(r.error, true);
+                return;
+            }
+            if (!r.seedIsReplica) {
+                if (m_options.transport == ConnectionOptions::Transport::Unix)
+                    m_options.transport = ConnectionOptions::Transport::Tcp; // the primary names TCP addresses
+                m_options.host = r.host;
+                m_options.port = r.port;
+            }
+            connectSocket();
+        });
+        return;
+    }
     if (!m_options.sentinel) {
         connectSocket();
         return;
@@ -168,6 +191,11 @@ void RedisConnection::open()
         }
         m_options.host = r.host;
         m_options.port = r.port;
+        if (m_options.readFromReplica) {
+            m_sentinelMaster = QStringLiteral("%1:%2").arg(r.host).arg(r.port);
+            m_options.host = r.replicaHost;
+            m_options.port = r.replicaPort;
+        }
         connectSocket();
     });
 }
@@ -203,6 +231,8 @@ void RedisConnection::close()
     m_connectTimer.stop();
     if (m_resolver)
         m_resolver->cancel();
+    if (m_replicaResolver)
+        m_replicaResolver->cancel();
     failAll(makeError(RedisError::Kind::NotConnected, QStringLiteral("connection closed by Pelscope")));
     dropDevice();
     setState(State::Disconnected);
@@ -356,10 +386,13 @@ void RedisConnection::startHandshake()
         if (role.isArray() && role.size() > 0)
             m_hello.role = QString::fromUtf8(role.at(0).bytes());
         m_hello.node = m_options.address();
-        if (m_options.sentinel && !confirmSentinelMaster(role))
+        if (followedToPrimary(role))
+            return;
+        if (m_options.readFromReplica ? !confirmReplica(role) : m_options.sentinel && !confirmSentinelMaster(role))
             return;
         m_connectTimer.stop();
         m_attempt = 0;
+        m_hops = 0;
         m_lastError = {};
         setState(State::Ready);
         spdlog::info("connected to {} ({} {}, {})", m_options.redactedUrl().toStdString(),
@@ -399,6 +432,64 @@ bool RedisConnection::confirmSentinelMaster(const RedisReply &role)
         Q_EMIT masterChanged(m_lastMaster, previous);
         if (!self)
             return false;
+    }
+    return true;
+}
+
+// Writes with read_from=replica options (forWrites()): a URL naming a replica
+// means its primary. Chained replicas are followed a few hops, no further.
+bool RedisConnection::followedToPrimary(const RedisReply &role)
+{
+    if (!m_options.followToPrimary || m_options.sentinel || m_hello.role != QLatin1String("slave") || role.size() < 3)
+        return false;
+    if (++m_hops > 3) {
+        fail(makeError(RedisError::Kind::Server,
+                       QStringLiteral("%1 is a replica, and so is every node its ROLE led to; no primary to write to").arg(m_options.address())),
+             true);
+        return true;
+    }
+    const QString from = m_options.address();
+    if (m_options.transport == ConnectionOptions::Transport::Unix)
+        m_options.transport = ConnectionOptions::Transport::Tcp;
+    m_options.host = QString::fromUtf8(role.at(1).bytes());
+    m_options.port = quint16(role.at(2).toInt().value_or(6379));
+    spdlog::info("{} is a replica: writing to its primary {}", from.toStdString(), m_options.address().toStdString());
+    // Batches given meanwhile keep waiting; they run once the primary is ready.
+    dropDevice();
+    setState(State::Connecting);
+    connectSocket();
+    return true;
+}
+
+// read_from=replica: whatever named this node (the sentinels, a primary's
+// ROLE, the URL), only its own ROLE proves it is a replica now, and says which
+// primary it follows (where the offset lag is measured).
+bool RedisConnection::confirmReplica(const RedisReply &role)
+{
+    if (role.isError()) {
+        RedisError e = describeReplyError({"ROLE"}, role);
+        e.message = QStringLiteral("cannot confirm that %1 is a replica: ROLE refused (%2); the user needs +role")
+                        .arg(m_options.address(), QString::fromUtf8(role.bytes()));
+        fail(e, true);
+        return false;
+    }
+    if (m_hello.role != QLatin1String("slave") || role.size() < 3) {
+        fail(makeError(RedisError::Kind::Server,
+                       QStringLiteral("read_from=replica: %1 is not a replica (ROLE %2); not polling it, looking for a replica again")
+                           .arg(m_options.address(), m_hello.role.isEmpty() ? QStringLiteral("unknown") : m_hello.role)),
+             true);
+        return false;
+    }
+    m_hello.primary = QStringLiteral("%1:%2").arg(QString::fromUtf8(role.at(1).bytes())).arg(role.at(2).toInt().value_or(0));
+    if (m_options.sentinel) {
+        if (m_hello.primary != m_sentinelMaster) {
+            fail(makeError(RedisError::Kind::Server,
+                           QStringLiteral("the sentinels named %1 as a replica of '%2' (master %3), but it replicates from %4; asking them again")
+                               .arg(m_options.address(), QString::fromUtf8(m_options.sentinel->masterName), m_sentinelMaster, m_hello.primary)),
+                 true);
+            return false;
+        }
+        m_hello.mode = QStringLiteral("sentinel");
     }
     return true;
 }
@@ -541,7 +632,7 @@ void RedisConnection::onReadyRead()
         armDeadline();
         // -READONLY: the node we took for the master was demoted (a failover
         // the connection survived). The caller sees the error; we start over.
-        const bool demoted = m_options.sentinel && std::any_of(done.replies.cbegin(), done.replies.cend(), [](const RedisReply &r) {
+        const bool demoted = m_options.sentinel && !m_options.readFromReplica && std::any_of(done.replies.cbegin(), done.replies.cend(), [](const RedisReply &r) {
             return r.isError() && r.errorCode() == "READONLY";
         });
         if (done.context)
@@ -594,6 +685,8 @@ void RedisConnection::fail(const RedisError &error, bool reconnect)
     m_connectTimer.stop();
     if (m_resolver)
         m_resolver->cancel();
+    if (m_replicaResolver)
+        m_replicaResolver->cancel();
     m_lastError = error;
     spdlog::warn("{}: {}", m_options.redactedUrl().toStdString(), error.message.toStdString());
     dropDevice();

@@ -3,6 +3,8 @@
 // capped, jittered backoff. Lives in (and must be used from) one thread.
 // With Redis Sentinel options it asks the sentinels for the master before
 // every (re)connect, confirms it with ROLE, and starts over on -READONLY.
+// With read_from=replica it finds a replica the same way (the sentinels, or
+// the URL's node's ROLE) and confirms with ROLE that it is one.
 #pragma once
 
 #include "connection_options.h"
@@ -22,6 +24,7 @@ class QIODevice;
 namespace pelscope {
 
 class SentinelResolver;
+class ReplicaResolver;
 
 struct ServerHello
 {
@@ -30,6 +33,7 @@ struct ServerHello
     QString mode;         // standalone, cluster, sentinel
     QString role;         // master, slave
     QString node;         // host:port connected to (with Sentinel: the master it named)
+    QString primary;      // read_from=replica: host:port of the primary, from the replica's ROLE
 };
 
 class RedisConnection : public QObject
@@ -88,6 +92,8 @@ private:
     void setState(State s);
     void connectSocket();
     bool confirmSentinelMaster(const RedisReply &role);
+    bool confirmReplica(const RedisReply &role);
+    bool followedToPrimary(const RedisReply &role);
     void createDevice();
     void onConnected();
     void onEncrypted();
@@ -119,6 +125,9 @@ private:
     ServerHello m_hello;
     SentinelResolver *m_resolver = nullptr; // sentinel mode only
     QString m_lastMaster;                   // sentinel mode: last confirmed master
+    ReplicaResolver *m_replicaResolver = nullptr; // read_from=replica with a plain URL
+    QString m_sentinelMaster;               // read_from=replica with Sentinel: the master they named
+    int m_hops = 0;                         // followToPrimary: replica -> primary moves this connect
     RedisError m_lastError;
     QStringList m_tlsErrors;
     qint64 m_bytesIn = 0;

@@ -1,6 +1,7 @@
 #include "sentinel_resolver.h"
 
 #include "redis_connection.h"
+#include "replica_resolver.h"
 
 #include <spdlog/spdlog.h>
 
@@ -46,8 +47,9 @@ void SentinelResolver::askNext()
     if (m_asked >= s.sentinels.size()) {
         Result r;
         r.error.kind = RedisError::Kind::Refused;
-        r.error.message = QStringLiteral("no sentinel named a master for '%1': %2")
-                              .arg(QString::fromUtf8(s.masterName), m_failures.join(QStringLiteral("; ")));
+        r.error.message = QStringLiteral("no sentinel named %1 for '%2': %3")
+                              .arg(m_options.readFromReplica ? QStringLiteral("a master and a healthy replica") : QStringLiteral("a master"),
+                                   QString::fromUtf8(s.masterName), m_failures.join(QStringLiteral("; ")));
         finish(r);
         return;
     }
@@ -72,7 +74,10 @@ void SentinelResolver::askNext()
     m_current = connection;
     const QString where = o.address();
     connection->open();
-    connection->execute({{"SENTINEL", "GET-MASTER-ADDR-BY-NAME", s.masterName}}, this,
+    RedisBatch batch{{"SENTINEL", "GET-MASTER-ADDR-BY-NAME", s.masterName}};
+    if (m_options.readFromReplica)
+        batch.append({"SENTINEL", "REPLICAS", s.masterName});
+    connection->execute(batch, this,
                         [this, connection, where, index](const RedisReplies &replies, const RedisError &error) {
         if (connection != m_current)
             return;
@@ -86,11 +91,27 @@ void SentinelResolver::askNext()
         } else if (reply.isError()) {
             m_failures << QStringLiteral("%1: %2").arg(where, QString::fromUtf8(reply.bytes()));
         } else if (reply.isArray() && reply.size() == 2 && reply.at(1).toInt()) {
-            m_first = index;
             Result r;
             r.host = QString::fromUtf8(reply.at(0).bytes());
             r.port = quint16(*reply.at(1).toInt());
             r.sentinel = where;
+            if (m_options.readFromReplica) {
+                const RedisReply replicas = replies.value(1);
+                QString why;
+                const std::optional<ReplicaChoice> choice = replicas.isError() ? std::nullopt : chooseReplicaFromSentinel(replicas, &why);
+                if (replicas.isError())
+                    why = QStringLiteral("SENTINEL REPLICAS refused (%1; the sentinel user needs +sentinel|replicas)")
+                              .arg(QString::fromUtf8(replicas.bytes()));
+                if (!choice) {
+                    m_failures << QStringLiteral("%1 names no healthy replica of '%2': %3")
+                                      .arg(where, QString::fromUtf8(m_options.sentinel->masterName), why);
+                    askNext();
+                    return;
+                }
+                r.replicaHost = choice->host;
+                r.replicaPort = choice->port;
+            }
+            m_first = index;
             finish(r);
             return;
         } else {

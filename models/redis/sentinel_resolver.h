@@ -1,6 +1,7 @@
 // Finds the current master of a Sentinel-managed set: asks the sentinels one
 // after the other (SENTINEL GET-MASTER-ADDR-BY-NAME) until one answers.
-// RedisConnection runs it before every (re)connect in sentinel mode.
+// RedisConnection runs it before every (re)connect in sentinel mode. With
+// read_from=replica the same sentinel also names a healthy replica.
 #pragma once
 
 #include "connection_options.h"
@@ -23,6 +24,10 @@ public:
         QString host;
         quint16 port = 0;
         QString sentinel;  // host:port of the sentinel that answered
+        // read_from=replica: the replica to poll (SENTINEL REPLICAS), chosen by
+        // chooseReplicaFromSentinel; host and port stay the master's.
+        QString replicaHost;
+        quint16 replicaPort = 0;
         RedisError error;  // every sentinel failed: what each said
     };
     using Callback = std::function<void(const Result &)>;

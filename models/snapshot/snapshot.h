@@ -109,6 +109,23 @@ struct ClusterNodeSnapshot
     qint64 durationMs = 0;     // its batch's round trip, this tick
 };
 
+// read_from=replica: the replica the values came from and how far behind its
+// primary it is. The replica's side comes from its INFO replication in the
+// tick's batch; the primary's offset from one ROLE per tick on a side connection.
+struct ReplicaSnapshot
+{
+    QString address;                    // host:port of the replica polled
+    QString primary;                    // host:port it replicates from (its INFO replication)
+    QString link;                       // master_link_status: "up", "down"
+    std::optional<qint64> offset;       // slave_repl_offset
+    std::optional<qint64> primaryOffset; // the primary's ROLE; null when it could not be asked
+    std::optional<qint64> lagBytes;     // primaryOffset - offset (never negative); null with primaryOffset
+    std::optional<qint64> lastIoS;      // master_last_io_seconds_ago (link up)
+    std::optional<qint64> linkDownS;    // master_link_down_since_seconds (link down)
+    bool syncing = false;               // master_sync_in_progress: a full resync is running
+    QString note;                       // why lagBytes is null, or what is wrong with the link
+};
+
 struct ServerSnapshot
 {
     QString address;
@@ -116,7 +133,8 @@ struct ServerSnapshot
     QString version;
     QString mode;    // standalone, cluster, sentinel
     QString role;
-    QString node;    // Sentinel: host:port of the master the values came from
+    QString node;    // Sentinel: host:port of the master the values came from (read_from=replica: the replica)
+    std::optional<ReplicaSnapshot> replica; // read_from=replica only
 };
 
 struct PollStats

@@ -88,6 +88,23 @@ QJsonArray nodesJson(const QList<ClusterNodeSnapshot> &nodes)
     return out;
 }
 
+// read_from=replica only, so other documents keep their shape.
+QJsonObject replicaJson(const ReplicaSnapshot &r)
+{
+    QJsonObject o;
+    o.insert(QLatin1String("address"), r.address);
+    o.insert(QLatin1String("primary"), r.primary);
+    o.insert(QLatin1String("link"), r.link);
+    o.insert(QLatin1String("offset"), orNull(r.offset));
+    o.insert(QLatin1String("primary_offset"), orNull(r.primaryOffset));
+    o.insert(QLatin1String("lag_bytes"), orNull(r.lagBytes));
+    o.insert(QLatin1String("last_io_s"), orNull(r.lastIoS));
+    o.insert(QLatin1String("link_down_s"), orNull(r.linkDownS));
+    o.insert(QLatin1String("syncing"), r.syncing);
+    o.insert(QLatin1String("note"), r.note.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(r.note));
+    return o;
+}
+
 } // namespace
 
 QJsonObject snapshotToJson(const Snapshot &snapshot)
@@ -104,6 +121,8 @@ QJsonObject snapshotToJson(const Snapshot &snapshot)
     server.insert(QLatin1String("role"), d.server.role);
     if (!d.server.node.isEmpty())
         server.insert(QLatin1String("node"), d.server.node);
+    if (d.server.replica)
+        server.insert(QLatin1String("replica"), replicaJson(*d.server.replica));
     root.insert(QLatin1String("server"), server);
     // Cluster only, so a single server's document keeps its shape.
     const bool cluster = d.server.mode == QLatin1String("cluster");

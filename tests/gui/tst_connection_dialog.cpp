@@ -418,6 +418,67 @@ private Q_SLOTS:
         QVERIFY(ok->isEnabled());
     }
 
+    // Sentinel and read-from-replica have fields of their own, kept in step
+    // with the URL both ways, and survive a saved profile.
+    void sentinelAndReplicaFields()
+    {
+        ConnectionProfileStore store(nullptr, m_service);
+        ConnectionDialog dialog(&store);
+        auto *url = child<QLineEdit>(dialog, "urlEdit");
+        auto *sentinels = child<QLineEdit>(dialog, "sentinelsEdit");
+        auto *master = child<QLineEdit>(dialog, "masterEdit");
+        auto *replica = child<QCheckBox>(dialog, "replicaCheck");
+        auto *host = child<QLineEdit>(dialog, "hostEdit");
+
+        typeInto(url, QStringLiteral("redis+sentinel://s1:26379,[::1]:26380/orders-main/2?sentinel_user=watch&sentinel_password=pw&read_from=replica"));
+        QCOMPARE(sentinels->text(), QStringLiteral("s1:26379, [::1]:26380"));
+        QCOMPARE(master->text(), QStringLiteral("orders-main"));
+        QVERIFY(replica->isChecked());
+        QVERIFY(!host->isEnabled()); // the sentinels say where the master is
+        ConnectionOptions o = dialog.options();
+        QVERIFY(o.sentinel);
+        QCOMPARE(o.sentinel->sentinels.size(), 2);
+        QCOMPARE(o.sentinel->sentinels.at(1).host, QStringLiteral("::1"));
+        QCOMPARE(o.sentinel->sentinels.at(1).port, quint16(26380));
+        QCOMPARE(o.sentinel->masterName, QByteArray("orders-main"));
+        QCOMPARE(o.sentinel->user, QByteArray("watch"));
+        QCOMPARE(o.sentinel->password.value_or(QByteArray()), QByteArray("pw"));
+        QCOMPARE(o.db, 2);
+        QVERIFY(o.readFromReplica);
+
+        // Fields rewrite the URL; the sentinel password never shows in it.
+        typeInto(master, QStringLiteral("payments-main"));
+        QCOMPARE(url->text(), QStringLiteral("redis+sentinel://s1:26379,[::1]:26380/payments-main/2?sentinel_user=watch&read_from=replica"));
+        QCOMPARE(dialog.options().sentinel->password.value_or(QByteArray()), QByteArray("pw"));
+        replica->setChecked(false);
+        QVERIFY(!url->text().contains(QStringLiteral("read_from")));
+        master->selectAll();
+        QTest::keyClick(master, Qt::Key_Delete); // as the operator empties it
+        QVERIFY2(dialog.validationError().contains(QStringLiteral("master name")), qPrintable(dialog.validationError()));
+        typeInto(master, QStringLiteral("payments-main"));
+        QCOMPARE(dialog.validationError(), QString());
+
+        // Emptying the sentinels goes back to a direct connection.
+        sentinels->setFocus();
+        sentinels->selectAll();
+        QTest::keyClick(sentinels, Qt::Key_Delete);
+        QVERIFY(host->isEnabled());
+        QVERIFY(!dialog.options().sentinel);
+
+        // A saved profile keeps the sentinels and the replica choice, never the sentinel password.
+        typeInto(url, QStringLiteral("redis+sentinel://s1,s2/orders-main?sentinel_password=pw&read_from=replica"));
+        typeInto(child<QLineEdit>(dialog, "nameEdit"), QStringLiteral("orders-sentinel"));
+        ConnectionProfile p = dialog.profile();
+        QVERIFY(!p.url.contains(QStringLiteral("pw")));
+        QVERIFY(!p.url.contains(QStringLiteral("***")));
+        QCOMPARE(store.save(p), QString());
+        const ConnectionOptions back = store.profile(QStringLiteral("orders-sentinel"))->connectionOptions();
+        QVERIFY(back.sentinel);
+        QCOMPARE(back.sentinel->masterName, QByteArray("orders-main"));
+        QVERIFY(back.readFromReplica);
+        QVERIFY(!back.sentinel->password);
+    }
+
     void validationErrorsAreInline()
     {
         ConnectionProfileStore store(nullptr, m_service);
