@@ -1,6 +1,7 @@
 #include "pending_action_job.h"
 
 #include "pending_preflight.h"
+#include "write_retry.h"
 
 #include <QDir>
 #include <QFile>
@@ -215,6 +216,8 @@ void PendingActionJob::act()
             retryLater(error);
             return;
         }
+        if (retryDemoted(reloading ? replies.mid(1) : replies))
+            return;
         m_consecutiveFailures = 0;
         switch (m_request.action) {
         case PendingActionRequest::Action::Claim: onClaimed(replies); break;
@@ -225,6 +228,46 @@ void PendingActionJob::act()
             break;
         }
     });
+}
+
+// -READONLY (see write_retry.h): what the demoted server refused goes to the
+// new primary once the connection is back; what it did before is recorded.
+bool PendingActionJob::retryDemoted(const RedisReplies &replies)
+{
+    QList<QByteArray> refused;
+    RedisReplies doneReplies;
+    QList<QByteArray> doneIds;
+    RedisReply demotion;
+    switch (m_request.action) {
+    case PendingActionRequest::Action::Claim:
+    case PendingActionRequest::Action::ToDlq:
+        // One command for the whole batch (XCLAIM, the script).
+        if (!demotedMidJob(replies.value(0), m_options))
+            return false;
+        demotion = replies.value(0);
+        refused = m_batch;
+        break;
+    case PendingActionRequest::Action::Ack:
+        for (qsizetype i = 0; i < m_batch.size(); ++i) {
+            if (demotedMidJob(replies.value(i), m_options)) {
+                refused.append(m_batch.at(i));
+                demotion = replies.value(i);
+            } else {
+                doneIds.append(m_batch.at(i));
+                doneReplies.append(replies.value(i));
+            }
+        }
+        if (refused.isEmpty())
+            return false;
+        if (!doneIds.isEmpty())
+            record(ackOutcomes(doneIds, doneReplies, m_batchResent));
+        break;
+    }
+    m_batch = refused;
+    ++m_result.counts.retries;
+    m_step = Step::Act; // nothing of it was written: send it again as it is
+    retryLater(demotedError(m_connection->hello().node, demotion));
+    return true;
 }
 
 void PendingActionJob::onClaimed(const RedisReplies &replies)

@@ -81,6 +81,7 @@ private:
     void prepare();
     void select();
     void act();
+    bool retryDemoted(const RedisReplies &replies);
     void onClaimed(const RedisReplies &replies);
     void verifyClaim();
     void onAcked(const RedisReplies &replies);

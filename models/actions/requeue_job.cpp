@@ -2,6 +2,7 @@
 
 #include "../redis/key_slot.h"
 #include "../snapshot/format.h"
+#include "write_retry.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -306,8 +307,9 @@ void RequeueJob::applyBatch()
 
 void RequeueJob::onApplied(const RedisReplies &replies)
 {
-    m_consecutiveFailures = 0;
     QList<QPair<QByteArray, QList<QByteArray>>> again;
+    QList<QPair<QByteArray, QList<QByteArray>>> demoted; // -READONLY: nothing written, send to the new primary
+    RedisError demotion;
     QString fatal;
     RedisError::Kind fatalKind = RedisError::Kind::None;
     for (int i = 0; i < replies.size() && i < m_batch.size(); ++i) {
@@ -315,6 +317,11 @@ void RequeueJob::onApplied(const RedisReplies &replies)
         const auto &group = m_batch.at(i);
         if (LuaScript::isNoScript(r)) {
             again.append(group); // the server lost its script cache (restart, SCRIPT FLUSH)
+            continue;
+        }
+        if (demotedMidJob(r, m_options)) {
+            demoted.append(group);
+            demotion = demotedError(m_connection->hello().node, r);
             continue;
         }
         if (r.isError()) {
@@ -351,6 +358,16 @@ void RequeueJob::onApplied(const RedisReplies &replies)
         finish(fatal, fatalKind);
         return;
     }
+    if (!demoted.isEmpty()) {
+        // Not a success: the consecutive failures keep counting, so a server
+        // that keeps answering READONLY ends the job at the usual limit.
+        ++m_result.counts.retries;
+        m_batch = demoted + again;
+        m_reloadPending = m_reloadPending || !again.isEmpty();
+        retryLater(demotion);
+        return;
+    }
+    m_consecutiveFailures = 0;
     if (!again.isEmpty()) {
         ++m_result.counts.scriptReloads;
         m_batch = again;

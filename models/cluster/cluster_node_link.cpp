@@ -26,11 +26,20 @@ ClusterNodeLink::ClusterNodeLink(ClusterMaster master, ConnectionOptions options
     nodeConfig.streams.clear(); // handed over by assign()
     m_probe = std::make_unique<StreamProbe>(nodeConfig);
     m_discovery = std::make_unique<StreamProbe>(nodeConfig);
-    connect(m_connection, &RedisConnection::ready, this, &ClusterNodeLink::connected);
+    connect(m_connection, &RedisConnection::ready, this, [this] {
+        m_everConnected = true;
+        Q_EMIT connected();
+    });
     connect(m_connection, &RedisConnection::errorOccurred, this, [this] { Q_EMIT lost(); });
 }
 
 ClusterNodeLink::~ClusterNodeLink() = default;
+
+bool ClusterNodeLink::isFirstConnect() const
+{
+    const RedisConnection::State s = m_connection->state();
+    return !m_everConnected && !wasLost && (s == RedisConnection::State::Connecting || s == RedisConnection::State::Handshake);
+}
 
 void ClusterNodeLink::assign(const QList<QByteArray> &keys)
 {

@@ -25,6 +25,11 @@ public:
 
     RedisConnection *connection() const { return m_connection; }
     bool isReady() const { return m_connection->state() == RedisConnection::State::Ready; }
+    // A link just made for a new master (a promoted replica) that is still
+    // connecting for the first time: a batch sent now waits for the handshake
+    // instead of the tick giving up on it. One that has failed is not worth
+    // waiting for.
+    bool isFirstConnect() const;
 
     // The streams routed to this node; the probe is only used when there are some.
     StreamProbe &probe() { return *m_probe; }
@@ -55,6 +60,7 @@ private:
     std::unique_ptr<StreamProbe> m_discovery;
     QList<QByteArray> m_assigned;
     bool m_sweeping = true;
+    bool m_everConnected = false;
 };
 
 // Where to reach `master` with the seed's credentials and TLS settings.

@@ -111,7 +111,7 @@ ClusterNodeLink *ClusterPoller::linkAt(const QString &address) const
 // --- topology ---------------------------------------------------------------
 
 // Asked of any master that answers, else of the seed; one read at a time.
-void ClusterPoller::refreshTopology()
+void ClusterPoller::refreshTopology(ClusterNodeLink *prefer)
 {
     if (m_stopped)
         return;
@@ -119,9 +119,9 @@ void ClusterPoller::refreshTopology()
         m_refreshAgain = true;
         return;
     }
-    RedisConnection *via = nullptr;
+    RedisConnection *via = prefer && prefer->isReady() ? prefer->connection() : nullptr;
     for (ClusterNodeLink *link : std::as_const(m_links))
-        if (link->isReady()) {
+        if (!via && link->isReady()) {
             via = link->connection();
             break;
         }
@@ -188,7 +188,7 @@ void ClusterPoller::onTopology(std::optional<ClusterTopology> topology, const QS
     if (m_refreshAgain && !m_stopped) {
         // Once more, later: a burst of lost connections needs one read, not many.
         m_refreshAgain = false;
-        QTimer::singleShot(200, this, &ClusterPoller::refreshTopology);
+        QTimer::singleShot(200, this, [this] { refreshTopology(); });
     }
 }
 
@@ -203,6 +203,15 @@ void ClusterPoller::adoptTopology(const ClusterTopology &topology)
     syncLinks();
     routeStreams();
     publishStatus();
+    // The masters are known: the seed is not needed until none of them
+    // answers (refreshTopology opens it again then). Kept open, it would
+    // dial its address forever once that node died. Queued: this may run
+    // inside one of the seed's own callbacks.
+    if (!m_links.isEmpty() && m_seedConnection && m_seedConnection->state() != RedisConnection::State::Disconnected)
+        QMetaObject::invokeMethod(this, [this] {
+            if (!m_links.isEmpty() && !m_refreshing && m_seedConnection)
+                m_seedConnection->close();
+        }, Qt::QueuedConnection);
     if (first) {
         m_sweepAge.start();
         discover();
@@ -266,6 +275,14 @@ void ClusterPoller::routeStreams()
         for (ClusterNodeLink *link : std::as_const(m_links))
             for (const QByteArray &k : link->discovered())
                 keys.insert(k);
+        // A master new to us (a promoted replica) has not been swept yet, and
+        // the link that found its streams is gone with the dead master: keep
+        // the streams last seen in its slots until its own sweep says.
+        for (const StreamSnapshot &s : std::as_const(m_last.streams)) {
+            const int index = m_topology.masterIndexForSlot(keySlot(s.key));
+            if (index >= 0 && index < m_links.size() && !m_links.at(index)->swept())
+                keys.insert(s.key);
+        }
     }
     QList<QList<QByteArray>> shares(m_links.size());
     m_routes.clear();
@@ -343,6 +360,15 @@ void ClusterPoller::tick()
         m_topologyAge.start();
         refreshTopology();
     }
+    // A master that does not answer is likely being failed over: its replica
+    // is promoted within the cluster's node timeout plus an election, and
+    // only a fresh slot map says where. Ask the masters still up every tick
+    // (at most every 250 ms) rather than wait for the dead link's backoff.
+    const bool masterDown = std::any_of(m_links.cbegin(), m_links.cend(), [](const ClusterNodeLink *l) { return l->wasLost; });
+    if (masterDown && (!m_downRefreshAge.isValid() || m_downRefreshAge.elapsed() >= 250)) {
+        m_downRefreshAge.start();
+        refreshTopology();
+    }
     const bool sweeps = !explicitStreams() && !m_config.oneShot;
     if (sweeps && m_sweepAge.elapsed() >= m_config.rescanIntervalMs) {
         m_sweepAge.start();
@@ -371,7 +397,7 @@ void ClusterPoller::tick()
         view.address = link->address();
         view.master = link->master();
         view.result.address = link->address();
-        if (!link->isReady()) {
+        if (!link->isReady() && !link->isFirstConnect()) {
             // Down or reconnecting: do not wait for it, its streams go stale.
             const RedisError &e = link->connection()->lastError();
             view.result.error = e.isError() ? e.message : QStringLiteral("not connected");
@@ -393,6 +419,7 @@ void ClusterPoller::tick()
 void ClusterPoller::finishTick()
 {
     bool moved = false;
+    ClusterNodeLink *movedOn = nullptr;
     bool sweepEnded = false;
     qint64 bytesOut = 0, bytesIn = 0;
     for (qsizetype i = 0; i < m_views.size(); ++i) {
@@ -404,6 +431,8 @@ void ClusterPoller::finishTick()
             bytesOut += link->connection()->bytesWritten();
             bytesIn += link->connection()->bytesRead();
         }
+        if (view.result.moved && !moved)
+            movedOn = link;
         moved = moved || view.result.moved;
         sweepEnded = sweepEnded || view.result.sweepFinished;
     }
@@ -434,7 +463,7 @@ void ClusterPoller::finishTick()
         adoptTopology(t);
     }
     if (moved)
-        refreshTopology(); // -MOVED: the slot map we route by is outdated
+        refreshTopology(movedOn); // -MOVED: the slot map we route by is outdated
     if (sweepEnded)
         routeStreams();
 

@@ -49,7 +49,9 @@ Q_SIGNALS:
     void finished();
 
 private:
-    void refreshTopology();
+    // `prefer`: ask this master first (it just answered -MOVED, so it knows
+    // the new owner better than one that may not have heard yet).
+    void refreshTopology(ClusterNodeLink *prefer = nullptr);
     void readTopology(RedisConnection *via, bool slotsFallback);
     void onTopology(std::optional<ClusterTopology> topology, const QString &error);
     void adoptTopology(const ClusterTopology &topology);
@@ -82,6 +84,7 @@ private:
     QTimer m_tickTimer{this};
     QElapsedTimer m_tickClock;
     QElapsedTimer m_topologyAge;
+    QElapsedTimer m_downRefreshAge; // re-reads while a master is unreachable
     QElapsedTimer m_sweepAge;
     int m_intervalMs = 1000;
     int m_topologyRefreshMs = 30'000;

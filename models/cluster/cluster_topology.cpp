@@ -49,6 +49,13 @@ ClusterNodeAddress slotsNode(const RedisReply &node, const QString &seedHost)
     return a;
 }
 
+// CLUSTER SHARDS says "fail" (7.0) or "failed" (as documented) for a node
+// the cluster agreed is down.
+bool isFailed(const ClusterNodeAddress &node)
+{
+    return node.health.startsWith(QLatin1String("fail"));
+}
+
 bool validRange(qint64 first, qint64 last)
 {
     return first >= 0 && last < kSlots && first <= last;
@@ -95,13 +102,19 @@ std::optional<ClusterTopology> ClusterTopology::fromShards(const RedisReply &rep
         const RedisReply &nodes = shard.field("nodes");
         ClusterMaster m;
         bool haveMaster = false;
+        bool masterFailed = false;
         for (const RedisReply &node : nodes.elements()) {
             const ClusterNodeAddress a = shardsNode(node, seedHost);
-            // A shard whose master failed still lists it; a promoted replica
-            // then reports role master. The first master listed wins.
-            if (node.field("role").bytes() == "master" && !haveMaster) {
+            // After a failover (7.2+ groups nodes by shard id) a shard lists its
+            // failed former master next to the promoted replica, both with role
+            // master: the first master that has not failed wins.
+            const bool failed = isFailed(a);
+            if (node.field("role").bytes() == "master" && (!haveMaster || (masterFailed && !failed))) {
+                if (haveMaster)
+                    m.replicas.append(m.node);
                 m.node = a;
                 haveMaster = true;
+                masterFailed = failed;
                 if (node.hasField("shard-id"))
                     m.shardId = node.field("shard-id").bytes();
             } else {
@@ -110,6 +123,12 @@ std::optional<ClusterTopology> ClusterTopology::fromShards(const RedisReply &rep
         }
         if (!haveMaster)
             continue; // a shard without a master serves nothing
+        // 7.0 lists every master as a shard of its own: a dead master whose
+        // slots went to its replica stays listed, failed and without slots,
+        // until someone FORGETs it. It serves nothing; polling it would only
+        // dial a dead address forever.
+        if (masterFailed && slots.size() == 0)
+            continue;
         if (shard.hasField("shard-id"))
             m.shardId = shard.field("shard-id").bytes();
         if (m.shardId.isEmpty())
