@@ -290,8 +290,67 @@ void MainWindow::openConnectionDialog(const QString &profileName, bool newTab)
     m_tabs->setCurrentWidget(view);
 }
 
+void MainWindow::saveOpenConnections()
+{
+    // Only saved profiles come back (an address typed once may hold a
+    // password the keychain does not have); in tab order.
+    QStringList names;
+    for (int i = 0; i < m_tabs->count(); ++i)
+        if (auto *view = qobject_cast<ConnectionView *>(m_tabs->widget(i)))
+            if (m_profiles->profile(view->request().label))
+                names << view->request().label;
+    QSettings().setValue(QStringLiteral("window/connections"), names);
+}
+
+bool MainWindow::restoreConnections()
+{
+    int opened = 0;
+    for (const QString &name : QSettings().value(QStringLiteral("window/connections")).toStringList())
+        if (const std::optional<ConnectionProfile> profile = m_profiles->profile(name)) {
+            openProfile(*profile);
+            ++opened;
+        }
+    if (opened > 1)
+        showAllConnections();
+    return opened > 0;
+}
+
+void MainWindow::openProfile(const ConnectionProfile &profile)
+{
+    ConnectionView *view = addConnection();
+    QString error;
+    ConnectionRequest request;
+    request.options = profile.connectionOptions(&error);
+    if (error.isEmpty())
+        request.probe = profile.probeConfig(&error);
+    request.intervalMs = profile.pollIntervalMs;
+    request.label = profile.name;
+    request.colorTag = profile.colorTag;
+    if (!error.isEmpty()) {
+        view->showStartupError(tr("Profile %1: %2").arg(profile.name, error));
+        return;
+    }
+    // Whatever the keychain answers (a password, none, unavailable), connect
+    // once: without a password the server's own AUTH error says what is missing.
+    auto started = std::make_shared<bool>(false);
+    auto start = [view, request, started, name = profile.name](const QString &which, std::optional<QByteArray> password) mutable {
+        if (which != name || *started)
+            return;
+        *started = true;
+        request.options.password = std::move(password);
+        view->connectTo(request);
+    };
+    connect(m_profiles, &ConnectionProfileStore::passwordRead, view,
+            [start](const QString &which, const QByteArray &password) mutable { start(which, password); });
+    connect(m_profiles, &ConnectionProfileStore::passwordNotFound, view, [start](const QString &which) mutable { start(which, std::nullopt); });
+    connect(m_profiles, &ConnectionProfileStore::keychainUnavailable, view,
+            [start](const QString &which, const QString &) mutable { start(which, std::nullopt); });
+    m_profiles->readPassword(profile.name);
+}
+
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    saveOpenConnections();
     QSettings().setValue(QStringLiteral("window/geometry"), saveGeometry());
     QMainWindow::closeEvent(event);
 }

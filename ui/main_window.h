@@ -33,6 +33,9 @@ public:
     ConnectionView *currentConnection() const;
     AllConnectionsPage *allConnections() const { return m_all; }
     void showAllConnections();
+    // Reopens the saved profiles that had tabs when the window last closed
+    // (passwords from the keychain); false when there were none.
+    bool restoreConnections();
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -45,6 +48,9 @@ private:
     void updateTab(ConnectionView *view);
     void updateCurrentTab();
     bool allTabCurrent() const;
+    void saveOpenConnections();
+    // A tab for a saved profile: connects once the keychain has answered.
+    void openProfile(const ConnectionProfile &profile);
 
     ConnectionProfileStore *m_profiles;
     QTabWidget *m_tabs;

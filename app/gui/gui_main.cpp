@@ -123,6 +123,8 @@ int main(int argc, char *argv[])
             window.addConnection()->showStartupError(message);
         });
         demo->start();
+    } else if (urls.isEmpty() && window.restoreConnections()) {
+        // the saved profiles that had tabs last time
     } else {
         if (urls.isEmpty())
             urls << settings.connection; // the default address

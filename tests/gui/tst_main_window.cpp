@@ -5,6 +5,7 @@
 #include "group_page.h"
 #include "itemmodels/consumer_table_model.h"
 #include "itemmodels/pending_table_model.h"
+#include "connection_profile_store.h"
 #include "main_window.h"
 #include "all_connections_page.h"
 #include "overview_page.h"
@@ -23,7 +24,10 @@
 #include <QItemSelectionModel>
 #include <QSignalSpy>
 #include <QTableView>
+#include <QSettings>
+#include <QStandardPaths>
 #include <QTabBar>
+#include <QTemporaryDir>
 #include <QTabWidget>
 #include <QTest>
 
@@ -43,7 +47,21 @@ private:
         return -1;
     }
 
+    QTemporaryDir m_config;
+
 private Q_SLOTS:
+    // The window remembers pages and tabs in QSettings: never the user's own.
+    void initTestCase()
+    {
+        QVERIFY(m_config.isValid());
+        QStandardPaths::setTestModeEnabled(true);
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_config.path());
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_config.path());
+        QCoreApplication::setOrganizationName(QStringLiteral("pelscope-test"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_main_window"));
+        QVERIFY2(QSettings().fileName().startsWith(m_config.path()), qPrintable(QSettings().fileName()));
+    }
+
     void liveRowsMatchTheServer()
     {
         RedisServer server;
@@ -230,6 +248,62 @@ private Q_SLOTS:
         QCOMPARE(window.connections().size(), 1);
         QCOMPARE(tabs->count(), 1);
         QCOMPARE(all->rowCount(), 2);
+    }
+
+    // The tabs of saved profiles come back at the next start, in order, each
+    // polling its own server again; a connection that was never saved does not.
+    void reopensTheSavedConnectionsOfLastTime()
+    {
+        RedisServer east, west;
+        QString error;
+        QVERIFY2(east.start(&error), qPrintable(error));
+        QVERIFY2(west.start(&error), qPrintable(error));
+        RedisOracle e, w;
+        QVERIFY(e.connectUrl(east.url()));
+        QVERIFY(w.connectUrl(west.url()));
+        e.command({"XADD", "orders", "*", "n", "1"});
+        e.command({"XGROUP", "CREATE", "orders", "billing", "0"});
+        w.command({"XADD", "emails", "*", "to", "a@b"});
+        w.command({"XGROUP", "CREATE", "emails", "sender", "0"});
+        w.command({"XGROUP", "CREATE", "emails", "audit", "0"});
+
+        ConnectionProfileStore store;
+        for (const auto &[name, url] : {std::pair{QStringLiteral("prod-east"), east.url()}, std::pair{QStringLiteral("prod-west"), west.url()}}) {
+            ConnectionProfile p;
+            p.name = name;
+            p.setConnection(optionsFor(url));
+            QCOMPARE(store.save(p), QString());
+        }
+        {
+            MainWindow window;
+            window.show();
+            auto request = [](const QString &url, const QString &label) {
+                ConnectionRequest r;
+                r.options = optionsFor(url);
+                r.label = label;
+                return r;
+            };
+            window.openConnection(request(west.url(), QStringLiteral("prod-west")));
+            window.openConnection(request(east.url(), QStringLiteral("typed once")));
+            window.openConnection(request(east.url(), QStringLiteral("prod-east")));
+            window.close();
+        }
+        QCOMPARE(QSettings().value(QStringLiteral("window/connections")).toStringList(),
+                 (QStringList{QStringLiteral("prod-west"), QStringLiteral("prod-east")}));
+
+        MainWindow window;
+        window.show();
+        QVERIFY(window.restoreConnections());
+        QCOMPARE(window.connections().size(), 2);
+        ConnectionView *westView = window.connections().at(0);
+        ConnectionView *eastView = window.connections().at(1);
+        // Each connects once the keychain has answered for its password.
+        QTRY_COMPARE_WITH_TIMEOUT(westView->request().label, QStringLiteral("prod-west"), 15000);
+        QTRY_COMPARE_WITH_TIMEOUT(eastView->request().label, QStringLiteral("prod-east"), 15000);
+        QTRY_COMPARE_WITH_TIMEOUT(westView->groupModel()->rowCount(), int(w.command({"XINFO", "GROUPS", "emails"}).elements().size()), 15000);
+        QTRY_COMPARE_WITH_TIMEOUT(eastView->groupModel()->rowCount(), int(e.command({"XINFO", "GROUPS", "orders"}).elements().size()), 15000);
+        QCOMPARE(window.findChild<QTabWidget *>()->currentWidget(), static_cast<QWidget *>(window.allConnections()));
+        QSettings().remove(QStringLiteral("window/connections"));
     }
 
     void frozenServerKeepsTheWindowResponsive()
