@@ -395,7 +395,32 @@ void ConnectionView::updatePollLabel(const Snapshot &snapshot)
 void ConnectionView::updateReplicaLabel(const Snapshot &snapshot)
 {
     const std::optional<ReplicaSnapshot> &r = snapshot->server.replica;
-    m_replicaLabel->setVisible(r.has_value());
+    const bool clusterReplicas = std::any_of(snapshot->nodes.cbegin(), snapshot->nodes.cend(),
+                                             [](const ClusterNodeSnapshot &n) { return n.readFromReplica; });
+    m_replicaLabel->setVisible(r.has_value() || clusterReplicas);
+    if (clusterReplicas) {
+        // Per shard: which replica, and the worst lag, so a shard far behind stands out.
+        int read = 0;
+        qint64 worst = 0;
+        bool unknown = false;
+        QStringList details;
+        for (const ClusterNodeSnapshot &n : snapshot->nodes) {
+            read += !n.polledAddress.isEmpty();
+            worst = std::max(worst, n.lagBytes.value_or(0));
+            unknown |= !n.polledAddress.isEmpty() && !n.lagBytes;
+            details << (n.polledAddress.isEmpty() ? tr("%1: not read — %2").arg(n.address, n.note)
+                                                  : tr("%1: replica %2, link %3, lag %4").arg(n.address, n.polledAddress, n.replicaLink,
+                                                         n.lagBytes ? tr("%1 B").arg(formatCount(*n.lagBytes)) : tr("unknown")));
+        }
+        const qsizetype shards = snapshot->nodes.size();
+        const bool trouble = read < shards || unknown || worst > 1024 * 1024;
+        const QString text = tr("Shards read from replicas: %1 of %2 · worst offset lag %3").arg(read).arg(shards)
+                                 .arg(unknown ? tr("unknown") : tr("%1 B").arg(formatCount(worst)));
+        m_replicaLabel->setText(trouble ? QStringLiteral("<span style='color:%1'><b>⚠ %2</b></span>").arg(healthStyle(Health::Warn).strong.name(), text)
+                                        : text);
+        m_replicaLabel->setToolTip(details.join(QLatin1Char('\n')));
+        return;
+    }
     if (!r)
         return;
     // A replica behind its primary shows old values: say by how much, next to the data.

@@ -44,6 +44,28 @@ QString replicaLine(const ServerSnapshot &server)
     return text + QLatin1Char('\n');
 }
 
+// Cluster + read_from=replica: one line per shard saying which replica was
+// read and how far behind its master it is, or why the shard was not read.
+QString clusterReplicaLines(const QList<ClusterNodeSnapshot> &nodes)
+{
+    QString text;
+    for (const ClusterNodeSnapshot &n : nodes) {
+        if (!n.readFromReplica)
+            continue;
+        if (n.polledAddress.isEmpty()) {
+            text += QStringLiteral("shard of %1: not read (%2)\n").arg(n.address, n.note);
+            continue;
+        }
+        text += QStringLiteral("shard of %1: read from replica %2, link %3, offset lag %4")
+                    .arg(n.address, n.polledAddress, n.replicaLink.isEmpty() ? QStringLiteral("unknown") : n.replicaLink,
+                         n.lagBytes ? QStringLiteral("%1 bytes").arg(formatCount(*n.lagBytes)) : QStringLiteral("unknown"));
+        if (!n.note.isEmpty())
+            text += QStringLiteral(" (") + n.note + QLatin1Char(')');
+        text += QLatin1Char('\n');
+    }
+    return text;
+}
+
 } // namespace
 
 QString renderSnapshotTable(const Snapshot &snapshot, bool color)
@@ -112,7 +134,7 @@ QString renderSnapshotTable(const Snapshot &snapshot, bool color)
         return out;
     };
 
-    QString text = replicaLine(snapshot.data().server) + line(header) + QLatin1Char('\n');
+    QString text = replicaLine(snapshot.data().server) + clusterReplicaLines(snapshot.data().nodes) + line(header) + QLatin1Char('\n');
     for (int i = 0; i < rows.size(); ++i) {
         QString l = line(rows[i]);
         if (color && health[i] != Health::Ok)

@@ -71,6 +71,21 @@ SnapshotData mergeClusterTick(const QList<ClusterNodeTickView> &nodes, const QHa
         ns.error = r.error;
         ns.staleTicks = view.staleTicks;
         ns.durationMs = r.durationMs;
+        ns.readFromReplica = view.readFromReplica;
+        ns.polledAddress = view.readFromReplica ? view.polledAddress : view.address;
+        QStringList notes;
+        if (!view.note.isEmpty())
+            notes << view.note;
+        if (view.replica) {
+            ns.replicaOf = view.replica->primary;
+            ns.replicaLink = view.replica->link;
+            ns.replicaOffset = view.replica->offset;
+            ns.masterOffset = view.replica->primaryOffset;
+            ns.lagBytes = view.replica->lagBytes;
+            if (!view.replica->note.isEmpty())
+                notes << view.replica->note;
+        }
+        ns.note = notes.join(QStringLiteral("; "));
 
         QSet<QByteArray> carried;
         auto place = [&](StreamSnapshot s, bool stale) {
@@ -117,8 +132,12 @@ SnapshotData mergeClusterTick(const QList<ClusterNodeTickView> &nodes, const QHa
             for (auto it = routes.cbegin(); it != routes.cend(); ++it)
                 if (it.value() == view.address)
                     carry(it.key());
-            warnings << QStringLiteral("node %1 did not answer (%2); its %3 stream(s) show earlier values")
-                            .arg(view.address, r.error).arg(ns.streams);
+            if (view.notRead)
+                warnings << QStringLiteral("shard of %1 not read (%2); its %3 stream(s) show earlier values")
+                                .arg(view.address, view.note).arg(ns.streams);
+            else
+                warnings << QStringLiteral("node %1 did not answer (%2); its %3 stream(s) show earlier values")
+                                .arg(view.polledAddress.isEmpty() ? view.address : view.polledAddress, r.error).arg(ns.streams);
         }
         out.stats.roundTrips += r.roundTrips;
         out.stats.commands += r.commands;

@@ -16,6 +16,13 @@ struct ClusterNodeTickView
     ClusterMaster master;
     qint64 staleTicks = 0;   // consecutive ticks without an answer, this one included
     NodeTickResult result;
+    // read_from=replica: the replica read (empty when none was), its offset
+    // lag, and why the shard was not read at all (`notRead`: no healthy replica).
+    bool readFromReplica = false;
+    QString polledAddress;
+    std::optional<ReplicaSnapshot> replica;
+    bool notRead = false;
+    QString note;
 };
 
 // `routes`: stream key -> address of the node it was asked on this tick.

@@ -1,5 +1,6 @@
 #include "cluster_node_tick.h"
 
+#include "../probe/replica_link_probe.h"
 #include "cluster_node_link.h"
 #include "cluster_redirect.h"
 
@@ -24,8 +25,8 @@ struct NodeTick : std::enable_shared_from_this<NodeTick>
     bool reasked = false;
 
     void send(bool scanPage);
-    void onReplies(const RedisBatch &batch, qsizetype probeCount, bool scanPage, const RedisReplies &replies,
-                   const RedisError &error);
+    void onReplies(const RedisBatch &batch, qsizetype probeCount, bool scanPage, bool replication,
+                   const RedisReplies &replies, const RedisError &error);
     void followRedirects(const RedisBatch &batch, const RedisReplies &replies);
     void parse(const RedisReplies &replies);
     void finish();
@@ -40,16 +41,20 @@ void NodeTick::send(bool scanPage)
     const qsizetype probeCount = batch.size();
     if (scanPage)
         batch.append(link->scanCommand());
+    // The replica's side of the offset lag, read in the same batch as its data.
+    const bool replication = link->reads() == ClusterNodeLink::Reads::Replica;
+    if (replication)
+        batch.append(ReplicaLinkProbe::replicaCommand());
     result.commands += batch.size();
     ++result.roundTrips;
     auto self = shared_from_this();
-    link->connection()->execute(batch, link, [self, batch, probeCount, scanPage](const RedisReplies &replies, const RedisError &error) {
-        self->onReplies(batch, probeCount, scanPage, replies, error);
+    link->connection()->execute(batch, link, [self, batch, probeCount, scanPage, replication](const RedisReplies &replies, const RedisError &error) {
+        self->onReplies(batch, probeCount, scanPage, replication, replies, error);
     });
 }
 
-void NodeTick::onReplies(const RedisBatch &batch, qsizetype probeCount, bool scanPage, const RedisReplies &replies,
-                         const RedisError &error)
+void NodeTick::onReplies(const RedisBatch &batch, qsizetype probeCount, bool scanPage, bool replication,
+                         const RedisReplies &replies, const RedisError &error)
 {
     if (error.isError()) {
         result.error = error.message;
@@ -61,6 +66,8 @@ void NodeTick::onReplies(const RedisBatch &batch, qsizetype probeCount, bool sca
         result.scanError = link->onScanReply(replies.at(probeCount), &finished);
         result.sweepFinished = result.sweepFinished || finished;
     }
+    if (replication && replies.size() == batch.size())
+        result.replication = replies.last();
     followRedirects(batch.mid(0, probeCount), replies.mid(0, probeCount));
 }
 

@@ -1,13 +1,16 @@
-// One master's part of a cluster tick: send its probe's batch (plus a SCAN
-// page while its sweep runs), follow -ASK/-MOVED once to the node named,
-// ask again once when groups appeared that were not probed, parse.
+// One shard's part of a cluster tick: send its probe's batch (plus a SCAN
+// page while its sweep runs, plus INFO replication when it is read from a
+// replica) to the node it is read from, follow -ASK/-MOVED once to the node
+// named, ask again once when groups appeared that were not probed, parse.
 #pragma once
 
+#include "../redis/redis_reply.h"
 #include "../snapshot/snapshot.h"
 
 #include <QSet>
 #include <QString>
 #include <functional>
+#include <optional>
 
 namespace pelscope {
 
@@ -23,6 +26,7 @@ struct NodeTickResult
     bool moved = false;               // a -MOVED was seen: the slot map is outdated
     bool sweepFinished = false;       // its SCAN sweep ended this tick
     QString scanError;
+    std::optional<RedisReply> replication; // read from a replica: its INFO replication, this tick
     qint64 roundTrips = 0;
     qint64 commands = 0;
     qint64 durationMs = 0;

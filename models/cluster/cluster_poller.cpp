@@ -1,5 +1,6 @@
 #include "cluster_poller.h"
 
+#include "../probe/replica_link_probe.h"
 #include "../redis/key_slot.h"
 #include "cluster_node_link.h"
 
@@ -13,6 +14,7 @@ ClusterPoller::ClusterPoller(ConnectionOptions seed, ProbeConfig config, QObject
     : QObject(parent)
     , m_seed(std::move(seed))
     , m_config(std::move(config))
+    , m_readFromReplica(m_seed.readFromReplica)
 {
     m_tickTimer.setSingleShot(true);
     connect(&m_tickTimer, &QTimer::timeout, this, &ClusterPoller::tick);
@@ -28,7 +30,11 @@ ClusterPoller::~ClusterPoller()
 void ClusterPoller::start()
 {
     if (!m_seedConnection) {
-        m_seedConnection = new RedisConnection(m_seed, this);
+        // Only asked for the slot map: the seed as named, replica or master
+        // (the standalone replica resolver would refuse a master without one).
+        ConnectionOptions seedOptions = m_seed;
+        seedOptions.readFromReplica = false;
+        m_seedConnection = new RedisConnection(seedOptions, this);
         m_seedConnection->setAutoReconnect(m_autoReconnect);
         connect(m_seedConnection, &RedisConnection::ready, this, [this] {
             m_status.server = m_seedConnection->hello();
@@ -55,8 +61,11 @@ void ClusterPoller::stop()
     m_tickTimer.stop();
     ++m_generation; // replies still in flight are dropped
     m_inTick = false;
-    for (ClusterNodeLink *link : std::as_const(m_links))
+    for (ClusterNodeLink *link : std::as_const(m_links)) {
         link->connection()->close();
+        if (link->replicaLink())
+            link->replicaLink()->stop();
+    }
     if (m_seedConnection)
         m_seedConnection->close();
     Q_EMIT finished();
@@ -96,8 +105,11 @@ void ClusterPoller::setAutoReconnect(bool on)
     m_autoReconnect = on;
     if (m_seedConnection)
         m_seedConnection->setAutoReconnect(on);
-    for (ClusterNodeLink *link : std::as_const(m_links))
+    for (ClusterNodeLink *link : std::as_const(m_links)) {
         link->connection()->setAutoReconnect(on);
+        if (link->replicaLink())
+            link->replicaLink()->setAutoReconnect(on);
+    }
 }
 
 ClusterNodeLink *ClusterPoller::linkAt(const QString &address) const
@@ -108,9 +120,23 @@ ClusterNodeLink *ClusterPoller::linkAt(const QString &address) const
     return nullptr;
 }
 
+ClusterNodeLink *ClusterPoller::redirectTarget(const QString &address) const
+{
+    if (ClusterNodeLink *link = linkAt(address))
+        return link;
+    // A replica with READONLY answers -MOVED only for slots its master does
+    // not serve: the new owner's replica has them.
+    if (m_readFromReplica)
+        for (ClusterNodeLink *link : m_links)
+            if (link->reads() == ClusterNodeLink::Reads::Replica && link->masterAddress() == address)
+                return link;
+    return nullptr;
+}
+
 // --- topology ---------------------------------------------------------------
 
-// Asked of any master that answers, else of the seed; one read at a time.
+// Asked of any node read that answers (with read_from=replica: a replica, so
+// the masters are not asked), else of the seed; one read at a time.
 void ClusterPoller::refreshTopology(ClusterNodeLink *prefer)
 {
     if (m_stopped)
@@ -218,47 +244,107 @@ void ClusterPoller::adoptTopology(const ClusterTopology &topology)
     }
 }
 
-// One link per master address: kept across refreshes (its probe keeps what it
-// knows), created for new masters, dropped for former ones.
+namespace {
+
+// Why read_from=replica reads nothing of a shard, naming what the slot map says of its replicas.
+QString noReplicaNote(const ClusterMaster &master)
+{
+    QStringList seen;
+    for (const ClusterNodeAddress &r : master.replicas)
+        if (r.id != master.node.id)
+            seen << QStringLiteral("%1 %2").arg(r.address(), r.health.isEmpty() ? QStringLiteral("listed") : r.health);
+    return QStringLiteral("read_from=replica: no healthy replica of %1 (%2); not polling the master, its streams are stale")
+        .arg(master.node.address(), seen.isEmpty() ? QStringLiteral("none listed") : seen.join(QStringLiteral(", ")));
+}
+
+} // namespace
+
+ClusterNodeLink *ClusterPoller::makeLink(const ClusterMaster &master, const ConnectionOptions &options, int readsValue,
+                                         const ConnectionOptions &masterOptions)
+{
+    const auto reads = ClusterNodeLink::Reads(readsValue);
+    auto *link = new ClusterNodeLink(master, options, m_config, this, reads, masterOptions);
+    link->connection()->setAutoReconnect(m_autoReconnect);
+    if (link->replicaLink())
+        link->replicaLink()->setAutoReconnect(m_autoReconnect);
+    if (reads == ClusterNodeLink::Reads::Nothing)
+        return link; // never opened: there is nothing in this shard to read
+    QPointer<ClusterNodeLink> weak(link);
+    connect(link, &ClusterNodeLink::connected, this, [this, weak] {
+        if (!weak)
+            return;
+        // A node back after a loss may hold another keyspace (restart,
+        // failover): sweep it again and re-read the slot map.
+        if (weak->wasLost) {
+            weak->wasLost = false;
+            if (!explicitStreams())
+                weak->startSweep();
+            refreshTopology();
+        }
+        publishStatus();
+    });
+    connect(link, &ClusterNodeLink::lost, this, [this, weak] {
+        if (!weak)
+            return;
+        weak->wasLost = true;
+        publishStatus();
+        refreshTopology();
+    });
+    link->connection()->open();
+    return link;
+}
+
+// One link per shard, kept across refreshes while it reads the same node (its
+// probe keeps what it knows), created for new masters or a newly chosen
+// replica, dropped for the rest. With read_from=replica the shard's link reads
+// the replica chosen for it, or nothing.
 void ClusterPoller::syncLinks()
 {
     QList<ClusterNodeLink *> next;
     for (const ClusterMaster &master : m_topology.masters()) {
-        const ConnectionOptions options = nodeOptions(m_seed, master);
-        ClusterNodeLink *link = linkAt(options.address());
+        const ConnectionOptions masterOptions = nodeOptions(m_seed, master);
+        ConnectionOptions options = masterOptions;
+        auto reads = ClusterNodeLink::Reads::Master;
+        QByteArray replicaId;
+        QString note;
+        if (m_readFromReplica) {
+            QByteArray currentId;
+            for (const ClusterNodeLink *l : std::as_const(m_links))
+                if (l->masterAddress() == masterOptions.address() && l->reads() == ClusterNodeLink::Reads::Replica)
+                    currentId = l->readNodeId;
+            if (const ClusterNodeAddress *replica = master.readableReplica(currentId)) {
+                reads = ClusterNodeLink::Reads::Replica;
+                options = replicaNodeOptions(m_seed, *replica);
+                replicaId = replica->id;
+            } else {
+                reads = ClusterNodeLink::Reads::Nothing;
+                note = noReplicaNote(master);
+            }
+        }
+        ClusterNodeLink *link = nullptr;
+        for (ClusterNodeLink *l : std::as_const(m_links))
+            if (l->address() == options.address() && l->reads() == reads && l->masterAddress() == masterOptions.address())
+                link = l;
         if (link) {
             link->setMaster(master);
             m_links.removeOne(link);
         } else {
-            link = new ClusterNodeLink(master, options, m_config, this);
-            link->connection()->setAutoReconnect(m_autoReconnect);
-            QPointer<ClusterNodeLink> weak(link);
-            connect(link, &ClusterNodeLink::connected, this, [this, weak] {
-                if (!weak)
-                    return;
-                // A node back after a loss may hold another keyspace (restart,
-                // failover): sweep it again and re-read the slot map.
-                if (weak->wasLost) {
-                    weak->wasLost = false;
-                    if (!explicitStreams())
-                        weak->startSweep();
-                    refreshTopology();
-                }
-                publishStatus();
-            });
-            connect(link, &ClusterNodeLink::lost, this, [this, weak] {
-                if (!weak)
-                    return;
-                weak->wasLost = true;
-                publishStatus();
-                refreshTopology();
-            });
-            link->connection()->open();
+            if (reads == ClusterNodeLink::Reads::Replica)
+                spdlog::info("read_from=replica: reading the shard of {} from its replica {}", masterOptions.address().toStdString(),
+                             options.address().toStdString());
+            else if (reads == ClusterNodeLink::Reads::Nothing)
+                spdlog::warn("{}", note.toStdString());
+            link = makeLink(master, options, int(reads), masterOptions);
+            link->readNodeId = replicaId;
         }
+        if (reads == ClusterNodeLink::Reads::Nothing)
+            link->setNote(note);
         next.append(link);
     }
     for (ClusterNodeLink *gone : std::as_const(m_links)) {
         gone->connection()->close();
+        if (gone->replicaLink())
+            gone->replicaLink()->stop();
         gone->deleteLater();
     }
     m_links = next;
@@ -294,7 +380,7 @@ void ClusterPoller::routeStreams()
             continue;
         }
         shares[index].append(key);
-        m_routes.insert(key, m_links.at(index)->address());
+        m_routes.insert(key, m_links.at(index)->masterAddress());
     }
     for (qsizetype i = 0; i < m_links.size(); ++i) {
         std::sort(shares[i].begin(), shares[i].end());
@@ -313,14 +399,18 @@ void ClusterPoller::discover()
         tick();
         return;
     }
-    m_discovering = int(m_links.size());
+    // A shard read from nowhere (read_from=replica, no healthy replica) is not swept.
+    m_discovering = int(std::count_if(m_links.cbegin(), m_links.cend(), [](const ClusterNodeLink *l) {
+        return l->reads() != ClusterNodeLink::Reads::Nothing;
+    }));
     if (m_discovering == 0) {
         m_ticking = true;
         tick();
         return;
     }
     for (ClusterNodeLink *link : std::as_const(m_links))
-        scanChain(link);
+        if (link->reads() != ClusterNodeLink::Reads::Nothing)
+            scanChain(link);
 }
 
 void ClusterPoller::scanChain(ClusterNodeLink *link)
@@ -390,13 +480,22 @@ void ClusterPoller::tick()
     m_views.resize(m_links.size());
     m_outstanding = int(m_links.size()) + 1; // +1 until every node was started
     const quint64 generation = m_generation;
-    auto resolver = [this](const QString &address) { return linkAt(address); };
+    auto resolver = [this](const QString &address) { return redirectTarget(address); };
     for (qsizetype i = 0; i < m_links.size(); ++i) {
         ClusterNodeLink *link = m_links.at(i);
         ClusterNodeTickView &view = m_views[i];
-        view.address = link->address();
+        view.address = link->masterAddress();
         view.master = link->master();
+        view.readFromReplica = m_readFromReplica;
+        view.note = link->note();
         view.result.address = link->address();
+        if (link->reads() == ClusterNodeLink::Reads::Nothing) {
+            view.notRead = true;
+            view.result.error = link->note();
+            --m_outstanding;
+            continue;
+        }
+        view.polledAddress = link->address();
         if (!link->isReady() && !link->isFirstConnect()) {
             // Down or reconnecting: do not wait for it, its streams go stale.
             const RedisError &e = link->connection()->lastError();
@@ -404,12 +503,32 @@ void ClusterPoller::tick()
             --m_outstanding;
             continue;
         }
-        runNodeTick(link, resolver, sweeps && link->sweeping(), [this, generation, i](NodeTickResult result) {
+        // The master's offset, asked in parallel with the replica's batch (and
+        // waited for within its own short deadline): both of one tick.
+        if (link->replicaLink())
+            link->replicaLink()->askPrimary();
+        QPointer<ClusterNodeLink> weak(link);
+        runNodeTick(link, resolver, sweeps && link->sweeping(), [this, generation, i, weak](NodeTickResult result) {
             if (generation != m_generation || !m_inTick)
                 return;
-            m_views[i].result = std::move(result);
-            if (--m_outstanding == 0)
-                finishTick();
+            auto shared = std::make_shared<NodeTickResult>(std::move(result));
+            auto complete = [this, generation, i, weak, shared] {
+                if (generation != m_generation || !m_inTick)
+                    return;
+                ClusterNodeTickView &v = m_views[i];
+                if (weak && weak->replicaLink() && shared->replication)
+                    v.replica = weak->replicaLink()->read(*shared->replication, weak->address());
+                if (weak)
+                    v.note = weak->note(); // READONLY's answer may have come since
+                v.result = std::move(*shared);
+                if (--m_outstanding == 0)
+                    finishTick();
+            };
+            if (weak && weak->replicaLink() && weak->replicaLink()->asking()) {
+                weak->replicaLink()->whenAnswered(complete);
+                return;
+            }
+            complete();
         });
     }
     if (--m_outstanding == 0)
@@ -443,7 +562,8 @@ void ClusterPoller::finishTick()
     data.server.product = m_status.server.product;
     data.server.version = m_status.server.version;
     data.server.mode = QStringLiteral("cluster");
-    data.server.role = QStringLiteral("master");
+    // read_from=replica: the values come from replicas (nodes[] says which, per shard).
+    data.server.role = m_readFromReplica ? QStringLiteral("slave") : QStringLiteral("master");
     data.stats.bytesOut = bytesOut - m_bytesOutAtStart;
     data.stats.bytesIn = bytesIn - m_bytesInAtStart;
     data.stats.durationMs = m_tickClock.elapsed();
@@ -491,18 +611,29 @@ void ClusterPoller::publishStatus()
         return;
     int ready = 0;
     const ClusterNodeLink *down = nullptr;
+    const ClusterNodeLink *unread = nullptr; // read_from=replica: a shard without a healthy replica
     for (const ClusterNodeLink *link : std::as_const(m_links)) {
-        if (link->isReady())
+        if (link->reads() == ClusterNodeLink::Reads::Nothing) {
+            if (!unread)
+                unread = link;
+        } else if (link->isReady()) {
             ++ready;
-        else if (!down)
+        } else if (!down) {
             down = link;
+        }
     }
-    if (!m_haveTopology || m_links.isEmpty()) {
+    if (m_haveTopology && unread && ready == 0 && !down) {
+        // Every shard lacks a healthy replica: nothing is polled, and the status says why.
+        m_status.state = RedisConnection::State::Ready;
+        m_status.error = {};
+        m_status.error.kind = RedisError::Kind::Server;
+        m_status.error.message = unread->note();
+    } else if (!m_haveTopology || m_links.isEmpty()) {
         m_status.state = m_seedConnection ? m_seedConnection->state() : RedisConnection::State::Disconnected;
         if (m_status.state == RedisConnection::State::Ready)
             m_status.state = RedisConnection::State::Handshake; // not polling yet
     } else {
-        m_status.state = ready > 0 ? RedisConnection::State::Ready : m_links.first()->connection()->state();
+        m_status.state = ready > 0 ? RedisConnection::State::Ready : (down ? down : m_links.first())->connection()->state();
         m_status.error = {};
         if (down && down->connection()->lastError().isError()) {
             m_status.error = down->connection()->lastError();

@@ -1,8 +1,12 @@
 // Polls a Redis Cluster: one connection per master, each with its own
 // StreamProbe and its own pipelined batch per tick, sent in parallel. The tick
 // completes when every master answered or timed out; a node that did not
-// answer marks only its own streams stale. Same signals as StreamPoller, which
-// hands over to this class when the server it reached runs in cluster mode.
+// answer marks only its own streams stale. With read_from=replica each shard
+// is read from one of its healthy replicas instead (after READONLY), plus a
+// ROLE per tick on a side connection to its master for the offset lag; a
+// shard without one is not read (stale, with a note), never read from its
+// master. Same signals as StreamPoller, which hands over to this class when
+// the server it reached runs in cluster mode.
 #pragma once
 
 #include "../probe/connection_status.h"
@@ -64,10 +68,16 @@ private:
     void scheduleNext();
     void publishStatus();
     ClusterNodeLink *linkAt(const QString &address) const;
+    // Where a -MOVED/-ASK naming `address` is retried: that node's link, or
+    // with read_from=replica the link reading the replica of that master.
+    ClusterNodeLink *redirectTarget(const QString &address) const;
+    ClusterNodeLink *makeLink(const ClusterMaster &master, const ConnectionOptions &options,
+                              int reads, const ConnectionOptions &masterOptions);
     bool explicitStreams() const { return !m_config.streams.isEmpty(); }
 
     ConnectionOptions m_seed;
     ProbeConfig m_config;
+    bool m_readFromReplica = false;
     RedisConnection *m_seedConnection = nullptr;
     ClusterTopology m_topology;
     bool m_haveTopology = false;

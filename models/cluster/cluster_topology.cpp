@@ -32,6 +32,7 @@ ClusterNodeAddress shardsNode(const RedisReply &node, const QString &seedHost)
     a.port = quint16(node.field("port").toInt().value_or(0));
     a.tlsPort = quint16(node.field("tls-port").toInt().value_or(0));
     a.health = QString::fromUtf8(node.field("health").bytes());
+    a.replicationOffset = node.field("replication-offset").toInt();
     return a;
 }
 
@@ -83,6 +84,22 @@ QString ClusterMaster::slotsText() const
     for (const SlotRange &r : slots)
         parts << (r.first == r.last ? QString::number(r.first) : QStringLiteral("%1-%2").arg(r.first).arg(r.last));
     return parts.join(QLatin1Char(' '));
+}
+
+const ClusterNodeAddress *ClusterMaster::readableReplica(const QByteArray &currentId) const
+{
+    const ClusterNodeAddress *best = nullptr;
+    for (const ClusterNodeAddress &r : replicas) {
+        // A former master listed beside the promoted one is no replica to read.
+        if (r.failed() || r.port == 0 || r.id == node.id)
+            continue;
+        if (!currentId.isEmpty() && r.id == currentId)
+            return &r;
+        const auto rank = [](const ClusterNodeAddress *a) { return std::pair(a->healthy(), a->replicationOffset.value_or(-1)); };
+        if (!best || rank(&r) > rank(best))
+            best = &r;
+    }
+    return best;
 }
 
 std::optional<ClusterTopology> ClusterTopology::fromShards(const RedisReply &reply, const QString &seedHost, QString *error)

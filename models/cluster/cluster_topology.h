@@ -27,7 +27,15 @@ struct ClusterNodeAddress
     quint16 port = 0;
     quint16 tlsPort = 0;   // 0: the node announced none
     QString health;        // online, failed, loading (CLUSTER SHARDS only)
+    std::optional<qint64> replicationOffset; // CLUSTER SHARDS only; other nodes' as last gossiped
     QString address() const { return QStringLiteral("%1:%2").arg(host).arg(port); }
+    // CLUSTER SHARDS says "online" (CLUSTER SLOTS lists no failed replicas and
+    // no health at all).
+    bool healthy() const { return health.isEmpty() || health == QLatin1String("online"); }
+    // Not agreed to be down. "loading" is no proof of a resync: another node
+    // reports it for a replica whose offset it has not heard by gossip yet
+    // (seconds after a start), so such a replica may still be read.
+    bool failed() const { return health.startsWith(QLatin1String("fail")); }
 };
 
 struct ClusterMaster
@@ -39,6 +47,12 @@ struct ClusterMaster
 
     int slotCount() const;
     QString slotsText() const; // "0-5460 10923"
+    // read_from=replica: the replica to read this shard from, or nullptr when
+    // every one has failed. `currentId` is kept while it has not failed, so a
+    // refresh does not hop between replicas; else an "online" one before a
+    // "loading" one, the highest replication offset first (the closest to the
+    // master; CLUSTER SLOTS has none: the first listed).
+    const ClusterNodeAddress *readableReplica(const QByteArray &currentId = {}) const;
 };
 
 class ClusterTopology

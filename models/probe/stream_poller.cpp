@@ -132,18 +132,7 @@ void StreamPoller::publishStatus()
 void StreamPoller::onReady()
 {
     if (m_connection->hello().mode == QLatin1String("cluster")) {
-        if (m_options.readFromReplica) {
-            // The cluster poller reads the masters; reading cluster replicas is not built yet.
-            RedisError e;
-            e.kind = RedisError::Kind::Usage;
-            e.message = QStringLiteral("read_from=replica is not supported on Redis Cluster yet; remove it to poll the masters");
-            m_connection->setAutoReconnect(false);
-            m_connection->close();
-            m_status.error = e;
-            publishStatus();
-            Q_EMIT pollFailed(e);
-            return;
-        }
+        // read_from=replica included: the cluster poller picks a replica per shard.
         handOverToCluster();
         return;
     }

@@ -388,7 +388,9 @@ void RedisConnection::startHandshake()
         m_hello.node = m_options.address();
         if (followedToPrimary(role))
             return;
-        if (m_options.readFromReplica ? !confirmReplica(role) : m_options.sentinel && !confirmSentinelMaster(role))
+        // A cluster node is only the seed: the cluster poller reads each shard from a replica of its own.
+        const bool clusterNode = m_hello.mode == QLatin1String("cluster");
+        if (m_options.readFromReplica && !clusterNode ? !confirmReplica(role) : m_options.sentinel && !confirmSentinelMaster(role))
             return;
         m_connectTimer.stop();
         m_attempt = 0;

@@ -89,6 +89,8 @@ void ReplicaResolver::resolve(Callback done)
                                   .arg(where, QString::fromUtf8(role.bytes()));
         } else if (role.at(0).bytes() == "slave") {
             r.seedIsReplica = true;
+        } else if (connection->hello().mode == QLatin1String("cluster")) {
+            r.seedIsReplica = true; // a cluster node: use it as the seed; the cluster poller picks a replica per shard
         } else if (const std::optional<ReplicaChoice> c = chooseReplicaFromRole(role)) {
             r.host = c->host;
             r.port = c->port;

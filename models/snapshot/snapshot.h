@@ -107,6 +107,18 @@ struct ClusterNodeSnapshot
     qint64 streams = 0;        // streams it holds (stale ones included)
     qint64 staleTicks = 0;     // consecutive ticks it has not answered
     qint64 durationMs = 0;     // its batch's round trip, this tick
+    // Which node the shard's streams were read from: the master (`address`),
+    // or with read_from=replica one of its replicas, and how far behind the
+    // master that replica is (its INFO replication in its own batch, the
+    // master's offset from one ROLE per tick on a side connection).
+    QString polledAddress;               // host:port read this tick; empty when none was
+    bool readFromReplica = false;        // read_from=replica was asked for
+    QString replicaOf;                   // the master the polled replica follows (its INFO replication)
+    QString replicaLink;                 // its master_link_status: "up", "down"
+    std::optional<qint64> replicaOffset; // its slave_repl_offset
+    std::optional<qint64> masterOffset;  // the master's ROLE offset this tick; null when it could not be asked
+    std::optional<qint64> lagBytes;      // masterOffset - replicaOffset (never negative)
+    QString note;                        // no healthy replica (so not read), why lagBytes is null, a link down
 };
 
 // read_from=replica: the replica the values came from and how far behind its

@@ -83,6 +83,17 @@ QJsonArray nodesJson(const QList<ClusterNodeSnapshot> &nodes)
         o.insert(QLatin1String("streams"), double(n.streams));
         o.insert(QLatin1String("stale_ticks"), double(n.staleTicks));
         o.insert(QLatin1String("duration_ms"), double(n.durationMs));
+        // Where the shard was read: the master itself unless read_from=replica.
+        o.insert(QLatin1String("read_from"), n.readFromReplica ? QLatin1String("replica") : QLatin1String("master"));
+        o.insert(QLatin1String("polled_address"), n.polledAddress.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(n.polledAddress));
+        if (n.readFromReplica) {
+            o.insert(QLatin1String("replica_of"), n.replicaOf.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(n.replicaOf));
+            o.insert(QLatin1String("replica_link"), n.replicaLink.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(n.replicaLink));
+            o.insert(QLatin1String("replica_offset"), orNull(n.replicaOffset));
+            o.insert(QLatin1String("master_offset"), orNull(n.masterOffset));
+            o.insert(QLatin1String("lag_bytes"), orNull(n.lagBytes));
+            o.insert(QLatin1String("note"), n.note.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(n.note));
+        }
         out.append(o);
     }
     return out;

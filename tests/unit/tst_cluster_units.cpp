@@ -2,6 +2,7 @@
 // CLUSTER SLOTS replies (shaped as Redis 7.0.15 sends them), redirections, and
 // how a tick's parts are merged when a node does not answer.
 #include "cluster/cluster_merge.h"
+#include "cluster/cluster_node_link.h"
 #include "cluster/cluster_redirect.h"
 #include "cluster/cluster_topology.h"
 #include "redis/key_slot.h"
@@ -20,6 +21,13 @@ RedisReply shardsNode(const char *id, qint64 port, const char *role)
     return RedisReply::array({str("id"), str(id), str("port"), num(port), str("ip"), str("127.0.0.1"), str("endpoint"),
                               str("127.0.0.1"), str("role"), str(role), str("replication-offset"), num(0), str("health"),
                               str("online")});
+}
+
+RedisReply shardsNode(const char *id, qint64 port, const char *role, const char *health, qint64 offset)
+{
+    return RedisReply::array({str("id"), str(id), str("port"), num(port), str("ip"), str("127.0.0.1"), str("endpoint"),
+                              str("127.0.0.1"), str("role"), str(role), str("replication-offset"), num(offset), str("health"),
+                              str(health)});
 }
 
 RedisReply shard(QList<qint64> bounds, QList<RedisReply> nodes)
@@ -104,6 +112,98 @@ private Q_SLOTS:
         QVERIFY(!ClusterTopology::fromShards(bad, {}, &why));
     }
 
+    // Redis 7.0 after a failover: every master is a shard of its own, and the
+    // dead one stays listed, failed and without slots, until it is forgotten.
+    void failedMasterWithoutSlotsIsDropped()
+    {
+        for (const char *health : {"fail", "failed"}) {
+            const RedisReply reply = RedisReply::array({
+                shard({}, {shardsNode("aaa", 7001, "master", health, 900)}),
+                shard({0, 5460}, {shardsNode("ddd", 7004, "master", "online", 1200)}),
+                shard({5461, 10922}, {shardsNode("bbb", 7002, "master"), shardsNode("eee", 7005, "replica")}),
+                shard({10923, 16383}, {shardsNode("ccc", 7003, "master"), shardsNode("fff", 7006, "replica")}),
+            });
+            const auto t = ClusterTopology::fromShards(reply, QStringLiteral("seed"));
+            QVERIFY(t);
+            QCOMPARE(t->masters().size(), 3);
+            QCOMPARE(t->coveredSlots(), 16384);
+            QCOMPARE(t->masters().at(0).node.id, QByteArray("ddd"));
+            QCOMPARE(t->masters().at(0).node.replicationOffset, 1200);
+            QVERIFY(t->masters().at(0).replicas.isEmpty());
+            QCOMPARE(t->masterForKey("orders")->node.port, 7004);
+            for (const ClusterMaster &m : t->masters())
+                QVERIFY(m.node.id != "aaa");
+            // The promoted master's shard has no replica left to read.
+            QVERIFY(!t->masters().at(0).readableReplica());
+            QCOMPARE(t->masters().at(1).readableReplica()->id, QByteArray("eee"));
+        }
+    }
+
+    // Redis 7.2+ groups nodes by shard id: the failed former master and the
+    // promoted replica share one shard, both with role master, in either order.
+    void failedAndPromotedMasterInOneShard()
+    {
+        const QList<QList<RedisReply>> orders = {
+            {shardsNode("aaa", 7001, "master", "fail", 900), shardsNode("ddd", 7004, "master", "online", 1200)},
+            {shardsNode("ddd", 7004, "master", "online", 1200), shardsNode("aaa", 7001, "master", "fail", 900)},
+        };
+        for (const QList<RedisReply> &nodes : orders) {
+            const RedisReply reply = RedisReply::array({shard({0, 16383}, nodes)});
+            const auto t = ClusterTopology::fromShards(reply, QStringLiteral("seed"));
+            QVERIFY(t);
+            QCOMPARE(t->masters().size(), 1);
+            const ClusterMaster &m = t->masters().at(0);
+            QCOMPARE(m.node.id, QByteArray("ddd"));
+            QCOMPARE(m.node.port, 7004);
+            QCOMPARE(m.slotCount(), 16384);
+            QCOMPARE(m.replicas.size(), 1); // the failed one, kept where replicas are listed
+            QCOMPARE(m.replicas.at(0).id, QByteArray("aaa"));
+            QVERIFY(!m.replicas.at(0).healthy() && m.replicas.at(0).failed());
+            QVERIFY(!m.readableReplica()); // never read from a failed node
+        }
+        // Not failed over yet: the failed master still owns its slots.
+        const auto t = ClusterTopology::fromShards(
+            RedisReply::array({shard({0, 16383}, {shardsNode("aaa", 7001, "master", "fail", 900), shardsNode("ddd", 7004, "replica", "online", 900)})}),
+            QStringLiteral("seed"));
+        QCOMPARE(t->masters().size(), 1);
+        QCOMPARE(t->masters().at(0).node.id, QByteArray("aaa"));
+        QCOMPARE(t->masters().at(0).readableReplica()->id, QByteArray("ddd"));
+    }
+
+    // read_from=replica picks per shard: never a failed one; online before
+    // loading, the highest offset first, and the one already read while it
+    // has not failed.
+    void readableReplicaChoice()
+    {
+        const RedisReply reply = RedisReply::array({shard({0, 16383}, {
+            shardsNode("mmm", 7001, "master", "online", 5000),
+            shardsNode("r1", 7002, "replica", "online", 4000),
+            shardsNode("r2", 7003, "replica", "online", 4900),
+            shardsNode("r3", 7004, "replica", "loading", 0),
+            shardsNode("r4", 7005, "replica", "fail", 5000),
+        })});
+        const auto t = ClusterTopology::fromShards(reply, QStringLiteral("seed"));
+        const ClusterMaster &m = t->masters().at(0);
+        QCOMPARE(m.replicas.size(), 4);
+        QCOMPARE(m.readableReplica()->id, QByteArray("r2"));
+        QCOMPARE(m.readableReplica("r1")->id, QByteArray("r1")); // sticky while healthy
+        QCOMPARE(m.readableReplica("r4")->id, QByteArray("r2")); // failed: moved on
+        // "loading" is what a node says of a replica whose offset it has not
+        // heard yet: kept when already read, taken when nothing is online.
+        QCOMPARE(m.readableReplica("r3")->id, QByteArray("r3"));
+        const auto onlyLoading = ClusterTopology::fromShards(RedisReply::array({shard({0, 16383}, {
+            shardsNode("mmm", 7001, "master", "online", 5000), shardsNode("r3", 7004, "replica", "loading", 0),
+            shardsNode("r4", 7005, "replica", "fail", 5000)})}), QStringLiteral("seed"));
+        QCOMPARE(onlyLoading->masters().at(0).readableReplica()->id, QByteArray("r3"));
+        // CLUSTER SLOTS lists no failed replicas and no health: the first listed.
+        const RedisReply slots = RedisReply::array({RedisReply::array({num(0), num(16383),
+            RedisReply::array({str("127.0.0.1"), num(7001), str("mmm")}), RedisReply::array({str("127.0.0.1"), num(7002), str("r1")}),
+            RedisReply::array({str("127.0.0.1"), num(7003), str("r2")})})});
+        const auto fromSlots = ClusterTopology::fromSlots(slots, QStringLiteral("seed"));
+        QCOMPARE(fromSlots->masters().at(0).readableReplica()->id, QByteArray("r1"));
+        QCOMPARE(fromSlots->masters().at(0).readableReplica("r2")->id, QByteArray("r2"));
+    }
+
     void redirects()
     {
         auto r = parseRedirect(RedisReply::error("MOVED 12182 127.0.0.1:7003"));
@@ -169,6 +269,66 @@ private Q_SLOTS:
         QCOMPARE(merged.nodes.at(1).streams, 2);
         QCOMPARE(merged.nodes.at(1).staleTicks, 1);
         QVERIFY(merged.warning.contains(views[1].address));
+    }
+
+    // read_from=replica: each node entry says which node was read and how far
+    // behind it is; a shard without a healthy replica is not read, its streams
+    // stay stale with the reason, and nothing is read from its master.
+    void mergeReadFromReplica()
+    {
+        const auto t = ClusterTopology::fromShards(threeShards(), QStringLiteral("seed"));
+        QList<ClusterNodeTickView> views(2);
+        for (int i = 0; i < 2; ++i) {
+            views[i].master = t->masters().at(i);
+            views[i].address = views[i].master.node.address();
+            views[i].readFromReplica = true;
+        }
+        views[0].polledAddress = QStringLiteral("127.0.0.1:7004");
+        views[0].result.answered = true;
+        views[0].result.data.streams = {stream("orders", 6)};
+        ReplicaSnapshot r;
+        r.address = views[0].polledAddress;
+        r.primary = views[0].address;
+        r.link = QStringLiteral("up");
+        r.offset = 100;
+        r.primaryOffset = 114;
+        r.lagBytes = 14;
+        views[0].replica = r;
+        views[1].notRead = true;
+        views[1].note = QStringLiteral("read_from=replica: no healthy replica of 127.0.0.1:7002 (none listed)");
+        views[1].result.error = views[1].note;
+        QHash<QByteArray, QString> routes{{"orders", views[0].address}, {"payments", views[1].address}};
+        SnapshotData previous;
+        previous.streams = {stream("orders", 5), stream("payments", 3)};
+        const SnapshotData merged = mergeClusterTick(views, routes, previous);
+        QCOMPARE(merged.streams.size(), 2);
+        QCOMPARE(merged.streams.at(0).node, views[0].address); // the master holding it
+        QVERIFY(!merged.streams.at(0).stale);
+        QVERIFY(merged.streams.at(1).stale);
+        const ClusterNodeSnapshot &n0 = merged.nodes.at(0);
+        QVERIFY(n0.readFromReplica && n0.ok);
+        QCOMPARE(n0.polledAddress, QStringLiteral("127.0.0.1:7004"));
+        QCOMPARE(n0.replicaOf, views[0].address);
+        QCOMPARE(n0.lagBytes, 14);
+        QCOMPARE(n0.masterOffset, 114);
+        QVERIFY(n0.note.isEmpty());
+        const ClusterNodeSnapshot &n1 = merged.nodes.at(1);
+        QVERIFY(!n1.ok);
+        QVERIFY(n1.polledAddress.isEmpty());
+        QVERIFY(!n1.lagBytes);
+        QVERIFY(n1.note.contains(QStringLiteral("no healthy replica")));
+        QVERIFY(merged.warning.contains(QStringLiteral("shard of 127.0.0.1:7002 not read")));
+
+        // Node links never carry read_from=replica into the standalone resolver.
+        ConnectionOptions seed;
+        seed.readFromReplica = true;
+        seed.followToPrimary = true;
+        const ConnectionOptions m = nodeOptions(seed, t->masters().at(0));
+        QVERIFY(!m.readFromReplica);
+        QVERIFY(m.followToPrimary); // forWrites() options keep following a demoted master
+        const ConnectionOptions rep = replicaNodeOptions(seed, t->masters().at(2).replicas.at(0));
+        QVERIFY(!rep.readFromReplica && !rep.followToPrimary);
+        QCOMPARE(rep.address(), QStringLiteral("127.0.0.1:7004"));
     }
 
     void mergeCarriesARedirectedStreamThatCouldNotBeRead()
