@@ -238,7 +238,7 @@ QString uiTable(const BenchResults &r)
                     msText(r.ui.groupPage.p95), msText(r.ui.groupPage.max)});
     for (const TableResult &t : r.ui.table)
         out += row({QStringLiteral("overview table, %1 rows").arg(t.rows),
-                    QStringLiteral("snapshot emitted on a worker thread → `MainWindow::applySnapshot` → table repainted"),
+                    QStringLiteral("snapshot emitted on a worker thread → `ConnectionView::applySnapshot` → table repainted"),
                     msText(t.arrivalToRepaint.median), msText(t.arrivalToRepaint.p95), msText(t.arrivalToRepaint.max)});
     return out;
 }
@@ -581,10 +581,10 @@ QString markdownReport(const BenchResults &r, const QList<Goal> &goals)
          "max(200, width/2))` and `setSeries` for every series, then `setTimeWindow` and `replot(rpImmediateRefresh)`. "
          "Raw: all 86,400 points per series set once, replot only. The group page row is the real `GroupPage` on its "
          "24 h window. The table row: a snapshot emitted on a worker thread, queued to the GUI thread, "
-         "`MainWindow::applySnapshot` (history, history rules, models) then `viewport()->repaint()` of the overview table, "
+         "`ConnectionView::applySnapshot` (history, history rules, models) then `viewport()->repaint()` of the overview table, "
          "after 10 minutes of history.\n"
-      << "- **Memory.** A child process per case: `QApplication` (offscreen) and the shown `MainWindow`, which keeps the "
-         "history itself; every poll of a day (as above) goes through `MainWindow::applySnapshot` as fast as possible, then "
+      << "- **Memory.** A child process per case: `QApplication` (offscreen) and the shown `MainWindow` with one connection tab, which keeps the "
+         "history itself; every poll of a day (as above) goes through `ConnectionView::applySnapshot` as fast as possible, then "
          "a 1-hour soak (3,600 polls at 1 Hz). RSS from `/proc/self/status` (VmRSS, VmHWM). 5 consumers per group.\n";
     return out;
 }

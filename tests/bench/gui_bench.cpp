@@ -184,9 +184,10 @@ UiResults runUiBench(bool quick, const QString &samplePngPath, const std::functi
     worker.start();
     for (int rows : {20, 200}) {
         progress(QStringLiteral("UI: snapshot to repainted table, %1 rows").arg(rows));
-        MainWindow window;
-        window.resize(1280, 720);
-        window.show();
+        MainWindow mainWindow;
+        mainWindow.resize(1280, 720);
+        ConnectionView &window = *mainWindow.addConnection();
+        mainWindow.show();
         SyntheticFeed tableFeed(rows);
         // Ten minutes of history first: the rules look back five.
         qint64 at = kStartMs;

@@ -35,9 +35,10 @@ double statusMb(const QByteArray &field)
 int memoryChildMain(int groups)
 {
     // The app's main window, shown (offscreen): it keeps the history itself.
-    MainWindow window;
-    window.resize(1280, 720);
-    window.show();
+    MainWindow mainWindow;
+    mainWindow.resize(1280, 720);
+    ConnectionView &window = *mainWindow.addConnection();
+    mainWindow.show();
     QCoreApplication::processEvents();
     QJsonObject o;
     o[QStringLiteral("groups")] = groups;
@@ -46,7 +47,7 @@ int memoryChildMain(int groups)
     SyntheticFeed feed(groups);
     QElapsedTimer clock;
     clock.start();
-    // As fast as possible, every poll through MainWindow::applySnapshot (history,
+    // As fast as possible, every poll through ConnectionView::applySnapshot (history,
     // rules, table): a day as the store keeps it, then a soak hour at 1 Hz.
     const QVector<qint64> day = dayOfPolls(kStartMs);
     int n = 0;
