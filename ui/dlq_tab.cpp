@@ -1,5 +1,7 @@
 #include "dlq_tab.h"
 
+#include "snapshot/stream_id.h"
+
 #include "actions/dlq_export.h"
 #include "actions/write_checks.h"
 #include "dlq_category_chart.h"
@@ -300,6 +302,11 @@ QList<QByteArray> DlqTab::selectedIds() const
     QList<QByteArray> ids;
     for (const QModelIndex &row : m_view->selectionModel()->selectedRows())
         ids.append(row.data(DlqEntryModel::EntryIdRole).toByteArray());
+    // Oldest first, whatever the table's order or the click order: a requeue
+    // then puts the entries back in the order in which they failed.
+    std::sort(ids.begin(), ids.end(), [](const QByteArray &a, const QByteArray &b) {
+        return StreamId::parse(a).value_or(StreamId{}) < StreamId::parse(b).value_or(StreamId{});
+    });
     return ids;
 }
 
@@ -324,6 +331,13 @@ void DlqTab::updateButtons()
     gate(m_requeueMatching, WriteAction::Requeue, m_proxy->isFiltering() && m_proxy->rowCount() > 0, tr("Filter the entries first"));
     const bool whole = selected == 1 && m_shown.found && selectedIds().value(0) == m_shown.id;
     gate(m_edit, WriteAction::Requeue, whole, tr("Select exactly one entry"));
+    if (whole) { // on a cluster an edited entry needs its target in the DLQ's slot
+        QByteArray target = DlqEntryModel::valueOf(m_shown.fields, {"source_stream"});
+        if (const QString why = m_writes->editBlocker(scope(), m_info.key, target.isEmpty() ? m_info.source : target); !why.isEmpty()) {
+            m_edit->setEnabled(false);
+            m_edit->setToolTip(why);
+        }
+    }
     m_export->setEnabled(selected > 0);
     m_requeue->setText(selected > 1 ? tr("Requeue %1 selected").arg(selected) : tr("Requeue selected"));
     m_delete->setText(selected > 1 ? tr("Delete %1 selected").arg(selected) : tr("Delete selected"));

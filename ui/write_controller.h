@@ -6,14 +6,19 @@
 #pragma once
 
 #include "actions/consumer_delete_job.h"
+#include "actions/cross_slot_requeue_job.h"
 #include "actions/pending_action_job.h"
 #include "actions/permission_probe.h"
 #include "actions/requeue_job.h"
+#include "actions/requeue_route.h"
 
 #include <QHash>
 #include <QObject>
 #include <QPointer>
 #include <QThread>
+
+#include <functional>
+#include <optional>
 
 class QProgressDialog;
 class QWidget;
@@ -34,9 +39,12 @@ public:
     bool isProduction() const { return m_production; }
     bool writesEnabled() const { return m_enabled; }
     bool isBusy() const { return m_busy; } // a write (or its dry run) is running
-    // From each snapshot: on a Redis Cluster the window does not write yet
-    // (pelscope-cli dlq requeue picks the atomic or the ledger path there).
+    // From each snapshot. On a Redis Cluster every write first asks the seed,
+    // on the writer thread, which master holds its keys and runs there; a
+    // requeue also picks its path (atomic, or the cross-slot ledger, or
+    // refused with the reason) and the confirmation says which.
     void setServerMode(const QString &mode);
+    bool isCluster() const { return m_cluster; }
 
     // Asks (a production connection must be named back), then enables.
     void requestEnable();
@@ -45,6 +53,9 @@ public:
     // Why `action` cannot run on `scope` now, empty when it can: read-only,
     // or the ACL said no. Verdicts are asked once per scope and connection.
     QString blocker(const QString &scope, const QString &action) const;
+    // Why an edited requeue of one entry from `dlq` to `target` cannot run,
+    // on top of blocker(): on a cluster it needs both in one slot.
+    QString editBlocker(const QString &scope, const QByteArray &dlq, const QByteArray &target) const;
     void checkPermissions(const QString &scope, const QList<PermissionCheck> &checks);
 
     // Dry run, confirmation with the exact commands, the run, the outcome.
@@ -65,8 +76,33 @@ Q_SIGNALS:
     void message(const QString &text);
 
 private:
-    void runRequeue(const RequeueRequest &request, const QString &scope, QWidget *parent);
-    void runPending(const PendingActionRequest &request, const QString &scope, QWidget *parent);
+    // How a confirmed requeue (or delete) runs: RequeueJob on `node`, or on a
+    // cluster across slots CrossSlotRequeueJob from the seed.
+    struct RequeueHow
+    {
+        ConnectionOptions node;
+        std::optional<CrossSlotRequeueRequest> ledger;
+        QString path; // cluster only: the path in plain words, for the confirmation
+    };
+
+    // The options every connection a job writes on is made from: the primary,
+    // whatever read_from says.
+    ConnectionOptions writeOptions() const;
+    // Runs `work` on the writer thread (it may block there on network I/O),
+    // then `done` with its result on this thread, unless the connection changed.
+    template<typename Result>
+    void onWriterThread(std::function<Result()> work, std::function<void(const Result &)> done);
+    void routeRequeue(RequeueRequest request, const QString &scope, QWidget *parent);
+    void dryRunRequeue(const RequeueRequest &request, const QString &scope, QWidget *parent, const RequeueHow &how);
+    void confirmRequeue(const RequeueResult &dry, const RequeueRequest &request, const QString &scope, QWidget *parent, const RequeueHow &how);
+    void runRequeue(const RequeueRequest &request, const QString &scope, QWidget *parent, const RequeueHow &how);
+    void runCrossSlot(const RequeueRequest &request, const QString &scope, QWidget *parent, const CrossSlotRequeueRequest &x);
+    void refuse(QWidget *parent, const QString &title, const QString &summary, const QString &path);
+    void confirmPending(const PendingActionRequest &request, const QString &scope, QWidget *parent, const ConnectionOptions &node,
+                        const QString &path);
+    void runPending(const PendingActionRequest &request, const QString &scope, QWidget *parent, const ConnectionOptions &node);
+    void confirmDeleteConsumer(const ConsumerDeleteRequest &request, const QString &scope, QWidget *parent, const ConnectionOptions &node,
+                               const QString &path);
     QProgressDialog *progressDialog(const QString &title, QWidget *parent, QObject *job);
     void noteRefusal(const QString &scope, const QString &action, RedisError::Kind kind, const QString &error);
     void showOutcome(QWidget *parent, const QString &title, const QString &text, bool failed);
@@ -75,6 +111,7 @@ private:
 
     QWidget *m_window;
     QThread m_thread;
+    QObject *m_writerContext; // lives on m_thread: runs onWriterThread() work
     ConnectionOptions m_options;
     QString m_label;
     bool m_production = false;

@@ -65,7 +65,15 @@ ConfirmWriteDialog::ConfirmWriteDialog(const QString &title, const QString &summ
     head->setWordWrap(true);
     head->setTextFormat(Qt::RichText);
     layout->addWidget(head);
-    layout->addWidget(new QLabel(tr("Exactly these commands will run (one atomic script per batch):")));
+    m_path = new QLabel;
+    m_path->setObjectName(QStringLiteral("writePath"));
+    m_path->setWordWrap(true);
+    m_path->setTextFormat(Qt::RichText);
+    m_path->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_path->hide();
+    layout->addWidget(m_path);
+    m_commands = new QLabel(actionLabel.isEmpty() ? tr("Nothing will run.") : tr("Exactly these commands will run (one atomic script per batch):"));
+    layout->addWidget(m_commands);
     auto *text = new QPlainTextEdit;
     text->setReadOnly(true);
     text->setLineWrapMode(QPlainTextEdit::NoWrap);
@@ -74,16 +82,35 @@ ConfirmWriteDialog::ConfirmWriteDialog(const QString &title, const QString &summ
     if (plan.size() > kPlanLinesShown)
         shown << tr("… and %1 more lines of the same form").arg(plan.size() - kPlanLinesShown);
     text->setPlainText(shown.join(QLatin1Char('\n')));
+    text->setVisible(!plan.isEmpty());
     layout->addWidget(text, 1);
-    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel);
-    m_confirm = buttons->addButton(actionLabel, QDialogButtonBox::AcceptRole);
-    // Enter must not write: Cancel is the default.
-    m_confirm->setAutoDefault(false);
-    buttons->button(QDialogButtonBox::Cancel)->setDefault(true);
+    auto *buttons = new QDialogButtonBox(actionLabel.isEmpty() ? QDialogButtonBox::Close : QDialogButtonBox::Cancel);
+    if (!actionLabel.isEmpty()) {
+        m_confirm = buttons->addButton(actionLabel, QDialogButtonBox::AcceptRole);
+        // Enter must not write: Cancel is the default.
+        m_confirm->setAutoDefault(false);
+        buttons->button(QDialogButtonBox::Cancel)->setDefault(true);
+    }
     layout->addWidget(buttons);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    resize(820, 480);
+    resize(820, plan.isEmpty() ? sizeHint().height() : 480);
+}
+
+void ConfirmWriteDialog::setPath(const QString &path)
+{
+    m_pathText = path;
+    const qsizetype colon = path.indexOf(QLatin1Char(':'));
+    // "atomic:", "ledger:", "refused:" in bold, the rest as it is.
+    const QString html = colon > 0 ? QStringLiteral("<b>Path: %1</b>%2").arg(path.left(colon + 1).toHtmlEscaped(), path.mid(colon + 1).toHtmlEscaped())
+                                   : path.toHtmlEscaped();
+    m_path->setText(m_confirm ? html : QStringLiteral("<span style='color:%1'>%2</span>").arg(warningTextColor(), html));
+    m_path->setVisible(!path.isEmpty());
+}
+
+void ConfirmWriteDialog::setCommandsNote(const QString &note)
+{
+    m_commands->setText(note);
 }
 
 } // namespace pelscope

@@ -7,6 +7,7 @@
 #include <QDialog>
 #include <QStringList>
 
+class QLabel;
 class QLineEdit;
 class QPushButton;
 
@@ -32,15 +33,26 @@ class ConfirmWriteDialog : public QDialog
     Q_OBJECT
 public:
     // `summary`: one sentence with the counts; `plan`: the exact commands and keys.
+    // An empty `actionLabel`: a refusal, with no button that writes (Close only).
     ConfirmWriteDialog(const QString &title, const QString &summary, const QStringList &plan, const QString &actionLabel,
                        QWidget *parent = nullptr);
 
-    QPushButton *confirmButton() const { return m_confirm; }
+    // On a Redis Cluster: which path the write takes and where, in plain
+    // words ("atomic: ...", "ledger: ...", "refused: ..."), above the commands.
+    void setPath(const QString &path);
+    // What the command list is: "one atomic script per batch" by default.
+    void setCommandsNote(const QString &note);
+
+    QPushButton *confirmButton() const { return m_confirm; } // null on a refusal
     QStringList plan() const { return m_plan; }
+    QString path() const { return m_pathText; }
 
 private:
-    QPushButton *m_confirm;
+    QPushButton *m_confirm = nullptr;
+    QLabel *m_path;
+    QLabel *m_commands;
     QStringList m_plan;
+    QString m_pathText;
 };
 
 } // namespace pelscope

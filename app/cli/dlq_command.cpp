@@ -7,6 +7,7 @@
 #include "actions/cross_slot_requeue_job.h"
 #include "actions/dlq_finder.h"
 #include "actions/requeue_job.h"
+#include "actions/requeue_route.h"
 #include "cluster/cluster_node_link.h"
 #include "cluster/cluster_topology.h"
 #include "redis/key_slot.h"
@@ -251,42 +252,6 @@ int runShow(const CliSettings &settings, const QCommandLineParser &parser, const
     return kExitDone;
 }
 
-// Where a requeue from `dlq` has to talk on a cluster: the DLQ's master (the
-// atomic path's script runs there). Standalone servers: the seed itself.
-struct RequeueRoute
-{
-    bool cluster = false;
-    ConnectionOptions dlqNode;
-    QString error; // could not read the server's mode or slot map
-};
-
-RequeueRoute routeFor(const ConnectionOptions &seed, const QByteArray &dlq)
-{
-    RequeueRoute route;
-    route.dlqNode = seed;
-    RedisError error;
-    const RedisReplies replies = readOnce(seed, {{"INFO", "server"}, {"CLUSTER", "SHARDS"}, {"CLUSTER", "SLOTS"}}, &error);
-    if (error.isError()) {
-        route.error = error.message;
-        return route;
-    }
-    route.cluster = replies.value(0).bytes().contains("redis_mode:cluster");
-    if (!route.cluster)
-        return route;
-    QString why;
-    auto topology = ClusterTopology::fromShards(replies.value(1), seed.host, &why);
-    if (!topology)
-        topology = ClusterTopology::fromSlots(replies.value(2), seed.host, &why);
-    const ClusterMaster *master = topology ? topology->masterForKey(dlq) : nullptr;
-    if (!master) {
-        route.error = QStringLiteral("cannot tell which cluster master serves %1 (slot %2)%3")
-                          .arg(quotedKey(dlq)).arg(keySlot(dlq)).arg(why.isEmpty() ? QString() : QStringLiteral(": ") + why);
-        return route;
-    }
-    route.dlqNode = nodeOptions(seed, *master);
-    return route;
-}
-
 // The progress line both requeue jobs draw.
 QString requeueProgressLine(qint64 requeued, qint64 total, qint64 gone, qint64 failed)
 {
@@ -384,35 +349,21 @@ int runRequeue(const CliSettings &settings, const QCommandLineParser &parser, co
 
     // On a cluster the path is decided before anything is read or written:
     // atomic when the DLQ and its target share a slot, else the ledger, else refused.
-    const RequeueRoute route = routeFor(settings.connection, dlq);
+    const bool targetExplicit = !request.target.isEmpty();
+    const QByteArray pathTarget = targetExplicit ? request.target : source ? source->first : QByteArray();
+    const RequeueRoute route = routeRequeue(settings.connection, dlq, pathTarget,
+                                            QStringLiteral("name the target with --to for the cross-slot path"));
     if (!route.error.isEmpty()) {
         printErrLine(route.error);
         return kExitRefused;
     }
-    const bool targetExplicit = !request.target.isEmpty();
-    const QByteArray pathTarget = targetExplicit ? request.target : source ? source->first : QByteArray();
-    RequeuePathPlan path;
+    const RequeuePathPlan &path = route.path;
     QString pathLine;
     if (route.cluster) {
-        if (pathTarget.isEmpty()) {
-            path.path = RequeuePathPlan::Path::Atomic;
-            path.description = QStringLiteral("atomic where an entry's source_stream shares the slot of %1 (slot %2); an entry "
-                                              "naming a stream in another slot stops the run (name the target with --to for the "
-                                              "cross-slot path)").arg(displayBytes(dlq)).arg(keySlot(dlq));
-        } else {
-            path = planRequeuePath(dlq, pathTarget);
-        }
-        if (path.path == RequeuePathPlan::Path::Atomic) {
-            // The atomic script also writes the audit stream: it must share the DLQ's slot.
-            request.auditStream = keyInSlotOf(dlq, ":pelscope:audit");
-            if (keySlot(request.auditStream) != keySlot(dlq)) {
-                path.path = RequeuePathPlan::Path::Refused;
-                path.description = QStringLiteral("refusing: no audit stream can share the slot of %1, so one script cannot move "
-                                                  "its entries atomically").arg(displayBytes(dlq));
-            }
-        }
+        if (route.atomic())
+            request.auditStream = route.auditStream; // the atomic script writes it: in the DLQ's slot
         pathLine = QStringLiteral("path: %1").arg(path.description);
-        if (path.path == RequeuePathPlan::Path::Refused) {
+        if (route.refused()) {
             printOutLine(pathLine);
             printErrLine(QStringLiteral("refusing to requeue %1 to %2 on this cluster: %3")
                              .arg(quotedKey(dlq), quotedKey(pathTarget), path.description));

@@ -1,5 +1,7 @@
 #include "entry_reader.h"
 
+#include "../cluster/cluster_redirect.h"
+
 namespace pelscope {
 
 EntryReader::EntryReader(ConnectionOptions options, QObject *parent)
@@ -11,18 +13,75 @@ EntryReader::EntryReader(ConnectionOptions options, QObject *parent)
     m_options.clientName = "pelscope-reader";
 }
 
-RedisConnection *EntryReader::connection()
+RedisConnection *EntryReader::connectionTo(const QString &address)
 {
-    if (!m_connection) {
-        m_connection = new RedisConnection(m_options, this);
-        m_connection->open();
+    RedisConnection *&c = m_connections[address];
+    if (!c) {
+        c = new RedisConnection(m_options, this);
+        c->open();
     }
-    return m_connection;
+    return c;
+}
+
+RedisConnection *EntryReader::connectionFor(const QString &host, quint16 port)
+{
+    const QString address = QStringLiteral("%1:%2").arg(host).arg(port);
+    RedisConnection *&c = m_connections[address];
+    if (!c) {
+        ConnectionOptions o = m_options;
+        // Cluster nodes announce TCP addresses, database 0; this node, not a Sentinel master or replica.
+        if (o.transport == ConnectionOptions::Transport::Unix)
+            o.transport = ConnectionOptions::Transport::Tcp;
+        o.host = host;
+        o.port = port;
+        o.socketPath.clear();
+        o.db = 0;
+        o.sentinel.reset();
+        o.readFromReplica = false;
+        o.followToPrimary = false;
+        c = new RedisConnection(o, this);
+        c->open();
+    }
+    return c;
+}
+
+void EntryReader::run(const QByteArray &key, const RedisBatch &batch, RedisConnection::Callback done, int hops)
+{
+    RedisConnection *c = connectionTo(m_keyNode.value(key));
+    c->execute(batch, this, [this, c, key, batch, done = std::move(done), hops](const RedisReplies &replies, const RedisError &error) mutable {
+        std::optional<ClusterRedirect> redirect;
+        for (const RedisReply &r : replies)
+            if (r.isError() && (redirect = parseRedirect(r)))
+                break;
+        if (error.isError() || !redirect || hops >= 2) {
+            done(replies, error);
+            return;
+        }
+        const QString host = redirect->host.isEmpty() ? c->options().host : redirect->host;
+        RedisConnection *target = connectionFor(host, redirect->port);
+        if (redirect->kind == ClusterRedirect::Kind::Moved) {
+            if (m_keyNode.size() > 10'000) // keys browsed in one session: a bound, not a cache policy
+                m_keyNode.clear();
+            m_keyNode.insert(key, QStringLiteral("%1:%2").arg(host).arg(redirect->port));
+            run(key, batch, std::move(done), hops + 1);
+            return;
+        }
+        // -ASK: the slot is moving; ASKING before each command, on the importing node, this once.
+        RedisBatch asking;
+        for (const RedisCommand &command : batch)
+            asking << RedisCommand{"ASKING"} << command;
+        target->execute(asking, this, [done = std::move(done)](const RedisReplies &askReplies, const RedisError &askError) {
+            RedisReplies answers;
+            for (qsizetype i = 1; i < askReplies.size(); i += 2)
+                answers << askReplies.at(i);
+            done(answers, askError);
+        });
+    });
 }
 
 void EntryReader::read(const QByteArray &stream, const QByteArray &id)
 {
-    connection()->execute({{"XRANGE", stream, id, id}}, this, [this, stream, id](const RedisReplies &replies, const RedisError &error) {
+    run(stream, {{"XRANGE", stream, id, id}}, [this, stream, id](const RedisReplies &replies, const RedisError &error) {
         EntryReadResult r;
         r.stream = stream;
         r.id = id;
@@ -43,7 +102,7 @@ void EntryReader::readPage(const QByteArray &stream, const QByteArray &beforeId,
     const QByteArray end = beforeId.isEmpty() ? QByteArray("+") : "(" + beforeId;
     // One more than asked: whether older entries remain, without a second read.
     const RedisBatch batch{{"XREVRANGE", stream, end, "-", "COUNT", QByteArray::number(count + 1)}, {"XLEN", stream}};
-    connection()->execute(batch, this, [this, stream, beforeId, count, request](const RedisReplies &replies, const RedisError &error) {
+    run(stream, batch, [this, stream, beforeId, count, request](const RedisReplies &replies, const RedisError &error) {
         EntryPage page;
         page.stream = stream;
         page.request = request;
@@ -78,7 +137,7 @@ void EntryReader::readEntries(const QByteArray &stream, const QList<QByteArray> 
     RedisBatch batch;
     for (const QByteArray &id : ids)
         batch.append({"XRANGE", stream, id, id});
-    connection()->execute(batch, this, [this, stream, request](const RedisReplies &replies, const RedisError &error) {
+    run(stream, batch, [this, stream, request](const RedisReplies &replies, const RedisError &error) {
         EntryPage page;
         page.stream = stream;
         page.request = request;

@@ -8,6 +8,7 @@
 
 #include <QMetaType>
 #include <optional>
+#include <QHash>
 #include <QObject>
 
 namespace pelscope {
@@ -58,10 +59,16 @@ Q_SIGNALS:
     void entriesRead(const pelscope::EntryPage &entries); // `more` unused; missing IDs are left out
 
 private:
-    RedisConnection *connection();
+    // Sends `batch` (every command on `key`) to the node holding `key`. On a
+    // Redis Cluster a -MOVED is followed (and remembered) and an -ASK answered
+    // with ASKING, once each: the DLQ browser reads keys on every master.
+    void run(const QByteArray &key, const RedisBatch &batch, RedisConnection::Callback done, int hops = 0);
+    RedisConnection *connectionTo(const QString &address); // empty: the server the options name
+    RedisConnection *connectionFor(const QString &host, quint16 port);
 
     ConnectionOptions m_options;
-    RedisConnection *m_connection = nullptr;
+    QHash<QString, RedisConnection *> m_connections; // by "host:port"; "" for the options' own server
+    QHash<QByteArray, QString> m_keyNode;            // where a -MOVED said a key lives
 };
 
 } // namespace pelscope
