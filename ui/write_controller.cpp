@@ -449,14 +449,19 @@ void WriteController::confirmRequeue(const RequeueResult &result, const RequeueR
     if (how.ledger)
         dialog->setCommandsNote(tr("Exactly these commands will run (per entry: a script on the source's master that skips IDs already "
                                    "in the ledger, then XDEL on the DLQ's master):"));
+    dialog->offerRateLimit();
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     const quint64 number = m_connectionNumber;
-    connect(dialog, &QDialog::accepted, this, [this, number, request, scope, parent = QPointer<QWidget>(parent), how] {
+    connect(dialog, &QDialog::accepted, this, [this, number, request, scope, parent = QPointer<QWidget>(parent), how, dialog] {
         if (number != m_connectionNumber) {
             showOutcome(parent, tr("Not allowed"), tr("The connection changed while the confirmation was open; nothing was written"), true);
             return;
         }
-        runRequeue(request, scope, parent, how);
+        RequeueRequest paced = request;
+        paced.ratePerSecond = dialog->rateLimit(); // the dialog lives until its close event, after this signal
+        if (paced.ratePerSecond > 0) // small batches pace evenly: about ten a second
+            paced.batchSize = std::clamp(int(paced.ratePerSecond / 10), 1, paced.batchSize);
+        runRequeue(paced, scope, parent, how);
     });
     dialog->open();
 }
@@ -469,7 +474,9 @@ void WriteController::runRequeue(const RequeueRequest &request, const QString &s
         return;
     }
     if (how.ledger) {
-        runCrossSlot(request, scope, parent, *how.ledger);
+        CrossSlotRequeueRequest ledger = *how.ledger;
+        ledger.ratePerSecond = request.ratePerSecond; // as confirmed
+        runCrossSlot(request, scope, parent, ledger);
         return;
     }
     m_busy = true;

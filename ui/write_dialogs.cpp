@@ -7,7 +7,10 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPlainTextEdit>
+#include <QHBoxLayout>
 #include <QPushButton>
+#include <QSettings>
+#include <QSpinBox>
 #include <QVBoxLayout>
 
 namespace pelscope {
@@ -106,6 +109,33 @@ void ConfirmWriteDialog::setPath(const QString &path)
                                    : path.toHtmlEscaped();
     m_path->setText(m_confirm ? html : QStringLiteral("<span style='color:%1'>%2</span>").arg(warningTextColor(), html));
     m_path->setVisible(!path.isEmpty());
+}
+
+void ConfirmWriteDialog::offerRateLimit()
+{
+    if (m_rate || !m_confirm)
+        return;
+    m_rate = new QSpinBox;
+    m_rate->setObjectName(QStringLiteral("rateLimit"));
+    m_rate->setRange(0, 100'000);
+    m_rate->setSingleStep(50);
+    m_rate->setSpecialValueText(tr("no limit"));
+    m_rate->setSuffix(tr(" entries/s"));
+    m_rate->setValue(QSettings().value(QStringLiteral("writes/rateLimit"), 0).toInt());
+    m_rate->setToolTip(tr("Pace the run so the requeued entries do not reach the consumers all at once"));
+    auto *row = new QHBoxLayout;
+    row->addWidget(new QLabel(tr("Rate limit:")));
+    row->addWidget(m_rate);
+    row->addStretch(1);
+    // Above the buttons.
+    auto *box = static_cast<QVBoxLayout *>(layout());
+    box->insertLayout(box->count() - 1, row);
+    connect(this, &QDialog::accepted, this, [this] { QSettings().setValue(QStringLiteral("writes/rateLimit"), m_rate->value()); });
+}
+
+double ConfirmWriteDialog::rateLimit() const
+{
+    return m_rate ? double(m_rate->value()) : 0.0;
 }
 
 void ConfirmWriteDialog::setCommandsNote(const QString &note)

@@ -8,6 +8,7 @@
 #include <QStringList>
 
 class QLabel;
+class QSpinBox;
 class QLineEdit;
 class QPushButton;
 
@@ -43,12 +44,20 @@ public:
     // What the command list is: "one atomic script per batch" by default.
     void setCommandsNote(const QString &note);
 
+    // A requeue or delete of many entries: the operator may cap its pace so a
+    // burst of requeued work does not swamp the consumers (0 = as fast as the
+    // server answers). Remembered for the next time.
+    void offerRateLimit();
+    double rateLimit() const; // entries per second, 0 = none
+    QSpinBox *rateSpin() const { return m_rate; }
+
     QPushButton *confirmButton() const { return m_confirm; } // null on a refusal
     QStringList plan() const { return m_plan; }
     QString path() const { return m_pathText; }
 
 private:
     QPushButton *m_confirm = nullptr;
+    QSpinBox *m_rate = nullptr;
     QLabel *m_path;
     QLabel *m_commands;
     QStringList m_plan;

@@ -23,13 +23,13 @@
 #include <QAbstractItemModelTester>
 #include <QComboBox>
 #include <QMessageBox>
-#include <QSpinBox>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
 #include <QPushButton>
+#include <QSpinBox>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -226,6 +226,24 @@ private Q_SLOTS:
         QCOMPARE(db.command({"XRANGE", "orders:dlq", c, c}).size(), 0);
         QCOMPARE(db.command({"XLEN", "orders"}).integer(), 3); // deleted, not requeued
         QTRY_COMPARE_WITH_TIMEOUT(tab->model()->loaded(), 27, 10000);
+
+        // A paced requeue: six entries at 10 per second reach the source one
+        // by one, about 100 ms apart by the server's own clock (their new IDs).
+        tab->view()->clearSelection();
+        for (int row = 0; row < 6; ++row)
+            tab->view()->selectionModel()->select(tab->view()->model()->index(row, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+        QTRY_VERIFY(tab->requeueButton()->isEnabled());
+        tab->requeueButton()->click();
+        confirm = waitForDialog<ConfirmWriteDialog>(&s.mainWindow);
+        QVERIFY(confirm && confirm->rateSpin());
+        confirm->rateSpin()->setValue(10);
+        confirm->confirmButton()->click();
+        QTRY_COMPARE_WITH_TIMEOUT(db.command({"XLEN", "orders"}).integer(), 9, 10000);
+        const RedisReply paced = db.command({"XRANGE", "orders", "-", "+"});
+        const qint64 firstMs = paced.at(3).at(0).bytes().split('-').at(0).toLongLong();
+        const qint64 lastMs = paced.at(8).at(0).bytes().split('-').at(0).toLongLong();
+        QVERIFY2(lastMs - firstMs >= 400, qPrintable(QStringLiteral("6 entries at 10/s spanned %1 ms").arg(lastMs - firstMs)));
+        QTRY_COMPARE_WITH_TIMEOUT(tab->model()->loaded(), 21, 10000);
 
         // Back to read-only: the banner goes, the buttons say why again.
         s.window.writes()->setWritesEnabled(false);
