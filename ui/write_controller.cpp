@@ -144,6 +144,21 @@ void WriteController::onWriterThread(std::function<Result()> work, std::function
     }, Qt::QueuedConnection);
 }
 
+void WriteController::withKeyRoute(const QByteArray &key, QWidget *parent, const QString &title, std::function<void(const KeyRoute &)> then)
+{
+    const ConnectionOptions seed = writeOptions();
+    m_busy = true;
+    onWriterThread<KeyRoute>([seed, key] { return routeKey(seed, key); },
+                             [this, key, parent = QPointer<QWidget>(parent), title, then = std::move(then)](const KeyRoute &route) {
+        m_busy = false;
+        if (!route.error.isEmpty()) {
+            showOutcome(parent, title, tr("Nothing was written: cannot tell which cluster master holds %1: %2").arg(displayBytes(key), route.error), true);
+            return;
+        }
+        then(route);
+    });
+}
+
 void WriteController::setConnection(const ConnectionOptions &options, const QString &label, bool production)
 {
     m_options = options;
@@ -366,20 +381,7 @@ void WriteController::routeRequeue(RequeueRequest request, const QString &scope,
                 dryRunRequeue(request, scope, parent, how);
                 return;
             }
-            CrossSlotRequeueRequest x;
-            x.dlq = request.dlq;
-            x.target = route.target;
-            x.targetExplicit = targetExplicit;
-            x.select = request.select == RequeueRequest::Select::Ids     ? CrossSlotRequeueRequest::Select::Ids
-                       : request.select == RequeueRequest::Select::Match ? CrossSlotRequeueRequest::Select::Match
-                                                                         : CrossSlotRequeueRequest::Select::All;
-            x.ids = request.ids;
-            x.matchField = request.matchField;
-            x.matchValue = request.matchValue;
-            x.ratePerSecond = request.ratePerSecond;
-            x.layout = request.layout;
-            x.auditLogPath = request.auditLogPath;
-            x.maxConsecutiveFailures = request.maxConsecutiveFailures;
+            CrossSlotRequeueRequest x = crossSlotRequestFor(request, route.target, targetExplicit);
             how.node = seed; // the job reads the slot map itself, again after a lost connection or a -MOVED
             how.ledger = x;
             dryRunRequeue(request, scope, parent, how);
@@ -546,19 +548,10 @@ void WriteController::pendingAction(PendingActionRequest request, const QString 
         confirmPending(request, scope, parent, writeOptions(), {});
         return;
     }
-    // On a cluster: the master holding the stream, asked on the writer thread.
-    const ConnectionOptions seed = writeOptions();
-    const QByteArray stream = request.stream;
-    m_busy = true;
-    onWriterThread<KeyRoute>([seed, stream] { return routeKey(seed, stream); },
-                             [this, request, scope, parent = QPointer<QWidget>(parent)](const KeyRoute &route) mutable {
-        m_busy = false;
+    // On a cluster: the master holding the stream.
+    withKeyRoute(request.stream, parent, actionTitle(request.action),
+                 [this, request, scope, parent = QPointer<QWidget>(parent)](const KeyRoute &route) mutable {
         const QString title = actionTitle(request.action);
-        if (!route.error.isEmpty()) {
-            showOutcome(parent, title, tr("Nothing was written: cannot tell which cluster master holds %1: %2")
-                                           .arg(displayBytes(request.stream), route.error), true);
-            return;
-        }
         if (!route.cluster) {
             confirmPending(request, scope, parent, route.node, {});
             return;
@@ -680,17 +673,8 @@ void WriteController::deleteConsumer(const ConsumerDeleteRequest &request, qint6
         confirmDeleteConsumer(request, scope, parent, writeOptions(), {});
         return;
     }
-    const ConnectionOptions seed = writeOptions();
-    const QByteArray stream = request.stream;
-    m_busy = true;
-    onWriterThread<KeyRoute>([seed, stream] { return routeKey(seed, stream); },
-                             [this, request = ConsumerDeleteRequest(request), scope, parent = QPointer<QWidget>(parent), title](const KeyRoute &route) mutable {
-        m_busy = false;
-        if (!route.error.isEmpty()) {
-            showOutcome(parent, title, tr("Nothing was written: cannot tell which cluster master holds %1: %2")
-                                           .arg(displayBytes(request.stream), route.error), true);
-            return;
-        }
+    withKeyRoute(request.stream, parent, title,
+                 [this, request = ConsumerDeleteRequest(request), scope, parent = QPointer<QWidget>(parent), title](const KeyRoute &route) mutable {
         if (!route.cluster) {
             confirmDeleteConsumer(request, scope, parent, route.node, {});
             return;

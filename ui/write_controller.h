@@ -92,6 +92,10 @@ private:
     // then `done` with its result on this thread, unless the connection changed.
     template<typename Result>
     void onWriterThread(std::function<Result()> work, std::function<void(const Result &)> done);
+    // On a cluster: which master holds `key`, asked on the writer thread;
+    // `then` runs here with the route, unless the slot map could not be read
+    // (the operator is told, under `title`, and nothing is written).
+    void withKeyRoute(const QByteArray &key, QWidget *parent, const QString &title, std::function<void(const KeyRoute &)> then);
     void routeRequeue(RequeueRequest request, const QString &scope, QWidget *parent);
     void dryRunRequeue(const RequeueRequest &request, const QString &scope, QWidget *parent, const RequeueHow &how);
     void confirmRequeue(const RequeueResult &dry, const RequeueRequest &request, const QString &scope, QWidget *parent, const RequeueHow &how);

@@ -419,20 +419,7 @@ int runRequeue(const CliSettings &settings, const QCommandLineParser &parser, co
         return kExitRefused;
 
     if (crossSlot) {
-        CrossSlotRequeueRequest x;
-        x.dlq = dlq;
-        x.target = pathTarget;
-        x.targetExplicit = targetExplicit;
-        x.select = request.select == RequeueRequest::Select::Ids     ? CrossSlotRequeueRequest::Select::Ids
-                   : request.select == RequeueRequest::Select::Match ? CrossSlotRequeueRequest::Select::Match
-                                                                     : CrossSlotRequeueRequest::Select::All;
-        x.ids = request.ids;
-        x.matchField = request.matchField;
-        x.matchValue = request.matchValue;
-        x.dryRun = request.dryRun;
-        x.ratePerSecond = request.ratePerSecond;
-        x.layout = request.layout;
-        x.auditLogPath = request.auditLogPath;
+        CrossSlotRequeueRequest x = crossSlotRequestFor(request, pathTarget, targetExplicit);
         x.maxConsecutiveFailures = kCliMaxConsecutiveFailures;
         return runCrossSlotRequeue(settings, x);
     }

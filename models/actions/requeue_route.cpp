@@ -194,4 +194,23 @@ QByteArray hashTagOf(const QByteArray &key)
     return key.mid(open, close - open + 1);
 }
 
+CrossSlotRequeueRequest crossSlotRequestFor(const RequeueRequest &request, const QByteArray &target, bool targetExplicit)
+{
+    using Select = CrossSlotRequeueRequest::Select;
+    CrossSlotRequeueRequest x;
+    x.dlq = request.dlq;
+    x.target = target;
+    x.targetExplicit = targetExplicit;
+    x.select = request.select == RequeueRequest::Select::Ids ? Select::Ids : request.select == RequeueRequest::Select::Match ? Select::Match : Select::All;
+    x.ids = request.ids;
+    x.matchField = request.matchField;
+    x.matchValue = request.matchValue;
+    x.dryRun = request.dryRun;
+    x.ratePerSecond = request.ratePerSecond;
+    x.layout = request.layout;
+    x.auditLogPath = request.auditLogPath;
+    x.maxConsecutiveFailures = request.maxConsecutiveFailures;
+    return x;
+}
+
 } // namespace pelscope

@@ -14,6 +14,7 @@
 #include "../cluster/cluster_topology.h"
 #include "../redis/connection_options.h"
 #include "cross_slot_requeue_job.h"
+#include "requeue_job.h"
 
 #include <optional>
 
@@ -85,5 +86,9 @@ QByteArray clusterAuditStream(const QByteArray &key);
 
 // "{tag}" when `key` has a hash tag (the part Redis hashes), else empty.
 QByteArray hashTagOf(const QByteArray &key);
+
+// The ledger job's request for the same selection as `request` (IDs, a
+// field match or all), going to `target`.
+CrossSlotRequeueRequest crossSlotRequestFor(const RequeueRequest &request, const QByteArray &target, bool targetExplicit);
 
 } // namespace pelscope

@@ -29,7 +29,9 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QPushButton>
+#include <QSettings>
 #include <QSpinBox>
+#include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -131,6 +133,13 @@ private Q_SLOTS:
     {
         QVERIFY(m_tmp.isValid());
         qputenv("PELSCOPE_AUDIT_LOG", m_tmp.filePath(QStringLiteral("audit.jsonl")).toUtf8());
+        // The window remembers things (the last rate limit, pages): never in the user's own settings.
+        QStandardPaths::setTestModeEnabled(true);
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_tmp.filePath(QStringLiteral("config")));
+        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_tmp.filePath(QStringLiteral("config")));
+        QCoreApplication::setOrganizationName(QStringLiteral("pelscope-test"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_dlq_page"));
+        QVERIFY2(QSettings().fileName().startsWith(m_tmp.path()), qPrintable(QSettings().fileName()));
     }
 
     void selectConfirmRequeue()
@@ -212,11 +221,23 @@ private Q_SLOTS:
         for (const QByteArray &line : lines)
             QCOMPARE(QJsonDocument::fromJson(line).object().value(QStringLiteral("outcome")).toString(), QStringLiteral("requeued"));
 
+        // The table re-reads after each write, which may clear a selection
+        // made meanwhile: select the newest `rows` until the button is enabled.
+        auto selectNewest = [&](int rows, QPushButton *button) {
+            return QTest::qWaitFor([&] {
+                if (tab->view()->selectionModel()->selectedRows().size() != rows) {
+                    tab->view()->clearSelection();
+                    for (int row = 0; row < rows; ++row)
+                        tab->view()->selectionModel()->select(tab->view()->model()->index(row, 0),
+                                                              QItemSelectionModel::Select | QItemSelectionModel::Rows);
+                }
+                return button->isEnabled();
+            }, 10000) || (qWarning("%s: %s", qPrintable(button->text()), qPrintable(button->toolTip())), false);
+        };
+
         // Delete one, through the same confirmation.
         const QByteArray c = tab->model()->entry(0)->id;
-        tab->view()->clearSelection();
-        tab->view()->selectRow(0);
-        QTRY_VERIFY(tab->deleteButton()->isEnabled());
+        QVERIFY(selectNewest(1, tab->deleteButton()));
         tab->deleteButton()->click();
         confirm = waitForDialog<ConfirmWriteDialog>(&s.mainWindow);
         QVERIFY(confirm);
@@ -229,10 +250,7 @@ private Q_SLOTS:
 
         // A paced requeue: six entries at 10 per second reach the source one
         // by one, about 100 ms apart by the server's own clock (their new IDs).
-        tab->view()->clearSelection();
-        for (int row = 0; row < 6; ++row)
-            tab->view()->selectionModel()->select(tab->view()->model()->index(row, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
-        QTRY_VERIFY(tab->requeueButton()->isEnabled());
+        QVERIFY(selectNewest(6, tab->requeueButton()));
         tab->requeueButton()->click();
         confirm = waitForDialog<ConfirmWriteDialog>(&s.mainWindow);
         QVERIFY(confirm && confirm->rateSpin());
