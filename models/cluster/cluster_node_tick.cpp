@@ -20,6 +20,7 @@ struct NodeTick : std::enable_shared_from_this<NodeTick>
     QPointer<ClusterNodeLink> link;
     LinkResolver resolve;
     std::function<void(NodeTickResult)> done;
+    int timeoutMs = -1; // per round trip; -1: the connection's command timeout
     NodeTickResult result;
     QElapsedTimer clock;
     bool reasked = false;
@@ -50,7 +51,7 @@ void NodeTick::send(bool scanPage)
     auto self = shared_from_this();
     link->connection()->execute(batch, link, [self, batch, probeCount, scanPage, replication](const RedisReplies &replies, const RedisError &error) {
         self->onReplies(batch, probeCount, scanPage, replication, replies, error);
-    });
+    }, timeoutMs);
 }
 
 void NodeTick::onReplies(const RedisBatch &batch, qsizetype probeCount, bool scanPage, bool replication,
@@ -132,7 +133,7 @@ void NodeTick::followRedirects(const RedisBatch &batch, const RedisReplies &repl
                 }
                 if (--*outstanding == 0)
                     self->parse(*patched);
-            });
+            }, timeoutMs);
     }
 }
 
@@ -167,9 +168,10 @@ void NodeTick::finish()
 
 } // namespace
 
-void runNodeTick(ClusterNodeLink *link, LinkResolver resolve, bool scanPage, std::function<void(NodeTickResult)> done)
+void runNodeTick(ClusterNodeLink *link, LinkResolver resolve, bool scanPage, int timeoutMs, std::function<void(NodeTickResult)> done)
 {
     auto tick = std::make_shared<NodeTick>();
+    tick->timeoutMs = timeoutMs;
     tick->link = link;
     tick->resolve = std::move(resolve);
     tick->done = std::move(done);

@@ -35,7 +35,8 @@ struct NodeTickResult
 using LinkResolver = std::function<ClusterNodeLink *(const QString &address)>;
 
 // `done` runs exactly once, in `link`'s thread, unless `link` is destroyed first.
-void runNodeTick(ClusterNodeLink *link, LinkResolver resolve, bool scanPage,
+// `timeoutMs` bounds each round trip (-1: the connection's command timeout).
+void runNodeTick(ClusterNodeLink *link, LinkResolver resolve, bool scanPage, int timeoutMs,
                  std::function<void(NodeTickResult)> done);
 
 } // namespace pelscope

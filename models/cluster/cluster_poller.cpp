@@ -71,6 +71,14 @@ void ClusterPoller::stop()
     Q_EMIT finished();
 }
 
+int ClusterPoller::nodeDeadlineMs() const
+{
+    // A hung node must not hold the whole tick for the full command timeout:
+    // the window calls a connection stale after 3 intervals (3 s at least)
+    // without a snapshot, and the healthy nodes' streams must stay current.
+    return std::clamp(2 * m_intervalMs, 1000, std::max(1000, m_seed.commandTimeoutMs));
+}
+
 void ClusterPoller::setIntervalMs(int ms)
 {
     m_intervalMs = std::clamp(ms, 100, 3'600'000);
@@ -508,7 +516,7 @@ void ClusterPoller::tick()
         if (link->replicaLink())
             link->replicaLink()->askPrimary();
         QPointer<ClusterNodeLink> weak(link);
-        runNodeTick(link, resolver, sweeps && link->sweeping(), [this, generation, i, weak](NodeTickResult result) {
+        runNodeTick(link, resolver, sweeps && link->sweeping(), nodeDeadlineMs(), [this, generation, i, weak](NodeTickResult result) {
             if (generation != m_generation || !m_inTick)
                 return;
             auto shared = std::make_shared<NodeTickResult>(std::move(result));

@@ -35,6 +35,8 @@ public:
     void start();
     void stop();
     void setIntervalMs(int ms);
+    // How long one node's round trip may take before its streams go stale this tick.
+    int nodeDeadlineMs() const;
     void setPaused(bool paused);
     void pollNow();
     void setThresholds(const pelscope::HealthThresholds &t);
