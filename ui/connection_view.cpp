@@ -30,6 +30,7 @@ ConnectionView::ConnectionView(QWidget *parent)
     , m_stack(new QStackedWidget)
     , m_overview(new OverviewPage(m_model))
     , m_banner(new QLabel)
+    , m_clusterBanner(new QLabel)
     , m_writeBanner(new QLabel)
     , m_pauseBanner(new QLabel)
     , m_dlqButton(new QPushButton)
@@ -47,6 +48,11 @@ ConnectionView::ConnectionView(QWidget *parent)
     m_banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_banner->setStyleSheet(bannerStyleSheet(BannerTone::Trouble));
     m_banner->hide();
+    m_clusterBanner->setObjectName(QStringLiteral("clusterBanner"));
+    m_clusterBanner->setWordWrap(true);
+    m_clusterBanner->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_clusterBanner->setStyleSheet(bannerStyleSheet(BannerTone::Trouble));
+    m_clusterBanner->hide();
     m_pauseBanner->setText(tr("PAUSED — polling is suspended; press Space to resume."));
     m_pauseBanner->setStyleSheet(bannerStyleSheet(BannerTone::Notice));
     m_pauseBanner->hide();
@@ -87,6 +93,7 @@ ConnectionView::ConnectionView(QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_writeBanner);
     layout->addWidget(m_banner);
+    layout->addWidget(m_clusterBanner);
     layout->addWidget(m_pauseBanner);
     layout->addWidget(m_stack, 1);
     buildStatusLine();
@@ -344,6 +351,7 @@ void ConnectionView::applySnapshot(const Snapshot &incoming)
     updateSummary();
     updatePollLabel(snapshot);
     updateReplicaLabel(snapshot);
+    updateClusterBanner(snapshot);
     Q_EMIT summaryChanged();
 }
 
@@ -434,6 +442,24 @@ void ConnectionView::updateReplicaLabel(const Snapshot &snapshot)
         text += tr(" · full resync running");
     m_replicaLabel->setText(colour.isEmpty() ? text : QStringLiteral("<span style='color:%1'><b>⚠ %2</b></span>").arg(colour, text));
     m_replicaLabel->setToolTip(r->note.isEmpty() ? tr("Polling a replica: the primary only gets one ROLE per tick, for this lag.") : r->note);
+}
+
+void ConnectionView::updateClusterBanner(const Snapshot &snapshot)
+{
+    QStringList problems, down;
+    for (const ClusterNodeSnapshot &n : snapshot->nodes) {
+        const QString where = n.polledAddress.isEmpty() ? n.address : n.polledAddress;
+        if (!n.ok)
+            problems << tr("%1 is not answering (%2): its %3 stream(s) show their last values, greyed").arg(where, n.error).arg(n.streams);
+        else if (n.note.contains(QLatin1String("CLUSTERDOWN")))
+            down << where;
+    }
+    if (!down.isEmpty())
+        problems << tr("%1 answer%2 CLUSTERDOWN: the cluster considers itself down while a master fails (full coverage required), "
+                       "so their streams keep their last values too (cluster-allow-reads-when-down yes keeps them readable)")
+                        .arg(down.join(QStringLiteral(", ")), down.size() == 1 ? QStringLiteral("s") : QString());
+    m_clusterBanner->setText(tr("Cluster: %1.").arg(problems.join(QStringLiteral(". "))));
+    m_clusterBanner->setVisible(!problems.isEmpty());
 }
 
 void ConnectionView::checkStale()

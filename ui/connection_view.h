@@ -110,6 +110,8 @@ private:
     void updatePollLabel(const Snapshot &snapshot);
     // read_from=replica: which replica, its link and offset lag behind the primary.
     void updateReplicaLabel(const Snapshot &snapshot);
+    // Cluster: the nodes not answering or refusing reads, and why, above the data.
+    void updateClusterBanner(const Snapshot &snapshot);
     void showProfileTag(ConnectionProfile::ColorTag tag);
     void noteEvent(const TimelineEvent &event);
     // Cluster: streams whose master changed since the last snapshot (a failover, a slot moved).
@@ -123,6 +125,7 @@ private:
     QStackedWidget *m_stack;
     OverviewPage *m_overview;
     QLabel *m_banner;
+    QLabel *m_clusterBanner;
     QLabel *m_writeBanner;
     QLabel *m_pauseBanner;
     QPushButton *m_dlqButton;

@@ -106,6 +106,18 @@ SnapshotData mergeClusterTick(const QList<ClusterNodeTickView> &nodes, const QHa
 
         if (r.answered) {
             out.takenAtMs = std::max(out.takenAtMs, r.data.takenAtMs);
+            // The node is up but refuses reads because the cluster says it is
+            // down (a master failing, full coverage required): say so, or the
+            // operator only sees every stream greyed with no reason.
+            const bool clusterDown = std::any_of(r.data.streams.cbegin(), r.data.streams.cend(),
+                                                 [](const StreamSnapshot &s) { return s.error.startsWith(QLatin1String("CLUSTERDOWN")); });
+            if (clusterDown) {
+                const QString why = QStringLiteral("answers CLUSTERDOWN: the cluster considers itself down (a master is failing and "
+                                                   "cluster-require-full-coverage is yes), so this node's streams keep their last values; "
+                                                   "cluster-allow-reads-when-down yes keeps them readable");
+                ns.note = ns.note.isEmpty() ? why : ns.note + QStringLiteral("; ") + why;
+                warnings << QStringLiteral("%1 %2").arg(view.address, why);
+            }
             for (const StreamSnapshot &s : r.data.streams) {
                 if (r.unresolved.contains(s.key) || isRedirectText(s.error)) {
                     if (prevStreams.contains(s.key))

@@ -13,6 +13,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QScopeGuard>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -250,6 +251,52 @@ private Q_SLOTS:
         for (const Snapshot &s : std::as_const(during))
             QVERIFY(s.stream(live) && !s.stream(live)->stale);
         poller->stop();
+    }
+
+    // A cluster that considers itself down (full coverage required, a slot
+    // unserved) answers CLUSTERDOWN to every read: the snapshot must say so
+    // per node, not only grey the streams. Restored afterwards.
+    void clusterDownIsNamed()
+    {
+        const int node = 0;
+        const QByteArray live = streamsOn(node).first();
+        auto db = m_cluster.oracle(node);
+        // A slot of node 0 that no watched stream uses.
+        QSet<int> used;
+        for (auto it = m_owner.cbegin(); it != m_owner.cend(); ++it)
+            used.insert(keySlot(it.key()));
+        int slot = -1;
+        for (int candidate = 0; candidate < 16384 && slot < 0; ++candidate)
+            if (!used.contains(candidate) && m_cluster.ownerOfSlot(candidate) == node)
+                slot = candidate;
+        QVERIFY(slot >= 0);
+        QCOMPARE(db->command({"CONFIG", "SET", "cluster-require-full-coverage", "yes"}).bytes(), QByteArray("OK"));
+        QCOMPARE(db->command({"CONFIG", "SET", "cluster-allow-reads-when-down", "no"}).bytes(), QByteArray("OK"));
+        QCOMPARE(db->command({"CLUSTER", "DELSLOTS", QByteArray::number(slot)}).bytes(), QByteArray("OK"));
+        auto restore = qScopeGuard([&] {
+            db->command({"CLUSTER", "ADDSLOTS", QByteArray::number(slot)});
+            db->command({"CONFIG", "SET", "cluster-require-full-coverage", "no"});
+            db->command({"CONFIG", "SET", "cluster-allow-reads-when-down", "yes"});
+        });
+        QTRY_VERIFY_WITH_TIMEOUT(db->command({"CLUSTER", "INFO"}).bytes().contains("cluster_state:fail"), 5000);
+        const RedisReply refused = db->command({"XLEN", live}); // what the server itself says now
+        QVERIFY2(refused.isError() && refused.bytes().startsWith("CLUSTERDOWN"), refused.bytes().constData());
+
+        auto poller = watch(200);
+        QSignalSpy spy(poller.get(), &StreamPoller::snapshotReady);
+        int seen = 0;
+        poller->start();
+        const QString address = m_cluster.address(node);
+        const Snapshot down = waitFor(spy, seen, [&](const Snapshot &s) {
+            for (const ClusterNodeSnapshot &n : s->nodes)
+                if (n.address == address && n.note.contains(QStringLiteral("CLUSTERDOWN")))
+                    return true;
+            return false;
+        }, 8000);
+        poller->stop();
+        QVERIFY2(!down.isNull(), "the server answers CLUSTERDOWN but no node note named it");
+        QVERIFY(down->warning.contains(QStringLiteral("CLUSTERDOWN")));
+        QVERIFY(!down.stream(live) || down.stream(live)->stale); // its values are not current
     }
 
     void stoppedNodeMarksOnlyItsStreamsStale()
