@@ -20,12 +20,14 @@
 #include "write_dialogs.h"
 #include "poll_once.h"
 #include "redis_cluster.h"
+#include "test_settings.h"
 
 #include <QComboBox>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QLabel>
 #include <QPushButton>
+#include <QSettings>
 #include <QSpinBox>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -175,6 +177,7 @@ private Q_SLOTS:
         m_clock.start();
         QVERIFY(m_tmp.isValid());
         qputenv("PELSCOPE_AUDIT_LOG", m_tmp.filePath(QStringLiteral("audit.jsonl")).toUtf8());
+        QVERIFY2(useSettingsIn(m_tmp.filePath(QStringLiteral("config")), QStringLiteral("tst_cluster_writes")), qPrintable(QSettings().fileName()));
         QString error;
         QVERIFY2(m_cluster.start(&error), qPrintable(error));
         // The seed holds none of the keys the cases write.

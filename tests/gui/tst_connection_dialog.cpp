@@ -7,6 +7,7 @@
 #include "connection_profile_store.h"
 #include "redis_oracle.h"
 #include "redis_server.h"
+#include "test_settings.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -23,7 +24,6 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSpinBox>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -96,12 +96,7 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_config.isValid());
-        QStandardPaths::setTestModeEnabled(true);
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_config.path());
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_config.path());
-        QCoreApplication::setOrganizationName(QStringLiteral("pelscope-test"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_connection_dialog"));
-        QVERIFY2(QSettings().fileName().startsWith(m_config.path()), qPrintable(QSettings().fileName()));
+        QVERIFY2(useSettingsIn(m_config.path(), QStringLiteral("tst_connection_dialog")), qPrintable(QSettings().fileName()));
         QVERIFY2(!RedisServer::executable().isEmpty(), "redis-server not found: apt install redis-server");
     }
 

@@ -19,6 +19,7 @@
 #include "poll_once.h"
 #include "redis_oracle.h"
 #include "redis_server.h"
+#include "test_settings.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
@@ -31,7 +32,6 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSpinBox>
-#include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -133,13 +133,7 @@ private Q_SLOTS:
     {
         QVERIFY(m_tmp.isValid());
         qputenv("PELSCOPE_AUDIT_LOG", m_tmp.filePath(QStringLiteral("audit.jsonl")).toUtf8());
-        // The window remembers things (the last rate limit, pages): never in the user's own settings.
-        QStandardPaths::setTestModeEnabled(true);
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_tmp.filePath(QStringLiteral("config")));
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_tmp.filePath(QStringLiteral("config")));
-        QCoreApplication::setOrganizationName(QStringLiteral("pelscope-test"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_dlq_page"));
-        QVERIFY2(QSettings().fileName().startsWith(m_tmp.path()), qPrintable(QSettings().fileName()));
+        QVERIFY2(useSettingsIn(m_tmp.filePath(QStringLiteral("config")), QStringLiteral("tst_dlq_page")), qPrintable(QSettings().fileName()));
     }
 
     void selectConfirmRequeue()

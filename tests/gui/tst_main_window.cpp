@@ -18,6 +18,7 @@
 #include "probe/poller_thread.h"
 #include "redis_oracle.h"
 #include "redis_server.h"
+#include "test_settings.h"
 #include "poll_once.h"
 
 #include <QAbstractItemModelTester>
@@ -25,7 +26,6 @@
 #include <QSignalSpy>
 #include <QTableView>
 #include <QSettings>
-#include <QStandardPaths>
 #include <QTabBar>
 #include <QTemporaryDir>
 #include <QTabWidget>
@@ -54,12 +54,7 @@ private Q_SLOTS:
     void initTestCase()
     {
         QVERIFY(m_config.isValid());
-        QStandardPaths::setTestModeEnabled(true);
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_config.path());
-        QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_config.path());
-        QCoreApplication::setOrganizationName(QStringLiteral("pelscope-test"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_main_window"));
-        QVERIFY2(QSettings().fileName().startsWith(m_config.path()), qPrintable(QSettings().fileName()));
+        QVERIFY2(useSettingsIn(m_config.path(), QStringLiteral("tst_main_window")), qPrintable(QSettings().fileName()));
     }
 
     void liveRowsMatchTheServer()
