@@ -20,6 +20,7 @@
 #include "write_dialogs.h"
 #include "poll_once.h"
 #include "redis_cluster.h"
+#include "gui_test_helpers.h"
 #include "test_settings.h"
 
 #include <QComboBox>
@@ -37,41 +38,6 @@ using namespace pelscope;
 using namespace pelscope::test;
 
 namespace {
-
-// A confirmation (or refusal) that is open now, not one closing.
-ConfirmWriteDialog *waitForConfirm(QWidget *window)
-{
-    ConfirmWriteDialog *found = nullptr;
-    (void)QTest::qWaitFor([&] {
-        for (ConfirmWriteDialog *d : window->findChildren<ConfirmWriteDialog *>())
-            if (d->isVisible())
-                found = d;
-        return found != nullptr;
-    }, 10000);
-    return found;
-}
-
-QDialog *waitForForm(QWidget *window, const QString &titleStart)
-{
-    QDialog *found = nullptr;
-    (void)QTest::qWaitFor([&] {
-        for (QDialog *d : window->findChildren<QDialog *>())
-            if (d->isVisible() && d->windowTitle().startsWith(titleStart))
-                found = d;
-        return found != nullptr;
-    }, 10000);
-    return found;
-}
-
-void selectWhere(QTableView *view, int role, const QList<QByteArray> &values)
-{
-    view->clearSelection();
-    for (int row = 0; row < view->model()->rowCount(); ++row) {
-        const QModelIndex index = view->model()->index(row, 0);
-        if (values.contains(index.data(role).toByteArray()))
-            view->selectionModel()->select(index, QItemSelectionModel::Select | QItemSelectionModel::Rows);
-    }
-}
 
 // Every entry of a stream as "field=value;..." in hex, one line each: byte-exact.
 QByteArray dump(RedisOracle &db, const QByteArray &key)
@@ -153,7 +119,7 @@ private:
             return nullptr;
         }
         tab->requeueButton()->click();
-        return waitForConfirm(&m_session->mainWindow);
+        return waitForDialog<ConfirmWriteDialog>(&m_session->mainWindow);
     }
 
     QList<QByteArray> deadLetters(const QByteArray &dlq, const QByteArray &source, int n, QList<QList<QByteArray>> *kept = nullptr)
@@ -275,7 +241,7 @@ private Q_SLOTS:
         del.select = RequeueRequest::Select::Ids;
         del.ids = {m_orderIds[0]};
         s.window.writes()->requeue(del, scope, &s.mainWindow);
-        ConfirmWriteDialog *confirm = waitForConfirm(&s.mainWindow);
+        ConfirmWriteDialog *confirm = waitForDialog<ConfirmWriteDialog>(&s.mainWindow);
         QVERIFY(confirm);
         qInfo("delete confirmation: %s", qPrintable(confirm->path()));
         QVERIFY2(confirm->path().startsWith(QStringLiteral("on %1, the master serving slot %2 of {orders}:dlq").arg(m_cluster.address(owner)).arg(keySlot("{orders}"))),
@@ -296,7 +262,7 @@ private Q_SLOTS:
         edit.ids = {m_orderIds[2]};
         edit.editedFields = StreamFields{{"payload", "fixed"}, {"n", "2"}};
         s.window.writes()->requeue(edit, scope, &s.mainWindow);
-        confirm = waitForConfirm(&s.mainWindow);
+        confirm = waitForDialog<ConfirmWriteDialog>(&s.mainWindow);
         QVERIFY(confirm);
         QVERIFY2(confirm->path().startsWith(QStringLiteral("atomic: ")), qPrintable(confirm->path()));
         confirm->confirmButton()->click();
@@ -312,7 +278,7 @@ private Q_SLOTS:
         edit.target = "payments";
         edit.ids = {m_paymentIds[1]};
         s.window.writes()->requeue(edit, payScope, &s.mainWindow);
-        ConfirmWriteDialog *refusal = waitForConfirm(&s.mainWindow);
+        ConfirmWriteDialog *refusal = waitForDialog<ConfirmWriteDialog>(&s.mainWindow);
         QVERIFY(refusal);
         QVERIFY2(refusal->path().startsWith(QStringLiteral("refused: an edited entry")), qPrintable(refusal->path()));
         QVERIFY(!refusal->confirmButton());
@@ -379,7 +345,7 @@ private Q_SLOTS:
         form->findChild<QComboBox *>()->setCurrentText(QStringLiteral("alive"));
         form->findChild<QSpinBox *>()->setValue(0);
         form->accept();
-        ConfirmWriteDialog *confirm = waitForConfirm(&s.mainWindow);
+        ConfirmWriteDialog *confirm = waitForDialog<ConfirmWriteDialog>(&s.mainWindow);
         QVERIFY(confirm);
         qInfo("claim confirmation: %s", qPrintable(confirm->path()));
         QVERIFY2(confirm->path().startsWith(QStringLiteral("on %1, the master serving slot %2").arg(m_cluster.address(owner)).arg(keySlot(m_jobs))),

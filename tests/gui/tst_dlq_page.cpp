@@ -19,6 +19,7 @@
 #include "poll_once.h"
 #include "redis_oracle.h"
 #include "redis_server.h"
+#include "gui_test_helpers.h"
 #include "test_settings.h"
 
 #include <QAbstractItemModelTester>
@@ -64,44 +65,10 @@ Fields fieldsOfEntry(const RedisReply &entry)
     return fieldsOf(entry);
 }
 
-// A form dialog (claim, move to DLQ) by its title.
-QDialog *waitForForm(QWidget *window, const QString &titleStart)
-{
-    QDialog *found = nullptr;
-    QTest::qWaitFor([&] {
-        for (QDialog *d : window->findChildren<QDialog *>())
-            if (d->isVisible() && d->windowTitle().startsWith(titleStart))
-                found = d;
-        return found != nullptr;
-    }, 10000);
-    return found;
-}
-
-void selectWhere(QTableView *view, int role, const QList<QByteArray> &values)
-{
-    view->clearSelection();
-    for (int row = 0; row < view->model()->rowCount(); ++row) {
-        const QModelIndex index = view->model()->index(row, 0);
-        if (values.contains(index.data(role).toByteArray()))
-            view->selectionModel()->select(index, QItemSelectionModel::Select | QItemSelectionModel::Rows);
-    }
-}
-
 QByteArray ownerOf(RedisOracle &db, const QByteArray &id)
 {
     const RedisReply r = db.command({"XPENDING", "jobs", "workers", id, id, "1"});
     return r.size() ? r.at(0).at(1).bytes() : QByteArray();
-}
-
-template<typename T>
-T *waitForDialog(QWidget *window)
-{
-    T *dialog = nullptr;
-    QTest::qWaitFor([&] {
-        dialog = window->findChild<T *>();
-        return dialog && dialog->isVisible();
-    }, 10000);
-    return dialog;
 }
 
 struct Session

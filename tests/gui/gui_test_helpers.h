@@ -1,0 +1,51 @@
+// Finding the dialogs a window opens and selecting table rows by a role's
+// value, as an operator would click them; shared by the GUI tests.
+#pragma once
+
+#include <QDialog>
+#include <QItemSelectionModel>
+#include <QTableView>
+#include <QTest>
+
+namespace pelscope::test {
+
+// A dialog of type T that is open now (not one closing), child of `window`.
+template<typename T>
+T *waitForDialog(QWidget *window)
+{
+    T *found = nullptr;
+    (void)QTest::qWaitFor([&] {
+        found = nullptr;
+        for (T *d : window->findChildren<T *>())
+            if (d->isVisible())
+                found = d;
+        return found != nullptr;
+    }, 10000);
+    return found;
+}
+
+// A form dialog (claim, move to DLQ) by the start of its title.
+inline QDialog *waitForForm(QWidget *window, const QString &titleStart)
+{
+    QDialog *found = nullptr;
+    (void)QTest::qWaitFor([&] {
+        for (QDialog *d : window->findChildren<QDialog *>())
+            if (d->isVisible() && d->windowTitle().startsWith(titleStart))
+                found = d;
+        return found != nullptr;
+    }, 10000);
+    return found;
+}
+
+// Selects exactly the rows whose `role` holds one of `values`.
+inline void selectWhere(QTableView *view, int role, const QList<QByteArray> &values)
+{
+    view->clearSelection();
+    for (int row = 0; row < view->model()->rowCount(); ++row) {
+        const QModelIndex index = view->model()->index(row, 0);
+        if (values.contains(index.data(role).toByteArray()))
+            view->selectionModel()->select(index, QItemSelectionModel::Select | QItemSelectionModel::Rows);
+    }
+}
+
+} // namespace pelscope::test
