@@ -8,6 +8,7 @@
 #include "poll_once.h"
 #include "probe/stream_poller.h"
 #include "redis_cluster.h"
+#include "stream_truth.h"
 
 #include <QElapsedTimer>
 #include <QSignalSpy>
@@ -23,11 +24,6 @@ const QList<QByteArray> kCandidates = {"{orders}", "payments", "shipping", "emai
                                        "metrics", "search", "billing", "carts", "reviews"};
 
 constexpr int kIntervalMs = 200;
-
-std::optional<qint64> optional(const RedisReply &r)
-{
-    return r.isNil() ? std::nullopt : r.toInt();
-}
 
 // Every snapshot the poller publishes, in order, with the time it arrived.
 struct Watch
@@ -90,40 +86,7 @@ private:
         const StreamSnapshot *s = snap.stream(key);
         QVERIFY2(s, key.constData());
         QCOMPARE(s->node, m_cluster.address(owner));
-        QVERIFY(!s->stale);
-        QVERIFY2(s->error.isEmpty(), qPrintable(s->error));
-        auto db = m_cluster.oracle(owner);
-        const RedisReply info = db->command({"XINFO", "STREAM", key});
-        QCOMPARE(*s->length, info.field("length").integer());
-        QCOMPARE(s->lastGeneratedId, info.field("last-generated-id").bytes());
-        QCOMPARE(*s->entriesAdded, info.field("entries-added").integer());
-        const RedisReply groups = db->command({"XINFO", "GROUPS", key});
-        QCOMPARE(s->groups.size(), groups.size());
-        for (const RedisReply &truth : groups.elements()) {
-            const QByteArray name = truth.field("name").bytes();
-            const GroupSnapshot *g = snap.group(key, name);
-            QVERIFY(g);
-            QCOMPARE(*g->pending, truth.field("pending").integer());
-            QCOMPARE(*g->consumers, truth.field("consumers").integer());
-            QCOMPARE(g->lastDeliveredId, truth.field("last-delivered-id").bytes());
-            QCOMPARE(g->entriesRead, optional(truth.field("entries-read")));
-            QCOMPARE(g->lag, optional(truth.field("lag")));
-            const RedisReply pel = db->command({"XPENDING", key, name, "-", "+", "1000"});
-            QCOMPARE(g->pelInspected, pel.size());
-            if (pel.size() > 0) {
-                QCOMPARE(*g->pendingMinId, pel.at(0).at(0).bytes());
-                QCOMPARE(*g->pendingMaxId, pel.at(pel.size() - 1).at(0).bytes());
-            }
-            // Delivery counts are replicated (XCLAIM propagates them): the
-            // promoted replica reports what the dead master did.
-            qint64 deliveries = 0;
-            for (const RedisReply &e : pel.elements())
-                deliveries += e.at(3).integer();
-            qint64 counted = 0;
-            for (auto it = g->deliveryCounts.cbegin(); it != g->deliveryCounts.cend(); ++it)
-                counted += it.key() * it.value();
-            QCOMPARE(counted, deliveries);
-        }
+        compareStreamWithTruth(snap, key, *m_cluster.oracle(owner), false);
     }
 
     bool complete(const Snapshot &s) const { return s->streams.size() == m_owner.size(); }
