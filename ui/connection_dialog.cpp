@@ -3,6 +3,7 @@
 // the URL (never with the password in it). The test connection runs on this
 // thread's event loop without ever waiting on it.
 #include "connection_dialog.h"
+#include "text/display_text.h"
 #include "ui_connection_dialog.h"
 
 #include "redis/redis_connection.h"
@@ -586,7 +587,7 @@ void ConnectionDialog::finishTest(bool ok, const QString &message, const QByteAr
     disposeTest();
     m_ui->testResultLabel->setStyleSheet(ok ? kOkStyle : kErrorStyle);
     m_ui->testResultLabel->setText(message);
-    m_ui->testResultLabel->setToolTip(detail.isEmpty() ? QString() : QString::fromUtf8(detail));
+    m_ui->testResultLabel->setToolTip(detail.isEmpty() ? QString() : displayBytes(detail));
     Q_EMIT testFinished(ok, message);
 }
 

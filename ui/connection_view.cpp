@@ -519,7 +519,7 @@ void ConnectionView::applyStatus(const ConnectionStatus &status)
         m_banner->setStyleSheet(bannerStyleSheet(needsOperator ? BannerTone::Danger : BannerTone::Trouble));
         m_banner->setText(tr("%1 — %2. The data below is from the last successful poll.")
                               .arg(RedisError::kindName(status.error.kind).toUpper(), status.error.message));
-        m_banner->setToolTip(tr("Redis said: %1").arg(QString::fromUtf8(status.error.detail)));
+        m_banner->setToolTip(tr("Redis said: %1").arg(displayBytes(status.error.detail)));
         m_banner->show();
     }
     m_connectionLabel->setText(text);

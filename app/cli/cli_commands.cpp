@@ -7,6 +7,7 @@
 #include "snapshot_table.h"
 
 #include <QCoreApplication>
+#include <QTimer>
 
 #include "../common/terminal.h"
 
@@ -20,13 +21,12 @@ constexpr int kExitUnknown = 3;
 
 void printOut(const QString &text)
 {
-    std::fputs(text.toUtf8().constData(), stdout);
-    std::fflush(stdout);
+    writeOut(text);
 }
 
 void printErr(const QString &text)
 {
-    std::fprintf(stderr, "pelscope-cli: %s\n", text.toUtf8().constData());
+    writeErr(QStringLiteral("pelscope-cli: %1\n").arg(text));
 }
 
 // One complete poll; `onSnapshot` returns the exit code. Any error before the
@@ -36,6 +36,9 @@ int pollOnce(const CliSettings &settings, const std::function<int(const Snapshot
 {
     ProbeConfig config = settings.probe;
     config.oneShot = true;
+    // The whole command ends within its deadline: half of it for discovery,
+    // the rest for the one tick (which has the full command deadline itself).
+    config.discoveryBudgetMs = std::max(100, settings.connection.commandTimeoutMs / 2);
     StreamPoller poller(settings.connection, config);
     poller.setSingleShot(true);
     poller.setAutoReconnect(false);
@@ -46,8 +49,28 @@ int pollOnce(const CliSettings &settings, const std::function<int(const Snapshot
         onError(e);
         QCoreApplication::exit(kExitUnknown);
     });
-    poller.start();
+    // Started from the event loop: an error found at once (a socket path that
+    // does not exist) calls exit() then, not before exec() would ignore it.
+    QTimer::singleShot(0, &poller, [&poller] { poller.start(); });
     return QCoreApplication::exec();
+}
+
+// What a monitor could not see: streams it could not read, groups it could
+// not fully judge, a discovery that did not finish. A check that cannot
+// see must not say OK.
+QStringList blindSpots(const Snapshot &s)
+{
+    QStringList out;
+    for (const StreamSnapshot &stream : s->streams) {
+        if (!stream.error.isEmpty())
+            out << QStringLiteral("stream %1 not read: %2").arg(displayBytes(stream.key), stream.error);
+        for (const GroupSnapshot &g : stream.groups)
+            for (const QString &what : g.unjudged)
+                out << QStringLiteral("%1/%2 not judged: %3").arg(displayBytes(stream.key), displayBytes(g.name), what);
+    }
+    if (!s->discoveryComplete)
+        out << QStringLiteral("discovery incomplete (%1)").arg(s->warning);
+    return out;
 }
 
 } // namespace
@@ -68,9 +91,14 @@ int runCheck(const CliSettings &settings)
     return pollOnce(settings, [&](const Snapshot &s) {
         const HealthCounts counts = countHealth(s);
         const Health worst = counts.worst();
+        const QStringList blind = blindSpots(s);
+        // Blind and not already critical: UNKNOWN, naming what it could not see.
+        const bool unknown = !blind.isEmpty() && worst != Health::Crit;
         static const char *words[] = {"OK", "WARNING", "CRITICAL"};
-        QString summary = QStringLiteral("PELSCOPE %1 - %2 critical, %3 warning, %4 ok groups")
-                              .arg(QString::fromLatin1(words[int(worst)])).arg(counts.crit).arg(counts.warn).arg(counts.ok);
+        QString summary = QStringLiteral("PELSCOPE %1 - %2%3 critical, %4 warning, %5 ok groups")
+                              .arg(unknown ? QStringLiteral("UNKNOWN") : QString::fromLatin1(words[int(worst)]))
+                              .arg(blind.isEmpty() ? QString() : QStringLiteral("cannot see everything: %1; ").arg(blind.first()))
+                              .arg(counts.crit).arg(counts.warn).arg(counts.ok);
         QStringList details;
         qint64 lag = 0, pending = 0;
         for (const GroupRef &ref : rankGroups(s)) {
@@ -87,8 +115,10 @@ int runCheck(const CliSettings &settings)
                        .arg(counts.crit).arg(counts.warn).arg(lag).arg(pending);
         for (qsizetype i = 1; i < details.size(); ++i)
             summary += details[i] + QLatin1Char('\n');
+        for (qsizetype i = 1; i < blind.size(); ++i)
+            summary += QStringLiteral("UNKNOWN ") + blind[i] + QLatin1Char('\n');
         printOut(summary);
-        return int(worst);
+        return unknown ? kExitUnknown : int(worst);
     }, [](const RedisError &e) { printOut(QStringLiteral("PELSCOPE UNKNOWN - %1\n").arg(e.message)); });
 }
 
@@ -116,6 +146,7 @@ int runWatch(const CliSettings &settings, const QCommandLineParser &parser)
     qint64 ticks = 0;
     bool everConnected = false;
     bool lost = false;
+    int announcedAttempt = 0; // the status repeats itself (state, then the schedule): one line per attempt
     QObject::connect(&poller, &StreamPoller::snapshotReady, &poller, [&](const Snapshot &s) {
         ++ticks;
         if (jsonLines) {
@@ -124,8 +155,10 @@ int runWatch(const CliSettings &settings, const QCommandLineParser &parser)
             const QString header = QStringLiteral("pelscope watch  %1  %2 %3  tick %4  poll %5 ms, %6 round trip(s), %7 commands\n\n")
                                        .arg(s->server.address, s->server.product, s->server.version)
                                        .arg(s->tick).arg(s->stats.durationMs).arg(s->stats.roundTrips).arg(s->stats.commands);
-            printOut((tty ? QStringLiteral("\x1b[H\x1b[2J") : QString()) + header + renderSnapshotTable(s, tty)
-                     + (tty ? QString() : QStringLiteral("\n")));
+            if (tty) { // our own control sequence: home and clear, outside the escaping of writeOut
+                std::fputs("\x1b[H\x1b[2J", stdout);
+            }
+            printOut(header + renderSnapshotTable(s, tty) + (tty ? QString() : QStringLiteral("\n")));
         }
         if (maxTicks > 0 && ticks >= maxTicks)
             QCoreApplication::exit(0);
@@ -133,13 +166,15 @@ int runWatch(const CliSettings &settings, const QCommandLineParser &parser)
     QObject::connect(&poller, &StreamPoller::statusChanged, &poller, [&](const ConnectionStatus &st) {
         if (st.state == RedisConnection::State::Ready) {
             if (lost)
-                std::fprintf(stderr, "pelscope-cli: reconnected to %s\n", qPrintable(st.address));
+                printErr(QStringLiteral("reconnected to %1").arg(st.address));
             everConnected = true;
             lost = false;
-        } else if (st.state == RedisConnection::State::Backoff && everConnected) {
+            announcedAttempt = 0;
+        } else if (st.state == RedisConnection::State::Backoff && everConnected && st.attempt != announcedAttempt) {
             lost = true;
-            std::fprintf(stderr, "pelscope-cli: %s; reconnecting (attempt %d, next in %.1fs)\n",
-                         qPrintable(st.error.message), st.attempt, st.nextRetryMs / 1000.0);
+            announcedAttempt = st.attempt;
+            printErr(QStringLiteral("%1; reconnecting (attempt %2, next in %3s)")
+                         .arg(st.error.message).arg(st.attempt).arg(st.nextRetryMs / 1000.0, 0, 'f', 1));
         }
     });
     QObject::connect(&poller, &StreamPoller::pollFailed, &poller, [&](const RedisError &e) {
@@ -148,7 +183,7 @@ int runWatch(const CliSettings &settings, const QCommandLineParser &parser)
             QCoreApplication::exit(kExitUnknown);
         }
     });
-    poller.start();
+    QTimer::singleShot(0, &poller, [&poller] { poller.start(); });
     return QCoreApplication::exec();
 }
 

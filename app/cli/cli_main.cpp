@@ -2,6 +2,7 @@
 // workload, and the dead-letter and pending-entry actions).
 #include "../common/connection_cli.h"
 #include "../common/logging.h"
+#include "../common/terminal.h"
 #include "cli_commands.h"
 
 #include <QCoreApplication>
@@ -79,7 +80,7 @@ int main(int argc, char *argv[])
     parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("snapshot, check, watch, workload, dlq or pending"));
 
     if (!parser.parse(QCoreApplication::arguments())) {
-        std::fprintf(stderr, "pelscope-cli: %s (see --help)\n", qPrintable(parser.errorText()));
+        writeErr(QStringLiteral("pelscope-cli: %1 (see --help)\n").arg(parser.errorText()));
         return 3;
     }
     if (parser.isSet(QStringLiteral("help"))) {
@@ -104,7 +105,7 @@ int main(int argc, char *argv[])
     CliSettings settings;
     const QString error = settingsFromParser(parser, settings);
     if (!error.isEmpty()) {
-        std::fprintf(stderr, "pelscope-cli: %s\n", qPrintable(error));
+        writeErr(QStringLiteral("pelscope-cli: %1\n").arg(error));
         return 3;
     }
 
@@ -121,6 +122,6 @@ int main(int argc, char *argv[])
         return runDlq(settings, parser, positional.mid(1));
     if (command == QLatin1String("pending"))
         return runPending(settings, parser, positional.mid(1));
-    std::fprintf(stderr, "pelscope-cli: unknown command '%s' (snapshot, check, watch, workload, dlq, pending)\n", qPrintable(command));
+    writeErr(QStringLiteral("pelscope-cli: unknown command '%1' (snapshot, check, watch, workload, dlq, pending)\n").arg(command));
     return 3;
 }

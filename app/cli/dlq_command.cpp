@@ -40,7 +40,7 @@ QString isoTime(qint64 ms)
 void putBytes(QJsonObject &o, const QString &field, const QByteArray &bytes)
 {
     o.insert(field, displayBytes(bytes));
-    if (!isValidUtf8(bytes) || bytes.contains('\0'))
+    if (!displaysVerbatim(bytes))
         o.insert(field + QLatin1String("_base64"), QString::fromLatin1(bytes.toBase64()));
 }
 
@@ -56,19 +56,10 @@ QByteArray capped(const QByteArray &value)
     return value.left(n);
 }
 
-// One line per field: control characters are escaped even in valid text.
+// One line per field: displayBytes escapes control characters even in valid text.
 QString textValue(const QByteArray &bytes)
 {
-    QString s = displayBytes(bytes);
-    QString out;
-    out.reserve(s.size());
-    for (const QChar c : std::as_const(s)) {
-        if (c.unicode() < 0x20 || c.unicode() == 0x7f)
-            out += QStringLiteral("\\x%1").arg(c.unicode(), 2, 16, QLatin1Char('0'));
-        else
-            out += c;
-    }
-    return out;
+    return displayBytes(bytes);
 }
 
 DlqFinderConfig finderConfig(const QCommandLineParser &parser, QString *error)

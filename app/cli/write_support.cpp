@@ -31,13 +31,12 @@ bool stderrIsTerminal()
 
 void printOutLine(const QString &line)
 {
-    std::fputs((line + QLatin1Char('\n')).toUtf8().constData(), stdout);
-    std::fflush(stdout);
+    writeOut(line + QLatin1Char('\n'));
 }
 
 void printErrLine(const QString &line)
 {
-    std::fprintf(stderr, "pelscope-cli: %s\n", line.toUtf8().constData());
+    writeErr(QStringLiteral("pelscope-cli: %1\n").arg(line));
 }
 
 bool confirmPlan(const QStringList &plan, bool yes)
@@ -45,7 +44,7 @@ bool confirmPlan(const QStringList &plan, bool yes)
     const bool terminal = stdinIsTerminal();
     if (terminal || stderrIsTerminal())
         for (const QString &line : plan)
-            std::fprintf(stderr, "%s\n", line.toUtf8().constData());
+            writeErr(line + QLatin1Char('\n'));
     if (yes)
         return true;
     if (!terminal) {

@@ -4,6 +4,8 @@
 #pragma once
 
 #include "../common/connection_cli.h"
+#include "../common/terminal.h"
+#include "text/display_text.h"
 #include "redis/connection_options.h"
 #include "redis/redis_error.h"
 #include "redis/redis_reply.h"
@@ -70,11 +72,13 @@ Result runWriteJob(Job &job, bool showProgress, const std::function<QString(cons
         QCoreApplication::exit(0);
     });
     QObject::connect(&job, &Job::progress, &job, [&](const Progress &p) {
-        if (showProgress)
-            std::fprintf(stderr, "\r%s ", qPrintable(progressLine(p)));
+        if (showProgress) {
+            std::fputs("\r", stderr); // our own carriage return: redraws the progress line
+            writeErr(progressLine(p) + QLatin1Char(' '));
+        }
     });
     QObject::connect(&job, &Job::retrying, &job, [&](const QString &why) {
-        std::fprintf(stderr, "%spelscope-cli: %s; reconnecting and continuing\n", showProgress ? "\n" : "", qPrintable(why));
+        writeErr(QStringLiteral("%1pelscope-cli: %2; reconnecting and continuing\n").arg(showProgress ? QStringLiteral("\n") : QString(), why));
     });
     installInterruptFlag();
     QTimer interrupt;

@@ -10,6 +10,10 @@
 
 namespace pelscope {
 
+namespace {
+constexpr qint64 kMaxTimeoutMs = 24LL * 3600 * 1000; // a day: far below what an int of ms holds
+}
+
 void addConnectionOptions(QCommandLineParser &p)
 {
     p.addOptions({
@@ -24,6 +28,7 @@ void addConnectionOptions(QCommandLineParser &p)
         {QStringLiteral("sni"), QStringLiteral("Server name for SNI and verification (default: the host)."), QStringLiteral("name")},
         {QStringLiteral("insecure"), QStringLiteral("Do not verify the server's certificate (dangerous).")},
         {QStringLiteral("timeout"), QStringLiteral("Deadline for every command and for connecting (default 5s)."), QStringLiteral("duration"), QStringLiteral("5s")},
+        {QStringLiteral("max-reply-size"), QStringLiteral("Largest reply accepted from the server (default 512MB); a larger one drops the connection."), QStringLiteral("size"), QStringLiteral("512MB")},
         {QStringLiteral("read-from-replica"), QStringLiteral("Poll a replica, never the primary's data (same as ?read_from=replica): the one the sentinels name, "
                                                              "the URL's node if it is a replica, else the most up-to-date replica its ROLE lists. "
                                                              "Writes still go to the primary.")},
@@ -81,6 +86,14 @@ QString settingsFromParser(const QCommandLineParser &p, CliSettings &out)
         o.password = promptPassword(QStringLiteral("Password: "));
     else if (!o.password && qEnvironmentVariableIsSet("REDISCLI_AUTH"))
         o.password = qgetenv("REDISCLI_AUTH");
+    if (!o.user.isEmpty() && !o.password) {
+        // Connecting without AUTH would make us `default`: ask, or refuse.
+        if (!isTerminal(stdin))
+            return QStringLiteral("the user '%1' was given without a password: add it to the URL (an empty one, redis://%1:@host, "
+                                  "for a nopass user), use --askpass or set REDISCLI_AUTH")
+                .arg(displayBytes(o.user));
+        o.password = promptPassword(QStringLiteral("Password for %1: ").arg(displayBytes(o.user)));
+    }
     if (p.isSet(QStringLiteral("tls")))
         o.transport = ConnectionOptions::Transport::Tls;
     if (p.isSet(QStringLiteral("read-from-replica")))
@@ -102,8 +115,15 @@ QString settingsFromParser(const QCommandLineParser &p, CliSettings &out)
     const auto timeout = parseDurationMs(p.value(QStringLiteral("timeout")));
     if (!timeout || *timeout < 10)
         return QStringLiteral("invalid --timeout '%1' (e.g. 5s, 500ms)").arg(p.value(QStringLiteral("timeout")));
+    // A QTimer takes an int of milliseconds: 2147484s would wrap to a negative interval.
+    if (*timeout > kMaxTimeoutMs)
+        return QStringLiteral("--timeout '%1' is too long (at most %2)").arg(p.value(QStringLiteral("timeout")), formatDuration(kMaxTimeoutMs));
     o.commandTimeoutMs = int(*timeout);
     o.connectTimeoutMs = int(*timeout);
+    const auto maxReply = parseByteSize(p.value(QStringLiteral("max-reply-size")));
+    if (!maxReply || *maxReply < 1024)
+        return QStringLiteral("invalid --max-reply-size '%1' (e.g. 512MB, 2GB; at least 1KB)").arg(p.value(QStringLiteral("max-reply-size")));
+    o.replyLimits.maxReplyBytes = *maxReply;
     out.connection = o;
 
     ProbeConfig &c = out.probe;
@@ -133,7 +153,7 @@ QString settingsFromParser(const QCommandLineParser &p, CliSettings &out)
         if (!e.isEmpty())
             return e;
     }
-    return {};
+    return c.thresholds.validate();
 }
 
 } // namespace pelscope

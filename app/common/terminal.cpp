@@ -1,5 +1,7 @@
 #include "terminal.h"
 
+#include "text/display_text.h"
+
 #ifdef _WIN32
 #include <io.h>
 #include <windows.h>
@@ -9,6 +11,18 @@
 #endif
 
 namespace pelscope {
+
+void writeOut(const QString &text)
+{
+    std::fputs(terminalSafe(text).toUtf8().constData(), stdout);
+    std::fflush(stdout);
+}
+
+void writeErr(const QString &text)
+{
+    std::fputs(terminalSafe(text).toUtf8().constData(), stderr);
+    std::fflush(stderr);
+}
 
 bool isTerminal(std::FILE *stream)
 {

@@ -31,6 +31,7 @@ ConnectionOptions withUrl(const ConnectionOptions &shared, ConnectionOptions url
         url.tls = shared.tls;
     url.commandTimeoutMs = shared.commandTimeoutMs;
     url.connectTimeoutMs = shared.connectTimeoutMs;
+    url.replyLimits = shared.replyLimits;
     return url;
 }
 

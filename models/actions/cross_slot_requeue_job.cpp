@@ -257,7 +257,7 @@ void CrossSlotRequeueJob::fetch()
         for (qsizetype i = 0; i < replies.size(); ++i) {
             const RedisReply &r = replies.at(i);
             if (isRedirect(r)) {
-                retry(QString::fromUtf8(r.bytes()), true);
+                retry(displayBytes(r.bytes()), true);
                 return;
             }
             if (r.isError()) {
@@ -353,7 +353,8 @@ void CrossSlotRequeueJob::apply()
 {
     RedisBatch batch;
     for (const auto &[id, fields] : std::as_const(m_page)) {
-        QList<QByteArray> args{id + '\0' + m_request.dlq, QByteArray::number(m_request.ledgerTtlSeconds)};
+        QList<QByteArray> args{id + '\0' + m_request.dlq, QByteArray::number(m_request.ledgerTtlSeconds),
+                               m_request.targetExplicit ? QByteArrayLiteral("any") : QByteArrayLiteral("existing")};
         for (const auto &[field, value] : fields)
             args << field << value;
         batch.append(m_script.evalsha({m_request.target, m_plan.ledgerKey}, args));
@@ -373,7 +374,8 @@ void CrossSlotRequeueJob::apply()
 
 void CrossSlotRequeueJob::onApplied(const RedisReplies &replies)
 {
-    QList<QByteArray> done, fresh, freshNewIds, recovered, recoveredNewIds, failedIds;
+    QList<QByteArray> done, fresh, freshNewIds, recovered, recoveredNewIds, failedIds, refusedIds;
+    QString refusedWhy;
     bool reload = false;
     QString redirect, failure;
     RedisError::Kind failureKind = RedisError::Kind::None;
@@ -384,11 +386,14 @@ void CrossSlotRequeueJob::onApplied(const RedisReplies &replies)
         if (LuaScript::isNoScript(r)) {
             reload = true;
         } else if (isRedirect(r)) {
-            redirect = QString::fromUtf8(r.bytes());
+            redirect = displayBytes(r.bytes());
+        } else if (r.isArray() && r.size() >= 2 && r.at(0).bytes() == "no_target") {
+            refusedIds.append(id); // nothing written: the entry stays in the DLQ
+            refusedWhy = displayBytes(r.at(1).bytes());
         } else if (r.isError() || r.size() < 2) {
             RedisError e = m_script.describeError(r);
-            if (e.kind == RedisError::Kind::NoPermission && r.bytes().contains("which the cross-slot requeue needs"))
-                e.message = QStringLiteral("permission missing: %1").arg(QString::fromUtf8(r.bytes().mid(int(sizeof "NOPERM"))));
+            if (LuaScript::isRefusedBeforeWriting(r))
+                e.kind = RedisError::Kind::NoPermission;
             failure = r.errorCode() == "OOM"
                 ? QStringLiteral("the server is out of memory (-OOM): %1 stays in %2; free memory and run again")
                       .arg(QString::fromLatin1(id), displayBytes(m_request.dlq))
@@ -422,9 +427,14 @@ void CrossSlotRequeueJob::onApplied(const RedisReplies &replies)
         audit(recovered, recoveredNewIds,
               QStringLiteral("requeued (cross-slot; found in the ledger %1: added by an attempt whose reply was lost)").arg(displayBytes(m_plan.ledgerKey)),
               &auditError);
+    if (!refusedIds.isEmpty()) {
+        m_result.refused += refusedIds.size();
+        m_result.refusedTargets.insert(m_request.target, refusedWhy);
+        audit(refusedIds, {}, QStringLiteral("refused: ") + refusedWhy, &auditError);
+    }
     if (!failedIds.isEmpty()) {
         m_result.failed += failedIds.size();
-        audit(failedIds, {}, QStringLiteral("failed: ") + QString::fromUtf8(failureText), &auditError);
+        audit(failedIds, {}, QStringLiteral("failed: ") + displayBytes(failureText), &auditError);
     }
     Q_EMIT progress(m_result);
     if (!auditError.isEmpty()) {
@@ -444,7 +454,7 @@ void CrossSlotRequeueJob::onApplied(const RedisReplies &replies)
             if (e.isError())
                 retry(e.message);
             else if (replies.value(0).isError())
-                finish(QString::fromUtf8(replies.value(0).bytes()), describeReplyError({"SCRIPT", "LOAD"}, replies.value(0)).kind);
+                finish(displayBytes(replies.value(0).bytes()), describeReplyError({"SCRIPT", "LOAD"}, replies.value(0)).kind);
             else
                 apply();
         });
@@ -478,7 +488,7 @@ void CrossSlotRequeueJob::remove(const QList<QByteArray> &ids, const QString &st
         }
         const RedisReply &r = replies.value(0);
         if (isRedirect(r)) {
-            retry(QString::fromUtf8(r.bytes()), true);
+            retry(displayBytes(r.bytes()), true);
             return;
         }
         if (r.isError()) {

@@ -10,6 +10,7 @@
 #include "lua_script.h"
 
 #include <QElapsedTimer>
+#include <QMap>
 #include <QObject>
 #include <QSet>
 #include <QStringList>
@@ -61,6 +62,8 @@ struct CrossSlotRequeueResult
     qint64 empty = 0;       // metadata only: left in the DLQ
     qint64 skipped = 0;     // did not match the filter
     qint64 failed = 0;      // the script refused them (e.g. -OOM, NOPERM): left in the DLQ
+    qint64 refused = 0;     // the target is missing or has no group: left in the DLQ
+    QMap<QByteArray, QString> refusedTargets; // target -> why its entries were kept
     qint64 total = -1;      // DLQ length when first read; -1 unknown
     qint64 retries = 0;     // attempts repeated after a lost connection or reply
     bool cancelled = false;

@@ -1,4 +1,5 @@
 #include "lua_script.h"
+#include "../text/display_text.h"
 
 #include <QCryptographicHash>
 #include <QFile>
@@ -10,8 +11,11 @@ LuaScript LuaScript::fromResource(const QString &path)
 {
     LuaScript s;
     QFile f(path);
-    if (f.open(QIODevice::ReadOnly)) {
-        s.m_source = f.readAll();
+    // Every script writes; each checks its permissions before its first
+    // write with the shared pelscope_refused() (see the file).
+    QFile prelude(QStringLiteral(":/lua/lib/acl_check.lua"));
+    if (f.open(QIODevice::ReadOnly) && prelude.open(QIODevice::ReadOnly)) {
+        s.m_source = prelude.readAll() + '\n' + f.readAll();
         // Redis names a script by the SHA-1 of its exact text.
         s.m_sha = QCryptographicHash::hash(s.m_source, QCryptographicHash::Sha1).toHex();
     }
@@ -29,6 +33,15 @@ RedisCommand LuaScript::evalsha(const QList<QByteArray> &keys, const QList<QByte
 RedisError LuaScript::describeError(const RedisReply &reply) const
 {
     RedisError e = describeReplyError({"EVALSHA"}, reply);
+    if (isRefusedBeforeWriting(reply)) {
+        static const QRegularExpression denied(QStringLiteral("may not run (\\S+) on the key (.*) \\(checked before writing"));
+        const auto m = denied.match(displayBytes(reply.bytes()));
+        e.kind = RedisError::Kind::NoPermission;
+        if (m.hasMatch())
+            e.message = QStringLiteral("permission missing for %1 on the key %2: the ACL user may not run it (checked before writing: nothing was written)")
+                            .arg(m.captured(1), m.captured(2));
+        return e;
+    }
     static const QRegularExpression where(QStringLiteral("@user_script:(\\d+)"));
     static const QRegularExpression call(QStringLiteral("redis\\.(?:p?call)\\(\\s*'([A-Za-z|]+)'"));
     const auto at = where.match(QString::fromUtf8(reply.bytes()));
@@ -39,7 +52,7 @@ RedisError LuaScript::describeError(const RedisReply &reply) const
     const auto command = call.match(QString::fromUtf8(lines.value(line - 1)));
     if (command.hasMatch())
         e.message = QStringLiteral("permission missing for %1 (called by the script run with EVALSHA, line %2): the ACL user cannot run it (%3)")
-                        .arg(command.captured(1).toUpper()).arg(line).arg(QString::fromUtf8(reply.bytes()));
+                        .arg(command.captured(1).toUpper()).arg(line).arg(displayBytes(reply.bytes()));
     return e;
 }
 

@@ -21,6 +21,12 @@ public:
     RedisCommand evalsha(const QList<QByteArray> &keys, const QList<QByteArray> &args) const;
     RedisCommand load() const { return {"SCRIPT", "LOAD", m_source}; }
     static bool isNoScript(const RedisReply &reply) { return reply.isError() && reply.errorCode() == "NOSCRIPT"; }
+    // The script's own permission check (pelscope_refused in lib/acl_check.lua)
+    // said no before its first write: nothing of this call was written.
+    static bool isRefusedBeforeWriting(const RedisReply &reply)
+    {
+        return reply.isError() && reply.errorCode() == "NOPERM" && reply.bytes().contains("nothing was written");
+    }
     // An error reply to evalsha(), in words. A command the ACL denies inside
     // the script comes back as "-ERR ... can't run this command ... @user_script:27.":
     // the message then names the command called on that line of the script.

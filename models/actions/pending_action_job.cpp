@@ -1,4 +1,5 @@
 #include "pending_action_job.h"
+#include "../text/display_text.h"
 
 #include "pending_preflight.h"
 #include "write_retry.h"
@@ -419,7 +420,7 @@ void PendingActionJob::failBatch(const QByteArray &command, const RedisReply &re
         PendingOutcome o;
         o.id = id;
         o.kind = PendingOutcome::Kind::Failed;
-        o.note = QString::fromUtf8(reply.bytes());
+        o.note = displayBytes(reply.bytes());
         failed.append(o);
     }
     record(failed);

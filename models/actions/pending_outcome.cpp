@@ -94,7 +94,7 @@ QList<PendingOutcome> ackOutcomes(const QList<QByteArray> &ids, const RedisRepli
     for (int i = 0; i < ids.size(); ++i) {
         const RedisReply r = replies.value(i);
         if (r.isError()) {
-            out.append(outcome(ids[i], K::Failed, QString::fromUtf8(r.bytes())));
+            out.append(outcome(ids[i], K::Failed, displayBytes(r.bytes())));
         } else if (r.integer() == 1) {
             out.append(outcome(ids[i], K::Acked));
         } else {

@@ -48,7 +48,7 @@ RedisError preflightRefusal(const PendingActionRequest &r, const RedisBatch &bat
         return {};
     const QByteArray type = replies.value(2).bytes();
     if (type != "stream" && type != "none")
-        return refused(QStringLiteral("%1 is a %2, not a stream").arg(quoted(r.dlq), QString::fromUtf8(type)));
+        return refused(QStringLiteral("%1 is a %2, not a stream").arg(quoted(r.dlq), displayBytes(type)));
     const int slot = keySlot(r.stream);
     if (cluster && (keySlot(r.dlq) != slot || (!r.auditStream.isEmpty() && keySlot(r.auditStream) != slot)))
         return refused(QStringLiteral("%1 (slot %2) and %3 (slot %4) live in different cluster slots, so one script cannot move entries "

@@ -1,4 +1,5 @@
 #include "permission_probe.h"
+#include "../text/display_text.h"
 
 namespace pelscope {
 
@@ -32,8 +33,8 @@ PermissionVerdicts permissionVerdicts(const QList<PermissionCheck> &checks, cons
             } else if (r.isString() && r.bytes() != "OK") {
                 verdict.state = PermissionVerdict::State::Denied;
                 verdict.reason = QStringLiteral("%1 %2: %3")
-                                     .arg(QString::fromUtf8(command.value(0)).toUpper(), QString::fromUtf8(command.value(1)),
-                                          QString::fromUtf8(r.bytes()));
+                                     .arg(QString::fromUtf8(command.value(0)).toUpper(), displayBytes(command.value(1)),
+                                          displayBytes(r.bytes()));
             }
         }
         out.insert(check.action, verdict);

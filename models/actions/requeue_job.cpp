@@ -281,10 +281,12 @@ void RequeueJob::applyBatch()
         if (m_request.operation == RequeueRequest::Operation::Delete) {
             args += group.second;
         } else if (m_request.editedFields) {
+            args += targetPolicy(group.first);
             args += group.second.value(0);
             for (const auto &[name, value] : std::as_const(*m_request.editedFields))
                 args << name << value;
         } else {
+            args += targetPolicy(group.first);
             args += QByteArray::number(meta.size());
             args += meta;
             args += group.second;
@@ -324,11 +326,22 @@ void RequeueJob::onApplied(const RedisReplies &replies)
             demotion = demotedError(m_connection->hello().node, r);
             continue;
         }
+        if (r.isError() && LuaScript::isRefusedBeforeWriting(r)) {
+            // The script checked its permissions before its first write: this
+            // batch changed nothing, and neither will the rest.
+            const RedisError e = m_script.describeError(r);
+            m_result.counts.refused += group.second.size();
+            for (const QByteArray &id : group.second)
+                audit(group.first, {id}, QStringLiteral("refused: ") + displayBytes(r.bytes()));
+            fatal = e.message;
+            fatalKind = RedisError::Kind::NoPermission;
+            continue;
+        }
         if (r.isError()) {
             const RedisError e = m_script.describeError(r);
             m_result.counts.failed += group.second.size();
             for (const QByteArray &id : group.second)
-                audit(group.first, {id}, QStringLiteral("failed: ") + QString::fromUtf8(r.bytes()));
+                audit(group.first, {id}, QStringLiteral("failed: ") + displayBytes(r.bytes()));
             fatal = r.errorCode() == "OOM"
                 ? QStringLiteral("the server is out of memory (-OOM): nothing was deleted from %1; free memory and run again").arg(displayBytes(m_request.dlq))
                 : e.message;
@@ -347,6 +360,11 @@ void RequeueJob::onApplied(const RedisReplies &replies)
             } else if (outcome == "gone") {
                 ++m_result.counts.gone;
                 audit(group.first, {id}, QStringLiteral("already_gone"));
+            } else if (outcome == "no_target") {
+                ++m_result.counts.refused;
+                const QString why = displayBytes(item.at(2).bytes());
+                m_result.refusedTargets.insert(group.first, why);
+                audit(group.first, {id}, QStringLiteral("refused: ") + why);
             } else {
                 ++m_result.counts.empty;
                 audit(group.first, {id}, QStringLiteral("left: only metadata fields"));
@@ -420,6 +438,12 @@ void RequeueJob::audit(const QByteArray &target, const QList<QByteArray> &ids, c
         m_cancelled = true; // no further writes without a trail
         m_result.error = error;
     }
+}
+
+QByteArray RequeueJob::targetPolicy(const QByteArray &target) const
+{
+    const bool named = (!m_request.target.isEmpty() && target == m_request.target) || m_request.allowedTargets.contains(target);
+    return named ? QByteArrayLiteral("any") : QByteArrayLiteral("existing");
 }
 
 QString RequeueJob::actionName() const

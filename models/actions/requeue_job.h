@@ -10,6 +10,7 @@
 #include "lua_script.h"
 
 #include <QElapsedTimer>
+#include <QMap>
 #include <QObject>
 #include <QStringList>
 #include <QTimer>
@@ -24,6 +25,11 @@ struct RequeueRequest
     Operation operation = Operation::Requeue;
     QByteArray dlq;
     QByteArray target;            // empty: the entry's source_stream, else the naming convention
+    // Targets taken as they are. Any other target must be a stream with a
+    // consumer group (else nobody reads what is put there): entries bound for
+    // one that is missing or has no group are refused, and kept in the DLQ.
+    // An explicit `target` is always accepted.
+    QList<QByteArray> allowedTargets;
     Select select = Select::All;
     QList<QByteArray> ids;        // Select::Ids
     QByteArray matchField;        // Select::Match: field == value
@@ -48,6 +54,7 @@ struct RequeueProgress
     qint64 gone = 0;        // already gone: moved by an earlier attempt, or deleted
     qint64 empty = 0;       // nothing but metadata: left in the DLQ
     qint64 failed = 0;
+    qint64 refused = 0;     // kept in the DLQ: target missing or without a group, or a permission missing (nothing written)
     qint64 skipped = 0;     // did not match the filter
     qint64 total = -1;      // estimate; -1 unknown
     qint64 retries = 0;     // batches retried after a lost connection
@@ -60,6 +67,7 @@ struct RequeueResult
     bool cancelled = false;
     QString error;           // why it stopped early (refused, audit unwritable, gave up)
     QStringList plan;        // dry run: exactly what would be written where
+    QMap<QByteArray, QString> refusedTargets; // target -> why its entries were kept
     RedisError::Kind errorKind = RedisError::Kind::None; // Usage: refused before writing; NoPermission: the ACL said no
 };
 
@@ -91,6 +99,7 @@ private:
     void audit(const QByteArray &target, const QList<QByteArray> &ids, const QString &outcome, const QList<QByteArray> &newIds = {});
     QString refusal(const QByteArray &target) const;
     QString actionName() const;
+    QByteArray targetPolicy(const QByteArray &target) const;
     void planEntry(const QByteArray &id, const QByteArray &target, const StreamFields &fields);
 
     ConnectionOptions m_options;

@@ -1,4 +1,5 @@
 #include "cluster_node_link.h"
+#include "../text/display_text.h"
 
 #include "../probe/replica_link_probe.h"
 
@@ -68,7 +69,7 @@ ClusterNodeLink::ClusterNodeLink(ClusterMaster master, ConnectionOptions options
                 const RedisReply &r = replies.value(0);
                 if (!error.isError() && r.isError()) {
                     m_note = QStringLiteral("READONLY refused by the replica %1: %2 (the user needs +readonly); its reads are redirected to the master")
-                                 .arg(m_address, QString::fromUtf8(r.bytes()));
+                                 .arg(m_address, displayBytes(r.bytes()));
                     spdlog::warn("{}", m_note.toStdString());
                 } else if (!error.isError()) {
                     m_note.clear();

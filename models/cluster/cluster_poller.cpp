@@ -1,4 +1,5 @@
 #include "cluster_poller.h"
+#include "../text/display_text.h"
 
 #include "../probe/replica_link_probe.h"
 #include "../redis/key_slot.h"
@@ -384,7 +385,7 @@ void ClusterPoller::routeStreams()
     for (const QByteArray &key : std::as_const(keys)) {
         const int index = m_topology.masterIndexForSlot(keySlot(key));
         if (index < 0 || index >= m_links.size()) {
-            m_unrouted << QString::fromUtf8(key);
+            m_unrouted << displayBytes(key);
             continue;
         }
         shares[index].append(key);

@@ -1,4 +1,5 @@
 #include "cluster_topology.h"
+#include "../text/display_text.h"
 
 #include "../redis/key_slot.h"
 
@@ -31,7 +32,7 @@ ClusterNodeAddress shardsNode(const RedisReply &node, const QString &seedHost)
     a.host = hostOf(node, seedHost);
     a.port = quint16(node.field("port").toInt().value_or(0));
     a.tlsPort = quint16(node.field("tls-port").toInt().value_or(0));
-    a.health = QString::fromUtf8(node.field("health").bytes());
+    a.health = displayBytes(node.field("health").bytes());
     a.replicationOffset = node.field("replication-offset").toInt();
     return a;
 }
@@ -105,7 +106,7 @@ const ClusterNodeAddress *ClusterMaster::readableReplica(const QByteArray &curre
 std::optional<ClusterTopology> ClusterTopology::fromShards(const RedisReply &reply, const QString &seedHost, QString *error)
 {
     if (reply.isError()) {
-        fail(error, QString::fromUtf8(reply.bytes()));
+        fail(error, displayBytes(reply.bytes()));
         return std::nullopt;
     }
     if (!reply.isArray()) {
@@ -169,7 +170,7 @@ std::optional<ClusterTopology> ClusterTopology::fromShards(const RedisReply &rep
 std::optional<ClusterTopology> ClusterTopology::fromSlots(const RedisReply &reply, const QString &seedHost, QString *error)
 {
     if (reply.isError()) {
-        fail(error, QString::fromUtf8(reply.bytes()));
+        fail(error, displayBytes(reply.bytes()));
         return std::nullopt;
     }
     if (!reply.isArray()) {

@@ -71,6 +71,27 @@ QString HealthThresholds::set(const QString &key, const QString &value)
     return QStringLiteral("unknown threshold '%1' (known: %2)").arg(key, keys().join(QStringLiteral(", ")));
 }
 
+QString HealthThresholds::validate() const
+{
+    auto check = [](const HealthThresholds &t, const QString &where) -> QString {
+        if (t.lagWarn > t.lagCrit)
+            return QStringLiteral("threshold lag_warn (%1) is above lag_crit (%2)%3").arg(t.lagWarn).arg(t.lagCrit).arg(where);
+        if (t.oldestIdleWarnMs > t.oldestIdleCritMs)
+            return QStringLiteral("threshold oldest_idle_warn (%1) is above oldest_idle_crit (%2)%3")
+                .arg(formatDuration(t.oldestIdleWarnMs), formatDuration(t.oldestIdleCritMs), where);
+        return {};
+    };
+    if (const QString e = check(*this, QString()); !e.isEmpty())
+        return e;
+    for (auto it = groupOverrides.cbegin(); it != groupOverrides.cend(); ++it) {
+        const qsizetype slash = it.key().indexOf(QLatin1Char('/'));
+        const HealthThresholds t = forGroup(it.key().left(slash).toUtf8(), it.key().mid(slash + 1).toUtf8());
+        if (const QString e = check(t, QStringLiteral(" for %1").arg(it.key())); !e.isEmpty())
+            return e;
+    }
+    return {};
+}
+
 HealthThresholds HealthThresholds::forGroup(const QByteArray &stream, const QByteArray &group) const
 {
     if (groupOverrides.isEmpty())

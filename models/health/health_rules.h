@@ -35,6 +35,10 @@ struct HealthThresholds
     // The thresholds that apply to one group: these with its overrides.
     HealthThresholds forGroup(const QByteArray &stream, const QByteArray &group) const;
     static QStringList keys();
+    // A warning threshold above its critical one would never warn before it
+    // is critical: an error message naming the pair, empty when consistent
+    // (the per-group overrides included).
+    QString validate() const;
 };
 
 HealthVerdict evaluateGroup(const StreamSnapshot &stream, const GroupSnapshot &group, const HealthThresholds &t);

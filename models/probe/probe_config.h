@@ -14,6 +14,12 @@ struct ProbeConfig
     QByteArray match = "*";         // SCAN MATCH pattern otherwise
     int scanCount = 200;            // keys visited per SCAN page (~125 µs at 100)
     qint64 rescanIntervalMs = 30'000;
+    // The first sweep runs before the first snapshot, within this time; what
+    // is not swept by then follows in later ticks (one-shot: is said missing).
+    qint64 discoveryBudgetMs = 3'000;
+    // A sweep ends after this many pages even if the cursor never returns
+    // to 0 (a broken or hostile server): 20,000 × scanCount keys.
+    qint64 scanMaxPages = 20'000;
 
     int headSample = 20;            // XPENDING k g - + H every tick
     int smallPel = 100;             // PELs this small are read whole every tick

@@ -1,4 +1,5 @@
 #include "replica_link_probe.h"
+#include "../text/display_text.h"
 
 #include <QHash>
 
@@ -110,9 +111,9 @@ void ReplicaLinkProbe::askPrimary()
             m_primaryError = QStringLiteral("primary %1 not reachable: %2").arg(m_primaryAddress, error.message);
         else if (role.isError())
             m_primaryError = QStringLiteral("ROLE refused by the primary %1: %2 (the user needs +role)")
-                                 .arg(m_primaryAddress, QString::fromUtf8(role.bytes()));
+                                 .arg(m_primaryAddress, displayBytes(role.bytes()));
         else if (role.at(0).bytes() != "master")
-            m_primaryError = QStringLiteral("%1 is no longer a primary (ROLE %2)").arg(m_primaryAddress, QString::fromUtf8(role.at(0).bytes()));
+            m_primaryError = QStringLiteral("%1 is no longer a primary (ROLE %2)").arg(m_primaryAddress, displayBytes(role.at(0).bytes()));
         else
             m_primaryOffset = role.at(1).toInt();
         if (auto then = std::exchange(m_then, nullptr))
@@ -126,14 +127,14 @@ ReplicaSnapshot ReplicaLinkProbe::read(const RedisReply &info, const QString &re
     r.address = replicaAddress;
     QStringList notes;
     if (info.isError() || !info.isString()) {
-        notes << QStringLiteral("INFO replication failed on the replica: %1").arg(QString::fromUtf8(info.bytes()));
+        notes << QStringLiteral("INFO replication failed on the replica: %1").arg(displayBytes(info.bytes()));
     } else {
         const QHash<QByteArray, QByteArray> f = infoFields(info);
         if (f.contains("master_host")) {
             const QString primary = QStringLiteral("%1:%2").arg(QString::fromUtf8(f.value("master_host")), QString::fromUtf8(f.value("master_port")));
             setPrimary(primary); // follows a replica repointed by a failover
         }
-        r.link = QString::fromUtf8(f.value("master_link_status"));
+        r.link = displayBytes(f.value("master_link_status"));
         r.offset = number(f, "slave_repl_offset");
         r.syncing = f.value("master_sync_in_progress") == "1";
         if (r.link == QLatin1String("up")) {

@@ -3,6 +3,8 @@
 #include "../cluster/cluster_poller.h"
 #include "replica_link_probe.h"
 
+#include "../snapshot/format.h"
+
 #include <QDateTime>
 
 #include <spdlog/spdlog.h>
@@ -146,6 +148,7 @@ void StreamPoller::onReady()
     // sweep again, riding along with the ticks once the first sweep is done.
     if (m_generation > 1)
         m_probe->restartDiscovery();
+    m_discoveryClock.start();
     if (m_probe->discoveryComplete())
         tick();
     else
@@ -186,6 +189,15 @@ void StreamPoller::handOverToCluster()
 void StreamPoller::scanStep()
 {
     const quint64 generation = m_generation;
+    // Discovery has a budget: a keyspace of millions of other keys, or a
+    // cursor that never comes back to 0, must not hold the first snapshot
+    // (or a one-shot command) past it. What was found is polled; the sweep
+    // goes on riding along with the ticks.
+    if (m_discoveryClock.isValid() && m_discoveryClock.elapsed() >= m_probe->config().discoveryBudgetMs) {
+        m_probe->endFirstSweepEarly(formatDuration(m_discoveryClock.elapsed()));
+        tick();
+        return;
+    }
     m_inTick = true;
     m_connection->execute({m_probe->scanCommand()}, this,
                           [this, generation](const RedisReplies &replies, const RedisError &error) {
@@ -197,6 +209,10 @@ void StreamPoller::scanStep()
         const QString scanError = m_probe->onScanReply(replies.value(0));
         if (!scanError.isEmpty()) {
             RedisError e = describeReplyError({"SCAN"}, replies.value(0));
+            if (!e.isError()) { // not an error reply, but not a SCAN reply either
+                e.kind = RedisError::Kind::Protocol;
+                e.message = scanError;
+            }
             Q_EMIT pollFailed(e);
             m_status.error = e;
             publishStatus();

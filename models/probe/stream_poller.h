@@ -61,6 +61,7 @@ private:
     RedisConnection *m_connection = nullptr;
     QTimer m_tickTimer{this}; // parented: it must move to the poller thread with us
     QElapsedTimer m_tickClock;
+    QElapsedTimer m_discoveryClock; // the first sweep of this connection
     int m_intervalMs = 1000;
     quint64 m_generation = 0;
     bool m_inTick = false;

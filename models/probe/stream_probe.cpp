@@ -2,6 +2,7 @@
 
 #include "../actions/dlq_layout.h"
 #include "../health/health_rules.h"
+#include "../redis/redis_error.h"
 #include "../snapshot/format.h"
 #include "../snapshot/stream_id.h"
 #include "poll_cost.h"
@@ -26,20 +27,35 @@ std::optional<QByteArray> optBytes(const RedisReply &r)
     return r.bytes();
 }
 
+// A count the server sent: a negative one is not a count. It is left
+// unknown, and the group says what could not be judged, rather than
+// showing -5 pending entries as fine.
+std::optional<qint64> optCount(const RedisReply &r, const char *what, GroupSnapshot &g)
+{
+    const std::optional<qint64> v = optInt(r);
+    if (v && *v < 0) {
+        g.unjudged << QStringLiteral("%1: the server sent a negative value (%2)").arg(QLatin1String(what)).arg(*v);
+        return std::nullopt;
+    }
+    return v;
+}
+
 // Redis cannot report lag: say why, and estimate from the IDs' timestamps.
 QString lagNoteFor(const StreamSnapshot &s, GroupSnapshot &g, bool serverReportsLag)
 {
     if (!serverReportsLag)
-        return QStringLiteral("this Redis version (< 7.0) does not report lag");
+        return QStringLiteral("the server's XINFO GROUPS has no lag field (Redis before 7.0 does not report it)");
     QString why;
+    if (g.lastDeliveredId == "0-0" && g.consumers.value_or(0) == 0)
+        why = QStringLiteral("the group has no consumers and has never read anything (last-delivered-id 0-0); ");
     const auto delivered = StreamId::parse(g.lastDeliveredId);
     const auto maxDeleted = s.maxDeletedEntryId ? StreamId::parse(*s.maxDeletedEntryId) : std::nullopt;
     if (delivered && maxDeleted && *maxDeleted > *delivered)
         why = QStringLiteral("an entry newer than the group's position was deleted (XDEL), so Redis cannot count the unread entries");
     else if (!g.entriesRead)
-        why = QStringLiteral("the group was created or moved with XGROUP CREATE/SETID mid-stream without ENTRIESREAD");
+        why += QStringLiteral("the group was created or moved with XGROUP CREATE/SETID mid-stream without ENTRIESREAD");
     else
-        why = QStringLiteral("Redis cannot count the unread entries for this group");
+        why += QStringLiteral("Redis cannot count the unread entries for this group");
     const auto newest = StreamId::parse(s.lastGeneratedId);
     const auto first = s.firstEntryId ? StreamId::parse(*s.firstEntryId) : std::nullopt;
     if (delivered && first && *delivered < *first && s.length) {
@@ -73,6 +89,20 @@ void fillConsumers(GroupSnapshot &g, const RedisReply &reply)
     }
     std::sort(list.begin(), list.end(), [](const auto &a, const auto &b) { return a.name < b.name; });
     g.consumerList = list;
+}
+
+// "an integer", "a status reply": what came instead of the expected shape.
+QString replyShape(const RedisReply &r)
+{
+    switch (r.type()) {
+    case RedisReply::Type::Nil: return QStringLiteral("nil");
+    case RedisReply::Type::String: return QStringLiteral("a string");
+    case RedisReply::Type::Status: return QStringLiteral("a status reply");
+    case RedisReply::Type::Error: return QStringLiteral("an error");
+    case RedisReply::Type::Integer: return QStringLiteral("an integer");
+    case RedisReply::Type::Array: return QStringLiteral("an array");
+    }
+    return {};
 }
 
 } // namespace
@@ -127,7 +157,18 @@ void StreamProbe::restartDiscovery()
         return;
     m_scanCursor = "0";
     m_found.clear();
+    m_sweepPages = 0;
     m_sweeping = true;
+}
+
+void StreamProbe::endFirstSweepEarly(const QString &spent)
+{
+    m_sweptOnce = true;
+    m_discoveryGap = QStringLiteral("discovery incomplete: the first SCAN sweep used its %1 budget after %2 pages; %3 streams found so far%4")
+                         .arg(spent).arg(m_sweepPages).arg(m_streams.size())
+                         .arg(m_config.oneShot ? QStringLiteral(", others may exist") : QStringLiteral(", the sweep goes on with the ticks"));
+    if (m_config.oneShot)
+        m_sweeping = false;
 }
 
 void StreamProbe::setStreams(const QList<QByteArray> &keys)
@@ -141,10 +182,11 @@ void StreamProbe::setStreams(const QList<QByteArray> &keys)
 QString StreamProbe::onScanReply(const RedisReply &reply)
 {
     if (reply.isError())
-        return QString::fromUtf8(reply.bytes());
-    if (!reply.isArray() || reply.size() != 2)
-        return QStringLiteral("unexpected SCAN reply");
+        return displayBytes(reply.bytes());
+    if (!reply.isArray() || reply.size() != 2 || !reply.at(0).isString() || !reply.at(1).isArray())
+        return QStringLiteral("unexpected reply to SCAN (%1 instead of a cursor and a list of keys)").arg(replyShape(reply));
     m_scanCursor = reply.at(0).bytes();
+    ++m_sweepPages;
     for (const RedisReply &k : reply.at(1).elements()) {
         m_found.insert(k.bytes());
         m_streams.insert(k.bytes()); // new streams show up at once
@@ -155,6 +197,18 @@ QString StreamProbe::onScanReply(const RedisReply &reply)
         m_found.clear();
         m_sweeping = false;
         m_sweptOnce = true;
+        m_sweepPages = 0;
+        m_discoveryGap.clear();
+        m_lastSweepEndMs = m_lastNowMs;
+    } else if (m_sweepPages >= m_config.scanMaxPages) {
+        // A cursor that never returns to 0: stop, keep every stream seen
+        // (none is known to be gone), sweep again at the next interval.
+        m_discoveryGap = QStringLiteral("discovery incomplete: SCAN's cursor did not return to 0 within %1 pages; %2 streams found are polled")
+                             .arg(m_sweepPages).arg(m_streams.size());
+        m_found.clear();
+        m_sweeping = false;
+        m_sweptOnce = true;
+        m_sweepPages = 0;
         m_lastSweepEndMs = m_lastNowMs;
     }
     return {};
@@ -430,7 +484,7 @@ SnapshotData StreamProbe::parseTick(const RedisReplies &replies)
                     } else if (r.errorCode() == "WRONGTYPE") {
                         s.error = QStringLiteral("not a stream");
                     } else {
-                        s.error = QString::fromUtf8(r.bytes());
+                        s.error = displayBytes(r.bytes());
                     }
                     continue;
                 }
@@ -457,9 +511,11 @@ SnapshotData StreamProbe::parseTick(const RedisReplies &replies)
             vanished.insert(key);
         if (vanished.contains(key))
             continue;
+        if (groupsReply && !groupsReply->isError() && !groupsReply->isArray() && s.error.isEmpty())
+            s.error = QStringLiteral("unexpected reply to XINFO GROUPS (%1 instead of a list)").arg(replyShape(*groupsReply));
         if (!s.error.isEmpty() || !groupsReply || groupsReply->isError()) {
             if (s.error.isEmpty() && groupsReply)
-                s.error = QString::fromUtf8(groupsReply->bytes());
+                s.error = displayBytes(groupsReply->bytes());
             data.streams.append(s);
             continue;
         }
@@ -469,12 +525,12 @@ SnapshotData StreamProbe::parseTick(const RedisReplies &replies)
             GroupSnapshot g;
             g.name = gr.field("name").bytes();
             groupNames.append(g.name);
-            g.consumers = optInt(gr.field("consumers"));
-            g.pending = optInt(gr.field("pending"));
+            g.consumers = optCount(gr.field("consumers"), "consumers", g);
+            g.pending = optCount(gr.field("pending"), "pending", g);
             g.lastDeliveredId = gr.field("last-delivered-id").bytes();
-            g.entriesRead = optInt(gr.field("entries-read"));
+            g.entriesRead = optCount(gr.field("entries-read"), "entries-read", g);
             const bool reportsLag = gr.hasField("lag");
-            g.lag = optInt(gr.field("lag"));
+            g.lag = optCount(gr.field("lag"), "lag", g);
             if (!g.lag)
                 g.lagNote = lagNoteFor(s, g, reportsLag);
 
@@ -497,6 +553,8 @@ SnapshotData StreamProbe::parseTick(const RedisReplies &replies)
             st.pending = g.pending.value_or(0);
             applyPel(g, st, mine, slots, data.takenAtMs);
             g.health = evaluateGroup(s, g, m_config.thresholds);
+            for (const QString &what : std::as_const(g.unjudged))
+                g.health.reasons << QStringLiteral("not judged: %1").arg(what);
             s.groups.append(g);
         }
         std::sort(s.groups.begin(), s.groups.end(), [](const auto &a, const auto &b) { return a.name < b.name; });
@@ -526,7 +584,9 @@ SnapshotData StreamProbe::parseTick(const RedisReplies &replies)
 
     std::sort(data.streams.begin(), data.streams.end(), [](const auto &a, const auto &b) { return a.key < b.key; });
     collectDeadLetters(data, dlqSamples);
-    data.discoveryComplete = discoveryComplete();
+    data.discoveryComplete = discoveryComplete() && m_discoveryGap.isEmpty();
+    if (!m_discoveryGap.isEmpty())
+        warnings << m_discoveryGap;
     data.stats.estimatedUs = m_budget.estimatedUs;
     data.stats.budgetUs = m_config.oneShot ? 0 : m_config.pollBudgetUs;
     data.stats.deferredReads = m_budget.deferred;
@@ -621,7 +681,17 @@ void StreamProbe::applyPel(GroupSnapshot &g, GroupState &st, const QHash<int, co
         const Slot &slot = m_layout.at(i);
         const RedisReply &r = *replies.value(i);
         if (r.isError()) {
-            errors << QString::fromUtf8(r.bytes());
+            errors << displayBytes(r.bytes());
+            // What this read would have judged is now unknown: say so on the
+            // group, not only in the tick's warning.
+            const RedisError e = describeReplyError({slot.kind == SlotKind::Consumers ? "XINFO" : "XPENDING",
+                                                     slot.kind == SlotKind::Consumers ? "CONSUMERS" : ""}, r);
+            if (slot.kind == SlotKind::Head)
+                g.unjudged << QStringLiteral("oldest pending idle and poison entries (%1)").arg(e.message);
+            else if (slot.kind == SlotKind::Consumers)
+                g.unjudged << QStringLiteral("dead consumers (%1)").arg(e.message);
+            else if (slot.kind == SlotKind::Walk || slot.kind == SlotKind::Sample)
+                g.unjudged << QStringLiteral("delivery counts (%1)").arg(e.message);
             continue;
         }
         switch (slot.kind) {

@@ -33,6 +33,9 @@ public:
     QString onScanReply(const RedisReply &reply);
     // After a reconnect: start a fresh sweep, keep what is known.
     void restartDiscovery();
+    // The first sweep ran out of its time budget: poll what was found; the
+    // snapshot says discovery is incomplete until a sweep ends.
+    void endFirstSweepEarly(const QString &spent);
     // Redis Cluster: the cluster poller discovers and routes keys itself and
     // gives each node's probe its share (non-empty). What is known about
     // streams that stay is kept; no SCAN from here on.
@@ -132,6 +135,8 @@ private:
     qint64 m_lastSweepEndMs = 0;
     qint64 m_lastNowMs = 0;
     QSet<QByteArray> m_found;  // during the running sweep
+    qint64 m_sweepPages = 0;
+    QString m_discoveryGap;    // why the streams known may not be all of them; empty when a sweep completed
     QSet<QByteArray> m_streams; // known now
 
     struct DlqState

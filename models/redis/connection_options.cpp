@@ -1,9 +1,42 @@
 #include "connection_options.h"
 
+#include "../text/display_text.h"
+
 #include <QUrl>
 #include <QUrlQuery>
 
 namespace pelscope {
+
+QString redactUrlText(const QString &input)
+{
+    QString text = input;
+    // The userinfo ends at the last '@' before the path; its password starts
+    // at the first ':' after the scheme's "//" (redis://user:p@ss@host).
+    const qsizetype schemeEnd = text.indexOf(QStringLiteral("://"));
+    const qsizetype authStart = schemeEnd < 0 ? 0 : schemeEnd + 3;
+    qsizetype authEnd = text.size();
+    for (const QChar c : {QLatin1Char('/'), QLatin1Char('?'), QLatin1Char('#')}) {
+        const qsizetype i = text.indexOf(c, authStart);
+        if (i >= 0)
+            authEnd = std::min(authEnd, i);
+    }
+    const qsizetype at = text.lastIndexOf(QLatin1Char('@'), authEnd - 1);
+    if (at >= authStart) {
+        const qsizetype colon = text.indexOf(QLatin1Char(':'), authStart);
+        if (colon >= 0 && colon < at)
+            text.replace(colon + 1, at - colon - 1, QStringLiteral("***"));
+    }
+    // ?sentinel_password=...&
+    static const QString key = QStringLiteral("sentinel_password=");
+    for (qsizetype i = text.indexOf(key, 0, Qt::CaseInsensitive); i >= 0; i = text.indexOf(key, i + 1, Qt::CaseInsensitive)) {
+        const qsizetype from = i + key.size();
+        qsizetype to = text.indexOf(QLatin1Char('&'), from);
+        if (to < 0)
+            to = text.size();
+        text.replace(from, to - from, QStringLiteral("***"));
+    }
+    return displayText(text);
+}
 
 namespace {
 
@@ -44,8 +77,9 @@ QString readReplicaQuery(const QUrlQuery &query, ConnectionOptions &o)
 
 // redis+sentinel://[user[:password]@]h1[:p1],h2[:p2]/MASTER[/db][?query]. QUrl
 // cannot hold several hosts, so the authority is split by hand.
-UrlParseResult parseSentinelUrl(const QString &input, QString rest, bool tls)
+UrlParseResult parseSentinelUrl(const QString &rawInput, QString rest, bool tls)
 {
+    const QString input = redactUrlText(rawInput); // for messages only
     ConnectionOptions o;
     o.transport = tls ? ConnectionOptions::Transport::Tls : ConnectionOptions::Transport::Tcp;
     o.host.clear();
@@ -196,9 +230,11 @@ ConnectionOptions ConnectionOptions::forWrites() const
     return o;
 }
 
-UrlParseResult parseRedisUrl(const QString &input)
+UrlParseResult parseRedisUrl(const QString &rawInput)
 {
-    QString text = input.trimmed();
+    // Messages quote the URL: the password is gone before any of them is built.
+    const QString input = redactUrlText(rawInput);
+    QString text = rawInput.trimmed();
     if (text.isEmpty())
         return {std::nullopt, QStringLiteral("empty URL")};
     if (!text.contains(QStringLiteral("://")))
@@ -206,11 +242,11 @@ UrlParseResult parseRedisUrl(const QString &input)
 
     const QString scheme0 = text.left(text.indexOf(QStringLiteral("://"))).toLower();
     if (scheme0 == QLatin1String("redis+sentinel") || scheme0 == QLatin1String("rediss+sentinel"))
-        return parseSentinelUrl(input, text.mid(scheme0.size() + 3), scheme0.startsWith(QLatin1String("rediss")));
+        return parseSentinelUrl(rawInput, text.mid(scheme0.size() + 3), scheme0.startsWith(QLatin1String("rediss")));
 
     const QUrl url(text, QUrl::StrictMode);
     if (!url.isValid())
-        return {std::nullopt, QStringLiteral("invalid URL '%1': %2").arg(input, url.errorString())};
+        return {std::nullopt, QStringLiteral("invalid URL '%1': %2").arg(input, redactUrlText(url.errorString()))};
 
     ConnectionOptions o;
     const QString scheme = url.scheme().toLower();

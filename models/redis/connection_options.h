@@ -2,6 +2,8 @@
 // (or, with Redis Sentinel, which sentinels to ask where the master is).
 #pragma once
 
+#include "resp_guard.h"
+
 #include <QByteArray>
 #include <QList>
 #include <QString>
@@ -61,6 +63,9 @@ struct ConnectionOptions
     int commandTimeoutMs = 5000;
     int reconnectInitialMs = 250;
     int reconnectMaxMs = 10000;
+    // What one reply may cost (--max-reply-size): a hostile server's 9 GB
+    // bulk string drops the connection instead of filling memory.
+    ReplyLimits replyLimits;
 
     // redis://user:***@host:port/db — safe for logs and window titles.
     QString redactedUrl() const;
@@ -85,5 +90,10 @@ struct UrlParseResult
 // the sentinels and the master. Any form takes ?read_from=replica (or
 // ?replica=1): read from a replica (read_from=primary is the default).
 UrlParseResult parseRedisUrl(const QString &url);
+
+// A URL as typed, safe to quote in a message: the password and
+// sentinel_password replaced by ***, control characters escaped. Works on
+// text that is not a valid URL too (that is when it is quoted).
+QString redactUrlText(const QString &url);
 
 } // namespace pelscope

@@ -1,4 +1,5 @@
 #include "redis_connection.h"
+#include "../text/display_text.h"
 
 #include "replica_resolver.h"
 #include "sentinel_resolver.h"
@@ -92,7 +93,7 @@ ServerHello parseHello(const RedisReply &info)
         if (colon <= 0)
             continue;
         const QByteArray key = line.left(colon);
-        const QString value = QString::fromUtf8(line.mid(colon + 1));
+        const QString value = displayBytes(line.mid(colon + 1));
         if (key == "redis_version" && h.version.isEmpty())
             h.version = value;
         else if (key == "valkey_version") {
@@ -156,6 +157,16 @@ void RedisConnection::open()
     m_closing = false;
     m_reconnectTimer.stop();
     m_hops = 0;
+    if (!m_options.user.isEmpty() && !m_options.password) {
+        // Without AUTH the server would take us for `default`, often with every
+        // permission: never connect as anyone but the user that was named.
+        fail(makeError(RedisError::Kind::Usage,
+                       QStringLiteral("the user '%1' was given without a password: add it to the URL (redis://%1:PASSWORD@…, an empty "
+                                      "one for a nopass user), use --askpass or set REDISCLI_AUTH; not connecting as another user")
+                           .arg(displayBytes(m_options.user))),
+             false);
+        return;
+    }
     setState(State::Connecting);
     if (!m_options.sentinel && m_options.readFromReplica) {
         // Asked on every (re)connect: the replica polled last may be gone or promoted.
@@ -202,7 +213,9 @@ void RedisConnection::open()
 
 void RedisConnection::connectSocket()
 {
+    m_decoder.setLimits(m_options.replyLimits);
     m_decoder.reset();
+    m_repliesTaken = 0;
     m_tlsErrors.clear();
     createDevice();
     m_connectTimer.start(m_options.connectTimeoutMs);
@@ -367,7 +380,7 @@ void RedisConnection::startHandshake()
             if (sel.isError()) {
                 RedisError e = describeReplyError({"SELECT"}, sel);
                 if (e.kind == RedisError::Kind::Server)
-                    e.message = QStringLiteral("cannot select database %1: %2").arg(m_options.db).arg(QString::fromUtf8(sel.bytes()));
+                    e.message = QStringLiteral("cannot select database %1: %2").arg(m_options.db).arg(displayBytes(sel.bytes()));
                 fail(e, true);
                 return;
             }
@@ -384,7 +397,7 @@ void RedisConnection::startHandshake()
         m_hello = parseHello(replies.at(i++));
         const RedisReply &role = replies.at(i++);
         if (role.isArray() && role.size() > 0)
-            m_hello.role = QString::fromUtf8(role.at(0).bytes());
+            m_hello.role = displayBytes(role.at(0).bytes());
         m_hello.node = m_options.address();
         if (followedToPrimary(role))
             return;
@@ -409,11 +422,11 @@ void RedisConnection::startHandshake()
 // demoted since: only ROLE on the node itself proves it takes writes.
 bool RedisConnection::confirmSentinelMaster(const RedisReply &role)
 {
-    const QString name = QString::fromUtf8(m_options.sentinel->masterName);
+    const QString name = displayBytes(m_options.sentinel->masterName);
     if (role.isError()) {
         RedisError e = describeReplyError({"ROLE"}, role);
         e.message = QStringLiteral("cannot confirm that %1 is the master of '%2': ROLE refused (%3); the user needs +role")
-                        .arg(m_options.address(), name, QString::fromUtf8(role.bytes()));
+                        .arg(m_options.address(), name, displayBytes(role.bytes()));
         fail(e, true);
         return false;
     }
@@ -471,7 +484,7 @@ bool RedisConnection::confirmReplica(const RedisReply &role)
     if (role.isError()) {
         RedisError e = describeReplyError({"ROLE"}, role);
         e.message = QStringLiteral("cannot confirm that %1 is a replica: ROLE refused (%2); the user needs +role")
-                        .arg(m_options.address(), QString::fromUtf8(role.bytes()));
+                        .arg(m_options.address(), displayBytes(role.bytes()));
         fail(e, true);
         return false;
     }
@@ -487,7 +500,7 @@ bool RedisConnection::confirmReplica(const RedisReply &role)
         if (m_hello.primary != m_sentinelMaster) {
             fail(makeError(RedisError::Kind::Server,
                            QStringLiteral("the sentinels named %1 as a replica of '%2' (master %3), but it replicates from %4; asking them again")
-                               .arg(m_options.address(), QString::fromUtf8(m_options.sentinel->masterName), m_sentinelMaster, m_hello.primary)),
+                               .arg(m_options.address(), displayBytes(m_options.sentinel->masterName), m_sentinelMaster, m_hello.primary)),
                  true);
             return false;
         }
@@ -600,9 +613,22 @@ void RedisConnection::onReadyRead()
 {
     if (!m_device)
         return;
+    // A server that keeps sending (a flood, a slow drip of a huge reply)
+    // must not hold a batch past its deadline: checked on every read too.
+    if (!m_inFlight.empty() && m_inFlight.front().deadline.hasExpired()) {
+        onDeadline();
+        return;
+    }
     const QByteArray data = m_device->readAll();
     m_bytesIn += data.size();
     if (!m_decoder.feed(data.constData(), data.size())) {
+        if (m_decoder.overLimit()) {
+            fail(makeError(RedisError::Kind::Protocol,
+                           QStringLiteral("the reply to %1 from %2 is too large: %3 (--max-reply-size); connection dropped")
+                               .arg(QString::fromUtf8(commandReadNow()), m_options.address(), m_decoder.errorString())),
+                 true);
+            return;
+        }
         fail(makeError(RedisError::Kind::Protocol,
                        QStringLiteral("protocol error from %1: %2; connection dropped").arg(m_options.address(), m_decoder.errorString())),
              true);
@@ -620,11 +646,20 @@ void RedisConnection::onReadyRead()
             return;
         }
         if (m_inFlight.empty()) {
+            // A server that refuses a client says so before any command
+            // (-ERR max number of clients reached) and hangs up: say what it said.
+            if (reply->isError()) {
+                RedisError e = describeReplyError({"CONNECT"}, *reply);
+                e.message = QStringLiteral("%1 said, unasked: %2").arg(m_options.address(), e.message);
+                fail(e, true);
+                return;
+            }
             fail(makeError(RedisError::Kind::Protocol,
                            QStringLiteral("unexpected reply from %1 with no command in flight; connection dropped").arg(m_options.address())),
                  true);
             return;
         }
+        ++m_repliesTaken;
         Pending &front = m_inFlight.front();
         front.replies.append(std::move(*reply));
         if (front.replies.size() < front.expected)
@@ -642,11 +677,25 @@ void RedisConnection::onReadyRead()
         if (demoted && self) {
             fail(makeError(RedisError::Kind::Closed,
                            QStringLiteral("%1 answered READONLY: it is no longer the master of '%2'; asking the sentinels again")
-                               .arg(m_options.address(), QString::fromUtf8(m_options.sentinel->masterName))),
+                               .arg(m_options.address(), displayBytes(m_options.sentinel->masterName))),
                  true);
             return;
         }
     }
+}
+
+// The command whose reply is arriving now: the replies that arrived whole
+// since the connect, past those already handed out, count into the queue.
+QByteArray RedisConnection::commandReadNow() const
+{
+    qint64 skip = m_decoder.repliesArrived() - m_repliesTaken;
+    for (const Pending &p : m_inFlight) {
+        const qint64 left = p.expected - p.replies.size();
+        if (skip < left)
+            return commandLabel(p.commands.value(p.replies.size() + skip));
+        skip -= left;
+    }
+    return "a command";
 }
 
 void RedisConnection::onSocketError(RedisError error)
@@ -660,6 +709,14 @@ void RedisConnection::onDisconnected()
 {
     if (m_closing || m_state == State::Disconnected || m_state == State::Backoff)
         return;
+    // What the server wrote before it hung up (its reason, e.g. maxclients)
+    // comes first; the replies handled there may end the connection themselves.
+    if (m_device && m_device->bytesAvailable() > 0) {
+        const State before = m_state;
+        onReadyRead();
+        if (m_state != before || !m_device)
+            return;
+    }
     fail(makeError(RedisError::Kind::Closed, QStringLiteral("%1 closed the connection").arg(m_options.address())), true);
 }
 

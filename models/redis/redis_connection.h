@@ -99,6 +99,7 @@ private:
     void onEncrypted();
     void onReadyRead();
     void onSocketError(RedisError error);
+    QByteArray commandReadNow() const;
     void onDisconnected();
     void startHandshake();
     void writeBatch(Pending pending);
@@ -114,6 +115,7 @@ private:
     State m_state = State::Disconnected;
     QIODevice *m_device = nullptr;
     RespDecoder m_decoder;
+    qint64 m_repliesTaken = 0; // since the connect: replies handed to their batches
     std::deque<Pending> m_inFlight;   // written, awaiting replies
     std::deque<Pending> m_waiting;    // queued during connect/handshake
     QTimer m_deadlineTimer{this};

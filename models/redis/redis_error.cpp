@@ -1,4 +1,5 @@
 #include "redis_error.h"
+#include "../text/display_text.h"
 
 namespace pelscope {
 
@@ -57,13 +58,13 @@ RedisError describeReplyError(const RedisCommand &command, const RedisReply &rep
         return e;
     e.detail = reply.bytes();
     const QByteArray code = reply.errorCode();
-    const QString raw = QString::fromUtf8(reply.bytes());
+    const QString raw = displayBytes(reply.bytes());
     const QString cmd = QString::fromUtf8(commandLabel(command));
 
     if (code == "WRONGPASS" || reply.bytes().contains("invalid password")
         || reply.bytes().contains("invalid username-password")) {
         e.kind = RedisError::Kind::AuthFailed;
-        const QString user = command.size() > 2 ? QString::fromUtf8(command.at(1)) : QString();
+        const QString user = command.size() > 2 ? displayBytes(command.at(1)) : QString();
         e.message = user.isEmpty()
             ? QStringLiteral("authentication failed: wrong password")
             : QStringLiteral("authentication failed: wrong password, or no enabled user named '%1'").arg(user);
@@ -78,6 +79,9 @@ RedisError describeReplyError(const RedisCommand &command, const RedisReply &rep
                || reply.bytes().contains("no permissions to")) {
         e.kind = RedisError::Kind::NoPermission;
         e.message = QStringLiteral("permission missing for %1: the ACL user cannot run it (%2)").arg(cmd, raw);
+    } else if (reply.bytes().contains("max number of clients reached")) {
+        e.kind = RedisError::Kind::Busy;
+        e.message = QStringLiteral("the server refused the connection: it has reached its maxclients limit (%1)").arg(raw);
     } else if (code == "LOADING") {
         e.kind = RedisError::Kind::Loading;
         e.message = QStringLiteral("the server is loading its dataset into memory; retrying");

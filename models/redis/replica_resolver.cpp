@@ -1,4 +1,5 @@
 #include "replica_resolver.h"
+#include "../text/display_text.h"
 
 #include "redis_connection.h"
 
@@ -26,14 +27,14 @@ std::optional<ReplicaChoice> chooseReplicaFromSentinel(const RedisReply &replica
     std::optional<ReplicaChoice> best;
     QStringList ruledOut;
     for (const RedisReply &r : replicas.elements()) {
-        const QString name = QString::fromUtf8(r.field("name").bytes());
+        const QString name = displayBytes(r.field("name").bytes());
         const QList<QByteArray> flags = r.field("flags").bytes().split(',');
         QStringList bad;
         for (const char *flag : {"s_down", "o_down", "disconnected"})
             if (flags.contains(flag))
                 bad << QString::fromLatin1(flag);
         if (r.field("master-link-status").bytes() != "ok")
-            bad << QStringLiteral("master-link-status %1").arg(QString::fromUtf8(r.field("master-link-status").bytes()));
+            bad << QStringLiteral("master-link-status %1").arg(displayBytes(r.field("master-link-status").bytes()));
         const std::optional<qint64> port = r.field("port").toInt();
         if (!port)
             bad << QStringLiteral("no port");
@@ -86,7 +87,7 @@ void ReplicaResolver::resolve(Callback done)
         } else if (role.isError()) {
             r.error = describeReplyError({"ROLE"}, role);
             r.error.message = QStringLiteral("read_from=replica needs ROLE on %1 to find a replica: %2 (the user needs +role)")
-                                  .arg(where, QString::fromUtf8(role.bytes()));
+                                  .arg(where, displayBytes(role.bytes()));
         } else if (role.at(0).bytes() == "slave") {
             r.seedIsReplica = true;
         } else if (connection->hello().mode == QLatin1String("cluster")) {
@@ -100,7 +101,7 @@ void ReplicaResolver::resolve(Callback done)
             r.error.kind = RedisError::Kind::Refused;
             r.error.message = role.at(0).bytes() == "master"
                 ? QStringLiteral("read_from=replica: %1 is a primary with no connected replica; not polling the primary").arg(where)
-                : QStringLiteral("read_from=replica: %1 has ROLE %2, neither a primary nor a replica").arg(where, QString::fromUtf8(role.at(0).bytes()));
+                : QStringLiteral("read_from=replica: %1 has ROLE %2, neither a primary nor a replica").arg(where, displayBytes(role.at(0).bytes()));
         }
         finish(r);
     });

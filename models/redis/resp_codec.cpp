@@ -58,7 +58,8 @@ void RespDecoder::ReaderDeleter::operator()(redisReader *r) const
     redisReaderFree(r);
 }
 
-RespDecoder::RespDecoder()
+RespDecoder::RespDecoder(ReplyLimits limits)
+    : m_guard(limits)
 {
     reset();
 }
@@ -70,13 +71,21 @@ void RespDecoder::reset()
     m_reader.reset(redisReaderCreate());
     // Keep the buffer after large replies? No: 0 means "never shrink", which
     // would pin a 30 MB value's buffer for the connection's lifetime.
+    m_guard.reset();
     m_error.clear();
+    m_overLimit = false;
 }
 
 bool RespDecoder::feed(const char *data, qsizetype size)
 {
     if (hasError())
         return false;
+    // The guard sees the bytes first: hiredis would allocate what a header announces.
+    if (!m_guard.feed(data, size)) {
+        m_error = m_guard.error();
+        m_overLimit = true;
+        return false;
+    }
     if (redisReaderFeed(m_reader.get(), data, size_t(size)) != REDIS_OK) {
         m_error = QString::fromLatin1(m_reader->errstr);
         return false;

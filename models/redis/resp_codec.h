@@ -3,6 +3,7 @@
 #pragma once
 
 #include "redis_reply.h"
+#include "resp_guard.h"
 
 #include <QString>
 #include <memory>
@@ -20,7 +21,7 @@ QByteArray encodeCommand(const RedisCommand &args);
 class RespDecoder
 {
 public:
-    RespDecoder();
+    explicit RespDecoder(ReplyLimits limits = {});
     ~RespDecoder();
     RespDecoder(const RespDecoder &) = delete;
     RespDecoder &operator=(const RespDecoder &) = delete;
@@ -33,11 +34,18 @@ public:
     std::optional<RedisReply> next();
     bool hasError() const { return !m_error.isEmpty(); }
     QString errorString() const { return m_error; }
+    // A limit of ReplyLimits was passed: the reply was refused before it was held.
+    bool overLimit() const { return m_overLimit; }
+    // Replies whose last byte has arrived since reset(), taken or not.
+    qint64 repliesArrived() const { return m_guard.repliesCompleted(); }
+    void setLimits(const ReplyLimits &limits) { m_guard = RespGuard(limits); }
 
 private:
     struct ReaderDeleter { void operator()(redisReader *r) const; };
     std::unique_ptr<redisReader, ReaderDeleter> m_reader;
+    RespGuard m_guard;
     QString m_error;
+    bool m_overLimit = false;
 };
 
 } // namespace pelscope

@@ -1,4 +1,5 @@
 #include "sentinel_resolver.h"
+#include "../text/display_text.h"
 
 #include "redis_connection.h"
 #include "replica_resolver.h"
@@ -49,7 +50,7 @@ void SentinelResolver::askNext()
         r.error.kind = RedisError::Kind::Refused;
         r.error.message = QStringLiteral("no sentinel named %1 for '%2': %3")
                               .arg(m_options.readFromReplica ? QStringLiteral("a master and a healthy replica") : QStringLiteral("a master"),
-                                   QString::fromUtf8(s.masterName), m_failures.join(QStringLiteral("; ")));
+                                   displayBytes(s.masterName), m_failures.join(QStringLiteral("; ")));
         finish(r);
         return;
     }
@@ -89,7 +90,7 @@ void SentinelResolver::askNext()
         if (error.isError()) {
             m_failures << QStringLiteral("%1: %2").arg(where, error.message);
         } else if (reply.isError()) {
-            m_failures << QStringLiteral("%1: %2").arg(where, QString::fromUtf8(reply.bytes()));
+            m_failures << QStringLiteral("%1: %2").arg(where, displayBytes(reply.bytes()));
         } else if (reply.isArray() && reply.size() == 2 && reply.at(1).toInt()) {
             Result r;
             r.host = QString::fromUtf8(reply.at(0).bytes());
@@ -101,10 +102,10 @@ void SentinelResolver::askNext()
                 const std::optional<ReplicaChoice> choice = replicas.isError() ? std::nullopt : chooseReplicaFromSentinel(replicas, &why);
                 if (replicas.isError())
                     why = QStringLiteral("SENTINEL REPLICAS refused (%1; the sentinel user needs +sentinel|replicas)")
-                              .arg(QString::fromUtf8(replicas.bytes()));
+                              .arg(displayBytes(replicas.bytes()));
                 if (!choice) {
                     m_failures << QStringLiteral("%1 names no healthy replica of '%2': %3")
-                                      .arg(where, QString::fromUtf8(m_options.sentinel->masterName), why);
+                                      .arg(where, displayBytes(m_options.sentinel->masterName), why);
                     askNext();
                     return;
                 }
@@ -115,7 +116,7 @@ void SentinelResolver::askNext()
             finish(r);
             return;
         } else {
-            m_failures << QStringLiteral("%1 does not know a master named '%2'").arg(where, QString::fromUtf8(m_options.sentinel->masterName));
+            m_failures << QStringLiteral("%1 does not know a master named '%2'").arg(where, displayBytes(m_options.sentinel->masterName));
         }
         askNext();
     });

@@ -1,7 +1,6 @@
 #include "format.h"
 
 #include <QLocale>
-#include <QStringDecoder>
 
 namespace pelscope {
 
@@ -53,29 +52,25 @@ std::optional<qint64> parseDurationMs(const QString &input)
     return qint64(v * 1000 + 0.5);
 }
 
-bool isValidUtf8(const QByteArray &bytes)
+std::optional<qint64> parseByteSize(const QString &input)
 {
-    QStringDecoder decoder(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
-    const QString s = decoder.decode(bytes);
-    return !decoder.hasError();
-}
-
-QString displayBytes(const QByteArray &bytes)
-{
-    if (isValidUtf8(bytes) && !bytes.contains('\0'))
-        return QString::fromUtf8(bytes);
-    QString out;
-    out.reserve(bytes.size());
-    for (char c : bytes) {
-        const auto u = static_cast<unsigned char>(c);
-        if (u >= 0x20 && u < 0x7f && u != '\\')
-            out += QLatin1Char(c);
-        else if (u == '\\')
-            out += QStringLiteral("\\\\");
-        else
-            out += QStringLiteral("\\x%1").arg(u, 2, 16, QLatin1Char('0'));
+    const QString text = input.trimmed().toUpper();
+    struct Unit { const char *suffix; qint64 factor; };
+    static const Unit units[] = {{"TB", 1LL << 40}, {"GB", 1LL << 30}, {"MB", 1LL << 20}, {"KB", 1LL << 10}, {"B", 1}};
+    qint64 factor = 1;
+    QString number = text;
+    for (const Unit &u : units) {
+        if (text.endsWith(QLatin1String(u.suffix))) {
+            factor = u.factor;
+            number = text.left(text.size() - qsizetype(strlen(u.suffix))).trimmed();
+            break;
+        }
     }
-    return out;
+    bool ok = false;
+    const double v = number.toDouble(&ok);
+    if (!ok || v < 0 || v * double(factor) > 9.0e18)
+        return std::nullopt;
+    return qint64(v * double(factor));
 }
 
 QString formatCount(qint64 n)

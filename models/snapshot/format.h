@@ -1,6 +1,8 @@
 // Human forms of durations, counts and binary names, shared by CLI and GUI.
 #pragma once
 
+#include "../text/display_text.h"
+
 #include <QByteArray>
 #include <QString>
 #include <optional>
@@ -11,9 +13,8 @@ namespace pelscope {
 QString formatDuration(qint64 ms);
 // "250ms", "1s", "2m", "1h", "1.5s", bare numbers are seconds.
 std::optional<qint64> parseDurationMs(const QString &text);
-// Bytes shown as text: valid UTF-8 as is, anything else escaped as \xNN.
-QString displayBytes(const QByteArray &bytes);
-bool isValidUtf8(const QByteArray &bytes);
+// "512MB", "2GB", "64KB", "1000" (bytes); binary units. nullopt when invalid.
+std::optional<qint64> parseByteSize(const QString &text);
 // 12345 -> "12,345".
 QString formatCount(qint64 n);
 

@@ -60,6 +60,10 @@ struct GroupSnapshot
     QList<PendingEntry> headEntries;         // oldest entries by ID, this tick
     QList<ConsumerSnapshot> consumerList;    // sorted by name
     std::optional<qint64> consumersAgeMs;    // how old consumerList is (rationed reads)
+    // What could not be judged this tick, and why: a permission missing
+    // (XPENDING refused), a value the server sent that is not a count. The
+    // health verdict lists them as "not judged: …"; `check` says UNKNOWN.
+    QStringList unjudged;
     HealthVerdict health;
 };
 

@@ -19,12 +19,13 @@ QJsonValue orNull(const std::optional<QByteArray> &v)
     return v ? QJsonValue(displayBytes(*v)) : QJsonValue(QJsonValue::Null);
 }
 
-// Names are bytes: valid UTF-8 goes as is; anything else is escaped for
-// reading and given exactly in base64 beside it.
+// Names are bytes: plain text goes as is; anything escaped for reading
+// (invalid UTF-8, control or bidi characters, a backslash) is also given
+// exactly in base64 beside it.
 void putName(QJsonObject &o, const char *field, const QByteArray &bytes)
 {
     o.insert(QLatin1String(field), displayBytes(bytes));
-    if (!isValidUtf8(bytes) || bytes.contains('\0'))
+    if (!displaysVerbatim(bytes))
         o.insert(QLatin1String(field) + QLatin1String("_base64"), QString::fromLatin1(bytes.toBase64()));
 }
 

@@ -2,9 +2,17 @@
 -- KEYS[1] dead-letter stream, KEYS[2] unused (the DLQ again), KEYS[3] audit stream ('' = none)
 -- ARGV[1] audit MAXLEN (approximate), ARGV[2] actor, ARGV[3 ..] dead-letter IDs.
 -- For each ID: gone -> {id, 'gone'}; else XDEL and the audit record -> {id, 'deleted'}.
--- A retry after a lost reply finds the deleted IDs gone.
+-- A retry after a lost reply finds the deleted IDs gone. Every permission is
+-- checked before the first write (nothing deleted on a refusal).
 local dlq, audit = KEYS[1], KEYS[3]
 local maxlen, actor = ARGV[1], ARGV[2]
+local checks = {{'XDEL', dlq, '0-1'}}
+if audit ~= '' then
+  checks[#checks + 1] = {'XADD', audit, 'MAXLEN', '~', maxlen, '*', 'f', 'v'}
+end
+local refused = pelscope_refused(checks)
+if refused then return refused end
+
 local results = {}
 for i = 3, #ARGV do
   local id = ARGV[i]

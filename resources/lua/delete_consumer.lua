@@ -6,6 +6,13 @@
 -- deleted in one step, so a worker cannot take entries in between.
 local stream, audit = KEYS[1], KEYS[2]
 local group, consumer, maxlen, actor = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
+local checks = {{'XPENDING', stream, group}, {'XGROUP', 'DELCONSUMER', stream, group, consumer}}
+if audit ~= '' then
+  checks[#checks + 1] = {'XADD', audit, 'MAXLEN', '~', maxlen, '*', 'f', 'v'}
+end
+local refused = pelscope_refused(checks)
+if refused then return refused end
+
 local summary = redis.call('XPENDING', stream, group)
 local held = 0
 if summary[4] then

@@ -3,9 +3,18 @@
 -- ARGV[1] group, ARGV[2] category, ARGV[3] reason, ARGV[4] audit MAXLEN, ARGV[5] actor, ARGV[6..] IDs.
 -- Each ID must still be pending in the group (XPENDING id id): an entry a
 -- worker acknowledged meanwhile is reported 'not_pending' and left alone.
--- XADD comes before XACK so an -OOM leaves the entry pending.
+-- XADD comes before XACK so an -OOM leaves the entry pending. Every permission
+-- is checked before the first write (nothing moved on a refusal).
 local source, dlq, audit = KEYS[1], KEYS[2], KEYS[3]
 local group, category, reason, maxlen, actor = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5]
+local checks = {{'XPENDING', source, group, '-', '+', '1'}, {'XRANGE', source, '-', '+'},
+                {'XADD', dlq, '*', 'f', 'v'}, {'XACK', source, group, '0-1'}}
+if audit ~= '' then
+  checks[#checks + 1] = {'XADD', audit, 'MAXLEN', '~', maxlen, '*', 'f', 'v'}
+end
+local refused = pelscope_refused(checks)
+if refused then return refused end
+
 local results = {}
 for i = 6, #ARGV do
   local id = ARGV[i]

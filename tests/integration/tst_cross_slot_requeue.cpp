@@ -69,8 +69,11 @@ private:
         for (int i = 0; i < 200; ++i) {
             const QByteArray source = stem + QByteArray::number(i);
             const QByteArray dlq = source + ":dlq";
-            if (m_cluster.ownerOfKey(source) != m_cluster.ownerOfKey(dlq))
+            if (m_cluster.ownerOfKey(source) != m_cluster.ownerOfKey(dlq)) {
+                // A source that is read: requeue delivers only into streams with a consumer group.
+                m_cluster.oracle(m_cluster.ownerOfKey(source))->command({"XGROUP", "CREATE", source, "workers", "$", "MKSTREAM"});
                 return {source, dlq};
+            }
         }
         return {};
     }
@@ -229,7 +232,7 @@ private Q_SLOTS:
         QCOMPARE(src->command(script.load()).bytes(), script.sha());
         const RedisReply entries = dl->command({"XRANGE", dlq, "-", "+", "COUNT", "4"});
         for (const RedisReply &e : entries.elements()) {
-            QList<QByteArray> args{e.at(0).bytes() + '\0' + dlq, "604800"};
+            QList<QByteArray> args{e.at(0).bytes() + '\0' + dlq, "604800", "existing"};
             for (const auto &fv : DlqLayout{}.requeuedFields(fieldsOf(e)))
                 args << fv.first << fv.second;
             const RedisReply r = src->command(script.evalsha({source, plan.ledgerKey}, args));
@@ -316,7 +319,7 @@ private Q_SLOTS:
         QVERIFY2(r.out.split('\n').contains("dry run: would requeue 20, already gone 0, failed 0"), r.out.constData());
         QCOMPARE(r.out.count("\nXADD "), 20);
         QCOMPARE(dump(*dl, dlq), dlqBefore);
-        QCOMPARE(src->command({"EXISTS", source}).integer(), 0);
+        QCOMPARE(src->command({"XLEN", source}).integer(), 0);
 
         // Without a terminal and without --yes: refused, nothing written.
         r = cli({QStringLiteral("dlq"), QStringLiteral("requeue"), QString::fromUtf8(dlq), QStringLiteral("--all")});
@@ -366,6 +369,7 @@ private Q_SLOTS:
         // Same slot ({returns} and {returns}:dlq): the atomic path, on the DLQ's master.
         const QByteArray tagged = "{returns}", taggedDlq = "{returns}:dlq";
         auto t = m_cluster.oracle(m_cluster.ownerOfKey(tagged));
+        t->command({"XGROUP", "CREATE", tagged, "workers", "$", "MKSTREAM"});
         deadLetters(taggedDlq, 5);
         r = cli({QStringLiteral("dlq"), QStringLiteral("requeue"), QString::fromUtf8(taggedDlq), QStringLiteral("--all"), QStringLiteral("--yes")});
         QVERIFY2(r.exitCode == 0, (r.out + r.err).constData());
@@ -385,7 +389,7 @@ private Q_SLOTS:
         auto src = m_cluster.oracle(m_cluster.ownerOfKey(source));
         auto dl = m_cluster.oracle(m_cluster.ownerOfKey(dlq));
         const QByteArray base = "on >op-pass resetkeys ~acl* ~{acl*}:pelscope:requeue-ledger resetchannels -@all +ping +info +hello "
-                                "+client|setname +role +cluster|shards +cluster|slots +type +xlen +xrange +xdel +evalsha +script|load";
+                                "+client|setname +role +cluster|shards +cluster|slots +type +xinfo +xlen +xrange +xdel +evalsha +script|load";
         const QList<QByteArray> scripted{"+xadd", "+hget", "+hset", "+expire"};
         auto setUser = [&](const QByteArray &name, const QList<QByteArray> &extra) {
             for (int i = 0; i < m_cluster.size(); ++i) {
@@ -407,7 +411,7 @@ private Q_SLOTS:
             QVERIFY2(r.exitCode == 3, (missing + ": " + r.out + r.err).constData());
             QVERIFY2(r.err.contains("permission missing") && r.err.toUpper().contains(missing.mid(1).toUpper()), (missing + ": " + r.err).constData());
             QCOMPARE(dump(*dl, dlq), before);
-            QCOMPARE(src->command({"EXISTS", source}).integer(), 0);
+            QCOMPARE(src->command({"XLEN", source}).integer(), 0);
             QCOMPARE(src->command({"EXISTS", ledger}).integer(), 0);
         }
         // ACL DRYRUN agrees for what the script calls on the source's master.

@@ -47,7 +47,11 @@ RequeueResult runJob(const QString &url, RequeueRequest request, std::function<v
         whileRunning();
     for (int i = 0; i < 1200 && done.isEmpty(); ++i)
         done.wait(100);
-    return done.isEmpty() ? RequeueResult{{}, false, QStringLiteral("job did not finish"), {}} : done.first().first().value<RequeueResult>();
+    if (!done.isEmpty())
+        return done.first().first().value<RequeueResult>();
+    RequeueResult timedOut;
+    timedOut.error = QStringLiteral("job did not finish");
+    return timedOut;
 }
 
 } // namespace
@@ -61,6 +65,11 @@ private:
     QTemporaryDir m_tmp;
 
     QString auditPath(const char *name) const { return m_tmp.filePath(QString::fromLatin1(name)); }
+    // A source stream that is read: requeue only delivers into streams with a consumer group.
+    void readBy(const QByteArray &stream, const QByteArray &group = "workers")
+    {
+        QVERIFY(!m_db.command({"XGROUP", "CREATE", stream, group, "$", "MKSTREAM"}).isError());
+    }
     static int lines(const QString &path)
     {
         QFile f(path);
@@ -87,6 +96,7 @@ private Q_SLOTS:
             fixture.append(deadLetter("orders:dlq", i));
         m_db.pipeline(fixture);
         const RedisReply before = m_db.command({"XRANGE", "orders:dlq", "-", "+"});
+        readBy("orders");
 
         RequeueRequest r;
         r.dlq = "orders:dlq";
@@ -143,6 +153,7 @@ private Q_SLOTS:
         QCOMPARE(m_db.command({"XLEN", "mystery"}).integer(), 1);
         // The source_stream field, when present, names it.
         m_db.command({"XADD", "mystery", "*", "payload", "y", "source_stream", "jobs"});
+        readBy("jobs");
         r.select = RequeueRequest::Select::Match;
         r.matchField = "payload";
         r.matchValue = "y";
@@ -159,6 +170,7 @@ private Q_SLOTS:
         for (int i = 0; i < 20; ++i)
             fixture.append(deadLetter("orders:dlq", i));
         m_db.pipeline(fixture);
+        readBy("orders");
         m_db.command({"CONFIG", "SET", "maxmemory", "1"});
         RequeueRequest r;
         r.dlq = "orders:dlq";
@@ -168,7 +180,68 @@ private Q_SLOTS:
         QVERIFY2(result.error.contains(QStringLiteral("out of memory")) || result.error.contains(QStringLiteral("OOM")), qPrintable(result.error));
         QCOMPARE(result.counts.requeued, 0);
         QCOMPARE(m_db.command({"XLEN", "orders:dlq"}).integer(), 20);
-        QCOMPARE(m_db.command({"EXISTS", "orders"}).integer(), 0);
+        QCOMPARE(m_db.command({"XLEN", "orders"}).integer(), 0);
+    }
+
+    // A user who may XADD but not XDEL: the script checks every permission
+    // before its first write, so the refusal leaves the DLQ and the source as
+    // they were (before, one entry was XADDed and a rerun delivered it twice).
+    void missingPermissionChangesNothing()
+    {
+        QList<RedisCommand> fixture;
+        for (int i = 0; i < 3; ++i)
+            fixture.append(deadLetter("orders:dlq", i));
+        m_db.pipeline(fixture);
+        readBy("orders");
+        QVERIFY(!m_db.command({"ACL", "SETUSER", "noxdel", "on", ">pw", "~*", "+@all", "-xdel"}).isError());
+        const RedisReply dlqBefore = m_db.command({"XRANGE", "orders:dlq", "-", "+"});
+        RequeueRequest r;
+        r.dlq = "orders:dlq";
+        r.auditLogPath = auditPath("noperm.jsonl");
+        QString url = m_server.url();
+        url.replace(QStringLiteral("redis://"), QStringLiteral("redis://noxdel:pw@"));
+        const RequeueResult result = runJob(url, r);
+        QCOMPARE(result.errorKind, RedisError::Kind::NoPermission);
+        QVERIFY2(result.error.contains(QStringLiteral("XDEL")) && result.error.contains(QStringLiteral("nothing was written")), qPrintable(result.error));
+        QCOMPARE(result.counts.requeued, 0);
+        QCOMPARE(result.counts.refused, 3);
+        QCOMPARE(m_db.command({"XLEN", "orders"}).integer(), 0);
+        QCOMPARE(m_db.command({"XRANGE", "orders:dlq", "-", "+"}).elements().size(), dlqBefore.elements().size());
+        QCOMPARE(m_db.command({"XLEN", "pelscope:audit"}).integer(), 0);
+        m_db.command({"ACL", "DELUSER", "noxdel"});
+    }
+
+    // A source_stream naming a stream that does not exist, or one nobody
+    // reads: those entries stay in the DLQ, counted and explained; the rest
+    // are requeued. Naming a target explicitly accepts it.
+    void targetsNobodyReadsAreRefusedPerEntry()
+    {
+        readBy("orders");
+        m_db.command({"XADD", "lonely", "*", "x", "1"}); // a stream without a group
+        m_db.pipeline({{"XADD", "mixed:dlq", "*", "payload", "a", "source_stream", "orders"},
+                       {"XADD", "mixed:dlq", "*", "payload", "b", "source_stream", "ghost"},
+                       {"XADD", "mixed:dlq", "*", "payload", "c", "source_stream", "lonely"},
+                       {"XADD", "mixed:dlq", "*", "payload", "d", "source_stream", "orders"}});
+        RequeueRequest r;
+        r.dlq = "mixed:dlq";
+        r.auditLogPath = auditPath("targets.jsonl");
+        const RequeueResult result = runJob(m_server.url(), r);
+        QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+        QCOMPARE(result.counts.requeued, 2);
+        QCOMPARE(result.counts.refused, 2);
+        QCOMPARE(m_db.command({"XLEN", "orders"}).integer(), 2);
+        QCOMPARE(m_db.command({"EXISTS", "ghost"}).integer(), 0);
+        QCOMPARE(m_db.command({"XLEN", "lonely"}).integer(), 1);
+        QCOMPARE(m_db.command({"XLEN", "mixed:dlq"}).integer(), 2);
+        QVERIFY2(result.refusedTargets.value("ghost").contains(QStringLiteral("does not exist")), qPrintable(result.refusedTargets.value("ghost")));
+        QVERIFY2(result.refusedTargets.value("lonely").contains(QStringLiteral("no consumer group")), qPrintable(result.refusedTargets.value("lonely")));
+
+        r.allowedTargets = {"ghost"};
+        const RequeueResult again = runJob(m_server.url(), r);
+        QCOMPARE(again.counts.requeued, 1);
+        QCOMPARE(again.counts.refused, 1);
+        QCOMPARE(m_db.command({"XRANGE", "ghost", "-", "+"}).at(0).at(1).at(1).bytes(), QByteArray("b"));
+        QCOMPARE(m_db.command({"XLEN", "mixed:dlq"}).integer(), 1);
     }
 
     void exactlyOnceWhileConnectionsAreKilled()
@@ -178,6 +251,7 @@ private Q_SLOTS:
         for (int i = 0; i < kEntries; ++i)
             fixture.append(deadLetter("orders:dlq", i));
         m_db.pipeline(fixture);
+        readBy("orders");
         const RedisReply originals = m_db.command({"XRANGE", "orders:dlq", "-", "+"});
 
         FaultProxy proxy(m_server.port());

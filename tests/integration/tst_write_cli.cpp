@@ -236,6 +236,7 @@ private Q_SLOTS:
         QVERIFY(r.out.contains("dry run: would requeue 30, already gone 0, failed 0"));
         QCOMPARE(m_db.command({"EXISTS", "orders"}).integer(), 0);
 
+        m_db.command({"XGROUP", "CREATE", "orders", "workers", "$", "MKSTREAM"}); // requeue delivers only into streams that are read
         r = cli({QStringLiteral("dlq"), QStringLiteral("requeue"), QStringLiteral("orders:dlq"), QStringLiteral("--all"), QStringLiteral("--yes"),
                  QStringLiteral("--rate"), QStringLiteral("1000")});
         QCOMPARE(r.exitCode, 0);

@@ -126,6 +126,7 @@ private Q_SLOTS:
         for (int i = 0; i < kEntries; ++i)
             fixture.append({"XADD", "orders:dlq", "*", "msg_id", "m" + QByteArray::number(i), "payload",
                             QByteArray("\x00\xff", 2) + QByteArray::number(i), "category", "timeout"});
+        fixture.append({"XGROUP", "CREATE", "orders", "workers", "$", "MKSTREAM"}); // requeue delivers only into streams that are read
         pair.a.pipeline(fixture);
         QCOMPARE(pair.a.command({"WAIT", "1", "5000"}).integer(), 1);
 

@@ -1,0 +1,27 @@
+// Text that reaches a person: names, values and server messages are
+// untrusted, so control characters (ESC, CSI, OSC, BEL, CR, LF), C1 controls
+// and bidi overrides never reach a terminal, a log, a dialog or a tooltip raw.
+// They are shown as C-style escapes (\x1b, \n, \u202e) instead.
+#pragma once
+
+#include <QByteArray>
+#include <QString>
+
+namespace pelscope {
+
+// Bytes from Redis shown as one line of text: valid UTF-8 stays readable,
+// with control and bidi characters escaped and a backslash doubled (so an
+// escape cannot be forged); anything else is escaped byte by byte as \xNN.
+QString displayBytes(const QByteArray &bytes);
+// The same for text already decoded from an untrusted source.
+QString displayText(const QString &text);
+// True when displayBytes() shows these bytes exactly as they are.
+bool displaysVerbatim(const QByteArray &bytes);
+bool isValidUtf8(const QByteArray &bytes);
+
+// The last line of defence at an output (terminal, log): escapes control and
+// bidi characters except newline and tab, which our own layout uses, and
+// leaves backslashes alone. Names must already have gone through displayBytes().
+QString terminalSafe(const QString &text);
+
+} // namespace pelscope
