@@ -660,6 +660,12 @@ void RedisConnection::onReadyRead()
             return;
         }
         ++m_repliesTaken;
+        if (reply->isError() && reply->bytes().contains("max number of clients reached")) {
+            // Refused as a client, whatever command this answers: say so and hang up.
+            RedisError e = describeReplyError({"CONNECT"}, *reply);
+            fail(e, true);
+            return;
+        }
         Pending &front = m_inFlight.front();
         front.replies.append(std::move(*reply));
         if (front.replies.size() < front.expected)
@@ -702,6 +708,13 @@ void RedisConnection::onSocketError(RedisError error)
 {
     if (m_closing)
         return;
+    // A server that hangs up often said why first (maxclients): read it.
+    if (m_device && m_device->bytesAvailable() > 0) {
+        const State before = m_state;
+        onReadyRead();
+        if (m_state != before || !m_device)
+            return;
+    }
     fail(error, true);
 }
 

@@ -11,7 +11,7 @@ namespace {
 
 QJsonValue orNull(const std::optional<qint64> &v)
 {
-    return v ? QJsonValue(double(*v)) : QJsonValue(QJsonValue::Null);
+    return v ? QJsonValue(qint64(*v)) : QJsonValue(QJsonValue::Null);
 }
 
 QJsonValue orNull(const std::optional<QByteArray> &v)
@@ -39,11 +39,12 @@ QJsonObject groupJson(const GroupSnapshot &g)
     o.insert(QLatin1String("entries_read"), orNull(g.entriesRead));
     o.insert(QLatin1String("lag"), orNull(g.lag));
     o.insert(QLatin1String("lag_note"), g.lag ? QJsonValue(QJsonValue::Null) : QJsonValue(g.lagNote));
+    o.insert(QLatin1String("not_judged"), QJsonArray::fromStringList(g.unjudged));
     o.insert(QLatin1String("pending_min_id"), orNull(g.pendingMinId));
     o.insert(QLatin1String("pending_max_id"), orNull(g.pendingMaxId));
     o.insert(QLatin1String("oldest_pending_idle_ms"), orNull(g.oldestIdleMs));
     o.insert(QLatin1String("oldest_pending_idle_upper_ms"), orNull(g.oldestIdleUpperMs));
-    o.insert(QLatin1String("pel_inspected"), double(g.pelInspected));
+    o.insert(QLatin1String("pel_inspected"), qint64(g.pelInspected));
     o.insert(QLatin1String("pel_scan_complete"), g.pelScanComplete);
     o.insert(QLatin1String("pel_sampled"), g.pelSampled);
     QJsonObject counts;
@@ -55,7 +56,7 @@ QJsonObject groupJson(const GroupSnapshot &g)
     for (const ConsumerSnapshot &c : g.consumerList) {
         QJsonObject co;
         putName(co, "name", c.name);
-        co.insert(QLatin1String("pending"), double(c.pending));
+        co.insert(QLatin1String("pending"), qint64(c.pending));
         co.insert(QLatin1String("idle_ms"), orNull(c.idleMs));
         co.insert(QLatin1String("inactive_ms"), orNull(c.inactiveMs));
         consumers.append(co);
@@ -81,9 +82,9 @@ QJsonArray nodesJson(const QList<ClusterNodeSnapshot> &nodes)
         o.insert(QLatin1String("replicas"), n.replicas);
         o.insert(QLatin1String("ok"), n.ok);
         o.insert(QLatin1String("error"), n.error.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(n.error));
-        o.insert(QLatin1String("streams"), double(n.streams));
-        o.insert(QLatin1String("stale_ticks"), double(n.staleTicks));
-        o.insert(QLatin1String("duration_ms"), double(n.durationMs));
+        o.insert(QLatin1String("streams"), qint64(n.streams));
+        o.insert(QLatin1String("stale_ticks"), qint64(n.staleTicks));
+        o.insert(QLatin1String("duration_ms"), qint64(n.durationMs));
         // Where the shard was read: the master itself unless read_from=replica.
         o.insert(QLatin1String("read_from"), n.readFromReplica ? QLatin1String("replica") : QLatin1String("master"));
         o.insert(QLatin1String("polled_address"), n.polledAddress.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(n.polledAddress));
@@ -124,7 +125,7 @@ QJsonObject snapshotToJson(const Snapshot &snapshot)
     const SnapshotData &d = snapshot.data();
     QJsonObject root;
     root.insert(QLatin1String("schema"), QLatin1String("pelscope.snapshot/1"));
-    root.insert(QLatin1String("taken_at_ms"), double(d.takenAtMs));
+    root.insert(QLatin1String("taken_at_ms"), qint64(d.takenAtMs));
     QJsonObject server;
     server.insert(QLatin1String("address"), d.server.address);
     server.insert(QLatin1String("product"), d.server.product);
@@ -176,23 +177,23 @@ QJsonObject snapshotToJson(const Snapshot &snapshot)
         for (auto it = dl.categories.constBegin(); it != dl.categories.constEnd(); ++it)
             categories.insert(displayBytes(it.key()), double(it.value()));
         o.insert(QLatin1String("categories"), categories);
-        o.insert(QLatin1String("categories_sampled"), double(dl.categoriesSampled));
+        o.insert(QLatin1String("categories_sampled"), qint64(dl.categoriesSampled));
         o.insert(QLatin1String("growth"), orNull(dl.growth));
-        o.insert(QLatin1String("growth_window_ms"), double(dl.growthWindowMs));
+        o.insert(QLatin1String("growth_window_ms"), qint64(dl.growthWindowMs));
         dlqs.append(o);
     }
     root.insert(QLatin1String("dead_letter_streams"), dlqs);
 
     QJsonObject poll;
-    poll.insert(QLatin1String("tick"), double(d.tick));
-    poll.insert(QLatin1String("round_trips"), double(d.stats.roundTrips));
-    poll.insert(QLatin1String("commands"), double(d.stats.commands));
-    poll.insert(QLatin1String("bytes_out"), double(d.stats.bytesOut));
-    poll.insert(QLatin1String("bytes_in"), double(d.stats.bytesIn));
-    poll.insert(QLatin1String("duration_ms"), double(d.stats.durationMs));
-    poll.insert(QLatin1String("estimated_server_us"), double(d.stats.estimatedUs));
+    poll.insert(QLatin1String("tick"), qint64(d.tick));
+    poll.insert(QLatin1String("round_trips"), qint64(d.stats.roundTrips));
+    poll.insert(QLatin1String("commands"), qint64(d.stats.commands));
+    poll.insert(QLatin1String("bytes_out"), qint64(d.stats.bytesOut));
+    poll.insert(QLatin1String("bytes_in"), qint64(d.stats.bytesIn));
+    poll.insert(QLatin1String("duration_ms"), qint64(d.stats.durationMs));
+    poll.insert(QLatin1String("estimated_server_us"), qint64(d.stats.estimatedUs));
     poll.insert(QLatin1String("budget_us"), d.stats.budgetUs > 0 ? QJsonValue(double(d.stats.budgetUs)) : QJsonValue(QJsonValue::Null));
-    poll.insert(QLatin1String("deferred_reads"), double(d.stats.deferredReads));
+    poll.insert(QLatin1String("deferred_reads"), qint64(d.stats.deferredReads));
     poll.insert(QLatin1String("budget_too_small"), d.stats.budgetTooSmall);
     poll.insert(QLatin1String("budget_note"), d.stats.budgetNote.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(d.stats.budgetNote));
     if (!d.warning.isEmpty())

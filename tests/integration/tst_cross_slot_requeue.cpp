@@ -160,7 +160,8 @@ private Q_SLOTS:
         });
         killer.start(20);
         job.start();
-        QVERIFY(done.wait(60000));
+        // ~15 s alone; a loaded 2-core CI machine with the suite beside it needs more.
+        QVERIFY(done.wait(150000));
         killer.stop();
 
         const CrossSlotRequeueResult result = done.first().first().value<CrossSlotRequeueResult>();

@@ -1,0 +1,138 @@
+// What reaches a person and what a reply may cost: escaping of names and
+// server text, the reply guard ahead of hiredis, URL redaction, threshold and
+// size parsing. Pure logic, table-driven.
+#include "health/health_rules.h"
+#include "redis/connection_options.h"
+#include "redis/resp_codec.h"
+#include "redis/resp_guard.h"
+#include "snapshot/format.h"
+#include "text/display_text.h"
+
+#include <QTest>
+
+using namespace pelscope;
+
+class TestTextAndLimits : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void displayBytesEscapes_data()
+    {
+        QTest::addColumn<QByteArray>("raw");
+        QTest::addColumn<QString>("shown");
+        QTest::newRow("plain") << QByteArray("orders:dlq") << QStringLiteral("orders:dlq");
+        QTest::newRow("korean stays readable") << QByteArray("주문") << QStringLiteral("주문");
+        QTest::newRow("csi clear") << QByteArray("a\x1b[2Jb") << QStringLiteral("a\\x1b[2Jb");
+        QTest::newRow("osc title + bel") << QByteArray("\x1b]0;t\x07") << QStringLiteral("\\x1b]0;t\\x07");
+        QTest::newRow("cr lf tab") << QByteArray("a\rb\nc\td") << QStringLiteral("a\\rb\\nc\\td");
+        QTest::newRow("nul and del") << QByteArray("a\0b\x7f", 4) << QStringLiteral("a\\x00b\\x7f");
+        QTest::newRow("c1 csi") << QByteArray("a\xc2\x9b" "2J") << QStringLiteral("a\\x9b2J");
+        QTest::newRow("bidi override") << QByteArray("abc\xe2\x80\xae" "txt") << QStringLiteral("abc\\u202etxt");
+        QTest::newRow("bidi isolate") << QByteArray("\xe2\x81\xa6x") << QStringLiteral("\\u2066x");
+        QTest::newRow("line separator") << QByteArray("a\xe2\x80\xa8" "b") << QStringLiteral("a\\u2028b");
+        QTest::newRow("backslash cannot forge") << QByteArray("a\\x1b") << QStringLiteral("a\\\\x1b");
+        QTest::newRow("invalid utf-8 byte by byte") << QByteArray("\xff\xfe\r\n") << QStringLiteral("\\xff\\xfe\\x0d\\x0a");
+        QTest::newRow("emoji (surrogate pair) kept") << QByteArray("\xf0\x9f\x94\xa5") << QStringLiteral("\U0001F525");
+    }
+    void displayBytesEscapes()
+    {
+        QFETCH(QByteArray, raw);
+        QFETCH(QString, shown);
+        QCOMPARE(displayBytes(raw), shown);
+        QCOMPARE(displaysVerbatim(raw), shown == QString::fromUtf8(raw));
+    }
+
+    void terminalSafeKeepsOurLayout()
+    {
+        QCOMPARE(terminalSafe(QStringLiteral("a\tb\nc")), QStringLiteral("a\tb\nc"));
+        QCOMPARE(terminalSafe(QStringLiteral("x\x1b[31my\r")), QStringLiteral("x\\x1b[31my\\r"));
+        QCOMPARE(terminalSafe(QStringLiteral("C:\\path")), QStringLiteral("C:\\path")); // not doubled: names are escaped before
+    }
+
+    void guardFollowsFraming_data()
+    {
+        QTest::addColumn<QByteArray>("wire");
+        QTest::addColumn<int>("replies");
+        QTest::addColumn<bool>("ok");
+        QTest::newRow("status, int, nil") << QByteArray("+OK\r\n:1\r\n$-1\r\n") << 3 << true;
+        QTest::newRow("nested arrays") << QByteArray("*2\r\n*2\r\n$1\r\na\r\n:2\r\n*0\r\n+x\r\n") << 2 << true;
+        QTest::newRow("bulk with CRLF inside") << QByteArray("$4\r\n\r\n\r\n\r\n:7\r\n") << 2 << true;
+        QTest::newRow("announced giant bulk") << QByteArray("$9000000000\r\n") << 0 << false;
+        QTest::newRow("announced billion array") << QByteArray("*2000000000\r\n") << 0 << false;
+        QTest::newRow("nested past the element cap") << QByteArray("*600\r\n*600\r\n") << 0 << false;
+    }
+    void guardFollowsFraming()
+    {
+        QFETCH(QByteArray, wire);
+        QFETCH(int, replies);
+        QFETCH(bool, ok);
+        RespGuard guard(ReplyLimits{1 << 20, 1000, 4096});
+        // Byte by byte: the guard must hold its place across any split.
+        bool fine = true;
+        for (char c : wire)
+            fine = fine && guard.feed(&c, 1);
+        QCOMPARE(fine, ok);
+        if (ok)
+            QCOMPARE(guard.repliesCompleted(), qint64(replies));
+        else
+            QVERIFY(!guard.error().isEmpty());
+    }
+
+    void decoderRefusesBeforeAllocating()
+    {
+        RespDecoder d(ReplyLimits{1 << 20, 1000, 4096});
+        const QByteArray header = "$1048577\r\n";
+        QVERIFY(!d.feed(header.constData(), header.size()));
+        QVERIFY(d.overLimit());
+        QVERIFY2(d.errorString().contains(QStringLiteral("1.0 MB")), qPrintable(d.errorString()));
+        RespDecoder line(ReplyLimits{1 << 20, 1000, 16});
+        const QByteArray longLine(64, 'x');
+        QVERIFY(!line.feed(("+" + longLine).constData(), 65));
+    }
+
+    void urlsAreRedactedBeforeAnyMessage_data()
+    {
+        QTest::addColumn<QString>("typed");
+        QTest::addColumn<QString>("shown");
+        QTest::newRow("password") << QStringLiteral("redis://u:secret@h:6379/0") << QStringLiteral("redis://u:***@h:6379/0");
+        QTest::newRow("@ in password") << QStringLiteral("redis://:p@ss@h") << QStringLiteral("redis://:***@h");
+        QTest::newRow("no scheme") << QStringLiteral("u:pw@h:1") << QStringLiteral("u:***@h:1");
+        QTest::newRow("sentinel password") << QStringLiteral("redis+sentinel://h/m?sentinel_password=s3&x=1")
+                                           << QStringLiteral("redis+sentinel://h/m?sentinel_password=***&x=1");
+        QTest::newRow("user only") << QStringLiteral("redis://mon@h") << QStringLiteral("redis://mon@h");
+        QTest::newRow("control chars") << QStringLiteral("redis://h\x1b[2J") << QStringLiteral("redis://h\\x1b[2J");
+    }
+    void urlsAreRedactedBeforeAnyMessage()
+    {
+        QFETCH(QString, typed);
+        QFETCH(QString, shown);
+        QCOMPARE(redactUrlText(typed), shown);
+        const UrlParseResult bad = parseRedisUrl(QStringLiteral("redis://:p@ss w0rd@h:99999"));
+        QVERIFY(!bad.options);
+        QVERIFY2(!bad.error.contains(QStringLiteral("w0rd")), qPrintable(bad.error));
+    }
+
+    void thresholdsMustBeConsistent()
+    {
+        HealthThresholds t;
+        QVERIFY(t.validate().isEmpty());
+        QVERIFY(t.set(QStringLiteral("lag_warn"), QStringLiteral("20000")).isEmpty());
+        QVERIFY(t.validate().contains(QStringLiteral("lag_warn (20000) is above lag_crit (10000)")));
+        HealthThresholds g;
+        QVERIFY(g.set(QStringLiteral("orders/ship:oldest_idle_warn"), QStringLiteral("10m")).isEmpty());
+        QVERIFY2(g.validate().contains(QStringLiteral("for orders/ship")), qPrintable(g.validate()));
+    }
+
+    void byteSizes()
+    {
+        QCOMPARE(parseByteSize(QStringLiteral("512MB")), std::optional<qint64>(512LL << 20));
+        QCOMPARE(parseByteSize(QStringLiteral("2gb")), std::optional<qint64>(2LL << 30));
+        QCOMPARE(parseByteSize(QStringLiteral("1000")), std::optional<qint64>(1000));
+        QVERIFY(!parseByteSize(QStringLiteral("lots")));
+        QVERIFY(!parseByteSize(QStringLiteral("-1MB")));
+        QCOMPARE(formatBytes(9'000'000'000), QStringLiteral("8.4 GB"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTextAndLimits)
+#include "tst_text_and_limits.moc"
