@@ -1,6 +1,7 @@
 #include "audit_log.h"
 
 #include "../snapshot/format.h"
+#include "../storage/app_dirs.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -24,10 +25,7 @@ QString AuditLog::defaultPath()
     // PELSCOPE_AUDIT_LOG moves the trail (tests, or a shared log directory).
     if (const QString env = qEnvironmentVariable("PELSCOPE_AUDIT_LOG"); !env.isEmpty())
         return env;
-    QString dir = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation);
-    if (dir.isEmpty())
-        dir = QDir::homePath() + QStringLiteral("/.local/share/pelscope");
-    return QDir(dir).filePath(QStringLiteral("audit.jsonl"));
+    return QDir(appDataDir()).filePath(QStringLiteral("audit.jsonl"));
 }
 
 QString AuditLog::actor()
@@ -46,6 +44,17 @@ bool AuditLog::ensureWritable(QString *refusal) const
         return true;
     if (refusal)
         *refusal = QStringLiteral("refusing to write: the audit log %1 cannot be written (%2)").arg(m_path, probe.errorString());
+    return false;
+}
+
+bool AuditLog::recordAttempt(AuditRecord record, QString *refusal)
+{
+    record.outcome = QStringLiteral("attempt");
+    QString error;
+    if (append(record, &error))
+        return true;
+    if (refusal)
+        *refusal = QStringLiteral("refusing to write: %1 (no audit trail, no write; nothing of this batch was sent)").arg(error);
     return false;
 }
 

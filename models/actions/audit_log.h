@@ -15,7 +15,7 @@ struct AuditRecord
     QByteArray key;       // the DLQ or source stream
     QByteArray target;    // where entries went
     QList<QByteArray> ids;
-    QString outcome;      // requeued, already_gone, failed: ..., dry_run
+    QString outcome;      // attempt (before the batch), requeued, already_gone, failed: ..., refused: ...
     QList<QByteArray> newIds;
 };
 
@@ -32,6 +32,10 @@ public:
     // Checked before any write to Redis: no audit trail, no write. The
     // message is the refusal to show.
     bool ensureWritable(QString *refusal) const;
+    // Written before every batch that changes data (outcome "attempt"): a
+    // log that can be opened but not written (a full disk) stops the job
+    // before the batch, not after it moved entries with no record.
+    bool recordAttempt(AuditRecord record, QString *refusal);
     static QString defaultPath();
     static QString actor(); // user@host
 

@@ -33,6 +33,15 @@ void ConsumerDeleteJob::start()
 void ConsumerDeleteJob::attempt()
 {
     ++m_attempts;
+    AuditRecord attempt;
+    attempt.connection = m_options.redactedUrl();
+    attempt.action = QStringLiteral("delete_consumer");
+    attempt.key = m_request.stream;
+    attempt.target = m_request.group + ' ' + m_request.consumer;
+    if (QString refusal; !m_audit.recordAttempt(attempt, &refusal)) {
+        finish(refusal, RedisError::Kind::Usage);
+        return;
+    }
     // SCRIPT LOAD in the same round trip: no NOSCRIPT dance for one call.
     const RedisBatch batch{m_script.load(), m_script.evalsha({m_request.stream, m_request.auditStream},
                                                             {m_request.group, m_request.consumer, QByteArray::number(m_request.auditMaxLen),

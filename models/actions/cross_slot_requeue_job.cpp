@@ -351,6 +351,14 @@ void CrossSlotRequeueJob::planEntry(const QByteArray &id, const StreamFields &fi
 
 void CrossSlotRequeueJob::apply()
 {
+    QList<QByteArray> ids;
+    for (const auto &entry : std::as_const(m_page))
+        ids << entry.first;
+    if (QString refusal; !audit(ids, {}, QStringLiteral("attempt"), &refusal)) {
+        finish(QStringLiteral("refusing to write: %1 (no audit trail, no write; nothing of this batch was sent)").arg(refusal),
+               RedisError::Kind::Usage);
+        return;
+    }
     RedisBatch batch;
     for (const auto &[id, fields] : std::as_const(m_page)) {
         QList<QByteArray> args{id + '\0' + m_request.dlq, QByteArray::number(m_request.ledgerTtlSeconds),

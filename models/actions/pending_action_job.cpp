@@ -175,6 +175,16 @@ void PendingActionJob::select()
 void PendingActionJob::act()
 {
     using Action = PendingActionRequest::Action;
+    AuditRecord attempt;
+    attempt.connection = m_options.redactedUrl();
+    attempt.action = actionName();
+    attempt.key = m_request.stream;
+    attempt.target = auditTarget();
+    attempt.ids = m_batch;
+    if (QString refusal; !m_audit.recordAttempt(attempt, &refusal)) {
+        finish(refusal, RedisError::Kind::Usage);
+        return;
+    }
     Q_EMIT writing(m_batch);
     RedisBatch batch;
     const bool reloading = m_reloadPending;

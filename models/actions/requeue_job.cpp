@@ -272,6 +272,18 @@ void RequeueJob::planEntry(const QByteArray &id, const QByteArray &target, const
 
 void RequeueJob::applyBatch()
 {
+    for (const auto &group : std::as_const(m_batch)) {
+        AuditRecord attempt;
+        attempt.connection = m_options.redactedUrl();
+        attempt.action = actionName();
+        attempt.key = m_request.dlq;
+        attempt.target = m_request.operation == RequeueRequest::Operation::Delete ? QByteArray() : group.first;
+        attempt.ids = group.second;
+        if (QString refusal; !m_audit.recordAttempt(attempt, &refusal)) {
+            finish(refusal, RedisError::Kind::Usage);
+            return;
+        }
+    }
     RedisBatch batch;
     if (m_reloadPending)
         batch.append(m_script.load());

@@ -177,7 +177,8 @@ private Q_SLOTS:
         QVERIFY(!tab->model()->entryById(a) && !tab->model()->entryById(b));
         QFile audit(m_tmp.filePath(QStringLiteral("audit.jsonl")));
         QVERIFY(audit.open(QIODevice::ReadOnly));
-        const QList<QByteArray> lines = audit.readAll().trimmed().split('\n');
+        QList<QByteArray> lines = audit.readAll().trimmed().split('\n');
+        lines.removeIf([](const QByteArray &l) { return l.contains("\"outcome\":\"attempt\""); }); // written before the batch
         QCOMPARE(lines.size(), 2);
         for (const QByteArray &line : lines)
             QCOMPARE(QJsonDocument::fromJson(line).object().value(QStringLiteral("outcome")).toString(), QStringLiteral("requeued"));

@@ -205,7 +205,7 @@ private Q_SLOTS:
         QSet<QString> audited;
         qint64 lines = 0, ids = 0;
         for (const QByteArray &line : audit.readAll().split('\n')) {
-            if (line.isEmpty())
+            if (line.isEmpty() || line.contains("\"outcome\":\"attempt\"")) // written before each batch, retries included
                 continue;
             ++lines;
             for (const QJsonValue &id : QJsonDocument::fromJson(line).object()[QStringLiteral("ids")].toArray()) {

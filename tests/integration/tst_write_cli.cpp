@@ -48,13 +48,20 @@ private:
     int auditLines() const
     {
         QFile f(auditPath());
-        return f.open(QIODevice::ReadOnly) ? int(f.readAll().count('\n')) : 0;
+        if (!f.open(QIODevice::ReadOnly))
+            return 0;
+        int n = 0; // outcome records; not the "attempt" record written before each batch
+        for (const QByteArray &line : f.readAll().split('\n'))
+            n += !line.isEmpty() && !line.contains("\"outcome\":\"attempt\"");
+        return n;
     }
     // stdin is closed: no terminal, as in cron or CI.
-    Run cli(QStringList args, const QString &url = {})
+    Run cli(QStringList args, const QString &url = {}, QProcessEnvironment env = QProcessEnvironment())
     {
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("PELSCOPE_AUDIT_LOG"), auditPath());
+        if (env.isEmpty()) {
+            env = QProcessEnvironment::systemEnvironment();
+            env.insert(QStringLiteral("PELSCOPE_AUDIT_LOG"), auditPath());
+        }
         args.prepend(url.isEmpty() ? m_server.url() : url);
         args.prepend(QStringLiteral("--url"));
         QProcess p;
@@ -262,6 +269,40 @@ private Q_SLOTS:
         QVERIFY2(r.out.split('\n').contains("requeued 1, already gone 1, failed 0"), r.out.constData());
         QCOMPARE(m_db.command({"XLEN", "elsewhere"}).integer(), 1);
         QCOMPARE(m_db.command({"XLEN", "orders:dlq"}).integer(), 1);
+    }
+
+    // "No audit trail, no write" per batch: a log that opens but cannot be
+    // written (a full disk) stops the run before its first batch. Before,
+    // 50 entries moved with no local record.
+    void fullDiskUnderTheAuditLogMovesNothing()
+    {
+        deadLetters("orders:dlq", 50);
+        m_db.command({"XGROUP", "CREATE", "orders", "workers", "$", "MKSTREAM"});
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("PELSCOPE_AUDIT_LOG"), QStringLiteral("/dev/full"));
+        const Run r = cli({QStringLiteral("dlq"), QStringLiteral("requeue"), QStringLiteral("orders:dlq"), QStringLiteral("--all"), QStringLiteral("--yes")},
+                          {}, env);
+        QCOMPARE(r.exitCode, 3);
+        QVERIFY2(r.err.contains("no audit trail, no write"), r.err.constData());
+        QCOMPARE(m_db.command({"XLEN", "orders:dlq"}).integer(), 50);
+        QCOMPARE(m_db.command({"XLEN", "orders"}).integer(), 0);
+    }
+
+    // Without PELSCOPE_AUDIT_LOG the CLI's trail is where the README says,
+    // beside the window's: <data>/pelscope/pelscope/audit.jsonl.
+    void defaultAuditLogIsTheWindows()
+    {
+        deadLetters("orders:dlq", 2);
+        m_db.command({"XGROUP", "CREATE", "orders", "workers", "$", "MKSTREAM"});
+        QTemporaryDir home;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove(QStringLiteral("PELSCOPE_AUDIT_LOG"));
+        env.insert(QStringLiteral("XDG_DATA_HOME"), home.filePath(QStringLiteral("share")));
+        const Run r = cli({QStringLiteral("dlq"), QStringLiteral("requeue"), QStringLiteral("orders:dlq"), QStringLiteral("--all"), QStringLiteral("--yes")},
+                          {}, env);
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(QFile::exists(home.filePath(QStringLiteral("share/pelscope/pelscope/audit.jsonl"))));
+        QVERIFY(!QFile::exists(home.filePath(QStringLiteral("share/pelscope-cli"))));
     }
 
     void readOnlyUserGetsExitThreeAndNothingChanges()
