@@ -91,8 +91,11 @@ QStringList planFor(const CliSettings &settings, const PendingActionRequest &r)
         return {};
     }
     qint64 holds = -1;
+    // Held by name: value() returns a copy, and a range-for over a part of
+    // a temporary would read freed memory (C++20 ends the temporary first).
+    const RedisReply summary = replies.value(2);
     if (!r.fromConsumer.isEmpty())
-        for (const RedisReply &c : replies.value(2).at(3).elements())
+        for (const RedisReply &c : summary.at(3).elements())
             if (c.at(0).bytes() == r.fromConsumer)
                 holds = c.at(1).toInt().value_or(0);
     return pendingActionPlan(r, settings.connection.redactedUrl(), std::max<qint64>(0, holds));

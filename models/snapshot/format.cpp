@@ -26,6 +26,9 @@ QString formatDuration(qint64 ms)
     return QStringLiteral("%1m%2s").arg(m).arg(s, 2, 10, QLatin1Char('0'));
 }
 
+// About 285 years: far past any sensible duration, far below what a qint64 holds.
+constexpr double kMaxDurationMs = 9.0e15;
+
 std::optional<qint64> parseDurationMs(const QString &input)
 {
     const QString text = input.trimmed().toLower();
@@ -40,14 +43,14 @@ std::optional<qint64> parseDurationMs(const QString &input)
             // "ms" also ends with "s": let the "ms" entry (first) win.
             bool ok = false;
             const double v = number.toDouble(&ok);
-            if (!ok || v < 0)
+            if (!ok || !(v >= 0) || v * u.factor > kMaxDurationMs) // found by fuzz_config: 1e29 overflowed
                 return std::nullopt;
             return qint64(v * u.factor + 0.5);
         }
     }
     bool ok = false;
     const double v = text.toDouble(&ok);
-    if (!ok || v < 0)
+    if (!ok || !(v >= 0) || v * 1000 > kMaxDurationMs)
         return std::nullopt;
     return qint64(v * 1000 + 0.5);
 }
@@ -68,7 +71,7 @@ std::optional<qint64> parseByteSize(const QString &input)
     }
     bool ok = false;
     const double v = number.toDouble(&ok);
-    if (!ok || v < 0 || v * double(factor) > 9.0e18)
+    if (!ok || !(v >= 0) || v * double(factor) > 9.0e18)
         return std::nullopt;
     return qint64(v * double(factor));
 }

@@ -362,7 +362,8 @@ private Q_SLOTS:
         confirm->confirmButton()->click();
         auto names = [&] {
             QList<QByteArray> out;
-            for (const RedisReply &c : db.command({"XINFO", "CONSUMERS", "jobs", "workers"}).elements())
+            const RedisReply consumers = db.command({"XINFO", "CONSUMERS", "jobs", "workers"});
+            for (const RedisReply &c : consumers.elements())
                 out << c.field("name").bytes();
             return out;
         };

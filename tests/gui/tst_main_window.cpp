@@ -93,7 +93,8 @@ private Q_SLOTS:
         const int analytics = rowOf(view, QStringLiteral("orders"), QStringLiteral("analytics"));
         QVERIFY(analytics >= 0);
         const qint64 truthLag = [&] {
-            for (const RedisReply &g : db.command({"XINFO", "GROUPS", "orders"}).elements())
+            const RedisReply groups = db.command({"XINFO", "GROUPS", "orders"}); // a range-for over part of a temporary would dangle
+            for (const RedisReply &g : groups.elements())
                 if (g.field("name").bytes() == "analytics")
                     return g.field("lag").integer();
             return qint64(-1);
@@ -203,7 +204,8 @@ private Q_SLOTS:
                         + cell(all, r, GroupTableModel::Group) + QLatin1Char(' ') + cell(all, r, GroupTableModel::Lag);
         rows.sort();
         const qint64 billingLag = [&] {
-            for (const RedisReply &g : e.command({"XINFO", "GROUPS", "orders"}).elements())
+            const RedisReply groups = e.command({"XINFO", "GROUPS", "orders"}); // a range-for over part of a temporary would dangle
+            for (const RedisReply &g : groups.elements())
                 if (g.field("name").bytes() == "billing")
                     return g.field("lag").integer();
             return qint64(-1);

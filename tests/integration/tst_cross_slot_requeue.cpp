@@ -203,11 +203,10 @@ private Q_SLOTS:
         QFile audit(request.auditLogPath);
         QVERIFY(audit.open(QIODevice::ReadOnly));
         QSet<QString> audited;
-        qint64 lines = 0, ids = 0;
+        qint64 ids = 0;
         for (const QByteArray &line : audit.readAll().split('\n')) {
             if (line.isEmpty() || line.contains("\"outcome\":\"attempt\"")) // written before each batch, retries included
                 continue;
-            ++lines;
             for (const QJsonValue &id : QJsonDocument::fromJson(line).object()[QStringLiteral("ids")].toArray()) {
                 audited.insert(id.toString());
                 ++ids;

@@ -132,6 +132,15 @@ private Q_SLOTS:
         QVERIFY(!parseByteSize(QStringLiteral("-1MB")));
         QCOMPARE(formatBytes(9'000'000'000), QStringLiteral("8.4 GB"));
     }
+
+    // Found by fuzz_config: a duration of 1e29 ms overflowed a qint64 (UB).
+    void hugeDurationsAreRefused()
+    {
+        QVERIFY(!parseDurationMs(QStringLiteral("99999999999999999999999999")));
+        QVERIFY(!parseDurationMs(QStringLiteral("1e29s")));
+        QVERIFY(!parseDurationMs(QStringLiteral("nan")));
+        QCOMPARE(parseDurationMs(QStringLiteral("1d")), std::optional<qint64>(86'400'000));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestTextAndLimits)
