@@ -63,7 +63,9 @@ expected=(/usr/bin/pelscope /usr/bin/pelscope-cli
           "/usr/share/applications/$app_id.desktop" "/usr/share/metainfo/$app_id.metainfo.xml"
           "/usr/share/icons/hicolor/scalable/apps/$app_id.svg"
           /usr/share/man/man1/pelscope.1.gz /usr/share/man/man1/pelscope-cli.1.gz
-          /usr/share/doc/pelscope/copyright)
+          /usr/share/doc/pelscope/copyright
+          "/usr/lib/systemd/system/pelscope-record@.service" /usr/share/doc/pelscope/record.env.example
+          /usr/share/doc/pelscope/pelscope.rules.yml /usr/share/doc/pelscope/prometheus.example.yml)
 for size in "${icon_sizes[@]}"; do expected+=("/usr/share/icons/hicolor/${size}x${size}/apps/$app_id.png"); done
 printf '%s\n' "${expected[@]}" | sort >"$work/expected"
 if diff -u "$work/expected" "$work/files" >"$work/files.diff"; then
@@ -90,6 +92,15 @@ for size in "${icon_sizes[@]}"; do
   png=$root/usr/share/icons/hicolor/${size}x${size}/apps/$app_id.png
   [[ -f $png && $(file -b "$png") == "PNG image data, $size x $size,"* ]] || fail "$png is not a ${size}x$size PNG"
 done
+# The recorder's unit: systemd's own checker (a missing man page is not the unit's fault).
+if command -v systemd-analyze >/dev/null; then
+  unit=$root/usr/lib/systemd/system/pelscope-record@.service
+  if verify=$(systemd-analyze verify "$unit" 2>&1 | grep -v "man pelscope-cli\|Documentation"); [[ -z $verify ]]; then
+    pass "systemd-analyze verify pelscope-record@.service"
+  else
+    fail "systemd-analyze verify: $verify"
+  fi
+fi
 for bin in pelscope pelscope-cli; do
   [[ $(file -b "$root/usr/bin/$bin") == "ELF 64-bit"*", stripped" ]] || fail "usr/bin/$bin is not a stripped x86-64 ELF"
 done

@@ -12,6 +12,13 @@ if(UNIX AND NOT APPLE)
   install(FILES ${_pelscope_res}/${PELSCOPE_APP_ID}.svg
           DESTINATION ${CMAKE_INSTALL_DATADIR}/icons/hicolor/scalable/apps)
   install(FILES ${PROJECT_SOURCE_DIR}/packaging/debian/copyright DESTINATION ${CMAKE_INSTALL_DOCDIR})
+  # The headless recorder as a service (an instance per connection), its
+  # environment file's example, and Prometheus' alerting rules with a scrape example.
+  install(FILES ${PROJECT_SOURCE_DIR}/packaging/linux/pelscope-record@.service DESTINATION lib/systemd/system)
+  install(FILES ${PROJECT_SOURCE_DIR}/packaging/linux/record.env.example
+                ${PROJECT_SOURCE_DIR}/packaging/prometheus/pelscope.rules.yml
+                ${PROJECT_SOURCE_DIR}/packaging/prometheus/prometheus.example.yml
+          DESTINATION ${CMAKE_INSTALL_DOCDIR})
 
   # PNG sizes are rendered from the one SVG at build time, so they can never drift from it.
   find_program(PELSCOPE_RSVG_CONVERT rsvg-convert)
@@ -85,6 +92,9 @@ set(PELSCOPE_DEB_DEPENDS
   "libqt6gui6 (>= 6.4.0)"
   "libqt6widgets6 (>= 6.4.0)"
   "libqt6network6 (>= 6.4.0)"
+  "libqt6sql6 (>= 6.4.0)"
+  "libqt6sql6-sqlite (>= 6.4.0)"
+  "libqt6httpserver6 (>= 6.4.0)"
   "libhiredis0.14 (>= 0.14.0)"
   "libqcustomplot2.1-qt6 (>= 2.1.0)"
   "libspdlog1.10-fmt9"

@@ -1,5 +1,7 @@
 #include "chart_style.h"
 
+#include "health_style.h"
+
 namespace pelscope {
 
 QCPTextElement *styleBarChart(QCustomPlot *plot, const QString &title)
@@ -12,7 +14,7 @@ QCPTextElement *styleBarChart(QCustomPlot *plot, const QString &title)
     heading->setTextColor(pal.text().color());
     plot->plotLayout()->addElement(0, 0, heading);
     auto *note = new QCPTextElement(plot, QString(), QFont(font.family(), font.pointSize() - 1));
-    note->setTextColor(pal.placeholderText().color());
+    note->setTextColor(readableDimColor(pal)); // ≥ 4.5:1 in any palette
     for (QCPAxis *axis : {plot->xAxis, plot->yAxis}) {
         axis->setBasePen(QPen(pal.text().color()));
         axis->setTickPen(QPen(pal.text().color()));

@@ -8,8 +8,12 @@
 #include "probe/poller_thread.h"
 #include "snapshot/format.h"
 #include "write_controller.h"
+#include "write_results_panel.h"
 
 #include <QApplication>
+#include <QLocale>
+#include <QSysInfo>
+#include <QCoreApplication>
 #include <QClipboard>
 #include <QDateTime>
 #include <QHBoxLayout>
@@ -17,17 +21,23 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSettings>
+#include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <spdlog/spdlog.h>
+
 namespace pelscope {
 
 ConnectionView::ConnectionView(QWidget *parent)
     : QWidget(parent)
+    , m_historySession(new HistorySession(&m_history, this))
+    , m_historyLabel(new QLabel)
     , m_model(new GroupTableModel(this))
     , m_stack(new QStackedWidget)
+    , m_results(new WriteResultsPanel)
     , m_overview(new OverviewPage(m_model))
     , m_banner(new QLabel)
     , m_clusterBanner(new QLabel)
@@ -95,7 +105,17 @@ ConnectionView::ConnectionView(QWidget *parent)
     layout->addWidget(m_banner);
     layout->addWidget(m_clusterBanner);
     layout->addWidget(m_pauseBanner);
-    layout->addWidget(m_stack, 1);
+    // The pages above, this connection's write results below (hidden until a
+    // write has run), the operator choosing the split.
+    auto *split = new QSplitter(Qt::Vertical);
+    split->setChildrenCollapsible(false);
+    split->addWidget(m_stack);
+    split->addWidget(m_results);
+    split->setStretchFactor(0, 4);
+    split->setStretchFactor(1, 1);
+    m_results->hide();
+    connect(m_writes, &WriteController::recorded, m_results, &WriteResultsPanel::add);
+    layout->addWidget(split, 1);
     buildStatusLine();
     layout->addWidget(m_statusLine);
 
@@ -124,7 +144,58 @@ void ConnectionView::buildStatusLine()
     m_replicaLabel->setTextFormat(Qt::RichText);
     m_replicaLabel->hide();
     m_statusLine->addPermanentWidget(m_replicaLabel);
+    m_historyLabel->setObjectName(QStringLiteral("historyLabel"));
+    m_historyLabel->setTextFormat(Qt::RichText);
+    m_statusLine->addPermanentWidget(m_historyLabel);
     m_statusLine->addPermanentWidget(m_pollLabel);
+    connect(m_historySession, &HistorySession::stateChanged, this, &ConnectionView::updateHistoryLabel);
+    connect(m_historySession, &HistorySession::pastReplayed, this, [this](int polls, qint64 loadMs, const QList<StoredEvent> &events) {
+        // Failovers recorded before this window opened are marked on its charts too.
+        for (const StoredEvent &e : events)
+            if (!e.group && e.kind == QLatin1String("failover"))
+                m_events.append(TimelineEvent{e.atMs, tr("failover"), e.text});
+        m_groupPage->setConnectionEvents(m_events);
+        m_groupPage->setRecordedSince(m_historySession->recordedSinceMs());
+        m_groupPage->refreshCharts();
+        m_model->refreshHistoryColumns();
+        spdlog::info("history: {} recorded polls replayed, read in {} ms", polls, loadMs);
+    });
+    // Write actions join the history's events (the audit log keeps the details).
+    connect(m_writes, &WriteController::recorded, this, [this](const WriteRecord &r) {
+        StoredEvent e;
+        e.atMs = QDateTime::currentMSecsSinceEpoch();
+        e.kind = QStringLiteral("write");
+        e.text = QStringLiteral("%1: %2 (%3)").arg(r.title, r.headline, r.where);
+        m_historySession->recordEvent(e);
+    });
+}
+
+ConnectionRequest::History &ConnectionRequest::defaultHistory()
+{
+    static History history;
+    return history;
+}
+
+void ConnectionView::updateHistoryLabel(const HistoryState &state)
+{
+    QString text, tip;
+    if (state.path.isEmpty()) {
+        text = tr("History: in memory only");
+    } else if (!state.problem.isEmpty()) {
+        text = tr("<span style='color:%1'>History: in memory only</span>").arg(warningTextColor());
+        tip = state.problem;
+    } else if (state.writing) {
+        text = tr("History: recording");
+        tip = tr("Every poll is kept in %1").arg(state.path);
+    } else if (state.open) {
+        text = tr("History: %1 records").arg(state.holder.section(QLatin1Char(' '), 0, 1).toHtmlEscaped());
+        tip = tr("%1 writes this connection's history (%2); this window shows it and adds no second copy, and takes over when it stops")
+                  .arg(state.holder, state.path);
+    }
+    if (const auto since = m_historySession->recordedSinceMs())
+        tip += (tip.isEmpty() ? QString() : QStringLiteral("\n")) + tr("Recorded since %1").arg(QLocale().toString(QDateTime::fromMSecsSinceEpoch(*since), QLocale::ShortFormat));
+    m_historyLabel->setText(text);
+    m_historyLabel->setToolTip(tip);
 }
 
 QTableView *ConnectionView::overviewTable() const
@@ -151,6 +222,18 @@ void ConnectionView::connectTo(const ConnectionRequest &request)
     setPollIntervalMs(request.intervalMs);
     setThresholds(request.probe.thresholds);
     showProfileTag(request.colorTag);
+    HistorySettings history;
+    if (request.history.enabled) {
+        history.path = historyPathFor(request.options, request.history.dir);
+        history.owner = QStringLiteral("pelscope window (pid %1 on %2)").arg(QCoreApplication::applicationPid()).arg(QSysInfo::machineHostName());
+        history.connectionLabel = request.options.redactedUrl();
+        history.retentionDays = request.history.retentionDays;
+        history.maxBytes = request.history.maxBytes;
+        history.staleAfterMs = std::max<qint64>(10'000, 5LL * request.intervalMs);
+    }
+    m_historySession->start(history);
+    m_groupPage->setHistoryNote(request.historyNote);
+    updateHistoryLabel(m_historySession->state());
     m_poller = std::make_unique<PollerThread>(request.options, request.probe);
     m_poller->setIntervalMs(request.intervalMs);
     connect(m_poller->poller(), &StreamPoller::snapshotReady, this, &ConnectionView::applySnapshot);
@@ -229,6 +312,7 @@ void ConnectionView::showDeadLetters(const QByteArray &key)
     if (!key.isEmpty())
         m_dlqPage->showDlq(key);
     m_stack->setCurrentWidget(m_dlqPage);
+    m_dlqPage->setFocus(); // keyboard users land on the page (Esc goes back)
     QSettings().setValue(QStringLiteral("window/lastPage"), QStringLiteral("dlq"));
 }
 
@@ -260,6 +344,9 @@ void ConnectionView::openGroup(const QByteArray &stream, const QByteArray &group
 {
     m_groupPage->showGroup(stream, group);
     m_stack->setCurrentWidget(m_groupPage);
+    // The keyboard goes with the page: its consumers table, where Esc,
+    // Alt+Left and Backspace lead back.
+    m_groupPage->consumerView()->setFocus();
     QSettings().setValue(QStringLiteral("window/lastPage"), QStringLiteral("group:%1/%2").arg(QString::fromUtf8(stream), QString::fromUtf8(group)));
 }
 
@@ -312,6 +399,9 @@ void ConnectionView::focusFilter()
 
 Snapshot ConnectionView::withHistoryVerdicts(const Snapshot &snapshot)
 {
+    // Until the recorded past is in the store (a moment), polls wait there.
+    if (!m_historySession->admit(snapshot))
+        return snapshot;
     // The history rules (stalled, pending climbing) join the snapshot's own.
     const QHash<GroupKey, HealthVerdict> verdicts = appendAndEvaluate(m_history, snapshot, m_historyRules);
     SnapshotData data = snapshot.data();
@@ -330,6 +420,7 @@ void ConnectionView::applySnapshot(const Snapshot &incoming)
         return; // from before a reconnect
     m_generation = incoming->generation;
     const Snapshot snapshot = withHistoryVerdicts(incoming);
+    m_historySession->record(snapshot); // to disk, on the history writer's thread
     if (!m_lastSnapshot.isNull())
         noteNodeChanges(m_lastSnapshot, snapshot);
     m_lastSnapshot = snapshot;
@@ -338,6 +429,7 @@ void ConnectionView::applySnapshot(const Snapshot &incoming)
     m_overview->setColumnShown(GroupTableModel::Node, cluster);
     m_overview->offerGrouping(cluster ? GroupTableModel::Node : -1, tr("node"));
     m_model->applySnapshot(snapshot);
+    m_groupPage->setRecordedSince(m_historySession->recordedSinceMs());
     m_groupPage->applySnapshot(snapshot);
     m_writes->setServerMode(snapshot->server.mode);
     m_dlqPage->applySnapshot(snapshot);
@@ -360,6 +452,11 @@ void ConnectionView::noteEvent(const TimelineEvent &event)
     m_events.append(event);
     if (m_events.size() > 200)
         m_events.removeFirst();
+    StoredEvent stored;
+    stored.atMs = event.atMs;
+    stored.kind = QStringLiteral("failover");
+    stored.text = event.detail;
+    m_historySession->recordEvent(stored);
     m_groupPage->setConnectionEvents(m_events);
     m_statusLine->showMessage(event.detail, 120'000);
     Q_EMIT message(event.detail);

@@ -7,6 +7,7 @@
 #include "group_page.h"
 #include "health/health_rules.h"
 #include "history/history_rules.h"
+#include "history/history_session.h"
 #include "history/history_store.h"
 #include "probe/connection_status.h"
 #include "probe/entry_reader.h"
@@ -32,6 +33,7 @@ class GroupTableModel;
 class OverviewPage;
 class PollerThread;
 class WriteController;
+class WriteResultsPanel;
 
 // What a connection tab needs to start: where, what to watch, how it is named.
 struct ConnectionRequest
@@ -40,6 +42,19 @@ struct ConnectionRequest
     ProbeConfig probe;
     int intervalMs = 1000;
     QString label; // the profile name; empty: the address
+    // The on-disk history: where (empty dir: the data directory), how long,
+    // how large; disabled keeps it in memory only.
+    struct History
+    {
+        bool enabled = true;
+        QString dir;
+        int retentionDays = 14;
+        qint64 maxBytes = 500LL * 1024 * 1024;
+    };
+    History history = defaultHistory();
+    QString historyNote; // under every chart's title (the demo's simulated past)
+    // What every new tab gets unless told otherwise (the command line's --history-* options).
+    static History &defaultHistory();
     ConnectionProfile::ColorTag colorTag = ConnectionProfile::ColorTag::None;
 };
 
@@ -56,7 +71,9 @@ public:
     GroupPage *groupPage() const { return m_groupPage; }
     DlqPage *dlqPage() const { return m_dlqPage; }
     WriteController *writes() const { return m_writes; }
+    WriteResultsPanel *writeResults() const { return m_results; }
     const HistoryStore &history() const { return m_history; }
+    const HistorySession &historySession() const { return *m_historySession; }
     const Snapshot &lastSnapshot() const { return m_lastSnapshot; }
     // Failovers and cluster node changes seen on this connection, oldest first.
     const QList<TimelineEvent> &events() const { return m_events; }
@@ -108,6 +125,7 @@ private:
     void updateWriteBanner(bool enabled);
     void updateDlqButton(const Snapshot &snapshot);
     void updatePollLabel(const Snapshot &snapshot);
+    void updateHistoryLabel(const HistoryState &state);
     // read_from=replica: which replica, its link and offset lag behind the primary.
     void updateReplicaLabel(const Snapshot &snapshot);
     // Cluster: the nodes not answering or refusing reads, and why, above the data.
@@ -118,11 +136,14 @@ private:
     void noteNodeChanges(const Snapshot &previous, const Snapshot &current);
 
     HistoryStore m_history;
+    HistorySession *m_historySession;
+    QLabel *m_historyLabel;
     HistoryRuleThresholds m_historyRules;
     HealthThresholds m_thresholds;
     ConnectionRequest m_request;
     GroupTableModel *m_model;
     QStackedWidget *m_stack;
+    WriteResultsPanel *m_results;
     OverviewPage *m_overview;
     QLabel *m_banner;
     QLabel *m_clusterBanner;

@@ -97,7 +97,8 @@ void ConsumerActionsBar::claimAll()
     guard->setSuffix(tr(" s"));
     guard->setValue(int(m_guardMs / 1000));
     guard->setToolTip(tr("Entries idle less than this stay where they are: the consumer may be alive after all"));
-    form->addRow(tr("Holds:"), new QLabel(tr("%1 pending entries").arg(formatCount(pending))));
+    // No count here: the review reads it (and how many are past the guard) just
+    // before asking, so the confirmation has one set of numbers.
     form->addRow(tr("New owner:"), to);
     form->addRow(tr("Only entries idle at least:"), guard);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);

@@ -1,5 +1,7 @@
 #include "delivery_histogram_widget.h"
 
+#include <cmath>
+
 #include "chart_style.h"
 
 #include "snapshot/format.h"
@@ -33,6 +35,11 @@ DeliveryHistogramWidget::DeliveryHistogramWidget(QWidget *parent)
     ticker->setTickStep(1);
     ticker->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
     xAxis->setTicker(ticker);
+    // Whole entries on the Y axis too: never 0.25 of one.
+    auto counts = QSharedPointer<QCPAxisTickerFixed>::create();
+    counts->setTickStep(1);
+    counts->setScaleStrategy(QCPAxisTickerFixed::ssMultiples);
+    yAxis->setTicker(counts);
 }
 
 void DeliveryHistogramWidget::setGroup(const GroupSnapshot *g, qint64 poisonThreshold)
@@ -54,7 +61,7 @@ void DeliveryHistogramWidget::setGroup(const GroupSnapshot *g, qint64 poisonThre
     m_threshold->point1->setCoords(poisonThreshold - 0.5, 0);
     m_threshold->point2->setCoords(poisonThreshold - 0.5, 1);
     xAxis->setRange(0.4, maxKey + 0.1);
-    yAxis->setRange(0, maxValue * 1.15);
+    yAxis->setRange(0, std::max(1.0, std::ceil(maxValue * 1.15)));
 
     QString note;
     if (!g || !g->pending || *g->pending == 0)

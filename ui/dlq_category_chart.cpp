@@ -3,6 +3,7 @@
 #include "chart_style.h"
 
 #include <QMap>
+#include <QSettings>
 
 namespace pelscope {
 
@@ -49,6 +50,24 @@ DlqCategoryChart::DlqCategoryChart(QWidget *parent)
     axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
 }
 
+void DlqCategoryChart::setColourKey(const QString &key)
+{
+    m_colourKey = key;
+    m_colourOrder = QSettings().value(QStringLiteral("dlqCategoryColours/") + key).toStringList();
+}
+
+QColor DlqCategoryChart::colourOf(const QString &category)
+{
+    qsizetype slot = m_colourOrder.indexOf(category);
+    if (slot < 0) {
+        slot = m_colourOrder.size();
+        m_colourOrder.append(category);
+        if (!m_colourKey.isEmpty())
+            QSettings().setValue(QStringLiteral("dlqCategoryColours/") + m_colourKey, m_colourOrder);
+    }
+    return categoryColor(int(slot));
+}
+
 void DlqCategoryChart::setEntries(const QList<QPair<qint64, QString>> &entries, const QString &note)
 {
     clearPlottables();
@@ -78,7 +97,7 @@ void DlqCategoryChart::setEntries(const QList<QPair<qint64, QString>> &entries, 
     for (int i = 0; i < order.size(); ++i) {
         auto *bars = new QCPBars(xAxis, yAxis);
         bars->setName(QStringLiteral("%1 (%2)").arg(order[i].isEmpty() ? tr("no category") : order[i]).arg(totals[order[i]]));
-        bars->setBrush(categoryColor(i));
+        bars->setBrush(colourOf(order[i]));
         bars->setPen(Qt::NoPen);
         bars->setWidth(double(width) / 1000.0 * 0.9);
         QVector<double> keys, values;

@@ -14,9 +14,16 @@ public:
 
     // (time in ms, category) of every loaded entry; `note` under the title.
     void setEntries(const QList<QPair<qint64, QString>> &entries, const QString &note);
+    // Where the category colours are kept: a category keeps its colour for
+    // this key (connection and DLQ) across polls and restarts. Colours are
+    // handed out in the order categories are first seen, never by rank.
+    void setColourKey(const QString &key);
+    QColor colourOf(const QString &category);
 
 private:
     QCPTextElement *m_note;
+    QString m_colourKey;
+    QStringList m_colourOrder; // category i has colour slot i
 };
 
 } // namespace pelscope

@@ -5,6 +5,7 @@
 
 #include <QLabel>
 #include <QPushButton>
+#include <QShortcut>
 #include <QTabWidget>
 #include <QVBoxLayout>
 
@@ -19,6 +20,13 @@ DlqPage::DlqPage(WriteController *writes, QWidget *parent)
     auto *back = new QPushButton(tr("← Overview"));
     back->setFlat(true);
     connect(back, &QPushButton::clicked, this, &DlqPage::backRequested);
+    back->setToolTip(tr("Back to the overview (Esc, Alt+Left, Backspace; Ctrl+1 from anywhere)"));
+    setFocusPolicy(Qt::StrongFocus); // the page itself takes focus when nothing in it has it
+    for (const QKeySequence &key : {QKeySequence(Qt::ALT | Qt::Key_Left), QKeySequence(Qt::Key_Backspace), QKeySequence(Qt::Key_Escape)}) {
+        auto *shortcut = new QShortcut(key, this);
+        shortcut->setContext(Qt::WidgetWithChildrenShortcut);
+        connect(shortcut, &QShortcut::activated, this, &DlqPage::backRequested);
+    }
     auto *title = new QLabel(tr("<b>Dead letters</b>"));
     auto *top = new QHBoxLayout;
     top->addWidget(back);

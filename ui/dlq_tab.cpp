@@ -1,4 +1,5 @@
 #include "dlq_tab.h"
+#include "scroll_page.h"
 
 #include "snapshot/stream_id.h"
 
@@ -23,6 +24,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSaveFile>
 #include <QSplitter>
 #include <QTableView>
@@ -113,9 +115,11 @@ DlqTab::DlqTab(const DeadLetterSnapshot &info, WriteController *writes, QWidget 
     buttons->addWidget(m_export);
     m_delete->setStyleSheet(QStringLiteral("QPushButton:enabled { color: %1; }").arg(warningTextColor()));
 
-    auto *layout = new QVBoxLayout(this);
+    QVBoxLayout *layout = scrollingLayout(this);
     layout->addWidget(m_header);
     layout->addWidget(m_chart);
+    m_chart->setColourKey(QString::fromLatin1(m_writes->connectionLabel().toUtf8().toBase64(QByteArray::Base64UrlEncoding)) + QLatin1Char('_')
+                          + QString::fromLatin1(m_info.key.toBase64(QByteArray::Base64UrlEncoding)));
     layout->addLayout(filterRow);
     layout->addWidget(split, 1);
     layout->addLayout(buttons);
@@ -133,7 +137,9 @@ DlqTab::DlqTab(const DeadLetterSnapshot &info, WriteController *writes, QWidget 
         }
         Q_UNUSED(current);
     });
-    connect(m_requeue, &QPushButton::clicked, this, [this] { requeueIds(selectedIds()); });
+    connect(m_requeue, &QPushButton::clicked, this, [this] { requeueIds(selectedIds(true)); });
+    // What counts as the visible selection changes as the table scrolls.
+    connect(m_view->verticalScrollBar(), &QScrollBar::valueChanged, this, &DlqTab::updateButtons);
     connect(m_requeueMatching, &QPushButton::clicked, this, &DlqTab::requeueMatching);
     connect(m_delete, &QPushButton::clicked, this, &DlqTab::deleteSelected);
     connect(m_edit, &QPushButton::clicked, this, &DlqTab::editSelected);
@@ -225,7 +231,7 @@ void DlqTab::applyEntries(const EntryPage &entries)
         m_count->setText(warnHtml(tr("Export failed: %1").arg(file.errorString().toHtmlEscaped())));
         return;
     }
-    m_count->setText(tr("Exported %1 entries to %2").arg(out.size()).arg(path.toHtmlEscaped()));
+    m_count->setText(tr("Exported %n entries to %1", nullptr, int(out.size())).arg(path.toHtmlEscaped()));
 }
 
 void DlqTab::showEntry(const EntryReadResult &result)
@@ -272,7 +278,7 @@ void DlqTab::updateChart()
     }
     const QString note = m_info.length && *m_info.length > m_model->loaded()
         ? tr("the newest %1 of %2 entries (load older ones to see further back)").arg(formatCount(m_model->loaded()), formatCount(*m_info.length))
-        : tr("all %1 entries").arg(formatCount(m_model->loaded()));
+        : tr("all %n entries", nullptr, int(m_model->loaded()));
     m_chart->setEntries(points, note);
 }
 
@@ -297,11 +303,17 @@ void DlqTab::setFilter(int scope, const QString &text)
     m_search->setText(text);
 }
 
-QList<QByteArray> DlqTab::selectedIds() const
+QList<QByteArray> DlqTab::selectedIds(bool visibleOnly) const
 {
     QList<QByteArray> ids;
-    for (const QModelIndex &row : m_view->selectionModel()->selectedRows())
+    const QRect viewport = m_view->viewport()->rect();
+    for (const QModelIndex &row : m_view->selectionModel()->selectedRows()) {
+        // A write touches only what the operator can see: a row scrolled out
+        // of the table stays selected, but is left out (and said so).
+        if (visibleOnly && !m_view->visualRect(row).intersects(viewport))
+            continue;
         ids.append(row.data(DlqEntryModel::EntryIdRole).toByteArray());
+    }
     // Oldest first, whatever the table's order or the click order: a requeue
     // then puts the entries back in the order in which they failed.
     std::sort(ids.begin(), ids.end(), [](const QByteArray &a, const QByteArray &b) {
@@ -320,14 +332,22 @@ QList<QByteArray> DlqTab::visibleIds() const
 
 void DlqTab::updateButtons()
 {
-    const int selected = int(m_view->selectionModel()->selectedRows().size());
+    const int selected = int(selectedIds(true).size());
+    const int hidden = int(m_view->selectionModel()->selectedRows().size()) - selected;
     auto gate = [this](QPushButton *b, const QString &action, bool haveTargets, const QString &noTargets) {
         const QString why = m_writes->blocker(scope(), action);
         b->setEnabled(why.isEmpty() && haveTargets);
         b->setToolTip(!why.isEmpty() ? why : haveTargets ? QString() : noTargets);
     };
-    gate(m_requeue, WriteAction::Requeue, selected > 0, tr("Select entries first"));
-    gate(m_delete, WriteAction::Delete, selected > 0, tr("Select entries first"));
+    const QString none = hidden > 0 ? tr("The %n selected entries are scrolled out of view: scroll to them to act on them", nullptr, hidden)
+                                    : tr("Select entries first");
+    gate(m_requeue, WriteAction::Requeue, selected > 0, none);
+    gate(m_delete, WriteAction::Delete, selected > 0, none);
+    if (hidden > 0 && selected > 0)
+        for (QPushButton *b : {m_requeue, m_delete})
+            if (b->toolTip().isEmpty())
+                b->setToolTip(tr("Only the %n selected entries in view; %1 more selected are scrolled out of view and left alone", nullptr, selected)
+                                  .arg(hidden));
     gate(m_requeueMatching, WriteAction::Requeue, m_proxy->isFiltering() && m_proxy->rowCount() > 0, tr("Filter the entries first"));
     const bool whole = selected == 1 && m_shown.found && selectedIds().value(0) == m_shown.id;
     gate(m_edit, WriteAction::Requeue, whole, tr("Select exactly one entry"));
@@ -378,7 +398,7 @@ void DlqTab::requeueMatching()
 
 void DlqTab::deleteSelected()
 {
-    const QList<QByteArray> ids = selectedIds();
+    const QList<QByteArray> ids = selectedIds(true);
     if (ids.isEmpty())
         return;
     RequeueRequest r;
@@ -430,7 +450,7 @@ void DlqTab::exportSelected(const QString &path)
     if (ids.isEmpty())
         return;
     m_exportPath = path;
-    m_count->setText(tr("Exporting %1 entries…").arg(ids.size()));
+    m_count->setText(tr("Exporting %n entries…", nullptr, int(ids.size())));
     // Read whole again: the table holds values cut for display.
     Q_EMIT entriesRequested(m_info.key, ids, ++m_exportRequest);
 }

@@ -64,7 +64,8 @@ private:
     void updateButtons();
     void updateCount();
     void applyFilter();
-    QList<QByteArray> selectedIds() const;
+    // Oldest first. `visibleOnly`: the rows in the table's view, which is what a write touches.
+    QList<QByteArray> selectedIds(bool visibleOnly = false) const;
     QList<QByteArray> visibleIds() const;
     QString scope() const;
     void requeueIds(const QList<QByteArray> &ids);

@@ -1,4 +1,5 @@
 #include "group_page.h"
+#include "scroll_page.h"
 
 #include "delivery_histogram_widget.h"
 #include "health_style.h"
@@ -16,7 +17,9 @@
 #include <QGridLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
 #include <QPushButton>
+#include <QShortcut>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTableView>
@@ -76,7 +79,7 @@ GroupPage::GroupPage(const HistoryStore *history, QWidget *parent)
     , m_facts(new QLabel)
     , m_window(new QComboBox)
     , m_lagChart(new TimeChartWidget(tr("Unread lag and pending")))
-    , m_idleChart(new TimeChartWidget(tr("Oldest pending idle")))
+    , m_idleChart(new TimeChartWidget(tr("Oldest pending idle and how far behind")))
     , m_rateChart(new TimeChartWidget(tr("In and out rates (entries/s)")))
     , m_histogram(new DeliveryHistogramWidget)
     , m_consumers(new ConsumerTableModel(this))
@@ -84,8 +87,14 @@ GroupPage::GroupPage(const HistoryStore *history, QWidget *parent)
     , m_payload(new PayloadView)
 {
     auto *back = new QPushButton(tr("← Overview"));
-    back->setToolTip(tr("Back to the overview (Alt+Left, Backspace)"));
+    back->setToolTip(tr("Back to the overview (Esc, Alt+Left, Backspace; Ctrl+1 from anywhere)"));
     connect(back, &QPushButton::clicked, this, &GroupPage::backRequested);
+    // Back by keyboard: a line edit with focus keeps Backspace for itself.
+    for (const QKeySequence &key : {QKeySequence(Qt::ALT | Qt::Key_Left), QKeySequence(Qt::Key_Backspace), QKeySequence(Qt::Key_Escape)}) {
+        auto *shortcut = new QShortcut(key, this);
+        shortcut->setContext(Qt::WidgetWithChildrenShortcut);
+        connect(shortcut, &QShortcut::activated, this, &GroupPage::backRequested);
+    }
     m_title->setTextFormat(Qt::RichText);
     m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
     QFont big = m_title->font();
@@ -112,7 +121,10 @@ GroupPage::GroupPage(const HistoryStore *history, QWidget *parent)
     m_lagChart->addSeries(tr("lag"), QColor(0xd3, 0x54, 0x00));
     m_lagChart->addSeries(tr("pending"), QColor(0x42, 0x7e, 0xc4));
     m_idleChart->addSeries(tr("oldest pending idle"), QColor(0x8e, 0x24, 0xaa));
-    m_idleChart->setValueUnit(QStringLiteral("s"));
+    m_idleChart->addSeries(tr("behind (oldest unread)"), QColor(0xd3, 0x54, 0x00));
+    m_lagChart->setValueUnit(TimeChartWidget::Unit::Entries);
+    m_idleChart->setValueUnit(TimeChartWidget::Unit::Seconds);
+    m_rateChart->setValueUnit(TimeChartWidget::Unit::EntriesPerSecond);
     m_rateChart->addSeries(tr("in"), QColor(0x2e, 0x7d, 0x32));
     m_rateChart->addSeries(tr("out"), QColor(0x42, 0x7e, 0xc4));
     m_charts = {m_lagChart, m_idleChart, m_rateChart};
@@ -170,7 +182,7 @@ GroupPage::GroupPage(const HistoryStore *history, QWidget *parent)
     split->addWidget(bottom);
     split->setSizes({420, 260});
 
-    auto *layout = new QVBoxLayout(this);
+    QVBoxLayout *layout = scrollingLayout(this);
     layout->addLayout(top);
     layout->addWidget(m_reasons);
     layout->addWidget(m_facts);
@@ -266,9 +278,10 @@ void GroupPage::updateHeader(const StreamSnapshot *s, const GroupSnapshot *g)
         QStringList lines;
         for (qsizetype i = changes.size() - 1; i >= 0 && lines.size() < 4; --i) {
             const StatusChange &c = changes.at(i);
-            lines << tr("%1 %2 → %3%4").arg(QDateTime::fromMSecsSinceEpoch(c.atMs).toString(QStringLiteral("HH:mm:ss")),
-                                            healthStyle(c.from).word, healthStyle(c.to).word,
-                                            c.reasons.isEmpty() ? QString() : QStringLiteral(": ") + c.reasons.first());
+            const QString at = QDateTime::fromMSecsSinceEpoch(c.atMs).toString(QStringLiteral("HH:mm:ss"));
+            const QString why = c.reasons.isEmpty() ? QString() : QStringLiteral(": ") + c.reasons.first();
+            lines << (c.firstSeen ? tr("%1 first seen %2%3").arg(at, healthStyle(c.to).word, why)
+                                  : tr("%1 %2 → %3%4").arg(at, healthStyle(c.from).word, healthStyle(c.to).word, why));
         }
         if (!lines.isEmpty())
             m_reasons->setText(m_reasons->text() + tr("<br><span style='color:%2'>Status changes: %1</span>")
@@ -295,20 +308,38 @@ void GroupPage::updateCharts()
     feed(m_lagChart, 0, Metric::Lag);
     feed(m_lagChart, 1, Metric::Pending);
     feed(m_idleChart, 0, Metric::OldestIdleSeconds);
+    feed(m_idleChart, 1, Metric::BehindSeconds);
     feed(m_rateChart, 0, Metric::InRate);
     feed(m_rateChart, 1, Metric::OutRate);
     for (TimeChartWidget *chart : std::as_const(m_charts)) {
         chart->clearMarkers();
         for (const StatusChange &c : m_history->statusChanges(m_key)) {
-            if (c.atMs >= from)
+            if (c.atMs >= from && !c.firstSeen) // a marker for a change, not for when watching began
                 chart->addMarker(c.atMs / 1000.0, healthStyle(c.to).word, healthStyle(c.to).strong);
         }
         for (const TimelineEvent &e : std::as_const(m_events))
             if (e.atMs >= from)
                 chart->addMarker(e.atMs / 1000.0, e.label, QColor(0x1e, 0x6f, 0xd9));
-        chart->setTimeWindow(now / 1000.0, m_windowSeconds);
+        const bool shorter = m_recordedSinceMs && *m_recordedSinceMs > from;
+        chart->setTimeWindow(now / 1000.0, m_windowSeconds, shorter ? *m_recordedSinceMs / 1000.0 : std::nan(""));
+        QStringList caption;
+        if (shorter)
+            caption << tr("recorded since %1").arg(QLocale().toString(QDateTime::fromMSecsSinceEpoch(*m_recordedSinceMs).time(), QLocale::ShortFormat));
+        if (!m_historyNote.isEmpty())
+            caption << m_historyNote;
+        chart->setCaption(caption.join(QStringLiteral(" · ")));
         chart->replot(QCustomPlot::rpQueuedReplot);
     }
+}
+
+void GroupPage::setRecordedSince(std::optional<qint64> ms)
+{
+    m_recordedSinceMs = ms;
+}
+
+void GroupPage::setHistoryNote(const QString &note)
+{
+    m_historyNote = note;
 }
 
 void GroupPage::setConnectionEvents(const QList<TimelineEvent> &events)

@@ -49,6 +49,12 @@ public:
     void showEntry(const EntryReadResult &result);
     void setWindowSeconds(int seconds);
     void setConnectionEvents(const QList<TimelineEvent> &events);
+    // The oldest point of this connection's history: the charts say "recorded
+    // since" when their window reaches further back, and their axes cover what is held.
+    void setRecordedSince(std::optional<qint64> ms);
+    void refreshCharts() { updateCharts(); }
+    // Said under each chart's title ("simulated" for the demo's generated past).
+    void setHistoryNote(const QString &note);
     // Enables the pending-entry actions (claim, acknowledge, move to DLQ).
     void setWriteController(WriteController *writes);
     PendingActionsBar *pendingActions() const { return m_pendingActions; }
@@ -68,6 +74,8 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
+    std::optional<qint64> m_recordedSinceMs;
+    QString m_historyNote;
     void updateHeader(const StreamSnapshot *s, const GroupSnapshot *g);
     void updateCharts();
     void applyGroupThresholds();

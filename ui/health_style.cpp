@@ -3,6 +3,8 @@
 #include <QApplication>
 #include <QPalette>
 
+#include <cmath>
+
 namespace pelscope {
 
 bool isDarkPalette()
@@ -49,7 +51,52 @@ QString warningTextColor()
 
 QString dimTextColor()
 {
-    return QApplication::palette().color(QPalette::PlaceholderText).name();
+    return readableDimColor(QApplication::palette()).name();
+}
+
+namespace {
+
+double luminance(const QColor &c)
+{
+    auto channel = [](double v) { return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
+}
+
+QColor mix(const QColor &a, const QColor &b, double t) // t of a, 1 - t of b
+{
+    return QColor::fromRgbF(float(a.redF() * t + b.redF() * (1 - t)), float(a.greenF() * t + b.greenF() * (1 - t)),
+                            float(a.blueF() * t + b.blueF() * (1 - t)));
+}
+
+} // namespace
+
+double contrastRatio(const QColor &a, const QColor &b)
+{
+    const double la = luminance(a), lb = luminance(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+QColor readableDimColor(const QPalette &palette)
+{
+    const QColor text = palette.color(QPalette::Text);
+    const QColor base = palette.color(QPalette::Base);
+    const QColor window = palette.color(QPalette::Window);
+    for (double t = 0.55; t < 1.0; t += 0.05) {
+        const QColor c = mix(text, base, t);
+        if (contrastRatio(c, base) >= 4.5 && contrastRatio(c, window) >= 4.5)
+            return c;
+    }
+    return text;
+}
+
+void makePaletteReadable()
+{
+    QPalette p = QApplication::palette();
+    const QColor dim = readableDimColor(p);
+    if (p.color(QPalette::PlaceholderText) == dim)
+        return;
+    p.setColor(QPalette::PlaceholderText, dim); // every group: a widget may read any of them
+    QApplication::setPalette(p);
 }
 
 } // namespace pelscope

@@ -33,4 +33,15 @@ QString bannerStyleSheet(BannerTone tone);
 QString warningTextColor();
 QString dimTextColor();
 
+// WCAG 2 contrast ratio of two opaque colours (1 to 21; text wants 4.5).
+double contrastRatio(const QColor &a, const QColor &b);
+// A secondary-text colour for `palette`: dimmer than its text, yet at least
+// 4.5:1 against both its base and its window colour. A platform's dark palette
+// often leaves PlaceholderText at a light theme's half-transparent black,
+// which vanishes on dark backgrounds.
+QColor readableDimColor(const QPalette &palette);
+// Sets the application palette's PlaceholderText to readableDimColor(): the
+// placeholders of every line edit and the charts' notes follow.
+void makePaletteReadable();
+
 } // namespace pelscope

@@ -16,6 +16,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
+#include <QTableView>
 #include <QStatusBar>
 #include <QTabBar>
 #include <QTabWidget>
@@ -28,7 +29,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_tabs(new QTabWidget)
     , m_all(new AllConnectionsPage)
 {
-    setWindowTitle(QStringLiteral("Pelscope"));
+    setWindowTitle(QString()); // the application display name alone
     resize(1360, 860);
     m_tabs->setDocumentMode(true);
     m_tabs->setMovable(true);
@@ -50,7 +51,13 @@ MainWindow::MainWindow(QWidget *parent)
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // The all-connections rows point into each tab's model: let go of them
+    // before the tabs (and their models) are destroyed.
+    for (ConnectionView *view : std::as_const(m_views))
+        m_all->removeConnection(view);
+}
 
 ConnectionView *MainWindow::addConnection()
 {
@@ -142,20 +149,23 @@ void MainWindow::updateTab(ConnectionView *view)
     m_tabs->tabBar()->setTabTextColor(index, colour);
     m_tabs->setTabToolTip(index, view->request().options.redactedUrl());
     if (m_tabs->currentWidget() == view)
-        setWindowTitle(tr("Pelscope — %1").arg(view->label()));
+        setWindowTitle(view->label()); // Qt adds " — Pelscope" (the application display name)
 }
 
 void MainWindow::updateCurrentTab()
 {
     ConnectionView *view = currentConnection();
     if (m_writeAction) {
-        m_writeAction->setChecked(view && view->writes()->writesEnabled());
+        // The item says the state it is in and what the shortcut does next.
+        const bool on = view && view->writes()->writesEnabled();
+        m_writeAction->setChecked(on);
+        m_writeAction->setText(on ? tr("&Writes enabled (turn off)") : tr("Enable &writes…"));
         m_writeAction->setEnabled(!allTabCurrent());
     }
     if (m_closeAction)
         m_closeAction->setEnabled(m_views.size() > 1 && !allTabCurrent());
     if (allTabCurrent())
-        setWindowTitle(tr("Pelscope — all connections"));
+        setWindowTitle(tr("All connections"));
     else if (view)
         updateTab(view);
 }
@@ -176,11 +186,8 @@ void MainWindow::installShortcuts()
         else if (ConnectionView *view = currentConnection())
             view->focusFilter();
     });
-    add({QKeySequence(Qt::ALT | Qt::Key_Left), QKeySequence(Qt::Key_Backspace)}, [this] {
-        ConnectionView *view = currentConnection();
-        if (view && !allTabCurrent() && !view->overview()->filter()->hasFocus())
-            view->showOverview();
-    });
+    // Back to the overview (Esc, Alt+Left, Backspace) belongs to the pages themselves
+    // (GroupPage, DlqPage): bound here too it would be ambiguous, and nothing would fire.
     add({QKeySequence(Qt::Key_Space)}, [this] {
         ConnectionView *view = currentConnection();
         if (view && !allTabCurrent() && !view->overview()->filter()->hasFocus())
@@ -227,15 +234,15 @@ void MainWindow::buildMenus()
     m_writeAction->setCheckable(true);
     m_writeAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W));
     m_writeAction->setToolTip(tr("Every connection starts read-only; the switch is per connection"));
-    connect(m_writeAction, &QAction::triggered, this, [this](bool on) {
+    // One shortcut toggles: decided by the connection's state, not by the
+    // action's check mark (which only follows it; the dialog turns writes on).
+    connect(m_writeAction, &QAction::triggered, this, [this] {
         ConnectionView *view = currentConnection();
-        m_writeAction->setChecked(view && view->writes()->writesEnabled()); // only the dialog turns it on
-        if (!view)
-            return;
-        if (on)
-            view->writes()->requestEnable();
-        else
+        if (view && view->writes()->writesEnabled())
             view->writes()->setWritesEnabled(false);
+        else if (view)
+            view->writes()->requestEnable();
+        updateCurrentTab();
     });
     file->addAction(tr("Show the &audit log path"), this, [this] {
         if (ConnectionView *view = currentConnection())
@@ -246,10 +253,18 @@ void MainWindow::buildMenus()
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     view->addAction(tr("&All connections"), QKeySequence(Qt::CTRL | Qt::Key_0), this, &MainWindow::showAllConnections);
-    view->addAction(tr("&Overview"), this, [this] {
-        if (ConnectionView *v = currentConnection())
+    view->addAction(tr("&Overview"), QKeySequence(Qt::CTRL | Qt::Key_1), this, [this] {
+        if (ConnectionView *v = currentConnection()) {
+            m_tabs->setCurrentWidget(v);
             v->showOverview();
+            v->overviewTable()->setFocus();
+        }
     });
+    QAction *reopen = view->addAction(tr("Reopen the last page at start"));
+    reopen->setCheckable(true);
+    reopen->setChecked(QSettings().value(QStringLiteral("window/reopenLastPage"), false).toBool());
+    reopen->setToolTip(tr("Off: every start shows the overview, the place to begin during a new incident"));
+    connect(reopen, &QAction::toggled, this, [](bool on) { QSettings().setValue(QStringLiteral("window/reopenLastPage"), on); });
     view->addAction(tr("&Dead letters"), QKeySequence(Qt::CTRL | Qt::Key_D), this, [this] {
         if (ConnectionView *v = currentConnection()) {
             m_tabs->setCurrentWidget(v);

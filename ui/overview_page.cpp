@@ -9,10 +9,13 @@
 #include "status_delegate.h"
 
 #include <QCheckBox>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
+#include <QToolButton>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -24,10 +27,14 @@ OverviewPage::OverviewPage(QAbstractItemModel *source, QWidget *parent)
     , m_table(new QTableView)
     , m_filter(new QLineEdit)
     , m_summary(new QLabel)
+    , m_reasons(new QLabel)
+    , m_activeFilter(new QToolButton)
     , m_groupBy(new QCheckBox)
     , m_toolRow(new QHBoxLayout)
 {
     m_proxy->setSourceModel(source);
+    // Sorted on our cadence, not on every poll (see resortIfDue).
+    m_proxy->setDynamicSortFilter(false);
     m_table->setModel(m_proxy);
     m_table->setItemDelegateForColumn(GroupTableModel::Status, new StatusDelegate(m_table));
     m_table->setItemDelegateForColumn(GroupTableModel::LagTrend, new SparklineDelegate(m_table));
@@ -38,15 +45,18 @@ OverviewPage::OverviewPage(QAbstractItemModel *source, QWidget *parent)
     m_table->setWordWrap(false);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
-    const int widths[] = {92, 130, 130, 130, 120, 70, 70, 140, 110, 100, 64, 64, 100, 120};
+    const int widths[] = {92, 130, 130, 130, 120, 70, 70, 70, 140, 110, 100, 64, 64, 100, 120};
     for (int c = 0; c < GroupTableModel::Reasons; ++c)
         m_table->setColumnWidth(c, widths[c]);
     setColumnShown(GroupTableModel::Connection, false);
     setColumnShown(GroupTableModel::Node, false);
     connect(m_table, &QTableView::activated, this, [this](const QModelIndex &index) { Q_EMIT rowActivated(index); });
 
-    m_filter->setPlaceholderText(tr("Filter streams and groups (Ctrl+F)"));
+    m_filter->setPlaceholderText(tr("Filter streams and groups (Ctrl+F; Down or Enter to the table)"));
     m_filter->setClearButtonEnabled(true);
+    m_filter->installEventFilter(this);
+    // Where the keyboard is must be plain to see, in any palette.
+    m_table->setStyleSheet(QStringLiteral("QTableView:focus { border: 2px solid palette(highlight); }"));
     connect(m_filter, &QLineEdit::textChanged, m_proxy, [this](const QString &text) {
         m_proxy->setFilterRegularExpression(QRegularExpression(QRegularExpression::escape(text)));
     });
@@ -60,13 +70,154 @@ OverviewPage::OverviewPage(QAbstractItemModel *source, QWidget *parent)
     m_summary->setText(tr("Connecting…"));
     m_summary->setObjectName(QStringLiteral("summary"));
 
+    // The summary's counts are links: "1 crit" shows the critical rows only.
+    m_summary->setTextInteractionFlags(Qt::LinksAccessibleByMouse | Qt::LinksAccessibleByKeyboard);
+    m_summary->setWordWrap(true);
+    connect(m_summary, &QLabel::linkActivated, this, &OverviewPage::applySummaryLink);
+    m_activeFilter->setObjectName(QStringLiteral("activeFilter"));
+    m_activeFilter->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_activeFilter->hide();
+    connect(m_activeFilter, &QToolButton::clicked, this, [this] { applySummaryLink({}); });
+
+    // The selected row's reasons in full, where there was empty space: the
+    // Why column is cut at any width, this is not.
+    m_reasons->setObjectName(QStringLiteral("reasonsPanel"));
+    m_reasons->setWordWrap(true);
+    m_reasons->setTextFormat(Qt::RichText);
+    m_reasons->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_reasons->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_reasons->setMargin(6);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &OverviewPage::showReasons);
+
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     m_toolRow->addWidget(m_filter, 1);
+    m_toolRow->addWidget(m_activeFilter);
     m_toolRow->addWidget(m_groupBy);
     layout->addWidget(m_summary);
     layout->addLayout(m_toolRow);
-    layout->addWidget(m_table, 1);
+    layout->addWidget(m_table, 3);
+    layout->addWidget(m_reasons, 1);
+
+    connect(source, &QAbstractItemModel::dataChanged, this, [this](const QModelIndex &topLeft, const QModelIndex &bottomRight) {
+        noteStatuses(topLeft.row(), bottomRight.row());
+        const QModelIndex current = m_proxy->mapToSource(m_table->currentIndex());
+        if (current.isValid() && current.row() >= topLeft.row() && current.row() <= bottomRight.row())
+            showReasons();
+    });
+    connect(source, &QAbstractItemModel::rowsInserted, this, [this](const QModelIndex &, int first, int last) {
+        noteStatuses(first, last); // their status is known now: the next change is a real one
+        m_statusChanged = true;    // and new rows are placed at once
+    });
+    connect(source, &QAbstractItemModel::modelReset, this, [this] {
+        m_lastHealth.clear();
+        m_statusChanged = true;
+    });
+    m_table->viewport()->installEventFilter(this);
+    m_table->installEventFilter(this);
+    m_lastSort.start();
+    m_resortTimer.setInterval(500);
+    connect(&m_resortTimer, &QTimer::timeout, this, &OverviewPage::resortIfDue);
+    m_resortTimer.start();
+}
+
+namespace {
+constexpr qint64 kCalmResortMs = 10'000; // values drift: rows move at most this often
+constexpr qint64 kInputHoldMs = 2'000;   // the keyboard was just used in the table
+} // namespace
+
+void OverviewPage::noteStatuses(int first, int last)
+{
+    const QAbstractItemModel *source = m_proxy->sourceModel();
+    for (int row = std::max(0, first); row <= last && row < source->rowCount(); ++row) {
+        const QModelIndex i = source->index(row, 0);
+        const QString key = i.siblingAtColumn(GroupTableModel::Connection).data().toString() + QChar(0)
+                            + QString::fromLatin1(i.data(GroupTableModel::StreamKeyRole).toByteArray().toHex()) + QChar(0)
+                            + QString::fromLatin1(i.data(GroupTableModel::GroupNameRole).toByteArray().toHex());
+        const int health = i.data(GroupTableModel::HealthRole).toInt();
+        const auto it = m_lastHealth.find(key);
+        if (it == m_lastHealth.end() || *it != health) {
+            m_lastHealth.insert(key, health);
+            m_statusChanged = true;
+        }
+    }
+}
+
+bool OverviewPage::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_filter && event->type() == QEvent::KeyPress) {
+        const int key = static_cast<QKeyEvent *>(event)->key();
+        if (key == Qt::Key_Down || key == Qt::Key_Return || key == Qt::Key_Enter) {
+            // From the filter into the rows it left: the first one current.
+            m_table->setFocus();
+            if (!m_table->currentIndex().isValid() && m_proxy->rowCount() > 0)
+                m_table->setCurrentIndex(m_proxy->index(0, GroupTableModel::Stream));
+            return true;
+        }
+    }
+    if (event->type() == QEvent::KeyPress || event->type() == QEvent::Wheel || event->type() == QEvent::MouseButtonPress)
+        m_lastInput.start();
+    return QWidget::eventFilter(watched, event);
+}
+
+void OverviewPage::resortIfDue()
+{
+    if (!m_statusChanged && m_lastSort.elapsed() < kCalmResortMs)
+        return;
+    // Hold while the operator is pointing at or working in the table: the row
+    // under the pointer, the selection and the focus stay where they are.
+    if (m_table->viewport()->underMouse() || (m_lastInput.isValid() && m_lastInput.elapsed() < kInputHoldMs))
+        return;
+    const QHeaderView *header = m_table->horizontalHeader();
+    if (m_proxy->statusFilter() || m_proxy->deadConsumersOnly())
+        m_proxy->refilter();
+    m_proxy->sort(header->sortIndicatorSection(), header->sortIndicatorOrder());
+    m_statusChanged = false;
+    m_lastSort.restart();
+}
+
+void OverviewPage::showReasons()
+{
+    const QModelIndex current = m_table->currentIndex();
+    if (!current.isValid()) {
+        m_reasons->setText(tr("<span style='color:%1'>Select a row to read why it has its status.</span>").arg(dimTextColor()));
+        return;
+    }
+    const QString who = QStringLiteral("%1 / %2").arg(current.siblingAtColumn(GroupTableModel::Stream).data().toString(),
+                                                      current.siblingAtColumn(GroupTableModel::Group).data().toString());
+    const QStringList reasons = current.data(GroupTableModel::ReasonsRole).toStringList();
+    QStringList lines;
+    for (const QString &r : reasons)
+        lines << QStringLiteral("• ") + r.toHtmlEscaped();
+    const QString lagNote = current.siblingAtColumn(GroupTableModel::Lag).data(Qt::ToolTipRole).toString();
+    if (!lagNote.isEmpty())
+        lines << tr("• lag: %1").arg(lagNote.toHtmlEscaped());
+    m_reasons->setText(QStringLiteral("<b>%1</b> — %2<br>%3")
+                           .arg(who.toHtmlEscaped(), current.siblingAtColumn(GroupTableModel::Status).data().toString().toHtmlEscaped(),
+                                lines.isEmpty() ? tr("No rule is broken.") : lines.join(QStringLiteral("<br>"))));
+}
+
+void OverviewPage::applySummaryLink(const QString &link)
+{
+    m_proxy->setDeadConsumersOnly(link == QLatin1String("dead"));
+    std::optional<int> status;
+    QString label;
+    if (link == QLatin1String("crit")) {
+        status = int(Health::Crit);
+        label = tr("CRIT only");
+    } else if (link == QLatin1String("warn")) {
+        status = int(Health::Warn);
+        label = tr("WARN only");
+    } else if (link == QLatin1String("ok")) {
+        status = int(Health::Ok);
+        label = tr("OK only");
+    } else if (link == QLatin1String("dead")) {
+        label = tr("with dead consumers only");
+    }
+    m_proxy->setStatusFilter(status);
+    m_activeFilter->setText(tr("Showing %1 ✕").arg(label));
+    m_activeFilter->setToolTip(tr("Show every row again"));
+    m_activeFilter->setVisible(!label.isEmpty());
 }
 
 void OverviewPage::setSummary(const QString &html)
@@ -122,17 +273,21 @@ QString overviewSummaryHtml(const QList<Snapshot> &snapshots, qint64 consumerDea
                     dead += c.pending > 0 && c.idleMs && *c.idleMs >= consumerDeadMs;
             }
     }
+    // Each count is a link: clicking it filters the table to those rows.
     auto tile = [](Health h, int n) {
         const HealthStyle st = healthStyle(h);
-        return QStringLiteral("<span style='color:%1'><b>%2 %3 %4</b></span>").arg(st.strong.name(), st.glyph).arg(n).arg(st.word.toLower());
+        static const char *links[] = {"ok", "warn", "crit"};
+        return QStringLiteral("<a href='%5' style='color:%1;text-decoration:none'><b>%2 %3 %4</b></a>")
+            .arg(st.strong.name(), st.glyph).arg(n).arg(st.word.toLower(), QLatin1String(links[int(h)]));
     };
     QString text = tile(Health::Crit, counts.crit) + QStringLiteral(" &nbsp; ") + tile(Health::Warn, counts.warn)
                    + QStringLiteral(" &nbsp; ") + tile(Health::Ok, counts.ok);
     text += OverviewPage::tr(" &nbsp;│&nbsp; total lag <b>%1</b>%2 &nbsp;│&nbsp; total pending <b>%3</b> &nbsp;│&nbsp; worst oldest pending idle <b>%4</b>"
-                             " &nbsp;│&nbsp; dead consumers <b>%5</b>")
+                             " &nbsp;│&nbsp; <a href='dead' style='color:%6;text-decoration:none'>dead consumers <b>%5</b></a>")
                 .arg(formatCount(lag), unknownLag ? OverviewPage::tr(" (+%1 unknown)").arg(unknownLag) : QString(), formatCount(pending),
                      worstIdle >= 0 ? formatDuration(worstIdle) : QStringLiteral("—"))
-                .arg(dead);
+                .arg(dead)
+                .arg(QGuiApplication::palette().text().color().name());
     return text;
 }
 

@@ -5,12 +5,16 @@
 
 #include "snapshot/snapshot.h"
 
+#include <QElapsedTimer>
+#include <QHash>
+#include <QTimer>
 #include <QWidget>
 
 class QCheckBox;
 class QHBoxLayout;
 class QLabel;
 class QLineEdit;
+class QToolButton;
 class QTableView;
 class QAbstractItemModel;
 
@@ -37,6 +41,8 @@ public:
     // Offers "Group by <name>" for `column`; hidden again with -1.
     void offerGrouping(int column, const QString &name);
     void focusFilter();
+    // Re-sorts now if a re-sort is due and nothing holds it (tests, and the timer).
+    void resortIfDue();
 
 Q_SIGNALS:
     // Enter or double click on a row; `index` is in this page's model.
@@ -47,9 +53,24 @@ private:
     QTableView *m_table;
     QLineEdit *m_filter;
     QLabel *m_summary;
+    QLabel *m_reasons;          // the current row's reasons in full, under the table
+    QToolButton *m_activeFilter; // "CRIT only ✕": the summary count clicked, one click to clear
     QCheckBox *m_groupBy;
     QHBoxLayout *m_toolRow;
     int m_groupColumn = -1;
+
+    // A table that holds still: rows move when a status changes (at once),
+    // otherwise at most every kCalmResortMs, and never while the pointer is
+    // over the table or the keyboard was used in it just now.
+    void noteStatuses(int first, int last);
+    void showReasons();
+    void applySummaryLink(const QString &link);
+    bool eventFilter(QObject *watched, QEvent *event) override;
+    QHash<QString, int> m_lastHealth; // row key -> Health, to see a status change
+    bool m_statusChanged = false;
+    QElapsedTimer m_lastSort;
+    QElapsedTimer m_lastInput;
+    QTimer m_resortTimer;
 };
 
 // The summary line's HTML: health counts, total lag and pending, the worst

@@ -38,8 +38,25 @@ QVariant OverviewProxyModel::data(const QModelIndex &index, int role) const
     return QSortFilterProxyModel::data(index, role);
 }
 
+void OverviewProxyModel::setStatusFilter(std::optional<int> health)
+{
+    m_status = health;
+    invalidateFilter();
+}
+
+void OverviewProxyModel::setDeadConsumersOnly(bool on)
+{
+    m_deadOnly = on;
+    invalidateFilter();
+}
+
 bool OverviewProxyModel::filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const
 {
+    const QModelIndex first = sourceModel()->index(sourceRow, 0, sourceParent);
+    if (m_status && first.data(GroupTableModel::HealthRole).toInt() != *m_status)
+        return false;
+    if (m_deadOnly && first.data(GroupTableModel::DeadConsumersRole).toInt() == 0)
+        return false;
     const QString needle = filterRegularExpression().pattern();
     if (needle.isEmpty())
         return true;

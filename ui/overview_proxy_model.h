@@ -5,6 +5,8 @@
 
 #include <QSortFilterProxyModel>
 
+#include <optional>
+
 namespace pelscope {
 
 class OverviewProxyModel : public QSortFilterProxyModel
@@ -17,6 +19,14 @@ public:
     // then by the sort column: "group by node". -1: no grouping.
     void setGroupColumn(int column);
     int groupColumn() const { return m_groupColumn; }
+    // The summary's counts as filters: only rows of this status, or only rows
+    // with dead consumers. Cleared with std::nullopt / false.
+    void setStatusFilter(std::optional<int> health);
+    void setDeadConsumersOnly(bool on);
+    std::optional<int> statusFilter() const { return m_status; }
+    bool deadConsumersOnly() const { return m_deadOnly; }
+    // Statuses change between polls: the page re-applies those filters.
+    void refilter() { invalidateFilter(); }
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
@@ -24,6 +34,8 @@ protected:
 
 private:
     int m_groupColumn = -1;
+    std::optional<int> m_status;
+    bool m_deadOnly = false;
 };
 
 } // namespace pelscope

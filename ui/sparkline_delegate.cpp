@@ -10,6 +10,10 @@
 
 namespace pelscope {
 
+namespace {
+constexpr double kScaleFloor = 100; // entries
+} // namespace
+
 void SparklineDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const
 {
     QStyleOptionViewItem opt = option;
@@ -18,23 +22,21 @@ void SparklineDelegate::paint(QPainter *painter, const QStyleOptionViewItem &opt
     QApplication::style()->drawControl(QStyle::CE_ItemViewItem, &opt, painter, opt.widget);
 
     const QList<double> points = index.data(GroupTableModel::SparklineRole).value<QList<double>>();
-    double lo = 0, hi = 0;
+    double hi = 0;
     int known = 0;
     for (double v : points)
         if (!std::isnan(v)) {
-            // Scaled to its own range: the shape (climbing, draining) is what matters here.
-            hi = known ? std::max(hi, v) : v;
-            lo = known ? std::min(lo, v) : v;
+            hi = std::max(hi, v);
             ++known;
         }
     if (known < 2)
         return;
     const QRectF area = QRectF(option.rect).adjusted(4, 4, -4, -4);
-    if (hi == lo) { // flat: draw it across the middle
-        lo -= 1;
-        hi += 1;
-    }
-    const double span = hi - lo;
+    // From zero, and never less than kScaleFloor entries high: a lag that
+    // jitters between 0 and 7 is a flat line near the bottom, not a storm;
+    // one climbing into the thousands fills the cell. The tooltip has the range.
+    const double lo = 0;
+    const double span = std::max(hi, kScaleFloor);
     QPainterPath path;
     bool pen = false;
     for (qsizetype i = 0; i < points.size(); ++i) {

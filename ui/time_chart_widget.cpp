@@ -1,5 +1,7 @@
 #include "time_chart_widget.h"
 
+#include "health_style.h"
+
 #include <QDateTime>
 #include <cmath>
 
@@ -12,6 +14,10 @@ TimeChartWidget::TimeChartWidget(const QString &title, QWidget *parent)
     plotLayout()->insertRow(0);
     auto *caption = new QCPTextElement(this, title, QFont(font().family(), font().pointSize(), QFont::Bold));
     plotLayout()->addElement(0, 0, caption);
+    plotLayout()->insertRow(1);
+    m_caption = new QCPTextElement(this, QString(), QFont(font().family(), font().pointSize() - 1));
+    m_caption->setVisible(false);
+    plotLayout()->addElement(1, 0, m_caption);
 
     auto ticker = QSharedPointer<QCPAxisTickerDateTime>::create();
     ticker->setDateTimeFormat(QStringLiteral("HH:mm:ss"));
@@ -35,6 +41,7 @@ TimeChartWidget::TimeChartWidget(const QString &title, QWidget *parent)
         axis->grid()->setPen(QPen(pal.mid().color(), 0, Qt::DotLine));
     }
     caption->setTextColor(pal.text().color());
+    m_caption->setTextColor(readableDimColor(pal));
     legend->setBrush(pal.base());
     legend->setTextColor(pal.text().color());
     legend->setBorderPen(QPen(pal.mid().color()));
@@ -159,6 +166,37 @@ void TimeChartWidget::clearMarkers()
     m_markers.clear();
 }
 
+void TimeChartWidget::setValueUnit(Unit unit)
+{
+    m_unit = unit;
+    yAxis->setLabel(unit == Unit::Seconds ? tr("seconds") : unit == Unit::EntriesPerSecond ? tr("entries/s") : tr("entries"));
+}
+
+void TimeChartWidget::setCaption(const QString &text)
+{
+    m_caption->setText(text);
+    const bool shown = !text.isEmpty();
+    if (shown != m_caption->visible()) {
+        // An empty row still takes its height: the element goes in and out with its text.
+        m_caption->setVisible(shown);
+        plotLayout()->setRowStretchFactor(1, shown ? 0.01 : 0.0001);
+    }
+}
+
+QString TimeChartWidget::caption() const
+{
+    return m_caption->text();
+}
+
+void TimeChartWidget::setTimeWindow(double endSeconds, double spanSeconds, double heldSinceSeconds)
+{
+    const double held = endSeconds - heldSinceSeconds;
+    // At least a minute, so the first polls are not squeezed into a line.
+    if (!std::isnan(heldSinceSeconds) && held < spanSeconds)
+        spanSeconds = std::max(60.0, held);
+    setTimeWindow(endSeconds, spanSeconds);
+}
+
 void TimeChartWidget::setTimeWindow(double endSeconds, double spanSeconds)
 {
     xAxis->setRange(endSeconds, spanSeconds, Qt::AlignRight);
@@ -182,10 +220,12 @@ QString TimeChartWidget::valueText(double v) const
 {
     if (std::isnan(v))
         return QStringLiteral("unknown");
-    if (m_unit == QLatin1String("s") && v >= 60)
+    const bool seconds = m_unit == Unit::Seconds;
+    if (seconds && v >= 60)
         return QStringLiteral("%1m%2s").arg(qint64(v) / 60).arg(qint64(v) % 60, 2, 10, QLatin1Char('0'));
+    const QString suffix = seconds ? QStringLiteral("s") : m_unit == Unit::EntriesPerSecond ? QStringLiteral("/s") : QString();
     const bool whole = std::abs(v - std::round(v)) < 1e-9;
-    return (whole ? QString::number(qint64(v)) : QString::number(v, 'f', 2)) + m_unit;
+    return (whole ? QString::number(qint64(v)) : QString::number(v, 'f', 2)) + suffix;
 }
 
 void TimeChartWidget::showCrosshair(double t)

@@ -23,7 +23,16 @@ public:
     void addMarker(double t, const QString &label, const QColor &color); // status changes
     void clearMarkers();
     void setTimeWindow(double endSeconds, double spanSeconds);
-    void setValueUnit(const QString &unit) { m_unit = unit; }
+    // The axis covers what is held when that is shorter than the window: a
+    // chart opened 30 s after the start is not a sliver at its right edge.
+    // `heldSinceSeconds` NaN: the window as asked.
+    void setTimeWindow(double endSeconds, double spanSeconds, double heldSinceSeconds);
+    // The unit of the values, named on the Y axis and in the readout.
+    enum class Unit { Entries, Seconds, EntriesPerSecond };
+    void setValueUnit(Unit unit);
+    // A line under the title: where the data comes from ("recorded since 13:02", "simulated").
+    void setCaption(const QString &text);
+    QString caption() const;
     void setStale(bool stale);
 
     // The crosshair at time t (seconds), or hidden when t is NaN.
@@ -42,12 +51,13 @@ private:
 
     static constexpr int kDenseSeries = 20; // above this, thin lines: see addSeries
 
+    QCPTextElement *m_caption;
     QCPItemStraightLine *m_crosshair;
     QCPItemText *m_readout;
     QList<QCPItemStraightLine *> m_thresholds;
     QList<QCPItemText *> m_thresholdTexts;
     QList<QCPAbstractItem *> m_markers;
-    QString m_unit;
+    Unit m_unit = Unit::Entries;
     QVector<double> m_seriesMax; // per graph, NaN when it has no known value
 };
 

@@ -494,12 +494,14 @@ void WriteController::runRequeue(const RequeueRequest &request, const QString &s
             progress->close();
         m_busy = false;
         noteRefusal(scope, action, result.errorKind, result.error);
-        QString text = requeueSummary(result.counts);
-        if (result.cancelled)
-            text += tr(" — cancelled");
+        const WriteRecord record = writeRecordFor(request, result, auditLogPath());
+        QString text = record.headline;
+        if (!record.counts.isEmpty())
+            text += QStringLiteral("; ") + record.counts.join(QStringLiteral("; "));
         if (!result.error.isEmpty())
             text += QStringLiteral("\n\n") + result.error;
-        showOutcome(parent, title, text, !result.error.isEmpty() || result.counts.failed > 0);
+        showOutcome(parent, record.title, text, !result.error.isEmpty() || result.counts.failed > 0);
+        Q_EMIT recorded(record);
         Q_EMIT requeueFinished(result, request.ids);
     });
     QMetaObject::invokeMethod(job, &RequeueJob::start, Qt::QueuedConnection);
@@ -516,22 +518,21 @@ void WriteController::runCrossSlot(const RequeueRequest &request, const QString 
     QProgressDialog *progress = progressDialog(title, parent, job);
     connect(job, &CrossSlotRequeueJob::progress, progress, [progress](const CrossSlotRequeueResult &r) { showRequeueProgress(progress, fromCrossSlot(r).counts); });
     connect(job, &CrossSlotRequeueJob::retrying, progress, [progress](const QString &why) { progress->setLabelText(tr("Connection lost (%1); resuming…").arg(why)); });
-    connect(job, &CrossSlotRequeueJob::finished, this, [this, job, progress = QPointer<QProgressDialog>(progress), request, scope, parent = QPointer<QWidget>(parent), title](const CrossSlotRequeueResult &x) {
+    connect(job, &CrossSlotRequeueJob::finished, this, [this, job, progress = QPointer<QProgressDialog>(progress), request, ledgerRequest = x, scope, parent = QPointer<QWidget>(parent), title](const CrossSlotRequeueResult &x) {
         job->deleteLater();
         if (progress)
             progress->close();
         m_busy = false;
         const RequeueResult result = fromCrossSlot(x);
         noteRefusal(scope, QStringLiteral("requeue"), result.errorKind, result.error);
-        QString text = requeueSummary(result.counts);
-        if (x.duplicates)
-            text += tr(" (%1 of them found in the ledger %2: added by an attempt whose reply was lost, not added again)")
-                        .arg(x.duplicates).arg(displayBytes(x.ledgerKey));
-        if (result.cancelled)
-            text += tr(" — cancelled");
+        const WriteRecord record = writeRecordFor(ledgerRequest, x, auditLogPath());
+        QString text = record.headline;
+        if (!record.counts.isEmpty())
+            text += QStringLiteral("; ") + record.counts.join(QStringLiteral("; "));
         if (!result.error.isEmpty())
             text += QStringLiteral("\n\n") + result.error;
-        showOutcome(parent, title, text, !result.error.isEmpty() || result.counts.failed > 0);
+        showOutcome(parent, record.title, text, !result.error.isEmpty() || result.counts.failed > 0);
+        Q_EMIT recorded(record);
         Q_EMIT requeueFinished(result, request.ids);
     });
     QMetaObject::invokeMethod(job, &CrossSlotRequeueJob::start, Qt::QueuedConnection);
@@ -579,42 +580,55 @@ void WriteController::pendingAction(PendingActionRequest request, const QString 
     });
 }
 
+// The numbers of the confirmation come from one read, made now on the
+// writer thread (readPendingPlan, the CLI's too): the dialog's sentence and
+// its plan say the same thing.
 void WriteController::confirmPending(const PendingActionRequest &request, const QString &scope, QWidget *parent, const ConnectionOptions &node,
                                      const QString &path)
 {
-    QStringList plan = pendingActionPlan(request, node.redactedUrl());
-    const QString title = actionTitle(request.action);
-    QString summary;
-    QString button;
-    if (!request.fromConsumer.isEmpty()) {
-        summary = tr("<b>%1 the pending entries of consumer %2</b> idle at least %3, in group %4 of stream %5.")
-                      .arg(title, displayBytes(request.fromConsumer).toHtmlEscaped(), formatDuration(request.minIdleMs),
-                           displayBytes(request.group).toHtmlEscaped(), displayBytes(request.stream).toHtmlEscaped());
-        button = title;
-    } else {
-        plan << QString() << tr("Entries:");
-        for (const QByteArray &id : std::as_const(request.ids))
-            plan << QStringLiteral("  ") + QString::fromLatin1(id);
-        summary = tr("<b>%1 %2 pending entries</b> of group %3 on stream %4.")
-                      .arg(title, formatCount(request.ids.size()), displayBytes(request.group).toHtmlEscaped(),
-                           displayBytes(request.stream).toHtmlEscaped());
-        button = tr("%1 %2").arg(title).arg(request.ids.size());
-    }
-    if (request.action == PendingActionRequest::Action::Ack)
-        summary += tr("<br><span style='color:%1'><b>Acknowledged entries are dropped unprocessed.</b></span>").arg(warningTextColor());
-    auto *dialog = new ConfirmWriteDialog(title, summary, plan, button, (parent ? parent : m_window));
-    if (!path.isEmpty())
-        dialog->setPath(path);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    const quint64 number = m_connectionNumber;
-    connect(dialog, &QDialog::accepted, this, [this, number, request, scope, parent = QPointer<QWidget>(parent), node] {
-        if (number != m_connectionNumber) {
-            showOutcome(parent, tr("Not allowed"), tr("The connection changed while the confirmation was open; nothing was written"), true);
+    m_busy = true;
+    onWriterThread<PendingPlan>([node, request] { return readPendingPlan(node, request); },
+                                [this, request, scope, parent = QPointer<QWidget>(parent), node, path](const PendingPlan &plan) {
+        m_busy = false;
+        const QString title = actionTitle(request.action);
+        if (plan.refusal.isError()) {
+            showOutcome(parent, title, tr("Nothing was written: %1").arg(plan.refusal.message), true);
             return;
         }
-        runPending(request, scope, parent, node);
+        QStringList lines = plan.lines;
+        QString headline;
+        QString button;
+        if (!request.fromConsumer.isEmpty()) {
+            headline = tr("%1 the pending entries of consumer %2 in group %3 of stream %4")
+                           .arg(title, displayBytes(request.fromConsumer), displayBytes(request.group), displayBytes(request.stream));
+            button = title;
+        } else {
+            lines << QString() << tr("Entries:");
+            for (const QByteArray &id : std::as_const(request.ids))
+                lines << QStringLiteral("  ") + QString::fromLatin1(id);
+            headline = tr("%1 %n selected entries of group %2 on stream %3", nullptr, int(request.ids.size()))
+                           .arg(title, displayBytes(request.group), displayBytes(request.stream));
+            button = tr("%1 %2").arg(title).arg(request.ids.size());
+        }
+        QString summary = QStringLiteral("<b>%1</b><br>%2").arg(headline.toHtmlEscaped(), plan.summary.toHtmlEscaped());
+        for (const QString &note : plan.notes)
+            summary += QStringLiteral("<br><br><span style='color:%1'><b>%2</b></span>").arg(warningTextColor(), note.toHtmlEscaped());
+        if (request.action == PendingActionRequest::Action::Ack)
+            summary += tr("<br><span style='color:%1'><b>Acknowledged entries are dropped unprocessed.</b></span>").arg(warningTextColor());
+        auto *dialog = new ConfirmWriteDialog(title, summary, lines, button, (parent ? parent.data() : m_window));
+        if (!path.isEmpty())
+            dialog->setPath(path);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        const quint64 number = m_connectionNumber;
+        connect(dialog, &QDialog::accepted, this, [this, number, request, scope, parent, node] {
+            if (number != m_connectionNumber) {
+                showOutcome(parent, tr("Not allowed"), tr("The connection changed while the confirmation was open; nothing was written"), true);
+                return;
+            }
+            runPending(request, scope, parent, node);
+        });
+        dialog->open();
     });
-    dialog->open();
 }
 
 void WriteController::runPending(const PendingActionRequest &request, const QString &scope, QWidget *parent, const ConnectionOptions &node)
@@ -635,21 +649,30 @@ void WriteController::runPending(const PendingActionRequest &request, const QStr
             progress->setValue(int(std::min<qint64>(c.done + c.notClaimed + c.notPending + c.uncertain + c.failed, c.total)));
         }
     });
-    connect(job, &PendingActionJob::finished, this, [this, job, progress = QPointer<QProgressDialog>(progress), scope, parent = QPointer<QWidget>(parent), action, title](const PendingActionResult &result) {
+    connect(job, &PendingActionJob::finished, this, [this, job, progress = QPointer<QProgressDialog>(progress), request, node, scope, parent = QPointer<QWidget>(parent), action, title](const PendingActionResult &result) {
         job->deleteLater();
         if (progress) // gone with its page when the connection changed
             progress->close();
         m_busy = false;
         noteRefusal(scope, action, result.errorKind, result.error);
         const PendingActionCounts &c = result.counts;
-        QString text = tr("done %1, not claimed (idle below the guard) %2, no longer pending %3, uncertain %4, failed %5")
-                           .arg(c.done).arg(c.notClaimed).arg(c.notPending).arg(c.uncertain).arg(c.failed);
-        if (c.trimmed)
-            text += tr(" (%1 moved with their data already trimmed from the stream)").arg(c.trimmed);
-        if (!result.error.isEmpty())
-            text += QStringLiteral("\n\n") + result.error;
-        showOutcome(parent, title, text, !result.error.isEmpty() || c.failed > 0 || c.notClaimed > 0);
-        Q_EMIT pendingActionFinished(result);
+        auto report = [this, request, result, parent, title](const QString &afterwards) {
+            const WriteRecord record = writeRecordFor(request, result, auditLogPath(), afterwards);
+            QString text = record.headline;
+            if (!record.counts.isEmpty())
+                text += QStringLiteral("; ") + record.counts.join(QStringLiteral("; "));
+            if (!result.error.isEmpty())
+                text += QStringLiteral("\n\n") + result.error;
+            showOutcome(parent, title, text, !result.error.isEmpty() || result.counts.failed > 0);
+            Q_EMIT recorded(record);
+            Q_EMIT pendingActionFinished(result);
+        };
+        if (request.action == PendingActionRequest::Action::Claim && c.done > 0) {
+            // Where the entries are now, read after the claim, for the record.
+            onWriterThread<QString>([node, request] { return ownersAfterClaim(node, request); }, report);
+            return;
+        }
+        report({});
     });
     QMetaObject::invokeMethod(job, &PendingActionJob::start, Qt::QueuedConnection);
 }
@@ -736,6 +759,7 @@ void WriteController::confirmDeleteConsumer(const ConsumerDeleteRequest &request
             if (!result.error.isEmpty())
                 text += QStringLiteral("\n\n") + result.error;
             showOutcome(parent, title, text, !result.deleted);
+            Q_EMIT recorded(writeRecordFor(request, result, auditLogPath()));
             Q_EMIT consumerDeleted(result);
         });
         QMetaObject::invokeMethod(job, &ConsumerDeleteJob::start, Qt::QueuedConnection);

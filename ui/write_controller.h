@@ -11,6 +11,7 @@
 #include "actions/permission_probe.h"
 #include "actions/requeue_job.h"
 #include "actions/requeue_route.h"
+#include "actions/write_record.h"
 
 #include <QHash>
 #include <QObject>
@@ -74,6 +75,8 @@ Q_SIGNALS:
     void consumerDeleted(const pelscope::ConsumerDeleteResult &result);
     // One line for the status bar.
     void message(const QString &text);
+    // Every write that ran, for the results panel (it stays; the status line does not).
+    void recorded(const pelscope::WriteRecord &record);
 
 private:
     // How a confirmed requeue (or delete) runs: RequeueJob on `node`, or on a

@@ -60,6 +60,7 @@ ConfirmWriteDialog::ConfirmWriteDialog(const QString &title, const QString &summ
                                        QWidget *parent)
     : QDialog(parent)
     , m_plan(plan)
+    , m_summary(summary)
 {
     setWindowTitle(title);
     setObjectName(QStringLiteral("confirmWriteDialog"));

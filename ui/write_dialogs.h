@@ -53,6 +53,7 @@ public:
 
     QPushButton *confirmButton() const { return m_confirm; } // null on a refusal
     QStringList plan() const { return m_plan; }
+    QString summary() const { return m_summary; } // as shown (rich text)
     QString path() const { return m_pathText; }
 
 private:
@@ -61,6 +62,7 @@ private:
     QLabel *m_path;
     QLabel *m_commands;
     QStringList m_plan;
+    QString m_summary;
     QString m_pathText;
 };
 

@@ -75,13 +75,36 @@ QStringList blindSpots(const Snapshot &s)
 
 } // namespace
 
-int runSnapshot(const CliSettings &settings, bool json)
+TableStyle tableStyleFrom(const QCommandLineParser &parser, QString *error)
+{
+    TableStyle style;
+    style.wide = parser.isSet(QStringLiteral("wide"));
+    if (parser.isSet(QStringLiteral("color"))) {
+        style.color = parser.value(QStringLiteral("color"));
+        if (style.color != QLatin1String("auto") && style.color != QLatin1String("always") && style.color != QLatin1String("never"))
+            *error = QStringLiteral("invalid --color '%1' (auto, always or never)").arg(style.color);
+    }
+    if (parser.isSet(QStringLiteral("no-color")))
+        style.color = QStringLiteral("never");
+    return style;
+}
+
+namespace {
+
+TableLayout layoutFor(const TableStyle &style)
+{
+    return {terminalColumns(stdout), style.wide};
+}
+
+} // namespace
+
+int runSnapshot(const CliSettings &settings, bool json, const TableStyle &style)
 {
     return pollOnce(settings, [&](const Snapshot &s) {
         if (json)
             printOut(QString::fromUtf8(snapshotToJsonBytes(s, true)));
         else
-            printOut(renderSnapshotTable(s, isTerminal(stdout)));
+            printSnapshotTable(renderSnapshotTable(s, layoutFor(style)), colorWanted(stdout, style.color));
         return 0;
     }, [](const RedisError &e) { printErr(e.message); });
 }
@@ -122,7 +145,7 @@ int runCheck(const CliSettings &settings)
     }, [](const RedisError &e) { printOut(QStringLiteral("PELSCOPE UNKNOWN - %1\n").arg(e.message)); });
 }
 
-int runWatch(const CliSettings &settings, const QCommandLineParser &parser)
+int runWatch(const CliSettings &settings, const QCommandLineParser &parser, const TableStyle &style)
 {
     const auto interval = parseDurationMs(parser.value(QStringLiteral("interval")));
     if (!interval || *interval < 100) {
@@ -158,7 +181,10 @@ int runWatch(const CliSettings &settings, const QCommandLineParser &parser)
             if (tty) { // our own control sequence: home and clear, outside the escaping of writeOut
                 std::fputs("\x1b[H\x1b[2J", stdout);
             }
-            printOut(header + renderSnapshotTable(s, tty) + (tty ? QString() : QStringLiteral("\n")));
+            printOut(header);
+            printSnapshotTable(renderSnapshotTable(s, layoutFor(style)), colorWanted(stdout, style.color));
+            if (!tty)
+                printOut(QStringLiteral("\n"));
         }
         if (maxTicks > 0 && ticks >= maxTicks)
             QCoreApplication::exit(0);

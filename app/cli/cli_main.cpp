@@ -22,6 +22,12 @@ const char *kUsage =
     "  check                      one poll, Nagios conventions (0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN)\n"
     "  watch [--interval 1s] [--ticks N] [--json-lines]\n"
     "                             keep polling: a refreshing table, or one JSON document per line\n"
+    "  record [--interval 1s]     the headless recorder: every poll into the connection's history database\n"
+    "                             (as the window keeps it), reconnecting forever; SIGTERM/SIGINT flush and exit 0\n"
+    "  history STREAM GROUP [--since 1h | --from T --to T] [--json | --csv]\n"
+    "                             the stored series and events of one group\n"
+    "  exporter [--listen 127.0.0.1:9187] [--interval 1s] [--record]\n"
+    "                             Prometheus /metrics and /healthz from the latest poll (a scrape sends Redis nothing)\n"
     "  workload [--duration 10m]  generate the demo's incident traffic against --url (writes!)\n"
     "  dlq list [--json] [--dlq-map DLQ=SOURCE] [--count N]\n"
     "                             dead-letter streams: source, length, categories of the newest N entries\n"
@@ -53,6 +59,7 @@ int main(int argc, char *argv[])
     parser.addOption({QStringLiteral("version"), QStringLiteral("Displays version information.")});
     addConnectionOptions(parser);
     addProbeOptions(parser);
+    addHistoryOptions(parser);
     parser.addOptions({
         {QStringLiteral("json"), QStringLiteral("snapshot: print the pelscope.snapshot/1 JSON document.")},
         {QStringLiteral("json-lines"), QStringLiteral("watch: one JSON document per line instead of a table.")},
@@ -61,13 +68,24 @@ int main(int argc, char *argv[])
         {QStringLiteral("duration"), QStringLiteral("workload: stop after this long (default: until interrupted)."), QStringLiteral("duration")},
         {QStringLiteral("prefix"), QStringLiteral("workload: prefix for the demo's stream keys."), QStringLiteral("text")},
         {{QStringLiteral("v"), QStringLiteral("verbose")}, QStringLiteral("Log to stderr (-vv: debug).")},
+        {QStringLiteral("wide"), QStringLiteral("snapshot, watch: every column, nothing cut, whatever the terminal's width.")},
+        {QStringLiteral("color"), QStringLiteral("snapshot, watch: colour WARN and CRIT rows: auto (a terminal, unless $NO_COLOR is set), always or never."), QStringLiteral("when")},
+        {QStringLiteral("no-color"), QStringLiteral("Same as --color=never.")},
+        {QStringLiteral("since"), QStringLiteral("history: this far back (default 1h)."), QStringLiteral("duration")},
+        {QStringLiteral("from"), QStringLiteral("history: from this time (ISO 8601 or ms since the epoch)."), QStringLiteral("time")},
+        {QStringLiteral("csv"), QStringLiteral("history: comma-separated values.")},
+        {QStringLiteral("listen"), QStringLiteral("exporter: the address and port to serve /metrics on (default 127.0.0.1:9187)."), QStringLiteral("address:port"),
+         QStringLiteral("127.0.0.1:9187")},
+        {QStringLiteral("record"), QStringLiteral("exporter: also write the connection's history database.")},
+        {QStringLiteral("history-file"), QStringLiteral("history: read this database file (a copy) instead of the connection's."), QStringLiteral("file")},
     });
     parser.addOptions({
         {QStringLiteral("count"), QStringLiteral("dlq list: newest entries read for the categories (default 100); dlq show: entries shown (default 10); pending claim --consumer: at most this many."), QStringLiteral("n")},
         {QStringLiteral("dlq-map"), QStringLiteral("dlq: this key is the DLQ of that source stream (repeatable)."), QStringLiteral("dlq=source")},
         {QStringLiteral("all"), QStringLiteral("dlq requeue: every entry.")},
         {QStringLiteral("id"), QStringLiteral("dlq requeue, pending: this entry (repeatable, or several after one --id)."), QStringLiteral("id")},
-        {QStringLiteral("to"), QStringLiteral("dlq requeue: the target stream (default: the entry's source); pending claim: the new owner."), QStringLiteral("name")},
+        {QStringLiteral("to"), QStringLiteral("dlq requeue: the target stream (default: the entry's source); pending claim: the new owner; "
+                                             "history: to this time (default now)."), QStringLiteral("name")},
         {QStringLiteral("dry-run"), QStringLiteral("dlq requeue: print exactly what would be written where; write nothing.")},
         {QStringLiteral("rate"), QStringLiteral("dlq requeue: at most this many entries per second."), QStringLiteral("n")},
         {QStringLiteral("yes"), QStringLiteral("Write without asking (needed without a terminal).")},
@@ -77,7 +95,7 @@ int main(int argc, char *argv[])
         {QStringLiteral("category"), QStringLiteral("pending to-dlq: the category field (default manual)."), QStringLiteral("text")},
         {QStringLiteral("reason"), QStringLiteral("pending to-dlq: the reason field."), QStringLiteral("text")},
     });
-    parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("snapshot, check, watch, workload, dlq or pending"));
+    parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("snapshot, check, watch, record, history, exporter, workload, dlq or pending"));
 
     if (!parser.parse(QCoreApplication::arguments())) {
         writeErr(QStringLiteral("pelscope-cli: %1 (see --help)\n").arg(parser.errorText()));
@@ -97,9 +115,10 @@ int main(int argc, char *argv[])
     setupConsoleLogging(verbosity);
 
     const QStringList positional = parser.positionalArguments();
-    const bool withArguments = positional.value(0) == QLatin1String("dlq") || positional.value(0) == QLatin1String("pending");
+    const bool withArguments = positional.value(0) == QLatin1String("dlq") || positional.value(0) == QLatin1String("pending")
+                               || positional.value(0) == QLatin1String("history");
     if (positional.size() != 1 && !withArguments) {
-        std::fprintf(stderr, "pelscope-cli: expected one command (snapshot, check, watch, workload, dlq, pending); see --help\n");
+        std::fprintf(stderr, "pelscope-cli: expected one command (snapshot, check, watch, record, history, exporter, workload, dlq, pending); see --help\n");
         return 3;
     }
     CliSettings settings;
@@ -109,19 +128,35 @@ int main(int argc, char *argv[])
         return 3;
     }
 
+    QString styleError;
+    const TableStyle style = tableStyleFrom(parser, &styleError);
+    if (!styleError.isEmpty()) {
+        writeErr(QStringLiteral("pelscope-cli: %1\n").arg(styleError));
+        return 3;
+    }
     const QString command = positional.first();
     if (command == QLatin1String("snapshot"))
-        return runSnapshot(settings, parser.isSet(QStringLiteral("json")));
+        return runSnapshot(settings, parser.isSet(QStringLiteral("json")), style);
     if (command == QLatin1String("check"))
         return runCheck(settings);
     if (command == QLatin1String("watch"))
-        return runWatch(settings, parser);
+        return runWatch(settings, parser, style);
+    if (command == QLatin1String("record")) {
+        setupConsoleLogging(std::max(verbosity, 1)); // a recorder logs to stderr: it runs unattended
+        return runRecord(settings, parser);
+    }
+    if (command == QLatin1String("history"))
+        return runHistory(settings, parser, positional.mid(1));
+    if (command == QLatin1String("exporter")) {
+        setupConsoleLogging(std::max(verbosity, 1));
+        return runExporter(settings, parser);
+    }
     if (command == QLatin1String("workload"))
         return runWorkload(settings, parser);
     if (command == QLatin1String("dlq"))
         return runDlq(settings, parser, positional.mid(1));
     if (command == QLatin1String("pending"))
         return runPending(settings, parser, positional.mid(1));
-    writeErr(QStringLiteral("pelscope-cli: unknown command '%1' (snapshot, check, watch, workload, dlq, pending)\n").arg(command));
+    writeErr(QStringLiteral("pelscope-cli: unknown command '%1' (snapshot, check, watch, record, history, exporter, workload, dlq, pending)\n").arg(command));
     return 3;
 }

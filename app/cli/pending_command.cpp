@@ -75,30 +75,17 @@ QString requestFrom(const QCommandLineParser &parser, const QString &sub, const 
     return {};
 }
 
-// Reads behind the plan; refuses (empty plan, message printed) when the
-// stream or group is missing or the server cannot be read.
+// Reads behind the plan (the same read the window makes); refuses (empty
+// plan, message printed) when the stream or group is missing or the server
+// cannot be read.
 QStringList planFor(const CliSettings &settings, const PendingActionRequest &r)
 {
-    RedisBatch batch = preflightBatch(r);
-    if (!r.fromConsumer.isEmpty())
-        batch.append({"XPENDING", r.stream, r.group}); // the per-consumer counts, for the plan
-    RedisError error;
-    const RedisReplies replies = readOnce(settings.connection, batch, &error);
-    if (!error.isError()) // the job checks the cluster slots again on its own connection
-        error = preflightRefusal(r, batch, replies, false);
-    if (error.isError()) {
-        printErrLine(error.message);
+    const PendingPlan plan = readPendingPlan(settings.connection, r);
+    if (plan.refusal.isError()) {
+        printErrLine(plan.refusal.message);
         return {};
     }
-    qint64 holds = -1;
-    // Held by name: value() returns a copy, and a range-for over a part of
-    // a temporary would read freed memory (C++20 ends the temporary first).
-    const RedisReply summary = replies.value(2);
-    if (!r.fromConsumer.isEmpty())
-        for (const RedisReply &c : summary.at(3).elements())
-            if (c.at(0).bytes() == r.fromConsumer)
-                holds = c.at(1).toInt().value_or(0);
-    return pendingActionPlan(r, settings.connection.redactedUrl(), std::max<qint64>(0, holds));
+    return QStringList{plan.summary} + plan.lines;
 }
 
 } // namespace
@@ -158,6 +145,10 @@ int runPending(const CliSettings &readSettings, const QCommandLineParser &parser
     if (result.cancelled)
         summary += QStringLiteral(", interrupted");
     printOutLine(summary);
+    if (request.action == PendingActionRequest::Action::Claim && c.done > 0)
+        printErrLine(QStringLiteral("%1 now owns the %2 claimed entries: it must read them again with ID 0 "
+                                    "(XREADGROUP GROUP %3 %1 STREAMS %4 0), or they will idle again")
+                         .arg(quotedKey(request.toConsumer)).arg(c.done).arg(quotedKey(request.group), quotedKey(request.stream)));
     if (!result.error.isEmpty())
         printErrLine(result.error);
     return writeExitCode(result.errorKind, c.failed > 0 || result.cancelled || !result.error.isEmpty());

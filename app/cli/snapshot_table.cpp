@@ -2,6 +2,9 @@
 
 #include "snapshot/format.h"
 #include "snapshot/group_ranking.h"
+#include "../common/terminal.h"
+
+#include <cstdio>
 
 #include <QStringList>
 
@@ -68,7 +71,26 @@ QString clusterReplicaLines(const QList<ClusterNodeSnapshot> &nodes)
 
 } // namespace
 
-QString renderSnapshotTable(const Snapshot &snapshot, bool color)
+namespace {
+
+// Columns in the order they are dropped when the terminal is too narrow;
+// STATUS, STREAM, GROUP, LAG and WHY always stay (WHY is cut to fit instead).
+const QStringList kDropOrder = {QStringLiteral("NODE"), QStringLiteral("MAX DLV"), QStringLiteral("CONSUMERS"), QStringLiteral("OLDEST IDLE"),
+                                QStringLiteral("PENDING")};
+constexpr int kNameCap = 40;       // stream and group names, unless --wide
+constexpr int kNarrowNameCap = 20; // ... when the terminal is narrow
+constexpr int kMinWhy = 16;
+
+QString cut(const QString &cell, qsizetype width)
+{
+    if (width <= 0 || cell.size() <= width)
+        return cell;
+    return cell.left(std::max<qsizetype>(0, width - 1)) + QChar(0x2026);
+}
+
+} // namespace
+
+SnapshotTable renderSnapshotTable(const Snapshot &snapshot, const TableLayout &layout)
 {
     QStringList header = {QStringLiteral("STATUS"), QStringLiteral("STREAM"), QStringLiteral("GROUP"), QStringLiteral("LAG"),
                           QStringLiteral("PENDING"), QStringLiteral("OLDEST IDLE"), QStringLiteral("CONSUMERS"),
@@ -110,40 +132,94 @@ QString renderSnapshotTable(const Snapshot &snapshot, bool color)
         }
     }
 
-    QList<qsizetype> widths(header.size(), 0);
-    for (int c = 0; c < header.size(); ++c)
-        widths[c] = header[c].size();
-    for (const QStringList &r : rows)
-        for (int c = 0; c < r.size() - 1; ++c)
-            widths[c] = std::max(widths[c], std::min<qsizetype>(r[c].size(), 40));
+    // Fit the terminal: cap the names, drop columns in kDropOrder, cut WHY.
+    QList<bool> shown(header.size(), true);
+    auto widthsFor = [&](int nameCap) {
+        QList<qsizetype> w(header.size(), 0);
+        for (int c = 0; c < header.size(); ++c)
+            w[c] = header[c].size();
+        for (const QStringList &r : rows)
+            for (int c = 0; c < r.size() - 1; ++c)
+                w[c] = std::max(w[c], (c == 1 || c == 2) && nameCap > 0 ? std::min<qsizetype>(r[c].size(), nameCap) : r[c].size());
+        return w;
+    };
+    auto fixedWidth = [&](const QList<qsizetype> &w) {
+        qsizetype total = 0;
+        for (int c = 0; c < header.size() - 1; ++c)
+            total += shown[c] ? w[c] + 2 : 0;
+        return total;
+    };
+    int nameCap = layout.wide ? 0 : kNameCap;
+    QList<qsizetype> widths = widthsFor(nameCap);
+    if (!layout.wide && layout.width > 0) {
+        if (fixedWidth(widths) + kMinWhy > layout.width) {
+            nameCap = kNarrowNameCap;
+            widths = widthsFor(nameCap);
+        }
+        for (const QString &column : kDropOrder) {
+            if (fixedWidth(widths) + kMinWhy <= layout.width)
+                break;
+            const qsizetype c = header.indexOf(column);
+            if (c >= 0)
+                shown[c] = false;
+        }
+    }
+    const qsizetype whyWidth = !layout.wide && layout.width > 0 ? std::max<qsizetype>(kMinWhy, layout.width - fixedWidth(widths)) : 0;
 
     auto line = [&](const QStringList &cells) {
         QString out;
         for (int c = 0; c < cells.size(); ++c) {
-            QString cell = cells[c];
+            if (!shown[c])
+                continue;
             if (c < cells.size() - 1) {
-                if (cell.size() > 40)
-                    cell = cell.left(39) + QChar(0x2026);
-                const bool numeric = c >= 3 && c <= 7;
+                const QString cell = cut(cells[c], (c == 1 || c == 2) ? nameCap : 0);
+                const QString name = header[c];
+                const bool numeric = name == QLatin1String("LAG") || name == QLatin1String("PENDING") || name == QLatin1String("OLDEST IDLE")
+                                     || name == QLatin1String("CONSUMERS") || name == QLatin1String("MAX DLV");
                 out += numeric ? cell.rightJustified(widths[c]) : cell.leftJustified(widths[c]);
                 out += QStringLiteral("  ");
             } else {
-                out += cell;
+                out += cut(cells[c], whyWidth);
             }
         }
         return out;
     };
 
-    QString text = replicaLine(snapshot.data().server) + clusterReplicaLines(snapshot.data().nodes) + line(header) + QLatin1Char('\n');
-    for (int i = 0; i < rows.size(); ++i) {
-        QString l = line(rows[i]);
-        if (color && health[i] != Health::Ok)
-            l = (health[i] == Health::Crit ? QStringLiteral("\x1b[1;31m") : QStringLiteral("\x1b[33m")) + l + QStringLiteral("\x1b[0m");
-        text += l + QLatin1Char('\n');
-    }
+    SnapshotTable table;
+    for (const QString &l : (replicaLine(snapshot.data().server) + clusterReplicaLines(snapshot.data().nodes)).split(QLatin1Char('\n'), Qt::SkipEmptyParts))
+        table.lines.append({l, Health::Ok});
+    table.lines.append({line(header), Health::Ok});
+    for (int i = 0; i < rows.size(); ++i)
+        table.lines.append({line(rows[i]), health[i]});
     if (rows.isEmpty())
-        text += QStringLiteral("(no streams found)\n");
-    return text;
+        table.lines.append({QStringLiteral("(no streams found)"), Health::Ok});
+    for (int c = 0; c < header.size(); ++c)
+        if (!shown[c])
+            table.dropped << header[c];
+    return table;
+}
+
+QString SnapshotTable::text() const
+{
+    QString out;
+    for (const Line &l : lines)
+        out += l.text + QLatin1Char('\n');
+    return out;
+}
+
+void printSnapshotTable(const SnapshotTable &table, bool color)
+{
+    // Colour sequences are ours and written raw; the text (names, reasons)
+    // goes through writeOut's escaping.
+    for (const SnapshotTable::Line &l : table.lines) {
+        const bool tinted = color && l.tone != Health::Ok;
+        if (tinted)
+            std::fputs(l.tone == Health::Crit ? "\x1b[1;31m" : "\x1b[33m", stdout);
+        writeOut(l.text);
+        if (tinted)
+            std::fputs("\x1b[0m", stdout);
+        writeOut(QStringLiteral("\n"));
+    }
 }
 
 } // namespace pelscope

@@ -2,7 +2,7 @@
 
 #include "../common/terminal.h"
 
-#include "redis/redis_connection.h"
+#include "redis/blocking_read.h"
 #include "snapshot/format.h"
 
 #include <QCoreApplication>
@@ -73,22 +73,7 @@ CliSettings writeSettings(const CliSettings &settings)
 
 RedisReplies readOnce(const ConnectionOptions &options, const RedisBatch &batch, RedisError *error)
 {
-    RedisConnection connection(options);
-    connection.setAutoReconnect(false);
-    RedisReplies replies;
-    RedisError failure;
-    connection.open();
-    connection.execute(batch, &connection, [&](const RedisReplies &r, const RedisError &e) {
-        replies = r;
-        failure = e;
-        QCoreApplication::exit(0);
-    });
-    // Sequential, not nested: the CLI has no other loop running yet.
-    QCoreApplication::exec();
-    connection.close();
-    if (error)
-        *error = failure;
-    return replies;
+    return readBlocking(options, batch, error);
 }
 
 QString collectIds(const QStringList &optionValues, const QStringList &trailing, QList<QByteArray> &out)

@@ -48,6 +48,16 @@ void addProbeOptions(QCommandLineParser &p)
     });
 }
 
+void addHistoryOptions(QCommandLineParser &p)
+{
+    p.addOptions({
+        {QStringLiteral("history-dir"), QStringLiteral("Where the on-disk history databases live (default: <data>/history)."), QStringLiteral("dir")},
+        {QStringLiteral("history-days"), QStringLiteral("Days of history kept (default 14)."), QStringLiteral("n"), QStringLiteral("14")},
+        {QStringLiteral("history-max-mb"), QStringLiteral("Size cap of one connection's history; the oldest coarse data goes first (default 500)."),
+         QStringLiteral("mb"), QStringLiteral("500")},
+    });
+}
+
 QByteArray promptPassword(const QString &prompt)
 {
 #ifdef _WIN32
@@ -153,7 +163,21 @@ QString settingsFromParser(const QCommandLineParser &p, CliSettings &out)
         if (!e.isEmpty())
             return e;
     }
-    return c.thresholds.validate();
+    if (const QString e = c.thresholds.validate(); !e.isEmpty())
+        return e;
+
+    // Both programs add the history options (addHistoryOptions).
+    {
+        out.history.dir = p.value(QStringLiteral("history-dir"));
+        out.history.days = p.value(QStringLiteral("history-days")).toInt(&ok);
+        if (!ok || out.history.days < 1 || out.history.days > 3650)
+            return QStringLiteral("invalid --history-days '%1' (1 to 3650)").arg(p.value(QStringLiteral("history-days")));
+        const qint64 mb = p.value(QStringLiteral("history-max-mb")).toLongLong(&ok);
+        if (!ok || mb < 0)
+            return QStringLiteral("invalid --history-max-mb '%1' (0 for no cap)").arg(p.value(QStringLiteral("history-max-mb")));
+        out.history.maxBytes = mb * 1024 * 1024;
+    }
+    return {};
 }
 
 } // namespace pelscope

@@ -9,15 +9,25 @@
 
 namespace pelscope {
 
+// The on-disk history: --history-dir, --history-days, --history-max-mb.
+struct HistoryCli
+{
+    QString dir;            // empty: <data>/history
+    int days = 14;
+    qint64 maxBytes = 500LL * 1024 * 1024;
+};
+
 struct CliSettings
 {
     ConnectionOptions connection;
     ProbeConfig probe;
     int intervalMs = 1000;
+    HistoryCli history;
 };
 
 void addConnectionOptions(QCommandLineParser &parser);
 void addProbeOptions(QCommandLineParser &parser);
+void addHistoryOptions(QCommandLineParser &parser);
 
 // Builds the settings from a processed parser; returns an error message on
 // bad input. Asks for the password on the terminal when --askpass is given.

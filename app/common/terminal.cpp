@@ -6,6 +6,7 @@
 #include <io.h>
 #include <windows.h>
 #else
+#include <sys/ioctl.h>
 #include <termios.h>
 #include <unistd.h>
 #endif
@@ -31,6 +32,36 @@ bool isTerminal(std::FILE *stream)
 #else
     return isatty(fileno(stream)) != 0;
 #endif
+}
+
+int terminalColumns(std::FILE *stream)
+{
+    bool ok = false;
+    const int columns = qEnvironmentVariableIntValue("COLUMNS", &ok);
+    if (ok && columns > 0)
+        return columns;
+    if (!isTerminal(stream))
+        return 0;
+#ifdef _WIN32
+    CONSOLE_SCREEN_BUFFER_INFO info;
+    if (GetConsoleScreenBufferInfo(reinterpret_cast<HANDLE>(_get_osfhandle(_fileno(stream))), &info))
+        return info.srWindow.Right - info.srWindow.Left + 1;
+    return 0;
+#else
+    winsize size{};
+    if (ioctl(fileno(stream), TIOCGWINSZ, &size) == 0 && size.ws_col > 0)
+        return size.ws_col;
+    return 0;
+#endif
+}
+
+bool colorWanted(std::FILE *stream, const QString &when)
+{
+    if (when == QLatin1String("always"))
+        return true;
+    if (when == QLatin1String("never"))
+        return false;
+    return isTerminal(stream) && qEnvironmentVariable("NO_COLOR").isEmpty(); // no-color.org
 }
 
 bool setEcho(std::FILE *in, bool on)

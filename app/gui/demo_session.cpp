@@ -1,7 +1,14 @@
 #include "demo_session.h"
 
 #include "demo/demo_server.h"
+#include "demo/demo_past.h"
 #include "demo/demo_workload.h"
+#include "history/history_database.h"
+
+#include <QDateTime>
+#include <QFileInfo>
+
+#include <spdlog/spdlog.h>
 
 namespace pelscope {
 
@@ -18,7 +25,15 @@ DemoSession::DemoSession(QObject *parent)
         m_workload = new DemoWorkload(options);
         m_workload->moveToThread(&m_workloadThread);
         connect(&m_workloadThread, &QThread::finished, m_workload, &QObject::deleteLater);
-        connect(m_workload, &DemoWorkload::started, this, [this, options] { Q_EMIT ready(options); });
+        connect(m_workload, &DemoWorkload::started, this, [this, options] {
+            // The demo's history lives in its temporary directory, with a
+            // simulated past so the first look is not a row of empty charts.
+            m_historyDir = QFileInfo(options.socketPath).absolutePath() + QStringLiteral("/history");
+            QString error;
+            if (!writeDemoPast(historyPathFor(options, m_historyDir), QDateTime::currentMSecsSinceEpoch(), {}, &error))
+                spdlog::warn("demo: no simulated past: {}", error.toStdString());
+            Q_EMIT ready(options);
+        });
         connect(m_workload, &DemoWorkload::failed, this, &DemoSession::failed);
         m_workloadThread.start();
         QMetaObject::invokeMethod(m_workload, &DemoWorkload::start, Qt::QueuedConnection);

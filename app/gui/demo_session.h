@@ -20,6 +20,8 @@ public:
     ~DemoSession() override;
 
     void start();
+    // Where the demo connection's history lives: inside the demo's temporary directory.
+    const QString &historyDir() const { return m_historyDir; }
 
 Q_SIGNALS:
     // The workload has seeded its incident: point the dashboard here.
@@ -30,6 +32,7 @@ private:
     DemoServer *m_server;
     QThread m_workloadThread;
     DemoWorkload *m_workload = nullptr;
+    QString m_historyDir;
 };
 
 } // namespace pelscope

@@ -2,6 +2,7 @@
 #include "../common/connection_cli.h"
 #include "../common/logging.h"
 #include "demo_session.h"
+#include "health_style.h"
 #include "main_window.h"
 #include "self_test.h"
 #include "snapshot/format.h"
@@ -14,8 +15,10 @@
 
 #include <spdlog/spdlog.h>
 
+#include <csignal>
 #include <cstdio>
 #include <memory>
+#include <string_view>
 
 using namespace pelscope;
 
@@ -35,22 +38,14 @@ ConnectionOptions withUrl(const ConnectionOptions &shared, ConnectionOptions url
     return url;
 }
 
-} // namespace
-
-int main(int argc, char *argv[])
+void describeOptions(QCommandLineParser &parser)
 {
-    QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("pelscope"));
-    QApplication::setOrganizationName(QStringLiteral("pelscope"));
-    QApplication::setApplicationVersion(QStringLiteral(PELSCOPE_VERSION));
-    QApplication::setApplicationDisplayName(QStringLiteral("Pelscope"));
-
-    QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Pelscope: a dashboard for Redis Streams consumer groups."));
     parser.addHelpOption();
     parser.addVersionOption();
     addConnectionOptions(parser);
     addProbeOptions(parser);
+    addHistoryOptions(parser);
     parser.addOptions({
         {QStringLiteral("demo"), QStringLiteral("Start a private redis-server with an incident workload and watch it.")},
         {QStringLiteral("interval"), QStringLiteral("Time between polls (0.5s to 60s, default 1s)."), QStringLiteral("duration"), QStringLiteral("1s")},
@@ -60,6 +55,47 @@ int main(int argc, char *argv[])
         {QStringLiteral("all-connections"), QStringLiteral("Start on the all-connections tab (with several --url).")},
         {QStringLiteral("self-test"), QStringLiteral("Check TLS, the platform plugin, writable directories and the keychain, then exit.")},
     });
+}
+
+void nameApplication()
+{
+    QCoreApplication::setApplicationName(QStringLiteral("pelscope"));
+    QCoreApplication::setOrganizationName(QStringLiteral("pelscope"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(PELSCOPE_VERSION));
+}
+
+// SIGTERM and SIGINT end the program the way closing the window does: the
+// event loop returns, destructors run (the demo's redis-server stops and its
+// directory goes). The handler only sets a flag; a timer reads it.
+volatile std::sig_atomic_t g_stopRequested = 0;
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    // --help and --version answer anywhere, a machine without a display too:
+    // before QApplication, which needs one.
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view a(argv[i]);
+        if (a == "--help" || a == "-h" || a == "--help-all" || a == "--version" || a == "-v") {
+            QCoreApplication core(argc, argv);
+            nameApplication();
+            QCommandLineParser parser;
+            describeOptions(parser);
+            parser.process(core); // prints and exits
+            return 0;
+        }
+    }
+
+    QApplication app(argc, argv);
+    nameApplication();
+    QApplication::setApplicationDisplayName(QStringLiteral("Pelscope"));
+    // Before any widget exists (they copy the palette when created): secondary
+    // text readable in the platform's palette, dark ones included.
+    makePaletteReadable();
+
+    QCommandLineParser parser;
+    describeOptions(parser);
     parser.process(app);
     if (parser.isSet(QStringLiteral("self-test")))
         return runSelfTest();
@@ -77,18 +113,28 @@ int main(int argc, char *argv[])
         return 3;
     }
     spdlog::info("pelscope {} starting; log at {}", PELSCOPE_VERSION, logPath.toStdString());
+    ConnectionRequest::History &history = ConnectionRequest::defaultHistory();
+    history.dir = settings.history.dir;
+    history.retentionDays = settings.history.days;
+    history.maxBytes = settings.history.maxBytes;
 
     // Declared before the window: the window's pollers must stop before the
     // demo's server goes away.
     std::unique_ptr<DemoSession> demo;
     MainWindow window;
     window.show();
-    // --page wins; otherwise the page the operator last looked at.
-    const QString firstPage = parser.isSet(QStringLiteral("page"))
-        ? parser.value(QStringLiteral("page"))
-        : QSettings().value(QStringLiteral("window/lastPage"), QStringLiteral("overview")).toString();
+    // --page wins; otherwise the overview: a new incident starts from the
+    // whole picture. Reopening the last page is an option (View menu).
+    const bool reopenLast = QSettings().value(QStringLiteral("window/reopenLastPage"), false).toBool();
+    const QString firstPage = parser.isSet(QStringLiteral("page")) ? parser.value(QStringLiteral("page"))
+                              : reopenLast ? QSettings().value(QStringLiteral("window/lastPage"), QStringLiteral("overview")).toString()
+                                           : QStringLiteral("overview");
     auto open = [&](const ConnectionOptions &options, const QString &label) {
         ConnectionRequest request;
+        if (demo && label == QLatin1String("demo")) {
+            request.history.dir = demo->historyDir();
+            request.historyNote = QObject::tr("the 30 minutes before the demo started are simulated");
+        }
         request.options = options;
         request.probe = settings.probe;
         request.intervalMs = int(*interval);
@@ -134,6 +180,15 @@ int main(int argc, char *argv[])
         if (parser.isSet(QStringLiteral("all-connections")))
             window.showAllConnections();
     }
+
+    std::signal(SIGTERM, [](int) { g_stopRequested = 1; });
+    std::signal(SIGINT, [](int) { g_stopRequested = 1; });
+    QTimer stopWatch;
+    QObject::connect(&stopWatch, &QTimer::timeout, &app, [] {
+        if (g_stopRequested)
+            QApplication::quit();
+    });
+    stopWatch.start(100);
 
     if (parser.isSet(QStringLiteral("quit-after"))) {
         bool ok = false;

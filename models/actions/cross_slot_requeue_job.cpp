@@ -427,6 +427,10 @@ void CrossSlotRequeueJob::onApplied(const RedisReplies &replies)
         }
     }
     m_result.requeued += fresh.size() + recovered.size();
+    for (qsizetype i = 0; i < fresh.size() && m_result.movedIds.size() < 1000; ++i)
+        m_result.movedIds.append({fresh.at(i), freshNewIds.at(i)});
+    for (qsizetype i = 0; i < recovered.size() && m_result.movedIds.size() < 1000; ++i)
+        m_result.movedIds.append({recovered.at(i), recoveredNewIds.at(i)});
     m_result.duplicates += recovered.size();
     QString auditError;
     if (!fresh.isEmpty())

@@ -64,6 +64,7 @@ struct CrossSlotRequeueResult
     qint64 failed = 0;      // the script refused them (e.g. -OOM, NOPERM): left in the DLQ
     qint64 refused = 0;     // the target is missing or has no group: left in the DLQ
     QMap<QByteArray, QString> refusedTargets; // target -> why its entries were kept
+    QList<QPair<QByteArray, QByteArray>> movedIds; // DLQ ID -> new ID, the first 1000
     qint64 total = -1;      // DLQ length when first read; -1 unknown
     qint64 retries = 0;     // attempts repeated after a lost connection or reply
     bool cancelled = false;

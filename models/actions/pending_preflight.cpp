@@ -3,6 +3,9 @@
 #include "../redis/key_slot.h"
 #include "../snapshot/format.h"
 #include "audit_log.h"
+#include "../redis/blocking_read.h"
+
+#include <QDateTime>
 
 namespace pelscope {
 
@@ -58,7 +61,94 @@ RedisError preflightRefusal(const PendingActionRequest &r, const RedisBatch &bat
     return {};
 }
 
-QStringList pendingActionPlan(const PendingActionRequest &r, const QString &connection, qint64 consumerHolds)
+namespace {
+
+// Counting a consumer's entries past the guard walks the PEL (XPENDING with
+// IDLE skips without counting): only where that is cheap.
+constexpr qint64 kCountEligibleUpToPel = 100'000;
+constexpr qint64 kCheckIdsUpTo = 1'000;
+
+QString claimNote(const PendingActionRequest &r)
+{
+    return QStringLiteral("%1 must read its pending entries again (XREADGROUP GROUP %2 %1 STREAMS %3 0): a consumer that reads only "
+                          "new entries ('>') never sees entries claimed to it, so they would idle again and the group go back to WARN.")
+        .arg(quoted(r.toConsumer), quoted(r.group), quoted(r.stream));
+}
+
+} // namespace
+
+PendingPlan readPendingPlan(const ConnectionOptions &node, const PendingActionRequest &r)
+{
+    using Action = PendingActionRequest::Action;
+    PendingPlan plan;
+    plan.readAtMs = QDateTime::currentMSecsSinceEpoch();
+    RedisBatch batch = preflightBatch(r);
+    const qsizetype summaryAt = batch.size();
+    batch.append({"XPENDING", r.stream, r.group});
+    const qsizetype idsAt = batch.size();
+    const QList<QByteArray> ids = r.ids.mid(0, kCheckIdsUpTo);
+    for (const QByteArray &id : ids)
+        batch.append({"XPENDING", r.stream, r.group, id, id, "1"});
+    RedisError error;
+    const RedisReplies replies = readBlocking(node, batch, &error);
+    if (!error.isError())
+        error = preflightRefusal(r, batch.mid(0, summaryAt), replies.mid(0, summaryAt), false);
+    if (error.isError()) {
+        plan.refusal = error;
+        return plan;
+    }
+    const RedisReply summary = replies.value(summaryAt);
+    const qint64 pelSize = summary.at(0).toInt().value_or(0);
+    if (!r.fromConsumer.isEmpty()) {
+        plan.holds = 0;
+        const RedisReply perConsumer = summary.at(3);
+        for (const RedisReply &c : perConsumer.elements())
+            if (c.at(0).bytes() == r.fromConsumer)
+                plan.holds = c.at(1).toInt().value_or(0);
+        if (*plan.holds > 0 && pelSize <= kCountEligibleUpToPel) {
+            const qint64 cap = r.limit > 0 ? r.limit : *plan.holds;
+            const RedisReplies idle = readBlocking(node, {{"XPENDING", r.stream, r.group, "IDLE", QByteArray::number(r.minIdleMs), "-", "+",
+                                                           QByteArray::number(cap), r.fromConsumer}}, &error);
+            if (!error.isError() && idle.value(0).isArray())
+                plan.eligible = idle.value(0).size();
+        } else if (*plan.holds == 0) {
+            plan.eligible = 0;
+        }
+    } else {
+        qint64 pending = 0;
+        for (qsizetype i = 0; i < ids.size(); ++i)
+            pending += replies.value(idsAt + i).size() > 0 ? 1 : 0;
+        plan.stillPending = pending;
+    }
+    plan.lines = pendingActionPlan(r, node.redactedUrl(), plan);
+
+    // The sentence both the window and the CLI show, every number from this read.
+    const QString at = QDateTime::fromMSecsSinceEpoch(plan.readAtMs).toString(QStringLiteral("HH:mm:ss"));
+    if (!r.fromConsumer.isEmpty()) {
+        plan.summary = QStringLiteral("Consumer %1 holds %2 pending entries (read at %3); ").arg(quoted(r.fromConsumer)).arg(*plan.holds).arg(at);
+        if (plan.eligible)
+            plan.summary += QStringLiteral("%1 of them are idle at least %2 and would move to %3%4; the other %5 stay with %1.")
+                                .arg(*plan.eligible).arg(formatDuration(r.minIdleMs), quoted(r.toConsumer),
+                                     r.limit > 0 ? QStringLiteral(" (at most %1)").arg(r.limit) : QString())
+                                .arg(std::max<qint64>(0, *plan.holds - *plan.eligible));
+        else
+            plan.summary += QStringLiteral("those idle at least %1 move to %2 (not counted beforehand: the group's %3 pending entries are "
+                                           "too many to count cheaply).").arg(formatDuration(r.minIdleMs), quoted(r.toConsumer)).arg(pelSize);
+    } else {
+        const QString verb = r.action == Action::Claim ? QStringLiteral("claimed") : r.action == Action::Ack ? QStringLiteral("acknowledged")
+                                                                                                          : QStringLiteral("moved");
+        plan.summary = ids.size() < r.ids.size()
+            ? QStringLiteral("%1 entries selected; of the first %2, %3 are pending now (read at %4) and would be %5.")
+                  .arg(r.ids.size()).arg(ids.size()).arg(*plan.stillPending).arg(at, verb)
+            : QStringLiteral("%1 entries selected, %2 of them pending now (read at %3) and would be %4; the others are left alone.")
+                  .arg(r.ids.size()).arg(*plan.stillPending).arg(at, verb);
+    }
+    if (r.action == Action::Claim)
+        plan.notes << claimNote(r);
+    return plan;
+}
+
+QStringList pendingActionPlan(const PendingActionRequest &r, const QString &connection, const PendingPlan &numbers)
 {
     using Action = PendingActionRequest::Action;
     const QString where = QStringLiteral("group %1 of stream %2 on %3").arg(quoted(r.group), quoted(r.stream), connection);
@@ -66,22 +156,29 @@ QStringList pendingActionPlan(const PendingActionRequest &r, const QString &conn
     switch (r.action) {
     case Action::Claim: {
         QString what = QStringLiteral("%1 entries by ID").arg(r.ids.size());
+        if (numbers.stillPending)
+            what += QStringLiteral(", %1 of them pending now").arg(*numbers.stillPending);
         if (!r.fromConsumer.isEmpty())
-            what = QStringLiteral("the entries of consumer %1 idle at least %2%3 (it holds %4 pending entries)")
+            what = QStringLiteral("the entries of consumer %1 idle at least %2%3: it holds %4, %5")
                        .arg(quoted(r.fromConsumer), formatDuration(r.minIdleMs),
-                            r.limit > 0 ? QStringLiteral(", at most %1").arg(r.limit) : QString()).arg(consumerHolds);
+                            r.limit > 0 ? QStringLiteral(", at most %1").arg(r.limit) : QString())
+                       .arg(numbers.holds.value_or(0))
+                       .arg(numbers.eligible ? QStringLiteral("%1 of them idle that long now").arg(*numbers.eligible)
+                                             : QStringLiteral("not counted how many are idle that long"));
         return {QStringLiteral("Claim pending entries of %1:").arg(where), QStringLiteral("  what:  %1").arg(what),
                 QStringLiteral("  to:    consumer %1").arg(quoted(r.toConsumer)),
                 QStringLiteral("  how:   XCLAIM %1 %2 %3 %4 <ids> JUSTID; entries idle less than %5 stay with their owner")
                     .arg(quoted(r.stream), quoted(r.group), quoted(r.toConsumer)).arg(r.minIdleMs).arg(formatDuration(r.minIdleMs)),
-                audit};
+                QStringLiteral("  then:  %1").arg(claimNote(r)), audit};
     }
     case Action::Ack:
-        return {QStringLiteral("Acknowledge %1 pending entries of %2:").arg(r.ids.size()).arg(where),
+        return {QStringLiteral("Acknowledge %1 entries of %2%3:").arg(r.ids.size()).arg(where)
+                    .arg(numbers.stillPending ? QStringLiteral(" (%1 of them pending now)").arg(*numbers.stillPending) : QString()),
                 QStringLiteral("  how:   XACK %1 %2 <id>, one per entry").arg(quoted(r.stream), quoted(r.group)),
                 QStringLiteral("  WARNING: acknowledged entries leave the PEL unprocessed; no consumer will be given them again."), audit};
     case Action::ToDlq:
-        return {QStringLiteral("Move %1 pending entries of %2 to the dead-letter stream %3:").arg(r.ids.size()).arg(where, quoted(r.dlq)),
+        return {QStringLiteral("Move %1 entries of %2 to the dead-letter stream %3%4:").arg(r.ids.size()).arg(where, quoted(r.dlq))
+                    .arg(numbers.stillPending ? QStringLiteral(" (%1 of them pending now)").arg(*numbers.stillPending) : QString()),
                 QStringLiteral("  how:   one Lua script per batch: for each entry still pending, XADD its fields plus category=%1, reason=%2, "
                                "delivery_count, source_stream, source_id, group, consumer to %3, then XACK; entries no longer pending "
                                "are left alone")

@@ -365,6 +365,8 @@ void RequeueJob::onApplied(const RedisReplies &replies)
             const QByteArray outcome = item.at(1).bytes();
             if (outcome == "requeued") {
                 ++m_result.counts.requeued;
+                if (m_result.movedIds.size() < RequeueResult::kMaxListedEntries)
+                    m_result.movedIds.append({id, item.at(2).bytes()});
                 audit(group.first, {id}, QStringLiteral("requeued"), {item.at(2).bytes()});
             } else if (outcome == "deleted") {
                 ++m_result.counts.deleted;

@@ -68,6 +68,10 @@ struct RequeueResult
     QString error;           // why it stopped early (refused, audit unwritable, gave up)
     QStringList plan;        // dry run: exactly what would be written where
     QMap<QByteArray, QString> refusedTargets; // target -> why its entries were kept
+    // DLQ ID -> the new ID in its target, for the first kMaxListedEntries moved
+    // (the audit log has all of them).
+    QList<QPair<QByteArray, QByteArray>> movedIds;
+    static constexpr qsizetype kMaxListedEntries = 1000;
     RedisError::Kind errorKind = RedisError::Kind::None; // Usage: refused before writing; NoPermission: the ACL said no
 };
 

@@ -1,11 +1,12 @@
 #include "requeue_route.h"
 
+#include "../redis/blocking_read.h"
+
 #include "../cluster/cluster_node_link.h"
 #include "../redis/key_slot.h"
 #include "../redis/redis_connection.h"
 #include "../snapshot/format.h"
 
-#include <QEventLoop>
 
 namespace pelscope {
 
@@ -21,27 +22,8 @@ QString quotedKey(const QByteArray &bytes)
 ClusterMap readClusterMap(const ConnectionOptions &seed)
 {
     ClusterMap map;
-    RedisConnection connection(seed);
-    connection.setAutoReconnect(false);
-    RedisReplies replies;
     RedisError failure;
-    bool answered = false;
-    QEventLoop loop;
-    connection.open();
-    connection.execute({{"INFO", "server"}, {"CLUSTER", "SHARDS"}, {"CLUSTER", "SLOTS"}}, &connection,
-                       [&](const RedisReplies &r, const RedisError &e) {
-                           replies = r;
-                           failure = e;
-                           answered = true;
-                           loop.quit();
-                       });
-    if (!answered)
-        loop.exec(); // bounded by the connection's connect and command timeouts
-    connection.close();
-    if (!answered) { // the thread is shutting down
-        map.error = QStringLiteral("stopped before %1 answered").arg(seed.redactedUrl());
-        return map;
-    }
+    const RedisReplies replies = readBlocking(seed, {{"INFO", "server"}, {"CLUSTER", "SHARDS"}, {"CLUSTER", "SLOTS"}}, &failure);
     if (failure.isError()) {
         map.error = failure.message;
         return map;

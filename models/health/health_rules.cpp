@@ -21,7 +21,8 @@ QStringList HealthThresholds::keys()
 {
     return {QStringLiteral("oldest_idle_warn"), QStringLiteral("oldest_idle_crit"),
             QStringLiteral("delivery_count_warn"), QStringLiteral("lag_warn"), QStringLiteral("lag_crit"),
-            QStringLiteral("lag_unknown_warns"), QStringLiteral("consumer_idle_warn")};
+            QStringLiteral("lag_unknown_warns"), QStringLiteral("consumer_idle_warn"), QStringLiteral("behind_warn"),
+            QStringLiteral("behind_crit")};
 }
 
 QString HealthThresholds::set(const QString &key, const QString &value)
@@ -58,6 +59,8 @@ QString HealthThresholds::set(const QString &key, const QString &value)
     if (key == QLatin1String("oldest_idle_warn")) return duration(oldestIdleWarnMs);
     if (key == QLatin1String("oldest_idle_crit")) return duration(oldestIdleCritMs);
     if (key == QLatin1String("consumer_idle_warn")) return duration(consumerIdleWarnMs);
+    if (key == QLatin1String("behind_warn")) return duration(behindWarnMs);
+    if (key == QLatin1String("behind_crit")) return duration(behindCritMs);
     if (key == QLatin1String("delivery_count_warn")) return count(deliveryCountWarn);
     if (key == QLatin1String("lag_warn")) return count(lagWarn);
     if (key == QLatin1String("lag_crit")) return count(lagCrit);
@@ -79,6 +82,9 @@ QString HealthThresholds::validate() const
         if (t.oldestIdleWarnMs > t.oldestIdleCritMs)
             return QStringLiteral("threshold oldest_idle_warn (%1) is above oldest_idle_crit (%2)%3")
                 .arg(formatDuration(t.oldestIdleWarnMs), formatDuration(t.oldestIdleCritMs), where);
+        if (t.behindWarnMs > t.behindCritMs)
+            return QStringLiteral("threshold behind_warn (%1) is above behind_crit (%2)%3")
+                .arg(formatDuration(t.behindWarnMs), formatDuration(t.behindCritMs), where);
         return {};
     };
     if (const QString e = check(*this, QString()); !e.isEmpty())
@@ -141,6 +147,14 @@ HealthVerdict evaluateGroup(const StreamSnapshot &stream, const GroupSnapshot &g
         raise(v, Health::Warn, QStringLiteral("%1 pending %2 delivered ≥ %3 times (max %4): likely poison")
                                    .arg(formatCount(poison), poison == 1 ? QStringLiteral("entry") : QStringLiteral("entries"))
                                    .arg(t.deliveryCountWarn).arg(*g.maxDeliveryCount));
+    }
+
+    if (g.oldestUnreadAgeMs) {
+        const qint64 behind = *g.oldestUnreadAgeMs;
+        if (behind >= t.behindCritMs)
+            raise(v, Health::Crit, QStringLiteral("behind by %1 ≥ %2: the oldest unread entry waits that long").arg(formatDuration(behind), formatDuration(t.behindCritMs)));
+        else if (behind >= t.behindWarnMs)
+            raise(v, Health::Warn, QStringLiteral("behind by %1 ≥ %2: the oldest unread entry waits that long").arg(formatDuration(behind), formatDuration(t.behindWarnMs)));
     }
 
     if (g.lag) {

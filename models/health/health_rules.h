@@ -20,6 +20,8 @@ struct HealthThresholds
     qint64 lagCrit = 10'000;
     bool lagUnknownWarns = true;
     qint64 consumerIdleWarnMs = 300'000; // a consumer holding pending entries, idle this long
+    qint64 behindWarnMs = 60'000;        // the oldest unread entry is this old
+    qint64 behindCritMs = 300'000;
 
     // Per-group overrides, "stream/group" -> (key, value) applied over the
     // values above: set("orders/fulfillment:oldest_idle_crit", "10m").

@@ -118,8 +118,6 @@ struct HistoryStore::GroupHistory
     quint64 serial = 0; // == m_serial when the latest snapshot had the group
 
     GroupProgress progress;
-    std::optional<qint64> lastRead; // out-rate baseline: last known entries-read and when
-    qint64 lastReadMs = 0;
     QByteArray lastDeliveredId;
 
     std::vector<ConsumerHistory> consumers; // slots, reused once a consumer ages out
@@ -131,6 +129,7 @@ struct HistoryStore::GroupHistory
 
     QList<StatusChange> changes;
     Health lastStatus = Health::Ok;
+    bool judged = false; // a verdict was recorded: the next one can be a change
 };
 
 struct HistoryStore::Source
@@ -160,11 +159,12 @@ void HistoryStore::clear()
     m_openBucketMs = -1;
     m_openPolls = 0;
     m_latestMs = 0;
+    m_typicalIntervalMs = 0;
     m_dropped = 0;
     m_consumerCount = 0;
     m_groups.clear();
     m_index.clear();
-    m_rates.clear();
+    m_values.clear();
 }
 
 HistoryStore::GroupHistory &HistoryStore::groupFor(const GroupKey &key, qint64 nowMs)
@@ -197,18 +197,31 @@ const HistoryStore::GroupHistory *HistoryStore::find(const GroupKey &key) const
     return m_index.value(key);
 }
 
-void HistoryStore::append(const Snapshot &snapshot)
+int HistoryStore::beginPoll(qint64 now)
 {
-    if (snapshot.isNull())
-        return;
-    const SnapshotData &d = snapshot.data();
-    const qint64 now = d.takenAtMs;
     // Charts and binary searches need an increasing axis; a server clock
     // stepping back (failover to a skewed replica) pauses history instead.
     if (m_r0.size > 0 && now <= m_latestMs) {
         ++m_dropped;
-        return;
+        return -1;
     }
+    // Time nobody recorded (the window closed, the laptop asleep, a recorder
+    // stopped) is a gap: an all-unknown poll right after the last one keeps
+    // a chart from drawing a line across it.
+    if (m_r0.size > 0) {
+        const qint64 interval = now - m_latestMs;
+        if (interval > std::max<qint64>(kMinGapMs, 3 * m_typicalIntervalMs)) {
+            const int gapSlot = beginPollAt(m_latestMs + 1);
+            endPoll(gapSlot);
+        } else {
+            m_typicalIntervalMs = m_typicalIntervalMs == 0 ? interval : (3 * m_typicalIntervalMs + interval) / 4;
+        }
+    }
+    return beginPollAt(now);
+}
+
+int HistoryStore::beginPollAt(qint64 now)
+{
     const qint64 bucket = now - (((now % BucketMs) + BucketMs) % BucketMs);
     if (m_openBucketMs != -1 && bucket != m_openBucketMs)
         closeBucket(now);
@@ -217,42 +230,77 @@ void HistoryStore::append(const Snapshot &snapshot)
     const int slot = takeTier0Slot(now);
     m_latestMs = now;
     ++m_serial;
+    return slot;
+}
 
+// Groups and consumers the poll did not mention: unknown at this slot.
+void HistoryStore::endPoll(int slot)
+{
+    for (const auto &hp : m_groups) {
+        GroupHistory &h = *hp;
+        if (h.serial == m_serial)
+            continue;
+        for (SeriesData &s : h.series)
+            s.raw[slot] = kNaN;
+        for (ConsumerHistory &c : h.consumers)
+            if (c.used) {
+                c.pending[slot] = kNaN;
+                c.idle[slot] = kNaN;
+            }
+    }
+}
+
+void HistoryStore::appendRecorded(qint64 atMs, const QList<RecordedValues> &rows)
+{
+    const int slot = beginPoll(atMs);
+    if (slot < 0)
+        return;
+    for (const RecordedValues &row : rows) {
+        GroupHistory &h = groupFor(row.key, atMs);
+        if (h.serial == m_serial)
+            continue;
+        h.serial = m_serial;
+        for (int m = 0; m < MetricCount; ++m) {
+            h.series[m].raw[slot] = row.values[m];
+            h.series[m].open.add(row.values[m]);
+        }
+        h.progress.lastSeenMs = atMs;
+        if (!std::isnan(row.values[int(Metric::Lag)]))
+            h.progress.lag = qint64(row.values[int(Metric::Lag)]);
+        if (!std::isnan(row.values[int(Metric::Pending)]))
+            h.progress.pending = qint64(row.values[int(Metric::Pending)]);
+        if (row.status && (!h.judged || *row.status != h.lastStatus)) {
+            // The recorded status becomes the baseline: the first live verdict
+            // after it is a change only if it differs.
+            h.lastStatus = *row.status;
+            h.judged = true;
+        }
+    }
+    endPoll(slot);
+}
+
+void HistoryStore::append(const Snapshot &snapshot)
+{
+    if (snapshot.isNull())
+        return;
+    const SnapshotData &d = snapshot.data();
+    const qint64 now = d.takenAtMs;
+    const int slot = beginPoll(now);
+    if (slot < 0)
+        return;
+
+    const QList<PollValues::Group> values = m_values.compute(snapshot);
+    qsizetype next = 0;
     for (const StreamSnapshot &s : d.streams) {
-        const float in = float(inRate(s, now));
         for (const GroupSnapshot &g : s.groups) {
-            GroupHistory &h = groupFor(GroupKey{s.key, g.name}, now);
+            const PollValues::Group &v = values.at(next++);
+            GroupHistory &h = groupFor(v.key, now);
             if (h.serial == m_serial)
                 continue; // a group listed twice: the first one counts
             h.serial = m_serial;
-
-            float out = kNaN;
-            if (g.entriesRead) {
-                if (h.lastRead && now > h.lastReadMs && *g.entriesRead >= *h.lastRead)
-                    out = float(double(*g.entriesRead - *h.lastRead) * 1000.0 / double(now - h.lastReadMs));
-                h.lastRead = g.entriesRead; // a decrease (SETID) starts a new baseline
-                h.lastReadMs = now;
-            }
-            float alive = kNaN;
-            if (g.consumers && *g.consumers == 0) {
-                alive = 0;
-            } else if (g.consumersAgeMs || !g.consumerList.isEmpty()) {
-                int n = 0;
-                for (const ConsumerSnapshot &c : g.consumerList)
-                    n += c.idleMs && *c.idleMs < m_aliveIdleMs;
-                alive = float(n);
-            }
-            float idle = toFloat(g.oldestIdleMs);
-            if (g.oldestIdleMs)
-                idle /= 1000.0f;
-            else if (g.pending && *g.pending == 0)
-                idle = 0; // nothing pending, nothing idles
-
-            const float values[MetricCount] = {toFloat(g.lag), toFloat(g.pending), idle, in, out, alive,
-                                               toFloat(g.consumers)};
             for (int m = 0; m < MetricCount; ++m) {
-                h.series[m].raw[slot] = values[m];
-                h.series[m].open.add(values[m]);
+                h.series[m].raw[slot] = v.values[m];
+                h.series[m].open.add(v.values[m]);
             }
 
             GroupProgress &p = h.progress;
@@ -274,54 +322,7 @@ void HistoryStore::append(const Snapshot &snapshot)
             updateConsumers(h, g, slot, now);
         }
     }
-
-    for (const auto &hp : m_groups) {
-        GroupHistory &h = *hp;
-        if (h.serial == m_serial)
-            continue;
-        for (SeriesData &s : h.series)
-            s.raw[slot] = kNaN;
-        for (ConsumerHistory &c : h.consumers)
-            if (c.used) {
-                c.pending[slot] = kNaN;
-                c.idle[slot] = kNaN;
-            }
-    }
-}
-
-// Entries added per second for one stream. XINFO STREAM is rationed for big
-// streams, so its entries-added can be several ticks old; XINFO GROUPS is read
-// every tick and entries-read + lag is the live entries-added whenever lag is
-// known. The larger of the two is the freshest, as the counter only grows.
-double HistoryStore::inRate(const StreamSnapshot &s, qint64 now)
-{
-    std::optional<qint64> added = s.entriesAdded;
-    bool live = false;
-    for (const GroupSnapshot &g : s.groups) {
-        if (g.entriesRead && g.lag && *g.lag >= 0 && *g.entriesRead >= 0 && (!added || *g.entriesRead + *g.lag > *added)) {
-            added = *g.entriesRead + *g.lag;
-            live = true;
-        }
-    }
-    if (!added)
-        return std::numeric_limits<double>::quiet_NaN();
-    const auto it = m_rates.find(s.key);
-    if (it == m_rates.end()) {
-        m_rates.insert(s.key, StreamRate{double(*added), now});
-        return std::numeric_limits<double>::quiet_NaN();
-    }
-    const double delta = double(*added) - it->added;
-    if (delta < 0) {
-        // A stale XINFO STREAM reads lower than a live figure: keep the
-        // baseline. A live figure going down is a reset (XSETID): start over.
-        if (live)
-            *it = StreamRate{double(*added), now};
-        return std::numeric_limits<double>::quiet_NaN();
-    }
-    const double rate = now > it->atMs ? delta * 1000.0 / double(now - it->atMs)
-                                       : std::numeric_limits<double>::quiet_NaN();
-    *it = StreamRate{double(*added), now};
-    return rate;
+    endPoll(slot);
 }
 
 void HistoryStore::updateConsumers(GroupHistory &h, const GroupSnapshot &g, int slot, qint64 now)
@@ -489,19 +490,29 @@ void HistoryStore::forgetOld(qint64 now)
                 hp->lastNames.clear();
                 hp->lastSlots.clear();
             }
-    for (auto it = m_rates.begin(); it != m_rates.end();)
-        it = it->atMs < now - Tier0SpanMs ? m_rates.erase(it) : std::next(it);
 }
 
 void HistoryStore::recordVerdict(const GroupKey &key, qint64 atMs, const HealthVerdict &verdict)
 {
     GroupHistory *h = m_index.value(key);
-    if (!h || verdict.status == h->lastStatus)
+    if (!h || (h->judged && verdict.status == h->lastStatus))
         return;
-    h->changes.append(StatusChange{atMs, h->lastStatus, verdict.status, verdict.reasons});
+    // The first verdict is not a transition: it was never seen OK before it.
+    h->changes.append(StatusChange{atMs, h->judged ? h->lastStatus : verdict.status, verdict.status, verdict.reasons, !h->judged});
+    h->judged = true;
     if (h->changes.size() > StatusChangeLimit)
         h->changes.removeFirst();
     h->lastStatus = verdict.status;
+}
+
+void HistoryStore::addRecordedChange(const GroupKey &key, const StatusChange &change)
+{
+    GroupHistory *h = m_index.value(key);
+    if (!h)
+        return; // no recorded values for it in the last day
+    h->changes.append(change);
+    if (h->changes.size() > StatusChangeLimit)
+        h->changes.removeFirst();
 }
 
 QList<GroupKey> HistoryStore::groups() const
@@ -669,9 +680,7 @@ qint64 HistoryStore::bytesUsed() const
          + m_n1.capacity() * qint64(sizeof(int)) + m_t2.capacity() * qint64(sizeof(qint64));
     b += qint64(m_groups.capacity()) * qint64(sizeof(void *));
     b += m_index.capacity() * (qint64(sizeof(GroupKey) + sizeof(void *)) + kHashNodeOverhead);
-    b += m_rates.capacity() * (qint64(sizeof(QByteArray) + sizeof(StreamRate)) + kHashNodeOverhead);
-    for (auto it = m_rates.cbegin(); it != m_rates.cend(); ++it)
-        b += it.key().capacity();
+    b += qint64(m_groups.size()) * 64; // the rate baselines (PollValues), per group roughly
     for (const auto &hp : m_groups) {
         const GroupHistory &h = *hp;
         // Keys usually share the snapshot's bytes; counted anyway.

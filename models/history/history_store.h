@@ -5,6 +5,8 @@
 #pragma once
 
 #include "../snapshot/snapshot.h"
+#include "group_key.h"
+#include "poll_values.h"
 
 #include <QHash>
 #include <QHashFunctions>
@@ -16,23 +18,6 @@
 
 namespace pelscope {
 
-struct GroupKey
-{
-    QByteArray stream;
-    QByteArray group;
-
-    friend bool operator==(const GroupKey &a, const GroupKey &b) { return a.stream == b.stream && a.group == b.group; }
-    friend bool operator<(const GroupKey &a, const GroupKey &b)
-    {
-        return a.stream != b.stream ? a.stream < b.stream : a.group < b.group;
-    }
-};
-
-inline size_t qHash(const GroupKey &k, size_t seed = 0) noexcept { return qHashMulti(seed, k.stream, k.group); }
-
-// Per group. Rates are per second of server time.
-enum class Metric { Lag, Pending, OldestIdleSeconds, InRate, OutRate, ConsumersAlive, ConsumersTotal };
-inline constexpr int MetricCount = 7;
 
 // Per consumer, last hour only.
 enum class ConsumerMetric { Pending, IdleSeconds };
@@ -82,6 +67,17 @@ struct StatusChange
     Health from = Health::Ok;
     Health to = Health::Ok;
     QStringList reasons;
+    bool firstSeen = false; // the group's first verdict since Pelscope watched it: `from` means nothing
+};
+
+// One group's values at one recorded poll, as the on-disk history keeps
+// them (Metric order; NaN unknown), replayed into the store when a
+// connection opens so its charts start with the past.
+struct RecordedValues
+{
+    GroupKey key;
+    float values[MetricCount];
+    std::optional<Health> status;
 };
 
 class HistoryStore
@@ -106,13 +102,24 @@ public:
     HistoryStore(const HistoryStore &) = delete;
     HistoryStore &operator=(const HistoryStore &) = delete;
 
-    // Snapshots whose server time does not move forward are dropped.
+    // Snapshots whose server time does not move forward are dropped. Time
+    // not recorded (a jump of more than 3 polls, and at least kMinGapMs) is
+    // kept as a gap: charts break there instead of drawing across it.
     void append(const Snapshot &snapshot);
+    // A recorded poll (the on-disk history): the same tiers, rules' baseline and gaps.
+    void appendRecorded(qint64 atMs, const QList<RecordedValues> &rows);
+    static constexpr qint64 kMinGapMs = 30'000;
     // Records a status change when the verdict's status differs from the last one (Ok at first).
     void recordVerdict(const GroupKey &key, qint64 atMs, const HealthVerdict &verdict);
+    // A status change read from the on-disk history (before this window watched).
+    void addRecordedChange(const GroupKey &key, const StatusChange &change);
     void clear();
     // A consumer counts as alive while its idle time is below this.
-    void setConsumerAliveIdleMs(qint64 ms) { m_aliveIdleMs = ms; }
+    void setConsumerAliveIdleMs(qint64 ms)
+    {
+        m_aliveIdleMs = ms;
+        m_values.setAliveIdleMs(ms);
+    }
 
     QList<GroupKey> groups() const; // sorted
     QList<QByteArray> consumers(const GroupKey &key) const;
@@ -137,20 +144,17 @@ private:
         void popFront() { head = head + 1 == cap ? 0 : head + 1; --size; }
     };
     struct GroupHistory;
-    struct StreamRate
-    {
-        double added = 0;
-        qint64 atMs = 0;
-    };
     struct Source;
 
     GroupHistory &groupFor(const GroupKey &key, qint64 nowMs);
+    int beginPoll(qint64 nowMs);   // the tier-0 slot of a new poll, -1 when dropped
+    int beginPollAt(qint64 nowMs);
+    void endPoll(int slot);
     int takeTier0Slot(qint64 nowMs);
     void growTier0(int newCap);
     void closeBucket(qint64 nowMs);
     void closeCoarseBucket(qint64 nowMs);
     void forgetOld(qint64 nowMs);
-    double inRate(const StreamSnapshot &stream, qint64 nowMs);
     void updateConsumers(GroupHistory &h, const GroupSnapshot &g, int slot, qint64 nowMs);
     const GroupHistory *find(const GroupKey &key) const;
     SeriesWindow collect(const Source &src, qint64 fromMs, qint64 toMs, int maxPoints) const;
@@ -166,13 +170,14 @@ private:
     qint64 m_openBucketMs = -1;
     int m_openPolls = 0;
     qint64 m_latestMs = 0;
+    qint64 m_typicalIntervalMs = 0; // smoothed time between polls, for gaps
     quint64 m_serial = 0;
     qint64 m_dropped = 0;
     qint64 m_aliveIdleMs = 60'000;
     int m_consumerCount = 0;
     std::vector<std::unique_ptr<GroupHistory>> m_groups;
     QHash<GroupKey, GroupHistory *> m_index;
-    QHash<QByteArray, StreamRate> m_rates;
+    PollValues m_values; // the per-poll figures, computed as the on-disk history computes them
 };
 
 } // namespace pelscope

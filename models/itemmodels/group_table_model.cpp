@@ -4,6 +4,7 @@
 #include "snapshot/format.h"
 
 #include <cmath>
+#include <limits>
 
 #include <QHash>
 
@@ -83,6 +84,7 @@ QList<QVariant> GroupTableModel::displayValues(const StreamSnapshot &s, const Gr
         displayBytes(s.key),
         displayBytes(g.name),
         g.lag ? formatCount(*g.lag) : QStringLiteral("unknown"),
+        g.oldestUnreadAgeMs ? formatDuration(*g.oldestUnreadAgeMs) : QStringLiteral("—"),
         g.pending ? formatCount(*g.pending) : QStringLiteral("?"),
         oldestIdleText(g),
         consumers,
@@ -218,6 +220,7 @@ QVariant GroupTableModel::sortValue(const Row &row, int column) const
         return double(int(g.health.status)) * 1e15 + double(std::min<qint64>(g.oldestIdleMs.value_or(0), 999'999'999'999LL)) * 10
                + (g.lag ? 0 : 1);
     case Lag: return g.lag ? double(*g.lag) : -1.0;
+    case Behind: return double(g.oldestUnreadAgeMs.value_or(-1));
     case Pending: return double(g.pending.value_or(-1));
     case OldestIdle: return double(g.oldestIdleMs.value_or(-1));
     case Consumers: return double(g.consumers.value_or(-1));
@@ -231,6 +234,13 @@ QVariant GroupTableModel::sortValue(const Row &row, int column) const
     case LagTrend: return g.lag ? double(*g.lag) : -1.0;
     default: return row.display.value(column);
     }
+}
+
+void GroupTableModel::refreshHistoryColumns()
+{
+    if (m_rows.isEmpty())
+        return;
+    Q_EMIT dataChanged(index(0, InRate), index(int(m_rows.size()) - 1, LagTrend), {Qt::DisplayRole, SortRole, SparklineRole, Qt::ToolTipRole});
 }
 
 QVariant GroupTableModel::data(const QModelIndex &index, int role) const
@@ -248,6 +258,10 @@ QVariant GroupTableModel::data(const QModelIndex &index, int role) const
             return QStringLiteral("This node did not answer the last poll: the values are from an earlier tick");
         if (index.column() == Lag && !row.group.lag)
             return row.group.lagNote;
+        if (index.column() == Behind)
+            return row.group.oldestUnreadAgeMs
+                ? QStringLiteral("The oldest entry not yet delivered to the group was added %1 ago").arg(formatDuration(*row.group.oldestUnreadAgeMs))
+                : row.group.oldestUnreadNote;
         if (index.column() == DeadLetters) {
             const DeadLetterSnapshot *d = deadLettersOf(row.stream);
             if (!d)
@@ -255,6 +269,21 @@ QVariant GroupTableModel::data(const QModelIndex &index, int role) const
             return QStringLiteral("%1: %2 entries%3; Enter on this cell browses them")
                 .arg(displayBytes(d->key), d->length ? formatCount(*d->length) : QStringLiteral("?"),
                      d->growth ? QStringLiteral(", +%1 in the last %2").arg(formatCount(*d->growth), formatDuration(d->growthWindowMs)) : QString());
+        }
+        if (index.column() == LagTrend && m_history && !m_snapshot.isNull()) {
+            // The sparkline is drawn from zero with a floor: here are its numbers.
+            const qint64 now = m_snapshot->takenAtMs;
+            const QList<double> v = m_history->window(GroupKey{row.stream, row.group.name}, Metric::Lag, now - 15 * 60'000, now, 90).v;
+            double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+            for (double x : v)
+                if (!std::isnan(x)) {
+                    lo = std::min(lo, x);
+                    hi = std::max(hi, x);
+                }
+            if (hi < lo)
+                return QStringLiteral("Lag over the last 15 minutes: not known yet");
+            return QStringLiteral("Lag over the last 15 minutes: from %1 to %2 entries (drawn from 0; a lag under 100 stays near the bottom)")
+                .arg(formatCount(qint64(lo)), formatCount(qint64(hi)));
         }
         if (index.column() == OldestIdle && row.group.pelSampled)
             return QStringLiteral("Lower bound from the %1 entries inspected; upper bound from the oldest entry's ID").arg(row.group.pelInspected);
@@ -273,6 +302,8 @@ QVariant GroupTableModel::data(const QModelIndex &index, int role) const
         const DeadLetterSnapshot *d = deadLettersOf(row.stream);
         return d ? d->key : QByteArray();
     }
+    case DeadConsumersRole:
+        return deadConsumers(row.group);
     case SparklineRole: {
         QList<double> points;
         if (m_history && !m_snapshot.isNull()) {
@@ -287,11 +318,36 @@ QVariant GroupTableModel::data(const QModelIndex &index, int role) const
 
 QVariant GroupTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
         return {};
-    static const char *names[] = {"Status", "Connection", "Node", "Stream", "Group", "Lag", "Pending", "Oldest pending idle", "Consumers",
-                                  "Max deliveries", "In", "Out", "Dead letters", "Lag, 15 min", "Why"};
-    return QString::fromLatin1(names[section]);
+    static const char *names[] = {QT_TR_NOOP("Status"), QT_TR_NOOP("Connection"), QT_TR_NOOP("Node"), QT_TR_NOOP("Stream"),
+                                  QT_TR_NOOP("Group"), QT_TR_NOOP("Lag"), QT_TR_NOOP("Behind"), QT_TR_NOOP("Pending"), QT_TR_NOOP("Oldest pending idle"),
+                                  QT_TR_NOOP("Consumers"), QT_TR_NOOP("Max deliveries"), QT_TR_NOOP("In"), QT_TR_NOOP("Out"),
+                                  QT_TR_NOOP("Dead letters"), QT_TR_NOOP("Lag, 15 min"), QT_TR_NOOP("Why")};
+    // What each column means, on hover: the numbers are the server's, said plainly.
+    static const char *tips[] = {
+        QT_TR_NOOP("The group's health: CRIT, WARN or OK by the rules in Why. Sorted worst first."),
+        QT_TR_NOOP("The connection (profile name or address) the group belongs to."),
+        QT_TR_NOOP("Redis Cluster: the master holding the stream (stale when it did not answer)."),
+        QT_TR_NOOP("The stream key."),
+        QT_TR_NOOP("The consumer group."),
+        QT_TR_NOOP("Entries added to the stream that the group has not read yet (XINFO GROUPS lag). \"unknown\" when Redis cannot count them; hover for why."),
+        QT_TR_NOOP("How far behind in time: the age of the oldest entry the group has not been delivered yet (from its ID). — when nothing is unread."),
+        QT_TR_NOOP("Entries delivered to a consumer and not acknowledged yet (the PEL)."),
+        QT_TR_NOOP("How long the oldest pending entry has waited since its last delivery. A range a..b when the PEL is too large to read whole."),
+        QT_TR_NOOP("Consumers active in the last minute / all consumers; \"(N dead)\": holding pending entries and idle 5 minutes or more."),
+        QT_TR_NOOP("The highest delivery count among pending entries: an entry delivered again and again is likely poison."),
+        QT_TR_NOOP("Entries added to the stream per second, over the last polls."),
+        QT_TR_NOOP("Entries the group read per second, over the last polls."),
+        QT_TR_NOOP("The stream's dead-letter stream: its length and recent growth. Enter on the cell opens it."),
+        QT_TR_NOOP("Lag over the last 15 minutes, drawn from 0; hover a cell for its range."),
+        QT_TR_NOOP("Every rule the group breaks, in words. The selected row's reasons are also shown in full under the table."),
+    };
+    if (role == Qt::DisplayRole)
+        return tr(names[section]);
+    if (role == Qt::ToolTipRole)
+        return tr(tips[section]);
+    return {};
 }
 
 } // namespace pelscope

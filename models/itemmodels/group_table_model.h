@@ -15,7 +15,7 @@ class GroupTableModel : public QAbstractTableModel
 public:
     // Connection is for the window's all-connections overview (one model per
     // connection, concatenated); Node is the cluster master holding the stream.
-    enum Column { Status, Connection, Node, Stream, Group, Lag, Pending, OldestIdle, Consumers, MaxDeliveries, InRate, OutRate, DeadLetters, LagTrend, Reasons, ColumnCount };
+    enum Column { Status, Connection, Node, Stream, Group, Lag, Behind, Pending, OldestIdle, Consumers, MaxDeliveries, InRate, OutRate, DeadLetters, LagTrend, Reasons, ColumnCount };
     enum Role {
         SortRole = Qt::UserRole + 1, // numeric value to sort by
         HealthRole,                  // int(Health)
@@ -25,6 +25,7 @@ public:
         SparklineRole,               // QList<double>: lag over the last 15 minutes, NaN = unknown
         DeadLetterKeyRole,           // QByteArray: the stream's DLQ, empty when none
         StaleRole,                   // bool: the values are not current (connection or node not answering)
+        DeadConsumersRole,           // int: consumers holding entries, idle 5 minutes or more
     };
 
     explicit GroupTableModel(QObject *parent = nullptr);
@@ -39,6 +40,9 @@ public:
     // The whole connection stopped answering: every row greys.
     void setStale(bool stale);
     const Snapshot &snapshot() const { return m_snapshot; }
+    // The history changed under the rows (the recorded past replayed): the
+    // rate and sparkline columns read it again.
+    void refreshHistoryColumns();
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;

@@ -349,6 +349,28 @@ void StreamProbe::planGroup(RedisBatch &batch, const QByteArray &stream, const Q
         }
     }
 
+    // How far behind in time: the first entry after the group's position,
+    // one O(log N) XRANGE; its ID's timestamp against the server's TIME.
+    // The first unread entry stays the same while the group does not move:
+    // read again only when it moved, or now and then (a trim may remove it).
+    // An entry's body comes with its ID, so a stream of 30 MB values is not
+    // read every tick.
+    constexpr quint64 kUnreadRecheckTicks = 30;
+    const bool known = !st.unreadId.isEmpty() && st.unreadAfter == st.lastDeliveredId && m_tick - st.unreadTick < kUnreadRecheckTicks;
+    if (!st.lastDeliveredId.isEmpty() && !st.caughtUp && !known) {
+        Optional o;
+        o.costUs = pollcost::revRange(1);
+        o.overdue = 0;
+        o.what = QStringLiteral("how far behind %1 is").arg(name);
+        o.add = [this, stream, group, &st](RedisBatch &b) {
+            add(b, SlotKind::Unread, {"XRANGE", stream, "(" + st.lastDeliveredId, "+", "COUNT", "1"}, stream, group, 1);
+            st.unreadAfter = st.lastDeliveredId;
+            st.unreadTick = m_tick;
+            st.unreadId.clear(); // until the reply says
+        };
+        queue(batch, std::move(o));
+    }
+
     // XINFO CONSUMERS costs O(consumers): rationed by consumer count.
     const qint64 every = qint64(m_config.consumersEveryTicks) * std::max<qint64>(1, st.consumerCount / 200);
     const bool due = m_config.oneShot || !st.consumersRead || m_tick - st.consumersTick >= quint64(every);
@@ -538,6 +560,7 @@ SnapshotData StreamProbe::parseTick(const RedisReplies &replies)
             GroupState &st = m_groupState[gk];
             st.seenTick = m_tick;
             st.lastDeliveredId = g.lastDeliveredId;
+            st.caughtUp = g.lag && *g.lag == 0;
             st.consumerCount = g.consumers.value_or(0);
 
             QHash<int, const RedisReply *> mine;
@@ -552,6 +575,14 @@ SnapshotData StreamProbe::parseTick(const RedisReplies &replies)
             }
             st.pending = g.pending.value_or(0);
             applyPel(g, st, mine, slots, data.takenAtMs);
+            if (!st.unreadId.isEmpty() && st.unreadAfter == g.lastDeliveredId)
+                applyUnread(g, st.unreadId, data.takenAtMs);
+            else if (st.unreadAfter == g.lastDeliveredId && st.unreadTick == m_tick)
+                g.oldestUnreadNote = QStringLiteral("nothing unread: the group has been delivered every entry in the stream");
+            if (g.lag && *g.lag == 0)
+                g.oldestUnreadNote = QStringLiteral("nothing unread (lag 0)");
+            else if (!g.oldestUnreadAgeMs && g.oldestUnreadNote.isEmpty())
+                g.oldestUnreadNote = QStringLiteral("not read yet this tick");
             g.health = evaluateGroup(s, g, m_config.thresholds);
             for (const QString &what : std::as_const(g.unjudged))
                 g.health.reasons << QStringLiteral("not judged: %1").arg(what);
@@ -660,6 +691,20 @@ void StreamProbe::collectDeadLetters(SnapshotData &data, const QHash<QByteArray,
         it = seen.contains(it->first) ? std::next(it) : m_dlqState.erase(it);
 }
 
+// The oldest entry the group has not been delivered, and its age: stream IDs
+// carry their time, so "behind by 4 m 12 s" is exact, not an estimate.
+void StreamProbe::applyUnread(GroupSnapshot &g, const QByteArray &firstUnreadId, qint64 nowMs)
+{
+    const auto id = StreamId::parse(firstUnreadId);
+    // IDs given explicitly (1-0, 2-0, ...) are not times: no age can be read from them.
+    constexpr quint64 kYear2001Ms = 978'307'200'000;
+    if (!id || id->ms < kYear2001Ms || nowMs <= 0) {
+        g.oldestUnreadNote = QStringLiteral("the stream's IDs are not times (given explicitly), so no age can be read from them");
+        return;
+    }
+    g.oldestUnreadAgeMs = std::max<qint64>(0, nowMs - qint64(id->ms));
+}
+
 void StreamProbe::applyPel(GroupSnapshot &g, GroupState &st, const QHash<int, const RedisReply *> &replies,
                            const QList<int> &slots, qint64 nowMs)
 {
@@ -684,14 +729,18 @@ void StreamProbe::applyPel(GroupSnapshot &g, GroupState &st, const QHash<int, co
             errors << displayBytes(r.bytes());
             // What this read would have judged is now unknown: say so on the
             // group, not only in the tick's warning.
-            const RedisError e = describeReplyError({slot.kind == SlotKind::Consumers ? "XINFO" : "XPENDING",
-                                                     slot.kind == SlotKind::Consumers ? "CONSUMERS" : ""}, r);
+            const RedisCommand what = slot.kind == SlotKind::Consumers ? RedisCommand{"XINFO", "CONSUMERS"}
+                                      : slot.kind == SlotKind::Unread ? RedisCommand{"XRANGE"}
+                                                                      : RedisCommand{"XPENDING"};
+            const RedisError e = describeReplyError(what, r);
             if (slot.kind == SlotKind::Head)
                 g.unjudged << QStringLiteral("oldest pending idle and poison entries (%1)").arg(e.message);
             else if (slot.kind == SlotKind::Consumers)
                 g.unjudged << QStringLiteral("dead consumers (%1)").arg(e.message);
             else if (slot.kind == SlotKind::Walk || slot.kind == SlotKind::Sample)
                 g.unjudged << QStringLiteral("delivery counts (%1)").arg(e.message);
+            else if (slot.kind == SlotKind::Unread)
+                g.unjudged << QStringLiteral("how far behind (%1)").arg(e.message);
             continue;
         }
         switch (slot.kind) {
@@ -741,6 +790,9 @@ void StreamProbe::applyPel(GroupSnapshot &g, GroupState &st, const QHash<int, co
         case SlotKind::Summary:
             if (r.isArray() && r.size() >= 3)
                 st.pendingMaxId = optBytes(r.at(2));
+            break;
+        case SlotKind::Unread:
+            st.unreadId = r.isArray() && r.size() > 0 ? r.at(0).at(0).bytes() : QByteArray();
             break;
         default:
             break;

@@ -50,7 +50,7 @@ public:
     QList<QByteArray> knownStreams() const;
 
 private:
-    enum class SlotKind { Time, Scan, XinfoStream, Xlen, XinfoGroups, Head, Walk, Sample, Consumers, Summary, DlqSample };
+    enum class SlotKind { Time, Scan, XinfoStream, Xlen, XinfoGroups, Head, Walk, Sample, Consumers, Summary, DlqSample, Unread };
     struct Slot
     {
         SlotKind kind;
@@ -87,6 +87,13 @@ private:
         qint64 consumerCount = 0;
         QByteArray minId, lastDeliveredId;
         quint64 seenTick = 0;
+        bool caughtUp = false; // lag 0 last tick: nothing unread, no need to look
+        // The first unread entry's ID, and the position it was read for: it
+        // stays the first unread one until the group moves (or a trim), so it
+        // is read again only then, or every kUnreadRecheckTicks.
+        QByteArray unreadId;
+        QByteArray unreadAfter;
+        quint64 unreadTick = 0;
     };
     struct StreamState
     {
@@ -119,6 +126,7 @@ private:
     void offer(RedisBatch &batch, double costUs, qint64 overdue, const QString &what, std::function<void(RedisBatch &)> addRead);
     void queue(RedisBatch &batch, Optional o);
     void choose(RedisBatch &batch);
+    void applyUnread(GroupSnapshot &g, const QByteArray &firstUnreadId, qint64 nowMs);
     void applyPel(GroupSnapshot &g, GroupState &st, const QHash<int, const RedisReply *> &replies,
                   const QList<int> &slots, qint64 nowMs);
     void add(RedisBatch &batch, SlotKind kind, RedisCommand cmd, const QByteArray &stream = {},

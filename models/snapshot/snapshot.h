@@ -48,6 +48,11 @@ struct GroupSnapshot
     std::optional<qint64> lag;
     QString lagNote;                     // why lag is null, with an estimate
     std::optional<qint64> lagTimeMs;     // newest entry's time minus the group's position's time
+    // How far behind in time: the age of the oldest entry not yet delivered
+    // to the group (its ID's time against the server's TIME). Null, with the
+    // note saying why, when nothing is unread or the IDs are not times.
+    std::optional<qint64> oldestUnreadAgeMs;
+    QString oldestUnreadNote;
     std::optional<QByteArray> pendingMinId;
     std::optional<QByteArray> pendingMaxId;
     std::optional<qint64> oldestIdleMs;      // lower bound from what was inspected

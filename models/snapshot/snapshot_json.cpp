@@ -40,6 +40,8 @@ QJsonObject groupJson(const GroupSnapshot &g)
     o.insert(QLatin1String("lag"), orNull(g.lag));
     o.insert(QLatin1String("lag_note"), g.lag ? QJsonValue(QJsonValue::Null) : QJsonValue(g.lagNote));
     o.insert(QLatin1String("not_judged"), QJsonArray::fromStringList(g.unjudged));
+    o.insert(QLatin1String("oldest_unread_age_ms"), orNull(g.oldestUnreadAgeMs));
+    o.insert(QLatin1String("oldest_unread_note"), g.oldestUnreadAgeMs ? QJsonValue(QJsonValue::Null) : QJsonValue(g.oldestUnreadNote));
     o.insert(QLatin1String("pending_min_id"), orNull(g.pendingMinId));
     o.insert(QLatin1String("pending_max_id"), orNull(g.pendingMaxId));
     o.insert(QLatin1String("oldest_pending_idle_ms"), orNull(g.oldestIdleMs));

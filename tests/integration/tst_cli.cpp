@@ -181,6 +181,40 @@ private Q_SLOTS:
         const QJsonObject last = QJsonDocument::fromJson(lines.last()).object();
         QCOMPARE(last[QStringLiteral("streams")].toArray().at(0).toObject()[QStringLiteral("key")].toString(), QStringLiteral("after-restart"));
     }
+
+    // At 80 columns no row wraps: names capped, columns dropped in the stated
+    // order, WHY cut; --wide shows everything. Colour: off when piped or with
+    // NO_COLOR, forced with --color=always, off with --no-color.
+    void tableFitsTheTerminal()
+    {
+        const QByteArray longName = "orders-" + QByteArray(60, 'x');
+        for (int i = 0; i < 3; ++i)
+            m_db.command({"XADD", longName, "*", "n", QByteArray::number(i)});
+        m_db.command({"XGROUP", "CREATE", longName, "a-consumer-group-with-a-long-name", "0"});
+        m_db.command({"XREADGROUP", "GROUP", "a-consumer-group-with-a-long-name", "w", "STREAMS", longName, ">"});
+        const QStringList base{QStringLiteral("--url"), m_server.url(), QStringLiteral("--threshold"), QStringLiteral("oldest_idle_warn=0s"),
+                               QStringLiteral("snapshot")};
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("COLUMNS"), QStringLiteral("80"));
+        env.remove(QStringLiteral("NO_COLOR"));
+        Run r = cli(base, env);
+        QCOMPARE(r.exitCode, 0);
+        for (const QByteArray &line : r.out.split('\n'))
+            QVERIFY2(QString::fromUtf8(line).size() <= 80, line.constData());
+        QVERIFY2(!r.out.contains("MAX DLV") && r.out.contains("WHY") && r.out.contains("STATUS"), r.out.constData());
+        QVERIFY(!r.out.contains('\x1b')); // piped: no colour
+        r = cli(base + QStringList{QStringLiteral("--wide")}, env);
+        QVERIFY2(r.out.contains(longName) && r.out.contains("MAX DLV"), r.out.constData());
+        r = cli(base + QStringList{QStringLiteral("--color=always")}, env);
+        QVERIFY2(r.out.contains("\x1b[33m") && r.out.contains("\x1b[0m"), r.out.constData());
+        r = cli(base + QStringList{QStringLiteral("--color=always"), QStringLiteral("--no-color")}, env);
+        QVERIFY(!r.out.contains('\x1b'));
+        env.insert(QStringLiteral("NO_COLOR"), QStringLiteral("1"));
+        r = cli(base + QStringList{QStringLiteral("--color=auto")}, env);
+        QVERIFY(!r.out.contains('\x1b'));
+        r = cli(base + QStringList{QStringLiteral("--color=sometimes")}, env);
+        QCOMPARE(r.exitCode, 3);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCli)

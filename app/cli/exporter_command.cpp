@@ -1,0 +1,126 @@
+// `pelscope-cli exporter`: a Prometheus endpoint that serves the latest poll.
+// The poller runs on its own interval, so any number of scrapers cost Redis
+// nothing extra (redis_exporter runs its commands on every scrape). Qt
+// HttpServer (a technology preview in Qt 6.4) is kept inside this file.
+#include "cli_commands.h"
+
+#include "../common/terminal.h"
+#include "export/prometheus_exposition.h"
+#include "history/history_database.h"
+#include "history/history_recorder.h"
+#include "probe/stream_poller.h"
+#include "snapshot/format.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QHostAddress>
+#include <QHttpServer>
+#include <QHttpServerResponse>
+#include <QSysInfo>
+#include <QTimer>
+
+#include <spdlog/spdlog.h>
+
+#include <csignal>
+#include <memory>
+
+namespace pelscope {
+
+namespace {
+
+volatile std::sig_atomic_t g_stop = 0;
+
+} // namespace
+
+int runExporter(const CliSettings &settings, const QCommandLineParser &parser)
+{
+    const auto interval = parseDurationMs(parser.value(QStringLiteral("interval")));
+    if (!interval || *interval < 100) {
+        writeErr(QStringLiteral("pelscope-cli: invalid --interval '%1' (at least 100ms)\n").arg(parser.value(QStringLiteral("interval"))));
+        return 3;
+    }
+    const QString listen = parser.value(QStringLiteral("listen"));
+    const qsizetype colon = listen.lastIndexOf(QLatin1Char(':'));
+    bool portOk = false;
+    const uint port = listen.mid(colon + 1).toUInt(&portOk);
+    QHostAddress address(listen.left(colon).remove(QLatin1Char('[')).remove(QLatin1Char(']')));
+    if (colon <= 0 || !portOk || port > 65535 || address.isNull()) {
+        writeErr(QStringLiteral("pelscope-cli: invalid --listen '%1' (ADDRESS:PORT, e.g. 127.0.0.1:9187)\n").arg(listen));
+        return 3;
+    }
+
+    Snapshot latest;
+    qint64 latestWallMs = 0;
+    bool connected = false;
+    ExpositionContext base;
+    base.connection = settings.connection.redactedUrl();
+    base.intervalMs = int(*interval);
+
+    QHttpServer server;
+    server.route(QStringLiteral("/metrics"), [&]() {
+        ExpositionContext ctx = base;
+        ctx.up = connected;
+        ctx.nowMs = QDateTime::currentMSecsSinceEpoch();
+        ctx.lastPollWallMs = latestWallMs;
+        return QHttpServerResponse(QByteArrayLiteral("text/plain; version=0.0.4; charset=utf-8"), prometheusExposition(latest, ctx));
+    });
+    server.route(QStringLiteral("/healthz"), [&]() {
+        const qint64 age = latestWallMs ? QDateTime::currentMSecsSinceEpoch() - latestWallMs : -1;
+        const bool fresh = connected && age >= 0 && age <= 3 * *interval;
+        return QHttpServerResponse(fresh ? QStringLiteral("ok\n") : QStringLiteral("stale: no poll in the last three intervals\n"),
+                                   fresh ? QHttpServerResponse::StatusCode::Ok : QHttpServerResponse::StatusCode::ServiceUnavailable);
+    });
+    const quint16 bound = server.listen(address, quint16(port));
+    if (bound == 0) {
+        writeErr(QStringLiteral("pelscope-cli: cannot listen on %1 (in use, or not an address of this machine)\n").arg(listen));
+        return 3;
+    }
+    spdlog::info("serving /metrics on {}:{} for {}", address.toString().toStdString(), bound, base.connection.toStdString());
+    writeErr(QStringLiteral("pelscope-cli: serving http://%1:%2/metrics for %3\n").arg(address.toString()).arg(bound).arg(base.connection));
+
+    std::unique_ptr<HistoryRecorder> recorder;
+    if (parser.isSet(QStringLiteral("record"))) {
+        HistorySettings h;
+        h.path = historyPathFor(settings.connection, settings.history.dir);
+        h.owner = QStringLiteral("pelscope-cli exporter (pid %1 on %2)").arg(QCoreApplication::applicationPid()).arg(QSysInfo::machineHostName());
+        h.connectionLabel = base.connection;
+        h.retentionDays = settings.history.days;
+        h.maxBytes = settings.history.maxBytes;
+        h.staleAfterMs = std::max<qint64>(10'000, 5 * *interval);
+        recorder = std::make_unique<HistoryRecorder>(h);
+        recorder->open();
+        if (!recorder->state().open)
+            spdlog::warn("{}", recorder->state().problem.toStdString());
+    }
+
+    StreamPoller poller(settings.connection, settings.probe);
+    poller.setIntervalMs(int(*interval));
+    QObject::connect(&poller, &StreamPoller::snapshotReady, &poller, [&](const Snapshot &s) {
+        latest = s;
+        latestWallMs = QDateTime::currentMSecsSinceEpoch();
+        if (recorder)
+            recorder->record(s);
+    });
+    QObject::connect(&poller, &StreamPoller::statusChanged, &poller, [&](const ConnectionStatus &st) {
+        connected = st.state == RedisConnection::State::Ready;
+    });
+    QObject::connect(&poller, &StreamPoller::pollFailed, &poller, [](const RedisError &e) {
+        spdlog::warn("{}; reconnecting", e.message.toStdString());
+    });
+    std::signal(SIGINT, [](int) { g_stop = 1; });
+    std::signal(SIGTERM, [](int) { g_stop = 1; });
+    QTimer stopWatch;
+    QObject::connect(&stopWatch, &QTimer::timeout, &poller, [] {
+        if (g_stop)
+            QCoreApplication::exit(0);
+    });
+    stopWatch.start(100);
+    QTimer::singleShot(0, &poller, [&poller] { poller.start(); });
+    const int rc = QCoreApplication::exec();
+    poller.stop();
+    if (recorder)
+        recorder->stop();
+    return rc;
+}
+
+} // namespace pelscope

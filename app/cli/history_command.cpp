@@ -1,0 +1,216 @@
+// `pelscope-cli record` (the headless recorder: the same poller, the same
+// history database as the window, reconnecting forever) and `pelscope-cli
+// history STREAM GROUP` (the stored series and events, as a table, JSON or CSV).
+#include "cli_commands.h"
+
+#include "../common/terminal.h"
+#include "history/history_database.h"
+#include "history/history_recorder.h"
+#include "probe/stream_poller.h"
+#include "snapshot/format.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSysInfo>
+#include <QTimer>
+
+#include <spdlog/spdlog.h>
+
+#include <cmath>
+#include <csignal>
+
+namespace pelscope {
+
+namespace {
+
+volatile std::sig_atomic_t g_stop = 0;
+
+void err(const QString &text)
+{
+    writeErr(QStringLiteral("pelscope-cli: %1\n").arg(text));
+}
+
+QJsonValue number(float v)
+{
+    return std::isnan(v) ? QJsonValue(QJsonValue::Null) : QJsonValue(double(v));
+}
+
+QString cell(float v, int decimals = 0)
+{
+    return std::isnan(v) ? QStringLiteral("-") : QString::number(double(v), 'f', decimals);
+}
+
+// "1h", an ISO date-time ("2026-12-01T13:00:00Z") or milliseconds since the epoch.
+std::optional<qint64> parseTime(const QString &text)
+{
+    bool ok = false;
+    const qint64 ms = text.toLongLong(&ok);
+    if (ok)
+        return ms;
+    const QDateTime t = QDateTime::fromString(text, Qt::ISODateWithMs);
+    if (t.isValid())
+        return t.toMSecsSinceEpoch();
+    return std::nullopt;
+}
+
+} // namespace
+
+int runRecord(const CliSettings &settings, const QCommandLineParser &parser)
+{
+    const auto interval = parseDurationMs(parser.value(QStringLiteral("interval")));
+    if (!interval || *interval < 100) {
+        err(QStringLiteral("invalid --interval '%1' (at least 100ms)").arg(parser.value(QStringLiteral("interval"))));
+        return 3;
+    }
+    HistorySettings h;
+    h.path = historyPathFor(settings.connection, settings.history.dir);
+    h.owner = QStringLiteral("pelscope-cli record (pid %1 on %2)").arg(QCoreApplication::applicationPid()).arg(QSysInfo::machineHostName());
+    h.connectionLabel = settings.connection.redactedUrl();
+    h.retentionDays = settings.history.days;
+    h.maxBytes = settings.history.maxBytes;
+    h.staleAfterMs = std::max<qint64>(10'000, 5 * *interval);
+    HistoryRecorder recorder(h);
+    recorder.open();
+    if (!recorder.state().open) {
+        err(recorder.state().problem);
+        return 3;
+    }
+    spdlog::info("recording {} into {}", settings.connection.redactedUrl().toStdString(), h.path.toStdString());
+    if (!recorder.state().writing)
+        spdlog::warn("not writing: {} holds this history's lease; taking over when it stops", recorder.state().holder.toStdString());
+    QObject::connect(&recorder, &HistoryRecorder::stateChanged, &recorder, [](const HistoryState &s) {
+        if (!s.problem.isEmpty())
+            spdlog::warn("{}", s.problem.toStdString());
+        else if (!s.writing && s.open)
+            spdlog::warn("not writing: {} holds this history's lease; taking over when it stops", s.holder.toStdString());
+        else if (s.writing)
+            spdlog::info("writing {}", s.path.toStdString());
+    });
+
+    StreamPoller poller(settings.connection, settings.probe);
+    poller.setIntervalMs(int(*interval));
+    poller.setAutoReconnect(true); // forever: a recorder outlives restarts and failovers
+    qint64 polls = 0;
+    QObject::connect(&poller, &StreamPoller::snapshotReady, &poller, [&](const Snapshot &s) {
+        recorder.record(s);
+        if (++polls == 1)
+            spdlog::info("first poll recorded: {} streams", s->streams.size());
+    });
+    QObject::connect(&poller, &StreamPoller::pollFailed, &poller, [](const RedisError &e) {
+        spdlog::warn("{}; reconnecting", e.message.toStdString());
+    });
+    // SIGTERM and SIGINT: flush the open buckets, give the lease back, exit 0.
+    std::signal(SIGINT, [](int) { g_stop = 1; });
+    std::signal(SIGTERM, [](int) { g_stop = 1; });
+    QTimer stopWatch;
+    QObject::connect(&stopWatch, &QTimer::timeout, &poller, [] {
+        if (g_stop)
+            QCoreApplication::exit(0);
+    });
+    stopWatch.start(100);
+    QTimer::singleShot(0, &poller, [&poller] { poller.start(); });
+    const int rc = QCoreApplication::exec();
+    poller.stop();
+    recorder.stop();
+    spdlog::info("stopped after {} polls", polls);
+    return rc;
+}
+
+int runHistory(const CliSettings &settings, const QCommandLineParser &parser, const QStringList &args)
+{
+    if (args.size() != 2) {
+        err(QStringLiteral("usage: history STREAM GROUP [--since 1h | --from T --to T] [--json | --csv]"));
+        return 3;
+    }
+    const GroupKey key{args.at(0).toUtf8(), args.at(1).toUtf8()};
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    qint64 from = now - 3'600'000, to = now;
+    if (parser.isSet(QStringLiteral("since"))) {
+        const auto span = parseDurationMs(parser.value(QStringLiteral("since")));
+        if (!span) {
+            err(QStringLiteral("invalid --since '%1' (e.g. 30m, 1h, 2d)").arg(parser.value(QStringLiteral("since"))));
+            return 3;
+        }
+        from = now - *span;
+    }
+    if (parser.isSet(QStringLiteral("from")) || parser.isSet(QStringLiteral("to"))) {
+        const auto f = parseTime(parser.value(QStringLiteral("from")));
+        const auto t = parser.isSet(QStringLiteral("to")) ? parseTime(parser.value(QStringLiteral("to"))) : std::optional<qint64>(now);
+        if (!f || !t || *f > *t) {
+            err(QStringLiteral("--from and --to take ISO times (2026-12-01T13:00:00Z) or ms since the epoch, --from first"));
+            return 3;
+        }
+        from = *f;
+        to = *t;
+    }
+    const QString path = parser.isSet(QStringLiteral("history-file")) ? parser.value(QStringLiteral("history-file"))
+                                                                      : historyPathFor(settings.connection, settings.history.dir);
+    HistoryDatabase db(path, true);
+    QString error;
+    if (!db.open(&error)) {
+        err(error);
+        return 3;
+    }
+    const QList<StoredPoint> points = db.series(key, from, to, &error);
+    QList<StoredEvent> events;
+    for (const StoredEvent &e : db.events(from, to, &error))
+        if (!e.group || *e.group == key)
+            events.append(e);
+    if (!error.isEmpty()) {
+        err(error);
+        return 3;
+    }
+    auto iso = [](qint64 ms) { return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(Qt::ISODateWithMs); };
+    if (parser.isSet(QStringLiteral("json"))) {
+        QJsonArray series;
+        for (const StoredPoint &p : points) {
+            QJsonObject o;
+            o.insert(QLatin1String("time_ms"), p.atMs);
+            o.insert(QLatin1String("time"), iso(p.atMs));
+            o.insert(QLatin1String("lag"), number(p.values[int(Metric::Lag)]));
+            o.insert(QLatin1String("pending"), number(p.values[int(Metric::Pending)]));
+            o.insert(QLatin1String("oldest_idle_lower_s"), number(p.values[int(Metric::OldestIdleSeconds)]));
+            o.insert(QLatin1String("oldest_idle_upper_s"), number(p.idleUpperSeconds));
+            o.insert(QLatin1String("in_rate"), number(p.values[int(Metric::InRate)]));
+            o.insert(QLatin1String("out_rate"), number(p.values[int(Metric::OutRate)]));
+            o.insert(QLatin1String("consumers_alive"), number(p.values[int(Metric::ConsumersAlive)]));
+            o.insert(QLatin1String("consumers_total"), number(p.values[int(Metric::ConsumersTotal)]));
+            o.insert(QLatin1String("max_deliveries"), number(p.maxDeliveries));
+            o.insert(QLatin1String("status"), p.status ? QJsonValue(healthName(*p.status)) : QJsonValue(QJsonValue::Null));
+            series.append(o);
+        }
+        QJsonArray ev;
+        for (const StoredEvent &e : events)
+            ev.append(QJsonObject{{QLatin1String("time_ms"), e.atMs}, {QLatin1String("time"), iso(e.atMs)}, {QLatin1String("kind"), e.kind},
+                                  {QLatin1String("status"), e.status ? QJsonValue(healthName(*e.status)) : QJsonValue(QJsonValue::Null)},
+                                  {QLatin1String("text"), e.text}});
+        QJsonObject doc{{QLatin1String("schema"), QStringLiteral("pelscope.history/1")}, {QLatin1String("stream"), displayBytes(key.stream)},
+                        {QLatin1String("group"), displayBytes(key.group)}, {QLatin1String("from_ms"), from}, {QLatin1String("to_ms"), to},
+                        {QLatin1String("file"), path}, {QLatin1String("series"), series}, {QLatin1String("events"), ev}};
+        writeOut(QString::fromUtf8(QJsonDocument(doc).toJson(QJsonDocument::Indented)));
+        return 0;
+    }
+    const bool csv = parser.isSet(QStringLiteral("csv"));
+    const QStringList header{QStringLiteral("time"), QStringLiteral("lag"), QStringLiteral("pending"), QStringLiteral("idle_lower_s"),
+                             QStringLiteral("idle_upper_s"), QStringLiteral("in_rate"), QStringLiteral("out_rate"), QStringLiteral("alive"),
+                             QStringLiteral("total"), QStringLiteral("max_dlv"), QStringLiteral("status")};
+    const QString sep = csv ? QStringLiteral(",") : QStringLiteral("  ");
+    writeOut(header.join(sep) + QLatin1Char('\n'));
+    for (const StoredPoint &p : points) {
+        const QStringList row{iso(p.atMs), cell(p.values[0]), cell(p.values[1]), cell(p.values[2], 1), cell(p.idleUpperSeconds, 1),
+                              cell(p.values[3], 2), cell(p.values[4], 2), cell(p.values[5]), cell(p.values[6]), cell(p.maxDeliveries),
+                              p.status ? healthName(*p.status) : QStringLiteral("-")};
+        writeOut(row.join(sep) + QLatin1Char('\n'));
+    }
+    if (!csv)
+        for (const StoredEvent &e : events)
+            writeOut(QStringLiteral("%1  %2  %3%4\n").arg(iso(e.atMs), e.kind, e.status ? healthName(*e.status) + QStringLiteral(": ") : QString(), e.text));
+    if (points.isEmpty() && !csv)
+        err(QStringLiteral("no points for %1/%2 between %3 and %4 in %5").arg(displayBytes(key.stream), displayBytes(key.group), iso(from), iso(to), path));
+    return 0;
+}
+
+} // namespace pelscope

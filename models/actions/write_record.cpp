@@ -1,0 +1,172 @@
+#include "write_record.h"
+
+#include "../redis/blocking_read.h"
+#include "../snapshot/format.h"
+
+namespace pelscope {
+
+namespace {
+
+// "3 entries", "1 entry": counts in the panel read as sentences.
+QString entries(qint64 n)
+{
+    return n == 1 ? QStringLiteral("1 entry") : QStringLiteral("%1 entries").arg(formatCount(n));
+}
+
+void addCount(QStringList &out, qint64 n, const QString &what)
+{
+    if (n > 0)
+        out << what.arg(entries(n));
+}
+
+void listMoved(WriteRecord &r, const QList<QPair<QByteArray, QByteArray>> &moved, qint64 total)
+{
+    for (const auto &[from, to] : moved)
+        r.entries << QStringLiteral("%1 → %2").arg(QString::fromLatin1(from), QString::fromLatin1(to));
+    r.entriesNotListed = std::max<qint64>(0, total - moved.size());
+}
+
+void refusedTargets(WriteRecord &r, const QMap<QByteArray, QString> &targets)
+{
+    for (auto it = targets.cbegin(); it != targets.cend(); ++it)
+        r.counts << QStringLiteral("kept for %1: %2").arg(displayBytes(it.key()), it.value());
+}
+
+} // namespace
+
+WriteRecord writeRecordFor(const RequeueRequest &request, const RequeueResult &result, const QString &auditPath)
+{
+    WriteRecord r;
+    r.at = QDateTime::currentDateTime();
+    const RequeueProgress &c = result.counts;
+    const bool deleting = request.operation == RequeueRequest::Operation::Delete;
+    r.title = deleting ? QStringLiteral("Delete dead letters") : QStringLiteral("Requeue dead letters");
+    r.where = deleting ? displayBytes(request.dlq)
+                       : QStringLiteral("%1 → %2").arg(displayBytes(request.dlq),
+                                                       request.target.isEmpty() ? QStringLiteral("each entry's source") : displayBytes(request.target));
+    r.headline = deleting ? QStringLiteral("deleted %1").arg(entries(c.deleted)) : QStringLiteral("requeued %1").arg(entries(c.requeued));
+    addCount(r.counts, c.gone, QStringLiteral("%1 already gone (moved by an earlier attempt, or deleted)"));
+    addCount(r.counts, c.empty, QStringLiteral("%1 left in the DLQ: nothing but metadata to copy back"));
+    addCount(r.counts, c.refused, QStringLiteral("%1 kept in the DLQ, nothing written for them"));
+    refusedTargets(r, result.refusedTargets);
+    addCount(r.counts, c.failed, QStringLiteral("%1 failed"));
+    addCount(r.counts, c.skipped, QStringLiteral("%1 skipped (not matching)"));
+    if (c.retries > 0)
+        r.counts << QStringLiteral("%1 batches sent again after a lost connection (no entry twice)").arg(c.retries);
+    if (result.cancelled)
+        r.counts << QStringLiteral("cancelled after the batch in flight");
+    listMoved(r, result.movedIds, c.requeued);
+    r.error = result.error;
+    r.auditPath = auditPath;
+    r.failed = c.failed > 0 || !result.error.isEmpty() || result.cancelled || c.refused > 0;
+    return r;
+}
+
+WriteRecord writeRecordFor(const CrossSlotRequeueRequest &request, const CrossSlotRequeueResult &result, const QString &auditPath)
+{
+    WriteRecord r;
+    r.at = QDateTime::currentDateTime();
+    r.title = QStringLiteral("Requeue dead letters (across cluster slots)");
+    r.where = QStringLiteral("%1 (on %2) → %3 (on %4)").arg(displayBytes(request.dlq), result.dlqNode, displayBytes(request.target), result.sourceNode);
+    r.headline = QStringLiteral("requeued %1").arg(entries(result.requeued));
+    addCount(r.counts, result.duplicates, QStringLiteral("%1 of them found in the ledger: added by an attempt whose reply was lost, not added again"));
+    addCount(r.counts, result.gone, QStringLiteral("%1 already gone"));
+    addCount(r.counts, result.empty, QStringLiteral("%1 left in the DLQ: nothing but metadata to copy back"));
+    addCount(r.counts, result.refused, QStringLiteral("%1 kept in the DLQ, nothing written for them"));
+    refusedTargets(r, result.refusedTargets);
+    addCount(r.counts, result.failed, QStringLiteral("%1 failed"));
+    addCount(r.counts, result.skipped, QStringLiteral("%1 skipped (not matching)"));
+    if (result.cancelled)
+        r.counts << QStringLiteral("cancelled after the batch in flight");
+    listMoved(r, result.movedIds, result.requeued);
+    r.error = result.error;
+    r.auditPath = auditPath;
+    r.failed = result.failed > 0 || !result.error.isEmpty() || result.cancelled || result.refused > 0;
+    return r;
+}
+
+WriteRecord writeRecordFor(const PendingActionRequest &request, const PendingActionResult &result, const QString &auditPath, const QString &afterwards)
+{
+    using Action = PendingActionRequest::Action;
+    WriteRecord r;
+    r.at = QDateTime::currentDateTime();
+    const PendingActionCounts &c = result.counts;
+    r.where = QStringLiteral("%1 / %2").arg(displayBytes(request.stream), displayBytes(request.group));
+    switch (request.action) {
+    case Action::Claim:
+        r.title = QStringLiteral("Claim");
+        r.headline = QStringLiteral("claimed %1 to %2").arg(entries(c.done), displayBytes(request.toConsumer));
+        addCount(r.counts, c.notClaimed, QStringLiteral("%1 left with their owner: idle less than the %2 guard").arg(QStringLiteral("%1"), formatDuration(request.minIdleMs)));
+        break;
+    case Action::Ack:
+        r.title = QStringLiteral("Acknowledge");
+        r.headline = QStringLiteral("acknowledged %1 (dropped unprocessed)").arg(entries(c.done));
+        break;
+    case Action::ToDlq:
+        r.title = QStringLiteral("Move to DLQ");
+        r.where += QStringLiteral(" → %1").arg(displayBytes(request.dlq));
+        r.headline = QStringLiteral("moved %1 to %2").arg(entries(c.done), displayBytes(request.dlq));
+        addCount(r.counts, c.trimmed, QStringLiteral("%1 of them with metadata only: the entry was already trimmed from the stream"));
+        break;
+    }
+    if (!afterwards.isEmpty())
+        r.counts << afterwards;
+    addCount(r.counts, c.notPending, QStringLiteral("%1 no longer pending (settled by someone else): left alone"));
+    addCount(r.counts, c.uncertain, QStringLiteral("%1 not pending after a lost reply: this run or someone else settled them"));
+    addCount(r.counts, c.failed, QStringLiteral("%1 failed"));
+    if (result.cancelled)
+        r.counts << QStringLiteral("cancelled after the batch in flight");
+    for (const PendingOutcome &o : result.outcomes) {
+        if (r.entries.size() >= 1000) {
+            ++r.entriesNotListed;
+            continue;
+        }
+        QString line = QString::fromLatin1(o.id) + QStringLiteral("  ") + o.outcomeName().replace(QLatin1Char('_'), QLatin1Char(' '));
+        if (!o.newId.isEmpty())
+            line += QStringLiteral(" → ") + QString::fromLatin1(o.newId);
+        if (!o.note.isEmpty())
+            line += QStringLiteral(" (") + o.note + QLatin1Char(')');
+        r.entries << line;
+    }
+    r.error = result.error;
+    r.auditPath = auditPath;
+    r.failed = c.failed > 0 || !result.error.isEmpty() || result.cancelled;
+    return r;
+}
+
+WriteRecord writeRecordFor(const ConsumerDeleteRequest &request, const ConsumerDeleteResult &result, const QString &auditPath)
+{
+    WriteRecord r;
+    r.at = QDateTime::currentDateTime();
+    r.title = QStringLiteral("Delete consumer");
+    r.where = QStringLiteral("%1 / %2").arg(displayBytes(request.stream), displayBytes(request.group));
+    r.headline = result.deleted ? QStringLiteral("deleted consumer %1").arg(displayBytes(request.consumer))
+               : result.holdsPending ? QStringLiteral("not deleted: %1 took %2 meanwhile").arg(displayBytes(request.consumer), entries(result.holdsPending))
+                                     : QStringLiteral("not deleted");
+    r.error = result.error;
+    r.auditPath = auditPath;
+    r.failed = !result.deleted;
+    return r;
+}
+
+QString ownersAfterClaim(const ConnectionOptions &node, const PendingActionRequest &request)
+{
+    RedisError error;
+    const RedisReplies replies = readBlocking(node, {{"XPENDING", request.stream, request.group}}, &error);
+    if (error.isError() || !replies.value(0).isArray())
+        return {};
+    const RedisReply summary = replies.value(0);
+    qint64 to = 0, from = 0;
+    for (const RedisReply &c : summary.at(3).elements()) {
+        if (c.at(0).bytes() == request.toConsumer)
+            to = c.at(1).toInt().value_or(0);
+        if (!request.fromConsumer.isEmpty() && c.at(0).bytes() == request.fromConsumer)
+            from = c.at(1).toInt().value_or(0);
+    }
+    QString text = QStringLiteral("%1 now holds %2").arg(displayBytes(request.toConsumer), entries(to));
+    if (!request.fromConsumer.isEmpty())
+        text += QStringLiteral("; %1 keeps %2").arg(displayBytes(request.fromConsumer), entries(from));
+    return text + QStringLiteral(" (read after the claim); the new owner must read them with ID 0 or they will idle again");
+}
+
+} // namespace pelscope

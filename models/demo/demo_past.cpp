@@ -1,0 +1,77 @@
+#include "demo_past.h"
+
+#include "../history/history_database.h"
+#include "demo_scenario.h"
+
+#include <cmath>
+#include <limits>
+
+namespace pelscope {
+
+namespace {
+
+constexpr qint64 kSpanMs = 30 * 60'000;
+constexpr qint64 kStepMs = 5'000;
+constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
+
+StoredPoint point(float lag, float pending, float idle, float in, float out, float alive, float total, float idleUpper, float maxDlv, Health status,
+                  float behind = 0)
+{
+    StoredPoint p;
+    const float v[MetricCount] = {lag, pending, idle, in, out, alive, total, behind};
+    std::copy(std::begin(v), std::end(v), p.values);
+    p.idleUpperSeconds = idleUpper;
+    p.maxDeliveries = maxDlv;
+    p.status = status;
+    return p;
+}
+
+} // namespace
+
+bool writeDemoPast(const QString &path, qint64 nowMs, const QByteArray &prefix, QString *error)
+{
+    HistoryDatabase db(path);
+    db.setConnectionLabel(QStringLiteral("demo (simulated past)"));
+    if (!db.open(error))
+        return false;
+    const demo::Keys keys(prefix);
+    // fulfillment-3 died 15 minutes ago holding 40 entries; analytics falls
+    // behind steadily; the ledger keeps dead-lettering poison payments.
+    const qint64 start = nowMs - kSpanMs;
+    const qint64 deathMs = nowMs - demo::kDeadConsumerIdleMs;
+    for (qint64 t = start; t < nowMs - kStepMs; t += kStepMs) {
+        const double minutes = double(t - start) / 60'000.0;
+        const double wobble = std::sin(minutes * 1.3);
+        const bool dead = t >= deathMs;
+        const float idle = dead ? float(t - deathMs) / 1000.0f : float(1.0 + std::abs(wobble));
+        const float fulfillmentPending = dead ? float(demo::kDeadConsumerEntries + 2) : float(2 + int(3 * std::abs(wobble)));
+        const Health fulfillment = idle >= 300 ? Health::Crit : idle >= 60 ? Health::Warn : Health::Ok;
+        const float analyticsLag = float(demo::kOrdersSeed * (0.3 + 0.7 * double(t - start) / double(kSpanMs)) + 40 * wobble);
+        const float ordersIn = float(demo::kOrdersPerSecond * (1.0 + 0.4 * wobble));
+        QList<RecordedGroup> groups{
+            {{keys.orders, demo::kFulfillment},
+             point(0, fulfillmentPending, idle, ordersIn, ordersIn, dead ? 2 : 3, 3, idle, 1, fulfillment)},
+            {{keys.orders, demo::kAnalytics},
+             point(analyticsLag, 2, 0.2f, ordersIn, float(ordersIn * demo::kAnalyticsShare), 1, 1, 0.2f, 1,
+                   analyticsLag >= 1000 ? Health::Warn : Health::Ok, float(analyticsLag / (demo::kOrdersPerSecond * (1 - demo::kAnalyticsShare))))},
+            {{keys.payments, demo::kLedger},
+             point(0, float(8 + 2 * wobble), 2.5f, float(demo::kPaymentsPerSecond), float(demo::kPaymentsPerSecond), 3, 3, 2.5f, 5, Health::Warn)},
+            {{keys.emails, demo::kSender},
+             point(0, 1, 0.2f, float(demo::kEmailsPerSecond), float(demo::kEmailsPerSecond), 2, 2, 0.2f, 1, Health::Ok)},
+            {{keys.emails, demo::kAudit}, point(kNaN, 0, 0, float(demo::kEmailsPerSecond), kNaN, 0, 0, 0, kNaN, Health::Warn, kNaN)},
+        };
+        for (RecordedGroup &g : groups)
+            g.point.atMs = t;
+        if (!db.writePoll(t, groups, error))
+            return false;
+    }
+    StoredEvent died;
+    died.atMs = deathMs;
+    died.group = GroupKey{keys.orders, demo::kFulfillment};
+    died.kind = QStringLiteral("note");
+    died.text = QStringLiteral("simulated: %1 stopped acknowledging, holding %2 entries").arg(QLatin1String(demo::kDeadConsumer)).arg(demo::kDeadConsumerEntries);
+    db.writeEvent(died, error);
+    return db.flushOpenBuckets(error);
+}
+
+} // namespace pelscope

@@ -1,0 +1,202 @@
+#include "prometheus_exposition.h"
+
+#include "../snapshot/format.h"
+
+#include <QMap>
+#include <QStringList>
+
+namespace pelscope {
+
+namespace {
+
+// One metric family: its HELP and TYPE once, then its samples.
+class Family
+{
+public:
+    Family(QString name, QString type, QString help)
+        : m_name(std::move(name)), m_type(std::move(type)), m_help(std::move(help))
+    {
+    }
+    void add(const QString &labels, double value, const QString &suffix = {})
+    {
+        m_samples << QStringLiteral("%1%2{%3} %4").arg(m_name, suffix, labels, number(value));
+    }
+    QString text() const
+    {
+        if (m_samples.isEmpty())
+            return {};
+        return QStringLiteral("# HELP %1 %2\n# TYPE %1 %3\n").arg(m_name, m_help, m_type) + m_samples.join(QLatin1Char('\n'))
+               + QLatin1Char('\n');
+    }
+    static QString number(double v)
+    {
+        if (std::isinf(v))
+            return v > 0 ? QStringLiteral("+Inf") : QStringLiteral("-Inf");
+        if (v == double(qint64(v)))
+            return QString::number(qint64(v));
+        return QString::number(v, 'g', 12);
+    }
+
+private:
+    QString m_name, m_type, m_help;
+    QStringList m_samples;
+};
+
+QString label(const char *name, const QString &value)
+{
+    return QStringLiteral("%1=\"%2\"").arg(QLatin1String(name), prometheusLabelValue(value));
+}
+
+} // namespace
+
+QString prometheusLabelValue(const QString &value)
+{
+    QString out;
+    out.reserve(value.size());
+    for (const QChar c : value) {
+        if (c == QLatin1Char('\\'))
+            out += QLatin1String("\\\\");
+        else if (c == QLatin1Char('"'))
+            out += QLatin1String("\\\"");
+        else if (c == QLatin1Char('\n'))
+            out += QLatin1String("\\n");
+        else
+            out += c;
+    }
+    return out;
+}
+
+QByteArray prometheusExposition(const Snapshot &snapshot, const ExpositionContext &ctx)
+{
+    const QString conn = label("connection", ctx.connection);
+    Family up(QStringLiteral("pelscope_up"), QStringLiteral("gauge"), QStringLiteral("1 when the connection to Redis is up and polling."));
+    Family pollAge(QStringLiteral("pelscope_poll_age_seconds"), QStringLiteral("gauge"), QStringLiteral("Seconds since the last complete poll."));
+    Family stale(QStringLiteral("pelscope_stale"), QStringLiteral("gauge"),
+                 QStringLiteral("1 when the last poll is older than three intervals: every value below is old."));
+    Family serverUs(QStringLiteral("pelscope_poll_estimated_server_seconds"), QStringLiteral("gauge"),
+                    QStringLiteral("Pelscope's estimate of the Redis server time one poll costs."));
+    Family commands(QStringLiteral("pelscope_poll_commands"), QStringLiteral("gauge"), QStringLiteral("Commands in the last poll's pipelined batch."));
+    Family duration(QStringLiteral("pelscope_poll_duration_seconds"), QStringLiteral("gauge"), QStringLiteral("Wall time of the last poll."));
+    const bool havePoll = !snapshot.isNull() && ctx.lastPollWallMs > 0;
+    const double age = havePoll ? double(ctx.nowMs - ctx.lastPollWallMs) / 1000.0 : 0;
+    up.add(conn, ctx.up && havePoll ? 1 : 0);
+    if (havePoll) {
+        pollAge.add(conn, age);
+        stale.add(conn, age * 1000 > 3.0 * double(ctx.intervalMs) ? 1 : 0);
+        serverUs.add(conn, double(snapshot->stats.estimatedUs) / 1e6);
+        commands.add(conn, double(snapshot->stats.commands));
+        duration.add(conn, double(snapshot->stats.durationMs) / 1000.0);
+    }
+
+    Family lag(QStringLiteral("pelscope_group_lag"), QStringLiteral("gauge"),
+               QStringLiteral("Entries added to the stream the group has not read (XINFO GROUPS lag); absent when Redis cannot count them."));
+    Family lagUnknown(QStringLiteral("pelscope_group_lag_unknown"), QStringLiteral("gauge"),
+                      QStringLiteral("1 when Redis cannot report the group's lag (see pelscope-cli snapshot --json lag_note)."));
+    Family pending(QStringLiteral("pelscope_group_pending"), QStringLiteral("gauge"), QStringLiteral("Entries delivered and not acknowledged (the PEL)."));
+    Family read(QStringLiteral("pelscope_group_entries_read_total"), QStringLiteral("counter"),
+                QStringLiteral("Entries the group has read (XINFO GROUPS entries-read); rate() is its out rate."));
+    Family added(QStringLiteral("pelscope_stream_entries_added_total"), QStringLiteral("counter"),
+                 QStringLiteral("Entries ever added to the stream; rate() is its in rate."));
+    Family idleLo(QStringLiteral("pelscope_group_oldest_pending_idle_lower_seconds"), QStringLiteral("gauge"),
+                  QStringLiteral("Lower bound of the oldest pending entry's idle time (what was inspected)."));
+    Family idleHi(QStringLiteral("pelscope_group_oldest_pending_idle_upper_seconds"), QStringLiteral("gauge"),
+                  QStringLiteral("Upper bound of the oldest pending entry's idle time (from its ID's timestamp)."));
+    Family behind(QStringLiteral("pelscope_group_oldest_unread_age_seconds"), QStringLiteral("gauge"),
+                  QStringLiteral("How far behind in time: the age of the oldest entry not yet delivered to the group; absent when nothing is unread."));
+    Family deliveries(QStringLiteral("pelscope_group_pending_deliveries"), QStringLiteral("histogram"),
+                      QStringLiteral("Delivery counts of pending entries (a sample when the PEL is large: see _sampled)."));
+    Family sampled(QStringLiteral("pelscope_group_pending_deliveries_sampled"), QStringLiteral("gauge"),
+                   QStringLiteral("1 when the delivery-count histogram rests on a sample of the PEL."));
+    Family consumers(QStringLiteral("pelscope_group_consumers"), QStringLiteral("gauge"),
+                     QStringLiteral("Consumers of the group: total, alive (active in the last minute), dead (holding entries, idle 5 min or more)."));
+    Family health(QStringLiteral("pelscope_group_health"), QStringLiteral("gauge"), QStringLiteral("Pelscope's verdict: 0 OK, 1 WARN, 2 CRIT."));
+    Family consumerPending(QStringLiteral("pelscope_consumer_pending"), QStringLiteral("gauge"), QStringLiteral("Entries pending with this consumer."));
+    Family consumerIdle(QStringLiteral("pelscope_consumer_idle_seconds"), QStringLiteral("gauge"), QStringLiteral("Seconds since the consumer's last read."));
+    Family dlqLength(QStringLiteral("pelscope_dead_letter_length"), QStringLiteral("gauge"), QStringLiteral("Entries in the dead-letter stream."));
+    Family dlqAge(QStringLiteral("pelscope_dead_letter_newest_age_seconds"), QStringLiteral("gauge"),
+                  QStringLiteral("Age of the newest dead letter (from its ID's timestamp)."));
+    Family nodeUp(QStringLiteral("pelscope_cluster_node_up"), QStringLiteral("gauge"), QStringLiteral("1 when the cluster master answered the last poll."));
+
+    if (!snapshot.isNull()) {
+        qint64 consumerRows = 0;
+        for (const StreamSnapshot &s : snapshot->streams)
+            for (const GroupSnapshot &g : s.groups)
+                consumerRows += g.consumerList.size();
+        const bool perConsumer = consumerRows <= ctx.maxConsumerSeries;
+        const qint64 serverNow = snapshot->takenAtMs;
+        for (const StreamSnapshot &s : snapshot->streams) {
+            const QString stream = conn + QLatin1Char(',') + label("stream", displayBytes(s.key));
+            if (s.entriesAdded)
+                added.add(stream, double(*s.entriesAdded));
+            for (const GroupSnapshot &g : s.groups) {
+                const QString labels = stream + QLatin1Char(',') + label("group", displayBytes(g.name));
+                if (g.lag)
+                    lag.add(labels, double(*g.lag));
+                lagUnknown.add(labels, g.lag ? 0 : 1);
+                if (g.pending)
+                    pending.add(labels, double(*g.pending));
+                if (g.entriesRead)
+                    read.add(labels, double(*g.entriesRead));
+                if (g.oldestUnreadAgeMs)
+                    behind.add(labels, double(*g.oldestUnreadAgeMs) / 1000.0);
+                if (g.oldestIdleMs)
+                    idleLo.add(labels, double(*g.oldestIdleMs) / 1000.0);
+                if (g.oldestIdleUpperMs)
+                    idleHi.add(labels, double(*g.oldestIdleUpperMs) / 1000.0);
+                if (g.pelInspected > 0 || g.pelScanComplete) {
+                    qint64 cumulative = 0, sum = 0;
+                    for (auto it = g.deliveryCounts.cbegin(); it != g.deliveryCounts.cend(); ++it)
+                        sum += it.key() * it.value();
+                    for (int le : {1, 2, 3, 5, 10, 20, 50, 100}) {
+                        cumulative = 0;
+                        for (auto it = g.deliveryCounts.cbegin(); it != g.deliveryCounts.cend(); ++it)
+                            if (it.key() <= le)
+                                cumulative += it.value();
+                        deliveries.add(labels + QLatin1Char(',') + label("le", QString::number(le)), double(cumulative), QStringLiteral("_bucket"));
+                    }
+                    qint64 total = 0;
+                    for (qint64 n : g.deliveryCounts)
+                        total += n;
+                    deliveries.add(labels + QLatin1Char(',') + label("le", QStringLiteral("+Inf")), double(total), QStringLiteral("_bucket"));
+                    deliveries.add(labels, double(sum), QStringLiteral("_sum"));
+                    deliveries.add(labels, double(total), QStringLiteral("_count"));
+                    sampled.add(labels, g.pelSampled ? 1 : 0);
+                }
+                int alive = 0, dead = 0;
+                for (const ConsumerSnapshot &c : g.consumerList) {
+                    alive += c.idleMs && *c.idleMs < 60'000;
+                    dead += c.pending > 0 && c.idleMs && *c.idleMs >= 300'000;
+                    if (perConsumer) {
+                        const QString cl = labels + QLatin1Char(',') + label("consumer", displayBytes(c.name));
+                        consumerPending.add(cl, double(c.pending));
+                        if (c.idleMs)
+                            consumerIdle.add(cl, double(*c.idleMs) / 1000.0);
+                    }
+                }
+                if (g.consumers)
+                    consumers.add(labels + QLatin1Char(',') + label("state", QStringLiteral("total")), double(*g.consumers));
+                if (!g.consumerList.isEmpty()) {
+                    consumers.add(labels + QLatin1Char(',') + label("state", QStringLiteral("alive")), alive);
+                    consumers.add(labels + QLatin1Char(',') + label("state", QStringLiteral("dead")), dead);
+                }
+                health.add(labels, int(g.health.status));
+            }
+        }
+        for (const DeadLetterSnapshot &d : snapshot->deadLetters) {
+            const QString labels = conn + QLatin1Char(',') + label("dlq", displayBytes(d.key)) + QLatin1Char(',') + label("source", displayBytes(d.source));
+            if (d.length)
+                dlqLength.add(labels, double(*d.length));
+            if (d.newestEntryMs && serverNow > 0)
+                dlqAge.add(labels, double(std::max<qint64>(0, serverNow - *d.newestEntryMs)) / 1000.0);
+        }
+        for (const ClusterNodeSnapshot &n : snapshot->nodes)
+            nodeUp.add(conn + QLatin1Char(',') + label("node", n.address), n.ok ? 1 : 0);
+    }
+    QString out;
+    for (const Family *f : {&up, &pollAge, &stale, &serverUs, &commands, &duration, &lag, &lagUnknown, &behind, &pending, &read, &added, &idleLo,
+                            &idleHi, &deliveries, &sampled, &consumers, &health, &consumerPending, &consumerIdle, &dlqLength, &dlqAge, &nodeUp})
+        out += f->text();
+    return out.toUtf8();
+}
+
+} // namespace pelscope

@@ -1,0 +1,31 @@
+// The Prometheus text exposition (format 0.0.4) of one snapshot: per group
+// lag (absent when Redis cannot count it, with a separate "lag unknown"
+// gauge), pending, entries read and added as counters, the oldest-idle
+// bracket, the delivery-count histogram of pending entries, consumers,
+// health; per consumer pending and idle (up to a bound); per dead-letter
+// stream length and newest age; per connection up, poll age, cost and
+// staleness; per cluster node up. Pure: the exporter serves the latest poll,
+// so a scrape never sends Redis a command.
+#pragma once
+
+#include "../snapshot/snapshot.h"
+
+#include <QByteArray>
+
+namespace pelscope {
+
+struct ExpositionContext
+{
+    QString connection;          // the redacted URL: the `connection` label
+    bool up = false;             // the poller's connection is up
+    qint64 nowMs = 0;            // for ages (local clock)
+    qint64 lastPollWallMs = 0;   // when the snapshot arrived (local clock); 0 none yet
+    qint64 intervalMs = 1000;
+    int maxConsumerSeries = 1000; // per-consumer series are left out above this many consumers
+};
+
+QByteArray prometheusExposition(const Snapshot &snapshot, const ExpositionContext &context);
+// A label value, escaped as the format asks (backslash, double quote, newline).
+QString prometheusLabelValue(const QString &value);
+
+} // namespace pelscope

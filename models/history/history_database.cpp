@@ -1,0 +1,661 @@
+#include "history_database.h"
+
+#include "../redis/connection_options.h"
+#include "../storage/app_dirs.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFileInfo>
+#include <QRegularExpression>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QUuid>
+#include <QVariant>
+
+#include <cmath>
+#include <limits>
+
+namespace pelscope {
+
+namespace {
+
+constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
+constexpr int kColumns = MetricCount + 2; // the metrics, idle upper bound, max deliveries
+
+// NULL for unknown: a stored NaN would read back as a number.
+QVariant sqlValue(float v)
+{
+    return std::isnan(v) ? QVariant(QMetaType(QMetaType::Double)) : QVariant(double(v));
+}
+
+float fromSql(const QVariant &v)
+{
+    return v.isNull() ? kNaN : float(v.toDouble());
+}
+
+// Which statistic stands for a bucket: the one that must not hide trouble.
+enum class Pick { Hi, Lo, Mean };
+Pick pickFor(int column)
+{
+    if (column == int(Metric::ConsumersAlive))
+        return Pick::Lo;
+    if (column == int(Metric::InRate) || column == int(Metric::OutRate))
+        return Pick::Mean;
+    return Pick::Hi;
+}
+
+float columnOf(const StoredPoint &p, int c)
+{
+    return c < MetricCount ? p.values[c] : c == MetricCount ? p.idleUpperSeconds : p.maxDeliveries;
+}
+
+const char *kSchema[] = {
+    "CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS groups(id INTEGER PRIMARY KEY, stream BLOB NOT NULL, grp BLOB NOT NULL, UNIQUE(stream, grp))",
+    "CREATE TABLE IF NOT EXISTS points(tier INTEGER NOT NULL, gid INTEGER NOT NULL, t INTEGER NOT NULL, lag REAL, pending REAL, "
+    "idle REAL, in_rate REAL, out_rate REAL, alive REAL, total REAL, behind REAL, idle_upper REAL, max_dlv REAL, status INTEGER, "
+    "PRIMARY KEY(tier, t, gid)) WITHOUT ROWID",
+    "CREATE TABLE IF NOT EXISTS events(id INTEGER PRIMARY KEY, t INTEGER NOT NULL, gid INTEGER, kind TEXT NOT NULL, status INTEGER, "
+    "text TEXT NOT NULL)",
+    "CREATE INDEX IF NOT EXISTS events_t ON events(t)",
+    "CREATE TABLE IF NOT EXISTS lease(id INTEGER PRIMARY KEY CHECK (id = 1), owner TEXT NOT NULL, heartbeat_ms INTEGER NOT NULL)",
+};
+
+} // namespace
+
+HistoryDatabase::HistoryDatabase(QString path, bool readOnly)
+    : m_path(std::move(path))
+    , m_connectionName(QStringLiteral("pelscope-history-") + QUuid::createUuid().toString(QUuid::WithoutBraces))
+    , m_readOnly(readOnly)
+{
+}
+
+HistoryDatabase::~HistoryDatabase()
+{
+    close();
+}
+
+void HistoryDatabase::close()
+{
+    if (QSqlDatabase::contains(m_connectionName)) {
+        {
+            QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(m_connectionName);
+    }
+    m_open = false;
+    m_groupIds.clear();
+    m_buckets.clear();
+}
+
+QString HistoryDatabase::describe(const QString &what) const
+{
+    return QStringLiteral("history %1: %2").arg(QDir::toNativeSeparators(m_path), what);
+}
+
+bool HistoryDatabase::exec(const QString &sql, QString *error)
+{
+    QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
+    if (q.exec(sql))
+        return true;
+    if (error)
+        *error = describe(q.lastError().text());
+    return false;
+}
+
+bool HistoryDatabase::open(QString *error)
+{
+    close();
+    if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QSQLITE"))) {
+        *error = describe(QStringLiteral("Qt's SQLite driver is missing (Debian: libqt6sql6-sqlite); keeping history in memory only"));
+        return false;
+    }
+    const QFileInfo info(m_path);
+    if (m_readOnly && !info.exists()) {
+        *error = describe(QStringLiteral("no such file"));
+        return false;
+    }
+    if (!m_readOnly && !QDir().mkpath(info.absolutePath())) {
+        *error = describe(QStringLiteral("cannot create the directory %1").arg(info.absolutePath()));
+        return false;
+    }
+    QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connectionName);
+    db.setDatabaseName(m_path);
+    // A writer may hold the file briefly (WAL checkpoints): wait a little, not forever.
+    db.setConnectOptions(m_readOnly ? QStringLiteral("QSQLITE_OPEN_READONLY;QSQLITE_BUSY_TIMEOUT=2000")
+                                    : QStringLiteral("QSQLITE_BUSY_TIMEOUT=2000"));
+    if (!db.open()) {
+        *error = describe(db.lastError().text());
+        close();
+        return false;
+    }
+    {
+        QSqlQuery check(db);
+        // A file that is not a database, or a damaged one, says so at the first read.
+        if (!check.exec(QStringLiteral("PRAGMA quick_check")) || !check.next() || check.value(0).toString() != QLatin1String("ok")) {
+            *error = describe(QStringLiteral("the file is damaged or not a Pelscope history (%1); move it away to start a new one")
+                                  .arg(check.lastError().isValid() ? check.lastError().text() : check.value(0).toString()));
+            check.finish();
+            close();
+            return false;
+        }
+        check.finish(); // an open statement would hold a read transaction: no journal mode change then
+    }
+    if (!m_readOnly) {
+        // auto_vacuum must be set before the first table: the size cap can then give pages back.
+        if (!exec(QStringLiteral("PRAGMA auto_vacuum = INCREMENTAL"), error) || !exec(QStringLiteral("PRAGMA journal_mode = WAL"), error)
+            || !exec(QStringLiteral("PRAGMA synchronous = NORMAL"), error)) {
+            close();
+            return false;
+        }
+    }
+    QSqlQuery version(db);
+    const bool hasMeta = version.exec(QStringLiteral("SELECT value FROM meta WHERE key = 'schema'"));
+    const bool hasVersion = hasMeta && version.next();
+    const int found = hasVersion ? version.value(0).toInt() : 0;
+    version.finish();
+    if (hasVersion) {
+        if (found != SchemaVersion) {
+            *error = describe(found > SchemaVersion
+                                  ? QStringLiteral("written by a newer Pelscope (schema %1, this one reads %2); keeping history in memory only")
+                                        .arg(found).arg(SchemaVersion)
+                                  : QStringLiteral("an unknown schema (%1); keeping history in memory only").arg(found));
+            close();
+            return false;
+        }
+    } else if (m_readOnly) {
+        *error = describe(QStringLiteral("not a Pelscope history (no schema)"));
+        close();
+        return false;
+    } else {
+        QSqlQuery tables(db);
+        const bool other = tables.exec(QStringLiteral("SELECT count(*) FROM sqlite_master WHERE type = 'table'")) && tables.next()
+                           && tables.value(0).toInt() > 0 && !hasMeta;
+        tables.finish();
+        if (other) {
+            *error = describe(QStringLiteral("a database of something else; keeping history in memory only"));
+            close();
+            return false;
+        }
+        for (const char *sql : kSchema)
+            if (!exec(QString::fromLatin1(sql), error)) {
+                close();
+                return false;
+            }
+        QSqlQuery meta(db);
+        meta.prepare(QStringLiteral("INSERT OR REPLACE INTO meta(key, value) VALUES ('schema', ?)"));
+        meta.addBindValue(SchemaVersion);
+        if (!meta.exec()) {
+            *error = describe(meta.lastError().text());
+            close();
+            return false;
+        }
+    }
+    if (!m_readOnly && !m_connectionLabel.isEmpty()) {
+        QSqlQuery meta(db);
+        meta.prepare(QStringLiteral("INSERT OR REPLACE INTO meta(key, value) VALUES ('connection', ?)"));
+        meta.addBindValue(m_connectionLabel);
+        meta.exec();
+    }
+    m_open = true;
+    return true;
+}
+
+std::optional<qint64> HistoryDatabase::groupId(const GroupKey &key, QString *error)
+{
+    if (const auto it = m_groupIds.constFind(key); it != m_groupIds.constEnd())
+        return *it;
+    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    QSqlQuery q(db);
+    q.prepare(QStringLiteral("SELECT id FROM groups WHERE stream = ? AND grp = ?"));
+    q.addBindValue(key.stream);
+    q.addBindValue(key.group);
+    if (q.exec() && q.next()) {
+        m_groupIds.insert(key, q.value(0).toLongLong());
+        return q.value(0).toLongLong();
+    }
+    if (m_readOnly)
+        return std::nullopt;
+    QSqlQuery insert(db);
+    insert.prepare(QStringLiteral("INSERT INTO groups(stream, grp) VALUES (?, ?)"));
+    insert.addBindValue(key.stream);
+    insert.addBindValue(key.group);
+    if (!insert.exec()) {
+        if (error)
+            *error = describe(insert.lastError().text());
+        return std::nullopt;
+    }
+    const qint64 id = insert.lastInsertId().toLongLong();
+    m_groupIds.insert(key, id);
+    return id;
+}
+
+bool HistoryDatabase::insertRow(int tier, qint64 gid, qint64 atMs, const StoredPoint &p, bool replace, QString *error)
+{
+    QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
+    q.prepare(QStringLiteral("INSERT OR %1 INTO points(tier, gid, t, lag, pending, idle, in_rate, out_rate, alive, total, behind, idle_upper, "
+                             "max_dlv, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+                  .arg(replace ? QStringLiteral("REPLACE") : QStringLiteral("IGNORE")));
+    q.addBindValue(tier);
+    q.addBindValue(gid);
+    q.addBindValue(atMs);
+    for (int c = 0; c < kColumns; ++c)
+        q.addBindValue(sqlValue(columnOf(p, c)));
+    q.addBindValue(p.status ? QVariant(int(*p.status)) : QVariant(QMetaType(QMetaType::Int)));
+    if (q.exec())
+        return true;
+    if (error)
+        *error = describe(q.lastError().text());
+    return false;
+}
+
+bool HistoryDatabase::flushBucket(int tier, qint64 gid, const Bucket &b, QString *error)
+{
+    StoredPoint p;
+    p.atMs = b.startMs;
+    float columns[kColumns];
+    for (int c = 0; c < kColumns; ++c) {
+        if (b.count[c] == 0) {
+            columns[c] = kNaN;
+            continue;
+        }
+        switch (pickFor(c)) {
+        case Pick::Hi: columns[c] = b.hi[c]; break;
+        case Pick::Lo: columns[c] = b.lo[c]; break;
+        case Pick::Mean: columns[c] = float(b.sum[c] / b.count[c]); break;
+        }
+    }
+    std::copy(columns, columns + MetricCount, p.values);
+    p.idleUpperSeconds = columns[MetricCount];
+    p.maxDeliveries = columns[MetricCount + 1];
+    if (b.status >= 0)
+        p.status = Health(b.status);
+    // Replace: a bucket written when a previous writer stopped is completed now.
+    return insertRow(tier, gid, b.startMs, p, true, error);
+}
+
+bool HistoryDatabase::writePoll(qint64 atMs, const QList<RecordedGroup> &groups, QString *error)
+{
+    if (!m_open || m_readOnly)
+        return false;
+    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    if (!db.transaction()) {
+        if (error)
+            *error = describe(db.lastError().text());
+        return false;
+    }
+    bool ok = true;
+    for (const RecordedGroup &g : groups) {
+        const std::optional<qint64> gid = groupId(g.key, error);
+        if (!gid || !insertRow(0, *gid, atMs, g.point, false, error)) {
+            ok = false;
+            break;
+        }
+        for (int tier = 1; tier <= 3 && ok; ++tier) {
+            Bucket &b = m_buckets[{tier, *gid}];
+            const qint64 start = atMs - atMs % BucketMs[tier];
+            if (b.startMs != start) {
+                if (b.startMs >= 0 && !flushBucket(tier, *gid, b, error)) {
+                    ok = false;
+                    break;
+                }
+                b = Bucket{};
+                b.startMs = start;
+                std::fill(std::begin(b.count), std::end(b.count), 0);
+                std::fill(std::begin(b.sum), std::end(b.sum), 0.0);
+            }
+            for (int c = 0; c < kColumns; ++c) {
+                const float v = columnOf(g.point, c);
+                if (std::isnan(v))
+                    continue;
+                b.hi[c] = b.count[c] ? std::max(b.hi[c], v) : v;
+                b.lo[c] = b.count[c] ? std::min(b.lo[c], v) : v;
+                b.sum[c] += v;
+                ++b.count[c];
+            }
+            if (g.point.status)
+                b.status = std::max(b.status, int(*g.point.status));
+        }
+        if (!ok)
+            break;
+    }
+    if (!ok) {
+        db.rollback();
+        return false;
+    }
+    if (!db.commit()) {
+        if (error)
+            *error = describe(db.lastError().text());
+        db.rollback();
+        return false;
+    }
+    return true;
+}
+
+bool HistoryDatabase::flushOpenBuckets(QString *error)
+{
+    if (!m_open || m_readOnly)
+        return false;
+    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    db.transaction();
+    for (auto it = m_buckets.cbegin(); it != m_buckets.cend(); ++it)
+        if (it->startMs >= 0 && !flushBucket(it.key().first, it.key().second, *it, error)) {
+            db.rollback();
+            return false;
+        }
+    return db.commit();
+}
+
+bool HistoryDatabase::writeEvent(const StoredEvent &e, QString *error)
+{
+    if (!m_open || m_readOnly)
+        return false;
+    std::optional<qint64> gid;
+    if (e.group && !(gid = groupId(*e.group, error)))
+        return false;
+    QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
+    q.prepare(QStringLiteral("INSERT INTO events(t, gid, kind, status, text) VALUES (?, ?, ?, ?, ?)"));
+    q.addBindValue(e.atMs);
+    q.addBindValue(gid ? QVariant(*gid) : QVariant(QMetaType(QMetaType::LongLong)));
+    q.addBindValue(e.kind);
+    q.addBindValue(e.status ? QVariant(int(*e.status)) : QVariant(QMetaType(QMetaType::Int)));
+    q.addBindValue(e.text);
+    if (q.exec())
+        return true;
+    if (error)
+        *error = describe(q.lastError().text());
+    return false;
+}
+
+qint64 HistoryDatabase::usedBytes()
+{
+    QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
+    qint64 pages = 0, free = 0, size = 0;
+    if (q.exec(QStringLiteral("PRAGMA page_count")) && q.next())
+        pages = q.value(0).toLongLong();
+    if (q.exec(QStringLiteral("PRAGMA freelist_count")) && q.next())
+        free = q.value(0).toLongLong();
+    if (q.exec(QStringLiteral("PRAGMA page_size")) && q.next())
+        size = q.value(0).toLongLong();
+    return (pages - free) * size;
+}
+
+bool HistoryDatabase::prune(qint64 nowMs, int retentionDays, qint64 maxBytes, QString *error)
+{
+    if (!m_open || m_readOnly)
+        return false;
+    const qint64 retention = qint64(std::max(1, retentionDays)) * 86'400'000;
+    const qint64 keep[4] = {Tier0KeepMs, std::min(Tier1KeepMs, retention), std::min(Tier2MaxKeepMs, retention), retention};
+    for (int tier = 0; tier < 4; ++tier) {
+        QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
+        q.prepare(QStringLiteral("DELETE FROM points WHERE tier = ? AND t < ?"));
+        q.addBindValue(tier);
+        q.addBindValue(nowMs - keep[tier]);
+        if (!q.exec()) {
+            if (error)
+                *error = describe(q.lastError().text());
+            return false;
+        }
+    }
+    QSqlQuery events(QSqlDatabase::database(m_connectionName, false));
+    events.prepare(QStringLiteral("DELETE FROM events WHERE t < ?"));
+    events.addBindValue(nowMs - retention);
+    events.exec();
+    // The size cap: the oldest coarse data first (1 h buckets, then 2 min, then
+    // 10 s), a tenth of the span held at a time, until the file fits.
+    for (int round = 0; maxBytes > 0 && usedBytes() > maxBytes && round < 64; ++round) {
+        bool dropped = false;
+        for (int tier : {3, 2, 1}) {
+            QSqlQuery span(QSqlDatabase::database(m_connectionName, false));
+            span.prepare(QStringLiteral("SELECT MIN(t), MAX(t) FROM points WHERE tier = ?"));
+            span.addBindValue(tier);
+            if (!span.exec() || !span.next() || span.value(0).isNull())
+                continue;
+            const qint64 lo = span.value(0).toLongLong(), hi = span.value(1).toLongLong();
+            QSqlQuery del(QSqlDatabase::database(m_connectionName, false));
+            del.prepare(QStringLiteral("DELETE FROM points WHERE tier = ? AND t <= ?"));
+            del.addBindValue(tier);
+            del.addBindValue(lo + std::max<qint64>(1, (hi - lo) / 10));
+            del.exec();
+            dropped = true;
+            break;
+        }
+        if (!dropped)
+            break;
+        exec(QStringLiteral("PRAGMA incremental_vacuum"), nullptr);
+    }
+    exec(QStringLiteral("PRAGMA incremental_vacuum"), nullptr);
+    return true;
+}
+
+QList<QPair<qint64, QList<RecordedValues>>> HistoryDatabase::loadForReplay(qint64 nowMs, QString *error)
+{
+    QList<QPair<qint64, QList<RecordedValues>>> out;
+    if (!m_open)
+        return out;
+    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    // gid -> key
+    QHash<qint64, GroupKey> keys;
+    QSqlQuery g(db);
+    g.setForwardOnly(true);
+    if (!g.exec(QStringLiteral("SELECT id, stream, grp FROM groups"))) {
+        if (error)
+            *error = describe(g.lastError().text());
+        return out;
+    }
+    while (g.next())
+        keys.insert(g.value(0).toLongLong(), GroupKey{g.value(1).toByteArray(), g.value(2).toByteArray()});
+    // 10 s buckets for the last hour, 2 min ones for the rest of the day: what
+    // the charts draw at those widths, at a twentieth of the rows of every
+    // poll. After the last closed 10 s bucket, every poll (a writer still
+    // running has not closed the bucket it is in).
+    const qint64 hourAgo = nowMs - Tier0KeepMs;
+    qint64 tailFrom = hourAgo;
+    {
+        QSqlQuery last(db);
+        last.prepare(QStringLiteral("SELECT MAX(t) FROM points WHERE tier = 1 AND t >= ?"));
+        last.addBindValue(hourAgo);
+        if (last.exec() && last.next() && !last.value(0).isNull())
+            tailFrom = last.value(0).toLongLong() + BucketMs[1];
+    }
+    QSqlQuery q(db);
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral("SELECT t, gid, lag, pending, idle, in_rate, out_rate, alive, total, behind, status FROM points "
+                             "WHERE (tier = 2 AND t >= ? AND t < ?) OR (tier = 1 AND t >= ? AND t < ?) OR (tier = 0 AND t >= ?) ORDER BY t"));
+    q.addBindValue(nowMs - Tier1KeepMs);
+    q.addBindValue(hourAgo);
+    q.addBindValue(hourAgo);
+    q.addBindValue(tailFrom);
+    q.addBindValue(tailFrom);
+    if (!q.exec()) {
+        if (error)
+            *error = describe(q.lastError().text());
+        return out;
+    }
+    while (q.next()) {
+        const qint64 t = q.value(0).toLongLong();
+        const auto key = keys.constFind(q.value(1).toLongLong());
+        if (key == keys.constEnd())
+            continue;
+        if (out.isEmpty() || out.last().first != t)
+            out.append(qMakePair(t, QList<RecordedValues>()));
+        RecordedValues row;
+        row.key = *key;
+        for (int m = 0; m < MetricCount; ++m)
+            row.values[m] = fromSql(q.value(2 + m));
+        if (!q.value(2 + MetricCount).isNull())
+            row.status = Health(std::clamp(q.value(2 + MetricCount).toInt(), 0, 2));
+        out.last().second.append(row);
+    }
+    return out;
+}
+
+QList<StoredPoint> HistoryDatabase::series(const GroupKey &key, qint64 fromMs, qint64 toMs, QString *error)
+{
+    QList<StoredPoint> out;
+    const std::optional<qint64> gid = groupId(key, error);
+    if (!gid)
+        return out;
+    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    // The finest tier that reaches back as far as anything held (or to the
+    // range's start): a bucket's time is its start, so its data begins up to
+    // one bucket later, and that is what is compared.
+    std::optional<qint64> dataFrom[4];
+    for (int tier = 0; tier < 4; ++tier) {
+        QSqlQuery first(db);
+        first.prepare(QStringLiteral("SELECT MIN(t) FROM points WHERE tier = ? AND gid = ?"));
+        first.addBindValue(tier);
+        first.addBindValue(*gid);
+        if (first.exec() && first.next() && !first.value(0).isNull())
+            dataFrom[tier] = first.value(0).toLongLong() + (tier == 0 ? 0 : BucketMs[tier]);
+    }
+    qint64 earliest = std::numeric_limits<qint64>::max();
+    for (const auto &d : dataFrom)
+        if (d)
+            earliest = std::min(earliest, *d);
+    const qint64 need = std::max(fromMs, earliest);
+    int tier = 3;
+    for (int t = 0; t < 4; ++t)
+        if (dataFrom[t] && *dataFrom[t] <= need) {
+            tier = t;
+            break;
+        }
+    QSqlQuery q(db);
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral("SELECT t, lag, pending, idle, in_rate, out_rate, alive, total, behind, idle_upper, max_dlv, status FROM points "
+                             "WHERE tier = ? AND gid = ? AND t >= ? AND t <= ? ORDER BY t"));
+    q.addBindValue(tier);
+    q.addBindValue(*gid);
+    q.addBindValue(fromMs);
+    q.addBindValue(toMs);
+    if (!q.exec()) {
+        if (error)
+            *error = describe(q.lastError().text());
+        return out;
+    }
+    while (q.next()) {
+        StoredPoint p;
+        p.atMs = q.value(0).toLongLong();
+        for (int m = 0; m < MetricCount; ++m)
+            p.values[m] = fromSql(q.value(1 + m));
+        p.idleUpperSeconds = fromSql(q.value(1 + MetricCount));
+        p.maxDeliveries = fromSql(q.value(2 + MetricCount));
+        if (!q.value(3 + MetricCount).isNull())
+            p.status = Health(std::clamp(q.value(3 + MetricCount).toInt(), 0, 2));
+        out.append(p);
+    }
+    return out;
+}
+
+QList<StoredEvent> HistoryDatabase::events(qint64 fromMs, qint64 toMs, QString *error)
+{
+    QList<StoredEvent> out;
+    QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral("SELECT e.t, g.stream, g.grp, e.kind, e.status, e.text FROM events e LEFT JOIN groups g ON g.id = e.gid "
+                             "WHERE e.t >= ? AND e.t <= ? ORDER BY e.t, e.id"));
+    q.addBindValue(fromMs);
+    q.addBindValue(toMs);
+    if (!q.exec()) {
+        if (error)
+            *error = describe(q.lastError().text());
+        return out;
+    }
+    while (q.next()) {
+        StoredEvent e;
+        e.atMs = q.value(0).toLongLong();
+        if (!q.value(1).isNull())
+            e.group = GroupKey{q.value(1).toByteArray(), q.value(2).toByteArray()};
+        e.kind = q.value(3).toString();
+        if (!q.value(4).isNull())
+            e.status = Health(std::clamp(q.value(4).toInt(), 0, 2));
+        e.text = q.value(5).toString();
+        out.append(e);
+    }
+    return out;
+}
+
+QList<GroupKey> HistoryDatabase::groups(QString *error)
+{
+    QList<GroupKey> out;
+    QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
+    if (!q.exec(QStringLiteral("SELECT stream, grp FROM groups ORDER BY stream, grp"))) {
+        if (error)
+            *error = describe(q.lastError().text());
+        return out;
+    }
+    while (q.next())
+        out.append(GroupKey{q.value(0).toByteArray(), q.value(1).toByteArray()});
+    return out;
+}
+
+std::optional<qint64> HistoryDatabase::recordedSinceMs()
+{
+    QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
+    if (q.exec(QStringLiteral("SELECT MIN(t) FROM points")) && q.next() && !q.value(0).isNull())
+        return q.value(0).toLongLong();
+    return std::nullopt;
+}
+
+bool HistoryDatabase::claimLease(const QString &owner, qint64 nowMs, qint64 staleAfterMs, QString *holder)
+{
+    if (!m_open || m_readOnly)
+        return false;
+    QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
+    // BEGIN IMMEDIATE: two programs checking at once cannot both take it.
+    if (!exec(QStringLiteral("BEGIN IMMEDIATE"), holder))
+        return false;
+    QSqlQuery q(db);
+    bool mine = true;
+    if (q.exec(QStringLiteral("SELECT owner, heartbeat_ms FROM lease WHERE id = 1")) && q.next()) {
+        const QString current = q.value(0).toString();
+        const qint64 beat = q.value(1).toLongLong();
+        if (current != owner && nowMs - beat < staleAfterMs) {
+            mine = false;
+            if (holder)
+                *holder = QStringLiteral("%1 (heartbeat %2 s ago)").arg(current).arg((nowMs - beat) / 1000);
+        }
+    }
+    if (mine) {
+        QSqlQuery take(db);
+        take.prepare(QStringLiteral("INSERT OR REPLACE INTO lease(id, owner, heartbeat_ms) VALUES (1, ?, ?)"));
+        take.addBindValue(owner);
+        take.addBindValue(nowMs);
+        mine = take.exec();
+    }
+    exec(QStringLiteral("COMMIT"), nullptr);
+    return mine;
+}
+
+void HistoryDatabase::releaseLease(const QString &owner)
+{
+    if (!m_open || m_readOnly)
+        return;
+    QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
+    q.prepare(QStringLiteral("DELETE FROM lease WHERE id = 1 AND owner = ?"));
+    q.addBindValue(owner);
+    q.exec();
+}
+
+QString historyPathFor(const ConnectionOptions &o, const QString &dir)
+{
+    // What names the connection, never a password: transport, address or
+    // sentinel master, database, user.
+    QString identity = QStringLiteral("%1|%2|%3|%4").arg(int(o.transport)).arg(o.sentinel ? QString::fromUtf8(o.sentinel->masterName) : o.address())
+                           .arg(o.db).arg(QString::fromUtf8(o.user));
+    if (o.sentinel)
+        for (const auto &s : o.sentinel->sentinels)
+            identity += QStringLiteral("|%1:%2").arg(s.host).arg(s.port);
+    if (o.readFromReplica)
+        identity += QStringLiteral("|replica");
+    const QString hash = QString::fromLatin1(QCryptographicHash::hash(identity.toUtf8(), QCryptographicHash::Sha1).toHex().left(10));
+    QString readable = o.sentinel ? QString::fromUtf8(o.sentinel->masterName)
+                       : o.transport == ConnectionOptions::Transport::Unix ? QFileInfo(o.socketPath).fileName()
+                                                                           : QStringLiteral("%1_%2").arg(o.host).arg(o.port);
+    readable.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9._-]")), QStringLiteral("_"));
+    const QString base = dir.isEmpty() ? QDir(appDataDir()).filePath(QStringLiteral("history")) : dir;
+    return QDir(base).filePath(QStringLiteral("%1_db%2_%3.sqlite").arg(readable.left(48)).arg(o.db).arg(hash));
+}
+
+} // namespace pelscope

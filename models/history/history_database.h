@@ -1,0 +1,126 @@
+// One connection's history on disk: SQLite through Qt SQL, WAL, one file per
+// connection. Every poll for an hour (tier 0), 10 s buckets for a day (1),
+// 2 min buckets for up to 30 days (2) and 1 h buckets for the retention (3);
+// status changes, failovers and write actions as events; a lease row so two
+// programs (the recorder and a window) never both write. Used from one
+// thread; errors are messages an operator can act on, never a crash.
+#pragma once
+
+#include "group_key.h"
+#include "history_store.h"
+#include "../redis/connection_options.h"
+
+#include <QSqlDatabase>
+#include <QString>
+
+#include <optional>
+
+namespace pelscope {
+
+// One group's figures at one poll or bucket, as stored.
+struct StoredPoint
+{
+    qint64 atMs = 0;
+    float values[MetricCount];      // Metric order; NaN unknown
+    float idleUpperSeconds = 0;     // NaN unknown
+    float maxDeliveries = 0;        // NaN unknown
+    std::optional<Health> status;
+};
+
+struct StoredEvent
+{
+    qint64 atMs = 0;
+    std::optional<GroupKey> group; // none: the whole connection (a failover)
+    QString kind;                  // status, failover, write, dead_consumer
+    std::optional<Health> status;
+    QString text;
+};
+
+// A poll as the recorder writes it: every group's figures.
+struct RecordedGroup
+{
+    GroupKey key;
+    StoredPoint point;
+};
+
+class HistoryDatabase
+{
+public:
+    static constexpr int SchemaVersion = 1;
+    static constexpr qint64 Tier0KeepMs = 3'600'000;
+    static constexpr qint64 Tier1KeepMs = 86'400'000;
+    static constexpr qint64 Tier2MaxKeepMs = 30LL * 86'400'000;
+    static constexpr qint64 BucketMs[4] = {0, 10'000, 120'000, 3'600'000};
+
+    explicit HistoryDatabase(QString path, bool readOnly = false);
+    ~HistoryDatabase();
+    HistoryDatabase(const HistoryDatabase &) = delete;
+    HistoryDatabase &operator=(const HistoryDatabase &) = delete;
+
+    // Opens (and creates, unless read-only) the file. False with a message
+    // for a newer or unknown schema, a corrupt or locked file, a directory
+    // that cannot be written.
+    bool open(QString *error);
+    bool isOpen() const { return m_open; }
+    const QString &path() const { return m_path; }
+    void close();
+
+    // One poll, in one transaction: the tier-0 rows, and each coarser bucket
+    // that the poll closes. `connection` is kept once, in the meta table.
+    bool writePoll(qint64 atMs, const QList<RecordedGroup> &groups, QString *error);
+    // The buckets still open, written as they stand (before closing the file).
+    bool flushOpenBuckets(QString *error);
+    bool writeEvent(const StoredEvent &event, QString *error);
+    // Retention (days) and a size cap (bytes, 0: none): the oldest coarse
+    // data goes first. Run every few minutes, not every poll.
+    bool prune(qint64 nowMs, int retentionDays, qint64 maxBytes, QString *error);
+
+    // For a window opening: the last day, newest tiers where they exist
+    // (10 s buckets for the last hour, 2 min buckets before), oldest first,
+    // grouped by poll time, ready for HistoryStore::appendRecorded.
+    QList<QPair<qint64, QList<RecordedValues>>> loadForReplay(qint64 nowMs, QString *error);
+    // One group's series at the finest tier that covers [fromMs, toMs].
+    QList<StoredPoint> series(const GroupKey &key, qint64 fromMs, qint64 toMs, QString *error);
+    QList<StoredEvent> events(qint64 fromMs, qint64 toMs, QString *error);
+    QList<GroupKey> groups(QString *error);
+    std::optional<qint64> recordedSinceMs();
+    qint64 usedBytes();
+
+    // The writer's lease: held when nobody else's heartbeat is fresher than
+    // `staleAfterMs`. `holder` says who has it when it is not ours.
+    bool claimLease(const QString &owner, qint64 nowMs, qint64 staleAfterMs, QString *holder);
+    void releaseLease(const QString &owner);
+
+    void setConnectionLabel(const QString &redactedUrl) { m_connectionLabel = redactedUrl; }
+
+private:
+    struct Bucket
+    {
+        qint64 startMs = -1;
+        float hi[MetricCount + 2];
+        float lo[MetricCount + 2];
+        double sum[MetricCount + 2];
+        int count[MetricCount + 2];
+        int status = -1;
+    };
+    bool exec(const QString &sql, QString *error);
+    std::optional<qint64> groupId(const GroupKey &key, QString *error);
+    bool insertRow(int tier, qint64 gid, qint64 atMs, const StoredPoint &p, bool replace, QString *error);
+    bool flushBucket(int tier, qint64 gid, const Bucket &b, QString *error);
+    QString describe(const QString &what) const;
+
+    QString m_path;
+    QString m_connectionName;
+    QString m_connectionLabel;
+    bool m_readOnly = false;
+    bool m_open = false;
+    QHash<GroupKey, qint64> m_groupIds;
+    QHash<QPair<int, qint64>, Bucket> m_buckets; // (tier, group id) -> the open bucket
+};
+
+// The file a connection's history lives in: <dir>/<id>.sqlite, the id made of
+// the server's address and database and a short hash of what names the
+// connection (never a password). `dir` empty: <data>/history.
+QString historyPathFor(const ConnectionOptions &options, const QString &dir = {});
+
+} // namespace pelscope

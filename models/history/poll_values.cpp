@@ -1,0 +1,101 @@
+#include "poll_values.h"
+
+#include <cmath>
+#include <limits>
+
+namespace pelscope {
+
+namespace {
+
+constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
+
+float toFloat(const std::optional<qint64> &v)
+{
+    return v ? float(*v) : kNaN;
+}
+
+} // namespace
+
+void PollValues::clear()
+{
+    m_added.clear();
+    m_read.clear();
+}
+
+QList<PollValues::Group> PollValues::compute(const Snapshot &snapshot)
+{
+    QList<Group> out;
+    if (snapshot.isNull())
+        return out;
+    const qint64 now = snapshot->takenAtMs;
+    for (const StreamSnapshot &s : snapshot->streams) {
+        const float in = float(inRate(s, now));
+        for (const GroupSnapshot &g : s.groups) {
+            Group row{GroupKey{s.key, g.name}, {}};
+            float outRate = kNaN;
+            if (g.entriesRead) {
+                auto it = m_read.find(row.key);
+                if (it != m_read.end() && now > it->atMs && double(*g.entriesRead) >= it->value)
+                    outRate = float((double(*g.entriesRead) - it->value) * 1000.0 / double(now - it->atMs));
+                m_read.insert(row.key, Baseline{double(*g.entriesRead), now}); // a decrease (SETID) starts a new baseline
+            }
+            float alive = kNaN;
+            if (g.consumers && *g.consumers == 0) {
+                alive = 0;
+            } else if (g.consumersAgeMs || !g.consumerList.isEmpty()) {
+                int n = 0;
+                for (const ConsumerSnapshot &c : g.consumerList)
+                    n += c.idleMs && *c.idleMs < m_aliveIdleMs;
+                alive = float(n);
+            }
+            float idle = toFloat(g.oldestIdleMs);
+            if (g.oldestIdleMs)
+                idle /= 1000.0f;
+            else if (g.pending && *g.pending == 0)
+                idle = 0; // nothing pending, nothing idles
+            float behind = g.oldestUnreadAgeMs ? float(*g.oldestUnreadAgeMs) / 1000.0f : kNaN;
+            if (!g.oldestUnreadAgeMs && g.lag && *g.lag == 0)
+                behind = 0; // nothing unread
+            const float values[MetricCount] = {toFloat(g.lag), toFloat(g.pending), idle, in, outRate, alive, toFloat(g.consumers), behind};
+            std::copy(std::begin(values), std::end(values), row.values);
+            out.append(row);
+        }
+    }
+    return out;
+}
+
+// Entries added per second for one stream. XINFO STREAM is rationed for big
+// streams, so its entries-added can be several ticks old; XINFO GROUPS is read
+// every tick and entries-read + lag is the live entries-added whenever lag is
+// known. The larger of the two is the freshest, as the counter only grows.
+double PollValues::inRate(const StreamSnapshot &s, qint64 now)
+{
+    std::optional<qint64> added = s.entriesAdded;
+    bool live = false;
+    for (const GroupSnapshot &g : s.groups) {
+        if (g.entriesRead && g.lag && *g.lag >= 0 && *g.entriesRead >= 0 && (!added || *g.entriesRead + *g.lag > *added)) {
+            added = *g.entriesRead + *g.lag;
+            live = true;
+        }
+    }
+    if (!added)
+        return std::numeric_limits<double>::quiet_NaN();
+    const auto it = m_added.find(s.key);
+    if (it == m_added.end()) {
+        m_added.insert(s.key, Baseline{double(*added), now});
+        return std::numeric_limits<double>::quiet_NaN();
+    }
+    const double delta = double(*added) - it->value;
+    if (delta < 0) {
+        // A stale XINFO STREAM reads lower than a live figure: keep the
+        // baseline. A live figure going down is a reset (XSETID): start over.
+        if (live)
+            *it = Baseline{double(*added), now};
+        return std::numeric_limits<double>::quiet_NaN();
+    }
+    const double rate = now > it->atMs ? delta * 1000.0 / double(now - it->atMs) : std::numeric_limits<double>::quiet_NaN();
+    *it = Baseline{double(*added), now};
+    return rate;
+}
+
+} // namespace pelscope

@@ -1,0 +1,437 @@
+// The first five minutes of an incident, as an on-call operator drives the
+// window: a claim whose confirmation says one set of numbers (those of the
+// server) and what the new owner must do; writes toggled by one shortcut; a
+// write touching only what is in view; a results panel that stays; a table
+// that holds still; colours and first verdicts that mean something; reasons
+// in full; triage by keyboard alone. Real redis-server, offscreen window.
+#include "consumer_actions_bar.h"
+#include "dlq_category_chart.h"
+#include "dlq_page.h"
+#include "dlq_tab.h"
+#include "group_page.h"
+#include "health_style.h"
+#include "qcp.h"
+#include "gui_test_helpers.h"
+#include "itemmodels/consumer_table_model.h"
+#include "itemmodels/dlq_entry_model.h"
+#include "itemmodels/group_table_model.h"
+#include "main_window.h"
+#include "overview_page.h"
+#include "overview_proxy_model.h"
+#include "poll_once.h"
+#include "probe/poller_thread.h"
+#include "redis_oracle.h"
+#include "redis_server.h"
+#include "snapshot/format.h"
+#include "test_settings.h"
+#include "write_controller.h"
+#include "write_dialogs.h"
+#include "write_results_panel.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QPushButton>
+#include <QScrollBar>
+#include <QSpinBox>
+#include <QSettings>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolButton>
+#include <QShortcut>
+#include <QTreeWidget>
+
+using namespace pelscope;
+using namespace pelscope::test;
+
+namespace {
+
+struct Session
+{
+    explicit Session(const QString &url)
+        : poller(optionsFor(url), ProbeConfig{})
+    {
+        window.useConnection(optionsFor(url), QStringLiteral("incident"), false);
+        mainWindow.resize(1280, 720);
+        mainWindow.show();
+        poller.setIntervalMs(200);
+        QObject::connect(poller.poller(), &StreamPoller::snapshotReady, &window, &ConnectionView::applySnapshot);
+        poller.start();
+    }
+    void enableWrites()
+    {
+        window.writes()->requestEnable();
+        auto *enable = waitForDialog<EnableWritesDialog>(&mainWindow);
+        QVERIFY(enable);
+        enable->enableButton()->click();
+        QTRY_VERIFY(window.writes()->writesEnabled());
+    }
+    MainWindow mainWindow;
+    ConnectionView &window = *mainWindow.addConnection();
+    PollerThread poller;
+};
+
+QAction *menuAction(QMenuBar *bar, const QString &textStart)
+{
+    for (QAction *menu : bar->actions())
+        if (menu->menu())
+            for (QAction *a : menu->menu()->actions())
+                if (a->text().remove(QLatin1Char('&')).startsWith(textStart))
+                    return a;
+    return nullptr;
+}
+
+// The pending count of `consumer` as the server says now.
+qint64 holds(RedisOracle &db, const QByteArray &stream, const QByteArray &group, const QByteArray &consumer)
+{
+    const RedisReply summary = db.command({"XPENDING", stream, group});
+    for (const RedisReply &c : summary.at(3).elements())
+        if (c.at(0).bytes() == consumer)
+            return c.at(1).toInt().value_or(0);
+    return 0;
+}
+
+} // namespace
+
+class TestOperator : public QObject
+{
+    Q_OBJECT
+private:
+    QTemporaryDir m_tmp;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY(m_tmp.isValid());
+        qputenv("PELSCOPE_AUDIT_LOG", m_tmp.filePath(QStringLiteral("audit.jsonl")).toUtf8());
+        QVERIFY2(useSettingsIn(m_tmp.filePath(QStringLiteral("config")), QStringLiteral("tst_operator")), qPrintable(QSettings().fileName()));
+    }
+
+    // (1, 4, 5) "Claim all from" a dead consumer: the review's sentence and its
+    // plan both say what the server holds now (40), and that the new owner
+    // must re-read with ID 0; the result panel then says where they went.
+    void claimConfirmationAgreesWithTheServer()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        for (int i = 0; i < 41; ++i)
+            db.command({"XADD", "fulfillment", "*", "n", QByteArray::number(i)});
+        db.command({"XGROUP", "CREATE", "fulfillment", "workers", "0"});
+        db.command({"XREADGROUP", "GROUP", "workers", "worker-3", "COUNT", "40", "STREAMS", "fulfillment", ">"});
+        db.command({"XREADGROUP", "GROUP", "workers", "worker-1", "COUNT", "1", "STREAMS", "fulfillment", ">"});
+        QCOMPARE(holds(db, "fulfillment", "workers", "worker-3"), 40);
+
+        Session s(server.url());
+        s.enableWrites();
+        s.window.openGroup("fulfillment", "workers");
+        GroupPage *page = s.window.groupPage();
+        QTRY_VERIFY_WITH_TIMEOUT(page->consumerView()->model()->rowCount() == 2, 15000);
+        selectWhere(page->consumerView(), ConsumerTableModel::NameRole, {"worker-3"});
+        QTRY_VERIFY(page->consumerActions()->claimAllButton()->isEnabled());
+        page->consumerActions()->claimAllButton()->click();
+        QDialog *form = waitForForm(&s.mainWindow, QStringLiteral("Claim all pending entries of worker-3"));
+        QVERIFY(form);
+        // The parameters dialog shows no count of its own to disagree with.
+        for (QLabel *l : form->findChildren<QLabel *>())
+            QVERIFY2(!l->text().contains(QStringLiteral("40")), qPrintable(l->text()));
+        form->findChild<QComboBox *>()->setCurrentText(QStringLiteral("worker-1"));
+        form->findChild<QSpinBox *>()->setValue(0);
+        form->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->click();
+
+        auto *confirm = waitForDialog<ConfirmWriteDialog>(&s.mainWindow);
+        QVERIFY(confirm);
+        const QString summary = confirm->summary();
+        const QString plan = confirm->plan().join(QLatin1Char('\n'));
+        QVERIFY2(summary.contains(QStringLiteral("holds 40 pending entries")), qPrintable(summary));
+        QVERIFY2(summary.contains(QStringLiteral("40 of them are idle at least")), qPrintable(summary));
+        QVERIFY2(plan.contains(QStringLiteral("it holds 40, 40 of them idle that long now")), qPrintable(plan));
+        QVERIFY2(!summary.contains(QStringLiteral("holds 0")) && !plan.contains(QStringLiteral("holds 0")), qPrintable(summary + plan));
+        QVERIFY2(summary.contains(QStringLiteral("must read its pending entries again")) && summary.contains(QStringLiteral("STREAMS")),
+                 qPrintable(summary));
+        confirm->confirmButton()->click();
+
+        QTRY_COMPARE_WITH_TIMEOUT(holds(db, "fulfillment", "workers", "worker-1"), 41, 10000);
+        QCOMPARE(holds(db, "fulfillment", "workers", "worker-3"), 0);
+        WriteResultsPanel *panel = s.window.writeResults();
+        QTRY_VERIFY_WITH_TIMEOUT(panel->isVisible() && panel->count() == 1, 10000);
+        QTreeWidgetItem *top = panel->tree()->topLevelItem(0);
+        QVERIFY2(top->text(0).contains(QStringLiteral("claimed 40 entries to worker-1")), qPrintable(top->text(0)));
+        QStringList children;
+        for (int i = 0; i < top->childCount(); ++i)
+            children << top->child(i)->text(0);
+        const QString detail = children.join(QLatin1Char('\n'));
+        QVERIFY2(detail.contains(QStringLiteral("worker-1 now holds 41 entries")) && detail.contains(QStringLiteral("worker-3 keeps 0 entries")),
+                 qPrintable(detail));
+        QVERIFY2(detail.contains(QStringLiteral("Audit record: ")), qPrintable(detail));
+        QVERIFY2(!detail.contains(QStringLiteral(" 0 entries left")) && !detail.contains(QStringLiteral("failed")), qPrintable(detail)); // zero counts left out
+    }
+
+    // (2, 3, 5) One shortcut toggles writes and the menu says the state; a
+    // requeue touches only the selected rows in view; the panel lists each
+    // entry's new ID, equal to the server's.
+    void writesToggleAndTouchOnlyWhatIsInView()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        db.command({"XGROUP", "CREATE", "orders", "billing", "$", "MKSTREAM"});
+        for (int i = 0; i < 200; ++i)
+            db.command({"XADD", "orders:dlq", "*", "payload", "p" + QByteArray::number(i), "category", "timeout", "source_stream", "orders"});
+
+        Session s(server.url());
+        QAction *toggle = menuAction(s.mainWindow.menuBar(), QStringLiteral("Enable writes"));
+        QVERIFY(toggle);
+        QCOMPARE(toggle->shortcut(), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W));
+        toggle->trigger();
+        auto *enable = waitForDialog<EnableWritesDialog>(&s.mainWindow);
+        QVERIFY(enable);
+        enable->enableButton()->click();
+        QTRY_VERIFY(s.window.writes()->writesEnabled());
+        QVERIFY(toggle->isChecked());
+        QVERIFY2(toggle->text().contains(QStringLiteral("turn off")), qPrintable(toggle->text()));
+        toggle->trigger(); // the same shortcut turns them off
+        QVERIFY(!s.window.writes()->writesEnabled());
+        QVERIFY(!toggle->isChecked());
+        toggle->trigger();
+        enable = waitForDialog<EnableWritesDialog>(&s.mainWindow);
+        QVERIFY(enable);
+        enable->enableButton()->click();
+        QTRY_VERIFY(s.window.writes()->writesEnabled());
+
+        s.window.showPage(QStringLiteral("dlq:orders:dlq"));
+        DlqTab *tab = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT((tab = s.window.dlqPage()->tab("orders:dlq")), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(tab->model()->loaded() >= 100, 10000);
+        QTableView *view = tab->view();
+        view->scrollToTop();
+        const QByteArray first = view->model()->index(0, 0).data(DlqEntryModel::EntryIdRole).toByteArray();
+        view->selectRow(0);
+        QTRY_VERIFY(tab->requeueButton()->isEnabled());
+        view->scrollToBottom(); // the selected row is out of view now
+        QTRY_VERIFY(!tab->requeueButton()->isEnabled());
+        QVERIFY2(tab->requeueButton()->toolTip().contains(QStringLiteral("scrolled out of view")), qPrintable(tab->requeueButton()->toolTip()));
+        // A second, visible row: only that one is touched, and the confirmation lists it alone.
+        const int last = view->model()->rowCount() - 1;
+        const QByteArray visible = view->model()->index(last, 0).data(DlqEntryModel::EntryIdRole).toByteArray();
+        view->selectionModel()->select(view->model()->index(last, 0), QItemSelectionModel::Select | QItemSelectionModel::Rows);
+        QTRY_VERIFY(tab->requeueButton()->isEnabled());
+        tab->requeueButton()->click();
+        auto *confirm = waitForDialog<ConfirmWriteDialog>(&s.mainWindow);
+        QVERIFY(confirm);
+        const QString plan = confirm->plan().join(QLatin1Char('\n'));
+        QVERIFY2(plan.contains(QString::fromLatin1(visible)) && !plan.contains(QString::fromLatin1(first)), qPrintable(plan));
+        confirm->confirmButton()->click();
+        QTRY_COMPARE_WITH_TIMEOUT(db.command({"XLEN", "orders:dlq"}).integer(), 199, 10000);
+        QCOMPARE(db.command({"XRANGE", "orders:dlq", first, first}).size(), 1);
+
+        WriteResultsPanel *panel = s.window.writeResults();
+        QTRY_VERIFY_WITH_TIMEOUT(panel->count() == 1, 10000);
+        const QByteArray newId = db.command({"XRANGE", "orders", "-", "+"}).at(0).at(0).bytes();
+        QTreeWidgetItem *top = panel->tree()->topLevelItem(0);
+        QVERIFY2(top->text(0).contains(QStringLiteral("requeued 1 entry")), qPrintable(top->text(0)));
+        bool listed = false;
+        for (int i = 0; i < top->childCount(); ++i)
+            for (int j = 0; j < top->child(i)->childCount(); ++j)
+                listed = listed || top->child(i)->child(j)->text(0) == QStringLiteral("%1 → %2").arg(QString::fromLatin1(visible), QString::fromLatin1(newId));
+        QVERIFY(listed);
+    }
+
+    // (6, 11) The overview holds still between status changes and re-sorts
+    // when one happens; the selected row's reasons are shown in full; every
+    // column explains itself; the summary's counts filter.
+    void overviewHoldsStillAndExplains()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        for (const QByteArray &s : {QByteArray("a"), QByteArray("b"), QByteArray("c")}) {
+            db.command({"XADD", s, "*", "n", "1"});
+            db.command({"XGROUP", "CREATE", s, "g", "0"});
+        }
+        Session s(server.url());
+        OverviewPage *overview = s.window.overview();
+        QTableView *table = overview->table();
+        QTRY_COMPARE_WITH_TIMEOUT(table->model()->rowCount(), 3, 10000);
+        for (int c = 0; c < GroupTableModel::ColumnCount; ++c)
+            QVERIFY2(!table->model()->headerData(c, Qt::Horizontal, Qt::ToolTipRole).toString().isEmpty(), qPrintable(QString::number(c)));
+
+        // Sorted by lag: b gets more unread entries, but lag alone is no status change: no move for now.
+        table->sortByColumn(GroupTableModel::Lag, Qt::DescendingOrder);
+        overview->resortIfDue();
+        const QString topBefore = table->model()->index(0, GroupTableModel::Stream).data().toString();
+        const QByteArray other = topBefore == QLatin1String("b") ? "c" : "b";
+        for (int i = 0; i < 50; ++i)
+            db.command({"XADD", other, "*", "n", "1"});
+        const qint64 lagNow = db.command({"XINFO", "GROUPS", other}).at(0).field("lag").integer();
+        QTRY_VERIFY_WITH_TIMEOUT(s.window.groupModel()->snapshot().group(other, "g") && s.window.groupModel()->snapshot().group(other, "g")->lag == lagNow, 10000);
+        QTest::qWait(1200); // several polls and resort ticks
+        QCOMPARE(table->model()->index(0, GroupTableModel::Stream).data().toString(), topBefore);
+        // A status change (lag ≥ 1,000 warns) re-sorts at once.
+        for (int i = 0; i < 1000; ++i)
+            db.command({"XADD", other, "*", "n", "1"});
+        QTRY_COMPARE_WITH_TIMEOUT(table->model()->index(0, GroupTableModel::Stream).data().toString(), QString::fromLatin1(other), 10000);
+
+        // The reasons panel shows the current row's reasons whole.
+        table->setCurrentIndex(table->model()->index(0, GroupTableModel::Stream));
+        QLabel *reasons = overview->findChild<QLabel *>(QStringLiteral("reasonsPanel"));
+        QVERIFY(reasons);
+        const qint64 lagThen = db.command({"XINFO", "GROUPS", other}).at(0).field("lag").integer();
+        QTRY_VERIFY2(reasons->text().contains(QStringLiteral("lag %1").arg(formatCount(lagThen))), qPrintable(reasons->text()));
+
+        // "1 warn" in the summary is a filter.
+        QLabel *summary = overview->findChild<QLabel *>(QStringLiteral("summary"));
+        QTRY_VERIFY(summary->text().contains(QStringLiteral("href='warn'")));
+        QMetaObject::invokeMethod(summary, "linkActivated", Q_ARG(QString, QStringLiteral("warn")));
+        QTRY_COMPARE(table->model()->rowCount(), 1);
+        auto *chip = overview->findChild<QToolButton *>(QStringLiteral("activeFilter"));
+        QVERIFY(chip && chip->isVisible());
+        chip->click();
+        QTRY_COMPARE(table->model()->rowCount(), 3);
+    }
+
+    // (7) A dead-letter category keeps its colour whatever its rank, and
+    // after a restart (a new chart with the same key).
+    void categoryColoursStay()
+    {
+        QSettings().remove(QStringLiteral("dlqCategoryColours"));
+        DlqCategoryChart chart;
+        chart.setColourKey(QStringLiteral("conn_dlq"));
+        chart.setEntries({{1000, QStringLiteral("timeout")}, {2000, QStringLiteral("timeout")}, {3000, QStringLiteral("schema")}}, {});
+        const QColor timeout = chart.colourOf(QStringLiteral("timeout")), schema = chart.colourOf(QStringLiteral("schema"));
+        QVERIFY(timeout != schema);
+        // schema now outnumbers timeout: the colours do not swap.
+        chart.setEntries({{1000, QStringLiteral("schema")}, {2000, QStringLiteral("schema")}, {3000, QStringLiteral("schema")},
+                          {4000, QStringLiteral("timeout")}}, {});
+        QCOMPARE(chart.colourOf(QStringLiteral("timeout")), timeout);
+        QCOMPARE(chart.colourOf(QStringLiteral("schema")), schema);
+        DlqCategoryChart restarted;
+        restarted.setColourKey(QStringLiteral("conn_dlq"));
+        QCOMPARE(restarted.colourOf(QStringLiteral("schema")), schema);
+        QCOMPARE(restarted.colourOf(QStringLiteral("timeout")), timeout);
+    }
+
+    // (13, 14) A dark platform palette (KDE Breeze Dark's colours, its
+    // PlaceholderText left at a light theme's half-transparent black, as a
+    // platform theme may leave it): every secondary text — placeholders, chart
+    // notes, the status-changes line — is at least 4.5:1 on its background.
+    // And every page fits 800x500 logical pixels (1600x1000 at 200 %).
+    void darkPaletteAndSmallScreens()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        db.command({"XADD", "orders", "*", "n", "1"});
+        db.command({"XGROUP", "CREATE", "orders", "g", "0"});
+        db.command({"XREADGROUP", "GROUP", "g", "w", "STREAMS", "orders", ">"});
+        db.command({"XADD", "orders:dlq", "*", "payload", "x", "category", "timeout"});
+
+        const QPalette light = QApplication::palette();
+        QPalette dark;
+        dark.setColor(QPalette::Window, QColor(0x31, 0x36, 0x3b));
+        dark.setColor(QPalette::WindowText, QColor(0xef, 0xf0, 0xf1));
+        dark.setColor(QPalette::Base, QColor(0x23, 0x26, 0x29));
+        dark.setColor(QPalette::AlternateBase, QColor(0x31, 0x36, 0x3b));
+        dark.setColor(QPalette::Text, QColor(0xef, 0xf0, 0xf1));
+        dark.setColor(QPalette::Button, QColor(0x31, 0x36, 0x3b));
+        dark.setColor(QPalette::ButtonText, QColor(0xef, 0xf0, 0xf1));
+        dark.setColor(QPalette::Highlight, QColor(0x3d, 0xae, 0xe9));
+        dark.setColor(QPalette::PlaceholderText, QColor(0, 0, 0, 128));
+        QApplication::setPalette(dark);
+        makePaletteReadable(); // what pelscope does first, before any window exists
+        {
+            Session s(server.url());
+            const QColor base = QApplication::palette().color(QPalette::Base);
+            const QColor window = QApplication::palette().color(QPalette::Window);
+            const QColor placeholder = s.window.overview()->filter()->palette().color(QPalette::PlaceholderText);
+            QVERIFY2(contrastRatio(placeholder, base) >= 4.5, qPrintable(QString::number(contrastRatio(placeholder, base))));
+            QVERIFY(contrastRatio(QColor(dimTextColor()), window) >= 4.5);
+
+            s.window.openGroup("orders", "g");
+            QTRY_VERIFY_WITH_TIMEOUT(s.window.groupPage()->isVisible(), 10000);
+            for (QCustomPlot *plot : s.window.groupPage()->findChildren<QCustomPlot *>())
+                for (QCPTextElement *t : plot->findChildren<QCPTextElement *>())
+                    QVERIFY2(contrastRatio(t->textColor(), plot->palette().color(QPalette::Base)) >= 4.5,
+                             qPrintable(t->text() + QStringLiteral(" ") + t->textColor().name()));
+            s.mainWindow.resize(800, 500);
+            QTest::qWait(50);
+            QCOMPARE(s.mainWindow.size(), QSize(800, 500));
+            QVERIFY2(s.mainWindow.minimumSizeHint().width() <= 800 && s.mainWindow.minimumSizeHint().height() <= 500,
+                     qPrintable(QStringLiteral("%1x%2").arg(s.mainWindow.minimumSizeHint().width()).arg(s.mainWindow.minimumSizeHint().height())));
+
+            s.window.showPage(QStringLiteral("dlq:orders:dlq"));
+            DlqTab *tab = nullptr;
+            QTRY_VERIFY_WITH_TIMEOUT((tab = s.window.dlqPage()->tab("orders:dlq")), 10000);
+            QTRY_VERIFY_WITH_TIMEOUT(tab->model()->loaded() == 1, 10000);
+            for (QCPTextElement *t : tab->findChildren<QCPTextElement *>())
+                QVERIFY2(contrastRatio(t->textColor(), QApplication::palette().color(QPalette::Base)) >= 4.5, qPrintable(t->text()));
+            s.mainWindow.resize(800, 500);
+            QTest::qWait(50);
+            QCOMPARE(s.mainWindow.size(), QSize(800, 500));
+        }
+        QApplication::setPalette(light);
+    }
+
+    // (15) Triage by keyboard alone: Ctrl+F, type, Down into the table,
+    // Enter opens the group, Esc (and Alt+Left, Backspace) back, Ctrl+1 from anywhere.
+    void triageByKeyboard()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        for (const QByteArray &s : {QByteArray("orders"), QByteArray("emails")}) {
+            db.command({"XADD", s, "*", "n", "1"});
+            db.command({"XGROUP", "CREATE", s, "g", "0"});
+        }
+        Session s(server.url());
+        s.mainWindow.activateWindow();
+        QTableView *table = s.window.overviewTable();
+        QTRY_COMPARE_WITH_TIMEOUT(table->model()->rowCount(), 2, 10000);
+        QLineEdit *filter = s.window.overview()->filter();
+        s.window.focusFilter();
+        QTRY_VERIFY(filter->hasFocus());
+        QTest::keyClicks(filter, QStringLiteral("emails"));
+        QTRY_COMPARE(table->model()->rowCount(), 1);
+        QTest::keyClick(filter, Qt::Key_Down);
+        QVERIFY(table->hasFocus());
+        QVERIFY(table->currentIndex().isValid());
+        QTest::keyClick(table, Qt::Key_Return);
+        QTRY_VERIFY(s.window.groupPage()->isVisible());
+        for (const QKeySequence &back : {QKeySequence(Qt::Key_Escape), QKeySequence(Qt::ALT | Qt::Key_Left), QKeySequence(Qt::Key_Backspace)}) {
+            s.window.openGroup("emails", "g");
+            QTRY_VERIFY(s.window.groupPage()->isVisible());
+            QWidget *focused = QApplication::focusWidget();
+            QVERIFY2(focused && s.window.groupPage()->isAncestorOf(focused), "opening a group moves the keyboard into it");
+            QTest::keySequence(focused, back);
+            QTRY_VERIFY2(s.window.overview()->isVisible(), qPrintable(back.toString()));
+        }
+        s.window.showDeadLetters();
+        QTRY_VERIFY(s.window.dlqPage()->isVisible());
+        QAction *overviewAction = menuAction(s.mainWindow.menuBar(), QStringLiteral("Overview"));
+        QVERIFY(overviewAction);
+        QCOMPARE(overviewAction->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_1));
+        overviewAction->trigger();
+        QTRY_VERIFY(s.window.overview()->isVisible());
+        QVERIFY(table->hasFocus());
+        // The focus ring is drawn: the table's style says so for :focus.
+        QVERIFY(table->styleSheet().contains(QStringLiteral(":focus")));
+    }
+};
+
+QTEST_MAIN(TestOperator)
+#include "tst_operator.moc"

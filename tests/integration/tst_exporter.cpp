@@ -1,0 +1,181 @@
+// pelscope-cli exporter against a real redis-server and a real Prometheus:
+// its exposition passes `promtool check metrics`; its values are the
+// server's; 200 scrapes in 2 s send Redis no command (the exporter serves its
+// last poll); a Prometheus scraping it every second stores the same lag.
+#include "redis_oracle.h"
+#include "redis_server.h"
+
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+#include <QUrlQuery>
+
+#include <csignal>
+
+using namespace pelscope;
+using namespace pelscope::test;
+
+namespace {
+
+QByteArray get(QNetworkAccessManager &net, const QUrl &url, int *status = nullptr)
+{
+    QNetworkReply *reply = net.get(QNetworkRequest(url));
+    QEventLoop loop;
+    QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+    QTimer::singleShot(10000, &loop, &QEventLoop::quit);
+    loop.exec();
+    if (status)
+        *status = reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    const QByteArray body = reply->readAll();
+    reply->deleteLater();
+    return body;
+}
+
+// "pelscope_group_lag{...,stream=\"orders\",group=\"ship\"} 20" -> 20
+std::optional<double> sample(const QByteArray &text, const QString &metric, const QString &labelPart)
+{
+    for (const QByteArray &line : text.split('\n'))
+        if (line.startsWith(metric.toUtf8() + '{') && QString::fromUtf8(line).contains(labelPart))
+            return line.mid(line.lastIndexOf(' ') + 1).toDouble();
+    return std::nullopt;
+}
+
+// Calls of every command but INFO (which this test sends to read the counts).
+qint64 commandCalls(RedisOracle &db)
+{
+    const QByteArray info = db.command({"INFO", "commandstats"}).bytes();
+    qint64 total = 0;
+    static const QRegularExpression re(QStringLiteral("^cmdstat_([a-z|_-]+):calls=(\\d+)"), QRegularExpression::MultilineOption);
+    auto it = re.globalMatch(QString::fromUtf8(info));
+    while (it.hasNext()) {
+        const auto m = it.next();
+        if (m.captured(1) != QLatin1String("info"))
+            total += m.captured(2).toLongLong();
+    }
+    return total;
+}
+
+} // namespace
+
+class TestExporter : public QObject
+{
+    Q_OBJECT
+private:
+    RedisServer m_server;
+    RedisOracle m_db;
+    QNetworkAccessManager m_net;
+
+    std::unique_ptr<QProcess> exporter(quint16 port, const QString &interval)
+    {
+        auto p = std::make_unique<QProcess>();
+        p->start(QStringLiteral(PELSCOPE_CLI_PATH), {QStringLiteral("--url"), m_server.url(), QStringLiteral("exporter"), QStringLiteral("--listen"),
+                                                     QStringLiteral("127.0.0.1:%1").arg(port), QStringLiteral("--interval"), interval});
+        p->waitForStarted();
+        return p;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QString error;
+        QVERIFY2(m_server.start(&error), qPrintable(error));
+        QVERIFY(m_db.connectUrl(m_server.url()));
+        for (int i = 0; i < 30; ++i)
+            m_db.command({"XADD", "orders", "*", "n", QByteArray::number(i)});
+        m_db.command({"XGROUP", "CREATE", "orders", "ship", "0"});
+        m_db.command({"XREADGROUP", "GROUP", "ship", "w1", "COUNT", "10", "STREAMS", "orders", ">"});
+        m_db.command({"XADD", "orders:dlq", "*", "payload", "x", "category", "timeout"});
+    }
+
+    void metricsAreValidAndTheServers()
+    {
+        const quint16 port = RedisServer::freePort();
+        auto p = exporter(port, QStringLiteral("60s")); // one poll, then none during the scrapes
+        const QUrl metrics(QStringLiteral("http://127.0.0.1:%1/metrics").arg(port));
+        QByteArray text;
+        QVERIFY(QTest::qWaitFor([&] {
+            text = get(m_net, metrics);
+            return text.contains("pelscope_group_lag{");
+        }, 15000));
+        // promtool reads the exposition on stdin.
+        QProcess promtool;
+        promtool.start(QStringLiteral("promtool"), {QStringLiteral("check"), QStringLiteral("metrics")});
+        promtool.write(text);
+        promtool.closeWriteChannel();
+        QVERIFY(promtool.waitForFinished(10000));
+        QVERIFY2(promtool.exitCode() == 0, (promtool.readAllStandardOutput() + promtool.readAllStandardError()).constData());
+
+        const RedisReply g = m_db.command({"XINFO", "GROUPS", "orders"}).at(0);
+        const QString where = QStringLiteral("stream=\"orders\",group=\"ship\"");
+        QCOMPARE(sample(text, QStringLiteral("pelscope_group_lag"), where), std::optional<double>(double(g.field("lag").integer())));
+        QCOMPARE(sample(text, QStringLiteral("pelscope_group_pending"), where), std::optional<double>(double(g.field("pending").integer())));
+        QCOMPARE(sample(text, QStringLiteral("pelscope_group_entries_read_total"), where), std::optional<double>(double(g.field("entries-read").integer())));
+        QCOMPARE(sample(text, QStringLiteral("pelscope_group_lag_unknown"), where), std::optional<double>(0));
+        QCOMPARE(sample(text, QStringLiteral("pelscope_dead_letter_length"), QStringLiteral("dlq=\"orders:dlq\"")), std::optional<double>(1));
+        QCOMPARE(sample(text, QStringLiteral("pelscope_up"), QStringLiteral("connection=")), std::optional<double>(1));
+        int status = 0;
+        QCOMPARE(get(m_net, QUrl(QStringLiteral("http://127.0.0.1:%1/healthz").arg(port)), &status), QByteArray("ok\n"));
+        QCOMPARE(status, 200);
+
+        // 200 scrapes in about 2 s: not one Redis command more.
+        const qint64 before = commandCalls(m_db);
+        QElapsedTimer clock;
+        clock.start();
+        for (int i = 0; i < 200; ++i)
+            QVERIFY(get(m_net, metrics).contains("pelscope_up{"));
+        const qint64 after = commandCalls(m_db);
+        QCOMPARE(after - before, 0);
+        qInfo("200 scrapes in %lld ms, %lld Redis commands", clock.elapsed(), after - before);
+        ::kill(pid_t(p->processId()), SIGTERM);
+        QVERIFY(p->waitForFinished(10000));
+        QCOMPARE(p->exitCode(), 0);
+    }
+
+    // A real Prometheus scrapes every second for ~20 s; what it stored is the lag the server reports.
+    void prometheusStoresWhatTheServerSays()
+    {
+        const quint16 port = RedisServer::freePort();
+        auto p = exporter(port, QStringLiteral("1s"));
+        QTemporaryDir dir;
+        const quint16 promPort = RedisServer::freePort();
+        QFile config(dir.filePath(QStringLiteral("prometheus.yml")));
+        QVERIFY(config.open(QIODevice::WriteOnly));
+        config.write(QStringLiteral("global:\n  scrape_interval: 1s\nscrape_configs:\n  - job_name: pelscope\n    static_configs:\n"
+                                    "      - targets: ['127.0.0.1:%1']\n").arg(port).toUtf8());
+        config.close();
+        QProcess prometheus;
+        prometheus.start(QStringLiteral("prometheus"), {QStringLiteral("--config.file=") + config.fileName(),
+                                                        QStringLiteral("--storage.tsdb.path=") + dir.filePath(QStringLiteral("data")),
+                                                        QStringLiteral("--web.listen-address=127.0.0.1:%1").arg(promPort)});
+        QVERIFY2(prometheus.waitForStarted(), "prometheus is not installed (./dev deps installs it)");
+        QTest::qWait(20000);
+        QUrl query(QStringLiteral("http://127.0.0.1:%1/api/v1/query").arg(promPort));
+        QUrlQuery q;
+        q.addQueryItem(QStringLiteral("query"), QStringLiteral("pelscope_group_lag{stream=\"orders\",group=\"ship\"}[30s]"));
+        query.setQuery(q);
+        const QJsonObject doc = QJsonDocument::fromJson(get(m_net, query)).object();
+        const QJsonArray result = doc[QStringLiteral("data")].toObject()[QStringLiteral("result")].toArray();
+        QVERIFY2(!result.isEmpty(), QJsonDocument(doc).toJson().constData());
+        const QJsonArray values = result.at(0).toObject()[QStringLiteral("values")].toArray();
+        QVERIFY2(values.size() >= 10, qPrintable(QString::number(values.size())));
+        const qint64 lag = m_db.command({"XINFO", "GROUPS", "orders"}).at(0).field("lag").integer();
+        for (const QJsonValue &v : values)
+            QCOMPARE(v.toArray().at(1).toString().toLongLong(), lag);
+        prometheus.terminate();
+        prometheus.waitForFinished(10000);
+        ::kill(pid_t(p->processId()), SIGTERM);
+        p->waitForFinished(10000);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestExporter)
+#include "tst_exporter.moc"

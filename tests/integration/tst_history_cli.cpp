@@ -1,0 +1,207 @@
+// The headless recorder and the history command as real processes against
+// a real redis-server: a recorder killed with SIGKILL leaves a sound file
+// holding every poll up to its last commit; `history --json` says what
+// XINFO GROUPS said at the recorded polls; a second recorder on the same
+// connection writes nothing until the first stops, then takes over.
+#include "history/history_database.h"
+#include "redis/connection_options.h"
+#include "redis_oracle.h"
+#include "redis_server.h"
+
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSet>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+
+using namespace pelscope;
+using namespace pelscope::test;
+
+namespace {
+
+std::unique_ptr<QProcess> startCli(const QStringList &args)
+{
+    auto p = std::make_unique<QProcess>();
+    p->setProcessChannelMode(QProcess::SeparateChannels);
+    p->start(QStringLiteral(PELSCOPE_CLI_PATH), args);
+    p->waitForStarted();
+    return p;
+}
+
+struct Run
+{
+    int exitCode = -1;
+    QByteArray out, err;
+};
+
+Run cli(const QStringList &args)
+{
+    QProcess p;
+    p.start(QStringLiteral(PELSCOPE_CLI_PATH), args);
+    p.closeWriteChannel();
+    p.waitForFinished(30000);
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+}
+
+// Tier-0 times of one group, straight from the file.
+QList<qint64> recordedTimes(const QString &path, const QByteArray &stream)
+{
+    QList<qint64> out;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("times"));
+        db.setDatabaseName(path);
+        if (db.open()) {
+            QSqlQuery q(db);
+            q.prepare(QStringLiteral("SELECT t FROM points WHERE tier = 0 AND gid = (SELECT id FROM groups WHERE stream = ?) ORDER BY t"));
+            q.addBindValue(stream);
+            q.exec();
+            while (q.next())
+                out.append(q.value(0).toLongLong());
+        }
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("times"));
+    return out;
+}
+
+QString integrity(const QString &path)
+{
+    QString verdict;
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("check"));
+        db.setDatabaseName(path);
+        if (db.open()) {
+            QSqlQuery q(db);
+            if (q.exec(QStringLiteral("PRAGMA integrity_check")) && q.next())
+                verdict = q.value(0).toString();
+        }
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(QStringLiteral("check"));
+    return verdict;
+}
+
+} // namespace
+
+class TestHistoryCli : public QObject
+{
+    Q_OBJECT
+private:
+    RedisServer m_server;
+    RedisOracle m_db;
+
+    QString historyFile(const QString &dir) const
+    {
+        return historyPathFor(*parseRedisUrl(m_server.url()).options, dir);
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QString error;
+        QVERIFY2(m_server.start(&error), qPrintable(error));
+        QVERIFY(m_db.connectUrl(m_server.url()));
+    }
+    void init()
+    {
+        m_db.command({"FLUSHALL"});
+        for (int i = 0; i < 30; ++i)
+            m_db.command({"XADD", "orders", "*", "n", QByteArray::number(i)});
+        m_db.command({"XGROUP", "CREATE", "orders", "ship", "0"});
+        m_db.command({"XREADGROUP", "GROUP", "ship", "w1", "COUNT", "10", "STREAMS", "orders", ">"});
+    }
+
+    void killedMidWriteLeavesEveryCommittedPoll()
+    {
+        QTemporaryDir dir;
+        auto recorder = startCli({QStringLiteral("--url"), m_server.url(), QStringLiteral("record"), QStringLiteral("--interval"),
+                                  QStringLiteral("100ms"), QStringLiteral("--history-dir"), dir.path()});
+        QVERIFY(QTest::qWaitFor([&] { return recordedTimes(historyFile(dir.path()), "orders").size() >= 20; }, 20000));
+        ::kill(pid_t(recorder->processId()), SIGKILL);
+        recorder->waitForFinished(5000);
+        const QString path = historyFile(dir.path());
+        QCOMPARE(integrity(path), QStringLiteral("ok"));
+        HistoryDatabase db(path, true);
+        QString error;
+        QVERIFY2(db.open(&error), qPrintable(error));
+        const QList<qint64> times = recordedTimes(path, "orders");
+        QVERIFY(times.size() >= 20);
+        // Every poll up to the last commit: no hole longer than a few intervals.
+        for (qsizetype i = 1; i < times.size(); ++i)
+            QVERIFY2(times[i] - times[i - 1] < 1000, qPrintable(QStringLiteral("%1 ms between polls %2 and %3").arg(times[i] - times[i - 1]).arg(i - 1).arg(i)));
+    }
+
+    // Recorded values are the server's: lag 20 and pending 10, then lag 30
+    // after ten more entries; SIGTERM ends the recorder with exit 0.
+    void historyJsonIsWhatTheServerSaid()
+    {
+        QTemporaryDir dir;
+        auto recorder = startCli({QStringLiteral("--url"), m_server.url(), QStringLiteral("record"), QStringLiteral("--interval"),
+                                  QStringLiteral("200ms"), QStringLiteral("--history-dir"), dir.path()});
+        const QString path = historyFile(dir.path());
+        QVERIFY(QTest::qWaitFor([&] { return recordedTimes(path, "orders").size() >= 5; }, 20000));
+        const RedisReply before = m_db.command({"XINFO", "GROUPS", "orders"}).at(0);
+        for (int i = 0; i < 10; ++i)
+            m_db.command({"XADD", "orders", "*", "n", "late"});
+        const RedisReply after = m_db.command({"XINFO", "GROUPS", "orders"}).at(0);
+        const qint64 n = recordedTimes(path, "orders").size();
+        QVERIFY(QTest::qWaitFor([&] { return recordedTimes(path, "orders").size() >= n + 5; }, 20000));
+        ::kill(pid_t(recorder->processId()), SIGTERM);
+        QVERIFY(recorder->waitForFinished(10000));
+        QCOMPARE(recorder->exitStatus(), QProcess::NormalExit);
+        QCOMPARE(recorder->exitCode(), 0);
+
+        const Run r = cli({QStringLiteral("--url"), m_server.url(), QStringLiteral("--history-dir"), dir.path(), QStringLiteral("history"),
+                           QStringLiteral("orders"), QStringLiteral("ship"), QStringLiteral("--since"), QStringLiteral("5m"), QStringLiteral("--json")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonArray series = QJsonDocument::fromJson(r.out).object()[QStringLiteral("series")].toArray();
+        QVERIFY(series.size() >= 10);
+        QSet<qint64> lags;
+        for (const QJsonValue &v : series) {
+            const QJsonObject p = v.toObject();
+            lags.insert(qint64(p[QStringLiteral("lag")].toDouble()));
+            QCOMPARE(qint64(p[QStringLiteral("pending")].toDouble()), before.field("pending").integer());
+            QCOMPARE(p[QStringLiteral("consumers_total")].toDouble(), 1.0);
+        }
+        QCOMPARE(lags, (QSet<qint64>{before.field("lag").integer(), after.field("lag").integer()}));
+        const Run csv = cli({QStringLiteral("--url"), m_server.url(), QStringLiteral("--history-dir"), dir.path(), QStringLiteral("history"),
+                             QStringLiteral("orders"), QStringLiteral("ship"), QStringLiteral("--csv")});
+        QVERIFY2(csv.out.startsWith("time,lag,pending"), csv.out.constData());
+    }
+
+    // Two recorders on one connection: one writer. When it stops (giving its
+    // lease back) the other writes within a few polls; no time stored twice.
+    void oneWriterAtATime()
+    {
+        QTemporaryDir dir;
+        const QStringList args{QStringLiteral("--url"), m_server.url(), QStringLiteral("record"), QStringLiteral("--interval"),
+                               QStringLiteral("200ms"), QStringLiteral("--history-dir"), dir.path()};
+        auto first = startCli(args);
+        const QString path = historyFile(dir.path());
+        QVERIFY(QTest::qWaitFor([&] { return recordedTimes(path, "orders").size() >= 3; }, 20000));
+        auto second = startCli(args);
+        QByteArray secondErr;
+        QVERIFY(QTest::qWaitFor([&] {
+            secondErr += second->readAllStandardError();
+            return secondErr.contains("holds this history's lease");
+        }, 10000));
+        ::kill(pid_t(first->processId()), SIGTERM);
+        QVERIFY(first->waitForFinished(10000));
+        const qint64 n = recordedTimes(path, "orders").size();
+        QVERIFY(QTest::qWaitFor([&] { return recordedTimes(path, "orders").size() >= n + 5; }, 10000)); // the second took over
+        ::kill(pid_t(second->processId()), SIGTERM);
+        QVERIFY(second->waitForFinished(10000));
+        const QList<qint64> times = recordedTimes(path, "orders");
+        QCOMPARE(QSet<qint64>(times.cbegin(), times.cend()).size(), times.size());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestHistoryCli)
+#include "tst_history_cli.moc"

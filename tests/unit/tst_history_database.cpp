@@ -1,0 +1,287 @@
+// The on-disk history on its own (SQLite files in a temporary directory):
+// what is written reads back equal, tiers and buckets, replay into the
+// in-memory store with gaps kept as gaps, the writer's lease between two
+// programs, retention and the size cap on two weeks of data, and a damaged,
+// foreign, newer or unwritable file said plainly, never a crash.
+#include "history/history_database.h"
+#include "history/history_recorder.h"
+#include "history/history_store.h"
+
+#include <QDir>
+#include <QFile>
+#include <QSqlDatabase>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+#include <unistd.h>
+
+using namespace pelscope;
+
+namespace {
+
+constexpr qint64 kT0 = 1'780'000'000'000; // a round server time, ms
+const GroupKey kKey{"orders", "ship"};
+const GroupKey kOther{"emails", "send"};
+
+StoredPoint pointAt(qint64 t, float lag, float pending)
+{
+    StoredPoint p;
+    p.atMs = t;
+    const float v[MetricCount] = {lag, pending, 1.5f, 10, 8, 2, 3, 4.5f};
+    std::copy(std::begin(v), std::end(v), p.values);
+    p.idleUpperSeconds = 2.5f;
+    p.maxDeliveries = 4;
+    p.status = lag >= 1000 ? Health::Warn : Health::Ok;
+    return p;
+}
+
+QList<RecordedGroup> poll(qint64 t, float lag, float pending)
+{
+    return {{kKey, pointAt(t, lag, pending)}, {kOther, pointAt(t, lag / 2, 0)}};
+}
+
+} // namespace
+
+class TestHistoryDatabase : public QObject
+{
+    Q_OBJECT
+private:
+    QTemporaryDir m_dir;
+    QString file(const QString &name) const { return m_dir.filePath(name); }
+
+private Q_SLOTS:
+    void writtenReadsBackEqual()
+    {
+        const QString path = file(QStringLiteral("equal.sqlite"));
+        {
+            HistoryDatabase db(path);
+            QString error;
+            QVERIFY2(db.open(&error), qPrintable(error));
+            for (int i = 0; i < 60; ++i) // a minute at 1 Hz
+                QVERIFY2(db.writePoll(kT0 + i * 1000LL, poll(kT0 + i * 1000LL, float(i * 10), float(i)), &error), qPrintable(error));
+            QVERIFY(db.flushOpenBuckets(&error));
+        }
+        HistoryDatabase db(path, true);
+        QString error;
+        QVERIFY2(db.open(&error), qPrintable(error));
+        const QList<StoredPoint> raw = db.series(kKey, kT0, kT0 + 59'000, &error);
+        QCOMPARE(raw.size(), 60); // every poll, tier 0
+        for (int i = 0; i < 60; ++i) {
+            QCOMPARE(raw[i].atMs, kT0 + i * 1000LL);
+            QCOMPARE(raw[i].values[int(Metric::Lag)], float(i * 10));
+            QCOMPARE(raw[i].values[int(Metric::Pending)], float(i));
+            QCOMPARE(raw[i].idleUpperSeconds, 2.5f);
+            QCOMPARE(raw[i].maxDeliveries, 4.0f);
+        }
+        QCOMPARE(db.groups(&error), (QList<GroupKey>{kOther, kKey}));
+        QCOMPARE(db.recordedSinceMs(), std::optional<qint64>(kT0 - kT0 % 3'600'000)); // the 1 h bucket's start
+        // The 10 s buckets keep what must not hide trouble: the max lag of each.
+        {
+            QSqlDatabase peek = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("peek"));
+            peek.setDatabaseName(path);
+            QVERIFY(peek.open());
+            QSqlQuery b(peek);
+            QVERIFY(b.exec(QStringLiteral("SELECT t, lag, in_rate FROM points WHERE tier = 1 AND gid = (SELECT id FROM groups WHERE stream = "
+                                          "CAST('orders' AS BLOB)) ORDER BY t")));
+            int buckets = 0;
+            while (b.next()) {
+                const qint64 t = b.value(0).toLongLong();
+                QCOMPARE(t % 10'000, 0);
+                // the last poll inside [t, t + 10 s) had the largest lag
+                const qint64 lastPoll = std::min<qint64>(kT0 + 59'000, t + 9'000);
+                QCOMPARE(b.value(1).toDouble(), double((lastPoll - kT0) / 1000 * 10));
+                QCOMPARE(b.value(2).toDouble(), 10.0); // rates: the mean
+                ++buckets;
+            }
+            QVERIFY(buckets >= 6);
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("peek"));
+    }
+
+    // Opening a connection replays its past into the store the charts read;
+    // time nobody recorded stays a gap (NaN), never a line across it.
+    void replayKeepsGaps()
+    {
+        const QString path = file(QStringLiteral("replay.sqlite"));
+        const qint64 now = kT0 + 20 * 60'000;
+        {
+            HistoryDatabase db(path);
+            QString error;
+            QVERIFY2(db.open(&error), qPrintable(error));
+            // Ten minutes, then nothing for five, then five more.
+            for (qint64 t = kT0; t < kT0 + 10 * 60'000; t += 1000)
+                QVERIFY(db.writePoll(t, poll(t, 100, 5), &error));
+            for (qint64 t = kT0 + 15 * 60'000; t < now; t += 1000)
+                QVERIFY(db.writePoll(t, poll(t, 200, 5), &error));
+            QVERIFY(db.flushOpenBuckets(&error));
+        }
+        HistoryDatabase db(path, true);
+        QString error;
+        QVERIFY(db.open(&error));
+        const auto polls = db.loadForReplay(now, &error);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QCOMPARE(polls.size(), 20 * 6 - 5 * 6); // 10 s buckets of the last hour
+        HistoryStore store;
+        for (const auto &[t, rows] : polls)
+            store.appendRecorded(t, rows);
+        const SeriesWindow w = store.window(kKey, Metric::Lag, kT0, now, 5000);
+        QVERIFY(!w.t.isEmpty());
+        bool sawGap = false, saw100 = false, saw200 = false;
+        for (qsizetype i = 0; i < w.t.size(); ++i) {
+            const double t = w.t[i] * 1000;
+            if (t > kT0 + 10 * 60'000 && t < kT0 + 15 * 60'000)
+                QVERIFY2(std::isnan(w.v[i]), qPrintable(QString::number(w.v[i]))); // nothing drawn in the gap
+            sawGap = sawGap || std::isnan(w.v[i]);
+            saw100 = saw100 || w.v[i] == 100;
+            saw200 = saw200 || w.v[i] == 200;
+        }
+        QVERIFY(sawGap && saw100 && saw200);
+    }
+
+    // The recorder and a window on one connection: one writer at a time; the
+    // other takes over when the first stops; no timestamp is stored twice.
+    void leaseMeansOneWriter()
+    {
+        const QString path = file(QStringLiteral("lease.sqlite"));
+        HistorySettings a;
+        a.path = path;
+        a.owner = QStringLiteral("recorder A");
+        a.staleAfterMs = 60'000;
+        HistorySettings b = a;
+        b.owner = QStringLiteral("window B");
+        HistoryRecorder recorder(a), window(b);
+        recorder.open();
+        window.open();
+        QVERIFY(recorder.state().writing);
+        QVERIFY(!window.state().writing);
+        QVERIFY2(window.state().holder.startsWith(QStringLiteral("recorder A")), qPrintable(window.state().holder));
+        auto snapshot = [](qint64 t) {
+            SnapshotData d;
+            d.takenAtMs = t;
+            StreamSnapshot s;
+            s.key = "orders";
+            GroupSnapshot g;
+            g.name = "ship";
+            g.lag = 7;
+            g.pending = 1;
+            s.groups.append(g);
+            d.streams.append(s);
+            return Snapshot(std::move(d));
+        };
+        for (int i = 0; i < 5; ++i) {
+            recorder.record(snapshot(kT0 + i * 1000LL));
+            window.record(snapshot(kT0 + i * 1000LL)); // the same polls: not written twice
+        }
+        recorder.stop(); // gives the lease back
+        for (int i = 5; i < 10; ++i)
+            window.record(snapshot(kT0 + i * 1000LL));
+        QVERIFY(window.state().writing);
+        window.stop();
+        HistoryDatabase db(path, true);
+        QString error;
+        QVERIFY(db.open(&error));
+        const QList<StoredPoint> points = db.series(kKey, kT0, kT0 + 10'000, &error);
+        QCOMPARE(points.size(), 10);
+        for (int i = 0; i < 10; ++i)
+            QCOMPARE(points[i].atMs, kT0 + i * 1000LL);
+    }
+
+    // Two weeks of 2 min buckets for 50 groups, then a day of retention and a
+    // small cap: the oldest coarse data goes first and the file shrinks.
+    void retentionAndSizeCap()
+    {
+        const QString path = file(QStringLiteral("cap.sqlite"));
+        HistoryDatabase db(path);
+        QString error;
+        QVERIFY2(db.open(&error), qPrintable(error));
+        const qint64 now = kT0;
+        // Synthetic: one poll per 10 minutes over 14 days, 50 groups.
+        for (qint64 t = now - 14 * 86'400'000LL; t <= now; t += 600'000) {
+            QList<RecordedGroup> groups;
+            for (int g = 0; g < 50; ++g)
+                groups.append({GroupKey{"s" + QByteArray::number(g), "g"}, pointAt(t, float(g), 1)});
+            QVERIFY2(db.writePoll(t, groups, &error), qPrintable(error));
+        }
+        QVERIFY(db.flushOpenBuckets(&error));
+        QCOMPARE(*db.recordedSinceMs() <= now - 13 * 86'400'000LL, true);
+        QVERIFY(db.prune(now, 14, 0, &error));
+        QVERIFY(*db.recordedSinceMs() >= now - 14 * 86'400'000LL - 3'600'000);
+        QVERIFY(db.prune(now, 2, 0, &error)); // two days kept
+        QVERIFY2(*db.recordedSinceMs() >= now - 2 * 86'400'000LL - 3'600'000, qPrintable(QString::number(now - *db.recordedSinceMs())));
+        const qint64 before = db.usedBytes();
+        QVERIFY(db.prune(now, 2, before / 2, &error));
+        QVERIFY2(db.usedBytes() <= before / 2, qPrintable(QStringLiteral("%1 > %2").arg(db.usedBytes()).arg(before / 2)));
+        // The newest data stays: the cap takes from the oldest end.
+        QCOMPARE(db.series(GroupKey{"s1", "g"}, now - 600'000, now, &error).isEmpty(), false);
+    }
+
+    void troubleIsSaidNotCrashed()
+    {
+        QString error;
+        // Not a database at all.
+        const QString junk = file(QStringLiteral("junk.sqlite"));
+        QFile f(junk);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray(8192, 'x'));
+        f.close();
+        HistoryDatabase a(junk);
+        QVERIFY(!a.open(&error));
+        QVERIFY2(error.contains(QStringLiteral("damaged or not a Pelscope history")), qPrintable(error));
+
+        // A newer schema.
+        const QString newer = file(QStringLiteral("newer.sqlite"));
+        {
+            HistoryDatabase db(newer);
+            QVERIFY(db.open(&error));
+        }
+        {
+            QSqlDatabase raw = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("bump"));
+            raw.setDatabaseName(newer);
+            QVERIFY(raw.open());
+            QSqlQuery(raw).exec(QStringLiteral("UPDATE meta SET value = '99' WHERE key = 'schema'"));
+            raw.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("bump"));
+        HistoryDatabase b(newer);
+        QVERIFY(!b.open(&error));
+        QVERIFY2(error.contains(QStringLiteral("newer Pelscope (schema 99")), qPrintable(error));
+
+        // Someone else's database.
+        const QString foreign = file(QStringLiteral("foreign.sqlite"));
+        {
+            QSqlDatabase raw = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("foreign"));
+            raw.setDatabaseName(foreign);
+            QVERIFY(raw.open());
+            QSqlQuery(raw).exec(QStringLiteral("CREATE TABLE invoices(id INTEGER)"));
+            raw.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("foreign"));
+        HistoryDatabase c(foreign);
+        QVERIFY(!c.open(&error));
+        QVERIFY2(error.contains(QStringLiteral("something else")), qPrintable(error));
+
+        // A directory nobody may write (skipped as root, who may write anywhere).
+        if (geteuid() != 0) {
+            const QString locked = file(QStringLiteral("locked"));
+            QDir().mkpath(locked);
+            QFile::setPermissions(locked, QFileDevice::ReadOwner | QFileDevice::ExeOwner);
+            HistoryDatabase d(locked + QStringLiteral("/h.sqlite"));
+            QVERIFY(!d.open(&error));
+            QVERIFY(!error.isEmpty());
+        }
+        // The recorder says so and carries on: the state has the problem, no writing.
+        HistorySettings s;
+        s.path = junk;
+        s.owner = QStringLiteral("t");
+        HistoryRecorder r(s);
+        r.open();
+        QVERIFY(!r.state().open && !r.state().writing);
+        QVERIFY(r.state().problem.contains(QStringLiteral("damaged")));
+        r.record(Snapshot(SnapshotData{})); // no crash, nothing written
+    }
+};
+
+QTEST_GUILESS_MAIN(TestHistoryDatabase)
+#include "tst_history_database.moc"
