@@ -64,6 +64,9 @@ QTableView *makeTable(QAbstractItemModel *model, int sortColumn, Qt::SortOrder o
     view->sortByColumn(sortColumn, order);
     view->setSelectionBehavior(QAbstractItemView::SelectRows);
     view->verticalHeader()->hide();
+    // IDs and consumer names are read whole: columns fit their contents
+    // (the table scrolls sideways when they are wide), the last one stretches.
+    view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     view->horizontalHeader()->setStretchLastSection(true);
     view->setWordWrap(false);
     return view;

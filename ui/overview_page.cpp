@@ -96,13 +96,14 @@ OverviewPage::OverviewPage(QAbstractItemModel *source, QWidget *parent)
     m_toolRow->addWidget(m_groupBy);
     layout->addWidget(m_summary);
     layout->addLayout(m_toolRow);
-    layout->addWidget(m_table, 3);
+    layout->addWidget(m_table, 2);
     layout->addWidget(m_reasons, 1);
 
     connect(source, &QAbstractItemModel::dataChanged, this, [this](const QModelIndex &topLeft, const QModelIndex &bottomRight) {
         noteStatuses(topLeft.row(), bottomRight.row());
-        const QModelIndex current = m_proxy->mapToSource(m_table->currentIndex());
-        if (current.isValid() && current.row() >= topLeft.row() && current.row() <= bottomRight.row())
+        // The panel follows its row (the current one, else the worst).
+        const QModelIndex shown = m_proxy->mapToSource(m_table->currentIndex().isValid() ? m_table->currentIndex() : m_proxy->index(0, 0));
+        if (shown.isValid() && shown.row() >= topLeft.row() && shown.row() <= bottomRight.row())
             showReasons();
     });
     connect(source, &QAbstractItemModel::rowsInserted, this, [this](const QModelIndex &, int first, int last) {
@@ -174,13 +175,17 @@ void OverviewPage::resortIfDue()
     m_proxy->sort(header->sortIndicatorSection(), header->sortIndicatorOrder());
     m_statusChanged = false;
     m_lastSort.restart();
+    showReasons(); // the worst row may be another one now
 }
 
 void OverviewPage::showReasons()
 {
-    const QModelIndex current = m_table->currentIndex();
+    QModelIndex current = m_table->currentIndex();
+    const bool worst = !current.isValid();
+    if (worst)
+        current = m_proxy->index(0, GroupTableModel::Stream); // nothing chosen: the worst row
     if (!current.isValid()) {
-        m_reasons->setText(tr("<span style='color:%1'>Select a row to read why it has its status.</span>").arg(dimTextColor()));
+        m_reasons->setText(tr("<span style='color:%1'>No groups yet.</span>").arg(dimTextColor()));
         return;
     }
     const QString who = QStringLiteral("%1 / %2").arg(current.siblingAtColumn(GroupTableModel::Stream).data().toString(),
@@ -192,9 +197,12 @@ void OverviewPage::showReasons()
     const QString lagNote = current.siblingAtColumn(GroupTableModel::Lag).data(Qt::ToolTipRole).toString();
     if (!lagNote.isEmpty())
         lines << tr("• lag: %1").arg(lagNote.toHtmlEscaped());
-    m_reasons->setText(QStringLiteral("<b>%1</b> — %2<br>%3")
-                           .arg(who.toHtmlEscaped(), current.siblingAtColumn(GroupTableModel::Status).data().toString().toHtmlEscaped(),
-                                lines.isEmpty() ? tr("No rule is broken.") : lines.join(QStringLiteral("<br>"))));
+    const QString heading = worst ? tr("Worst now: <b>%1</b> — %2 <span style='color:%3'>(select a row for its reasons)</span>")
+                                        .arg(who.toHtmlEscaped(), current.siblingAtColumn(GroupTableModel::Status).data().toString().toHtmlEscaped(),
+                                             dimTextColor())
+                                  : QStringLiteral("<b>%1</b> — %2").arg(who.toHtmlEscaped(),
+                                                                       current.siblingAtColumn(GroupTableModel::Status).data().toString().toHtmlEscaped());
+    m_reasons->setText(QStringLiteral("%1<br>%2").arg(heading, lines.isEmpty() ? tr("No rule is broken.") : lines.join(QStringLiteral("<br>"))));
 }
 
 void OverviewPage::applySummaryLink(const QString &link)

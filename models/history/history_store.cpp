@@ -16,7 +16,6 @@ namespace {
 constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 constexpr qint64 kHashNodeOverhead = 2 * sizeof(void *); // QHash span bookkeeping, roughly
 
-float toFloat(const std::optional<qint64> &v) { return v ? float(*v) : kNaN; }
 
 QVector<float> nanVector(int n) { return QVector<float>(n, kNaN); }
 

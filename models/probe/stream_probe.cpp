@@ -575,7 +575,10 @@ SnapshotData StreamProbe::parseTick(const RedisReplies &replies)
             }
             st.pending = g.pending.value_or(0);
             applyPel(g, st, mine, slots, data.takenAtMs);
-            if (!st.unreadId.isEmpty() && st.unreadAfter == g.lastDeliveredId)
+            // Read this tick (for the position of the last one: a group that
+            // reads all the time moves in between, and the entry found is then
+            // the oldest unread one as of the previous poll), or still valid.
+            if (!st.unreadId.isEmpty() && (st.unreadAfter == g.lastDeliveredId || st.unreadTick == m_tick))
                 applyUnread(g, st.unreadId, data.takenAtMs);
             else if (st.unreadAfter == g.lastDeliveredId && st.unreadTick == m_tick)
                 g.oldestUnreadNote = QStringLiteral("nothing unread: the group has been delivered every entry in the stream");
