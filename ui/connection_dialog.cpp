@@ -3,6 +3,7 @@
 // the URL (never with the password in it). The test connection runs on this
 // thread's event loop without ever waiting on it.
 #include "connection_dialog.h"
+#include "history/prometheus_backfill.h"
 #include "text/display_text.h"
 #include "ui_connection_dialog.h"
 
@@ -94,6 +95,7 @@ ConnectionDialog::ConnectionDialog(ConnectionProfileStore *store, QWidget *paren
     connect(m_ui->listRadio, &QRadioButton::toggled, this, &ConnectionDialog::updateValidation);
     connect(m_ui->streamsEdit, &QPlainTextEdit::textChanged, this, &ConnectionDialog::updateValidation);
     connect(m_ui->thresholdsEdit, &QPlainTextEdit::textChanged, this, &ConnectionDialog::updateValidation);
+    connect(m_ui->prometheusEdit, &QLineEdit::textChanged, this, &ConnectionDialog::updateValidation);
     connect(m_ui->caBrowseButton, &QToolButton::clicked, this, [this] { browseFile(m_ui->caEdit, tr("CA certificates")); });
     connect(m_ui->certBrowseButton, &QToolButton::clicked, this, [this] { browseFile(m_ui->certEdit, tr("Client certificate")); });
     connect(m_ui->keyBrowseButton, &QToolButton::clicked, this, [this] { browseFile(m_ui->keyEdit, tr("Client key")); });
@@ -241,6 +243,7 @@ ConnectionProfile ConnectionDialog::profile() const
         p.streams = nonEmptyLines(m_ui->streamsEdit->toPlainText());
     p.pollIntervalMs = int(qRound(m_ui->pollSpin->value() * 1000));
     p.thresholds = nonEmptyLines(m_ui->thresholdsEdit->toPlainText());
+    p.prometheusUrl = m_ui->prometheusEdit->text().trimmed();
     return p;
 }
 
@@ -323,6 +326,8 @@ QString ConnectionDialog::validationError() const
         return tr("enter a discovery pattern (* watches every stream)");
     }
     profile().probeConfig(&error);
+    if (error.isEmpty())
+        parsePrometheusUrl(m_ui->prometheusEdit->text(), &error);
     return error;
 }
 
@@ -372,6 +377,7 @@ void ConnectionDialog::setProfile(const ConnectionProfile &p)
     (p.streams.isEmpty() ? m_ui->discoverRadio : m_ui->listRadio)->setChecked(true);
     m_ui->pollSpin->setValue(p.pollIntervalMs / 1000.0);
     m_ui->thresholdsEdit->setPlainText(p.thresholds.join(QLatin1Char('\n')));
+    m_ui->prometheusEdit->setText(p.prometheusUrl);
     m_ui->passwordEdit->clear();
     QString error;
     ConnectionOptions o = p.connectionOptions(&error);

@@ -33,6 +33,7 @@ void writeProfile(QSettings &s, const ConnectionProfile &p)
     s.setValue(QStringLiteral("streams"), p.streams);
     s.setValue(QStringLiteral("pollIntervalMs"), p.pollIntervalMs);
     s.setValue(QStringLiteral("thresholds"), p.thresholds);
+    s.setValue(QStringLiteral("prometheusUrl"), p.prometheusUrl);
 }
 
 ConnectionProfile readProfile(const QSettings &s)
@@ -52,6 +53,7 @@ ConnectionProfile readProfile(const QSettings &s)
     p.pollIntervalMs = std::clamp(s.value(QStringLiteral("pollIntervalMs"), 1000).toInt(),
                                   ConnectionProfile::kMinPollMs, ConnectionProfile::kMaxPollMs);
     p.thresholds = s.value(QStringLiteral("thresholds")).toStringList();
+    p.prometheusUrl = s.value(QStringLiteral("prometheusUrl")).toString();
     return p;
 }
 
@@ -174,7 +176,8 @@ bool ConnectionProfile::operator==(const ConnectionProfile &o) const
     return name == o.name && url == o.url && user == o.user && tls.caFile == o.tls.caFile
            && tls.certFile == o.tls.certFile && tls.keyFile == o.tls.keyFile && tls.sni == o.tls.sni
            && tls.insecure == o.tls.insecure && colorTag == o.colorTag && discoveryPattern == o.discoveryPattern
-           && streams == o.streams && pollIntervalMs == o.pollIntervalMs && thresholds == o.thresholds;
+           && streams == o.streams && pollIntervalMs == o.pollIntervalMs && thresholds == o.thresholds
+           && prometheusUrl == o.prometheusUrl;
 }
 
 ConnectionProfileStore::ConnectionProfileStore(QObject *parent, QString keychainService)

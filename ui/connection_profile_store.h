@@ -27,6 +27,7 @@ struct ConnectionProfile
     QStringList streams;        // non-empty: watch exactly these, no SCAN
     int pollIntervalMs = 1000;  // 500 .. 60000
     QStringList thresholds;     // "key=value", keys of HealthThresholds::set
+    QString prometheusUrl;      // a Prometheus scraping this connection's exporter; empty: none
 
     static constexpr int kMinPollMs = 500;
     static constexpr int kMaxPollMs = 60'000;

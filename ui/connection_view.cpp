@@ -2,6 +2,7 @@
 
 #include "dlq_page.h"
 #include "group_page.h"
+#include "history/prometheus_backfill.h"
 #include "health_style.h"
 #include "itemmodels/group_table_model.h"
 #include "overview_page.h"
@@ -233,6 +234,9 @@ void ConnectionView::connectTo(const ConnectionRequest &request)
     }
     m_historySession->start(history);
     m_groupPage->setHistoryNote(request.historyNote);
+    delete m_backfill; // its answers in flight go with it
+    m_backfill = request.prometheus.isValid() ? new PrometheusBackfill(request.prometheus, request.options.redactedUrl(), this) : nullptr;
+    m_groupPage->setBackfill(m_backfill);
     updateHistoryLabel(m_historySession->state());
     m_poller = std::make_unique<PollerThread>(request.options, request.probe);
     m_poller->setIntervalMs(request.intervalMs);

@@ -16,6 +16,7 @@
 
 #include <QThread>
 #include <QTimer>
+#include <QUrl>
 #include <QWidget>
 #include <memory>
 
@@ -32,6 +33,7 @@ class GroupPage;
 class GroupTableModel;
 class OverviewPage;
 class PollerThread;
+class PrometheusBackfill;
 class WriteController;
 class WriteResultsPanel;
 
@@ -53,6 +55,9 @@ struct ConnectionRequest
     };
     History history = defaultHistory();
     QString historyNote; // under every chart's title (the demo's simulated past)
+    // A Prometheus scraping this connection's exporter (`--prometheus`, the
+    // profile's field): group charts take the part local history lacks from it.
+    QUrl prometheus;
     // What every new tab gets unless told otherwise (the command line's --history-* options).
     static History &defaultHistory();
     ConnectionProfile::ColorTag colorTag = ConnectionProfile::ColorTag::None;
@@ -137,6 +142,7 @@ private:
 
     HistoryStore m_history;
     HistorySession *m_historySession;
+    PrometheusBackfill *m_backfill = nullptr; // null without --prometheus
     QLabel *m_historyLabel;
     HistoryRuleThresholds m_historyRules;
     HealthThresholds m_thresholds;

@@ -11,6 +11,7 @@
 #include "write_controller.h"
 #include "snapshot/format.h"
 #include "time_chart_widget.h"
+#include "history/prometheus_backfill.h"
 
 #include <QComboBox>
 #include <QDateTime>
@@ -304,8 +305,35 @@ void GroupPage::updateCharts()
     const qint64 now = m_snapshot->takenAtMs;
     const qint64 from = now - qint64(m_windowSeconds) * 1000;
     const int points = std::max(200, width() / 2);
+    askBackfillIfNeeded(from, now);
+    std::optional<qint64> heldSinceMs = m_recordedSinceMs;
     auto feed = [&](TimeChartWidget *chart, int series, Metric metric) {
-        const SeriesWindow w = m_history->window(m_key, metric, from, now, points);
+        SeriesWindow w = m_history->window(m_key, metric, from, now, points);
+        // What Prometheus holds from before the first local point goes in
+        // front, with a gap between: two sources are never joined by a line.
+        const auto fetched = m_backfilled.series.constFind(int(metric));
+        if (fetched != m_backfilled.series.cend() && m_backfilled.key == m_key) {
+            double localStart = m_recordedSinceMs ? *m_recordedSinceMs / 1000.0 : now / 1000.0;
+            for (qsizetype i = 0; i < w.t.size(); ++i)
+                if (!std::isnan(w.v.at(i))) {
+                    localStart = std::min(localStart, w.t.at(i));
+                    break;
+                }
+            QVector<double> t, v;
+            const auto &[pt, pv] = *fetched;
+            for (qsizetype i = 0; i < pt.size() && pt.at(i) < localStart; ++i)
+                if (pt.at(i) >= from / 1000.0) {
+                    t << pt.at(i);
+                    v << pv.at(i);
+                }
+            if (!t.isEmpty()) {
+                heldSinceMs = std::min<qint64>(heldSinceMs.value_or(now), qint64(t.first() * 1000));
+                t << (t.last() + localStart) / 2;
+                v << std::nan("");
+                w.t = t + w.t;
+                w.v = v + w.v;
+            }
+        }
         chart->setSeries(series, w.t, w.v);
     };
     feed(m_lagChart, 0, Metric::Lag);
@@ -323,16 +351,51 @@ void GroupPage::updateCharts()
         for (const TimelineEvent &e : std::as_const(m_events))
             if (e.atMs >= from)
                 chart->addMarker(e.atMs / 1000.0, e.label, QColor(0x1e, 0x6f, 0xd9));
-        const bool shorter = m_recordedSinceMs && *m_recordedSinceMs > from;
-        chart->setTimeWindow(now / 1000.0, m_windowSeconds, shorter ? *m_recordedSinceMs / 1000.0 : std::nan(""));
+        const bool shorter = heldSinceMs && *heldSinceMs > from;
+        chart->setTimeWindow(now / 1000.0, m_windowSeconds, shorter ? *heldSinceMs / 1000.0 : std::nan(""));
         QStringList caption;
-        if (shorter)
+        if (m_recordedSinceMs && *m_recordedSinceMs > from)
             caption << tr("recorded since %1").arg(QLocale().toString(QDateTime::fromMSecsSinceEpoch(*m_recordedSinceMs).time(), QLocale::ShortFormat));
+        if (m_backfill && m_backfilled.key == m_key && !m_backfilled.note.isEmpty())
+            caption << m_backfilled.note;
         if (!m_historyNote.isEmpty())
             caption << m_historyNote;
         chart->setCaption(caption.join(QStringLiteral(" · ")));
         chart->replot(QCustomPlot::rpQueuedReplot);
     }
+}
+
+void GroupPage::setBackfill(PrometheusBackfill *backfill)
+{
+    m_backfill = backfill;
+    m_backfilled = {};
+    if (backfill)
+        connect(backfill, &PrometheusBackfill::finished, this, &GroupPage::takeBackfill);
+}
+
+// Asked once per group and window, and only when the local history starts
+// after the window does: a page whose past is on disk costs Prometheus nothing.
+void GroupPage::askBackfillIfNeeded(qint64 fromMs, qint64 nowMs)
+{
+    if (!m_backfill || (m_recordedSinceMs && *m_recordedSinceMs <= fromMs + 60'000))
+        return;
+    if (m_backfilled.key == m_key && m_backfilled.windowSeconds == m_windowSeconds)
+        return;
+    m_backfilled = Backfilled{m_key, m_windowSeconds, true, {}, tr("asking Prometheus for the earlier part…")};
+    const qint64 toMs = m_recordedSinceMs ? std::min(*m_recordedSinceMs, nowMs) : nowMs;
+    m_backfill->request(m_key, fromMs, toMs, std::max(1, m_windowSeconds / 400));
+}
+
+void GroupPage::takeBackfill(const BackfillResult &result)
+{
+    if (!(result.key == m_backfilled.key))
+        return; // an answer for a group no longer shown
+    m_backfilled.pending = false;
+    m_backfilled.series.clear();
+    for (auto it = result.series.cbegin(); it != result.series.cend(); ++it)
+        m_backfilled.series.insert(it.key(), {it->t, it->v});
+    m_backfilled.note = result.note;
+    updateCharts();
 }
 
 void GroupPage::setRecordedSince(std::optional<qint64> ms)

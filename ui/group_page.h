@@ -21,6 +21,8 @@ class ConsumerActionsBar;
 class ConsumerTableModel;
 class DeliveryHistogramWidget;
 class PayloadView;
+class PrometheusBackfill;
+struct BackfillResult;
 class PendingActionsBar;
 class PendingTableModel;
 class WriteController;
@@ -55,6 +57,9 @@ public:
     void refreshCharts() { updateCharts(); }
     // Said under each chart's title ("simulated" for the demo's generated past).
     void setHistoryNote(const QString &note);
+    // A Prometheus that scrapes this connection's exporter: the charts ask it
+    // for the part of their window the local history does not hold.
+    void setBackfill(PrometheusBackfill *backfill);
     // Enables the pending-entry actions (claim, acknowledge, move to DLQ).
     void setWriteController(WriteController *writes);
     PendingActionsBar *pendingActions() const { return m_pendingActions; }
@@ -74,6 +79,9 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
+    void askBackfillIfNeeded(qint64 fromMs, qint64 nowMs);
+    void takeBackfill(const BackfillResult &result);
+
     std::optional<qint64> m_recordedSinceMs;
     QString m_historyNote;
     void updateHeader(const StreamSnapshot *s, const GroupSnapshot *g);
@@ -86,6 +94,17 @@ private:
     Snapshot m_snapshot;
     HealthThresholds m_thresholds;
     int m_windowSeconds = 900;
+    // What Prometheus answered for the shown group and window, by int(Metric).
+    struct Backfilled
+    {
+        GroupKey key;
+        int windowSeconds = 0;
+        bool pending = false;
+        QHash<int, std::pair<QVector<double>, QVector<double>>> series;
+        QString note;
+    };
+    PrometheusBackfill *m_backfill = nullptr;
+    Backfilled m_backfilled;
 
     QLabel *m_title;
     QLabel *m_reasons;

@@ -3,14 +3,20 @@
 #include "all_connections_page.h"
 #include "connection_dialog.h"
 #include "connection_profile_store.h"
+#include "history/prometheus_backfill.h"
 #include "group_page.h"
 #include "health_style.h"
+#include "history_file_window.h"
+#include "storage/app_dirs.h"
+#include "text/display_text.h"
 #include "overview_page.h"
 #include "snapshot/group_ranking.h"
 #include "write_controller.h"
 
 #include <QAction>
 #include <QCloseEvent>
+#include <QDir>
+#include <QFileDialog>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
@@ -201,6 +207,21 @@ void MainWindow::installShortcuts()
     add({QKeySequence(Qt::CTRL | Qt::Key_PageUp)}, [this] { m_tabs->setCurrentIndex((m_tabs->currentIndex() + m_tabs->count() - 1) % m_tabs->count()); });
 }
 
+HistoryFileWindow *MainWindow::openHistoryFile(const QString &path)
+{
+    auto *window = new HistoryFileWindow; // a window of its own, deleted when closed
+    QString error;
+    if (!window->open(path, &error)) {
+        delete window;
+        QMessageBox box(QMessageBox::Warning, tr("Cannot open the history"), displayText(error), QMessageBox::Ok, this);
+        box.setTextFormat(Qt::PlainText); // a file name is not markup
+        box.exec();
+        return nullptr;
+    }
+    window->show();
+    return window;
+}
+
 void MainWindow::buildMenus()
 {
     QMenu *file = menuBar()->addMenu(tr("&Connection"));
@@ -243,6 +264,13 @@ void MainWindow::buildMenus()
         else if (view)
             view->writes()->requestEnable();
         updateCurrentTab();
+    });
+    file->addAction(tr("Open &history file…"), QKeySequence::Open, this, [this] {
+        const QString dir = QDir(appDataDir()).filePath(QStringLiteral("history"));
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open a recorded history (read-only)"), dir,
+                                                          tr("Pelscope history (*.sqlite);;All files (*)"));
+        if (!path.isEmpty())
+            openHistoryFile(path);
     });
     file->addAction(tr("Show the &audit log path"), this, [this] {
         if (ConnectionView *view = currentConnection())
@@ -296,6 +324,8 @@ void MainWindow::openConnectionDialog(const QString &profileName, bool newTab)
     request.intervalMs = profile.pollIntervalMs;
     request.label = profile.name.isEmpty() ? request.options.redactedUrl() : profile.name;
     request.colorTag = profile.colorTag;
+    if (error.isEmpty())
+        request.prometheus = parsePrometheusUrl(profile.prometheusUrl, &error);
     ConnectionView *view = newTab || allTabCurrent() || m_views.isEmpty() ? addConnection() : currentConnection();
     if (!error.isEmpty()) {
         view->showStartupError(error);
@@ -341,6 +371,8 @@ void MainWindow::openProfile(const ConnectionProfile &profile)
     request.intervalMs = profile.pollIntervalMs;
     request.label = profile.name;
     request.colorTag = profile.colorTag;
+    if (error.isEmpty())
+        request.prometheus = parsePrometheusUrl(profile.prometheusUrl, &error);
     if (!error.isEmpty()) {
         view->showStartupError(tr("Profile %1: %2").arg(profile.name, error));
         return;

@@ -15,6 +15,7 @@ namespace pelscope {
 
 class AllConnectionsPage;
 class ConnectionProfileStore;
+class HistoryFileWindow;
 
 class MainWindow : public QMainWindow
 {
@@ -28,6 +29,9 @@ public:
     // A new tab polling `request` on its own thread.
     ConnectionView *openConnection(const ConnectionRequest &request);
     void closeConnection(ConnectionView *view);
+    // A recorded history file, read-only, in a window of its own; null (and
+    // the reason shown) when it cannot be read.
+    HistoryFileWindow *openHistoryFile(const QString &path);
     QList<ConnectionView *> connections() const { return m_views; }
     // The connection of the current tab; the first one on the all-connections tab.
     ConnectionView *currentConnection() const;

@@ -3,15 +3,19 @@
 #include "../common/logging.h"
 #include "demo_session.h"
 #include "health_style.h"
+#include "history_file_window.h"
+#include "history/prometheus_backfill.h"
 #include "main_window.h"
 #include "self_test.h"
 #include "snapshot/format.h"
+#include "text/display_text.h"
 
 #include <QApplication>
 #include <QDir>
 #include <QSettings>
 #include <QFileInfo>
 #include <QTimer>
+#include <QUrl>
 
 #include <spdlog/spdlog.h>
 
@@ -52,6 +56,8 @@ void describeOptions(QCommandLineParser &parser)
         {QStringLiteral("screenshot"), QStringLiteral("Save the window as PNG to this file (with --quit-after)."), QStringLiteral("file")},
         {QStringLiteral("quit-after"), QStringLiteral("Quit after this many seconds (the screenshot is taken then)."), QStringLiteral("seconds")},
         {QStringLiteral("page"), QStringLiteral("Page to show first: overview, group:STREAM/GROUP or dlq[:KEY]."), QStringLiteral("page"), QStringLiteral("overview")},
+        {QStringLiteral("open-history"), QStringLiteral("Open a recorded history file read-only (a copy from another machine, for a postmortem); Redis is not contacted."), QStringLiteral("file")},
+        {QStringLiteral("prometheus"), QStringLiteral("A Prometheus scraping pelscope-cli exporter for these connections: charts take the past the local history lacks from it."), QStringLiteral("url")},
         {QStringLiteral("all-connections"), QStringLiteral("Start on the all-connections tab (with several --url).")},
         {QStringLiteral("self-test"), QStringLiteral("Check TLS, the platform plugin, writable directories and the keychain, then exit.")},
     });
@@ -68,6 +74,58 @@ void nameApplication()
 // event loop returns, destructors run (the demo's redis-server stops and its
 // directory goes). The handler only sets a flag; a timer reads it.
 volatile std::sig_atomic_t g_stopRequested = 0;
+
+// --quit-after (and --screenshot of `target` then). False on a bad value.
+bool scheduleQuit(const QCommandLineParser &parser, QWidget *target)
+{
+    if (!parser.isSet(QStringLiteral("quit-after")))
+        return true;
+    bool ok = false;
+    const double seconds = parser.value(QStringLiteral("quit-after")).toDouble(&ok);
+    if (!ok || seconds <= 0) {
+        std::fprintf(stderr, "pelscope: invalid --quit-after\n");
+        return false;
+    }
+    const QString shot = parser.value(QStringLiteral("screenshot"));
+    QTimer::singleShot(int(seconds * 1000), target, [target, shot] {
+        if (!shot.isEmpty()) {
+            QDir().mkpath(QFileInfo(shot).absolutePath());
+            if (!target->grab().save(shot))
+                std::fprintf(stderr, "pelscope: could not write %s\n", qPrintable(shot));
+        }
+        QApplication::quit();
+    });
+    return true;
+}
+
+void quitOnSignals(QTimer &stopWatch)
+{
+    std::signal(SIGTERM, [](int) { g_stopRequested = 1; });
+    std::signal(SIGINT, [](int) { g_stopRequested = 1; });
+    QObject::connect(&stopWatch, &QTimer::timeout, qApp, [] {
+        if (g_stopRequested)
+            QApplication::quit();
+    });
+    stopWatch.start(100);
+}
+
+// `pelscope --open-history FILE` alone: the recorded history, nothing else.
+int runHistoryFile(const QCommandLineParser &parser)
+{
+    auto *window = new HistoryFileWindow; // deletes itself when closed
+    QString error;
+    if (!window->open(parser.value(QStringLiteral("open-history")), &error)) {
+        std::fprintf(stderr, "pelscope: %s\n", qPrintable(terminalSafe(error)));
+        delete window;
+        return 2;
+    }
+    window->show();
+    QTimer stopWatch;
+    quitOnSignals(stopWatch);
+    if (!scheduleQuit(parser, window))
+        return 3;
+    return QApplication::exec();
+}
 
 } // namespace
 
@@ -112,7 +170,15 @@ int main(int argc, char *argv[])
         std::fprintf(stderr, "pelscope: --interval must be between 0.5s and 60s\n");
         return 3;
     }
+    QString prometheusError;
+    const QUrl prometheus = parsePrometheusUrl(parser.value(QStringLiteral("prometheus")), &prometheusError);
+    if (!prometheusError.isEmpty()) {
+        std::fprintf(stderr, "pelscope: --prometheus: %s\n", qPrintable(prometheusError));
+        return 3;
+    }
     spdlog::info("pelscope {} starting; log at {}", PELSCOPE_VERSION, logPath.toStdString());
+    if (parser.isSet(QStringLiteral("open-history")) && !parser.isSet(QStringLiteral("demo")) && !parser.isSet(QStringLiteral("url")))
+        return runHistoryFile(parser);
     ConnectionRequest::History &history = ConnectionRequest::defaultHistory();
     history.dir = settings.history.dir;
     history.retentionDays = settings.history.days;
@@ -139,6 +205,7 @@ int main(int argc, char *argv[])
         request.probe = settings.probe;
         request.intervalMs = int(*interval);
         request.label = label;
+        request.prometheus = prometheus;
         ConnectionView *view = window.openConnection(request);
         if (window.connections().size() == 1 && firstPage != QLatin1String("overview") && !view->showPage(firstPage))
             std::fprintf(stderr, "pelscope: unknown --page '%s' (overview, group:STREAM/GROUP or dlq[:KEY])\n", qPrintable(firstPage));
@@ -181,31 +248,12 @@ int main(int argc, char *argv[])
             window.showAllConnections();
     }
 
-    std::signal(SIGTERM, [](int) { g_stopRequested = 1; });
-    std::signal(SIGINT, [](int) { g_stopRequested = 1; });
-    QTimer stopWatch;
-    QObject::connect(&stopWatch, &QTimer::timeout, &app, [] {
-        if (g_stopRequested)
-            QApplication::quit();
-    });
-    stopWatch.start(100);
+    if (parser.isSet(QStringLiteral("open-history"))) // beside connections: a window of its own
+        window.openHistoryFile(parser.value(QStringLiteral("open-history")));
 
-    if (parser.isSet(QStringLiteral("quit-after"))) {
-        bool ok = false;
-        const double seconds = parser.value(QStringLiteral("quit-after")).toDouble(&ok);
-        if (!ok || seconds <= 0) {
-            std::fprintf(stderr, "pelscope: invalid --quit-after\n");
-            return 3;
-        }
-        const QString shot = parser.value(QStringLiteral("screenshot"));
-        QTimer::singleShot(int(seconds * 1000), &window, [&window, shot] {
-            if (!shot.isEmpty()) {
-                QDir().mkpath(QFileInfo(shot).absolutePath());
-                if (!window.grab().save(shot))
-                    std::fprintf(stderr, "pelscope: could not write %s\n", qPrintable(shot));
-            }
-            QApplication::quit();
-        });
-    }
+    QTimer stopWatch;
+    quitOnSignals(stopWatch);
+    if (!scheduleQuit(parser, &window))
+        return 3;
     return QApplication::exec();
 }

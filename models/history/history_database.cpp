@@ -5,6 +5,7 @@
 
 #include <QCryptographicHash>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QRegularExpression>
 #include <QSqlError>
@@ -52,11 +53,11 @@ float columnOf(const StoredPoint &p, int c)
 const char *kSchema[] = {
     "CREATE TABLE IF NOT EXISTS meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)",
     "CREATE TABLE IF NOT EXISTS groups(id INTEGER PRIMARY KEY, stream BLOB NOT NULL, grp BLOB NOT NULL, UNIQUE(stream, grp))",
-    "CREATE TABLE IF NOT EXISTS points(tier INTEGER NOT NULL, gid INTEGER NOT NULL, t INTEGER NOT NULL, lag REAL, pending REAL, "
-    "idle REAL, in_rate REAL, out_rate REAL, alive REAL, total REAL, behind REAL, idle_upper REAL, max_dlv REAL, status INTEGER, "
-    "PRIMARY KEY(tier, t, gid)) WITHOUT ROWID",
-    "CREATE TABLE IF NOT EXISTS events(id INTEGER PRIMARY KEY, t INTEGER NOT NULL, gid INTEGER, kind TEXT NOT NULL, status INTEGER, "
-    "text TEXT NOT NULL)",
+    ("CREATE TABLE IF NOT EXISTS points(tier INTEGER NOT NULL, gid INTEGER NOT NULL, t INTEGER NOT NULL, lag REAL, pending REAL, "
+     "idle REAL, in_rate REAL, out_rate REAL, alive REAL, total REAL, behind REAL, idle_upper REAL, max_dlv REAL, status INTEGER, "
+     "PRIMARY KEY(tier, t, gid)) WITHOUT ROWID"),
+    ("CREATE TABLE IF NOT EXISTS events(id INTEGER PRIMARY KEY, t INTEGER NOT NULL, gid INTEGER, kind TEXT NOT NULL, status INTEGER, "
+     "text TEXT NOT NULL)"),
     "CREATE INDEX IF NOT EXISTS events_t ON events(t)",
     "CREATE TABLE IF NOT EXISTS lease(id INTEGER PRIMARY KEY CHECK (id = 1), owner TEXT NOT NULL, heartbeat_ms INTEGER NOT NULL)",
 };
@@ -285,8 +286,18 @@ bool HistoryDatabase::writePoll(qint64 atMs, const QList<RecordedGroup> &groups,
             *error = describe(db.lastError().text());
         return false;
     }
-    bool ok = true;
+    // When recording began: coarse rows carry their bucket's start, which
+    // may be long before the first poll ("recorded since" must not say 16:00
+    // for a recording that began at 16:30).
+    QSqlQuery first(db);
+    first.prepare(QStringLiteral("INSERT OR IGNORE INTO meta(key, value) VALUES ('first_poll_ms', ?)"));
+    first.addBindValue(QString::number(atMs));
+    bool ok = first.exec();
+    if (!ok && error)
+        *error = describe(first.lastError().text());
     for (const RecordedGroup &g : groups) {
+        if (!ok)
+            break;
         const std::optional<qint64> gid = groupId(g.key, error);
         if (!gid || !insertRow(0, *gid, atMs, g.point, false, error)) {
             ok = false;
@@ -360,7 +371,7 @@ bool HistoryDatabase::writeEvent(const StoredEvent &e, QString *error)
     q.addBindValue(gid ? QVariant(*gid) : QVariant(QMetaType(QMetaType::LongLong)));
     q.addBindValue(e.kind);
     q.addBindValue(e.status ? QVariant(int(*e.status)) : QVariant(QMetaType(QMetaType::Int)));
-    q.addBindValue(e.text);
+    q.addBindValue(e.text.isNull() ? QStringLiteral("") : e.text); // a null QString binds as NULL
     if (q.exec())
         return true;
     if (error)
@@ -593,9 +604,28 @@ QList<GroupKey> HistoryDatabase::groups(QString *error)
 std::optional<qint64> HistoryDatabase::recordedSinceMs()
 {
     QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
-    if (q.exec(QStringLiteral("SELECT MIN(t) FROM points")) && q.next() && !q.value(0).isNull())
+    if (!q.exec(QStringLiteral("SELECT MIN(t), (SELECT value FROM meta WHERE key = 'first_poll_ms') FROM points")) || !q.next() || q.value(0).isNull())
+        return std::nullopt;
+    // The oldest row kept, or the first poll when that is later (a bucket's
+    // row is stamped with the bucket's start).
+    const qint64 oldestRow = q.value(0).toLongLong();
+    return q.value(1).isNull() ? oldestRow : std::max(oldestRow, q.value(1).toString().toLongLong());
+}
+
+std::optional<qint64> HistoryDatabase::recordedUntilMs()
+{
+    QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
+    if (q.exec(QStringLiteral("SELECT MAX(t) FROM points")) && q.next() && !q.value(0).isNull())
         return q.value(0).toLongLong();
     return std::nullopt;
+}
+
+QString HistoryDatabase::storedConnectionLabel()
+{
+    QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
+    if (q.exec(QStringLiteral("SELECT value FROM meta WHERE key = 'connection'")) && q.next())
+        return q.value(0).toString();
+    return {};
 }
 
 bool HistoryDatabase::claimLease(const QString &owner, qint64 nowMs, qint64 staleAfterMs, QString *holder)
@@ -656,6 +686,30 @@ QString historyPathFor(const ConnectionOptions &o, const QString &dir)
     readable.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9._-]")), QStringLiteral("_"));
     const QString base = dir.isEmpty() ? QDir(appDataDir()).filePath(QStringLiteral("history")) : dir;
     return QDir(base).filePath(QStringLiteral("%1_db%2_%3.sqlite").arg(readable.left(48)).arg(o.db).arg(hash));
+}
+
+QString copyHistoryForReading(const QString &path, const QString &dir, QString *error)
+{
+    const QFileInfo from(path);
+    if (!from.isFile()) {
+        *error = QStringLiteral("%1: no such file").arg(path);
+        return {};
+    }
+    const QString to = QDir(dir).filePath(from.fileName());
+    // The log, then the file. A copy made while a recorder writes may miss
+    // its last polls; a torn one fails open()'s quick_check and says so.
+    for (const QString &suffix : {QStringLiteral("-wal"), QString()}) {
+        const QString source = path + suffix;
+        if (!QFileInfo::exists(source))
+            continue;
+        QFile::remove(to + suffix);
+        if (!QFile::copy(source, to + suffix)) {
+            *error = QStringLiteral("%1: cannot copy it to %2 to read it").arg(source, dir);
+            return {};
+        }
+        QFile(to + suffix).setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+    }
+    return to;
 }
 
 } // namespace pelscope

@@ -84,6 +84,9 @@ public:
     QList<StoredEvent> events(qint64 fromMs, qint64 toMs, QString *error);
     QList<GroupKey> groups(QString *error);
     std::optional<qint64> recordedSinceMs();
+    std::optional<qint64> recordedUntilMs();
+    // The connection the file was recorded for, as its writer named it (a redacted URL).
+    QString storedConnectionLabel();
     qint64 usedBytes();
 
     // The writer's lease: held when nobody else's heartbeat is fresher than
@@ -122,5 +125,10 @@ private:
 // the server's address and database and a short hash of what names the
 // connection (never a password). `dir` empty: <data>/history.
 QString historyPathFor(const ConnectionOptions &options, const QString &dir = {});
+
+// A private copy of a history file (and its write-ahead log) in `dir`, for
+// reading a file someone else may still write, or one on read-only media:
+// the original is never opened. Empty with `error` said when it cannot be copied.
+QString copyHistoryForReading(const QString &path, const QString &dir, QString *error);
 
 } // namespace pelscope

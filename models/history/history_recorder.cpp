@@ -57,7 +57,7 @@ void HistoryRecorder::setProblem(const QString &problem)
 
 void HistoryRecorder::open()
 {
-    m_db = std::make_unique<HistoryDatabase>(m_settings.path, m_settings.readOnly);
+    m_db = std::make_unique<HistoryDatabase>(m_settings.path);
     m_db->setConnectionLabel(m_settings.connectionLabel);
     QString error;
     if (!m_db->open(&error)) {
@@ -76,7 +76,7 @@ void HistoryRecorder::open()
 
 bool HistoryRecorder::holdLease(qint64 nowMs)
 {
-    if (!m_db || m_settings.readOnly)
+    if (!m_db)
         return false;
     QString holder;
     const bool was = m_state.writing;
@@ -147,7 +147,10 @@ void HistoryRecorder::record(const Snapshot &snapshot)
         return;
     }
     for (const StoredEvent &e : std::as_const(changes))
-        m_db->writeEvent(e, &error);
+        if (!m_db->writeEvent(e, &error)) {
+            setProblem(QStringLiteral("cannot write a status change to the history (%1)").arg(error));
+            return;
+        }
     if (!m_state.problem.isEmpty())
         setProblem({}); // writing again
     if (m_sincePrune.elapsed() >= kPruneEveryMs) {

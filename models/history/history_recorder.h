@@ -45,7 +45,6 @@ struct HistorySettings
     int retentionDays = 14;
     qint64 maxBytes = 500LL * 1024 * 1024;
     qint64 staleAfterMs = 10'000; // a lease not renewed for this long may be taken
-    bool readOnly = false;  // File ▸ Open history…: a copied file, never written
 };
 
 class HistoryRecorder : public QObject

@@ -20,27 +20,67 @@ struct Wanted
 {
     Metric metric;
     const char *name;
+    bool rate;       // a counter: the chart draws its rate()
+    bool groupLabel; // stream counters carry no group label
 };
 
 // What the exporter publishes that the group page draws.
 const Wanted kWanted[] = {
-    {Metric::Lag, "pelscope_group_lag"},
-    {Metric::Pending, "pelscope_group_pending"},
-    {Metric::OldestIdleSeconds, "pelscope_group_oldest_pending_idle_lower_seconds"},
-    {Metric::BehindSeconds, "pelscope_group_oldest_unread_age_seconds"},
+    {Metric::Lag, "pelscope_group_lag", false, true},
+    {Metric::Pending, "pelscope_group_pending", false, true},
+    {Metric::OldestIdleSeconds, "pelscope_group_oldest_pending_idle_lower_seconds", false, true},
+    {Metric::BehindSeconds, "pelscope_group_oldest_unread_age_seconds", false, true},
+    {Metric::InRate, "pelscope_stream_entries_added_total", true, false},
+    {Metric::OutRate, "pelscope_group_entries_read_total", true, true},
 };
 
 } // namespace
 
 QString backfillQuery(Metric metric, const QString &connection, const GroupKey &key)
 {
-    const char *name = "pelscope_group_lag";
+    for (const Wanted &w : kWanted) {
+        if (w.metric != metric)
+            continue;
+        QString selector = QStringLiteral("%1{connection=\"%2\",stream=\"%3\"")
+                               .arg(QLatin1String(w.name), prometheusLabelValue(connection), prometheusLabelValue(displayBytes(key.stream)));
+        if (w.groupLabel)
+            selector += QStringLiteral(",group=\"%1\"").arg(prometheusLabelValue(displayBytes(key.group)));
+        selector += QLatin1Char('}');
+        // A 1 min rate, as the chart's own rates are smoothed over a few ticks.
+        return w.rate ? QStringLiteral("rate(%1[1m])").arg(selector) : selector;
+    }
+    return {};
+}
+
+namespace {
+
+// "prometheus:9090": where, without any user or password the URL holds.
+QString hostAndPort(const QUrl &url)
+{
+    return url.port() > 0 ? QStringLiteral("%1:%2").arg(url.host()).arg(url.port()) : url.host();
+}
+
+} // namespace
+
+QUrl parsePrometheusUrl(const QString &text, QString *error)
+{
+    error->clear();
+    if (text.trimmed().isEmpty())
+        return {};
+    QUrl url(text.trimmed(), QUrl::StrictMode);
+    if (!url.isValid() || (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https")) || url.host().isEmpty()) {
+        *error = QStringLiteral("a Prometheus address is http:// or https:// and a host, such as http://127.0.0.1:9090");
+        return {};
+    }
+    return url;
+}
+
+QList<Metric> backfilledMetrics()
+{
+    QList<Metric> out;
     for (const Wanted &w : kWanted)
-        if (w.metric == metric)
-            name = w.name;
-    return QStringLiteral("%1{connection=\"%2\",stream=\"%3\",group=\"%4\"}")
-        .arg(QLatin1String(name), prometheusLabelValue(connection), prometheusLabelValue(displayBytes(key.stream)),
-             prometheusLabelValue(displayBytes(key.group)));
+        out << w.metric;
+    return out;
 }
 
 PrometheusBackfill::PrometheusBackfill(QUrl prometheus, QString connectionLabel, QObject *parent)
@@ -49,6 +89,9 @@ PrometheusBackfill::PrometheusBackfill(QUrl prometheus, QString connectionLabel,
     , m_connection(std::move(connectionLabel))
     , m_net(new QNetworkAccessManager(this))
 {
+    // "http://host:9090/prom" and "…/prom/" both mean the API under /prom/.
+    if (!m_url.path().endsWith(QLatin1Char('/')))
+        m_url.setPath(m_url.path() + QLatin1Char('/'));
     qRegisterMetaType<pelscope::BackfillResult>();
 }
 
@@ -93,12 +136,12 @@ void PrometheusBackfill::request(const GroupKey &key, qint64 fromMs, qint64 toMs
                 return;
             result->ok = !result->series.isEmpty();
             if (result->ok)
-                result->note = QStringLiteral("from Prometheus (%1)").arg(m_url.host());
+                result->note = QStringLiteral("earlier part from Prometheus at %1").arg(hostAndPort(m_url));
             else if (!problems->isEmpty())
                 result->note = problems->first();
             else
-                result->note = QStringLiteral("Prometheus at %1 has no series for this group (exporter labels: connection=\"%2\")")
-                                   .arg(m_url.host(), m_connection);
+                result->note = QStringLiteral("Prometheus at %1 has no series for this group (looked for connection=\"%2\")")
+                                   .arg(hostAndPort(m_url), m_connection);
             Q_EMIT finished(*result);
         });
     }

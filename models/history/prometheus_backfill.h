@@ -51,8 +51,15 @@ private:
     QNetworkAccessManager *m_net;
 };
 
-// The PromQL selector of one group's series of `metric` (pelscope_group_lag{...}).
+// A Prometheus server's address as given by an operator: http(s) with a host.
+// Invalid (and `error` said) otherwise; an empty text is an empty URL, no error.
+QUrl parsePrometheusUrl(const QString &text, QString *error);
+
+// The PromQL of one group's series of `metric`: a selector
+// (pelscope_group_lag{...}) or, for the rates, rate() of the exporter's counter.
 QString backfillQuery(Metric metric, const QString &connection, const GroupKey &key);
+// The metrics a backfill answers for (lag, pending, oldest idle, behind, in and out rates).
+QList<Metric> backfilledMetrics();
 
 } // namespace pelscope
 

@@ -34,7 +34,7 @@ int main(int argc, char **argv)
     parser.addHelpOption();
     QCommandLineOption quickOpt(QStringLiteral("quick"), QStringLiteral("PEL sizes 1e3 and 1e5 only, fewer repetitions (< 3 min)."));
     QCommandLineOption outOpt(QStringLiteral("out"), QStringLiteral("Directory for BENCHMARKS.md and benchmarks/*.png."), QStringLiteral("dir"));
-    QCommandLineOption onlyOpt(QStringLiteral("only"), QStringLiteral("Comma-separated sections: cost,ui,memory (default: all)."),
+    QCommandLineOption onlyOpt(QStringLiteral("only"), QStringLiteral("Comma-separated sections: cost,ui,memory,history (default: all)."),
                                QStringLiteral("sections"));
     QCommandLineOption childOpt(QStringLiteral("memory-child"), QStringLiteral("Internal: one memory case."), QStringLiteral("groups"));
     childOpt.setFlags(QCommandLineOption::HiddenFromHelp);
@@ -108,6 +108,9 @@ int main(int argc, char **argv)
         r.ui = runUiBench(quick, QDir(plotDir).filePath(QStringLiteral("chart-20-series.png")), progress);
     if (want("memory"))
         r.memory = runMemoryBench(quick ? QList<int>{10, 50} : QList<int>{10, 50, 200}, progress);
+
+    if (want("history"))
+        r.history = runHistoryBench(quick, progress);
 
     r.seconds = clock.elapsed() / 1000.0;
     r.loadAtEnd = loadAverage();

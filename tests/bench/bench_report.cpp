@@ -261,6 +261,32 @@ QString memoryTable(const BenchResults &r)
     return out;
 }
 
+QString historyTables(const HistoryBenchResult &h)
+{
+    if (!h.error.isEmpty())
+        return QStringLiteral("Not measured: %1\n").arg(h.error);
+    QString out = header({QStringLiteral("what"), QStringLiteral("median"), QStringLiteral("p99"), QStringLiteral("max"), QStringLiteral("n")});
+    auto line = [&](const QString &what, const Spread &s, const QString &unit, int decimals) {
+        out += row({what, QString::number(s.median, 'f', decimals) + unit, QString::number(s.p99, 'f', decimals) + unit,
+                    QString::number(s.max, 'f', decimals) + unit, QString::number(s.count)});
+    };
+    line(QStringLiteral("GUI thread per tick, %1 groups (`HistorySession::admit` + `record`)").arg(h.groups), h.guiUs, QStringLiteral(" µs"), 1);
+    line(QStringLiteral("writer thread per tick, %1 groups (`HistoryRecorder::record`: figures + one transaction)").arg(h.groups), h.writerMs,
+         QStringLiteral(" ms"), 2);
+    line(QStringLiteral("a window opening a day of %1 groups (%2 polls replayed): start → charts ready").arg(h.groups).arg(h.openPolls), h.openMs,
+         QStringLiteral(" ms"), 0);
+    line(QStringLiteral("one scrape of `/metrics`, %1 groups (%2 KB), client side").arg(h.scrapeGroups).arg(h.scrapeBytes / 1024), h.scrapeMs,
+         QStringLiteral(" ms"), 2);
+    out += QStringLiteral("\nDatabase size for %1 groups (pages in use after the retention pass): %2 MB after a day, %3 after 14 days.\n\n")
+               .arg(h.groups).arg(num(h.mb24h)).arg(std::isnan(h.mb14d) ? QStringLiteral("not measured (--quick)") : num(h.mb14d) + QStringLiteral(" MB"));
+    out += QStringLiteral("Redis's cost of a Prometheus endpoint for %1 groups, by scrapes per second (server per second of wall time):\n\n").arg(h.scrapeGroups);
+    out += header({QStringLiteral("endpoint"), QStringLiteral("scrapes/s"), QStringLiteral("commands/s"), QStringLiteral("commandstats µs/s"),
+                   QStringLiteral("main-thread CPU µs/s")});
+    for (const ExporterCost &c : h.costs)
+        out += row({c.tool, QString::number(c.scrapesPerSecond), num(c.commandsPerSecond), num(c.commandUsPerSecond), num(c.cpuUsPerSecond)});
+    return out;
+}
+
 QString tablesSection(const BenchResults &r)
 {
     QString out;
@@ -289,6 +315,8 @@ QString tablesSection(const BenchResults &r)
       << accuracyTable(r) << "\n"
       << "### 4. UI\n\n" << uiTable(r) << "\n"
       << "### 5. Memory\n\n" << memoryTable(r);
+    if (r.history)
+        s << "\n### 6. History and the Prometheus endpoint\n\n" << historyTables(*r.history);
     return out;
 }
 
@@ -495,6 +523,30 @@ QList<Goal> evaluateGoals(const BenchResults &r)
         g.measured = parts.join(QStringLiteral("; "));
         goals << g;
     }
+    if (r.history && r.history->error.isEmpty()) {
+        const HistoryBenchResult &h = *r.history;
+        auto goal = [&](const QString &text, bool met, const QString &measured) { goals << Goal{text, measured, met ? Verdict::Met : Verdict::Missed}; };
+        goal(QStringLiteral("History write cost per tick for 50 groups: ≤ 0.5 ms on the GUI thread"), h.guiUs.p99 <= 500,
+             QStringLiteral("p99 %1 µs (median %2)").arg(num(h.guiUs.p99), num(h.guiUs.median)));
+        goal(QStringLiteral("… and ≤ 5 ms on the writer thread"), h.writerMs.p99 <= 5,
+             QStringLiteral("p99 %1 ms (median %2)").arg(QString::number(h.writerMs.p99, 'f', 2), QString::number(h.writerMs.median, 'f', 2)));
+        if (!std::isnan(h.mb14d))
+            goal(QStringLiteral("Database ≤ 150 MB for 50 groups × 14 days"), h.mb14d <= 150,
+                 QStringLiteral("%1 MB (a day: %2 MB)").arg(num(h.mb14d), num(h.mb24h)));
+        goal(QStringLiteral("A window opens 24 h of history for 50 groups in ≤ 300 ms"), h.openMs.median <= 300,
+             QStringLiteral("median %1 ms (max %2)").arg(num(h.openMs.median, 0), num(h.openMs.max, 0)));
+        goal(QStringLiteral("Exporter scrape p99 ≤ 5 ms with 1,000 groups"), h.scrapeMs.p99 <= 5,
+             QStringLiteral("p99 %1 ms (median %2)").arg(QString::number(h.scrapeMs.p99, 'f', 2), QString::number(h.scrapeMs.median, 'f', 2)));
+        QStringList costs;
+        double one = 0, five = 0;
+        for (const ExporterCost &c : h.costs) {
+            costs << QStringLiteral("%1 at %2/s: %3 commands/s").arg(c.tool.section(QLatin1Char(' '), 0, 0)).arg(c.scrapesPerSecond).arg(num(c.commandsPerSecond));
+            if (c.tool.startsWith(QLatin1String("pelscope")))
+                (c.scrapesPerSecond == 1 ? one : five) = c.commandsPerSecond;
+        }
+        goal(QStringLiteral("More scrapers cost Redis nothing: pelscope-cli exporter's commands/s at 5 scrapes/s within 10% of 1 scrape/s"),
+             one > 0 && five <= one * 1.1, costs.join(QStringLiteral("; ")));
+    }
     return goals;
 }
 
@@ -585,7 +637,18 @@ QString markdownReport(const BenchResults &r, const QList<Goal> &goals)
          "after 10 minutes of history.\n"
       << "- **Memory.** A child process per case: `QApplication` (offscreen) and the shown `MainWindow` with one connection tab, which keeps the "
          "history itself; every poll of a day (as above) goes through `ConnectionView::applySnapshot` as fast as possible, then "
-         "a 1-hour soak (3,600 polls at 1 Hz). RSS from `/proc/self/status` (VmRSS, VmHWM). 5 consumers per group.\n";
+         "a 1-hour soak (3,600 polls at 1 Hz). RSS from `/proc/self/status` (VmRSS, VmHWM). 5 consumers per group.\n"
+      << "- **History.** 50 synthetic groups through the real `HistoryRecorder` into a SQLite file in a temporary directory: "
+         "polls spaced so the file ends exactly as full as after polling at 1 Hz (one per 2 min bucket before the last day, "
+         "one per 10 s bucket in the last day, every second in the last hour), then the retention pass; the size is the pages "
+         "in use. The writer's time is per 1 Hz tick of the last hour. The GUI thread's share is what the window adds per "
+         "tick (`HistorySession::admit` + `record`, which posts the poll to the writer thread). Opening: a `HistorySession` "
+         "started on the day's file until its `pastReplayed` signal (thread, file, read, replay into the store).\n"
+      << "- **Prometheus endpoint.** A fresh `redis-server` with 1,000 streams (20 entries, a group with 5 pending each); "
+         "`pelscope-cli exporter --interval 1s`, scraped over HTTP one request at a time (client-side time, Qt's "
+         "QNetworkAccessManager on loopback). Redis's cost per second with 1 and 5 scrapes per second for each endpoint, "
+         "measured as in section 1 (commandstats, CPU with the idle rate taken out); redis_exporter with "
+         "`-check-streams bench:*` against the same server.\n";
     return out;
 }
 

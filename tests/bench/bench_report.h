@@ -6,8 +6,11 @@
 #include "machine_info.h"
 #include "memory_bench.h"
 #include "gui_bench.h"
+#include "history_bench.h"
 
 #include <QStringList>
+
+#include <optional>
 
 namespace pelscope::bench {
 
@@ -18,6 +21,7 @@ struct BenchResults
     QList<Scenario> scenarios;
     UiResults ui;
     QList<MemoryResult> memory;
+    std::optional<HistoryBenchResult> history;
     double seconds = 0;
     QString loadAtEnd;
     QString exporterNote; // empty when it ran

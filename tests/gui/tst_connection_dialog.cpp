@@ -116,6 +116,7 @@ private Q_SLOTS:
         child<QPlainTextEdit>(dialog, "streamsEdit")->setPlainText(QStringLiteral("orders\n\nemails\n"));
         child<QDoubleSpinBox>(dialog, "pollSpin")->setValue(2.5);
         child<QPlainTextEdit>(dialog, "thresholdsEdit")->setPlainText(QStringLiteral("oldest_idle_warn=2m\nlag_crit=50000"));
+        typeInto(child<QLineEdit>(dialog, "prometheusEdit"), QStringLiteral("http://prometheus.example:9090"));
         QCOMPARE(child<QLineEdit>(dialog, "passwordEdit")->text(), QLatin1String(kPassword));
         QCOMPARE(dialog.validationError(), QString());
 
@@ -152,6 +153,7 @@ private Q_SLOTS:
         QCOMPARE(saved->streams, (QStringList{QStringLiteral("orders"), QStringLiteral("emails")}));
         QCOMPARE(saved->pollIntervalMs, 2500);
         QCOMPARE(saved->thresholds, (QStringList{QStringLiteral("oldest_idle_warn=2m"), QStringLiteral("lag_crit=50000")}));
+        QCOMPARE(saved->prometheusUrl, QStringLiteral("http://prometheus.example:9090"));
         QCOMPARE(*saved, dialog.profile());
         QString error;
         const ProbeConfig probe = saved->probeConfig(&error);
@@ -488,6 +490,12 @@ private Q_SLOTS:
         child<QPlainTextEdit>(dialog, "thresholdsEdit")->setPlainText(QStringLiteral("no_such_key=1"));
         QVERIFY(errorLabel->text().contains(QStringLiteral("unknown threshold")));
         child<QPlainTextEdit>(dialog, "thresholdsEdit")->clear();
+        QVERIFY(ok->isEnabled());
+
+        child<QLineEdit>(dialog, "prometheusEdit")->setText(QStringLiteral("prometheus:9090"));
+        QVERIFY2(errorLabel->text().contains(QStringLiteral("Prometheus")), qPrintable(errorLabel->text()));
+        QVERIFY(!ok->isEnabled());
+        child<QLineEdit>(dialog, "prometheusEdit")->clear();
         QVERIFY(ok->isEnabled());
 
         child<QRadioButton>(dialog, "listRadio")->setChecked(true);

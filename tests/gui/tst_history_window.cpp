@@ -6,13 +6,17 @@
 #include "connection_view.h"
 #include "group_page.h"
 #include "history/history_database.h"
+#include "history_file_window.h"
 #include "main_window.h"
 #include "redis_oracle.h"
 #include "redis_server.h"
 #include "test_settings.h"
 #include "time_chart_widget.h"
 
+#include <QCryptographicHash>
 #include <QLabel>
+#include <QTableWidget>
+#include <QTreeWidget>
 #include <QProcess>
 #include <QSet>
 #include <QSettings>
@@ -134,6 +138,78 @@ private Q_SLOTS:
         window.closeConnection(view);
         const QList<qint64> times = recordedTimes(path);
         QCOMPARE(QSet<qint64>(times.cbegin(), times.cend()).size(), times.size()); // no time twice
+    }
+
+    // A history copied to another desktop, in a directory nobody may write:
+    // File ▸ Open history shows its groups at their last record and their
+    // charts, and leaves the file as it was. A damaged file says so.
+    void openHistoryFileReadsACopyReadOnly()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        for (int i = 0; i < 25; ++i)
+            db.command({"XADD", "audit", "*", "n", QByteArray::number(i)});
+        db.command({"XGROUP", "CREATE", "audit", "archive", "0"});
+        db.command({"XREADGROUP", "GROUP", "archive", "w1", "COUNT", "5", "STREAMS", "audit", ">"});
+        const qint64 lag = db.command({"XINFO", "GROUPS", "audit"}).at(0).field("lag").integer();
+        const qint64 pending = db.command({"XPENDING", "audit", "archive"}).at(0).integer();
+
+        QTemporaryDir recordDir;
+        const QString recorded = historyPathFor(*parseRedisUrl(server.url()).options, recordDir.path());
+        QProcess recorder;
+        recorder.start(QStringLiteral(PELSCOPE_CLI_PATH), {QStringLiteral("--url"), server.url(), QStringLiteral("record"), QStringLiteral("--interval"),
+                                                           QStringLiteral("200ms"), QStringLiteral("--history-dir"), recordDir.path()});
+        QVERIFY(recorder.waitForStarted());
+        QTest::qWait(3000);
+        ::kill(pid_t(recorder.processId()), SIGTERM);
+        QVERIFY(recorder.waitForFinished(10000));
+        QCOMPARE(recorder.exitCode(), 0);
+
+        // Another desktop: the file alone, in a directory that cannot be written.
+        QTemporaryDir elsewhere;
+        const QString copy = elsewhere.filePath(QStringLiteral("incident.sqlite"));
+        QVERIFY(QFile::copy(recorded, copy));
+        auto digest = [&] {
+            QFile f(copy);
+            return f.open(QIODevice::ReadOnly) ? QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256) : QByteArray();
+        };
+        const QByteArray before = digest();
+        QFile::setPermissions(elsewhere.path(), QFileDevice::ReadOwner | QFileDevice::ExeOwner);
+
+        auto *window = new HistoryFileWindow;
+        QVERIFY2(window->open(copy, &error), qPrintable(error));
+        window->show();
+        QTableWidget *groups = window->groupTable();
+        QCOMPARE(groups->rowCount(), 1);
+        QCOMPARE(groups->item(0, 1)->text(), QStringLiteral("audit"));
+        QCOMPARE(groups->item(0, 2)->text(), QStringLiteral("archive"));
+        QCOMPARE(groups->item(0, 3)->data(Qt::UserRole).toLongLong(), lag);
+        QCOMPARE(groups->item(0, 4)->data(Qt::UserRole).toLongLong(), pending);
+        QVERIFY(window->windowTitle().contains(QStringLiteral("127.0.0.1")));
+        QCOMPARE(window->shownGroup(), (GroupKey{"audit", "archive"}));
+        TimeChartWidget *lagChart = window->charts().first();
+        int atLag = 0;
+        for (auto it = lagChart->graph(0)->data()->constBegin(); it != lagChart->graph(0)->data()->constEnd(); ++it)
+            atLag += it->value == double(lag) ? 1 : 0;
+        QVERIFY2(atLag >= 5, qPrintable(QString::number(atLag))); // ~15 polls of 200 ms
+        // The first poll's "first seen" status is a stored event, listed.
+        QVERIFY(window->eventList()->topLevelItemCount() >= 1);
+        window->close(); // deletes itself
+        QCOMPARE(digest(), before);
+        QVERIFY(!QFileInfo::exists(copy + QStringLiteral("-shm")));
+        QFile::setPermissions(elsewhere.path(), QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner);
+
+        // A damaged file: a clear message, no window, no crash.
+        QFile damaged(elsewhere.filePath(QStringLiteral("damaged.sqlite")));
+        QVERIFY(damaged.open(QIODevice::WriteOnly));
+        damaged.write(QByteArray("SQLite format 3").append('\0').append(QByteArray(4000, 'x')));
+        damaged.close();
+        HistoryFileWindow broken;
+        QVERIFY(!broken.open(damaged.fileName(), &error));
+        QVERIFY2(error.contains(damaged.fileName()), qPrintable(error));
     }
 };
 

@@ -1,7 +1,7 @@
 // pelscope-cli exporter against a real redis-server and a real Prometheus:
 // its exposition passes `promtool check metrics`; its values are the
 // server's; 200 scrapes in 2 s send Redis no command (the exporter serves its
-// last poll); a Prometheus scraping it every second stores the same lag.
+// last poll). A real Prometheus scraping it: tests/gui/tst_backfill.cpp.
 #include "redis_oracle.h"
 #include "redis_server.h"
 
@@ -138,42 +138,6 @@ private Q_SLOTS:
         ::kill(pid_t(p->processId()), SIGTERM);
         QVERIFY(p->waitForFinished(10000));
         QCOMPARE(p->exitCode(), 0);
-    }
-
-    // A real Prometheus scrapes every second for ~20 s; what it stored is the lag the server reports.
-    void prometheusStoresWhatTheServerSays()
-    {
-        const quint16 port = RedisServer::freePort();
-        auto p = exporter(port, QStringLiteral("1s"));
-        QTemporaryDir dir;
-        const quint16 promPort = RedisServer::freePort();
-        QFile config(dir.filePath(QStringLiteral("prometheus.yml")));
-        QVERIFY(config.open(QIODevice::WriteOnly));
-        config.write(QStringLiteral("global:\n  scrape_interval: 1s\nscrape_configs:\n  - job_name: pelscope\n    static_configs:\n"
-                                    "      - targets: ['127.0.0.1:%1']\n").arg(port).toUtf8());
-        config.close();
-        QProcess prometheus;
-        prometheus.start(QStringLiteral("prometheus"), {QStringLiteral("--config.file=") + config.fileName(),
-                                                        QStringLiteral("--storage.tsdb.path=") + dir.filePath(QStringLiteral("data")),
-                                                        QStringLiteral("--web.listen-address=127.0.0.1:%1").arg(promPort)});
-        QVERIFY2(prometheus.waitForStarted(), "prometheus is not installed (./dev deps installs it)");
-        QTest::qWait(20000);
-        QUrl query(QStringLiteral("http://127.0.0.1:%1/api/v1/query").arg(promPort));
-        QUrlQuery q;
-        q.addQueryItem(QStringLiteral("query"), QStringLiteral("pelscope_group_lag{stream=\"orders\",group=\"ship\"}[30s]"));
-        query.setQuery(q);
-        const QJsonObject doc = QJsonDocument::fromJson(get(m_net, query)).object();
-        const QJsonArray result = doc[QStringLiteral("data")].toObject()[QStringLiteral("result")].toArray();
-        QVERIFY2(!result.isEmpty(), QJsonDocument(doc).toJson().constData());
-        const QJsonArray values = result.at(0).toObject()[QStringLiteral("values")].toArray();
-        QVERIFY2(values.size() >= 10, qPrintable(QString::number(values.size())));
-        const qint64 lag = m_db.command({"XINFO", "GROUPS", "orders"}).at(0).field("lag").integer();
-        for (const QJsonValue &v : values)
-            QCOMPARE(v.toArray().at(1).toString().toLongLong(), lag);
-        prometheus.terminate();
-        prometheus.waitForFinished(10000);
-        ::kill(pid_t(p->processId()), SIGTERM);
-        p->waitForFinished(10000);
     }
 };
 

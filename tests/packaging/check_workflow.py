@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""Checks .github/workflows/release.yml without running it: it parses, yamllint accepts it,
-it has the jobs the release needs, every action is pinned to a version, every download has a
-SHA-256 slot, every repository script it runs exists, and packaging/fetch-pinned.sh (which
-verifies the downloads) accepts a matching digest, warns on an empty one and rejects a wrong one.
+"""Checks .github/workflows/release.yml and ci.yml without running them: they parse, yamllint
+accepts them, they have the jobs they need, every action is pinned to a version, every download
+has a SHA-256 slot, every repository script and ./dev command they run exists, and
+packaging/fetch-pinned.sh (which verifies the downloads) accepts a matching digest, warns on an
+empty one and rejects a wrong one.
 
 Usage: check_workflow.py SOURCE_DIR
 """
@@ -25,21 +26,80 @@ def check(ok, message):
         failures.append(message)
 
 
-def main(source_dir):
-    path = os.path.join(source_dir, ".github", "workflows", "release.yml")
+def load(source_dir, name):
+    path = os.path.join(source_dir, ".github", "workflows", name)
     with open(path, encoding="utf-8") as f:
         text = f.read()
     workflow = yaml.safe_load(text)
-    check(isinstance(workflow, dict), "release.yml parses as a YAML mapping")
+    check(isinstance(workflow, dict), f"{name} parses as a YAML mapping")
 
     if shutil.which("yamllint"):
         config = ("{extends: default, rules: {line-length: {max: 160}, "
                   "truthy: {check-keys: false}, document-start: disable}}")
         lint = subprocess.run(["yamllint", "-f", "parsable", "-d", config, path],
                               capture_output=True, text=True)
-        check(lint.returncode == 0, "yamllint: " + (lint.stdout.strip() or "clean"))
+        check(lint.returncode == 0, f"{name}: yamllint: " + (lint.stdout.strip() or "clean"))
     else:
         print("note: yamllint not installed; parsed with PyYAML only")
+    return workflow
+
+
+def check_steps(source_dir, name, workflow):
+    """Every job has steps; every step is one of uses/run; actions pinned; scripts exist."""
+    dev_commands = set()
+    scripts = set()
+    for job_name, job in (workflow.get("jobs") or {}).items():
+        check("runs-on" in job, f"{name} {job_name}: has runs-on")
+        steps = job.get("steps") or []
+        check(len(steps) > 0, f"{name} {job_name}: has steps")
+        for i, step in enumerate(steps):
+            label = f"{name} {job_name} step {i + 1} ({step.get('name', step.get('uses', '?'))})"
+            check(("uses" in step) != ("run" in step), f"{label}: exactly one of uses/run")
+            if "uses" in step:
+                check(re.search(r"@(v\d+(\.\d+)*|[0-9a-f]{40})$", step["uses"]) is not None,
+                      f"{label}: {step['uses']} is pinned to a version")
+            if "run" in step:
+                scripts.update(re.findall(r"(?:^|[\s\"'])((?:\./)?packaging/[\w./-]+\.(?:sh|py))", step["run"]))
+                dev_commands.update(re.findall(r"(?:^|\s)\./dev\s+(\w+)", step["run"]))
+    for script in sorted(scripts):
+        check(os.path.isfile(os.path.join(source_dir, script.removeprefix("./"))), f"{name}: {script} exists")
+    with open(os.path.join(source_dir, "dev"), encoding="utf-8") as f:
+        dev = f.read()
+    for command in sorted(dev_commands):
+        check(re.search(rf"^\s+{command}\)", dev, re.MULTILINE) is not None, f"{name}: ./dev {command} is a command of ./dev")
+
+
+def jobs_install_httpserver(name, jobs):
+    for job_name, job in jobs.items():
+        for step in job.get("steps") or []:
+            if step.get("uses", "").startswith("jurplel/install-qt-action@"):
+                modules = str((step.get("with") or {}).get("modules", ""))
+                check("qthttpserver" in modules, f"{name} {job_name}: installs Qt HttpServer (pelscope-cli exporter needs it)")
+
+
+def check_ci(source_dir):
+    workflow = load(source_dir, "ci.yml")
+    triggers = workflow.get("on", workflow.get(True)) or {}
+    check("push" in triggers and "pull_request" in triggers, "ci.yml runs on every push and pull request")
+    check(str((workflow.get("env") or {}).get("CI")) == "true", "ci.yml sets CI=true (-Werror builds)")
+    jobs = workflow.get("jobs") or {}
+    for name in ("linux", "sanitize", "tidy", "windows"):
+        check(name in jobs, f"ci.yml: job {name} exists")
+
+    def runs(job):
+        return "\n".join(s.get("run", "") for s in (jobs.get(job) or {}).get("steps", []))
+    check(jobs.get("linux", {}).get("container") == "debian:12" and "./dev test" in runs("linux"),
+          "ci.yml linux: ./dev test on Debian 12")
+    check("./dev test --sanitize" in runs("sanitize") and "./dev fuzz" in runs("sanitize"),
+          "ci.yml sanitize: ./dev test --sanitize and ./dev fuzz")
+    check("./dev tidy" in runs("tidy"), "ci.yml tidy: ./dev tidy")
+    check("cmake --build" in runs("windows"), "ci.yml windows: compiles")
+    check_steps(source_dir, "ci.yml", workflow)
+    jobs_install_httpserver("ci.yml", jobs)
+
+
+def main(source_dir):
+    workflow = load(source_dir, "release.yml")
 
     # PyYAML reads the key `on` as the boolean True (YAML 1.1).
     triggers = workflow.get("on", workflow.get(True)) or {}
@@ -60,23 +120,8 @@ def main(source_dir):
     for name in ("linux", "deb-install", "windows-build", "msi", "windows-smoke", "release"):
         check(name in jobs, f"job {name} exists")
 
-    scripts = set()
-    for name, job in jobs.items():
-        check("runs-on" in job, f"{name}: has runs-on")
-        steps = job.get("steps") or []
-        check(len(steps) > 0, f"{name}: has steps")
-        for i, step in enumerate(steps):
-            label = f"{name} step {i + 1} ({step.get('name', step.get('uses', '?'))})"
-            check(("uses" in step) != ("run" in step), f"{label}: exactly one of uses/run")
-            if "uses" in step:
-                check(re.search(r"@(v\d+(\.\d+)*|[0-9a-f]{40})$", step["uses"]) is not None,
-                      f"{label}: {step['uses']} is pinned to a version")
-            if "run" in step:
-                scripts.update(re.findall(r"(?:^|[\s\"'])((?:\./)?packaging/[\w./-]+\.(?:sh|py))", step["run"]))
-                if re.search(r"(^|\s)\./dev\s", step["run"]):
-                    scripts.add("dev")
-    for script in sorted(scripts):
-        check(os.path.isfile(os.path.join(source_dir, script.removeprefix("./"))), f"{script} exists")
+    check_steps(source_dir, "release.yml", workflow)
+    jobs_install_httpserver("release.yml", jobs)
 
     linux = jobs.get("linux", {})
     linux_runs = "\n".join(s.get("run", "") for s in linux.get("steps", []))
@@ -101,6 +146,7 @@ def main(source_dir):
           "release waits for every build and smoke test")
     check("SHA256SUMS" in "\n".join(s.get("run", "") for s in release.get("steps", [])), "release attaches SHA256SUMS")
 
+    check_ci(source_dir)
     check_fetch_pinned(source_dir)
     return 1 if failures else 0
 

@@ -76,7 +76,9 @@ private Q_SLOTS:
             QCOMPARE(raw[i].maxDeliveries, 4.0f);
         }
         QCOMPARE(db.groups(&error), (QList<GroupKey>{kOther, kKey}));
-        QCOMPARE(db.recordedSinceMs(), std::optional<qint64>(kT0 - kT0 % 3'600'000)); // the 1 h bucket's start
+        // The first poll, not the start of the 1 h bucket it falls in.
+        QCOMPARE(db.recordedSinceMs(), std::optional<qint64>(kT0));
+        QCOMPARE(db.recordedUntilMs(), std::optional<qint64>(kT0 + 59'000));
         // The 10 s buckets keep what must not hide trouble: the max lag of each.
         {
             QSqlDatabase peek = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("peek"));

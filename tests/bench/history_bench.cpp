@@ -1,0 +1,286 @@
+#include "history_bench.h"
+
+#include "exporter_runner.h"
+#include "raw_redis.h"
+#include "redis_server.h"
+#include "server_meter.h"
+#include "synthetic_history.h"
+
+#include "history/history_database.h"
+#include "history/history_recorder.h"
+#include "history/history_session.h"
+
+#include <QDateTime>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QThread>
+#include <QTimer>
+
+#include <algorithm>
+#include <cmath>
+#include <csignal>
+
+namespace pelscope::bench {
+
+Spread Spread::of(QList<double> values)
+{
+    Spread s;
+    s.count = int(values.size());
+    if (values.isEmpty())
+        return s;
+    std::sort(values.begin(), values.end());
+    auto at = [&](double q) { return values.at(std::min<qsizetype>(values.size() - 1, qsizetype(std::ceil(q * values.size())) - 1)); };
+    s.median = at(0.5);
+    s.p99 = at(0.99);
+    s.max = values.last();
+    return s;
+}
+
+namespace {
+
+constexpr qint64 kDay = 86'400'000;
+constexpr qint64 kHour = 3'600'000;
+
+// Poll times that leave the file exactly as full as polling at 1 Hz for
+// `days` would: one poll per 2 min bucket before the last day (tiers 2 and 3
+// keep nothing finer), one per 10 s bucket in the last day but its last hour
+// (tier 1), every second in the last hour (tier 0). Ends at `endMs`.
+QVector<qint64> pollsEndingAt(qint64 endMs, int days)
+{
+    QVector<qint64> out;
+    const qint64 start = endMs - days * kDay;
+    for (qint64 t = start; t < endMs - kDay; t += HistoryDatabase::BucketMs[2])
+        out << t;
+    for (qint64 t = std::max(start, endMs - kDay); t < endMs - kHour; t += HistoryDatabase::BucketMs[1])
+        out << t;
+    for (qint64 t = endMs - kHour; t <= endMs; t += 1000)
+        out << t;
+    return out;
+}
+
+HistorySettings settingsFor(const QString &path)
+{
+    HistorySettings s;
+    s.path = path;
+    s.owner = QStringLiteral("pelscope-bench");
+    s.connectionLabel = QStringLiteral("redis://bench");
+    return s;
+}
+
+// Records `days` of 50 synthetic groups through the real HistoryRecorder;
+// the writer's time per poll of the last hour (1 Hz) goes to `perTickMs`.
+// Returns the used size after the retention pass, in MB.
+double recordDays(const QString &path, int days, qint64 endMs, QList<double> *perTickMs, QString *error)
+{
+    SyntheticFeed feed(50);
+    {
+        HistoryRecorder recorder(settingsFor(path));
+        recorder.open();
+        if (!recorder.state().open) {
+            *error = recorder.state().problem;
+            return std::nan("");
+        }
+        QElapsedTimer clock;
+        for (qint64 t : pollsEndingAt(endMs, days)) {
+            const Snapshot snapshot = feed.next(t);
+            clock.start();
+            recorder.record(snapshot);
+            if (perTickMs && t > endMs - kHour)
+                perTickMs->append(clock.nsecsElapsed() / 1e6);
+        }
+        recorder.stop();
+    }
+    HistoryDatabase db(path);
+    if (!db.open(error) || !db.prune(endMs, 14, 0, error))
+        return std::nan("");
+    return db.usedBytes() / 1048576.0;
+}
+
+QByteArray httpGet(QNetworkAccessManager &net, const QUrl &url, double *ms = nullptr)
+{
+    QElapsedTimer clock;
+    clock.start();
+    QNetworkReply *reply = net.get(QNetworkRequest(url));
+    QEventLoop loop;
+    QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+    QTimer::singleShot(10'000, &loop, &QEventLoop::quit);
+    loop.exec();
+    if (ms)
+        *ms = clock.nsecsElapsed() / 1e6;
+    const QByteArray body = reply->readAll();
+    reply->deleteLater();
+    return body;
+}
+
+// `scrape` called `perSecond` times a second, evenly, for `seconds`.
+void scrapeAt(int perSecond, double seconds, const std::function<void()> &scrape)
+{
+    QElapsedTimer clock;
+    clock.start();
+    const qint64 step = 1000 / perSecond;
+    for (qint64 next = 0; clock.elapsed() < qint64(seconds * 1000); next += step) {
+        while (clock.elapsed() < next)
+            QThread::msleep(1);
+        scrape();
+    }
+}
+
+ExporterCost measure(ServerMeter &meter, const QString &tool, int perSecond, double seconds, const std::function<void()> &scrape)
+{
+    meter.measureIdle(1.0);
+    meter.begin();
+    scrapeAt(perSecond, seconds, scrape);
+    const ServerWindow w = meter.end();
+    ExporterCost c;
+    c.tool = tool;
+    c.scrapesPerSecond = perSecond;
+    c.seconds = w.seconds;
+    c.commandsPerSecond = w.commandCalls() / w.seconds;
+    c.commandUsPerSecond = w.commandUs() / w.seconds;
+    c.cpuUsPerSecond = w.cpuUs / w.seconds;
+    return c;
+}
+
+void exporterSection(HistoryBenchResult &r, bool quick, const std::function<void(const QString &)> &progress)
+{
+    test::RedisServer server;
+    QString error;
+    if (!server.start(&error)) {
+        r.error = error;
+        return;
+    }
+    RawRedis redis;
+    if (!redis.connect(server.port(), &error)) {
+        r.error = error;
+        return;
+    }
+    // 1,000 streams of 20 entries, a group each with 5 pending.
+    RedisBatch batch;
+    for (int i = 0; i < r.scrapeGroups; ++i) {
+        const QByteArray key = "bench:" + QByteArray::number(i);
+        for (int e = 0; e < 20; ++e)
+            batch.append({"XADD", key, "*", "n", QByteArray::number(e)});
+        batch.append({"XGROUP", "CREATE", key, "g", "0"});
+        batch.append({"XREADGROUP", "GROUP", "g", "w", "COUNT", "5", "STREAMS", key, ">"});
+    }
+    redis.pipeline(batch);
+
+    const quint16 port = test::RedisServer::freePort();
+    QProcess exporter;
+    exporter.start(QStringLiteral(PELSCOPE_CLI_PATH), {QStringLiteral("--url"), server.url(), QStringLiteral("exporter"), QStringLiteral("--listen"),
+                                                       QStringLiteral("127.0.0.1:%1").arg(port), QStringLiteral("--interval"), QStringLiteral("1s")});
+    if (!exporter.waitForStarted()) {
+        r.error = QStringLiteral("pelscope-cli did not start");
+        return;
+    }
+    QNetworkAccessManager net;
+    const QUrl metrics(QStringLiteral("http://127.0.0.1:%1/metrics").arg(port));
+    QElapsedTimer waited;
+    waited.start();
+    while (waited.elapsed() < 60'000 && httpGet(net, metrics).count("pelscope_group_lag{") < r.scrapeGroups)
+        QThread::msleep(200);
+    progress(QStringLiteral("history: exporter serves %1 groups after %2 s").arg(r.scrapeGroups).arg(waited.elapsed() / 1000.0, 0, 'f', 1));
+    QList<double> scrapes;
+    for (int i = 0; i < (quick ? 100 : 400); ++i) {
+        double ms = 0;
+        r.scrapeBytes = httpGet(net, metrics, &ms).size();
+        scrapes << ms;
+    }
+    r.scrapeMs = Spread::of(scrapes);
+
+    ServerMeter meter;
+    if (!meter.connect(server.port(), &error)) {
+        r.error = error;
+        return;
+    }
+    meter.calibrate(1.0);
+    const double window = quick ? 4.0 : 10.0;
+    for (int rate : {1, 5})
+        r.costs << measure(meter, QStringLiteral("pelscope-cli exporter (polls every 1 s)"), rate, window, [&] { httpGet(net, metrics); });
+    ::kill(pid_t(exporter.processId()), SIGTERM);
+    exporter.waitForFinished(10'000);
+
+    if (ExporterRunner::executable().isEmpty())
+        return;
+    ExporterRunner redisExporter;
+    if (!redisExporter.start(server.port(), {QStringLiteral("-check-streams"), QStringLiteral("bench:*")}, &error)) {
+        progress(QStringLiteral("history: redis_exporter: %1").arg(error));
+        return;
+    }
+    for (int rate : {1, 5})
+        r.costs << measure(meter, QStringLiteral("redis_exporter -check-streams bench:*"), rate, window, [&] { redisExporter.scrape(); });
+    redisExporter.stop();
+}
+
+} // namespace
+
+HistoryBenchResult runHistoryBench(bool quick, const std::function<void(const QString &)> &progress)
+{
+    HistoryBenchResult r;
+    QTemporaryDir dir;
+    QString error;
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+
+    // A day, through the recorder: the writer's cost per 1 Hz tick and the size.
+    const QString dayPath = dir.filePath(QStringLiteral("day.sqlite"));
+    QList<double> writer;
+    r.mb24h = recordDays(dayPath, 1, now, &writer, &error);
+    r.writerMs = Spread::of(writer);
+    r.ticks = int(writer.size());
+    progress(QStringLiteral("history: a day of 50 groups is %1 MB; writer p99 %2 ms").arg(r.mb24h, 0, 'f', 1).arg(r.writerMs.p99, 0, 'f', 2));
+    if (!error.isEmpty()) {
+        r.error = error;
+        return r;
+    }
+    if (!quick) {
+        r.mb14d = recordDays(dir.filePath(QStringLiteral("fortnight.sqlite")), 14, now, nullptr, &error);
+        progress(QStringLiteral("history: 14 days of 50 groups is %1 MB").arg(r.mb14d, 0, 'f', 1));
+    } else {
+        r.mb14d = std::nan("");
+    }
+
+    // A window opening the day: start → the past in the store, as the connection tab does it.
+    QList<double> opens;
+    for (int i = 0; i < (quick ? 3 : 7); ++i) {
+        HistoryStore store;
+        HistorySession session(&store);
+        QEventLoop loop;
+        QObject::connect(&session, &HistorySession::pastReplayed, &loop, [&](int polls) {
+            r.openPolls = polls;
+            loop.quit();
+        });
+        QTimer::singleShot(30'000, &loop, &QEventLoop::quit);
+        QElapsedTimer clock;
+        clock.start();
+        session.start(settingsFor(dayPath));
+        loop.exec();
+        opens << clock.nsecsElapsed() / 1e6;
+
+        // And what recording adds to the GUI thread per tick, on the last run.
+        if (i == 0) {
+            SyntheticFeed feed(50);
+            QList<double> gui;
+            for (int tick = 1; tick <= (quick ? 120 : 600); ++tick) {
+                const Snapshot snapshot = feed.next(now + tick * 1000);
+                QElapsedTimer t;
+                t.start();
+                session.admit(snapshot);
+                session.record(snapshot);
+                gui << t.nsecsElapsed() / 1e3;
+            }
+            r.guiUs = Spread::of(gui);
+        }
+        session.stop();
+    }
+    r.openMs = Spread::of(opens);
+    progress(QStringLiteral("history: a window reads the day of %1 polls in %2 ms (median)").arg(r.openPolls).arg(r.openMs.median, 0, 'f', 0));
+
+    exporterSection(r, quick, progress);
+    return r;
+}
+
+} // namespace pelscope::bench
