@@ -7,7 +7,7 @@
 #include "text/display_text.h"
 #include "ui_connection_dialog.h"
 
-#include "redis/redis_connection.h"
+#include "polling/connection_tester.h"
 
 #include <QCheckBox>
 #include <QFileDialog>
@@ -67,6 +67,7 @@ ConnectionDialog::ConnectionDialog(ConnectionProfileStore *store, QWidget *paren
     : QDialog(parent)
     , m_ui(std::make_unique<Ui::ConnectionDialog>())
     , m_store(store ? store : new ConnectionProfileStore(this))
+    , m_tester(new ConnectionTester(this))
 {
     m_ui->setupUi(this);
     m_ui->buttonBox->button(QDialogButtonBox::Ok)->setText(tr("Connect"));
@@ -101,6 +102,7 @@ ConnectionDialog::ConnectionDialog(ConnectionProfileStore *store, QWidget *paren
     connect(m_ui->keyBrowseButton, &QToolButton::clicked, this, [this] { browseFile(m_ui->keyEdit, tr("Client key")); });
 
     connect(m_ui->testButton, &QPushButton::clicked, this, &ConnectionDialog::toggleTest);
+    connect(m_tester, &ConnectionTester::finished, this, &ConnectionDialog::finishTest);
     connect(m_ui->saveProfileButton, &QPushButton::clicked, this, &ConnectionDialog::saveProfile);
     connect(m_ui->deleteProfileButton, &QPushButton::clicked, this, &ConnectionDialog::deleteSelectedProfile);
     connect(m_ui->profileList, &QListWidget::itemSelectionChanged, this, &ConnectionDialog::loadSelectedProfile);
@@ -504,6 +506,11 @@ void ConnectionDialog::browseFile(QLineEdit *edit, const QString &title)
     picker->open();
 }
 
+bool ConnectionDialog::isTesting() const
+{
+    return m_tester->isRunning();
+}
+
 void ConnectionDialog::toggleTest()
 {
     if (isTesting())
@@ -523,47 +530,11 @@ void ConnectionDialog::startTest()
         finishTest(false, error);
         return;
     }
-    o.clientName = "pelscope-test";
-    auto *connection = new RedisConnection(o, this);
-    connection->setAutoReconnect(false);
-    m_test = connection;
-    const int generation = ++m_testGeneration;
-
-    connect(connection, &RedisConnection::ready, this, [this, connection, generation] {
-        if (generation != m_testGeneration)
-            return;
-        m_pingTimer.start();
-        connection->execute(RedisBatch{RedisCommand{"PING"}}, connection, [this, connection, generation](const RedisReplies &replies, const RedisError &error) {
-            if (generation != m_testGeneration)
-                return;
-            const double ms = double(m_pingTimer.nsecsElapsed()) / 1e6;
-            if (error.isError()) {
-                finishTest(false, error.message, error.detail);
-                return;
-            }
-            if (!replies.isEmpty() && replies.at(0).isError()) {
-                const RedisError e = describeReplyError({"PING"}, replies.at(0));
-                finishTest(false, e.message, e.detail);
-                return;
-            }
-            const ServerHello &h = connection->hello();
-            QString text = tr("%1 %2, %3").arg(h.product, h.version, h.mode);
-            if (!h.role.isEmpty())
-                text += QStringLiteral(" (%1)").arg(h.role);
-            text += tr(", round trip %1 ms").arg(ms, 0, 'f', ms < 10 ? 2 : 1);
-            finishTest(true, text);
-        });
-    });
-    connect(connection, &RedisConnection::errorOccurred, this, [this, generation](const RedisError &error) {
-        if (generation == m_testGeneration)
-            finishTest(false, error.message, error.detail);
-    });
-
     m_ui->testButton->setText(tr("Cancel t&est"));
     m_ui->testResultLabel->setStyleSheet(QString());
     m_ui->testResultLabel->setToolTip(QString());
     m_ui->testResultLabel->setText(tr("Connecting to %1…").arg(o.redactedUrl()));
-    connection->open();
+    m_tester->start(o);
 }
 
 void ConnectionDialog::cancelTest()
@@ -577,13 +548,7 @@ void ConnectionDialog::cancelTest()
 
 void ConnectionDialog::disposeTest()
 {
-    ++m_testGeneration; // whatever the old connection still says is ignored
-    if (m_test) {
-        m_test->disconnect(this);
-        m_test->close();       // abort the socket now: a cancelled test sends nothing more
-        m_test->deleteLater(); // we may be inside one of its signals or callbacks
-        m_test.clear();
-    }
+    m_tester->cancel();
     if (m_ui)
         m_ui->testButton->setText(tr("T&est"));
 }

@@ -17,7 +17,7 @@ class QLineEdit;
 
 namespace pelscope {
 
-class RedisConnection;
+class ConnectionTester;
 struct RedisError;
 
 namespace Ui {
@@ -45,7 +45,7 @@ public:
 
     // Why the dialog cannot be accepted as filled in; empty when it can.
     QString validationError() const;
-    bool isTesting() const { return !m_test.isNull(); }
+    bool isTesting() const;
 
     // Saves the fields as a profile (and the password to the keychain when
     // "remember" is on). Returns the error shown inline, empty on success.
@@ -97,9 +97,7 @@ private:
     QString m_urlError;         // the URL field does not parse
     QString m_keychainProfile;  // the profile whose keychain answer we wait for
     bool m_syncing = false;     // filling fields programmatically
-    QPointer<RedisConnection> m_test;
-    int m_testGeneration = 0;
-    QElapsedTimer m_pingTimer;
+    ConnectionTester *m_tester;
 };
 
 } // namespace pelscope

@@ -1,4 +1,5 @@
 #include "connection_view.h"
+#include "connection_status_line.h"
 
 #include "dlq_page.h"
 #include "group_page.h"
@@ -6,7 +7,6 @@
 #include "health_style.h"
 #include "itemmodels/group_table_model.h"
 #include "overview_page.h"
-#include "probe/poller_thread.h"
 #include "snapshot/format.h"
 #include "write_controller.h"
 #include "write_results_panel.h"
@@ -34,8 +34,7 @@ namespace pelscope {
 
 ConnectionView::ConnectionView(QWidget *parent)
     : QWidget(parent)
-    , m_historySession(new HistorySession(&m_history, this))
-    , m_historyLabel(new QLabel)
+    , m_session(new ConnectionSession(this))
     , m_model(new GroupTableModel(this))
     , m_stack(new QStackedWidget)
     , m_results(new WriteResultsPanel)
@@ -45,16 +44,15 @@ ConnectionView::ConnectionView(QWidget *parent)
     , m_writeBanner(new QLabel)
     , m_pauseBanner(new QLabel)
     , m_dlqButton(new QPushButton)
-    , m_statusLine(new QStatusBar)
-    , m_profileTag(new QLabel)
-    , m_connectionLabel(new QLabel)
-    , m_pollLabel(new QLabel)
-    , m_replicaLabel(new QLabel)
-    , m_groupPage(new GroupPage(&m_history))
+    , m_statusLine(new ConnectionStatusLine)
+    , m_groupPage(new GroupPage(&m_session->history()))
     , m_writes(new WriteController(this))
     , m_dlqPage(new DlqPage(m_writes))
 {
-    m_model->setHistory(&m_history);
+    m_model->setHistory(&m_session->history());
+    connect(m_session, &ConnectionSession::snapshotReady, this, &ConnectionView::render);
+    connect(m_session, &ConnectionSession::statusChanged, this, &ConnectionView::applyStatus);
+    connect(m_session, &ConnectionSession::eventNoted, this, &ConnectionView::showTimelineEvent);
     m_banner->setWordWrap(true);
     m_banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_banner->setStyleSheet(bannerStyleSheet(BannerTone::Trouble));
@@ -126,40 +124,18 @@ ConnectionView::ConnectionView(QWidget *parent)
     m_staleTimer.start(500);
 }
 
-ConnectionView::~ConnectionView()
-{
-    m_poller.reset(); // joins the poller thread
-    if (m_readerThread.isRunning()) {
-        m_readerThread.quit();
-        m_readerThread.wait();
-    }
-}
+ConnectionView::~ConnectionView() = default;
 
 void ConnectionView::buildStatusLine()
 {
-    m_statusLine->setSizeGripEnabled(false);
-    m_profileTag->hide();
-    m_statusLine->addWidget(m_profileTag);
-    m_statusLine->addWidget(m_connectionLabel, 1);
-    m_replicaLabel->setObjectName(QStringLiteral("replicaLabel"));
-    m_replicaLabel->setTextFormat(Qt::RichText);
-    m_replicaLabel->hide();
-    m_statusLine->addPermanentWidget(m_replicaLabel);
-    m_historyLabel->setObjectName(QStringLiteral("historyLabel"));
-    m_historyLabel->setTextFormat(Qt::RichText);
-    m_statusLine->addPermanentWidget(m_historyLabel);
-    m_statusLine->addPermanentWidget(m_pollLabel);
-    connect(m_historySession, &HistorySession::stateChanged, this, &ConnectionView::updateHistoryLabel);
-    connect(m_historySession, &HistorySession::pastReplayed, this, [this](int polls, qint64 loadMs, const QList<StoredEvent> &events) {
-        // Failovers recorded before this window opened are marked on its charts too.
-        for (const StoredEvent &e : events)
-            if (!e.group && e.kind == QLatin1String("failover"))
-                m_events.append(TimelineEvent{e.atMs, tr("failover"), e.text});
-        m_groupPage->setConnectionEvents(m_events);
-        m_groupPage->setRecordedSince(m_historySession->recordedSinceMs());
+    connect(m_session, &ConnectionSession::historyStateChanged, this, [this](const HistoryState &state) {
+        m_statusLine->showHistory(state, m_session->historySession().recordedSinceMs());
+    });
+    connect(m_session, &ConnectionSession::pastReplayed, this, [this] {
+        m_groupPage->setConnectionEvents(m_session->events());
+        m_groupPage->setRecordedSince(m_session->historySession().recordedSinceMs());
         m_groupPage->refreshCharts();
         m_model->refreshHistoryColumns();
-        spdlog::info("history: {} recorded polls replayed, read in {} ms", polls, loadMs);
     });
     // Write actions join the history's events (the audit log keeps the details).
     connect(m_writes, &WriteController::recorded, this, [this](const WriteRecord &r) {
@@ -167,7 +143,7 @@ void ConnectionView::buildStatusLine()
         e.atMs = QDateTime::currentMSecsSinceEpoch();
         e.kind = QStringLiteral("write");
         e.text = QStringLiteral("%1: %2 (%3)").arg(r.title, r.headline, r.where);
-        m_historySession->recordEvent(e);
+        m_session->recordEvent(e);
     });
 }
 
@@ -175,28 +151,6 @@ ConnectionRequest::History &ConnectionRequest::defaultHistory()
 {
     static History history;
     return history;
-}
-
-void ConnectionView::updateHistoryLabel(const HistoryState &state)
-{
-    QString text, tip;
-    if (state.path.isEmpty()) {
-        text = tr("History: in memory only");
-    } else if (!state.problem.isEmpty()) {
-        text = tr("<span style='color:%1'>History: in memory only</span>").arg(warningTextColor());
-        tip = state.problem;
-    } else if (state.writing) {
-        text = tr("History: recording");
-        tip = tr("Every poll is kept in %1").arg(state.path);
-    } else if (state.open) {
-        text = tr("History: %1 records").arg(state.holder.section(QLatin1Char(' '), 0, 1).toHtmlEscaped());
-        tip = tr("%1 writes this connection's history (%2); this window shows it and adds no second copy, and takes over when it stops")
-                  .arg(state.holder, state.path);
-    }
-    if (const auto since = m_historySession->recordedSinceMs())
-        tip += (tip.isEmpty() ? QString() : QStringLiteral("\n")) + tr("Recorded since %1").arg(QLocale().toString(QDateTime::fromMSecsSinceEpoch(*since), QLocale::ShortFormat));
-    m_historyLabel->setText(text);
-    m_historyLabel->setToolTip(tip);
 }
 
 QTableView *ConnectionView::overviewTable() const
@@ -217,13 +171,16 @@ void ConnectionView::setThresholds(const HealthThresholds &t)
 
 void ConnectionView::connectTo(const ConnectionRequest &request)
 {
-    m_poller.reset(); // joins the old poller thread first
     m_request = request;
     resetForNewConnection(request.options.redactedUrl());
     setPollIntervalMs(request.intervalMs);
     setThresholds(request.probe.thresholds);
-    showProfileTag(request.colorTag);
-    HistorySettings history;
+    m_statusLine->showProfileTag(request.colorTag);
+    SessionSettings settings;
+    settings.options = request.options;
+    settings.probe = request.probe;
+    settings.intervalMs = request.intervalMs;
+    HistorySettings &history = settings.history;
     if (request.history.enabled) {
         history.path = historyPathFor(request.options, request.history.dir);
         history.owner = QStringLiteral("pelscope window (pid %1 on %2)").arg(QCoreApplication::applicationPid()).arg(QSysInfo::machineHostName());
@@ -232,69 +189,43 @@ void ConnectionView::connectTo(const ConnectionRequest &request)
         history.maxBytes = request.history.maxBytes;
         history.staleAfterMs = std::max<qint64>(10'000, 5LL * request.intervalMs);
     }
-    m_historySession->start(history);
+    m_session->start(settings);
     m_groupPage->setHistoryNote(request.historyNote);
     delete m_backfill; // its answers in flight go with it
     m_backfill = request.prometheus.isValid() ? new PrometheusBackfill(request.prometheus, request.options.redactedUrl(), this) : nullptr;
     m_groupPage->setBackfill(m_backfill);
-    updateHistoryLabel(m_historySession->state());
-    m_poller = std::make_unique<PollerThread>(request.options, request.probe);
-    m_poller->setIntervalMs(request.intervalMs);
-    connect(m_poller->poller(), &StreamPoller::snapshotReady, this, &ConnectionView::applySnapshot);
-    connect(m_poller->poller(), &StreamPoller::statusChanged, this, &ConnectionView::applyStatus);
+    m_statusLine->showHistory(m_session->historySession().state(), m_session->historySession().recordedSinceMs());
     useConnection(request.options, request.label, request.colorTag == ConnectionProfile::ColorTag::Production);
-    m_poller->setPaused(m_paused);
-    m_poller->start();
 }
 
 void ConnectionView::reconnect()
 {
-    if (m_poller)
+    if (m_session->isPolling())
         connectTo(m_request);
-}
-
-void ConnectionView::showProfileTag(ConnectionProfile::ColorTag tag)
-{
-    m_profileTag->setVisible(tag != ConnectionProfile::ColorTag::None);
-    m_profileTag->setText(QStringLiteral(" %1 ").arg(ConnectionProfile::colorTagName(tag).toUpper()));
-    m_profileTag->setStyleSheet(QStringLiteral("QLabel { background: %1; color: white; font-weight: bold; border-radius: 3px; padding: 1px 6px; }")
-                                    .arg(ConnectionProfile::colorTagColor(tag).name()));
 }
 
 void ConnectionView::resetForNewConnection(const QString &address)
 {
     m_model->clear();
-    m_history.clear();
+    m_session->reset();
     m_dlqPage->clear();
-    m_generation = 0;
     m_lastSnapshotWallMs = 0;
-    m_lastSnapshot = {};
-    m_events.clear();
-    m_groupPage->setConnectionEvents(m_events);
+    m_groupPage->setConnectionEvents({});
     showOverview();
     m_overview->setSummary(tr("Connecting to %1…").arg(address));
 }
 
 void ConnectionView::useConnection(const ConnectionOptions &options, const QString &label, bool production)
 {
-    if (m_readerThread.isRunning()) { // another server: a fresh reader
-        m_readerThread.quit();
-        m_readerThread.wait();
-        m_reader = nullptr;
-    }
-    m_readerThread.setObjectName(QStringLiteral("payload reader"));
-    m_reader = new EntryReader(options);
-    m_reader->moveToThread(&m_readerThread);
-    connect(&m_readerThread, &QThread::finished, m_reader, &QObject::deleteLater);
-    connect(m_reader, &EntryReader::entryRead, m_groupPage, &GroupPage::showEntry);
-    connect(m_groupPage, &GroupPage::entryRequested, m_reader, &EntryReader::read);
-    connect(m_reader, &EntryReader::entryRead, m_dlqPage, &DlqPage::routeEntry);
-    connect(m_reader, &EntryReader::pageRead, m_dlqPage, &DlqPage::routePage);
-    connect(m_reader, &EntryReader::entriesRead, m_dlqPage, &DlqPage::routeEntries);
-    connect(m_dlqPage, &DlqPage::entryRequested, m_reader, &EntryReader::read);
-    connect(m_dlqPage, &DlqPage::pageRequested, m_reader, &EntryReader::readPage);
-    connect(m_dlqPage, &DlqPage::entriesRequested, m_reader, &EntryReader::readEntries);
-    m_readerThread.start();
+    EntryReader *reader = m_session->openReader(options);
+    connect(reader, &EntryReader::entryRead, m_groupPage, &GroupPage::showEntry);
+    connect(m_groupPage, &GroupPage::entryRequested, reader, &EntryReader::read);
+    connect(reader, &EntryReader::entryRead, m_dlqPage, &DlqPage::routeEntry);
+    connect(reader, &EntryReader::pageRead, m_dlqPage, &DlqPage::routePage);
+    connect(reader, &EntryReader::entriesRead, m_dlqPage, &DlqPage::routeEntries);
+    connect(m_dlqPage, &DlqPage::entryRequested, reader, &EntryReader::read);
+    connect(m_dlqPage, &DlqPage::pageRequested, reader, &EntryReader::readPage);
+    connect(m_dlqPage, &DlqPage::entriesRequested, reader, &EntryReader::readEntries);
 
     const QString name = !label.isEmpty() ? label : options.redactedUrl();
     m_writes->setConnection(options, name, production);
@@ -385,14 +316,12 @@ void ConnectionView::setPaused(bool paused)
 {
     m_paused = paused;
     m_pauseBanner->setVisible(paused);
-    if (m_poller)
-        m_poller->setPaused(paused);
+    m_session->setPaused(paused);
 }
 
 void ConnectionView::refresh()
 {
-    if (m_poller)
-        m_poller->pollNow();
+    m_session->pollNow();
 }
 
 void ConnectionView::focusFilter()
@@ -401,39 +330,19 @@ void ConnectionView::focusFilter()
     m_overview->focusFilter();
 }
 
-Snapshot ConnectionView::withHistoryVerdicts(const Snapshot &snapshot)
-{
-    // Until the recorded past is in the store (a moment), polls wait there.
-    if (!m_historySession->admit(snapshot))
-        return snapshot;
-    // The history rules (stalled, pending climbing) join the snapshot's own.
-    const QHash<GroupKey, HealthVerdict> verdicts = appendAndEvaluate(m_history, snapshot, m_historyRules);
-    SnapshotData data = snapshot.data();
-    for (StreamSnapshot &s : data.streams)
-        for (GroupSnapshot &g : s.groups) {
-            const auto it = verdicts.constFind(GroupKey{s.key, g.name});
-            if (it != verdicts.constEnd())
-                g.health = *it;
-        }
-    return Snapshot(std::move(data));
-}
-
 void ConnectionView::applySnapshot(const Snapshot &incoming)
 {
-    if (incoming->generation < m_generation)
-        return; // from before a reconnect
-    m_generation = incoming->generation;
-    const Snapshot snapshot = withHistoryVerdicts(incoming);
-    m_historySession->record(snapshot); // to disk, on the history writer's thread
-    if (!m_lastSnapshot.isNull())
-        noteNodeChanges(m_lastSnapshot, snapshot);
-    m_lastSnapshot = snapshot;
+    m_session->accept(incoming); // render() follows, with the session's verdicts
+}
+
+void ConnectionView::render(const Snapshot &snapshot)
+{
     m_lastSnapshotWallMs = QDateTime::currentMSecsSinceEpoch();
     const bool cluster = snapshot->server.mode == QLatin1String("cluster");
     m_overview->setColumnShown(GroupTableModel::Node, cluster);
     m_overview->offerGrouping(cluster ? GroupTableModel::Node : -1, tr("node"));
     m_model->applySnapshot(snapshot);
-    m_groupPage->setRecordedSince(m_historySession->recordedSinceMs());
+    m_groupPage->setRecordedSince(m_session->historySession().recordedSinceMs());
     m_groupPage->applySnapshot(snapshot);
     m_writes->setServerMode(snapshot->server.mode);
     m_dlqPage->applySnapshot(snapshot);
@@ -445,104 +354,16 @@ void ConnectionView::applySnapshot(const Snapshot &incoming)
         m_dlqPage->setStale(false);
     }
     updateSummary();
-    updatePollLabel(snapshot);
-    updateReplicaLabel(snapshot);
+    m_statusLine->showPoll(snapshot);
     updateClusterBanner(snapshot);
     Q_EMIT summaryChanged();
 }
 
-void ConnectionView::noteEvent(const TimelineEvent &event)
+void ConnectionView::showTimelineEvent(const TimelineEvent &event)
 {
-    m_events.append(event);
-    if (m_events.size() > 200)
-        m_events.removeFirst();
-    StoredEvent stored;
-    stored.atMs = event.atMs;
-    stored.kind = QStringLiteral("failover");
-    stored.text = event.detail;
-    m_historySession->recordEvent(stored);
-    m_groupPage->setConnectionEvents(m_events);
+    m_groupPage->setConnectionEvents(m_session->events());
     m_statusLine->showMessage(event.detail, 120'000);
     Q_EMIT message(event.detail);
-}
-
-void ConnectionView::noteNodeChanges(const Snapshot &previous, const Snapshot &current)
-{
-    if (current->server.mode != QLatin1String("cluster"))
-        return;
-    QHash<QByteArray, QString> before;
-    for (const StreamSnapshot &s : previous->streams)
-        before.insert(s.key, s.node);
-    QMap<QPair<QString, QString>, QStringList> moves; // (from, to) -> streams
-    for (const StreamSnapshot &s : current->streams) {
-        const QString was = before.value(s.key);
-        if (!was.isEmpty() && !s.node.isEmpty() && was != s.node)
-            moves[{was, s.node}] << displayBytes(s.key);
-    }
-    for (auto it = moves.cbegin(); it != moves.cend(); ++it) {
-        const QStringList &streams = it.value();
-        const QString which = streams.size() <= 3 ? streams.join(QStringLiteral(", ")) : tr("%1 streams").arg(streams.size());
-        noteEvent({current->takenAtMs, tr("node changed"),
-                   tr("%1: now on %2 (was %3) — a failover or a slot migration").arg(which, it.key().second, it.key().first)});
-    }
-}
-
-void ConnectionView::updatePollLabel(const Snapshot &snapshot)
-{
-    const QString when = QDateTime::fromMSecsSinceEpoch(snapshot->takenAtMs).toString(QStringLiteral("HH:mm:ss"));
-    m_pollLabel->setText(tr("Last poll %1 · %2 ms · %3 round trip · %4 commands · %5 read")
-                             .arg(when).arg(snapshot->stats.durationMs).arg(snapshot->stats.roundTrips).arg(snapshot->stats.commands)
-                             .arg(snapshot->stats.bytesIn < 10'000 ? QStringLiteral("%1 B").arg(snapshot->stats.bytesIn)
-                                                                  : QStringLiteral("%1 KiB").arg(snapshot->stats.bytesIn / 1024)));
-    m_pollLabel->setToolTip(snapshot->warning);
-    if (snapshot->stats.budgetTooSmall) { // --poll-budget: say that figures are old or missing, not just show them
-        m_pollLabel->setText(m_pollLabel->text() + tr(" · poll budget too small: some figures are old or missing"));
-        m_pollLabel->setToolTip(snapshot->stats.budgetNote + QLatin1Char('\n') + snapshot->warning);
-    }
-}
-
-void ConnectionView::updateReplicaLabel(const Snapshot &snapshot)
-{
-    const std::optional<ReplicaSnapshot> &r = snapshot->server.replica;
-    const bool clusterReplicas = std::any_of(snapshot->nodes.cbegin(), snapshot->nodes.cend(),
-                                             [](const ClusterNodeSnapshot &n) { return n.readFromReplica; });
-    m_replicaLabel->setVisible(r.has_value() || clusterReplicas);
-    if (clusterReplicas) {
-        // Per shard: which replica, and the worst lag, so a shard far behind stands out.
-        int read = 0;
-        qint64 worst = 0;
-        bool unknown = false;
-        QStringList details;
-        for (const ClusterNodeSnapshot &n : snapshot->nodes) {
-            read += !n.polledAddress.isEmpty();
-            worst = std::max(worst, n.lagBytes.value_or(0));
-            unknown |= !n.polledAddress.isEmpty() && !n.lagBytes;
-            details << (n.polledAddress.isEmpty() ? tr("%1: not read — %2").arg(n.address, n.note)
-                                                  : tr("%1: replica %2, link %3, lag %4").arg(n.address, n.polledAddress, n.replicaLink,
-                                                         n.lagBytes ? tr("%1 B").arg(formatCount(*n.lagBytes)) : tr("unknown")));
-        }
-        const qsizetype shards = snapshot->nodes.size();
-        const bool trouble = read < shards || unknown || worst > 1024 * 1024;
-        const QString text = tr("Shards read from replicas: %1 of %2 · worst offset lag %3").arg(read).arg(shards)
-                                 .arg(unknown ? tr("unknown") : tr("%1 B").arg(formatCount(worst)));
-        m_replicaLabel->setText(trouble ? QStringLiteral("<span style='color:%1'><b>⚠ %2</b></span>").arg(healthStyle(Health::Warn).strong.name(), text)
-                                        : text);
-        m_replicaLabel->setToolTip(details.join(QLatin1Char('\n')));
-        return;
-    }
-    if (!r)
-        return;
-    // A replica behind its primary shows old values: say by how much, next to the data.
-    QString lag = r->lagBytes ? tr("offset lag %1 B").arg(formatCount(*r->lagBytes)) : tr("offset lag unknown");
-    if (r->lastIoS && r->link == QLatin1String("up"))
-        lag += tr(", last I/O %1 s ago").arg(*r->lastIoS);
-    const bool trouble = r->link != QLatin1String("up") || r->syncing || !r->lagBytes || *r->lagBytes > 1024 * 1024;
-    const QString colour = trouble ? healthStyle(Health::Warn).strong.name() : QString();
-    QString text = tr("Replica %1 of %2 · link %3 · %4").arg(r->address.toHtmlEscaped(), r->primary.toHtmlEscaped(), r->link.toHtmlEscaped(), lag);
-    if (r->syncing)
-        text += tr(" · full resync running");
-    m_replicaLabel->setText(colour.isEmpty() ? text : QStringLiteral("<span style='color:%1'><b>⚠ %2</b></span>").arg(colour, text));
-    m_replicaLabel->setToolTip(r->note.isEmpty() ? tr("Polling a replica: the primary only gets one ROLE per tick, for this lag.") : r->note);
 }
 
 void ConnectionView::updateClusterBanner(const Snapshot &snapshot)
@@ -585,32 +406,15 @@ void ConnectionView::checkStale()
 
 void ConnectionView::updateSummary()
 {
-    m_overview->setSummary(overviewSummaryHtml({m_lastSnapshot}, m_thresholds.consumerIdleWarnMs));
+    m_overview->setSummary(overviewSummaryHtml({m_session->lastSnapshot()}, m_thresholds.consumerIdleWarnMs));
 }
 
 void ConnectionView::applyStatus(const ConnectionStatus &status)
 {
-    using State = RedisConnection::State;
-    QString text;
-    switch (status.state) {
-    case State::Ready:
-        text = tr("● Connected to %1 — %2 %3 (%4)").arg(status.address, status.server.product, status.server.version, status.server.mode);
-        if (status.server.mode == QLatin1String("sentinel")) // the master in use, and a failover when there was one
-            text += tr(", master %1").arg(status.server.node) + (status.failover.isEmpty() ? QString() : QStringLiteral(" — ⚠ ") + status.failover);
+    m_statusLine->showConnection(status);
+    if (status.state == RedisConnection::State::Ready)
         m_banner->hide();
-        break;
-    case State::Connecting:
-    case State::Handshake:
-        text = tr("Connecting to %1…").arg(status.address);
-        break;
-    case State::Backoff:
-        text = tr("Reconnecting to %1 (attempt %2, next in %3)").arg(status.address).arg(status.attempt).arg(formatDuration(status.nextRetryMs));
-        break;
-    case State::Disconnected:
-        text = tr("Disconnected from %1").arg(status.address);
-        break;
-    }
-    if (status.state != State::Ready && status.error.isError()) {
+    if (status.state != RedisConnection::State::Ready && status.error.isError()) {
         // A wrong password, certificate or ACL will not heal by itself: red.
         // A lost connection, a timeout or a loading server may: amber.
         using Kind = RedisError::Kind;
@@ -622,11 +426,6 @@ void ConnectionView::applyStatus(const ConnectionStatus &status)
                               .arg(RedisError::kindName(status.error.kind).toUpper(), status.error.message));
         m_banner->setToolTip(tr("Redis said: %1").arg(displayBytes(status.error.detail)));
         m_banner->show();
-    }
-    m_connectionLabel->setText(text);
-    if (status.failoverAtMs > m_lastFailoverAtMs && !status.failover.isEmpty()) { // Sentinel promoted another master
-        m_lastFailoverAtMs = status.failoverAtMs;
-        noteEvent({status.failoverAtMs, tr("failover"), status.failover});
     }
 }
 

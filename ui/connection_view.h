@@ -6,19 +6,15 @@
 #include "connection_profile_store.h"
 #include "group_page.h"
 #include "health/health_rules.h"
-#include "history/history_rules.h"
-#include "history/history_session.h"
-#include "history/history_store.h"
+#include "session/connection_session.h"
 #include "probe/connection_status.h"
-#include "probe/entry_reader.h"
+#include "polling/entry_reader.h"
 #include "probe/probe_config.h"
 #include "snapshot/snapshot.h"
 
-#include <QThread>
 #include <QTimer>
 #include <QUrl>
 #include <QWidget>
-#include <memory>
 
 class QLabel;
 class QPushButton;
@@ -28,11 +24,11 @@ class QTableView;
 
 namespace pelscope {
 
+class ConnectionStatusLine;
 class DlqPage;
 class GroupPage;
 class GroupTableModel;
 class OverviewPage;
-class PollerThread;
 class PrometheusBackfill;
 class WriteController;
 class WriteResultsPanel;
@@ -68,7 +64,7 @@ class ConnectionView : public QWidget
     Q_OBJECT
 public:
     explicit ConnectionView(QWidget *parent = nullptr);
-    ~ConnectionView() override; // joins its poller and reader threads
+    ~ConnectionView() override;
 
     GroupTableModel *groupModel() const { return m_model; }
     OverviewPage *overview() const { return m_overview; }
@@ -77,11 +73,12 @@ public:
     DlqPage *dlqPage() const { return m_dlqPage; }
     WriteController *writes() const { return m_writes; }
     WriteResultsPanel *writeResults() const { return m_results; }
-    const HistoryStore &history() const { return m_history; }
-    const HistorySession &historySession() const { return *m_historySession; }
-    const Snapshot &lastSnapshot() const { return m_lastSnapshot; }
+    ConnectionSession *session() const { return m_session; }
+    const HistoryStore &history() const { return m_session->history(); }
+    const HistorySession &historySession() const { return m_session->historySession(); }
+    const Snapshot &lastSnapshot() const { return m_session->lastSnapshot(); }
     // Failovers and cluster node changes seen on this connection, oldest first.
-    const QList<TimelineEvent> &events() const { return m_events; }
+    const QList<TimelineEvent> &events() const { return m_session->events(); }
     QString label() const;
     bool isStale() const { return m_stale; }
     bool isPaused() const { return m_paused; }
@@ -91,7 +88,7 @@ public:
     void setThresholds(const HealthThresholds &t);
     void setPollIntervalMs(int ms) { m_intervalMs = ms; }
 
-    // Starts (or restarts) this view's own poller thread on `request`.
+    // Starts (or restarts) this view's session (its poller thread) on `request`.
     void connectTo(const ConnectionRequest &request);
     void reconnect();
     // The connection the view reads payloads and dead letters through (its
@@ -107,6 +104,7 @@ public:
     void focusFilter();
 
 public Q_SLOTS:
+    // A poll for this view's session (a test's own poller feeds it here).
     void applySnapshot(const pelscope::Snapshot &snapshot);
     void applyStatus(const pelscope::ConnectionStatus &status);
     void showStartupError(const QString &message);
@@ -126,25 +124,15 @@ private:
     void buildStatusLine();
     void updateSummary();
     void checkStale();
-    Snapshot withHistoryVerdicts(const Snapshot &snapshot);
+    void render(const Snapshot &snapshot);
     void updateWriteBanner(bool enabled);
     void updateDlqButton(const Snapshot &snapshot);
-    void updatePollLabel(const Snapshot &snapshot);
-    void updateHistoryLabel(const HistoryState &state);
-    // read_from=replica: which replica, its link and offset lag behind the primary.
-    void updateReplicaLabel(const Snapshot &snapshot);
     // Cluster: the nodes not answering or refusing reads, and why, above the data.
     void updateClusterBanner(const Snapshot &snapshot);
-    void showProfileTag(ConnectionProfile::ColorTag tag);
-    void noteEvent(const TimelineEvent &event);
-    // Cluster: streams whose master changed since the last snapshot (a failover, a slot moved).
-    void noteNodeChanges(const Snapshot &previous, const Snapshot &current);
+    void showTimelineEvent(const TimelineEvent &event);
 
-    HistoryStore m_history;
-    HistorySession *m_historySession;
+    ConnectionSession *m_session;
     PrometheusBackfill *m_backfill = nullptr; // null without --prometheus
-    QLabel *m_historyLabel;
-    HistoryRuleThresholds m_historyRules;
     HealthThresholds m_thresholds;
     ConnectionRequest m_request;
     GroupTableModel *m_model;
@@ -156,22 +144,11 @@ private:
     QLabel *m_writeBanner;
     QLabel *m_pauseBanner;
     QPushButton *m_dlqButton;
-    QStatusBar *m_statusLine;
-    QLabel *m_profileTag;
-    QLabel *m_connectionLabel;
-    QLabel *m_pollLabel;
-    QLabel *m_replicaLabel;
+    ConnectionStatusLine *m_statusLine;
     GroupPage *m_groupPage;
     WriteController *m_writes;
     DlqPage *m_dlqPage;
-    std::unique_ptr<PollerThread> m_poller;
     QTimer m_staleTimer;
-    QThread m_readerThread;
-    EntryReader *m_reader = nullptr;
-    Snapshot m_lastSnapshot;
-    QList<TimelineEvent> m_events;
-    qint64 m_lastFailoverAtMs = 0;
-    quint64 m_generation = 0;
     qint64 m_lastSnapshotWallMs = 0;
     int m_intervalMs = 1000;
     bool m_stale = false;

@@ -2,7 +2,7 @@
 // they need routed to and from the payload reader's thread.
 #pragma once
 
-#include "probe/entry_reader.h"
+#include "polling/entry_reader.h"
 #include "snapshot/snapshot.h"
 
 #include <QWidget>

@@ -147,7 +147,7 @@ DlqTab::DlqTab(const DeadLetterSnapshot &info, WriteController *writes, QWidget 
     connect(m_writes, &WriteController::writesEnabledChanged, this, &DlqTab::updateButtons);
     connect(m_writes, &WriteController::permissionsChanged, this, &DlqTab::updateButtons);
     // After a write, read again from the newest: rows that moved must not linger.
-    connect(m_writes, &WriteController::requeueFinished, this, [this](const RequeueResult &, const QList<QByteArray> &) {
+    connect(m_writes, &WriteController::requeueFinished, this, [this](const WriteOutcome &, const QList<QByteArray> &) {
         m_model->clear();
         m_shown = {};
         m_payload->showNothing();

@@ -4,8 +4,8 @@
 // write actions (requeue, edit and requeue, delete) behind the write switch.
 #pragma once
 
-#include "actions/dlq_layout.h"
-#include "probe/entry_reader.h"
+#include "snapshot/dlq_layout.h"
+#include "polling/entry_reader.h"
 #include "snapshot/snapshot.h"
 
 #include <QWidget>

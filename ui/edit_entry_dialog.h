@@ -3,7 +3,7 @@
 // fields removable, and the difference from the stored entry shown live.
 #pragma once
 
-#include "actions/dlq_layout.h"
+#include "snapshot/dlq_layout.h"
 
 #include <QDialog>
 

@@ -4,7 +4,8 @@
 
 #include "health/health_rules.h"
 #include "history/history_store.h"
-#include "probe/entry_reader.h"
+#include "polling/entry_reader.h"
+#include "session/timeline_event.h"
 #include "snapshot/snapshot.h"
 
 #include <QWidget>
@@ -27,15 +28,6 @@ class PendingActionsBar;
 class PendingTableModel;
 class WriteController;
 class TimeChartWidget;
-
-// Something that happened to the whole connection (a failover, a node
-// change on a cluster): a marker on every chart of every group.
-struct TimelineEvent
-{
-    qint64 atMs = 0;
-    QString label;  // short, drawn on the chart: "failover"
-    QString detail; // the tooltip and status line: who moved where
-};
 
 class GroupPage : public QWidget
 {

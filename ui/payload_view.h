@@ -3,7 +3,7 @@
 // loud warning when the entry is gone from the stream (its data is lost).
 #pragma once
 
-#include "probe/entry_reader.h"
+#include "polling/entry_reader.h"
 
 #include <QSet>
 #include <QTextBrowser>

@@ -70,9 +70,9 @@ public:
 Q_SIGNALS:
     void writesEnabledChanged(bool enabled);
     void permissionsChanged();
-    void requeueFinished(const pelscope::RequeueResult &result, const QList<QByteArray> &ids);
-    void pendingActionFinished(const pelscope::PendingActionResult &result);
-    void consumerDeleted(const pelscope::ConsumerDeleteResult &result);
+    void requeueFinished(const pelscope::WriteOutcome &outcome, const QList<QByteArray> &ids);
+    void pendingActionFinished(const pelscope::WriteOutcome &outcome);
+    void consumerDeleted(const pelscope::WriteOutcome &outcome);
     // One line for the status bar.
     void message(const QString &text);
     // Every write that ran, for the results panel (it stays; the status line does not).
@@ -101,7 +101,7 @@ private:
     void withKeyRoute(const QByteArray &key, QWidget *parent, const QString &title, std::function<void(const KeyRoute &)> then);
     void routeRequeue(RequeueRequest request, const QString &scope, QWidget *parent);
     void dryRunRequeue(const RequeueRequest &request, const QString &scope, QWidget *parent, const RequeueHow &how);
-    void confirmRequeue(const RequeueResult &dry, const RequeueRequest &request, const QString &scope, QWidget *parent, const RequeueHow &how);
+    void confirmRequeue(const WriteOutcome &dry, const RequeueRequest &request, const QString &scope, QWidget *parent, const RequeueHow &how);
     void runRequeue(const RequeueRequest &request, const QString &scope, QWidget *parent, const RequeueHow &how);
     void runCrossSlot(const RequeueRequest &request, const QString &scope, QWidget *parent, const CrossSlotRequeueRequest &x);
     void refuse(QWidget *parent, const QString &title, const QString &summary, const QString &path);
@@ -110,11 +110,11 @@ private:
     void runPending(const PendingActionRequest &request, const QString &scope, QWidget *parent, const ConnectionOptions &node);
     void confirmDeleteConsumer(const ConsumerDeleteRequest &request, const QString &scope, QWidget *parent, const ConnectionOptions &node,
                                const QString &path);
-    QProgressDialog *progressDialog(const QString &title, QWidget *parent, QObject *job);
+    void runJob(WriteJob *job, const QString &title, QWidget *parent, std::function<void(const WriteOutcome &)> done,
+                std::function<QString(const WriteCounts &)> describe = {});
     void noteRefusal(const QString &scope, const QString &action, RedisError::Kind kind, const QString &error);
     void showOutcome(QWidget *parent, const QString &title, const QString &text, bool failed);
-    template<typename Job>
-    void moveToWorker(Job *job);
+    void moveToWorker(QObject *job);
 
     QWidget *m_window;
     QThread m_thread;
@@ -128,5 +128,25 @@ private:
     quint64 m_connectionNumber = 0;
     QHash<QString, PermissionVerdicts> m_verdicts; // by scope
 };
+
+// Runs `work` on the writer thread, then `done` with its result on the GUI
+// thread, unless the connection changed meanwhile.
+template<typename Result>
+void WriteController::onWriterThread(std::function<Result()> work, std::function<void(const Result &)> done)
+{
+    const quint64 number = m_connectionNumber;
+    QMetaObject::invokeMethod(m_writerContext, [this, number, work = std::move(work), done = std::move(done)] {
+        const Result result = work();
+        // `this` outlives the writer thread (its destructor joins it before
+        // anything else), and an event posted to it is dropped if it goes.
+        QMetaObject::invokeMethod(this, [this, number, done, result] {
+            if (number != m_connectionNumber) { // another connection meanwhile: forget it
+                m_busy = false;
+                return;
+            }
+            done(result);
+        }, Qt::QueuedConnection);
+    }, Qt::QueuedConnection);
+}
 
 } // namespace pelscope

@@ -1,6 +1,6 @@
 #include "cli_commands.h"
 
-#include "probe/stream_poller.h"
+#include "polling/connection_poller.h"
 #include "snapshot/format.h"
 #include "snapshot/group_ranking.h"
 #include "snapshot/snapshot_json.h"
@@ -39,13 +39,13 @@ int pollOnce(const CliSettings &settings, const std::function<int(const Snapshot
     // The whole command ends within its deadline: half of it for discovery,
     // the rest for the one tick (which has the full command deadline itself).
     config.discoveryBudgetMs = std::max(100, settings.connection.commandTimeoutMs / 2);
-    StreamPoller poller(settings.connection, config);
+    ConnectionPoller poller(settings.connection, config);
     poller.setSingleShot(true);
     poller.setAutoReconnect(false);
-    QObject::connect(&poller, &StreamPoller::snapshotReady, &poller, [&](const Snapshot &s) {
+    QObject::connect(&poller, &ConnectionPoller::snapshotReady, &poller, [&](const Snapshot &s) {
         QCoreApplication::exit(onSnapshot(s));
     });
-    QObject::connect(&poller, &StreamPoller::pollFailed, &poller, [&](const RedisError &e) {
+    QObject::connect(&poller, &ConnectionPoller::pollFailed, &poller, [&](const RedisError &e) {
         onError(e);
         QCoreApplication::exit(kExitUnknown);
     });
@@ -164,13 +164,13 @@ int runWatch(const CliSettings &settings, const QCommandLineParser &parser, cons
     const bool jsonLines = parser.isSet(QStringLiteral("json-lines"));
     const bool tty = isTerminal(stdout);
 
-    StreamPoller poller(settings.connection, settings.probe);
+    ConnectionPoller poller(settings.connection, settings.probe);
     poller.setIntervalMs(int(*interval));
     qint64 ticks = 0;
     bool everConnected = false;
     bool lost = false;
     int announcedAttempt = 0; // the status repeats itself (state, then the schedule): one line per attempt
-    QObject::connect(&poller, &StreamPoller::snapshotReady, &poller, [&](const Snapshot &s) {
+    QObject::connect(&poller, &ConnectionPoller::snapshotReady, &poller, [&](const Snapshot &s) {
         ++ticks;
         if (jsonLines) {
             printOut(QString::fromUtf8(snapshotToJsonBytes(s, false)) + QLatin1Char('\n'));
@@ -189,7 +189,7 @@ int runWatch(const CliSettings &settings, const QCommandLineParser &parser, cons
         if (maxTicks > 0 && ticks >= maxTicks)
             QCoreApplication::exit(0);
     });
-    QObject::connect(&poller, &StreamPoller::statusChanged, &poller, [&](const ConnectionStatus &st) {
+    QObject::connect(&poller, &ConnectionPoller::statusChanged, &poller, [&](const ConnectionStatus &st) {
         if (st.state == RedisConnection::State::Ready) {
             if (lost)
                 printErr(QStringLiteral("reconnected to %1").arg(st.address));
@@ -203,7 +203,7 @@ int runWatch(const CliSettings &settings, const QCommandLineParser &parser, cons
                          .arg(st.error.message).arg(st.attempt).arg(st.nextRetryMs / 1000.0, 0, 'f', 1));
         }
     });
-    QObject::connect(&poller, &StreamPoller::pollFailed, &poller, [&](const RedisError &e) {
+    QObject::connect(&poller, &ConnectionPoller::pollFailed, &poller, [&](const RedisError &e) {
         if (!everConnected) { // a configuration that never worked will not start working
             printErr(e.message);
             QCoreApplication::exit(kExitUnknown);

@@ -7,7 +7,7 @@
 #include "actions/cross_slot_requeue_job.h"
 #include "actions/dlq_finder.h"
 #include "actions/requeue_job.h"
-#include "actions/requeue_route.h"
+#include "actions/write_plan.h"
 #include "cluster/cluster_node_link.h"
 #include "cluster/cluster_topology.h"
 #include "redis/key_slot.h"
@@ -244,46 +244,46 @@ int runShow(const CliSettings &settings, const QCommandLineParser &parser, const
 }
 
 // The progress line both requeue jobs draw.
-QString requeueProgressLine(qint64 requeued, qint64 total, qint64 gone, qint64 failed)
+QString requeueProgressLine(const WriteCounts &c)
 {
     return QStringLiteral("requeued %1%2, already gone %3, failed %4")
-        .arg(requeued).arg(total >= 0 ? QStringLiteral(" of %1").arg(total) : QString()).arg(gone).arg(failed);
+        .arg(c.done).arg(c.total >= 0 ? QStringLiteral(" of %1").arg(c.total) : QString()).arg(c.gone).arg(c.failed);
 }
 
-// "requeued N, already gone M, failed K[, skipped …][, left …][, interrupted]": the line scripts parse.
-void printRequeueSummary(bool dryRun, qint64 requeued, qint64 gone, qint64 failed, qint64 skipped, qint64 empty, bool cancelled)
+// The plan of a dry run, then "requeued N, already gone M, failed K[, skipped …][, left …][, interrupted]",
+// the line scripts parse, and the error; the exit code.
+int reportRequeue(bool dryRun, const WriteOutcome &outcome, const QString &ledgerLine = {})
 {
+    for (const QString &line : std::as_const(outcome.plan))
+        printOutLine(line);
+    const WriteCounts &c = outcome.counts;
     QString summary = QStringLiteral("%1 %2, already gone %3, failed %4")
                           .arg(dryRun ? QStringLiteral("dry run: would requeue") : QStringLiteral("requeued"))
-                          .arg(requeued).arg(gone).arg(failed);
-    if (skipped)
-        summary += QStringLiteral(", skipped %1 (not matching)").arg(skipped);
-    if (empty)
-        summary += QStringLiteral(", left with only metadata %1").arg(empty);
-    if (cancelled)
+                          .arg(c.done).arg(c.gone).arg(c.failed);
+    if (c.skipped)
+        summary += QStringLiteral(", skipped %1 (not matching)").arg(c.skipped);
+    if (c.empty)
+        summary += QStringLiteral(", left with only metadata %1").arg(c.empty);
+    if (outcome.cancelled)
         summary += QStringLiteral(", interrupted");
     printOutLine(summary);
+    if (!ledgerLine.isEmpty())
+        printOutLine(ledgerLine);
+    if (!outcome.error.isEmpty())
+        printErrLine(outcome.error);
+    return writeExitCode(outcome.errorKind, c.failed > 0 || !outcome.ranToTheEnd());
 }
 
 // The cross-slot path: CrossSlotRequeueJob, with the same plan, summary and exit codes.
 int runCrossSlotRequeue(const CliSettings &settings, const CrossSlotRequeueRequest &request)
 {
     CrossSlotRequeueJob job(settings.connection, request);
-    using R = CrossSlotRequeueResult;
-    const R result = runWriteJob<CrossSlotRequeueJob, R, R>(job, stderrIsTerminal() && !request.dryRun, [](const R &p) {
-        return requeueProgressLine(p.requeued, p.total, p.gone, p.failed);
-    });
-
-    for (const QString &line : std::as_const(result.plan))
-        printOutLine(line);
-    printRequeueSummary(request.dryRun, result.requeued, result.gone, result.failed, result.skipped, result.empty, result.cancelled);
-    if (!request.dryRun)
-        printOutLine(QStringLiteral("cross-slot: %1 found in the ledger %2 after a lost reply, %3 retries (source on %4, DLQ on %5)")
-                         .arg(result.duplicates).arg(displayBytes(result.ledgerKey)).arg(result.retries)
-                         .arg(result.sourceNode, result.dlqNode));
-    if (!result.error.isEmpty())
-        printErrLine(result.error);
-    return writeExitCode(result.errorKind, result.failed > 0 || result.cancelled || !result.error.isEmpty());
+    const WriteOutcome outcome = runWriteJob(job, stderrIsTerminal() && !request.dryRun, requeueProgressLine);
+    const QString ledger = request.dryRun ? QString()
+                                          : QStringLiteral("cross-slot: %1 found in the ledger %2 after a lost reply, %3 retries (source on %4, DLQ on %5)")
+                                                .arg(outcome.counts.duplicates).arg(displayBytes(outcome.ledgerKey)).arg(outcome.counts.retries)
+                                                .arg(outcome.sourceNode, outcome.dlqNode);
+    return reportRequeue(request.dryRun, outcome, ledger);
 }
 
 int runRequeue(const CliSettings &settings, const QCommandLineParser &parser, const QByteArray &dlq, const QStringList &trailing)
@@ -338,33 +338,29 @@ int runRequeue(const CliSettings &settings, const QCommandLineParser &parser, co
     }
     request.dryRun = parser.isSet(QStringLiteral("dry-run"));
 
-    // On a cluster the path is decided before anything is read or written:
-    // atomic when the DLQ and its target share a slot, else the ledger, else refused.
+    // The path is decided before anything is read or written (the window's
+    // planner too): on a cluster atomic when the DLQ and its target share a
+    // slot, else the ledger, else refused.
     const bool targetExplicit = !request.target.isEmpty();
     const QByteArray pathTarget = targetExplicit ? request.target : source ? source->first : QByteArray();
-    const RequeueRoute route = routeRequeue(settings.connection, dlq, pathTarget,
+    const RequeuePlan planned = planRequeue(settings.connection, request, pathTarget, targetExplicit,
                                             QStringLiteral("name the target with --to for the cross-slot path"));
-    if (!route.error.isEmpty()) {
-        printErrLine(route.error);
+    if (!planned.error.isEmpty()) {
+        printErrLine(planned.error);
         return kExitRefused;
     }
-    const RequeuePathPlan &path = route.path;
-    QString pathLine;
-    if (route.cluster) {
-        if (route.atomic())
-            request.auditStream = route.auditStream; // the atomic script writes it: in the DLQ's slot
-        pathLine = QStringLiteral("path: %1").arg(path.description);
-        if (route.refused()) {
-            printOutLine(pathLine);
-            printErrLine(QStringLiteral("refusing to requeue %1 to %2 on this cluster: %3")
-                             .arg(quotedKey(dlq), quotedKey(pathTarget), path.description));
-            return kExitRefused;
-        }
+    const QString pathLine = planned.pathLine.isEmpty() ? QString() : QStringLiteral("path: %1").arg(planned.pathLine);
+    if (!planned.runs()) {
+        printOutLine(pathLine);
+        printErrLine(QStringLiteral("refusing to requeue %1 to %2 on this cluster: %3")
+                         .arg(quotedKey(dlq), quotedKey(pathTarget), planned.pathLine.isEmpty() ? planned.refusal : planned.pathLine));
+        return kExitRefused;
     }
+    request = planned.request;
 
     RedisError error;
     const RedisBatch batch{{"TYPE", dlq}, {"XLEN", dlq}};
-    const RedisReplies replies = readOnce(route.dlqNode, batch, &error);
+    const RedisReplies replies = readOnce(planned.dlqNode, batch, &error);
     for (int i = 0; !error.isError() && i < replies.size(); ++i)
         if (replies.at(i).isError())
             error = describeReplyError(batch.at(i), replies.at(i));
@@ -384,19 +380,19 @@ int runRequeue(const CliSettings &settings, const QCommandLineParser &parser, co
     const QString where = !request.target.isEmpty() ? quotedKey(request.target)
                           : source ? QStringLiteral("each entry's source_stream field, else %1 (from the DLQ's name)").arg(quotedKey(source->first))
                                    : QStringLiteral("each entry's source_stream field (entries without one stop the run: name a target with --to)");
-    const bool crossSlot = route.cluster && path.path == RequeuePathPlan::Path::CrossSlotLedger;
+    const bool crossSlot = planned.path == RequeuePlan::Path::Ledger;
     QStringList plan{
         QStringLiteral("Requeue from %1 on %2:").arg(quotedKey(dlq), settings.connection.redactedUrl()),
         QStringLiteral("  what:  %1").arg(what),
         QStringLiteral("  where: %1").arg(crossSlot ? quotedKey(pathTarget) : where),
     };
-    if (route.cluster)
-        plan << QStringLiteral("  path:  %1").arg(path.description);
+    if (!planned.pathLine.isEmpty())
+        plan << QStringLiteral("  path:  %1").arg(planned.pathLine);
     if (crossSlot)
         plan << QStringLiteral("  how:   per entry, a Lua script on the master of %1 XADDs the non-metadata fields (byte for byte, in order) "
                                "and records the DLQ ID in %2 (expires %3 days after the last entry), skipping IDs already recorded; "
                                "then XDEL from %4 on its own master; an audit record in %5")
-                    .arg(quotedKey(pathTarget), quotedKey(path.ledgerKey)).arg(CrossSlotRequeueRequest{}.ledgerTtlSeconds / 86'400)
+                    .arg(quotedKey(pathTarget), quotedKey(planRequeuePath(dlq, pathTarget).ledgerKey)).arg(CrossSlotRequeueRequest{}.ledgerTtlSeconds / 86'400)
                     .arg(quotedKey(dlq), AuditLog(request.auditLogPath).path());
     else
         plan << QStringLiteral("  how:   one Lua script per batch of %1: XADD the non-metadata fields (byte for byte, in order) to the target, then XDEL "
@@ -410,24 +406,15 @@ int runRequeue(const CliSettings &settings, const QCommandLineParser &parser, co
         return kExitRefused;
 
     if (crossSlot) {
-        CrossSlotRequeueRequest x = crossSlotRequestFor(request, pathTarget, targetExplicit);
+        CrossSlotRequeueRequest x = *planned.ledger;
+        x.dryRun = request.dryRun;
+        x.ratePerSecond = request.ratePerSecond;
         x.maxConsecutiveFailures = kCliMaxConsecutiveFailures;
         return runCrossSlotRequeue(settings, x);
     }
 
-    RequeueJob job(route.dlqNode, request);
-    using P = RequeueProgress;
-    const RequeueResult result = runWriteJob<RequeueJob, RequeueResult, P>(job, stderrIsTerminal() && !request.dryRun, [](const P &p) {
-        return requeueProgressLine(p.requeued, p.total, p.gone, p.failed);
-    });
-
-    for (const QString &line : std::as_const(result.plan))
-        printOutLine(line);
-    const RequeueProgress &c = result.counts;
-    printRequeueSummary(request.dryRun, c.requeued, c.gone, c.failed, c.skipped, c.empty, result.cancelled);
-    if (!result.error.isEmpty())
-        printErrLine(result.error);
-    return writeExitCode(result.errorKind, c.failed > 0 || result.cancelled || !result.error.isEmpty());
+    RequeueJob job(planned.node, request);
+    return reportRequeue(request.dryRun, runWriteJob(job, stderrIsTerminal() && !request.dryRun, requeueProgressLine));
 }
 
 } // namespace

@@ -8,7 +8,7 @@
 #include "export/prometheus_exposition.h"
 #include "history/history_database.h"
 #include "history/history_recorder.h"
-#include "probe/stream_poller.h"
+#include "polling/connection_poller.h"
 #include "snapshot/format.h"
 
 #include <QCoreApplication>
@@ -93,18 +93,18 @@ int runExporter(const CliSettings &settings, const QCommandLineParser &parser)
             spdlog::warn("{}", recorder->state().problem.toStdString());
     }
 
-    StreamPoller poller(settings.connection, settings.probe);
+    ConnectionPoller poller(settings.connection, settings.probe);
     poller.setIntervalMs(int(*interval));
-    QObject::connect(&poller, &StreamPoller::snapshotReady, &poller, [&](const Snapshot &s) {
+    QObject::connect(&poller, &ConnectionPoller::snapshotReady, &poller, [&](const Snapshot &s) {
         latest = s;
         latestWallMs = QDateTime::currentMSecsSinceEpoch();
         if (recorder)
             recorder->record(s);
     });
-    QObject::connect(&poller, &StreamPoller::statusChanged, &poller, [&](const ConnectionStatus &st) {
+    QObject::connect(&poller, &ConnectionPoller::statusChanged, &poller, [&](const ConnectionStatus &st) {
         connected = st.state == RedisConnection::State::Ready;
     });
-    QObject::connect(&poller, &StreamPoller::pollFailed, &poller, [](const RedisError &e) {
+    QObject::connect(&poller, &ConnectionPoller::pollFailed, &poller, [](const RedisError &e) {
         spdlog::warn("{}; reconnecting", e.message.toStdString());
     });
     std::signal(SIGINT, [](int) { g_stop = 1; });

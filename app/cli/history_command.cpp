@@ -6,7 +6,7 @@
 #include "../common/terminal.h"
 #include "history/history_database.h"
 #include "history/history_recorder.h"
-#include "probe/stream_poller.h"
+#include "polling/connection_poller.h"
 #include "snapshot/format.h"
 
 #include <QCoreApplication>
@@ -90,16 +90,16 @@ int runRecord(const CliSettings &settings, const QCommandLineParser &parser)
             spdlog::info("writing {}", s.path.toStdString());
     });
 
-    StreamPoller poller(settings.connection, settings.probe);
+    ConnectionPoller poller(settings.connection, settings.probe);
     poller.setIntervalMs(int(*interval));
     poller.setAutoReconnect(true); // forever: a recorder outlives restarts and failovers
     qint64 polls = 0;
-    QObject::connect(&poller, &StreamPoller::snapshotReady, &poller, [&](const Snapshot &s) {
+    QObject::connect(&poller, &ConnectionPoller::snapshotReady, &poller, [&](const Snapshot &s) {
         recorder.record(s);
         if (++polls == 1)
             spdlog::info("first poll recorded: {} streams", s->streams.size());
     });
-    QObject::connect(&poller, &StreamPoller::pollFailed, &poller, [](const RedisError &e) {
+    QObject::connect(&poller, &ConnectionPoller::pollFailed, &poller, [](const RedisError &e) {
         spdlog::warn("{}; reconnecting", e.message.toStdString());
     });
     // SIGTERM and SIGINT: flush the open buckets, give the lease back, exit 0.

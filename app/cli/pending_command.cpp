@@ -2,9 +2,10 @@
 // entries, after a plan and a "yes", one line per entry and a summary.
 #include "cli_commands.h"
 #include "write_support.h"
+#include "actions/write_plan.h"
 
 #include "actions/audit_log.h"
-#include "actions/dlq_layout.h"
+#include "snapshot/dlq_layout.h"
 #include "actions/pending_action_job.h"
 #include "actions/pending_preflight.h"
 #include "snapshot/format.h"
@@ -78,9 +79,9 @@ QString requestFrom(const QCommandLineParser &parser, const QString &sub, const 
 // Reads behind the plan (the same read the window makes); refuses (empty
 // plan, message printed) when the stream or group is missing or the server
 // cannot be read.
-QStringList planFor(const CliSettings &settings, const PendingActionRequest &r)
+QStringList planFor(const ConnectionOptions &node, const PendingActionRequest &r)
 {
-    const PendingPlan plan = readPendingPlan(settings.connection, r);
+    const PendingPlan plan = readPendingPlan(node, r);
     if (plan.refusal.isError()) {
         printErrLine(plan.refusal.message);
         return {};
@@ -106,18 +107,26 @@ int runPending(const CliSettings &readSettings, const QCommandLineParser &parser
         printErrLine(e);
         return kExitRefused;
     }
-    const QStringList plan = planFor(settings, request);
+    // Where it runs (the stream's master on a cluster) and whether it may:
+    // the window's planner too.
+    const PendingActionPlan routed = planPendingAction(settings.connection, request);
+    if (!routed.runs()) {
+        printErrLine(routed.error.isEmpty() ? routed.refusal : routed.error);
+        return kExitRefused;
+    }
+    if (!routed.pathText.isEmpty())
+        printOutLine(QStringLiteral("path: %1").arg(routed.pathText));
+    request = routed.request;
+    const QStringList plan = planFor(routed.node, request);
     if (plan.isEmpty() || !confirmPlan(plan, parser.isSet(QStringLiteral("yes"))))
         return kExitRefused;
 
-    PendingActionJob job(settings.connection, request);
-    using C = PendingActionCounts;
-    const PendingActionResult result = runWriteJob<PendingActionJob, PendingActionResult, C>(job, stderrIsTerminal(), [](const C &c) {
-        return QStringLiteral("%1 settled%2").arg(c.done + c.notClaimed + c.notPending + c.failed)
-            .arg(c.total >= 0 ? QStringLiteral(" of %1").arg(c.total) : QString());
+    PendingActionJob job(routed.node, request);
+    const WriteOutcome result = runWriteJob(job, stderrIsTerminal(), [](const WriteCounts &c) {
+        return QStringLiteral("%1 settled%2").arg(c.settled()).arg(c.total >= 0 ? QStringLiteral(" of %1").arg(c.total) : QString());
     });
 
-    for (const PendingOutcome &o : std::as_const(result.outcomes)) {
+    for (const PendingOutcome &o : std::as_const(result.entries)) {
         QString line = QString::fromLatin1(o.id) + QStringLiteral("  ") + o.outcomeName();
         if (!o.newId.isEmpty())
             line += QStringLiteral(" -> ") + QString::fromLatin1(o.newId);
@@ -125,7 +134,7 @@ int runPending(const CliSettings &readSettings, const QCommandLineParser &parser
             line += QStringLiteral(" (") + o.note + QLatin1Char(')');
         printOutLine(line);
     }
-    const PendingActionCounts &c = result.counts;
+    const WriteCounts &c = result.counts;
     QString summary;
     switch (request.action) {
     case PendingActionRequest::Action::Claim:

@@ -1,5 +1,8 @@
 #include "write_support.h"
 
+#include <QCoreApplication>
+#include <QTimer>
+
 #include "../common/terminal.h"
 
 #include "redis/blocking_read.h"
@@ -116,6 +119,36 @@ void installInterruptFlag()
 {
     std::signal(SIGINT, [](int) { g_interrupted = 1; });
     std::signal(SIGTERM, [](int) { g_interrupted = 1; });
+}
+
+WriteOutcome runWriteJob(WriteJob &job, bool showProgress, const std::function<QString(const WriteCounts &)> &progressLine)
+{
+    WriteOutcome outcome;
+    QObject::connect(&job, &WriteJob::finished, &job, [&](const WriteOutcome &o) {
+        outcome = o;
+        QCoreApplication::exit(0);
+    });
+    QObject::connect(&job, &WriteJob::progress, &job, [&](const WriteCounts &c) {
+        if (showProgress) {
+            std::fputs("\r", stderr); // our own carriage return: redraws the progress line
+            writeErr(progressLine(c) + QLatin1Char(' '));
+        }
+    });
+    QObject::connect(&job, &WriteJob::retrying, &job, [&](const QString &why) {
+        writeErr(QStringLiteral("%1pelscope-cli: %2; reconnecting and continuing\n").arg(showProgress ? QStringLiteral("\n") : QString(), why));
+    });
+    installInterruptFlag();
+    QTimer interrupt;
+    QObject::connect(&interrupt, &QTimer::timeout, &job, [&job] {
+        if (interruptRequested())
+            job.cancel();
+    });
+    interrupt.start(100);
+    QTimer::singleShot(0, &job, [&job] { job.start(); });
+    QCoreApplication::exec();
+    if (showProgress)
+        std::fputs("\n", stderr);
+    return outcome;
 }
 
 } // namespace pelscope

@@ -5,14 +5,13 @@
 
 #include "../common/connection_cli.h"
 #include "../common/terminal.h"
+#include "actions/write_job.h"
 #include "text/display_text.h"
 #include "redis/connection_options.h"
 #include "redis/redis_error.h"
 #include "redis/redis_reply.h"
 
-#include <QCoreApplication>
 #include <QStringList>
-#include <QTimer>
 
 #include <cstdio>
 #include <functional>
@@ -61,37 +60,7 @@ void installInterruptFlag();
 // Runs a write job to its end on this thread's event loop: `progressLine`'s
 // text redrawn on stderr after each progress signal when `showProgress`, each
 // reconnect said, Ctrl-C stopping it after the batch in flight (never half a
-// batch). Every write job (requeue, cross-slot requeue, pending actions) has
-// start(), cancel() and the signals progress, retrying and finished.
-template<typename Job, typename Result, typename Progress>
-Result runWriteJob(Job &job, bool showProgress, const std::function<QString(const Progress &)> &progressLine)
-{
-    Result result;
-    QObject::connect(&job, &Job::finished, &job, [&](const Result &r) {
-        result = r;
-        QCoreApplication::exit(0);
-    });
-    QObject::connect(&job, &Job::progress, &job, [&](const Progress &p) {
-        if (showProgress) {
-            std::fputs("\r", stderr); // our own carriage return: redraws the progress line
-            writeErr(progressLine(p) + QLatin1Char(' '));
-        }
-    });
-    QObject::connect(&job, &Job::retrying, &job, [&](const QString &why) {
-        writeErr(QStringLiteral("%1pelscope-cli: %2; reconnecting and continuing\n").arg(showProgress ? QStringLiteral("\n") : QString(), why));
-    });
-    installInterruptFlag();
-    QTimer interrupt;
-    QObject::connect(&interrupt, &QTimer::timeout, &job, [&job] {
-        if (interruptRequested())
-            job.cancel();
-    });
-    interrupt.start(100);
-    QTimer::singleShot(0, &job, [&job] { job.start(); });
-    QCoreApplication::exec();
-    if (showProgress)
-        std::fputs("\n", stderr);
-    return result;
-}
+// batch).
+WriteOutcome runWriteJob(WriteJob &job, bool showProgress, const std::function<QString(const WriteCounts &)> &progressLine);
 
 } // namespace pelscope

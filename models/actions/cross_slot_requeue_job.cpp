@@ -26,11 +26,6 @@ QByteArray hashedPart(const QByteArray &key)
     return key;
 }
 
-QString quoted(const QByteArray &bytes)
-{
-    return QLatin1Char('"') + displayBytes(bytes).replace(QLatin1Char('"'), QStringLiteral("\\\"")) + QLatin1Char('"');
-}
-
 // Error replies that mean "ask another node, or again later": the command did
 // not run, so repeating it (after reading the slot map again) is safe.
 bool isRedirect(const RedisReply &r)
@@ -74,87 +69,49 @@ RequeuePathPlan planRequeuePath(const QByteArray &dlq, const QByteArray &target)
 }
 
 CrossSlotRequeueJob::CrossSlotRequeueJob(ConnectionOptions seed, CrossSlotRequeueRequest request, QObject *parent)
-    : QObject(parent)
+    : WriteJob(Policy{QStringLiteral("requeue"), request.auditLogPath, request.dryRun, request.maxConsecutiveFailures, request.retryDelayMs,
+                      QStringLiteral(":/lua/cross_slot_requeue.lua")},
+               parent)
     , m_seedOptions(std::move(seed))
     , m_request(std::move(request))
-    , m_script(LuaScript::fromResource(QStringLiteral(":/lua/cross_slot_requeue.lua")))
-    , m_retryTimer(new QTimer(this))
-    , m_paceTimer(new QTimer(this))
+    , m_plan(planRequeuePath(m_request.dlq, m_request.target))
 {
-    qRegisterMetaType<pelscope::CrossSlotRequeueResult>();
-    m_seedOptions.clientName = "pelscope-writer";
     if (m_request.batchSize < 1)
         m_request.batchSize = 1;
-    m_retryTimer->setSingleShot(true);
-    connect(m_retryTimer, &QTimer::timeout, this, [this] {
-        if (m_relocate)
-            locateNodes();
-        else
-            fetch();
-    });
-    m_paceTimer->setSingleShot(true);
-    connect(m_paceTimer, &QTimer::timeout, this, &CrossSlotRequeueJob::fetch);
+    m_outcome.path = m_plan.description;
+    m_outcome.ledgerKey = m_plan.ledgerKey;
 }
 
-// The connections go first, while every member they might call back into is
-// still alive; their pending callbacks are dropped unrun.
-CrossSlotRequeueJob::~CrossSlotRequeueJob()
+QString CrossSlotRequeueJob::refusal() const
 {
-    m_done = true;
-    m_retryTimer->stop();
-    m_paceTimer->stop();
-    for (RedisConnection *c : {m_seed, m_source, m_dlq == m_source ? nullptr : m_dlq}) {
-        if (c) {
-            c->disconnect(this);
-            delete c;
-        }
-    }
-    m_seed = m_source = m_dlq = nullptr;
+    if (m_plan.path == RequeuePathPlan::Path::Atomic)
+        return QStringLiteral("same slot: use the atomic requeue (RequeueJob)");
+    if (m_plan.path != RequeuePathPlan::Path::CrossSlotLedger)
+        return m_plan.description;
+    return {};
 }
 
-void CrossSlotRequeueJob::dropConnections()
+void CrossSlotRequeueJob::begin()
 {
-    RedisConnection *seed = m_seed, *source = m_source, *dlq = m_dlq;
-    m_seed = m_source = m_dlq = nullptr;
-    for (RedisConnection *c : {seed, source, dlq == source ? nullptr : dlq}) {
-        if (!c)
-            continue;
-        c->disconnect(this);
-        c->setAutoReconnect(false);
-        // Not deleted here: this may run inside one of its own callbacks.
-        c->deleteLater();
-    }
-}
-
-void CrossSlotRequeueJob::start()
-{
-    m_plan = planRequeuePath(m_request.dlq, m_request.target);
-    m_result.path = m_plan.description;
-    m_result.ledgerKey = m_plan.ledgerKey;
-    if (m_plan.path != RequeuePathPlan::Path::CrossSlotLedger) {
-        finish(m_plan.path == RequeuePathPlan::Path::Atomic ? QStringLiteral("same slot: use the atomic requeue (RequeueJob)")
-                                                            : m_plan.description,
-               RedisError::Kind::Usage);
-        return;
-    }
-    if (!m_script.isValid()) {
-        finish(QStringLiteral("the cross-slot requeue script is missing from this build"), RedisError::Kind::Usage);
-        return;
-    }
     if (m_request.select == CrossSlotRequeueRequest::Select::Ids)
-        m_result.total = m_request.ids.size();
-    QString refusal;
-    if (!m_request.dryRun && !AuditLog(m_request.auditLogPath).ensureWritable(&refusal)) {
-        finish(refusal, RedisError::Kind::Usage);
-        return;
-    }
-    m_clock.start();
+        m_outcome.counts.total = m_request.ids.size();
+    setAuditConnection(m_seedOptions.redactedUrl());
     locateNodes();
 }
 
-void CrossSlotRequeueJob::cancel()
+void CrossSlotRequeueJob::resume()
 {
-    m_cancelled = true;
+    if (m_relocate)
+        locateNodes();
+    else
+        fetch();
+}
+
+void CrossSlotRequeueJob::dropNodes()
+{
+    for (RedisConnection *c : {m_seed, m_source, m_dlq == m_source ? nullptr : m_dlq})
+        dropConnection(c);
+    m_seed = m_source = m_dlq = nullptr;
 }
 
 // On a cluster each key is written on the master serving its slot: read the
@@ -162,27 +119,17 @@ void CrossSlotRequeueJob::cancel()
 // connection or a -MOVED), then talk to the two masters directly.
 void CrossSlotRequeueJob::locateNodes()
 {
-    if (m_done)
-        return;
-    if (m_seed) {
-        m_seed->disconnect(this);
-        m_seed->deleteLater();
-    }
-    m_seed = new RedisConnection(m_seedOptions, this);
+    dropConnection(m_seed);
+    m_seed = openConnection(m_seedOptions); // the batch waits for the handshake
     m_seed->setAutoReconnect(false);
     RedisConnection *seed = m_seed;
-    seed->open(); // the batch waits for the handshake
     seed->execute({{"CLUSTER", "SHARDS"}, {"CLUSTER", "SLOTS"}}, this, [this, seed](const RedisReplies &replies, const RedisError &error) {
-        if (m_done || seed != m_seed)
+        if (isDone() || seed != m_seed)
             return;
         m_seed = nullptr;
-        seed->close();
-        seed->deleteLater();
+        dropConnection(seed);
         if (error.isError()) {
-            if (error.isConfigurationError())
-                finish(error.message, error.kind);
-            else
-                retry(error.message, true);
+            retry(error, true);
             return;
         }
         if (seed->hello().mode != QLatin1String("cluster")) {
@@ -212,25 +159,19 @@ void CrossSlotRequeueJob::useNodes(const ConnectionOptions &source, const Connec
     const bool sameSource = m_source && m_source->options().address() == source.address();
     const bool sameDlq = m_dlq && m_dlq->options().address() == dlq.address();
     if (!sameSource || !sameDlq) {
-        dropConnections();
-        m_source = new RedisConnection(source, this);
-        m_dlq = dlq.address() == source.address() ? m_source : new RedisConnection(dlq, this);
-        m_source->open();
-        if (m_dlq != m_source)
-            m_dlq->open();
+        dropNodes();
+        m_source = openConnection(source);
+        m_dlq = dlq.address() == source.address() ? m_source : openConnection(dlq);
     }
-    m_result.sourceNode = source.address();
-    m_result.dlqNode = dlq.address();
+    m_outcome.sourceNode = source.address();
+    m_outcome.dlqNode = dlq.address();
     fetch();
 }
 
 void CrossSlotRequeueJob::fetch()
 {
-    if (m_done)
-        return;
-    if (m_cancelled) {
-        m_result.cancelled = true;
-        finish();
+    if (cancelRequested()) {
+        finishCancelled();
         return;
     }
     RedisBatch batch;
@@ -244,14 +185,14 @@ void CrossSlotRequeueJob::fetch()
     } else {
         const QByteArray start = m_cursor == "-" ? m_cursor : "(" + m_cursor;
         batch.append({"XRANGE", m_request.dlq, start, "+", "COUNT", QByteArray::number(m_request.batchSize)});
-        if (m_result.total < 0)
+        if (m_outcome.counts.total < 0)
             batch.append({"XLEN", m_request.dlq});
     }
     m_dlq->execute(batch, this, [this, batch](const RedisReplies &replies, const RedisError &error) {
-        if (m_done)
+        if (isDone())
             return;
         if (error.isError()) {
-            retry(error.message);
+            retry(error);
             return;
         }
         for (qsizetype i = 0; i < replies.size(); ++i) {
@@ -272,7 +213,7 @@ void CrossSlotRequeueJob::fetch()
 
 void CrossSlotRequeueJob::onPage(const RedisReplies &replies)
 {
-    m_failures = 0;
+    succeeded();
     m_page.clear();
     m_pageCounts = {};
     QList<RedisReply> entries;
@@ -288,7 +229,7 @@ void CrossSlotRequeueJob::onPage(const RedisReplies &replies)
     } else {
         const RedisReply &page = replies.value(0);
         if (replies.size() > 1 && replies.at(1).isInteger())
-            m_result.total = replies.at(1).integer();
+            m_outcome.counts.total = replies.at(1).integer();
         if (page.size() == 0) {
             finish();
             return;
@@ -312,8 +253,8 @@ void CrossSlotRequeueJob::onPage(const RedisReplies &replies)
                 if (fv.first == "source_stream" && !fv.second.isEmpty() && fv.second != m_request.target) {
                     finish(QStringLiteral("refusing to requeue %1 %2: its source_stream field names %3, not %4 (the stream the DLQ's name "
                                           "suggests); name the target with --to")
-                               .arg(displayBytes(m_request.dlq), QString::fromLatin1(id), quoted(fv.second), quoted(m_request.target)),
-                           m_result.requeued == 0 ? RedisError::Kind::Usage : RedisError::Kind::Server);
+                               .arg(displayBytes(m_request.dlq), QString::fromLatin1(id), quotedForPlan(fv.second), quotedForPlan(m_request.target)),
+                           m_outcome.counts.done == 0 ? RedisError::Kind::Usage : RedisError::Kind::Server);
                     return;
                 }
         }
@@ -321,7 +262,7 @@ void CrossSlotRequeueJob::onPage(const RedisReplies &replies)
         if (fields.isEmpty()) {
             ++m_pageCounts.empty; // nothing to give back; it stays for an operator to read
             if (m_request.dryRun)
-                m_result.plan << QStringLiteral("# %1: only metadata fields, would stay in %2")
+                m_outcome.plan << QStringLiteral("# %1: only metadata fields, would stay in %2")
                                      .arg(QString::fromLatin1(id), displayBytes(m_request.dlq));
             continue;
         }
@@ -340,13 +281,13 @@ void CrossSlotRequeueJob::onPage(const RedisReplies &replies)
 
 void CrossSlotRequeueJob::planEntry(const QByteArray &id, const StreamFields &fields)
 {
-    QString line = QStringLiteral("XADD %1 *").arg(quoted(m_request.target));
+    QString line = QStringLiteral("XADD %1 *").arg(quotedForPlan(m_request.target));
     for (const auto &fv : fields)
-        line += QLatin1Char(' ') + quoted(fv.first) + QLatin1Char(' ') + quoted(fv.second.size() > 200 ? fv.second.left(200) + "..." : fv.second);
-    m_result.plan << line + QStringLiteral("  (on %1, unless %2 is already in the ledger %3)")
-                                .arg(m_result.sourceNode, QString::fromLatin1(id), displayBytes(m_plan.ledgerKey))
-                  << QStringLiteral("XDEL %1 %2  (on %3)").arg(quoted(m_request.dlq), QString::fromLatin1(id), m_result.dlqNode);
-    ++m_result.requeued;
+        line += QLatin1Char(' ') + quotedForPlan(fv.first) + QLatin1Char(' ') + quotedForPlan(fv.second.size() > 200 ? fv.second.left(200) + "..." : fv.second);
+    m_outcome.plan << line + QStringLiteral("  (on %1, unless %2 is already in the ledger %3)")
+                                .arg(m_outcome.sourceNode, QString::fromLatin1(id), displayBytes(m_plan.ledgerKey))
+                  << QStringLiteral("XDEL %1 %2  (on %3)").arg(quotedForPlan(m_request.dlq), QString::fromLatin1(id), m_outcome.dlqNode);
+    ++m_outcome.counts.done;
 }
 
 void CrossSlotRequeueJob::apply()
@@ -354,26 +295,27 @@ void CrossSlotRequeueJob::apply()
     QList<QByteArray> ids;
     for (const auto &entry : std::as_const(m_page))
         ids << entry.first;
-    if (QString refusal; !audit(ids, {}, QStringLiteral("attempt"), &refusal)) {
-        finish(QStringLiteral("refusing to write: %1 (no audit trail, no write; nothing of this batch was sent)").arg(refusal),
-               RedisError::Kind::Usage);
-        return;
-    }
+    AuditRecord attempt;
+    attempt.key = m_request.dlq;
+    attempt.target = m_request.target;
+    attempt.ids = ids;
+    if (!recordAttempt(attempt))
+        return; // no audit trail, no write: nothing of this batch was sent
     RedisBatch batch;
     for (const auto &[id, fields] : std::as_const(m_page)) {
         QList<QByteArray> args{id + '\0' + m_request.dlq, QByteArray::number(m_request.ledgerTtlSeconds),
                                m_request.targetExplicit ? QByteArrayLiteral("any") : QByteArrayLiteral("existing")};
         for (const auto &[field, value] : fields)
             args << field << value;
-        batch.append(m_script.evalsha({m_request.target, m_plan.ledgerKey}, args));
+        batch.append(script().evalsha({m_request.target, m_plan.ledgerKey}, args));
     }
     m_source->execute(batch, this, [this](const RedisReplies &replies, const RedisError &error) {
-        if (m_done)
+        if (isDone())
             return;
         if (error.isError()) {
             // The reply was lost, not necessarily the write: the page is read
             // again and the ledger recognises what landed.
-            retry(error.message);
+            retry(error);
             return;
         }
         onApplied(replies);
@@ -399,7 +341,7 @@ void CrossSlotRequeueJob::onApplied(const RedisReplies &replies)
             refusedIds.append(id); // nothing written: the entry stays in the DLQ
             refusedWhy = displayBytes(r.at(1).bytes());
         } else if (r.isError() || r.size() < 2) {
-            RedisError e = m_script.describeError(r);
+            RedisError e = script().describeError(r);
             if (LuaScript::isRefusedBeforeWriting(r))
                 e.kind = RedisError::Kind::NoPermission;
             failure = r.errorCode() == "OOM"
@@ -426,31 +368,33 @@ void CrossSlotRequeueJob::onApplied(const RedisReplies &replies)
             }
         }
     }
-    m_result.requeued += fresh.size() + recovered.size();
-    for (qsizetype i = 0; i < fresh.size() && m_result.movedIds.size() < 1000; ++i)
-        m_result.movedIds.append({fresh.at(i), freshNewIds.at(i)});
-    for (qsizetype i = 0; i < recovered.size() && m_result.movedIds.size() < 1000; ++i)
-        m_result.movedIds.append({recovered.at(i), recoveredNewIds.at(i)});
-    m_result.duplicates += recovered.size();
-    QString auditError;
+    WriteCounts &counts = m_outcome.counts;
+    counts.done += fresh.size() + recovered.size();
+    for (qsizetype i = 0; i < fresh.size() && m_outcome.movedIds.size() < WriteOutcome::kMaxListedEntries; ++i)
+        m_outcome.movedIds.append({fresh.at(i), freshNewIds.at(i)});
+    for (qsizetype i = 0; i < recovered.size() && m_outcome.movedIds.size() < WriteOutcome::kMaxListedEntries; ++i)
+        m_outcome.movedIds.append({recovered.at(i), recoveredNewIds.at(i)});
+    counts.duplicates += recovered.size();
+    bool trail = true;
     if (!fresh.isEmpty())
-        audit(fresh, freshNewIds, QStringLiteral("requeued (cross-slot, ledger %1)").arg(displayBytes(m_plan.ledgerKey)), &auditError);
+        trail = audit(fresh, freshNewIds, QStringLiteral("requeued (cross-slot, ledger %1)").arg(displayBytes(m_plan.ledgerKey))) && trail;
     if (!recovered.isEmpty())
-        audit(recovered, recoveredNewIds,
-              QStringLiteral("requeued (cross-slot; found in the ledger %1: added by an attempt whose reply was lost)").arg(displayBytes(m_plan.ledgerKey)),
-              &auditError);
+        trail = audit(recovered, recoveredNewIds,
+                      QStringLiteral("requeued (cross-slot; found in the ledger %1: added by an attempt whose reply was lost)")
+                          .arg(displayBytes(m_plan.ledgerKey)))
+                && trail;
     if (!refusedIds.isEmpty()) {
-        m_result.refused += refusedIds.size();
-        m_result.refusedTargets.insert(m_request.target, refusedWhy);
-        audit(refusedIds, {}, QStringLiteral("refused: ") + refusedWhy, &auditError);
+        counts.refused += refusedIds.size();
+        m_outcome.refusedTargets.insert(m_request.target, refusedWhy);
+        trail = audit(refusedIds, {}, QStringLiteral("refused: ") + refusedWhy) && trail;
     }
     if (!failedIds.isEmpty()) {
-        m_result.failed += failedIds.size();
-        audit(failedIds, {}, QStringLiteral("failed: ") + displayBytes(failureText), &auditError);
+        counts.failed += failedIds.size();
+        trail = audit(failedIds, {}, QStringLiteral("failed: ") + displayBytes(failureText)) && trail;
     }
-    Q_EMIT progress(m_result);
-    if (!auditError.isEmpty()) {
-        failure = auditError; // no further writes without a trail
+    Q_EMIT progress(counts);
+    if (!trail) {
+        failure = m_outcome.error; // no further writes without a trail
         failureKind = RedisError::Kind::Server;
     }
     if (!failure.isEmpty()) {
@@ -460,11 +404,11 @@ void CrossSlotRequeueJob::onApplied(const RedisReplies &replies)
     }
     if (reload) {
         // Loaded on this node now; the whole page again (the ledger skips what landed).
-        m_source->execute({m_script.load()}, this, [this](const RedisReplies &replies, const RedisError &e) {
-            if (m_done)
+        m_source->execute({script().load()}, this, [this](const RedisReplies &replies, const RedisError &e) {
+            if (isDone())
                 return;
             if (e.isError())
-                retry(e.message);
+                retry(e);
             else if (replies.value(0).isError())
                 finish(displayBytes(replies.value(0).bytes()), describeReplyError({"SCRIPT", "LOAD"}, replies.value(0)).kind);
             else
@@ -492,10 +436,10 @@ void CrossSlotRequeueJob::remove(const QList<QByteArray> &ids, const QString &st
     RedisCommand xdel{"XDEL", m_request.dlq};
     xdel += ids;
     m_dlq->execute({xdel}, this, [this, stopWith, stopKind](const RedisReplies &replies, const RedisError &error) {
-        if (m_done)
+        if (isDone())
             return;
         if (error.isError()) {
-            retry(error.message);
+            retry(error);
             return;
         }
         const RedisReply &r = replies.value(0);
@@ -520,10 +464,10 @@ void CrossSlotRequeueJob::remove(const QList<QByteArray> &ids, const QString &st
 // and its IDs can never be read again.
 void CrossSlotRequeueJob::settlePage()
 {
-    m_failures = 0;
-    m_result.gone += m_pageCounts.gone;
-    m_result.empty += m_pageCounts.empty;
-    m_result.skipped += m_pageCounts.skipped;
+    succeeded();
+    m_outcome.counts.gone += m_pageCounts.gone;
+    m_outcome.counts.empty += m_pageCounts.empty;
+    m_outcome.counts.skipped += m_pageCounts.skipped;
     m_pageCounts = {};
     if (m_request.select == CrossSlotRequeueRequest::Select::Ids)
         m_idIndex += m_pageIds;
@@ -531,11 +475,8 @@ void CrossSlotRequeueJob::settlePage()
         m_cursor = m_pageLast;
     m_page.clear();
     m_confirmed.clear();
-    Q_EMIT progress(m_result);
-    qint64 delay = 0;
-    if (m_request.ratePerSecond > 0 && !m_request.dryRun)
-        delay = qint64(double(m_result.requeued) * 1000.0 / m_request.ratePerSecond) - m_clock.elapsed();
-    m_paceTimer->start(int(std::clamp<qint64>(delay, 0, 60'000)));
+    Q_EMIT progress(m_outcome.counts);
+    resumeAfter(paceDelayMs(m_outcome.counts.done, m_request.ratePerSecond));
 }
 
 // A lost connection or reply: start over from the last settled page (after
@@ -543,57 +484,30 @@ void CrossSlotRequeueJob::settlePage()
 // into no-ops.
 void CrossSlotRequeueJob::retry(const QString &why, bool relocate)
 {
-    if (m_done)
-        return;
-    ++m_result.retries;
-    m_relocate = m_relocate || relocate;
-    if (++m_failures > m_request.maxConsecutiveFailures) {
-        finish(QStringLiteral("gave up after %1 failed attempts in a row: %2").arg(m_failures - 1).arg(why), RedisError::Kind::Server);
-        return;
-    }
-    spdlog::info("cross-slot requeue: {}; retrying", why.toStdString());
-    Q_EMIT retrying(why);
-    m_retryTimer->start(std::min(2000, m_request.retryDelayMs * std::min(m_failures, 20)));
+    RedisError transient;
+    transient.kind = RedisError::Kind::Closed; // a redirect, a slot without a master: worth another attempt
+    transient.message = why;
+    retry(transient, relocate);
 }
 
-bool CrossSlotRequeueJob::audit(const QList<QByteArray> &ids, const QList<QByteArray> &newIds, const QString &outcome, QString *error)
+void CrossSlotRequeueJob::retry(const RedisError &error, bool relocate)
+{
+    if (isDone())
+        return;
+    ++m_outcome.counts.retries;
+    m_relocate = m_relocate || relocate;
+    retryLater(error);
+}
+
+bool CrossSlotRequeueJob::audit(const QList<QByteArray> &ids, const QList<QByteArray> &newIds, const QString &outcome)
 {
     AuditRecord record;
-    record.connection = m_seedOptions.redactedUrl();
-    record.action = QStringLiteral("requeue");
     record.key = m_request.dlq;
     record.target = m_request.target;
     record.ids = ids;
     record.newIds = newIds;
     record.outcome = outcome;
-    QString e;
-    if (AuditLog(m_request.auditLogPath).append(record, &e))
-        return true;
-    spdlog::error("{}", e.toStdString());
-    if (error && error->isEmpty())
-        *error = e;
-    return false;
-}
-
-void CrossSlotRequeueJob::finish(const QString &error, RedisError::Kind kind)
-{
-    if (m_done)
-        return;
-    m_done = true;
-    m_retryTimer->stop();
-    m_paceTimer->stop();
-    if (!error.isEmpty()) {
-        m_result.error = error;
-        m_result.errorKind = kind == RedisError::Kind::None ? RedisError::Kind::Server : kind;
-    }
-    // No reconnect loops once done; the connections are deleted with the job.
-    for (RedisConnection *c : {m_seed, m_source, m_dlq})
-        if (c)
-            c->setAutoReconnect(false);
-    spdlog::info("cross-slot requeue {} -> {}: {} requeued, {} found in the ledger, {} retries{}", m_request.dlq.toStdString(),
-                 m_request.target.toStdString(), m_result.requeued, m_result.duplicates, m_result.retries,
-                 error.isEmpty() ? std::string() : "; " + error.toStdString());
-    Q_EMIT finished(m_result);
+    return WriteJob::audit(record);
 }
 
 } // namespace pelscope

@@ -3,7 +3,7 @@
 // nothing is lost) and CSV (one row per field, RFC 4180 quoting).
 #pragma once
 
-#include "dlq_layout.h"
+#include "../snapshot/dlq_layout.h"
 
 namespace pelscope {
 

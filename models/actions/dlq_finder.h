@@ -4,7 +4,7 @@
 #pragma once
 
 #include "../redis/redis_connection.h"
-#include "dlq_layout.h"
+#include "../snapshot/dlq_layout.h"
 
 #include <QObject>
 #include <QSet>

@@ -12,31 +12,29 @@
 
 namespace pelscope {
 
-PendingActionJob::PendingActionJob(ConnectionOptions options, PendingActionRequest request, QObject *parent)
-    : QObject(parent)
-    , m_options(std::move(options))
-    , m_request(std::move(request))
-    , m_script(m_request.action == PendingActionRequest::Action::ToDlq ? LuaScript::fromResource(QStringLiteral(":/lua/move_to_dlq.lua"))
-                                                                      : LuaScript())
-    , m_audit(m_request.auditLogPath)
-{
-    qRegisterMetaType<pelscope::PendingActionCounts>();
-    qRegisterMetaType<pelscope::PendingActionResult>();
-    m_options.clientName = "pelscope-writer";
-    m_retryTimer.setSingleShot(true);
-    connect(&m_retryTimer, &QTimer::timeout, this, &PendingActionJob::run);
-    if (m_request.batchSize < 1)
-        m_request.batchSize = 1;
-}
+namespace {
 
-QString PendingActionJob::actionName() const
+QString actionFor(PendingActionRequest::Action action)
 {
-    switch (m_request.action) {
+    switch (action) {
     case PendingActionRequest::Action::Claim: return QStringLiteral("claim");
     case PendingActionRequest::Action::Ack: return QStringLiteral("ack");
     case PendingActionRequest::Action::ToDlq: return QStringLiteral("move_to_dlq");
     }
     return {};
+}
+
+} // namespace
+
+PendingActionJob::PendingActionJob(ConnectionOptions options, PendingActionRequest request, QObject *parent)
+    : WriteJob(Policy{actionFor(request.action), request.auditLogPath, false, request.maxConsecutiveFailures, 50,
+                      request.action == PendingActionRequest::Action::ToDlq ? QStringLiteral(":/lua/move_to_dlq.lua") : QString()},
+               parent)
+    , m_options(std::move(options))
+    , m_request(std::move(request))
+{
+    if (m_request.batchSize < 1)
+        m_request.batchSize = 1;
 }
 
 QByteArray PendingActionJob::auditTarget() const
@@ -49,45 +47,31 @@ QByteArray PendingActionJob::auditTarget() const
     return {};
 }
 
-void PendingActionJob::start()
+QString PendingActionJob::refusal() const
 {
     using Action = PendingActionRequest::Action;
     const PendingActionRequest &r = m_request;
-    QString usage;
     if (r.stream.isEmpty() || r.group.isEmpty())
-        usage = QStringLiteral("a stream and a group are needed");
-    else if (r.action == Action::Claim && r.toConsumer.isEmpty())
-        usage = QStringLiteral("claim needs the consumer to claim to");
-    else if (r.ids.isEmpty() && (r.action != Action::Claim || r.fromConsumer.isEmpty()))
-        usage = QStringLiteral("no entries selected");
-    else if (r.action == Action::ToDlq && r.dlq.isEmpty())
-        usage = QStringLiteral("no dead-letter stream named");
-    else if (r.action == Action::ToDlq && !m_script.isValid())
-        usage = QStringLiteral("the move-to-DLQ script is missing from this build");
-    if (!usage.isEmpty()) {
-        finish(usage, RedisError::Kind::Usage);
-        return;
-    }
-    if (QString refusal; !m_audit.ensureWritable(&refusal)) {
-        finish(refusal, RedisError::Kind::Usage);
-        return;
-    }
-    m_result.counts.total = r.ids.isEmpty() ? r.limit : r.ids.size();
-    m_connection = new RedisConnection(m_options, this);
-    m_connection->open();
+        return QStringLiteral("a stream and a group are needed");
+    if (r.action == Action::Claim && r.toConsumer.isEmpty())
+        return QStringLiteral("claim needs the consumer to claim to");
+    if (r.ids.isEmpty() && (r.action != Action::Claim || r.fromConsumer.isEmpty()))
+        return QStringLiteral("no entries selected");
+    if (r.action == Action::ToDlq && r.dlq.isEmpty())
+        return QStringLiteral("no dead-letter stream named");
+    return {};
+}
+
+void PendingActionJob::begin()
+{
+    m_outcome.counts.total = m_request.ids.isEmpty() ? m_request.limit : m_request.ids.size();
+    m_connection = openConnection(m_options);
     m_step = Step::Prepare;
-    run();
+    resume();
 }
 
-void PendingActionJob::cancel()
+void PendingActionJob::resume()
 {
-    m_cancelled = true;
-}
-
-void PendingActionJob::run()
-{
-    if (m_done)
-        return;
     switch (m_step) {
     case Step::Prepare: prepare(); break;
     case Step::Select: select(); break;
@@ -107,22 +91,21 @@ void PendingActionJob::prepare()
             retryLater(error);
             return;
         }
-        m_consecutiveFailures = 0;
+        succeeded();
         const RedisError refusal = preflightRefusal(m_request, batch, replies, m_connection->hello().mode == QLatin1String("cluster"));
         if (refusal.isError()) {
             finish(refusal.message, refusal.kind);
             return;
         }
         m_step = Step::Select;
-        run();
+        resume();
     });
 }
 
 void PendingActionJob::select()
 {
-    if (m_cancelled) {
-        m_result.cancelled = true;
-        finish(m_result.error);
+    if (cancelRequested()) {
+        finishCancelled();
         return;
     }
     m_batchResent = false;
@@ -150,7 +133,7 @@ void PendingActionJob::select()
             retryLater(error);
             return;
         }
-        m_consecutiveFailures = 0;
+        succeeded();
         const RedisReply &page = replies.value(0);
         if (page.isError()) {
             const RedisError e = describeReplyError(command, page);
@@ -176,18 +159,14 @@ void PendingActionJob::act()
 {
     using Action = PendingActionRequest::Action;
     AuditRecord attempt;
-    attempt.connection = m_options.redactedUrl();
-    attempt.action = actionName();
     attempt.key = m_request.stream;
     attempt.target = auditTarget();
     attempt.ids = m_batch;
-    if (QString refusal; !m_audit.recordAttempt(attempt, &refusal)) {
-        finish(refusal, RedisError::Kind::Usage);
+    if (!recordAttempt(attempt))
         return;
-    }
     Q_EMIT writing(m_batch);
     RedisBatch batch;
-    const bool reloading = m_reloadPending;
+    bool reloading = false;
     switch (m_request.action) {
     case Action::Claim: {
         // JUSTID: the payload stays on the server and the delivery count is
@@ -206,37 +185,33 @@ void PendingActionJob::act()
             batch.append({"XACK", m_request.stream, m_request.group, id});
         break;
     case Action::ToDlq: {
-        if (reloading)
-            batch.append(m_script.load());
         QList<QByteArray> args{m_request.group, m_request.category, m_request.reason, QByteArray::number(m_request.auditMaxLen),
                                AuditLog::actor().toUtf8()};
         args += m_batch;
-        batch.append(m_script.evalsha({m_request.stream, m_request.dlq, m_request.auditStream}, args));
+        batch = withScript({script().evalsha({m_request.stream, m_request.dlq, m_request.auditStream}, args)}, &reloading);
         break;
     }
     }
     m_connection->execute(batch, this, [this, reloading](const RedisReplies &replies, const RedisError &error) {
         if (error.isError()) {
             if (m_request.action == PendingActionRequest::Action::Claim) {
-                ++m_result.counts.retries;
+                ++m_outcome.counts.retries;
                 m_step = Step::Verify; // re-sending could claim twice or misreport: look first
             } else {
-                m_result.counts.retries += m_batchResent ? 0 : 1;
+                m_outcome.counts.retries += m_batchResent ? 0 : 1;
                 m_batchResent = true;  // XACK and the script check pending first: safe to send again
             }
             retryLater(error);
             return;
         }
-        if (retryDemoted(reloading ? replies.mid(1) : replies))
+        const RedisReplies answers = scriptReplies(replies, reloading);
+        if (retryDemoted(answers))
             return;
-        m_consecutiveFailures = 0;
+        succeeded();
         switch (m_request.action) {
-        case PendingActionRequest::Action::Claim: onClaimed(replies); break;
-        case PendingActionRequest::Action::Ack: onAcked(replies); break;
-        case PendingActionRequest::Action::ToDlq:
-            m_reloadPending = false;
-            onMoved(reloading ? replies.mid(1) : replies);
-            break;
+        case PendingActionRequest::Action::Claim: onClaimed(answers); break;
+        case PendingActionRequest::Action::Ack: onAcked(answers); break;
+        case PendingActionRequest::Action::ToDlq: onMoved(answers); break;
         }
     });
 }
@@ -275,7 +250,7 @@ bool PendingActionJob::retryDemoted(const RedisReplies &replies)
         break;
     }
     m_batch = refused;
-    ++m_result.counts.retries;
+    ++m_outcome.counts.retries;
     m_step = Step::Act; // nothing of it was written: send it again as it is
     retryLater(demotedError(m_connection->hello().node, demotion));
     return true;
@@ -303,7 +278,7 @@ void PendingActionJob::verifyClaim()
             retryLater(error);
             return;
         }
-        m_consecutiveFailures = 0;
+        succeeded();
         for (const RedisReply &r : replies)
             if (r.isError()) {
                 failBatch("XPENDING", r);
@@ -338,8 +313,7 @@ void PendingActionJob::onMoved(const RedisReplies &replies)
     const RedisReply r = replies.value(0);
     if (LuaScript::isNoScript(r)) {
         // The server lost its script cache (restart, SCRIPT FLUSH): nothing ran.
-        ++m_result.counts.scriptReloads;
-        m_reloadPending = true;
+        reloadScript();
         act();
         return;
     }
@@ -367,7 +341,7 @@ void PendingActionJob::recoverMoves()
             retryLater(error);
             return;
         }
-        m_consecutiveFailures = 0;
+        succeeded();
         if (replies.value(0).isError()) {
             const RedisError e = describeReplyError(command, replies.value(0));
             finish(e.message, e.kind);
@@ -381,18 +355,18 @@ void PendingActionJob::recoverMoves()
 
 void PendingActionJob::batchSettled()
 {
-    m_consecutiveFailures = 0;
+    succeeded();
     m_idIndex += m_batchSize;
     m_batch.clear();
     m_batchSize = 0;
-    Q_EMIT progress(m_result.counts);
+    Q_EMIT progress(m_outcome.counts);
     m_step = Step::Select;
-    run();
+    resume();
 }
 
 void PendingActionJob::record(const QList<PendingOutcome> &outcomes)
 {
-    PendingActionCounts &c = m_result.counts;
+    WriteCounts &c = m_outcome.counts;
     for (const PendingOutcome &o : outcomes) {
         switch (o.kind) {
         case PendingOutcome::Kind::Claimed:
@@ -404,27 +378,20 @@ void PendingActionJob::record(const QList<PendingOutcome> &outcomes)
         case PendingOutcome::Kind::Failed: ++c.failed; break;
         }
         AuditRecord r;
-        r.connection = m_options.redactedUrl();
-        r.action = actionName();
         r.key = m_request.stream;
         r.target = auditTarget();
         r.ids = {o.id};
         if (!o.newId.isEmpty())
             r.newIds = {o.newId};
         r.outcome = o.note.isEmpty() ? o.outcomeName() : o.outcomeName() + QStringLiteral(": ") + o.note;
-        QString error;
-        if (!m_audit.append(r, &error)) {
-            spdlog::error("{}", error.toStdString());
-            m_cancelled = true; // no further writes without a trail
-            m_result.error = error;
-        }
-        m_result.outcomes.append(o);
+        audit(r);
+        m_outcome.entries.append(o);
     }
 }
 
 void PendingActionJob::failBatch(const QByteArray &command, const RedisReply &reply)
 {
-    const RedisError e = command == "EVALSHA" ? m_script.describeError(reply) : describeReplyError({command}, reply);
+    const RedisError e = command == "EVALSHA" ? script().describeError(reply) : describeReplyError({command}, reply);
     QList<PendingOutcome> failed;
     for (const QByteArray &id : std::as_const(m_batch)) {
         PendingOutcome o;
@@ -439,33 +406,6 @@ void PendingActionJob::failBatch(const QByteArray &command, const RedisReply &re
                e.kind);
     else
         finish(e.message, e.kind);
-}
-
-void PendingActionJob::retryLater(const RedisError &error)
-{
-    ++m_consecutiveFailures;
-    if (error.isConfigurationError() || m_consecutiveFailures > m_request.maxConsecutiveFailures) {
-        finish(error.message, error.kind);
-        return;
-    }
-    Q_EMIT retrying(error.message);
-    spdlog::info("{}: {}; retrying", actionName().toStdString(), error.message.toStdString());
-    m_retryTimer.start(std::min(2000, 50 * m_consecutiveFailures));
-}
-
-void PendingActionJob::finish(const QString &error, RedisError::Kind kind)
-{
-    if (m_done)
-        return;
-    m_done = true;
-    m_retryTimer.stop();
-    if (!error.isEmpty()) {
-        m_result.error = error;
-        m_result.errorKind = kind == RedisError::Kind::None ? RedisError::Kind::Server : kind;
-    }
-    if (m_connection)
-        m_connection->close();
-    Q_EMIT finished(m_result);
 }
 
 } // namespace pelscope

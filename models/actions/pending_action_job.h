@@ -4,13 +4,7 @@
 // steps are retried after a lost reply; a claim is verified by re-reading the PEL.
 #pragma once
 
-#include "../redis/redis_connection.h"
-#include "audit_log.h"
-#include "lua_script.h"
-#include "pending_outcome.h"
-
-#include <QObject>
-#include <QTimer>
+#include "write_job.h"
 
 namespace pelscope {
 
@@ -36,48 +30,22 @@ struct PendingActionRequest
     int maxConsecutiveFailures = 1000;
 };
 
-struct PendingActionCounts
-{
-    qint64 done = 0;        // claimed, acknowledged or moved (moved_trimmed included)
-    qint64 trimmed = 0;     // moved, but the entry itself was gone from the stream: metadata only
-    qint64 notClaimed = 0;  // idle below the guard
-    qint64 notPending = 0;
-    qint64 uncertain = 0;   // not pending after a lost reply: this run or someone else settled it
-    qint64 failed = 0;
-    qint64 total = -1;      // -1: unknown (selection by consumer)
-    qint64 retries = 0;     // batches re-sent or verified after a lost connection (once per batch)
-    qint64 scriptReloads = 0;
-};
-
-struct PendingActionResult
-{
-    PendingActionCounts counts;
-    QList<PendingOutcome> outcomes;
-    bool cancelled = false;
-    QString error;                                  // why it stopped early
-    RedisError::Kind errorKind = RedisError::Kind::None;
-};
-
-class PendingActionJob : public QObject
+class PendingActionJob : public WriteJob
 {
     Q_OBJECT
 public:
     PendingActionJob(ConnectionOptions options, PendingActionRequest request, QObject *parent = nullptr);
 
-    void start();
-    void cancel(); // stops after the batch in flight
-
 Q_SIGNALS:
     // Just before a batch that changes data is sent.
     void writing(const QList<QByteArray> &ids);
-    void progress(const pelscope::PendingActionCounts &counts);
-    void retrying(const QString &why);
-    void finished(const pelscope::PendingActionResult &result);
 
 private:
     enum class Step { Prepare, Select, Act, Verify, Recover };
 
-    void run();
+    QString refusal() const override;
+    void begin() override;
+    void resume() override;
     void prepare();
     void select();
     void act();
@@ -90,18 +58,11 @@ private:
     void batchSettled();
     void record(const QList<PendingOutcome> &outcomes);
     void failBatch(const QByteArray &command, const RedisReply &error);
-    void retryLater(const RedisError &error);
-    void finish(const QString &error = {}, RedisError::Kind kind = RedisError::Kind::None);
-    QString actionName() const;
     QByteArray auditTarget() const;
 
     ConnectionOptions m_options;
     PendingActionRequest m_request;
     RedisConnection *m_connection = nullptr;
-    LuaScript m_script;
-    AuditLog m_audit;
-    PendingActionResult m_result;
-    QTimer m_retryTimer{this};
     Step m_step = Step::Prepare;
     qsizetype m_idIndex = 0;        // position in request.ids
     QByteArray m_cursor = "-";      // selection by consumer: XPENDING position
@@ -110,13 +71,6 @@ private:
     qsizetype m_batchSize = 0;      // how many request.ids the batch consumed
     QList<QByteArray> m_unsure;     // to-dlq: reported not pending after a lost reply
     bool m_batchResent = false;     // the batch's first reply was lost
-    bool m_reloadPending = false;
-    int m_consecutiveFailures = 0;
-    bool m_cancelled = false;
-    bool m_done = false;
 };
 
 } // namespace pelscope
-
-Q_DECLARE_METATYPE(pelscope::PendingActionCounts)
-Q_DECLARE_METATYPE(pelscope::PendingActionResult)

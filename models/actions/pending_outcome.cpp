@@ -1,7 +1,7 @@
 #include "pending_outcome.h"
 
 #include "../snapshot/format.h"
-#include "dlq_layout.h"
+#include "../snapshot/dlq_layout.h"
 
 #include <QHash>
 #include <QSet>

@@ -14,76 +14,59 @@ namespace pelscope {
 
 namespace {
 
-QString quoted(const QByteArray &bytes)
+QString actionFor(const RequeueRequest &r)
 {
-    return QLatin1Char('"') + displayBytes(bytes).replace(QLatin1Char('"'), QStringLiteral("\\\"")) + QLatin1Char('"');
+    if (r.operation == RequeueRequest::Operation::Delete)
+        return QStringLiteral("delete");
+    return r.editedFields ? QStringLiteral("requeue_edited") : QStringLiteral("requeue");
+}
+
+QString scriptFor(const RequeueRequest &r)
+{
+    if (r.operation == RequeueRequest::Operation::Delete)
+        return QStringLiteral(":/lua/delete.lua");
+    return r.editedFields ? QStringLiteral(":/lua/requeue_edited.lua") : QStringLiteral(":/lua/requeue.lua");
 }
 
 } // namespace
 
 RequeueJob::RequeueJob(ConnectionOptions options, RequeueRequest request, QObject *parent)
-    : QObject(parent)
+    : WriteJob(Policy{actionFor(request), request.auditLogPath, request.dryRun, request.maxConsecutiveFailures, 50, scriptFor(request)}, parent)
     , m_options(std::move(options))
     , m_request(std::move(request))
-    , m_script(LuaScript::fromResource(m_request.operation == RequeueRequest::Operation::Delete ? QStringLiteral(":/lua/delete.lua")
-                                       : m_request.editedFields                                  ? QStringLiteral(":/lua/requeue_edited.lua")
-                                                                                                 : QStringLiteral(":/lua/requeue.lua")))
-    , m_audit(m_request.auditLogPath)
 {
-    qRegisterMetaType<pelscope::RequeueProgress>();
-    qRegisterMetaType<pelscope::RequeueResult>();
-    m_options.clientName = "pelscope-writer";
-    m_retryTimer.setSingleShot(true);
-    connect(&m_retryTimer, &QTimer::timeout, this, &RequeueJob::run);
-    m_paceTimer.setSingleShot(true);
-    connect(&m_paceTimer, &QTimer::timeout, this, &RequeueJob::run);
     if (m_request.batchSize < 1)
         m_request.batchSize = 1;
 }
 
-void RequeueJob::start()
+QString RequeueJob::refusal() const
 {
-    if (!m_script.isValid()) {
-        finish(QStringLiteral("the %1 script is missing from this build").arg(actionName()), RedisError::Kind::Usage);
-        return;
-    }
     if (m_request.editedFields
-        && (m_request.select != RequeueRequest::Select::Ids || m_request.ids.size() != 1 || m_request.editedFields->isEmpty())) {
-        finish(QStringLiteral("an edited requeue takes exactly one entry and at least one field"), RedisError::Kind::Usage);
-        return;
-    }
-    if (QString refusal; !m_request.dryRun && !m_audit.ensureWritable(&refusal)) {
-        finish(refusal, RedisError::Kind::Usage);
-        return;
-    }
+        && (m_request.select != RequeueRequest::Select::Ids || m_request.ids.size() != 1 || m_request.editedFields->isEmpty()))
+        return QStringLiteral("an edited requeue takes exactly one entry and at least one field");
+    return {};
+}
+
+void RequeueJob::begin()
+{
     if (m_request.select == RequeueRequest::Select::Ids)
-        m_result.counts.total = m_request.ids.size();
-    m_connection = new RedisConnection(m_options, this);
-    m_connection->open();
-    m_clock.start();
+        m_outcome.counts.total = m_request.ids.size();
+    m_connection = openConnection(m_options);
     m_step = Step::Fetch;
-    run();
+    resume();
 }
 
-void RequeueJob::cancel()
+void RequeueJob::resume()
 {
-    m_cancelled = true;
-}
-
-void RequeueJob::run()
-{
-    if (m_done)
-        return;
-    if (m_step == Step::Fetch) {
-        if (m_cancelled) {
-            m_result.cancelled = true;
-            finish();
-            return;
-        }
-        fetchPage();
-    } else {
+    if (m_step == Step::Apply) {
         applyBatch();
+        return;
     }
+    if (cancelRequested()) {
+        finishCancelled();
+        return;
+    }
+    fetchPage();
 }
 
 void RequeueJob::fetchPage()
@@ -99,7 +82,7 @@ void RequeueJob::fetchPage()
             batch.append({"XRANGE", m_request.dlq, id, id});
     } else {
         batch.append({"XRANGE", m_request.dlq, m_cursor, "+", "COUNT", QByteArray::number(m_request.batchSize)});
-        if (m_result.counts.total < 0)
+        if (m_outcome.counts.total < 0)
             batch.append({"XLEN", m_request.dlq});
     }
     m_connection->execute(batch, this, [this](const RedisReplies &replies, const RedisError &error) {
@@ -121,7 +104,7 @@ std::optional<QByteArray> RequeueJob::targetFor(const StreamFields &fields) cons
     return sourceFromDlqName(m_request.dlq);
 }
 
-QString RequeueJob::refusal(const QByteArray &target) const
+QString RequeueJob::slotRefusal(const QByteArray &target) const
 {
     if (m_connection->hello().mode != QLatin1String("cluster"))
         return {};
@@ -130,17 +113,17 @@ QString RequeueJob::refusal(const QByteArray &target) const
         return QStringLiteral("refusing to %1: %2 (slot %3) and %4 (slot %5) live in different cluster slots, so one script cannot "
                               "move entries atomically. Name them with a shared hash tag, e.g. {orders} and {orders}:dlq, and an audit "
                               "stream with the same tag.")
-            .arg(actionName(), displayBytes(m_request.dlq)).arg(slot).arg(displayBytes(target)).arg(keySlot(target));
+            .arg(policy().action, displayBytes(m_request.dlq)).arg(slot).arg(displayBytes(target)).arg(keySlot(target));
     if (!m_request.auditStream.isEmpty() && keySlot(m_request.auditStream) != slot)
         return QStringLiteral("refusing to %1: the audit stream %2 (slot %3) is in another cluster slot than %4 (slot %5), so one "
                               "script cannot write both. Use an audit stream with the DLQ's hash tag, e.g. {orders}:audit.")
-            .arg(actionName(), displayBytes(m_request.auditStream)).arg(keySlot(m_request.auditStream)).arg(displayBytes(m_request.dlq)).arg(slot);
+            .arg(policy().action, displayBytes(m_request.auditStream)).arg(keySlot(m_request.auditStream)).arg(displayBytes(m_request.dlq)).arg(slot);
     return {};
 }
 
 void RequeueJob::onPage(const RedisReplies &replies)
 {
-    m_consecutiveFailures = 0;
+    succeeded();
     QList<RedisReply> entries;
     QList<QByteArray> goneNow;
     if (m_request.select == RequeueRequest::Select::Ids) {
@@ -164,7 +147,7 @@ void RequeueJob::onPage(const RedisReplies &replies)
             return;
         }
         if (replies.size() > 1 && replies.at(1).isInteger())
-            m_result.counts.total = replies.at(1).integer();
+            m_outcome.counts.total = replies.at(1).integer();
         if (page.size() == 0) {
             finish();
             return;
@@ -174,7 +157,7 @@ void RequeueJob::onPage(const RedisReplies &replies)
     }
 
     if (!goneNow.isEmpty()) {
-        m_result.counts.gone += goneNow.size();
+        m_outcome.counts.gone += goneNow.size();
         for (const QByteArray &id : std::as_const(goneNow))
             audit({}, {id}, m_request.dryRun ? QStringLiteral("dry_run: already gone") : QStringLiteral("already_gone"));
     }
@@ -188,12 +171,12 @@ void RequeueJob::onPage(const RedisReplies &replies)
             for (const auto &fv : fields)
                 matches = matches || (fv.first == m_request.matchField && fv.second == m_request.matchValue);
             if (!matches) {
-                ++m_result.counts.skipped;
+                ++m_outcome.counts.skipped;
                 continue;
             }
         }
         if (m_request.operation == RequeueRequest::Operation::Delete) {
-            if (const QString refused = refusal(m_request.dlq); !refused.isEmpty()) {
+            if (const QString refused = slotRefusal(m_request.dlq); !refused.isEmpty()) {
                 finish(refused, RedisError::Kind::Usage);
                 return;
             }
@@ -211,15 +194,15 @@ void RequeueJob::onPage(const RedisReplies &replies)
             const QString why = QStringLiteral("cannot tell where %1 %2 came from: it has no source_stream field and the DLQ's name "
                                                "follows no known convention; name the target stream (--to)")
                                     .arg(displayBytes(m_request.dlq), QString::fromLatin1(id));
-            if (m_result.counts.requeued == 0 && m_result.counts.failed == 0) {
+            if (m_outcome.counts.done == 0 && m_outcome.counts.failed == 0) {
                 finish(QStringLiteral("refusing to requeue: ") + why, RedisError::Kind::Usage);
                 return;
             }
-            ++m_result.counts.failed;
+            ++m_outcome.counts.failed;
             audit({}, {id}, QStringLiteral("failed: ") + why);
             continue;
         }
-        if (const QString refused = refusal(*target); !refused.isEmpty()) {
+        if (const QString refused = slotRefusal(*target); !refused.isEmpty()) {
             finish(refused, RedisError::Kind::Usage);
             return;
         }
@@ -240,9 +223,9 @@ void RequeueJob::onPage(const RedisReplies &replies)
             m_idIndex += m_batchCursor.size();
         else
             m_cursor = m_batchCursor.value(0, m_cursor);
-        Q_EMIT progress(m_result.counts);
+        Q_EMIT progress(m_outcome.counts);
         m_step = Step::Fetch;
-        run();
+        resume();
         return;
     }
     m_step = Step::Apply;
@@ -253,40 +236,34 @@ void RequeueJob::planEntry(const QByteArray &id, const QByteArray &target, const
 {
     const QString dlqId = QString::fromLatin1(id);
     if (m_request.operation == RequeueRequest::Operation::Delete) {
-        m_result.plan << QStringLiteral("XDEL %1 %2").arg(quoted(m_request.dlq), dlqId);
-        ++m_result.counts.deleted;
+        m_outcome.plan << QStringLiteral("XDEL %1 %2").arg(quotedForPlan(m_request.dlq), dlqId);
+        ++m_outcome.counts.done;
         return;
     }
     const StreamFields out = m_request.editedFields ? *m_request.editedFields : m_request.layout.requeuedFields(fields);
     if (out.isEmpty()) {
-        ++m_result.counts.empty;
-        m_result.plan << QStringLiteral("# %1: only metadata fields, would stay in %2").arg(dlqId, displayBytes(m_request.dlq));
+        ++m_outcome.counts.empty;
+        m_outcome.plan << QStringLiteral("# %1: only metadata fields, would stay in %2").arg(dlqId, displayBytes(m_request.dlq));
         return;
     }
-    QString line = QStringLiteral("XADD %1 *").arg(quoted(target));
+    QString line = QStringLiteral("XADD %1 *").arg(quotedForPlan(target));
     for (const auto &fv : out)
-        line += QLatin1Char(' ') + quoted(fv.first) + QLatin1Char(' ') + quoted(fv.second.size() > 200 ? fv.second.left(200) + "..." : fv.second);
-    m_result.plan << line << QStringLiteral("XDEL %1 %2").arg(quoted(m_request.dlq), dlqId);
-    ++m_result.counts.requeued;
+        line += QLatin1Char(' ') + quotedForPlan(fv.first) + QLatin1Char(' ') + quotedForPlan(fv.second.size() > 200 ? fv.second.left(200) + "..." : fv.second);
+    m_outcome.plan << line << QStringLiteral("XDEL %1 %2").arg(quotedForPlan(m_request.dlq), dlqId);
+    ++m_outcome.counts.done;
 }
 
 void RequeueJob::applyBatch()
 {
     for (const auto &group : std::as_const(m_batch)) {
         AuditRecord attempt;
-        attempt.connection = m_options.redactedUrl();
-        attempt.action = actionName();
         attempt.key = m_request.dlq;
         attempt.target = m_request.operation == RequeueRequest::Operation::Delete ? QByteArray() : group.first;
         attempt.ids = group.second;
-        if (QString refusal; !m_audit.recordAttempt(attempt, &refusal)) {
-            finish(refusal, RedisError::Kind::Usage);
+        if (!recordAttempt(attempt))
             return;
-        }
     }
     RedisBatch batch;
-    if (m_reloadPending)
-        batch.append(m_script.load());
     QList<QByteArray> meta = m_request.layout.metadataFields;
     for (const auto &group : std::as_const(m_batch)) {
         QList<QByteArray> args{QByteArray::number(m_request.auditMaxLen), AuditLog::actor().toUtf8()};
@@ -303,19 +280,19 @@ void RequeueJob::applyBatch()
             args += meta;
             args += group.second;
         }
-        batch.append(m_script.evalsha({m_request.dlq, group.first, m_request.auditStream}, args));
+        batch.append(script().evalsha({m_request.dlq, group.first, m_request.auditStream}, args));
     }
-    const bool reloading = m_reloadPending;
+    bool reloading = false;
+    batch = withScript(batch, &reloading);
     m_connection->execute(batch, this, [this, reloading](const RedisReplies &replies, const RedisError &error) {
         if (error.isError()) {
             // The reply was lost, not necessarily the write: the retry will
             // find moved entries gone, so it cannot duplicate them.
-            ++m_result.counts.retries;
+            ++m_outcome.counts.retries;
             retryLater(error);
             return;
         }
-        m_reloadPending = false;
-        onApplied(reloading ? replies.mid(1) : replies);
+        onApplied(scriptReplies(replies, reloading));
     });
 }
 
@@ -341,8 +318,8 @@ void RequeueJob::onApplied(const RedisReplies &replies)
         if (r.isError() && LuaScript::isRefusedBeforeWriting(r)) {
             // The script checked its permissions before its first write: this
             // batch changed nothing, and neither will the rest.
-            const RedisError e = m_script.describeError(r);
-            m_result.counts.refused += group.second.size();
+            const RedisError e = script().describeError(r);
+            m_outcome.counts.refused += group.second.size();
             for (const QByteArray &id : group.second)
                 audit(group.first, {id}, QStringLiteral("refused: ") + displayBytes(r.bytes()));
             fatal = e.message;
@@ -350,8 +327,8 @@ void RequeueJob::onApplied(const RedisReplies &replies)
             continue;
         }
         if (r.isError()) {
-            const RedisError e = m_script.describeError(r);
-            m_result.counts.failed += group.second.size();
+            const RedisError e = script().describeError(r);
+            m_outcome.counts.failed += group.second.size();
             for (const QByteArray &id : group.second)
                 audit(group.first, {id}, QStringLiteral("failed: ") + displayBytes(r.bytes()));
             fatal = r.errorCode() == "OOM"
@@ -364,28 +341,28 @@ void RequeueJob::onApplied(const RedisReplies &replies)
             const QByteArray id = item.at(0).bytes();
             const QByteArray outcome = item.at(1).bytes();
             if (outcome == "requeued") {
-                ++m_result.counts.requeued;
-                if (m_result.movedIds.size() < RequeueResult::kMaxListedEntries)
-                    m_result.movedIds.append({id, item.at(2).bytes()});
+                ++m_outcome.counts.done;
+                if (m_outcome.movedIds.size() < WriteOutcome::kMaxListedEntries)
+                    m_outcome.movedIds.append({id, item.at(2).bytes()});
                 audit(group.first, {id}, QStringLiteral("requeued"), {item.at(2).bytes()});
             } else if (outcome == "deleted") {
-                ++m_result.counts.deleted;
+                ++m_outcome.counts.done;
                 audit({}, {id}, QStringLiteral("deleted"));
             } else if (outcome == "gone") {
-                ++m_result.counts.gone;
+                ++m_outcome.counts.gone;
                 audit(group.first, {id}, QStringLiteral("already_gone"));
             } else if (outcome == "no_target") {
-                ++m_result.counts.refused;
+                ++m_outcome.counts.refused;
                 const QString why = displayBytes(item.at(2).bytes());
-                m_result.refusedTargets.insert(group.first, why);
+                m_outcome.refusedTargets.insert(group.first, why);
                 audit(group.first, {id}, QStringLiteral("refused: ") + why);
             } else {
-                ++m_result.counts.empty;
+                ++m_outcome.counts.empty;
                 audit(group.first, {id}, QStringLiteral("left: only metadata fields"));
             }
         }
     }
-    Q_EMIT progress(m_result.counts);
+    Q_EMIT progress(m_outcome.counts);
     if (!fatal.isEmpty()) {
         finish(fatal, fatalKind);
         return;
@@ -393,17 +370,17 @@ void RequeueJob::onApplied(const RedisReplies &replies)
     if (!demoted.isEmpty()) {
         // Not a success: the consecutive failures keep counting, so a server
         // that keeps answering READONLY ends the job at the usual limit.
-        ++m_result.counts.retries;
+        ++m_outcome.counts.retries;
         m_batch = demoted + again;
-        m_reloadPending = m_reloadPending || !again.isEmpty();
+        if (!again.isEmpty())
+            reloadScript();
         retryLater(demotion);
         return;
     }
-    m_consecutiveFailures = 0;
+    succeeded();
     if (!again.isEmpty()) {
-        ++m_result.counts.scriptReloads;
         m_batch = again;
-        m_reloadPending = true;
+        reloadScript();
         applyBatch();
         return;
     }
@@ -414,73 +391,25 @@ void RequeueJob::onApplied(const RedisReplies &replies)
         m_cursor = m_batchCursor.value(0, m_cursor);
     m_batch.clear();
     m_step = Step::Fetch;
-    qint64 delay = 0;
-    if (m_request.ratePerSecond > 0) {
-        const qint64 done = m_result.counts.requeued + m_result.counts.deleted + m_result.counts.gone + m_result.counts.empty;
-        delay = qint64(double(done) * 1000.0 / m_request.ratePerSecond) - m_clock.elapsed();
-    }
-    m_paceTimer.start(int(std::max<qint64>(0, delay)));
-}
-
-void RequeueJob::retryLater(const RedisError &error)
-{
-    ++m_consecutiveFailures;
-    if (error.isConfigurationError() || m_consecutiveFailures > m_request.maxConsecutiveFailures) {
-        finish(error.message, error.kind);
-        return;
-    }
-    Q_EMIT retrying(error.message);
-    spdlog::info("requeue: {}; retrying", error.message.toStdString());
-    m_retryTimer.start(std::min(2000, 50 * m_consecutiveFailures));
+    const WriteCounts &c = m_outcome.counts;
+    resumeAfter(paceDelayMs(c.done + c.gone + c.empty, m_request.ratePerSecond));
 }
 
 void RequeueJob::audit(const QByteArray &target, const QList<QByteArray> &ids, const QString &outcome, const QList<QByteArray> &newIds)
 {
-    if (m_request.dryRun)
-        return;
     AuditRecord r;
-    r.connection = m_options.redactedUrl();
-    r.action = actionName();
     r.key = m_request.dlq;
     r.target = target;
     r.ids = ids;
     r.newIds = newIds;
     r.outcome = outcome;
-    QString error;
-    if (!m_audit.append(r, &error)) {
-        spdlog::error("{}", error.toStdString());
-        m_cancelled = true; // no further writes without a trail
-        m_result.error = error;
-    }
+    WriteJob::audit(r);
 }
 
 QByteArray RequeueJob::targetPolicy(const QByteArray &target) const
 {
     const bool named = (!m_request.target.isEmpty() && target == m_request.target) || m_request.allowedTargets.contains(target);
     return named ? QByteArrayLiteral("any") : QByteArrayLiteral("existing");
-}
-
-QString RequeueJob::actionName() const
-{
-    if (m_request.operation == RequeueRequest::Operation::Delete)
-        return QStringLiteral("delete");
-    return m_request.editedFields ? QStringLiteral("requeue_edited") : QStringLiteral("requeue");
-}
-
-void RequeueJob::finish(const QString &error, RedisError::Kind kind)
-{
-    if (m_done)
-        return;
-    m_done = true;
-    m_retryTimer.stop();
-    m_paceTimer.stop();
-    if (!error.isEmpty()) {
-        m_result.error = error;
-        m_result.errorKind = kind == RedisError::Kind::None ? RedisError::Kind::Server : kind;
-    }
-    if (m_connection)
-        m_connection->close();
-    Q_EMIT finished(m_result);
 }
 
 } // namespace pelscope

@@ -34,63 +34,62 @@ void refusedTargets(WriteRecord &r, const QMap<QByteArray, QString> &targets)
 
 } // namespace
 
-WriteRecord writeRecordFor(const RequeueRequest &request, const RequeueResult &result, const QString &auditPath)
+// What every job's record says the same way: the counts that are not the
+// headline, retries, a cancel, the error, where the audit trail is.
+void finishRecord(WriteRecord &r, const WriteOutcome &o, const QString &auditPath)
+{
+    const WriteCounts &c = o.counts;
+    addCount(r.counts, c.gone, QStringLiteral("%1 already gone (moved by an earlier attempt, or deleted)"));
+    addCount(r.counts, c.empty, QStringLiteral("%1 left in the DLQ: nothing but metadata to copy back"));
+    addCount(r.counts, c.refused, QStringLiteral("%1 kept in the DLQ, nothing written for them"));
+    refusedTargets(r, o.refusedTargets);
+    addCount(r.counts, c.notPending, QStringLiteral("%1 no longer pending (settled by someone else): left alone"));
+    addCount(r.counts, c.uncertain, QStringLiteral("%1 not pending after a lost reply: this run or someone else settled them"));
+    addCount(r.counts, c.failed, QStringLiteral("%1 failed"));
+    addCount(r.counts, c.skipped, QStringLiteral("%1 skipped (not matching)"));
+    if (c.retries > 0)
+        r.counts << QStringLiteral("%1 batches sent again after a lost connection (no entry twice)").arg(c.retries);
+    if (o.cancelled)
+        r.counts << QStringLiteral("cancelled after the batch in flight");
+    r.error = o.error;
+    r.auditPath = auditPath;
+    r.failed = c.failed > 0 || c.refused > 0 || !o.ranToTheEnd();
+}
+
+WriteRecord writeRecordFor(const RequeueRequest &request, const WriteOutcome &outcome, const QString &auditPath)
 {
     WriteRecord r;
     r.at = QDateTime::currentDateTime();
-    const RequeueProgress &c = result.counts;
     const bool deleting = request.operation == RequeueRequest::Operation::Delete;
     r.title = deleting ? QStringLiteral("Delete dead letters") : QStringLiteral("Requeue dead letters");
     r.where = deleting ? displayBytes(request.dlq)
                        : QStringLiteral("%1 → %2").arg(displayBytes(request.dlq),
                                                        request.target.isEmpty() ? QStringLiteral("each entry's source") : displayBytes(request.target));
-    r.headline = deleting ? QStringLiteral("deleted %1").arg(entries(c.deleted)) : QStringLiteral("requeued %1").arg(entries(c.requeued));
-    addCount(r.counts, c.gone, QStringLiteral("%1 already gone (moved by an earlier attempt, or deleted)"));
-    addCount(r.counts, c.empty, QStringLiteral("%1 left in the DLQ: nothing but metadata to copy back"));
-    addCount(r.counts, c.refused, QStringLiteral("%1 kept in the DLQ, nothing written for them"));
-    refusedTargets(r, result.refusedTargets);
-    addCount(r.counts, c.failed, QStringLiteral("%1 failed"));
-    addCount(r.counts, c.skipped, QStringLiteral("%1 skipped (not matching)"));
-    if (c.retries > 0)
-        r.counts << QStringLiteral("%1 batches sent again after a lost connection (no entry twice)").arg(c.retries);
-    if (result.cancelled)
-        r.counts << QStringLiteral("cancelled after the batch in flight");
-    listMoved(r, result.movedIds, c.requeued);
-    r.error = result.error;
-    r.auditPath = auditPath;
-    r.failed = c.failed > 0 || !result.error.isEmpty() || result.cancelled || c.refused > 0;
+    r.headline = (deleting ? QStringLiteral("deleted %1") : QStringLiteral("requeued %1")).arg(entries(outcome.counts.done));
+    finishRecord(r, outcome, auditPath);
+    listMoved(r, outcome.movedIds, deleting ? 0 : outcome.counts.done);
     return r;
 }
 
-WriteRecord writeRecordFor(const CrossSlotRequeueRequest &request, const CrossSlotRequeueResult &result, const QString &auditPath)
+WriteRecord writeRecordFor(const CrossSlotRequeueRequest &request, const WriteOutcome &outcome, const QString &auditPath)
 {
     WriteRecord r;
     r.at = QDateTime::currentDateTime();
     r.title = QStringLiteral("Requeue dead letters (across cluster slots)");
-    r.where = QStringLiteral("%1 (on %2) → %3 (on %4)").arg(displayBytes(request.dlq), result.dlqNode, displayBytes(request.target), result.sourceNode);
-    r.headline = QStringLiteral("requeued %1").arg(entries(result.requeued));
-    addCount(r.counts, result.duplicates, QStringLiteral("%1 of them found in the ledger: added by an attempt whose reply was lost, not added again"));
-    addCount(r.counts, result.gone, QStringLiteral("%1 already gone"));
-    addCount(r.counts, result.empty, QStringLiteral("%1 left in the DLQ: nothing but metadata to copy back"));
-    addCount(r.counts, result.refused, QStringLiteral("%1 kept in the DLQ, nothing written for them"));
-    refusedTargets(r, result.refusedTargets);
-    addCount(r.counts, result.failed, QStringLiteral("%1 failed"));
-    addCount(r.counts, result.skipped, QStringLiteral("%1 skipped (not matching)"));
-    if (result.cancelled)
-        r.counts << QStringLiteral("cancelled after the batch in flight");
-    listMoved(r, result.movedIds, result.requeued);
-    r.error = result.error;
-    r.auditPath = auditPath;
-    r.failed = result.failed > 0 || !result.error.isEmpty() || result.cancelled || result.refused > 0;
+    r.where = QStringLiteral("%1 (on %2) → %3 (on %4)").arg(displayBytes(request.dlq), outcome.dlqNode, displayBytes(request.target), outcome.sourceNode);
+    r.headline = QStringLiteral("requeued %1").arg(entries(outcome.counts.done));
+    addCount(r.counts, outcome.counts.duplicates, QStringLiteral("%1 of them found in the ledger: added by an attempt whose reply was lost, not added again"));
+    finishRecord(r, outcome, auditPath);
+    listMoved(r, outcome.movedIds, outcome.counts.done);
     return r;
 }
 
-WriteRecord writeRecordFor(const PendingActionRequest &request, const PendingActionResult &result, const QString &auditPath, const QString &afterwards)
+WriteRecord writeRecordFor(const PendingActionRequest &request, const WriteOutcome &outcome, const QString &auditPath, const QString &afterwards)
 {
     using Action = PendingActionRequest::Action;
     WriteRecord r;
     r.at = QDateTime::currentDateTime();
-    const PendingActionCounts &c = result.counts;
+    const WriteCounts &c = outcome.counts;
     r.where = QStringLiteral("%1 / %2").arg(displayBytes(request.stream), displayBytes(request.group));
     switch (request.action) {
     case Action::Claim:
@@ -111,13 +110,9 @@ WriteRecord writeRecordFor(const PendingActionRequest &request, const PendingAct
     }
     if (!afterwards.isEmpty())
         r.counts << afterwards;
-    addCount(r.counts, c.notPending, QStringLiteral("%1 no longer pending (settled by someone else): left alone"));
-    addCount(r.counts, c.uncertain, QStringLiteral("%1 not pending after a lost reply: this run or someone else settled them"));
-    addCount(r.counts, c.failed, QStringLiteral("%1 failed"));
-    if (result.cancelled)
-        r.counts << QStringLiteral("cancelled after the batch in flight");
-    for (const PendingOutcome &o : result.outcomes) {
-        if (r.entries.size() >= 1000) {
+    finishRecord(r, outcome, auditPath);
+    for (const PendingOutcome &o : outcome.entries) {
+        if (r.entries.size() >= WriteOutcome::kMaxListedEntries) {
             ++r.entriesNotListed;
             continue;
         }
@@ -128,24 +123,22 @@ WriteRecord writeRecordFor(const PendingActionRequest &request, const PendingAct
             line += QStringLiteral(" (") + o.note + QLatin1Char(')');
         r.entries << line;
     }
-    r.error = result.error;
-    r.auditPath = auditPath;
-    r.failed = c.failed > 0 || !result.error.isEmpty() || result.cancelled;
     return r;
 }
 
-WriteRecord writeRecordFor(const ConsumerDeleteRequest &request, const ConsumerDeleteResult &result, const QString &auditPath)
+WriteRecord writeRecordFor(const ConsumerDeleteRequest &request, const WriteOutcome &outcome, const QString &auditPath)
 {
     WriteRecord r;
     r.at = QDateTime::currentDateTime();
     r.title = QStringLiteral("Delete consumer");
     r.where = QStringLiteral("%1 / %2").arg(displayBytes(request.stream), displayBytes(request.group));
-    r.headline = result.deleted ? QStringLiteral("deleted consumer %1").arg(displayBytes(request.consumer))
-               : result.holdsPending ? QStringLiteral("not deleted: %1 took %2 meanwhile").arg(displayBytes(request.consumer), entries(result.holdsPending))
-                                     : QStringLiteral("not deleted");
-    r.error = result.error;
+    const bool deleted = outcome.counts.done > 0;
+    r.headline = deleted                ? QStringLiteral("deleted consumer %1").arg(displayBytes(request.consumer))
+                 : outcome.holdsPending ? QStringLiteral("not deleted: %1 took %2 meanwhile").arg(displayBytes(request.consumer), entries(outcome.holdsPending))
+                                        : QStringLiteral("not deleted");
+    r.error = outcome.error;
     r.auditPath = auditPath;
-    r.failed = !result.deleted;
+    r.failed = !deleted;
     return r;
 }
 

@@ -29,12 +29,13 @@ struct WriteRecord
     bool failed = false;  // something failed or it stopped early
 };
 
-WriteRecord writeRecordFor(const RequeueRequest &request, const RequeueResult &result, const QString &auditPath);
-WriteRecord writeRecordFor(const CrossSlotRequeueRequest &request, const CrossSlotRequeueResult &result, const QString &auditPath);
+// The outcome is the same type for every job; the request says what was asked.
+WriteRecord writeRecordFor(const RequeueRequest &request, const WriteOutcome &outcome, const QString &auditPath);
+WriteRecord writeRecordFor(const CrossSlotRequeueRequest &request, const WriteOutcome &outcome, const QString &auditPath);
 // `afterwards`: where the entries are now, read after the job ("rescuer now holds 41").
-WriteRecord writeRecordFor(const PendingActionRequest &request, const PendingActionResult &result, const QString &auditPath,
+WriteRecord writeRecordFor(const PendingActionRequest &request, const WriteOutcome &outcome, const QString &auditPath,
                            const QString &afterwards = {});
-WriteRecord writeRecordFor(const ConsumerDeleteRequest &request, const ConsumerDeleteResult &result, const QString &auditPath);
+WriteRecord writeRecordFor(const ConsumerDeleteRequest &request, const WriteOutcome &outcome, const QString &auditPath);
 
 // After a claim: "rescuer now holds 41 pending entries; worker-3 keeps 2", from
 // one XPENDING summary read on `node`; empty when it cannot be read.

@@ -5,12 +5,13 @@
 // is read from one of its healthy replicas instead (after READONLY), plus a
 // ROLE per tick on a side connection to its master for the offset lag; a
 // shard without one is not read (stale, with a note), never read from its
-// master. Same signals as StreamPoller, which hands over to this class when
+// master. A Poller like StreamPoller; ConnectionPoller starts this one when
 // the server it reached runs in cluster mode.
 #pragma once
 
-#include "../probe/connection_status.h"
+#include "../probe/poller.h"
 #include "../probe/probe_config.h"
+#include "../probe/tick_scheduler.h"
 #include "../snapshot/snapshot.h"
 #include "cluster_merge.h"
 #include "cluster_topology.h"
@@ -25,34 +26,29 @@ namespace pelscope {
 
 class ClusterNodeLink;
 
-class ClusterPoller : public QObject
+class ClusterPoller : public Poller
 {
     Q_OBJECT
 public:
     ClusterPoller(ConnectionOptions seed, ProbeConfig config, QObject *parent = nullptr);
     ~ClusterPoller() override;
 
-    void start();
-    void stop();
-    void setIntervalMs(int ms);
+    void start() override;
+    void stop() override;
+    void setIntervalMs(int ms) override { m_schedule.setIntervalMs(ms); }
     // How long one node's round trip may take before its streams go stale this tick.
     int nodeDeadlineMs() const;
-    void setPaused(bool paused);
-    void pollNow();
-    void setThresholds(const pelscope::HealthThresholds &t);
-    void setSingleShot(bool on) { m_singleShot = on; }
-    void setAutoReconnect(bool on);
+    void setPaused(bool paused) override;
+    void pollNow() override;
+    void setThresholds(const pelscope::HealthThresholds &t) override;
+    void setSingleShot(bool on) override { m_singleShot = on; }
+    void setAutoReconnect(bool on) override;
     // Besides -MOVED and lost connections, the slot map is read this often.
     void setTopologyRefreshMs(int ms) { m_topologyRefreshMs = ms; }
 
     const ClusterTopology &topology() const { return m_topology; }
     int topologyReads() const { return m_topologyReads; }
 
-Q_SIGNALS:
-    void snapshotReady(const pelscope::Snapshot &snapshot);
-    void statusChanged(const pelscope::ConnectionStatus &status);
-    void pollFailed(const pelscope::RedisError &error);
-    void finished();
 
 private:
     // `prefer`: ask this master first (it just answered -MOVED, so it knows
@@ -93,19 +89,16 @@ private:
     int m_outstanding = 0;
     int m_discovering = 0;              // first sweeps still running
 
-    QTimer m_tickTimer{this};
-    QElapsedTimer m_tickClock;
+    TickScheduler m_schedule{this, [this] { tick(); }};
     QElapsedTimer m_topologyAge;
     QElapsedTimer m_downRefreshAge; // re-reads while a master is unreachable
     QElapsedTimer m_sweepAge;
-    int m_intervalMs = 1000;
     int m_topologyRefreshMs = 30'000;
     int m_topologyReads = 0;
     quint64 m_generation = 0;
     quint64 m_tick = 0;
     qint64 m_bytesOutAtStart = 0, m_bytesInAtStart = 0;
     bool m_inTick = false;
-    bool m_paused = false;
     bool m_singleShot = false;
     bool m_stopped = true;
     bool m_autoReconnect = true;

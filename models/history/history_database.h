@@ -11,6 +11,7 @@
 #include "../redis/connection_options.h"
 
 #include <QSqlDatabase>
+#include <QVariant>
 #include <QString>
 
 #include <optional>
@@ -111,6 +112,7 @@ private:
     bool insertRow(int tier, qint64 gid, qint64 atMs, const StoredPoint &p, bool replace, QString *error);
     bool flushBucket(int tier, qint64 gid, const Bucket &b, QString *error);
     QString describe(const QString &what) const;
+    static float fromSql(const QVariant &v); // NULL (unknown) reads back as NaN
 
     QString m_path;
     QString m_connectionName;

@@ -4,8 +4,8 @@
 // while the DLQ changes underneath.
 #pragma once
 
-#include "actions/dlq_layout.h"
-#include "probe/entry_reader.h"
+#include "snapshot/dlq_layout.h"
+#include "polling/entry_reader.h"
 
 #include <QAbstractTableModel>
 #include <QHash>

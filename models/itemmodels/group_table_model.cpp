@@ -6,7 +6,7 @@
 #include <cmath>
 #include <limits>
 
-#include <QHash>
+#include <QSet>
 
 namespace pelscope {
 
@@ -46,8 +46,15 @@ int deadConsumers(const GroupSnapshot &g)
 } // namespace
 
 GroupTableModel::GroupTableModel(QObject *parent)
-    : QAbstractTableModel(parent)
+    : KeyedTableModel(parent)
 {
+}
+
+const GroupTableModel::Row &GroupTableModel::rowAt(int row) const
+{
+    static const Row none;
+    const auto it = m_rowData.constFind(keyAt(row));
+    return it == m_rowData.cend() ? none : *it;
 }
 
 std::optional<double> GroupTableModel::latest(const QByteArray &stream, const QByteArray &group, int metric) const
@@ -110,10 +117,9 @@ const DeadLetterSnapshot *GroupTableModel::deadLettersOf(const QByteArray &strea
 
 void GroupTableModel::clear()
 {
-    beginResetModel();
-    m_rows.clear();
+    resetRows({});
+    m_rowData.clear();
     m_snapshot = {};
-    endResetModel();
 }
 
 void GroupTableModel::setConnectionLabel(const QString &label)
@@ -121,9 +127,7 @@ void GroupTableModel::setConnectionLabel(const QString &label)
     if (label == m_connectionLabel)
         return;
     m_connectionLabel = label;
-    for (Row &row : m_rows)
-        row.display[Connection] = label;
-    signalAllRows({Qt::DisplayRole, SortRole});
+    setColumn(Connection, label, {Qt::DisplayRole, SortRole});
 }
 
 void GroupTableModel::setStale(bool stale)
@@ -131,79 +135,27 @@ void GroupTableModel::setStale(bool stale)
     if (stale == m_stale)
         return;
     m_stale = stale;
-    signalAllRows({StaleRole, Qt::ForegroundRole});
-}
-
-void GroupTableModel::signalAllRows(const QList<int> &roles)
-{
-    if (!m_rows.isEmpty())
-        Q_EMIT dataChanged(index(0, 0), index(int(m_rows.size()) - 1, ColumnCount - 1), roles);
+    signalColumns(0, ColumnCount - 1, {StaleRole, Qt::ForegroundRole});
 }
 
 void GroupTableModel::applySnapshot(const Snapshot &snapshot)
 {
     m_snapshot = snapshot;
-    QHash<QPair<QByteArray, QByteArray>, std::pair<const StreamSnapshot *, const GroupSnapshot *>> incoming;
-    QList<QPair<QByteArray, QByteArray>> order;
+    QList<RowCells> rows;
+    QSet<QByteArray> keys;
     for (const StreamSnapshot &s : snapshot.data().streams)
         for (const GroupSnapshot &g : s.groups) {
-            incoming.insert({s.key, g.name}, {&s, &g});
-            order.append({s.key, g.name});
+            const QByteArray key = keyOf(s.key, g.name);
+            keys.insert(key);
+            m_rowData.insert(key, Row{s.key, g, s.stale});
+            QList<QVariant> cells = displayValues(s, g);
+            // The row's state past the columns: a health or staleness change repaints the row's tint.
+            cells << QStringLiteral("%1/%2").arg(int(g.health.status)).arg(s.stale);
+            rows.append({key, std::move(cells)});
         }
-
-    // Removals, from the bottom so indexes stay valid.
-    for (int i = int(m_rows.size()) - 1; i >= 0; --i) {
-        if (!incoming.contains({m_rows[i].stream, m_rows[i].group.name})) {
-            beginRemoveRows({}, i, i);
-            m_rows.removeAt(i);
-            endRemoveRows();
-        }
-    }
-
-    // Updates in place: only the cells whose text changed are signalled.
-    QHash<QPair<QByteArray, QByteArray>, int> present;
-    for (int i = 0; i < m_rows.size(); ++i) {
-        Row &row = m_rows[i];
-        const auto [s, g] = incoming.value({row.stream, row.group.name});
-        present.insert({row.stream, row.group.name}, i);
-        QList<QVariant> values = displayValues(*s, *g);
-        int first = -1, last = -1;
-        for (int c = 0; c < ColumnCount; ++c) {
-            if (values[c] != row.display[c]) {
-                if (first < 0)
-                    first = c;
-                last = c;
-            }
-        }
-        const bool healthChanged = row.group.health.status != g->health.status || row.streamStale != s->stale;
-        row.group = *g;
-        row.streamStale = s->stale;
-        row.display = std::move(values);
-        if (healthChanged)
-            first = 0, last = std::max(last, int(ColumnCount) - 1);
-        if (first >= 0)
-            Q_EMIT dataChanged(index(i, first), index(i, last),
-                               {Qt::DisplayRole, Qt::ToolTipRole, SortRole, HealthRole, ReasonsRole, StaleRole});
-    }
-
-    // Insertions, appended in one block.
-    QList<Row> added;
-    for (const auto &key : std::as_const(order)) {
-        if (present.contains(key))
-            continue;
-        const auto [s, g] = incoming.value(key);
-        added.append(Row{s->key, *g, s->stale, displayValues(*s, *g)});
-    }
-    if (!added.isEmpty()) {
-        beginInsertRows({}, int(m_rows.size()), int(m_rows.size() + added.size() - 1));
-        m_rows.append(added);
-        endInsertRows();
-    }
-}
-
-int GroupTableModel::rowCount(const QModelIndex &parent) const
-{
-    return parent.isValid() ? 0 : int(m_rows.size());
+    applyRows(rows, {Qt::DisplayRole, Qt::ToolTipRole, SortRole, HealthRole, ReasonsRole, StaleRole});
+    for (auto it = m_rowData.begin(); it != m_rowData.end();)
+        it = keys.contains(it.key()) ? std::next(it) : m_rowData.erase(it);
 }
 
 int GroupTableModel::columnCount(const QModelIndex &parent) const
@@ -211,7 +163,7 @@ int GroupTableModel::columnCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-QVariant GroupTableModel::sortValue(const Row &row, int column) const
+QVariant GroupTableModel::sortValue(const Row &row, int index, int column) const
 {
     const GroupSnapshot &g = row.group;
     switch (column) {
@@ -232,25 +184,23 @@ QVariant GroupTableModel::sortValue(const Row &row, int column) const
         return d ? double(d->length.value_or(0)) + double(d->growth.value_or(0)) * 1e-6 : -1.0;
     }
     case LagTrend: return g.lag ? double(*g.lag) : -1.0;
-    default: return row.display.value(column);
+    default: return cell(index, column);
     }
 }
 
 void GroupTableModel::refreshHistoryColumns()
 {
-    if (m_rows.isEmpty())
-        return;
-    Q_EMIT dataChanged(index(0, InRate), index(int(m_rows.size()) - 1, LagTrend), {Qt::DisplayRole, SortRole, SparklineRole, Qt::ToolTipRole});
+    signalColumns(InRate, LagTrend, {Qt::DisplayRole, SortRole, SparklineRole, Qt::ToolTipRole});
 }
 
 QVariant GroupTableModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const Row &row = m_rows.at(index.row());
+    const Row &row = rowAt(index.row());
     switch (role) {
     case Qt::DisplayRole:
-        return row.display.value(index.column());
+        return cell(index.row(), index.column());
     case Qt::ToolTipRole:
         if (index.column() == Status || index.column() == Reasons)
             return row.group.health.reasons.isEmpty() ? QStringLiteral("No rule is broken") : row.group.health.reasons.join(QLatin1Char('\n'));
@@ -292,7 +242,7 @@ QVariant GroupTableModel::data(const QModelIndex &index, int role) const
         if (index.column() >= Lag && index.column() <= DeadLetters)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         return QVariant::fromValue(Qt::AlignLeft | Qt::AlignVCenter);
-    case SortRole: return sortValue(row, index.column());
+    case SortRole: return sortValue(row, index.row(), index.column());
     case HealthRole: return int(row.group.health.status);
     case StreamKeyRole: return row.stream;
     case GroupNameRole: return row.group.name;

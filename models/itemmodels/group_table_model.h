@@ -1,15 +1,17 @@
 // One row per stream/group, updated in place from each snapshot: rows are
-// matched by (stream, group) so selection, sort and scroll survive updates.
+// matched by (stream, group) (KeyedTableModel, like the other tables) so
+// selection, sort and scroll survive updates.
 #pragma once
 
+#include "keyed_table_model.h"
 #include "snapshot/snapshot.h"
 
-#include <QAbstractTableModel>
+#include <QHash>
 #include <optional>
 
 namespace pelscope {
 
-class GroupTableModel : public QAbstractTableModel
+class GroupTableModel : public KeyedTableModel
 {
     Q_OBJECT
 public:
@@ -44,28 +46,27 @@ public:
     // rate and sparkline columns read it again.
     void refreshHistoryColumns();
 
-    int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
+    // What a row's cells are made from, by row key.
     struct Row
     {
         QByteArray stream;
         GroupSnapshot group;
         bool streamStale = false; // cluster: its node did not answer this tick
-        QList<QVariant> display; // cached per column, to diff cheaply
     };
+    static QByteArray keyOf(const QByteArray &stream, const QByteArray &group) { return stream + '\0' + group; }
+    const Row &rowAt(int row) const;
     QList<QVariant> displayValues(const StreamSnapshot &s, const GroupSnapshot &g) const;
     std::optional<double> latest(const QByteArray &stream, const QByteArray &group, int metric) const;
-    QVariant sortValue(const Row &row, int column) const;
+    QVariant sortValue(const Row &row, int index, int column) const;
     // The dead-letter stream whose source is `stream`, if the poller found one.
     const DeadLetterSnapshot *deadLettersOf(const QByteArray &stream) const;
 
-    void signalAllRows(const QList<int> &roles);
-
-    QList<Row> m_rows;
+    QHash<QByteArray, Row> m_rowData;
     QString m_connectionLabel;
     bool m_stale = false;
     const class HistoryStore *m_history = nullptr;

@@ -28,9 +28,15 @@ void KeyedTableModel::applyRows(const QList<RowCells> &incoming, const QList<int
     for (int i = 0; i < m_rows.size(); ++i) {
         const RowCells &next = incoming[wanted.value(m_rows[i].key)];
         present.insert(m_rows[i].key, i);
+        const int columns = columnCount();
         int first = -1, last = -1;
         for (int c = 0; c < next.cells.size(); ++c) {
             if (next.cells[c] != m_rows[i].cells.value(c)) {
+                if (c >= columns) { // the row's state: all of it
+                    first = 0;
+                    last = columns - 1;
+                    break;
+                }
                 if (first < 0)
                     first = c;
                 last = c;
@@ -49,6 +55,20 @@ void KeyedTableModel::applyRows(const QList<RowCells> &incoming, const QList<int
         m_rows.append(added);
         endInsertRows();
     }
+}
+
+void KeyedTableModel::setColumn(int column, const QVariant &value, const QList<int> &roles)
+{
+    for (RowCells &row : m_rows)
+        if (column < row.cells.size())
+            row.cells[column] = value;
+    signalColumns(column, column, roles);
+}
+
+void KeyedTableModel::signalColumns(int first, int last, const QList<int> &roles)
+{
+    if (!m_rows.isEmpty())
+        Q_EMIT dataChanged(index(0, first), index(int(m_rows.size()) - 1, last), roles);
 }
 
 } // namespace pelscope

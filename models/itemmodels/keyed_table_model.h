@@ -23,12 +23,18 @@ protected:
     struct RowCells
     {
         QByteArray key;
-        QList<QVariant> cells; // display text per column
+        // Display text per column. Cells past columnCount() are the row's
+        // state (its health, say): when one changes, the whole row repaints.
+        QList<QVariant> cells;
     };
     // Applies the new rows; `roles` are the roles whose values follow the cells.
     void applyRows(const QList<RowCells> &incoming, const QList<int> &roles);
     void resetRows(const QList<RowCells> &incoming);
     QVariant cell(int row, int column) const { return m_rows.value(row).cells.value(column); }
+    // One column's value in every row (a label shared by all rows).
+    void setColumn(int column, const QVariant &value, const QList<int> &roles);
+    // Every row's `first`..`last` columns changed for `roles` (values read elsewhere).
+    void signalColumns(int first, int last, const QList<int> &roles);
 
 private:
     QList<RowCells> m_rows;

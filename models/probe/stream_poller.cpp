@@ -1,6 +1,5 @@
 #include "stream_poller.h"
 
-#include "../cluster/cluster_poller.h"
 #include "replica_link_probe.h"
 
 #include "../snapshot/format.h"
@@ -12,12 +11,10 @@
 namespace pelscope {
 
 StreamPoller::StreamPoller(ConnectionOptions options, ProbeConfig config, QObject *parent)
-    : QObject(parent)
+    : Poller(parent)
     , m_options(std::move(options))
     , m_probe(std::make_unique<StreamProbe>(std::move(config)))
 {
-    m_tickTimer.setSingleShot(true);
-    connect(&m_tickTimer, &QTimer::timeout, this, &StreamPoller::tick);
     m_status.address = m_options.redactedUrl();
 }
 
@@ -25,11 +22,6 @@ StreamPoller::~StreamPoller() = default;
 
 void StreamPoller::start()
 {
-    if (m_cluster) {
-        m_stopped = false;
-        m_cluster->start();
-        return;
-    }
     if (!m_connection) {
         m_connection = new RedisConnection(m_options, this);
         m_connection->setAutoReconnect(m_autoReconnect);
@@ -69,52 +61,33 @@ void StreamPoller::start()
 void StreamPoller::stop()
 {
     m_stopped = true;
-    m_tickTimer.stop();
+    m_schedule.cancel();
     ++m_generation; // replies still in flight are dropped
     if (m_connection)
         m_connection->close();
     if (m_replicaLink)
         m_replicaLink->stop();
-    if (m_cluster)
-        m_cluster->stop();
     Q_EMIT finished();
 }
 
 void StreamPoller::setAutoReconnect(bool on)
 {
     m_autoReconnect = on;
-    if (m_cluster)
-        m_cluster->setAutoReconnect(on);
     if (m_connection)
         m_connection->setAutoReconnect(on);
     if (m_replicaLink)
         m_replicaLink->setAutoReconnect(on);
 }
 
-void StreamPoller::setIntervalMs(int ms)
-{
-    m_intervalMs = std::clamp(ms, 100, 3'600'000);
-    if (m_cluster)
-        m_cluster->setIntervalMs(ms);
-}
-
 void StreamPoller::setPaused(bool paused)
 {
-    m_paused = paused;
-    if (m_cluster)
-        m_cluster->setPaused(paused);
-    else if (paused)
-        m_tickTimer.stop();
-    else if (!m_inTick && m_connection && m_connection->state() == RedisConnection::State::Ready)
-        scheduleNext();
+    m_schedule.setPaused(paused, !m_stopped && !m_inTick && m_connection && m_connection->state() == RedisConnection::State::Ready);
 }
 
 void StreamPoller::pollNow()
 {
-    if (m_cluster)
-        m_cluster->pollNow();
     if (!m_inTick && m_connection && m_connection->state() == RedisConnection::State::Ready) {
-        m_tickTimer.stop();
+        m_schedule.cancel();
         tick();
     }
 }
@@ -122,8 +95,6 @@ void StreamPoller::pollNow()
 void StreamPoller::setThresholds(const HealthThresholds &t)
 {
     m_probe->setThresholds(t);
-    if (m_cluster)
-        m_cluster->setThresholds(t);
 }
 
 void StreamPoller::publishStatus()
@@ -134,8 +105,18 @@ void StreamPoller::publishStatus()
 void StreamPoller::onReady()
 {
     if (m_connection->hello().mode == QLatin1String("cluster")) {
-        // read_from=replica included: the cluster poller picks a replica per shard.
-        handOverToCluster();
+        // The handshake already read INFO server: redis_mode:cluster. Deciding
+        // here gives every caller (GUI, CLI, tests) cluster support without
+        // asking first; read_from=replica included (per shard, over there).
+        // Said first: the listener stops forwarding this poller's signals
+        // before the connection's closing would report a disconnect.
+        m_stopped = true;
+        ++m_generation;
+        Q_EMIT clusterModeFound();
+        m_connection->setAutoReconnect(false);
+        m_connection->close();
+        if (m_replicaLink)
+            m_replicaLink->stop();
         return;
     }
     if (m_replicaLink)
@@ -143,7 +124,7 @@ void StreamPoller::onReady()
     ++m_generation;
     m_inTick = false;
     m_firstTickOfGeneration = true;
-    m_tickTimer.stop();
+    m_schedule.cancel();
     // After a reconnect the keyspace may be another (a restart, a failover):
     // sweep again, riding along with the ticks once the first sweep is done.
     if (m_generation > 1)
@@ -153,35 +134,6 @@ void StreamPoller::onReady()
         tick();
     else
         scanStep();
-}
-
-// The handshake already read INFO server: redis_mode:cluster (cluster_enabled:1)
-// means one connection per master from here on. Deciding it here gives every
-// caller (GUI, CLI, tests) cluster support without asking first.
-void StreamPoller::handOverToCluster()
-{
-    RedisConnection *seed = m_connection;
-    m_connection = nullptr;
-    seed->disconnect(this);
-    seed->setAutoReconnect(false);
-    seed->close();
-    seed->deleteLater();
-
-    m_cluster = new ClusterPoller(m_options, m_probe->config(), this);
-    m_cluster->setIntervalMs(m_intervalMs);
-    m_cluster->setSingleShot(m_singleShot);
-    m_cluster->setAutoReconnect(m_autoReconnect);
-    m_cluster->setPaused(m_paused);
-    connect(m_cluster, &ClusterPoller::snapshotReady, this, &StreamPoller::snapshotReady);
-    connect(m_cluster, &ClusterPoller::statusChanged, this, &StreamPoller::statusChanged);
-    connect(m_cluster, &ClusterPoller::pollFailed, this, &StreamPoller::pollFailed);
-    connect(m_cluster, &ClusterPoller::finished, this, [this] {
-        if (m_stopped)
-            return; // stop() reports it
-        m_stopped = true;
-        Q_EMIT finished(); // single shot done
-    });
-    m_cluster->start();
 }
 
 // The first sweep runs page by page before the first tick so the first
@@ -216,7 +168,7 @@ void StreamPoller::scanStep()
             Q_EMIT pollFailed(e);
             m_status.error = e;
             publishStatus();
-            m_tickTimer.start(m_intervalMs);
+            m_schedule.startIn(m_schedule.intervalMs());
             return;
         }
         if (m_probe->discoveryComplete())
@@ -235,7 +187,7 @@ void StreamPoller::tick()
         return;
     }
     m_inTick = true;
-    m_tickClock.start();
+    m_schedule.tickStarted();
     m_roundTripsAtStart = m_connection->roundTrips();
     m_bytesOutAtStart = m_connection->bytesWritten();
     m_bytesInAtStart = m_connection->bytesRead();
@@ -291,7 +243,7 @@ void StreamPoller::onTickReplies(quint64 generation, const RedisReplies &replies
     data.stats.bytesOut = m_connection->bytesWritten() - m_bytesOutAtStart;
     data.stats.bytesIn = m_connection->bytesRead() - m_bytesInAtStart;
     data.stats.commands = m_commandsInTick;
-    data.stats.durationMs = m_tickClock.elapsed();
+    data.stats.durationMs = m_schedule.tickElapsedMs();
 
     // Groups seen for the first time were not probed yet: on the first tick of
     // a connection, ask again at once rather than publish a half snapshot.
@@ -311,10 +263,8 @@ void StreamPoller::onTickReplies(quint64 generation, const RedisReplies &replies
 
 void StreamPoller::scheduleNext()
 {
-    if (m_paused || m_stopped)
-        return;
-    const qint64 spent = m_tickClock.isValid() ? m_tickClock.elapsed() : 0;
-    m_tickTimer.start(int(std::max<qint64>(0, m_intervalMs - spent)));
+    if (!m_stopped)
+        m_schedule.scheduleNext();
 }
 
 // The replica's link and offset lag go into the snapshot every tick, and

@@ -20,44 +20,35 @@ namespace pelscope {
 
 namespace {
 
-RedisError makeError(RedisError::Kind kind, QString message, QByteArray detail = {})
-{
-    RedisError e;
-    e.kind = kind;
-    e.message = std::move(message);
-    e.detail = std::move(detail);
-    return e;
-}
-
 RedisError classifySocketError(QAbstractSocket::SocketError code, const QString &text,
                                const ConnectionOptions &o, const QStringList &tlsErrors)
 {
     const QString where = o.address();
     switch (code) {
     case QAbstractSocket::ConnectionRefusedError:
-        return makeError(RedisError::Kind::Refused,
+        return RedisError::of(RedisError::Kind::Refused,
                          QStringLiteral("connection refused by %1: is redis-server running and listening there?").arg(where),
                          text.toUtf8());
     case QAbstractSocket::HostNotFoundError:
-        return makeError(RedisError::Kind::HostNotFound,
+        return RedisError::of(RedisError::Kind::HostNotFound,
                          QStringLiteral("host '%1' not found (DNS lookup failed)").arg(o.host), text.toUtf8());
     case QAbstractSocket::SocketTimeoutError:
-        return makeError(RedisError::Kind::Timeout, QStringLiteral("timed out talking to %1").arg(where), text.toUtf8());
+        return RedisError::of(RedisError::Kind::Timeout, QStringLiteral("timed out talking to %1").arg(where), text.toUtf8());
     case QAbstractSocket::SslHandshakeFailedError:
     case QAbstractSocket::SslInternalError:
     case QAbstractSocket::SslInvalidUserDataError: {
         const QString why = tlsErrors.isEmpty() ? text : tlsErrors.join(QStringLiteral("; "));
-        return makeError(RedisError::Kind::Tls,
+        return RedisError::of(RedisError::Kind::Tls,
                          QStringLiteral("TLS handshake with %1 failed: %2").arg(where, why), text.toUtf8());
     }
     case QAbstractSocket::RemoteHostClosedError:
         if (o.transport == ConnectionOptions::Transport::Tls && o.tls.certFile.isEmpty())
-            return makeError(RedisError::Kind::Closed,
+            return RedisError::of(RedisError::Kind::Closed,
                              QStringLiteral("%1 closed the TLS connection: the server may require a client certificate (--cert/--key)").arg(where),
                              text.toUtf8());
-        return makeError(RedisError::Kind::Closed, QStringLiteral("%1 closed the connection").arg(where), text.toUtf8());
+        return RedisError::of(RedisError::Kind::Closed, QStringLiteral("%1 closed the connection").arg(where), text.toUtf8());
     default:
-        return makeError(RedisError::Kind::Closed, QStringLiteral("connection to %1 failed: %2").arg(where, text), text.toUtf8());
+        return RedisError::of(RedisError::Kind::Closed, QStringLiteral("connection to %1 failed: %2").arg(where, text), text.toUtf8());
     }
 }
 
@@ -65,46 +56,18 @@ RedisError classifyLocalError(QLocalSocket::LocalSocketError code, const QString
 {
     switch (code) {
     case QLocalSocket::ServerNotFoundError:
-        return makeError(RedisError::Kind::Refused,
+        return RedisError::of(RedisError::Kind::Refused,
                          QStringLiteral("no Redis listens on unix socket %1 (the file does not exist)").arg(path), text.toUtf8());
     case QLocalSocket::ConnectionRefusedError:
-        return makeError(RedisError::Kind::Refused, QStringLiteral("connection refused on unix socket %1").arg(path), text.toUtf8());
+        return RedisError::of(RedisError::Kind::Refused, QStringLiteral("connection refused on unix socket %1").arg(path), text.toUtf8());
     case QLocalSocket::SocketAccessError:
-        return makeError(RedisError::Kind::NoPermission,
+        return RedisError::of(RedisError::Kind::NoPermission,
                          QStringLiteral("no permission to open unix socket %1 (check its mode and your groups)").arg(path), text.toUtf8());
     case QLocalSocket::PeerClosedError:
-        return makeError(RedisError::Kind::Closed, QStringLiteral("the server closed the connection on %1").arg(path), text.toUtf8());
+        return RedisError::of(RedisError::Kind::Closed, QStringLiteral("the server closed the connection on %1").arg(path), text.toUtf8());
     default:
-        return makeError(RedisError::Kind::Closed, QStringLiteral("unix socket %1: %2").arg(path, text), text.toUtf8());
+        return RedisError::of(RedisError::Kind::Closed, QStringLiteral("unix socket %1: %2").arg(path, text), text.toUtf8());
     }
-}
-
-ServerHello parseHello(const RedisReply &info)
-{
-    ServerHello h;
-    h.product = QStringLiteral("redis");
-    h.mode = QStringLiteral("standalone");
-    if (!info.isString())
-        return h;
-    const QList<QByteArray> lines = info.bytes().split('\n');
-    for (QByteArray line : lines) {
-        line = line.trimmed();
-        const qsizetype colon = line.indexOf(':');
-        if (colon <= 0)
-            continue;
-        const QByteArray key = line.left(colon);
-        const QString value = displayBytes(line.mid(colon + 1));
-        if (key == "redis_version" && h.version.isEmpty())
-            h.version = value;
-        else if (key == "valkey_version") {
-            h.version = value;
-            h.product = QStringLiteral("valkey");
-        } else if (key == "redis_mode" || key == "server_mode")
-            h.mode = value;
-        else if (key == "role")
-            h.role = value;
-    }
-    return h;
 }
 
 } // namespace
@@ -118,7 +81,7 @@ RedisConnection::RedisConnection(ConnectionOptions options, QObject *parent)
     connect(&m_deadlineTimer, &QTimer::timeout, this, &RedisConnection::onDeadline);
     m_connectTimer.setSingleShot(true);
     connect(&m_connectTimer, &QTimer::timeout, this, [this] {
-        fail(makeError(RedisError::Kind::Timeout,
+        fail(RedisError::of(RedisError::Kind::Timeout,
                        QStringLiteral("could not connect to %1 within %2 ms")
                            .arg(m_options.address())
                            .arg(m_options.connectTimeoutMs)),
@@ -160,7 +123,7 @@ void RedisConnection::open()
     if (!m_options.user.isEmpty() && !m_options.password) {
         // Without AUTH the server would take us for `default`, often with every
         // permission: never connect as anyone but the user that was named.
-        fail(makeError(RedisError::Kind::Usage,
+        fail(RedisError::of(RedisError::Kind::Usage,
                        QStringLiteral("the user '%1' was given without a password: add it to the URL (redis://%1:PASSWORD@…, an empty "
                                       "one for a nopass user), use --askpass or set REDISCLI_AUTH; not connecting as another user")
                            .arg(displayBytes(m_options.user))),
@@ -246,7 +209,7 @@ void RedisConnection::close()
         m_resolver->cancel();
     if (m_replicaResolver)
         m_replicaResolver->cancel();
-    failAll(makeError(RedisError::Kind::NotConnected, QStringLiteral("connection closed by Pelscope")));
+    failAll(RedisError::of(RedisError::Kind::NotConnected, QStringLiteral("connection closed by Pelscope")));
     dropDevice();
     setState(State::Disconnected);
 }
@@ -337,178 +300,6 @@ void RedisConnection::onEncrypted()
     onConnected();
 }
 
-void RedisConnection::startHandshake()
-{
-    setState(State::Handshake);
-    RedisBatch batch;
-    const bool hasAuth = m_options.password.has_value();
-    if (hasAuth) {
-        if (m_options.user.isEmpty())
-            batch.append(RedisCommand{"AUTH", *m_options.password});
-        else
-            batch.append(RedisCommand{"AUTH", m_options.user, *m_options.password});
-    }
-    if (m_options.db != 0)
-        batch.append(RedisCommand{"SELECT", QByteArray::number(m_options.db)});
-    const bool setName = !m_options.clientName.isEmpty();
-    if (setName)
-        batch.append(RedisCommand{"CLIENT", "SETNAME", m_options.clientName});
-    batch.append(RedisCommand{"INFO", "server"});
-    batch.append(RedisCommand{"ROLE"});
-
-    Pending p;
-    p.expected = int(batch.size());
-    p.commands = batch;
-    p.context = this;
-    p.deadline = QDeadlineTimer(m_options.connectTimeoutMs);
-    p.callback = [this, hasAuth, setName](const RedisReplies &replies, const RedisError &error) {
-        if (error.isError())
-            return; // fail() already reported it
-        int i = 0;
-        if (hasAuth) {
-            const RedisReply &auth = replies.at(i++);
-            if (auth.isError()) {
-                // The password never goes into a message: "***" stands in for it.
-                const RedisCommand shown = m_options.user.isEmpty() ? RedisCommand{"AUTH", "***"}
-                                                                    : RedisCommand{"AUTH", m_options.user, "***"};
-                fail(describeReplyError(shown, auth), true);
-                return;
-            }
-        }
-        if (m_options.db != 0) {
-            const RedisReply &sel = replies.at(i++);
-            if (sel.isError()) {
-                RedisError e = describeReplyError({"SELECT"}, sel);
-                if (e.kind == RedisError::Kind::Server)
-                    e.message = QStringLiteral("cannot select database %1: %2").arg(m_options.db).arg(displayBytes(sel.bytes()));
-                fail(e, true);
-                return;
-            }
-        }
-        const RedisReply setname = setName ? replies.at(i++) : RedisReply::status("OK");
-        if (setname.isError()) {
-            const RedisError e = describeReplyError({"CLIENT", "SETNAME"}, setname);
-            if (e.kind == RedisError::Kind::AuthRequired || e.kind == RedisError::Kind::Loading) {
-                fail(e, true);
-                return;
-            }
-            spdlog::warn("CLIENT SETNAME refused: {}", setname.bytes().toStdString());
-        }
-        m_hello = parseHello(replies.at(i++));
-        const RedisReply &role = replies.at(i++);
-        if (role.isArray() && role.size() > 0)
-            m_hello.role = displayBytes(role.at(0).bytes());
-        m_hello.node = m_options.address();
-        if (followedToPrimary(role))
-            return;
-        // A cluster node is only the seed: the cluster poller reads each shard from a replica of its own.
-        const bool clusterNode = m_hello.mode == QLatin1String("cluster");
-        if (m_options.readFromReplica && !clusterNode ? !confirmReplica(role) : m_options.sentinel && !confirmSentinelMaster(role))
-            return;
-        m_connectTimer.stop();
-        m_attempt = 0;
-        m_hops = 0;
-        m_lastError = {};
-        setState(State::Ready);
-        spdlog::info("connected to {} ({} {}, {})", m_options.redactedUrl().toStdString(),
-                     m_hello.product.toStdString(), m_hello.version.toStdString(), m_hello.mode.toStdString());
-        Q_EMIT ready();
-        flushWaiting();
-    };
-    writeBatch(std::move(p));
-}
-
-// The sentinels may still name the old master during a failover, or a node
-// demoted since: only ROLE on the node itself proves it takes writes.
-bool RedisConnection::confirmSentinelMaster(const RedisReply &role)
-{
-    const QString name = displayBytes(m_options.sentinel->masterName);
-    if (role.isError()) {
-        RedisError e = describeReplyError({"ROLE"}, role);
-        e.message = QStringLiteral("cannot confirm that %1 is the master of '%2': ROLE refused (%3); the user needs +role")
-                        .arg(m_options.address(), name, displayBytes(role.bytes()));
-        fail(e, true);
-        return false;
-    }
-    if (m_hello.role != QLatin1String("master")) {
-        fail(makeError(RedisError::Kind::Server,
-                       QStringLiteral("the sentinels named %1 as master of '%2', but its ROLE is %3; asking them again")
-                           .arg(m_options.address(), name, m_hello.role.isEmpty() ? QStringLiteral("unknown") : m_hello.role)),
-             true);
-        return false;
-    }
-    m_hello.mode = QStringLiteral("sentinel");
-    const QString previous = m_lastMaster;
-    m_lastMaster = m_hello.node;
-    if (!previous.isEmpty() && previous != m_lastMaster) {
-        spdlog::warn("sentinel failover of '{}': master now {} (was {})", name.toStdString(), m_lastMaster.toStdString(),
-                     previous.toStdString());
-        QPointer<RedisConnection> self(this);
-        Q_EMIT masterChanged(m_lastMaster, previous);
-        if (!self)
-            return false;
-    }
-    return true;
-}
-
-// Writes with read_from=replica options (forWrites()): a URL naming a replica
-// means its primary. Chained replicas are followed a few hops, no further.
-bool RedisConnection::followedToPrimary(const RedisReply &role)
-{
-    if (!m_options.followToPrimary || m_options.sentinel || m_hello.role != QLatin1String("slave") || role.size() < 3)
-        return false;
-    if (++m_hops > 3) {
-        fail(makeError(RedisError::Kind::Server,
-                       QStringLiteral("%1 is a replica, and so is every node its ROLE led to; no primary to write to").arg(m_options.address())),
-             true);
-        return true;
-    }
-    const QString from = m_options.address();
-    if (m_options.transport == ConnectionOptions::Transport::Unix)
-        m_options.transport = ConnectionOptions::Transport::Tcp;
-    m_options.host = QString::fromUtf8(role.at(1).bytes());
-    m_options.port = quint16(role.at(2).toInt().value_or(6379));
-    spdlog::info("{} is a replica: writing to its primary {}", from.toStdString(), m_options.address().toStdString());
-    // Batches given meanwhile keep waiting; they run once the primary is ready.
-    dropDevice();
-    setState(State::Connecting);
-    connectSocket();
-    return true;
-}
-
-// read_from=replica: whatever named this node (the sentinels, a primary's
-// ROLE, the URL), only its own ROLE proves it is a replica now, and says which
-// primary it follows (where the offset lag is measured).
-bool RedisConnection::confirmReplica(const RedisReply &role)
-{
-    if (role.isError()) {
-        RedisError e = describeReplyError({"ROLE"}, role);
-        e.message = QStringLiteral("cannot confirm that %1 is a replica: ROLE refused (%2); the user needs +role")
-                        .arg(m_options.address(), displayBytes(role.bytes()));
-        fail(e, true);
-        return false;
-    }
-    if (m_hello.role != QLatin1String("slave") || role.size() < 3) {
-        fail(makeError(RedisError::Kind::Server,
-                       QStringLiteral("read_from=replica: %1 is not a replica (ROLE %2); not polling it, looking for a replica again")
-                           .arg(m_options.address(), m_hello.role.isEmpty() ? QStringLiteral("unknown") : m_hello.role)),
-             true);
-        return false;
-    }
-    m_hello.primary = QStringLiteral("%1:%2").arg(QString::fromUtf8(role.at(1).bytes())).arg(role.at(2).toInt().value_or(0));
-    if (m_options.sentinel) {
-        if (m_hello.primary != m_sentinelMaster) {
-            fail(makeError(RedisError::Kind::Server,
-                           QStringLiteral("the sentinels named %1 as a replica of '%2' (master %3), but it replicates from %4; asking them again")
-                               .arg(m_options.address(), displayBytes(m_options.sentinel->masterName), m_sentinelMaster, m_hello.primary)),
-                 true);
-            return false;
-        }
-        m_hello.mode = QStringLiteral("sentinel");
-    }
-    return true;
-}
-
 void RedisConnection::execute(const RedisBatch &batch, QObject *context, Callback callback, int timeoutMs)
 {
     Pending p;
@@ -537,7 +328,7 @@ void RedisConnection::execute(const RedisBatch &batch, QObject *context, Callbac
     case State::Backoff: {
         RedisError e = m_lastError.isError()
             ? m_lastError
-            : makeError(RedisError::Kind::NotConnected, QStringLiteral("not connected to %1").arg(m_options.address()));
+            : RedisError::of(RedisError::Kind::NotConnected, QStringLiteral("not connected to %1").arg(m_options.address()));
         QPointer<QObject> ctx = context;
         auto cb = p.callback;
         QMetaObject::invokeMethod(this, [ctx, cb, e] { if (ctx) cb({}, e); }, Qt::QueuedConnection);
@@ -606,7 +397,7 @@ void RedisConnection::onDeadline()
               .arg(m_options.address()).arg(m_options.connectTimeoutMs)
         : QStringLiteral("%1 got no reply from %2 within the deadline; the server may be hung or overloaded")
               .arg(QString::fromUtf8(what), m_options.address());
-    fail(makeError(RedisError::Kind::Timeout, message), true);
+    fail(RedisError::of(RedisError::Kind::Timeout, message), true);
 }
 
 void RedisConnection::onReadyRead()
@@ -623,13 +414,13 @@ void RedisConnection::onReadyRead()
     m_bytesIn += data.size();
     if (!m_decoder.feed(data.constData(), data.size())) {
         if (m_decoder.overLimit()) {
-            fail(makeError(RedisError::Kind::Protocol,
+            fail(RedisError::of(RedisError::Kind::Protocol,
                            QStringLiteral("the reply to %1 from %2 is too large: %3 (--max-reply-size); connection dropped")
                                .arg(QString::fromUtf8(commandReadNow()), m_options.address(), m_decoder.errorString())),
                  true);
             return;
         }
-        fail(makeError(RedisError::Kind::Protocol,
+        fail(RedisError::of(RedisError::Kind::Protocol,
                        QStringLiteral("protocol error from %1: %2; connection dropped").arg(m_options.address(), m_decoder.errorString())),
              true);
         return;
@@ -639,7 +430,7 @@ void RedisConnection::onReadyRead()
         std::optional<RedisReply> reply = m_decoder.next();
         if (!reply) {
             if (m_decoder.hasError()) {
-                fail(makeError(RedisError::Kind::Protocol,
+                fail(RedisError::of(RedisError::Kind::Protocol,
                                QStringLiteral("protocol error from %1: %2; connection dropped").arg(m_options.address(), m_decoder.errorString())),
                      true);
             }
@@ -654,7 +445,7 @@ void RedisConnection::onReadyRead()
                 fail(e, true);
                 return;
             }
-            fail(makeError(RedisError::Kind::Protocol,
+            fail(RedisError::of(RedisError::Kind::Protocol,
                            QStringLiteral("unexpected reply from %1 with no command in flight; connection dropped").arg(m_options.address())),
                  true);
             return;
@@ -681,7 +472,7 @@ void RedisConnection::onReadyRead()
         if (done.context)
             done.callback(done.replies, {});
         if (demoted && self) {
-            fail(makeError(RedisError::Kind::Closed,
+            fail(RedisError::of(RedisError::Kind::Closed,
                            QStringLiteral("%1 answered READONLY: it is no longer the master of '%2'; asking the sentinels again")
                                .arg(m_options.address(), displayBytes(m_options.sentinel->masterName))),
                  true);
@@ -730,7 +521,7 @@ void RedisConnection::onDisconnected()
         if (m_state != before || !m_device)
             return;
     }
-    fail(makeError(RedisError::Kind::Closed, QStringLiteral("%1 closed the connection").arg(m_options.address())), true);
+    fail(RedisError::of(RedisError::Kind::Closed, QStringLiteral("%1 closed the connection").arg(m_options.address())), true);
 }
 
 void RedisConnection::failAll(const RedisError &error)

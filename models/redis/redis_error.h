@@ -36,6 +36,14 @@ struct RedisError
     // Errors that retrying without a change of configuration will not fix.
     bool isConfigurationError() const;
     static QString kindName(Kind kind);
+    static RedisError of(Kind kind, QString message, QByteArray detail = {})
+    {
+        RedisError e;
+        e.kind = kind;
+        e.message = std::move(message);
+        e.detail = std::move(detail);
+        return e;
+    }
 };
 
 // Turns an error reply to `command` into an actionable RedisError.

@@ -1,7 +1,7 @@
 // Dead-letter entries as XRANGE returns them, decoded from the fuzzer's bytes:
 // field extraction, the requeue layout, the DLQ naming conventions and the
 // display of binary values.
-#include "actions/dlq_layout.h"
+#include "snapshot/dlq_layout.h"
 #include "fuzz_support.h"
 #include "text/display_text.h"
 

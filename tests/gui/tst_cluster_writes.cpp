@@ -6,7 +6,7 @@
 // claim lands on the master holding the stream; a requeue that cannot be
 // guaranteed is refused with the reason, no Confirm button, nothing written.
 #include "actions/requeue_route.h"
-#include "actions/dlq_layout.h"
+#include "snapshot/dlq_layout.h"
 #include "dlq_page.h"
 #include "dlq_tab.h"
 #include "group_page.h"
@@ -14,7 +14,7 @@
 #include "itemmodels/pending_table_model.h"
 #include "main_window.h"
 #include "pending_actions_bar.h"
-#include "probe/poller_thread.h"
+#include "polling/poller_thread.h"
 #include "redis/key_slot.h"
 #include "write_controller.h"
 #include "write_dialogs.h"
@@ -68,7 +68,7 @@ struct Session
         window.useConnection(optionsFor(url), QStringLiteral("cluster"), false);
         mainWindow.show();
         poller.setIntervalMs(200);
-        QObject::connect(poller.poller(), &StreamPoller::snapshotReady, &window, &ConnectionView::applySnapshot);
+        QObject::connect(poller.poller(), &ConnectionPoller::snapshotReady, &window, &ConnectionView::applySnapshot);
         poller.start();
     }
     MainWindow mainWindow;

@@ -8,12 +8,12 @@
 #include "consumer_actions_bar.h"
 #include "group_page.h"
 #include "itemmodels/consumer_table_model.h"
-#include "actions/dlq_layout.h"
+#include "snapshot/dlq_layout.h"
 #include "itemmodels/dlq_entry_model.h"
 #include "itemmodels/pending_table_model.h"
 #include "main_window.h"
 #include "pending_actions_bar.h"
-#include "probe/poller_thread.h"
+#include "polling/poller_thread.h"
 #include "write_controller.h"
 #include "write_dialogs.h"
 #include "poll_once.h"
@@ -79,7 +79,7 @@ struct Session
         window.useConnection(optionsFor(url), label, false);
         mainWindow.show();
         poller.setIntervalMs(200);
-        QObject::connect(poller.poller(), &StreamPoller::snapshotReady, &window, &ConnectionView::applySnapshot);
+        QObject::connect(poller.poller(), &ConnectionPoller::snapshotReady, &window, &ConnectionView::applySnapshot);
         poller.start();
     }
     MainWindow mainWindow;

@@ -15,7 +15,7 @@
 #include <QElapsedTimer>
 #include <QLabel>
 #include <QTimer>
-#include "probe/poller_thread.h"
+#include "polling/poller_thread.h"
 #include "redis_oracle.h"
 #include "redis_server.h"
 #include "test_settings.h"
@@ -80,8 +80,8 @@ private Q_SLOTS:
         mainWindow.show();
         PollerThread poller(optionsFor(server.url()), ProbeConfig{});
         poller.setIntervalMs(100);
-        QSignalSpy snapshots(poller.poller(), &StreamPoller::snapshotReady);
-        connect(poller.poller(), &StreamPoller::snapshotReady, &window, &ConnectionView::applySnapshot);
+        QSignalSpy snapshots(poller.poller(), &ConnectionPoller::snapshotReady);
+        connect(poller.poller(), &ConnectionPoller::snapshotReady, &window, &ConnectionView::applySnapshot);
         poller.start();
         QTRY_COMPARE_WITH_TIMEOUT(window.groupModel()->rowCount(), 3, 10000);
 
@@ -133,8 +133,8 @@ private Q_SLOTS:
         mainWindow.show();
         PollerThread poller(optionsFor(server.url()), ProbeConfig{});
         poller.setIntervalMs(100);
-        QSignalSpy snapshots(poller.poller(), &StreamPoller::snapshotReady);
-        connect(poller.poller(), &StreamPoller::snapshotReady, &window, &ConnectionView::applySnapshot);
+        QSignalSpy snapshots(poller.poller(), &ConnectionPoller::snapshotReady);
+        connect(poller.poller(), &ConnectionPoller::snapshotReady, &window, &ConnectionView::applySnapshot);
         poller.start();
         QTRY_COMPARE_WITH_TIMEOUT(window.groupModel()->rowCount(), 1, 10000);
         QVERIFY(window.showPage(QStringLiteral("group:jobs/w")));
@@ -321,7 +321,7 @@ private Q_SLOTS:
         options.commandTimeoutMs = 2000;
         PollerThread poller(options, ProbeConfig{});
         poller.setIntervalMs(200);
-        connect(poller.poller(), &StreamPoller::snapshotReady, &window, &ConnectionView::applySnapshot);
+        connect(poller.poller(), &ConnectionPoller::snapshotReady, &window, &ConnectionView::applySnapshot);
         poller.start();
         QTRY_COMPARE_WITH_TIMEOUT(window.groupModel()->rowCount(), 1, 10000);
 

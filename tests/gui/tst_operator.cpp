@@ -19,7 +19,7 @@
 #include "overview_page.h"
 #include "overview_proxy_model.h"
 #include "poll_once.h"
-#include "probe/poller_thread.h"
+#include "polling/poller_thread.h"
 #include "redis_oracle.h"
 #include "redis_server.h"
 #include "snapshot/format.h"
@@ -60,7 +60,7 @@ struct Session
         mainWindow.resize(1280, 720);
         mainWindow.show();
         poller.setIntervalMs(200);
-        QObject::connect(poller.poller(), &StreamPoller::snapshotReady, &window, &ConnectionView::applySnapshot);
+        QObject::connect(poller.poller(), &ConnectionPoller::snapshotReady, &window, &ConnectionView::applySnapshot);
         poller.start();
     }
     void enableWrites()

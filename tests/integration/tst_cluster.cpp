@@ -4,7 +4,7 @@
 // says "cluster" and lists the nodes.
 #include "cluster/cluster_topology.h"
 #include "poll_once.h"
-#include "probe/stream_poller.h"
+#include "polling/connection_poller.h"
 #include "redis/key_slot.h"
 #include "redis_cluster.h"
 #include "stream_truth.h"
@@ -84,12 +84,12 @@ private:
         return out;
     }
 
-    std::unique_ptr<StreamPoller> watch(int intervalMs, int timeoutMs = 800)
+    std::unique_ptr<ConnectionPoller> watch(int intervalMs, int timeoutMs = 800)
     {
         ConnectionOptions o = optionsFor(m_cluster.url(0));
         o.commandTimeoutMs = timeoutMs;
         o.connectTimeoutMs = timeoutMs;
-        auto poller = std::make_unique<StreamPoller>(o, ProbeConfig{});
+        auto poller = std::make_unique<ConnectionPoller>(o, ProbeConfig{});
         poller->setIntervalMs(intervalMs);
         return poller;
     }
@@ -191,7 +191,7 @@ private Q_SLOTS:
         const int victim = 2;
         const QByteArray live = streamsOn(0).first();
         auto poller = watch(300, 5000);
-        QSignalSpy spy(poller.get(), &StreamPoller::snapshotReady);
+        QSignalSpy spy(poller.get(), &ConnectionPoller::snapshotReady);
         int seen = 0;
         poller->start();
         QVERIFY(!waitFor(spy, seen, [&](const Snapshot &s) { return s->streams.size() == m_owner.size(); }, 10000).isNull());
@@ -246,7 +246,7 @@ private Q_SLOTS:
         QVERIFY2(refused.isError() && refused.bytes().startsWith("CLUSTERDOWN"), refused.bytes().constData());
 
         auto poller = watch(200);
-        QSignalSpy spy(poller.get(), &StreamPoller::snapshotReady);
+        QSignalSpy spy(poller.get(), &ConnectionPoller::snapshotReady);
         int seen = 0;
         poller->start();
         const QString address = m_cluster.address(node);
@@ -272,7 +272,7 @@ private Q_SLOTS:
             lengthBefore[k] = m_cluster.oracle(victim)->command({"XLEN", k}).integer();
 
         auto poller = watch(150);
-        QSignalSpy spy(poller.get(), &StreamPoller::snapshotReady);
+        QSignalSpy spy(poller.get(), &ConnectionPoller::snapshotReady);
         int seen = 0;
         poller->start();
         const Snapshot fresh = waitFor(spy, seen, [&](const Snapshot &s) { return s->streams.size() == m_owner.size(); }, 10000);
@@ -351,7 +351,7 @@ private Q_SLOTS:
         const qint64 askBefore = errorCount(*a, "ASK"), movedBefore = errorCount(*a, "MOVED");
 
         auto poller = watch(100, 2000);
-        QSignalSpy spy(poller.get(), &StreamPoller::snapshotReady);
+        QSignalSpy spy(poller.get(), &ConnectionPoller::snapshotReady);
         int seen = 0;
         poller->start();
         QList<Snapshot> ticks;

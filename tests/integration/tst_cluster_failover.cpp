@@ -6,7 +6,7 @@
 // manual CLUSTER FAILOVER (graceful) costs at most one stale tick. The times
 // measured are printed (qInfo) for the record.
 #include "poll_once.h"
-#include "probe/stream_poller.h"
+#include "polling/connection_poller.h"
 #include "redis_cluster.h"
 #include "stream_truth.h"
 
@@ -28,7 +28,7 @@ constexpr int kIntervalMs = 200;
 // Every snapshot the poller publishes, in order, with the time it arrived.
 struct Watch
 {
-    explicit Watch(StreamPoller *poller) : spy(poller, &StreamPoller::snapshotReady) {}
+    explicit Watch(ConnectionPoller *poller) : spy(poller, &ConnectionPoller::snapshotReady) {}
     QSignalSpy spy;
     int seen = 0;
 
@@ -71,12 +71,12 @@ private:
         return out;
     }
 
-    std::unique_ptr<StreamPoller> watch(int seed)
+    std::unique_ptr<ConnectionPoller> watch(int seed)
     {
         ConnectionOptions o = optionsFor(m_cluster.url(seed));
         o.commandTimeoutMs = 800;
         o.connectTimeoutMs = 800;
-        auto poller = std::make_unique<StreamPoller>(o, ProbeConfig{});
+        auto poller = std::make_unique<ConnectionPoller>(o, ProbeConfig{});
         poller->setIntervalMs(kIntervalMs);
         return poller;
     }

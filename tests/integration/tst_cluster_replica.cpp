@@ -6,7 +6,7 @@
 // entry says which replica was read and its offset lag, ~0 after WAIT; a shard
 // whose replica is gone is not read from its master but goes stale, with why.
 #include "poll_once.h"
-#include "probe/stream_poller.h"
+#include "polling/connection_poller.h"
 #include "redis/key_slot.h"
 #include "redis_cluster.h"
 #include "snapshot/snapshot_json.h"
@@ -221,9 +221,9 @@ private Q_SLOTS:
     void offsetLagAfterWait()
     {
         ConnectionOptions o = optionsFor(replicaUrl(1));
-        StreamPoller poller(o, ProbeConfig{});
+        ConnectionPoller poller(o, ProbeConfig{});
         poller.setIntervalMs(200);
-        QSignalSpy snapshots(&poller, &StreamPoller::snapshotReady);
+        QSignalSpy snapshots(&poller, &ConnectionPoller::snapshotReady);
         poller.start();
         QTRY_VERIFY_WITH_TIMEOUT(snapshots.size() >= 2, 10000);
         // New writes on every master, then WAIT: the next ticks show lag ~0.
@@ -274,9 +274,9 @@ private Q_SLOTS:
         ConnectionOptions o = optionsFor(replicaUrl(0));
         o.commandTimeoutMs = 1000;
         o.connectTimeoutMs = 1000;
-        StreamPoller poller(o, ProbeConfig{});
+        ConnectionPoller poller(o, ProbeConfig{});
         poller.setIntervalMs(200);
-        QSignalSpy snapshots(&poller, &StreamPoller::snapshotReady);
+        QSignalSpy snapshots(&poller, &ConnectionPoller::snapshotReady);
         poller.start();
         QTRY_VERIFY_WITH_TIMEOUT(snapshots.size() >= 2, 10000);
 

@@ -164,19 +164,19 @@ private Q_SLOTS:
         QVERIFY(done.wait(150000));
         killer.stop();
 
-        const CrossSlotRequeueResult result = done.first().first().value<CrossSlotRequeueResult>();
+        const WriteOutcome result = done.first().first().value<WriteOutcome>();
         qInfo("requeued %lld across slots (%s -> %s); %lld connections killed, %lld retries, %lld found in the ledger",
-              result.requeued, qPrintable(result.dlqNode), qPrintable(result.sourceNode), killed, result.retries, result.duplicates);
+              result.counts.done, qPrintable(result.dlqNode), qPrintable(result.sourceNode), killed, result.counts.retries, result.counts.duplicates);
         QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
         QVERIFY(result.path.startsWith(QStringLiteral("cross-slot")));
         QCOMPARE(result.sourceNode, m_cluster.address(sourceNode));
         QCOMPARE(result.dlqNode, m_cluster.address(dlqNode));
         QVERIFY(killed > 0);
-        QVERIFY(result.retries > 0);
-        QCOMPARE(result.requeued, qint64(n)); // every entry once, also those whose reply was lost
-        QVERIFY(result.duplicates <= result.requeued);
-        QCOMPARE(result.failed, 0);
-        QCOMPARE(result.gone, 0);
+        QVERIFY(result.counts.retries > 0);
+        QCOMPARE(result.counts.done, qint64(n)); // every entry once, also those whose reply was lost
+        QVERIFY(result.counts.duplicates <= result.counts.done);
+        QCOMPARE(result.counts.failed, 0);
+        QCOMPARE(result.counts.gone, 0);
 
         // Exactly once, byte for byte, in order; nothing left behind.
         const RedisReply landed = src->command({"XRANGE", source, "-", "+"});
@@ -249,10 +249,10 @@ private Q_SLOTS:
         QSignalSpy done(&job, &CrossSlotRequeueJob::finished);
         job.start();
         QVERIFY(done.wait(30000));
-        const auto result = done.first().first().value<CrossSlotRequeueResult>();
+        const auto result = done.first().first().value<WriteOutcome>();
         QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
-        QCOMPARE(result.requeued, qint64(10));
-        QCOMPARE(result.duplicates, qint64(4));
+        QCOMPARE(result.counts.done, qint64(10));
+        QCOMPARE(result.counts.duplicates, qint64(4));
         QCOMPARE(dump(*src, source), expectedDump(0, 10)); // none twice, in order
         QCOMPARE(dl->command({"XLEN", dlq}).integer(), 0);
         QCOMPARE(src->command({"HLEN", plan.ledgerKey}).integer(), 10);
@@ -293,7 +293,7 @@ private Q_SLOTS:
         QSignalSpy done(&job, &CrossSlotRequeueJob::finished);
         job.start();
         QVERIFY(done.wait(30000));
-        const auto result = done.first().first().value<CrossSlotRequeueResult>();
+        const auto result = done.first().first().value<WriteOutcome>();
         QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
         QCOMPARE(src->command({"XLEN", source}).integer(), 200);
         QCOMPARE(dump(*src, source), expectedDump(0, 200));

@@ -20,7 +20,7 @@ namespace {
 
 using Setup = std::function<void(PendingActionJob &)>;
 
-PendingActionResult runJob(const QString &url, PendingActionRequest request, const Setup &setup = {})
+WriteOutcome runJob(const QString &url, PendingActionRequest request, const Setup &setup = {})
 {
     ConnectionOptions options = optionsFor(url);
     options.commandTimeoutMs = 2000;
@@ -34,17 +34,17 @@ PendingActionResult runJob(const QString &url, PendingActionRequest request, con
     for (int i = 0; i < 600 && done.isEmpty(); ++i)
         done.wait(100);
     if (done.isEmpty()) {
-        PendingActionResult r;
+        WriteOutcome r;
         r.error = QStringLiteral("job did not finish");
         return r;
     }
-    return done.first().first().value<PendingActionResult>();
+    return done.first().first().value<WriteOutcome>();
 }
 
-QList<PendingOutcome::Kind> kinds(const PendingActionResult &r)
+QList<PendingOutcome::Kind> kinds(const WriteOutcome &r)
 {
     QList<PendingOutcome::Kind> out;
-    for (const PendingOutcome &o : r.outcomes)
+    for (const PendingOutcome &o : r.entries)
         out.append(o.kind);
     return out;
 }
@@ -146,7 +146,7 @@ private Q_SLOTS:
         r.category = "poison";
         r.reason = QByteArray("bad \xff amount", 12);
         r.auditLogPath = auditPath("move.jsonl");
-        const PendingActionResult result = runJob(m_server.url(), r, [&](PendingActionJob &job) {
+        const WriteOutcome result = runJob(m_server.url(), r, [&](PendingActionJob &job) {
             // ...and a worker acknowledges one of them just before the action.
             QObject::connect(&job, &PendingActionJob::writing, &job, [&] { m_db.command({"XACK", "orders", "ship", m_ids[2]}); });
         });
@@ -174,7 +174,7 @@ private Q_SLOTS:
             for (const RedisReply &f : dlq[k].at(1).elements())
                 actual.append(f.bytes());
             QCOMPARE(actual, expected);
-            QCOMPARE(result.outcomes[i].newId, dlq[k].at(0).bytes());
+            QCOMPARE(result.entries[i].newId, dlq[k].at(0).bytes());
         }
         // Left pending: only the entry nobody selected.
         QCOMPARE(pel(), (QList<QList<QByteArray>>{{m_ids[4], "w1", "1"}}));
@@ -198,11 +198,11 @@ private Q_SLOTS:
         r.toConsumer = "rescuer";
         r.minIdleMs = 5 * 60 * 1000;
         r.auditLogPath = auditPath("claim.jsonl");
-        const PendingActionResult result = runJob(m_server.url(), r);
+        const WriteOutcome result = runJob(m_server.url(), r);
         QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
         using K = PendingOutcome::Kind;
         QCOMPARE(kinds(result), (QList<K>{K::Claimed, K::Claimed, K::NotClaimed, K::NotPending}));
-        QVERIFY2(result.outcomes[2].note.contains(QStringLiteral("owner w-live")), qPrintable(result.outcomes[2].note));
+        QVERIFY2(result.entries[2].note.contains(QStringLiteral("owner w-live")), qPrintable(result.entries[2].note));
         QCOMPARE(pel(), (QList<QList<QByteArray>>{{m_ids[0], "rescuer", "1"}, {m_ids[1], "rescuer", "1"}, {m_ids[2], "w-live", "1"}}));
         QCOMPARE(lines(r.auditLogPath), 4);
     }
@@ -224,7 +224,7 @@ private Q_SLOTS:
         r.minIdleMs = 60'000;
         r.batchSize = 1; // page through the selection
         r.auditLogPath = auditPath("by-consumer.jsonl");
-        PendingActionResult result = runJob(m_server.url(), r);
+        WriteOutcome result = runJob(m_server.url(), r);
         QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
         QCOMPARE(result.counts.done, 2);
         QCOMPARE(pel(), (QList<QList<QByteArray>>{{m_ids[0], "rescuer", "1"}, {m_ids[1], "rescuer", "1"}, {m_ids[2], "w1", "1"},
@@ -247,7 +247,7 @@ private Q_SLOTS:
         r.group = "ship";
         r.ids = {m_ids[0], m_ids[1]};
         r.auditLogPath = auditPath("ack.jsonl");
-        const PendingActionResult result = runJob(m_server.url(), r);
+        const WriteOutcome result = runJob(m_server.url(), r);
         QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
         using K = PendingOutcome::Kind;
         QCOMPARE(kinds(result), (QList<K>{K::Acked, K::NotPending}));
@@ -263,7 +263,7 @@ private Q_SLOTS:
         r.group = "ship";
         r.ids = m_ids;
         r.auditLogPath = QStringLiteral("/proc/pelscope-nope/audit.jsonl");
-        PendingActionResult result = runJob(m_server.url(), r);
+        WriteOutcome result = runJob(m_server.url(), r);
         QVERIFY2(result.error.contains(QStringLiteral("audit log")), qPrintable(result.error));
         QCOMPARE(result.errorKind, RedisError::Kind::Usage);
         r.auditLogPath = auditPath("refused.jsonl");
@@ -289,13 +289,13 @@ private Q_SLOTS:
         r.toConsumer = "rescuer";
         r.minIdleMs = 60'000;
         r.auditLogPath = auditPath("lost-claim.jsonl");
-        const PendingActionResult result = runJob(proxy.url(), r, [&](PendingActionJob &job) { loseTheNextReply(job, proxy); });
+        const WriteOutcome result = runJob(proxy.url(), r, [&](PendingActionJob &job) { loseTheNextReply(job, proxy); });
         QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
         QVERIFY(proxy.cuts() >= 1);
         QCOMPARE(result.counts.retries, 1);
         using K = PendingOutcome::Kind;
         QCOMPARE(kinds(result), (QList<K>{K::Claimed, K::Claimed, K::NotClaimed}));
-        QVERIFY(result.outcomes[0].afterLostReply);
+        QVERIFY(result.entries[0].afterLostReply);
         // One XCLAIM reached the server: the PEL was read, not claimed again.
         QCOMPARE(m_db.commandStats().value(QStringLiteral("xclaim")).calls, 1);
         QCOMPARE(pel(), (QList<QList<QByteArray>>{{m_ids[0], "rescuer", "1"}, {m_ids[1], "rescuer", "1"}, {m_ids[2], "w1", "1"}}));
@@ -313,7 +313,7 @@ private Q_SLOTS:
         r.ids = {m_ids[0], m_ids[1]};
         r.dlq = "orders:dlq";
         r.auditLogPath = auditPath("lost-move.jsonl");
-        const PendingActionResult result = runJob(proxy.url(), r, [&](PendingActionJob &job) {
+        const WriteOutcome result = runJob(proxy.url(), r, [&](PendingActionJob &job) {
             // Load the script first, so the reply lost is the one that moved entries.
             m_db.command({"SCRIPT", "LOAD", LuaScript::fromResource(QStringLiteral(":/lua/move_to_dlq.lua")).source()});
             loseTheNextReply(job, proxy);
@@ -322,12 +322,12 @@ private Q_SLOTS:
         QVERIFY(result.counts.retries >= 1);
         using K = PendingOutcome::Kind;
         QCOMPARE(kinds(result), (QList<K>{K::Moved, K::Moved}));
-        QVERIFY(result.outcomes[0].afterLostReply);
+        QVERIFY(result.entries[0].afterLostReply);
         QCOMPARE(result.counts.uncertain, 0);
         const QList<RedisReply> dlq = m_db.command({"XRANGE", "orders:dlq", "-", "+"}).elements();
         QCOMPARE(dlq.size(), 2); // exactly once each
-        QCOMPARE(result.outcomes[0].newId, dlq[0].at(0).bytes());
-        QCOMPARE(result.outcomes[1].newId, dlq[1].at(0).bytes());
+        QCOMPARE(result.entries[0].newId, dlq[0].at(0).bytes());
+        QCOMPARE(result.entries[1].newId, dlq[1].at(0).bytes());
         QCOMPARE(pel(), (QList<QList<QByteArray>>{{m_ids[2], "w1", "1"}}));
         QCOMPARE(lines(r.auditLogPath), 2);
     }
@@ -342,7 +342,7 @@ private Q_SLOTS:
         r.group = "ship";
         r.ids = m_ids;
         r.auditLogPath = auditPath("lost-ack.jsonl");
-        const PendingActionResult result = runJob(proxy.url(), r, [&](PendingActionJob &job) { loseTheNextReply(job, proxy); });
+        const WriteOutcome result = runJob(proxy.url(), r, [&](PendingActionJob &job) { loseTheNextReply(job, proxy); });
         QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
         QCOMPARE(result.counts.retries, 1);
         QCOMPARE(result.counts.notPending, 2); // the second XACK finds them settled...

@@ -17,7 +17,7 @@
 //   reports may be null there too (Pelscope then shows its estimate and says
 //   why); pending, last-delivered-id, length and last-generated-id are equal.
 #include "poll_once.h"
-#include "probe/stream_poller.h"
+#include "polling/connection_poller.h"
 #include "redis_oracle.h"
 #include "redis_sentinels.h"
 #include "redis_server.h"
@@ -260,10 +260,10 @@ private Q_SLOTS:
     void offsetLagAndConnections()
     {
         QCOMPARE(m_p.command({"WAIT", "1", "1000"}).toInt(), 1);
-        StreamPoller poller(optionsFor(replicaUrl() + QStringLiteral("?replica=1")), ProbeConfig{});
+        ConnectionPoller poller(optionsFor(replicaUrl() + QStringLiteral("?replica=1")), ProbeConfig{});
         poller.setIntervalMs(200);
-        QSignalSpy snapshots(&poller, &StreamPoller::snapshotReady);
-        QSignalSpy statuses(&poller, &StreamPoller::statusChanged);
+        QSignalSpy snapshots(&poller, &ConnectionPoller::snapshotReady);
+        QSignalSpy statuses(&poller, &ConnectionPoller::statusChanged);
         poller.start();
         QTRY_VERIFY_WITH_TIMEOUT(snapshots.size() >= 2, 10000);
         const Snapshot s = snapshots.last().first().value<Snapshot>();
@@ -364,9 +364,9 @@ private Q_SLOTS:
     // the break, the link shows down and the offset lag unknown, with why.
     void brokenLinkIsShown()
     {
-        StreamPoller poller(optionsFor(replicaUrl() + QStringLiteral("?read_from=replica")), ProbeConfig{});
+        ConnectionPoller poller(optionsFor(replicaUrl() + QStringLiteral("?read_from=replica")), ProbeConfig{});
         poller.setIntervalMs(200);
-        QSignalSpy snapshots(&poller, &StreamPoller::snapshotReady);
+        QSignalSpy snapshots(&poller, &ConnectionPoller::snapshotReady);
         poller.start();
         QTRY_VERIFY_WITH_TIMEOUT(!snapshots.isEmpty(), 10000);
         const qint64 pending = *snapshots.last().first().value<Snapshot>().group("orders", "workers")->pending;

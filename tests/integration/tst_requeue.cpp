@@ -30,7 +30,7 @@ RedisCommand deadLetter(const QByteArray &dlq, int i)
             "reason", "amount is negative", "delivery_count", "5", "dlq_note", "x", "z_last", QByteArray("\r\n", 2)};
 }
 
-RequeueResult runJob(const QString &url, RequeueRequest request, std::function<void()> whileRunning = {})
+WriteOutcome runJob(const QString &url, RequeueRequest request, std::function<void()> whileRunning = {})
 {
     ConnectionOptions options = optionsFor(url);
     options.commandTimeoutMs = 2000;
@@ -40,7 +40,7 @@ RequeueResult runJob(const QString &url, RequeueRequest request, std::function<v
     QSignalSpy done(&job, &RequeueJob::finished);
     if (qEnvironmentVariableIsSet("PELSCOPE_TEST_TRACE")) {
         QObject::connect(&job, &RequeueJob::retrying, &job, [](const QString &why) { qInfo("retrying: %s", qPrintable(why)); });
-        QObject::connect(&job, &RequeueJob::progress, &job, [](const RequeueProgress &p) { qInfo("progress: %lld", p.requeued + p.gone); });
+        QObject::connect(&job, &RequeueJob::progress, &job, [](const WriteCounts &p) { qInfo("progress: %lld", p.done + p.gone); });
     }
     job.start();
     if (whileRunning)
@@ -48,8 +48,8 @@ RequeueResult runJob(const QString &url, RequeueRequest request, std::function<v
     for (int i = 0; i < 1200 && done.isEmpty(); ++i)
         done.wait(100);
     if (!done.isEmpty())
-        return done.first().first().value<RequeueResult>();
-    RequeueResult timedOut;
+        return done.first().first().value<WriteOutcome>();
+    WriteOutcome timedOut;
     timedOut.error = QStringLiteral("job did not finish");
     return timedOut;
 }
@@ -108,9 +108,9 @@ private Q_SLOTS:
         r.dlq = "orders:dlq";
         r.batchSize = 8;
         r.auditLogPath = auditPath("basic.jsonl");
-        const RequeueResult result = runJob(m_server.url(), r);
+        const WriteOutcome result = runJob(m_server.url(), r);
         QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
-        QCOMPARE(result.counts.requeued, 30);
+        QCOMPARE(result.counts.done, 30);
         QCOMPARE(result.counts.gone, 0);
         QCOMPARE(result.counts.scriptReloads, 1); // first EVALSHA meets an empty script cache
 
@@ -139,7 +139,7 @@ private Q_SLOTS:
         RequeueRequest r;
         r.dlq = "dlq:payments";
         r.dryRun = true;
-        const RequeueResult result = runJob(m_server.url(), r);
+        const WriteOutcome result = runJob(m_server.url(), r);
         QVERIFY(result.error.isEmpty());
         QCOMPARE(result.plan.size(), 4);
         QVERIFY2(result.plan.first().startsWith(QStringLiteral("XADD \"payments\" * \"msg_id\" \"m1\" \"payload\"")), qPrintable(result.plan.first()));
@@ -154,7 +154,7 @@ private Q_SLOTS:
         RequeueRequest r;
         r.dlq = "mystery";
         r.auditLogPath = auditPath("refuse.jsonl");
-        const RequeueResult result = runJob(m_server.url(), r);
+        const WriteOutcome result = runJob(m_server.url(), r);
         QVERIFY2(result.error.contains(QStringLiteral("--to")), qPrintable(result.error));
         QCOMPARE(m_db.command({"XLEN", "mystery"}).integer(), 1);
         // The source_stream field, when present, names it.
@@ -163,9 +163,9 @@ private Q_SLOTS:
         r.select = RequeueRequest::Select::Match;
         r.matchField = "payload";
         r.matchValue = "y";
-        const RequeueResult ok = runJob(m_server.url(), r);
+        const WriteOutcome ok = runJob(m_server.url(), r);
         QVERIFY2(ok.error.isEmpty(), qPrintable(ok.error));
-        QCOMPARE(ok.counts.requeued, 1);
+        QCOMPARE(ok.counts.done, 1);
         QCOMPARE(ok.counts.skipped, 1);
         QCOMPARE(m_db.command({"XRANGE", "jobs", "-", "+"}).at(0).at(1).at(1).bytes(), QByteArray("y"));
     }
@@ -181,10 +181,10 @@ private Q_SLOTS:
         RequeueRequest r;
         r.dlq = "orders:dlq";
         r.auditLogPath = auditPath("oom.jsonl");
-        const RequeueResult result = runJob(m_server.url(), r);
+        const WriteOutcome result = runJob(m_server.url(), r);
         m_db.command({"CONFIG", "SET", "maxmemory", "0"});
         QVERIFY2(result.error.contains(QStringLiteral("out of memory")) || result.error.contains(QStringLiteral("OOM")), qPrintable(result.error));
-        QCOMPARE(result.counts.requeued, 0);
+        QCOMPARE(result.counts.done, 0);
         QCOMPARE(m_db.command({"XLEN", "orders:dlq"}).integer(), 20);
         QCOMPARE(m_db.command({"XLEN", "orders"}).integer(), 0);
     }
@@ -206,10 +206,10 @@ private Q_SLOTS:
         r.auditLogPath = auditPath("noperm.jsonl");
         QString url = m_server.url();
         url.replace(QStringLiteral("redis://"), QStringLiteral("redis://noxdel:pw@"));
-        const RequeueResult result = runJob(url, r);
+        const WriteOutcome result = runJob(url, r);
         QCOMPARE(result.errorKind, RedisError::Kind::NoPermission);
         QVERIFY2(result.error.contains(QStringLiteral("XDEL")) && result.error.contains(QStringLiteral("nothing was written")), qPrintable(result.error));
-        QCOMPARE(result.counts.requeued, 0);
+        QCOMPARE(result.counts.done, 0);
         QCOMPARE(result.counts.refused, 3);
         QCOMPARE(m_db.command({"XLEN", "orders"}).integer(), 0);
         QCOMPARE(m_db.command({"XRANGE", "orders:dlq", "-", "+"}).elements().size(), dlqBefore.elements().size());
@@ -231,9 +231,9 @@ private Q_SLOTS:
         RequeueRequest r;
         r.dlq = "mixed:dlq";
         r.auditLogPath = auditPath("targets.jsonl");
-        const RequeueResult result = runJob(m_server.url(), r);
+        const WriteOutcome result = runJob(m_server.url(), r);
         QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
-        QCOMPARE(result.counts.requeued, 2);
+        QCOMPARE(result.counts.done, 2);
         QCOMPARE(result.counts.refused, 2);
         QCOMPARE(m_db.command({"XLEN", "orders"}).integer(), 2);
         QCOMPARE(m_db.command({"EXISTS", "ghost"}).integer(), 0);
@@ -243,8 +243,8 @@ private Q_SLOTS:
         QVERIFY2(result.refusedTargets.value("lonely").contains(QStringLiteral("no consumer group")), qPrintable(result.refusedTargets.value("lonely")));
 
         r.allowedTargets = {"ghost"};
-        const RequeueResult again = runJob(m_server.url(), r);
-        QCOMPARE(again.counts.requeued, 1);
+        const WriteOutcome again = runJob(m_server.url(), r);
+        QCOMPARE(again.counts.done, 1);
         QCOMPARE(again.counts.refused, 1);
         QCOMPARE(m_db.command({"XRANGE", "ghost", "-", "+"}).at(0).at(1).at(1).bytes(), QByteArray("b"));
         QCOMPARE(m_db.command({"XLEN", "mixed:dlq"}).integer(), 1);
@@ -287,13 +287,13 @@ private Q_SLOTS:
             ++kills;
             chaos.setInterval(int(QRandomGenerator::global()->bounded(150u, 500u)));
         });
-        const RequeueResult result = runJob(proxy.url(), r, [&] { chaos.start(40); });
+        const WriteOutcome result = runJob(proxy.url(), r, [&] { chaos.start(40); });
         chaos.stop();
         qInfo("entries %d, kills %d (CLIENT KILL %d, proxy cuts %d), batch retries %lld, requeued %lld, already gone %lld",
-              kEntries, kills, clientKills, proxy.cuts(), result.counts.retries, result.counts.requeued, result.counts.gone);
+              kEntries, kills, clientKills, proxy.cuts(), result.counts.retries, result.counts.done, result.counts.gone);
         QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
         QVERIFY(kills >= 10);
-        QCOMPARE(result.counts.requeued + result.counts.gone, kEntries);
+        QCOMPARE(result.counts.done + result.counts.gone, kEntries);
         QCOMPARE(result.counts.failed, 0);
 
         // Truth from the server (the oracle's own connection was killed too).

@@ -3,7 +3,7 @@
 // the primary holds, follows the failover when the primary is killed, never
 // talks to the replica while it is one, and a write lands on the new primary.
 #include "poll_once.h"
-#include "probe/stream_poller.h"
+#include "polling/connection_poller.h"
 #include "redis/redis_connection.h"
 #include "redis_oracle.h"
 #include "redis_sentinels.h"
@@ -121,10 +121,10 @@ private Q_SLOTS:
         const QString pollUrl = sentinels.url() + QStringLiteral("?sentinel_user=watch&sentinel_password=w4tch");
         qInfo("set-up took %lld ms", wall.elapsed());
 
-        StreamPoller poller(optionsFor(pollUrl), ProbeConfig{});
+        ConnectionPoller poller(optionsFor(pollUrl), ProbeConfig{});
         poller.setIntervalMs(200);
-        QSignalSpy snapshots(&poller, &StreamPoller::snapshotReady);
-        QSignalSpy statuses(&poller, &StreamPoller::statusChanged);
+        QSignalSpy snapshots(&poller, &ConnectionPoller::snapshotReady);
+        QSignalSpy statuses(&poller, &ConnectionPoller::statusChanged);
         poller.start();
         QTRY_VERIFY_WITH_TIMEOUT(!snapshots.isEmpty(), 10000);
         Snapshot first = snapshots.last().first().value<Snapshot>();

@@ -2,7 +2,7 @@
 #include "poll_once.h"
 #include "redis_oracle.h"
 #include "redis_server.h"
-#include "probe/stream_poller.h"
+#include "polling/connection_poller.h"
 #include "snapshot/snapshot_json.h"
 
 #include <QSignalSpy>
@@ -241,9 +241,9 @@ private Q_SLOTS:
         QCOMPARE(first.categoriesSampled, 4);
         QVERIFY(!first.growth || *first.growth == 0);
 
-        StreamPoller poller(optionsFor(m_server.url()), ProbeConfig{});
+        ConnectionPoller poller(optionsFor(m_server.url()), ProbeConfig{});
         poller.setIntervalMs(100);
-        QSignalSpy snaps(&poller, &StreamPoller::snapshotReady);
+        QSignalSpy snaps(&poller, &ConnectionPoller::snapshotReady);
         poller.start();
         QVERIFY(snaps.wait(5000));
         m_db.command({"XADD", "orders:dlq", "*", "payload", "{}", "category", "timeout", "reason", "slow"});

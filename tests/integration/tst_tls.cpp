@@ -8,7 +8,7 @@
 #include <QSignalSpy>
 #include <QTest>
 
-#include "probe/stream_poller.h"
+#include "polling/connection_poller.h"
 
 using namespace pelscope;
 using namespace pelscope::test;
@@ -48,11 +48,11 @@ private:
         o.connectTimeoutMs = 5000;
         ProbeConfig config;
         config.oneShot = true;
-        StreamPoller poller(o, config);
+        ConnectionPoller poller(o, config);
         poller.setSingleShot(true);
         poller.setAutoReconnect(false);
-        QSignalSpy snaps(&poller, &StreamPoller::snapshotReady);
-        QSignalSpy fails(&poller, &StreamPoller::pollFailed);
+        QSignalSpy snaps(&poller, &ConnectionPoller::snapshotReady);
+        QSignalSpy fails(&poller, &ConnectionPoller::pollFailed);
         poller.start();
         for (int i = 0; i < 100 && snaps.isEmpty() && fails.isEmpty(); ++i)
             snaps.wait(100);

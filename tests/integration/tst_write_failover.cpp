@@ -139,17 +139,17 @@ private Q_SLOTS:
         QStringList retries;
         connect(&job, &RequeueJob::retrying, this, [&](const QString &why) { retries << why; });
         bool swapped = false;
-        connect(&job, &RequeueJob::progress, this, [&](const RequeueProgress &p) {
-            if (!swapped && p.requeued >= 60) {
+        connect(&job, &RequeueJob::progress, this, [&](const WriteCounts &p) {
+            if (!swapped && p.done >= 60) {
                 swapped = true;
                 QVERIFY2(pair.swap(&error), qPrintable(error));
             }
         });
         job.start();
         QVERIFY(done.wait(20000));
-        const RequeueResult result = done.first().first().value<RequeueResult>();
+        const WriteOutcome result = done.first().first().value<WriteOutcome>();
         qInfo("requeue across FAILOVER: %lld requeued, %lld gone, %lld failed, %lld retries; first retry: %s",
-              result.counts.requeued, result.counts.gone, result.counts.failed, result.counts.retries,
+              result.counts.done, result.counts.gone, result.counts.failed, result.counts.retries,
               qPrintable(retries.value(0)));
         QVERIFY(swapped);
         QVERIFY2(errorCount(pair.a, "READONLY") > 0, "the job never met -READONLY: the test proves nothing");
@@ -157,7 +157,7 @@ private Q_SLOTS:
         QCOMPARE(result.counts.failed, 0);
         QVERIFY(result.counts.retries >= 1);
         QVERIFY(retries.value(0).contains(QStringLiteral("READONLY")));
-        QCOMPARE(result.counts.requeued + result.counts.gone, kEntries);
+        QCOMPARE(result.counts.done + result.counts.gone, kEntries);
 
         // On the new primary: every entry exactly once in the source, byte-exact, the DLQ empty.
         QCOMPARE(pair.b.command({"XLEN", "orders:dlq"}).integer(), 0);
@@ -208,7 +208,7 @@ private Q_SLOTS:
         });
         job.start();
         QVERIFY(done.wait(20000));
-        const PendingActionResult result = done.first().first().value<PendingActionResult>();
+        const WriteOutcome result = done.first().first().value<WriteOutcome>();
         qInfo("ack across FAILOVER: %lld done, %lld not pending, %lld failed, %lld retries", result.counts.done,
               result.counts.notPending, result.counts.failed, result.counts.retries);
         QVERIFY(swapped);

@@ -1,6 +1,6 @@
 #include "poll_once.h"
 
-#include "probe/stream_poller.h"
+#include "polling/connection_poller.h"
 
 #include <QSignalSpy>
 
@@ -17,11 +17,11 @@ ConnectionOptions optionsFor(const QString &url)
 Snapshot pollOnce(const QString &url, ProbeConfig config, QString *error)
 {
     config.oneShot = true;
-    StreamPoller poller(optionsFor(url), config);
+    ConnectionPoller poller(optionsFor(url), config);
     poller.setSingleShot(true);
     poller.setAutoReconnect(false);
-    QSignalSpy snapshots(&poller, &StreamPoller::snapshotReady);
-    QSignalSpy failures(&poller, &StreamPoller::pollFailed);
+    QSignalSpy snapshots(&poller, &ConnectionPoller::snapshotReady);
+    QSignalSpy failures(&poller, &ConnectionPoller::pollFailed);
     poller.start();
     for (int i = 0; i < 300 && snapshots.isEmpty() && failures.isEmpty(); ++i)
         snapshots.wait(100);
@@ -36,9 +36,9 @@ Snapshot pollOnce(const QString &url, ProbeConfig config, QString *error)
 
 QList<Snapshot> pollTicks(const QString &url, int ticks, int intervalMs, ProbeConfig config, QString *error)
 {
-    StreamPoller poller(optionsFor(url), config);
+    ConnectionPoller poller(optionsFor(url), config);
     poller.setIntervalMs(intervalMs);
-    QSignalSpy snapshots(&poller, &StreamPoller::snapshotReady);
+    QSignalSpy snapshots(&poller, &ConnectionPoller::snapshotReady);
     poller.start();
     for (int i = 0; i < 600 && snapshots.size() < ticks; ++i)
         snapshots.wait(100);

@@ -1,8 +1,8 @@
-// Owns a StreamPoller and the named QThread it runs on. Everything crosses the
+// Owns a connection's ConnectionPoller and the named QThread it runs on. Everything crosses the
 // thread boundary through queued signals; this object lives in the caller's thread.
 #pragma once
 
-#include "stream_poller.h"
+#include "connection_poller.h"
 
 #include <QObject>
 #include <QThread>
@@ -18,7 +18,7 @@ public:
 
     // Connect to its signals before start(). Do not call its methods directly:
     // use the forwarding slots below, which queue into the poller's thread.
-    StreamPoller *poller() const { return m_poller; }
+    ConnectionPoller *poller() const { return m_poller; }
 
     void start();
     void setIntervalMs(int ms);
@@ -28,7 +28,7 @@ public:
 
 private:
     QThread m_thread;
-    StreamPoller *m_poller;
+    ConnectionPoller *m_poller;
 };
 
 } // namespace pelscope

@@ -3,7 +3,7 @@
 // thread; requests and results cross it through queued calls and signals.
 #pragma once
 
-#include "../actions/dlq_layout.h"
+#include "../snapshot/dlq_layout.h"
 #include "../redis/redis_connection.h"
 
 #include <QMetaType>

@@ -4,7 +4,7 @@ namespace pelscope {
 
 PollerThread::PollerThread(ConnectionOptions options, ProbeConfig config, QObject *parent)
     : QObject(parent)
-    , m_poller(new StreamPoller(options, std::move(config)))
+    , m_poller(new ConnectionPoller(options, std::move(config)))
 {
     qRegisterMetaType<pelscope::Snapshot>();
     qRegisterMetaType<pelscope::ConnectionStatus>();
@@ -17,7 +17,7 @@ PollerThread::PollerThread(ConnectionOptions options, ProbeConfig config, QObjec
 PollerThread::~PollerThread()
 {
     if (m_thread.isRunning()) {
-        QMetaObject::invokeMethod(m_poller, &StreamPoller::stop, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(m_poller, &ConnectionPoller::stop, Qt::QueuedConnection);
         m_thread.quit();
         m_thread.wait();
     } else {
@@ -28,7 +28,7 @@ PollerThread::~PollerThread()
 void PollerThread::start()
 {
     m_thread.start();
-    QMetaObject::invokeMethod(m_poller, &StreamPoller::start, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(m_poller, &ConnectionPoller::start, Qt::QueuedConnection);
 }
 
 void PollerThread::setIntervalMs(int ms)
@@ -43,7 +43,7 @@ void PollerThread::setPaused(bool paused)
 
 void PollerThread::pollNow()
 {
-    QMetaObject::invokeMethod(m_poller, &StreamPoller::pollNow, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(m_poller, &ConnectionPoller::pollNow, Qt::QueuedConnection);
 }
 
 void PollerThread::setThresholds(const HealthThresholds &t)

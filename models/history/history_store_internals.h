@@ -1,0 +1,145 @@
+// The inside of HistoryStore, shared by its two halves: history_store.cpp
+// (the tiered storage: appending polls, closing buckets, forgetting) and
+// history_queries.cpp (what the charts and rules read back). Include it from
+// those two files only.
+#pragma once
+
+#include "history_store.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <vector>
+
+namespace pelscope {
+
+namespace history_detail {
+
+inline constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
+inline constexpr qint64 kHashNodeOverhead = 2 * sizeof(void *); // QHash span bookkeeping, roughly
+
+
+inline QVector<float> nanVector(int n) { return QVector<float>(n, kNaN); }
+
+inline qint64 bytesOf(const QVector<float> &v) { return v.capacity() * qint64(sizeof(float)); }
+
+// The value of a 10 s bucket a chart line shows: the side of the range that
+// must not hide trouble, or the mean where the average is the truth (rates).
+enum class Pick { Mean, Lo, Hi };
+
+inline Pick pickFor(Metric m)
+{
+    switch (m) {
+    case Metric::InRate:
+    case Metric::OutRate: return Pick::Mean;
+    case Metric::ConsumersAlive: return Pick::Lo;
+    default: return Pick::Hi;
+    }
+}
+
+// First index in [0, n) for which before(i) is false; before must be monotonic.
+template <typename Pred>
+int partitionPoint(int n, Pred before)
+{
+    int lo = 0, hi = n;
+    while (lo < hi) {
+        const int mid = lo + (hi - lo) / 2;
+        if (before(mid))
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+// Oldest first into a larger buffer; only when polls come faster than 1 Hz.
+template <typename T>
+void regrow(QVector<T> &v, int head, int size, int oldCap, int newCap, T fill)
+{
+    QVector<T> out(newCap, fill);
+    for (int i = 0; i < size; ++i)
+        out[i] = v[(head + i) % oldCap];
+    v = std::move(out);
+}
+
+// Tier-1 statistics of the open bucket, summed until it closes.
+struct Accumulator
+{
+    double sum = 0;
+    int count = 0;
+    float lo = kNaN, hi = kNaN;
+
+    void add(float v)
+    {
+        if (std::isnan(v))
+            return;
+        sum += v;
+        lo = count ? std::min(lo, v) : v;
+        hi = count ? std::max(hi, v) : v;
+        ++count;
+    }
+    float mean() const { return count ? float(sum / count) : kNaN; }
+    // A closed tier-1 bucket joins the open tier-2 one: the mean stays weighted by polls.
+    void merge(const Accumulator &b)
+    {
+        if (b.count == 0)
+            return;
+        sum += b.sum;
+        lo = count ? std::min(lo, b.lo) : b.lo;
+        hi = count ? std::max(hi, b.hi) : b.hi;
+        count += b.count;
+    }
+};
+
+struct SeriesData
+{
+    QVector<float> raw;           // tier 0, indexed like m_t0
+    QVector<float> mean, lo, hi;  // tier 1, indexed like m_t1
+    Accumulator open;
+    QVector<float> lo2, hi2;      // tier 2, indexed like m_t2
+    QVector<float> mean2;         // tier 2, rates only: the others draw lo2 or hi2
+    Accumulator open2;
+};
+
+struct ConsumerHistory
+{
+    QByteArray name;
+    bool used = false;
+    QVector<float> pending, idle; // tier 0 only
+    qint64 lastSeenMs = 0;
+    quint64 serial = 0;
+};
+
+} // namespace history_detail
+
+using namespace history_detail;
+
+struct HistoryStore::GroupHistory
+{
+    GroupKey key;
+    SeriesData series[MetricCount];
+    quint64 serial = 0; // == m_serial when the latest snapshot had the group
+
+    GroupProgress progress;
+    QByteArray lastDeliveredId;
+
+    std::vector<ConsumerHistory> consumers; // slots, reused once a consumer ages out
+    QHash<QByteArray, int> consumerIndex;
+    int consumersUsed = 0;
+    // The consumer list rarely changes between polls: remember its slots.
+    QList<QByteArray> lastNames;
+    QList<int> lastSlots;
+
+    QList<StatusChange> changes;
+    Health lastStatus = Health::Ok;
+    bool judged = false; // a verdict was recorded: the next one can be a change
+};
+
+struct HistoryStore::Source
+{
+    const QVector<float> *raw = nullptr;
+    const SeriesData *buckets = nullptr; // null: tier 0 only
+    Pick pick = Pick::Hi;
+};
+
+} // namespace pelscope

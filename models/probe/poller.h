@@ -1,0 +1,39 @@
+// What the window and pelscope-cli see of a poller, whatever polls: one
+// server (StreamPoller), a cluster (ClusterPoller), or the connection-level
+// ConnectionPoller that picks between them once the server has said what it
+// is. Call its methods from the poller's own thread (PollerThread queues).
+#pragma once
+
+#include "../health/health_rules.h"
+#include "../redis/redis_error.h"
+#include "../snapshot/snapshot.h"
+#include "connection_status.h"
+
+#include <QObject>
+
+namespace pelscope {
+
+class Poller : public QObject
+{
+    Q_OBJECT
+public:
+    using QObject::QObject;
+
+    virtual void start() = 0;
+    virtual void stop() = 0;
+    virtual void setIntervalMs(int ms) = 0;
+    virtual void setPaused(bool paused) = 0;
+    virtual void pollNow() = 0;
+    virtual void setThresholds(const pelscope::HealthThresholds &t) = 0;
+    // Stop after the first complete snapshot (pelscope-cli snapshot/check).
+    virtual void setSingleShot(bool on) = 0;
+    virtual void setAutoReconnect(bool on) = 0;
+
+Q_SIGNALS:
+    void snapshotReady(const pelscope::Snapshot &snapshot);
+    void statusChanged(const pelscope::ConnectionStatus &status);
+    void pollFailed(const pelscope::RedisError &error);
+    void finished(); // single-shot done, or stopped
+};
+
+} // namespace pelscope

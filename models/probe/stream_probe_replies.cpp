@@ -1,0 +1,603 @@
+// StreamProbe, the reading half: SCAN replies during discovery, and a tick's
+// replies turned into the snapshot (what was asked is planned in
+// stream_probe.cpp). Every reply is checked for its shape first: a server that
+// answers something else gives a note, never a crash.
+#include "stream_probe.h"
+
+#include "../snapshot/dlq_layout.h"
+#include "../health/health_rules.h"
+#include "../redis/redis_error.h"
+#include "../snapshot/format.h"
+#include "../snapshot/stream_id.h"
+#include "poll_cost.h"
+
+#include <QRandomGenerator>
+
+#include <algorithm>
+
+
+namespace pelscope {
+
+namespace {
+
+std::optional<qint64> optInt(const RedisReply &r)
+{
+    return r.isNil() ? std::nullopt : r.toInt();
+}
+
+std::optional<QByteArray> optBytes(const RedisReply &r)
+{
+    if (!r.isString())
+        return std::nullopt;
+    return r.bytes();
+}
+
+// A count the server sent: a negative one is not a count. It is left
+// unknown, and the group says what could not be judged, rather than
+// showing -5 pending entries as fine.
+std::optional<qint64> optCount(const RedisReply &r, const char *what, GroupSnapshot &g)
+{
+    const std::optional<qint64> v = optInt(r);
+    if (v && *v < 0) {
+        g.unjudged << QStringLiteral("%1: the server sent a negative value (%2)").arg(QLatin1String(what)).arg(*v);
+        return std::nullopt;
+    }
+    return v;
+}
+
+// Redis cannot report lag: say why, and estimate from the IDs' timestamps.
+QString lagNoteFor(const StreamSnapshot &s, GroupSnapshot &g, bool serverReportsLag)
+{
+    if (!serverReportsLag)
+        return QStringLiteral("the server's XINFO GROUPS has no lag field (Redis before 7.0 does not report it)");
+    QString why;
+    if (g.lastDeliveredId == "0-0" && g.consumers.value_or(0) == 0)
+        why = QStringLiteral("the group has no consumers and has never read anything (last-delivered-id 0-0); ");
+    const auto delivered = StreamId::parse(g.lastDeliveredId);
+    const auto maxDeleted = s.maxDeletedEntryId ? StreamId::parse(*s.maxDeletedEntryId) : std::nullopt;
+    if (delivered && maxDeleted && *maxDeleted > *delivered)
+        why = QStringLiteral("an entry newer than the group's position was deleted (XDEL), so Redis cannot count the unread entries");
+    else if (!g.entriesRead)
+        why += QStringLiteral("the group was created or moved with XGROUP CREATE/SETID mid-stream without ENTRIESREAD");
+    else
+        why += QStringLiteral("Redis cannot count the unread entries for this group");
+    const auto newest = StreamId::parse(s.lastGeneratedId);
+    const auto first = s.firstEntryId ? StreamId::parse(*s.firstEntryId) : std::nullopt;
+    if (delivered && first && *delivered < *first && s.length) {
+        // Every entry still in the stream lies after the group's position.
+        why += QStringLiteral("; estimate: all %1 entries in the stream are unread").arg(formatCount(*s.length));
+    } else if (delivered && newest) {
+        const qint64 behind = qint64(newest->ms) - qint64(delivered->ms);
+        g.lagTimeMs = std::max<qint64>(behind, 0);
+        if (*newest == *delivered)
+            why += QStringLiteral("; the group has read up to the newest entry");
+        else
+            why += QStringLiteral("; estimate: %1 behind the newest entry").arg(formatDuration(*g.lagTimeMs));
+    }
+    return why;
+}
+
+void fillConsumers(GroupSnapshot &g, const RedisReply &reply)
+{
+    QList<ConsumerSnapshot> list;
+    for (const RedisReply &c : reply.elements()) {
+        ConsumerSnapshot cs;
+        cs.name = c.field("name").bytes();
+        cs.pending = c.field("pending").toInt().value_or(0);
+        cs.idleMs = optInt(c.field("idle"));
+        if (c.hasField("inactive")) {
+            const auto inactive = optInt(c.field("inactive"));
+            // -1: never active. Keep it -1 so the UI can say "never".
+            cs.inactiveMs = inactive;
+        }
+        list.append(cs);
+    }
+    std::sort(list.begin(), list.end(), [](const auto &a, const auto &b) { return a.name < b.name; });
+    g.consumerList = list;
+}
+
+// "an integer", "a status reply": what came instead of the expected shape.
+QString replyShape(const RedisReply &r)
+{
+    switch (r.type()) {
+    case RedisReply::Type::Nil: return QStringLiteral("nil");
+    case RedisReply::Type::String: return QStringLiteral("a string");
+    case RedisReply::Type::Status: return QStringLiteral("a status reply");
+    case RedisReply::Type::Error: return QStringLiteral("an error");
+    case RedisReply::Type::Integer: return QStringLiteral("an integer");
+    case RedisReply::Type::Array: return QStringLiteral("an array");
+    }
+    return {};
+}
+
+} // namespace
+
+QList<PendingEntry> parsePendingEntries(const RedisReply &reply)
+{
+    QList<PendingEntry> out;
+    if (!reply.isArray())
+        return out;
+    out.reserve(reply.size());
+    for (const RedisReply &e : reply.elements()) {
+        if (!e.isArray() || e.size() < 4)
+            continue;
+        PendingEntry p;
+        p.id = e.at(0).bytes();
+        p.consumer = e.at(1).bytes();
+        p.idleMs = e.at(2).toInt().value_or(0);
+        p.deliveries = e.at(3).toInt().value_or(0);
+        out.append(p);
+    }
+    return out;
+}
+
+QString StreamProbe::onScanReply(const RedisReply &reply)
+{
+    if (reply.isError())
+        return displayBytes(reply.bytes());
+    if (!reply.isArray() || reply.size() != 2 || !reply.at(0).isString() || !reply.at(1).isArray())
+        return QStringLiteral("unexpected reply to SCAN (%1 instead of a cursor and a list of keys)").arg(replyShape(reply));
+    m_scanCursor = reply.at(0).bytes();
+    ++m_sweepPages;
+    for (const RedisReply &k : reply.at(1).elements()) {
+        m_found.insert(k.bytes());
+        m_streams.insert(k.bytes()); // new streams show up at once
+    }
+    if (m_scanCursor == "0") {
+        // Sweep done: streams not seen in it are gone.
+        m_streams = m_found;
+        m_found.clear();
+        m_sweeping = false;
+        m_sweptOnce = true;
+        m_sweepPages = 0;
+        m_discoveryGap.clear();
+        m_lastSweepEndMs = m_lastNowMs;
+    } else if (m_sweepPages >= m_config.scanMaxPages) {
+        // A cursor that never returns to 0: stop, keep every stream seen
+        // (none is known to be gone), sweep again at the next interval.
+        m_discoveryGap = QStringLiteral("discovery incomplete: SCAN's cursor did not return to 0 within %1 pages; %2 streams found are polled")
+                             .arg(m_sweepPages).arg(m_streams.size());
+        m_found.clear();
+        m_sweeping = false;
+        m_sweptOnce = true;
+        m_sweepPages = 0;
+        m_lastSweepEndMs = m_lastNowMs;
+    }
+    return {};
+}
+
+void StreamProbe::add(RedisBatch &batch, SlotKind kind, RedisCommand cmd, const QByteArray &stream,
+                      const QByteArray &group, qint64 count)
+{
+    batch.append(std::move(cmd));
+    m_layout.append(Slot{kind, stream, group, count});
+}
+
+
+SnapshotData StreamProbe::parseTick(const RedisReplies &replies)
+{
+    SnapshotData data;
+    data.tick = m_tick;
+    m_unprobed = false;
+    m_warnings.clear();
+    QStringList warnings;
+
+    // Index replies by slot for lookups per stream and group.
+    QHash<QByteArray, QList<int>> byStream;
+    QHash<QByteArray, const RedisReply *> dlqSamples;
+    std::map<GroupKey, QList<int>> byGroup;
+    for (int i = 0; i < m_layout.size() && i < replies.size(); ++i) {
+        const Slot &slot = m_layout.at(i);
+        if (slot.kind == SlotKind::Time) {
+            const RedisReply &t = replies.at(i);
+            if (t.isArray() && t.size() == 2)
+                data.takenAtMs = t.at(0).toInt().value_or(0) * 1000 + t.at(1).toInt().value_or(0) / 1000;
+        } else if (slot.kind == SlotKind::Scan) {
+            const QString err = onScanReply(replies.at(i));
+            if (!err.isEmpty())
+                warnings << QStringLiteral("SCAN failed: %1").arg(err);
+        } else if (slot.kind == SlotKind::DlqSample) {
+            dlqSamples.insert(slot.stream, &replies.at(i));
+        } else if (slot.group.isEmpty()) {
+            byStream[slot.stream].append(i);
+        } else {
+            byGroup[GroupKey{slot.stream, slot.group}].append(i);
+        }
+    }
+    m_lastNowMs = data.takenAtMs;
+    if (m_sweeping == false && m_sweptOnce && m_lastSweepEndMs == 0)
+        m_lastSweepEndMs = data.takenAtMs;
+
+    QSet<QByteArray> vanished;
+    for (auto it = byStream.cbegin(); it != byStream.cend(); ++it) {
+        const QByteArray &key = it.key();
+        StreamState &ss = m_streamState[key];
+        StreamSnapshot s;
+        s.key = key;
+        const RedisReply *groupsReply = nullptr;
+        for (int i : it.value()) {
+            const Slot &slot = m_layout.at(i);
+            const RedisReply &r = replies.at(i);
+            if (slot.kind == SlotKind::XinfoStream) {
+                if (r.isError()) {
+                    if (r.bytes().contains("no such key")) {
+                        vanished.insert(key);
+                    } else if (r.errorCode() == "WRONGTYPE") {
+                        s.error = QStringLiteral("not a stream");
+                    } else {
+                        s.error = displayBytes(r.bytes());
+                    }
+                    continue;
+                }
+                ss.lastInfoBytes = r.approximateSize();
+                ss.lastInfoTick = m_tick;
+                s.length = optInt(r.field("length"));
+                s.lastGeneratedId = r.field("last-generated-id").bytes();
+                s.entriesAdded = optInt(r.field("entries-added"));
+                s.maxDeletedEntryId = optBytes(r.field("max-deleted-entry-id"));
+                const RedisReply &first = r.field("first-entry");
+                if (first.isArray() && first.size() > 0)
+                    s.firstEntryId = first.at(0).bytes();
+                ss.lastInfo = s;
+            } else if (slot.kind == SlotKind::Xlen) {
+                s = ss.lastInfo;
+                s.key = key;
+                s.length = optInt(r);
+            } else if (slot.kind == SlotKind::XinfoGroups) {
+                groupsReply = &r;
+            }
+        }
+        // XLEN answers 0 for a missing key; XINFO GROUPS tells it is gone.
+        if (groupsReply && groupsReply->isError() && groupsReply->bytes().contains("no such key"))
+            vanished.insert(key);
+        if (vanished.contains(key))
+            continue;
+        if (groupsReply && !groupsReply->isError() && !groupsReply->isArray() && s.error.isEmpty())
+            s.error = QStringLiteral("unexpected reply to XINFO GROUPS (%1 instead of a list)").arg(replyShape(*groupsReply));
+        if (!s.error.isEmpty() || !groupsReply || groupsReply->isError()) {
+            if (s.error.isEmpty() && groupsReply)
+                s.error = displayBytes(groupsReply->bytes());
+            data.streams.append(s);
+            continue;
+        }
+
+        QList<QByteArray> groupNames;
+        for (const RedisReply &gr : groupsReply->elements()) {
+            GroupSnapshot g;
+            g.name = gr.field("name").bytes();
+            groupNames.append(g.name);
+            g.consumers = optCount(gr.field("consumers"), "consumers", g);
+            g.pending = optCount(gr.field("pending"), "pending", g);
+            g.lastDeliveredId = gr.field("last-delivered-id").bytes();
+            g.entriesRead = optCount(gr.field("entries-read"), "entries-read", g);
+            const bool reportsLag = gr.hasField("lag");
+            g.lag = optCount(gr.field("lag"), "lag", g);
+            if (!g.lag)
+                g.lagNote = lagNoteFor(s, g, reportsLag);
+
+            const GroupKey gk{key, g.name};
+            GroupState &st = m_groupState[gk];
+            st.seenTick = m_tick;
+            st.lastDeliveredId = g.lastDeliveredId;
+            st.caughtUp = g.lag && *g.lag == 0;
+            st.consumerCount = g.consumers.value_or(0);
+
+            QHash<int, const RedisReply *> mine;
+            QList<int> slots;
+            const auto found = byGroup.find(gk);
+            if (found != byGroup.end()) {
+                slots = found->second;
+                for (int i : slots)
+                    mine.insert(i, &replies.at(i));
+            } else {
+                m_unprobed = true;
+            }
+            st.pending = g.pending.value_or(0);
+            applyPel(g, st, mine, slots, data.takenAtMs);
+            // Read this tick (for the position of the last one: a group that
+            // reads all the time moves in between, and the entry found is then
+            // the oldest unread one as of the previous poll), or still valid.
+            if (!st.unreadId.isEmpty() && (st.unreadAfter == g.lastDeliveredId || st.unreadTick == m_tick))
+                applyUnread(g, st.unreadId, data.takenAtMs);
+            else if (st.unreadAfter == g.lastDeliveredId && st.unreadTick == m_tick)
+                g.oldestUnreadNote = QStringLiteral("nothing unread: the group has been delivered every entry in the stream");
+            if (g.lag && *g.lag == 0)
+                g.oldestUnreadNote = QStringLiteral("nothing unread (lag 0)");
+            else if (!g.oldestUnreadAgeMs && g.oldestUnreadNote.isEmpty())
+                g.oldestUnreadNote = QStringLiteral("not read yet this tick");
+            g.health = evaluateGroup(s, g, m_config.thresholds);
+            for (const QString &what : std::as_const(g.unjudged))
+                g.health.reasons << QStringLiteral("not judged: %1").arg(what);
+            s.groups.append(g);
+        }
+        std::sort(s.groups.begin(), s.groups.end(), [](const auto &a, const auto &b) { return a.name < b.name; });
+        std::sort(groupNames.begin(), groupNames.end());
+        ss.groups = groupNames;
+        ss.lagUnknown = std::any_of(s.groups.cbegin(), s.groups.cend(), [](const GroupSnapshot &g) { return !g.lag; });
+        data.streams.append(s);
+    }
+
+    for (const QByteArray &key : std::as_const(vanished)) {
+        m_streams.remove(key);
+        m_streamState.erase(key);
+    }
+    // Forget state of groups that are gone.
+    for (auto it = m_groupState.begin(); it != m_groupState.end();) {
+        if (it->second.seenTick + 2 < m_tick || vanished.contains(it->first.stream))
+            it = m_groupState.erase(it);
+        else
+            ++it;
+    }
+    for (auto it = m_streamState.begin(); it != m_streamState.end();) {
+        if (!m_streams.contains(it->first))
+            it = m_streamState.erase(it);
+        else
+            ++it;
+    }
+
+    std::sort(data.streams.begin(), data.streams.end(), [](const auto &a, const auto &b) { return a.key < b.key; });
+    collectDeadLetters(data, dlqSamples);
+    data.discoveryComplete = discoveryComplete() && m_discoveryGap.isEmpty();
+    if (!m_discoveryGap.isEmpty())
+        warnings << m_discoveryGap;
+    data.stats.estimatedUs = m_budget.estimatedUs;
+    data.stats.budgetUs = m_config.oneShot ? 0 : m_config.pollBudgetUs;
+    data.stats.deferredReads = m_budget.deferred;
+    data.stats.budgetTooSmall = m_budget.tooSmall;
+    data.stats.budgetNote = m_budget.note;
+    warnings += m_warnings;
+    data.warning = warnings.join(QStringLiteral("; "));
+    return data;
+}
+
+void StreamProbe::collectDeadLetters(SnapshotData &data, const QHash<QByteArray, const RedisReply *> &dlqSamples)
+{
+    constexpr qint64 kGrowthWindowMs = 5 * 60'000;
+    QSet<QByteArray> seen;
+    for (const StreamSnapshot &s : std::as_const(data.streams)) {
+        const auto source = sourceFromDlqName(s.key);
+        if (!source || !s.error.isEmpty())
+            continue;
+        seen.insert(s.key);
+        DlqState &ds = m_dlqState[s.key];
+        DeadLetterSnapshot d;
+        d.key = s.key;
+        d.source = *source;
+        d.length = s.length;
+        if (s.length.value_or(0) > 0)
+            if (const auto newest = StreamId::parse(s.lastGeneratedId))
+                d.newestEntryMs = qint64(newest->ms);
+        // entries-added only grows (trimming and requeues do not hide growth).
+        const std::optional<qint64> count = s.entriesAdded ? s.entriesAdded : s.length;
+        if (count && data.takenAtMs > 0) {
+            ds.counts.emplace_back(data.takenAtMs, *count);
+            while (ds.counts.size() > 1 && data.takenAtMs - ds.counts.front().first > kGrowthWindowMs)
+                ds.counts.pop_front();
+            if (ds.counts.size() > 1) {
+                d.growth = std::max<qint64>(0, *count - ds.counts.front().second);
+                d.growthWindowMs = data.takenAtMs - ds.counts.front().first;
+            }
+        }
+        if (const RedisReply *r = dlqSamples.value(s.key); r && r->isArray()) {
+            ds.categories.clear();
+            ds.sampled = r->size();
+            ds.sampledTick = m_tick;
+            for (const RedisReply &entry : r->elements()) {
+                QByteArray category = "(none)";
+                for (const auto &fv : fieldsOf(entry))
+                    if (fv.first == "category")
+                        category = fv.second;
+                ds.categories[category] += 1;
+            }
+        }
+        d.categories = ds.categories;
+        d.categoriesSampled = ds.sampled;
+        data.deadLetters.append(d);
+
+        // A growing dead-letter stream is trouble for every group of its source.
+        if (d.growth.value_or(0) > 0) {
+            for (StreamSnapshot &src : data.streams) {
+                if (src.key != d.source)
+                    continue;
+                for (GroupSnapshot &g : src.groups) {
+                    if (int(g.health.status) < int(Health::Warn))
+                        g.health.status = Health::Warn;
+                    g.health.reasons << QStringLiteral("dead-letter stream %1 grew by %2 in the last %3 (now %4)")
+                                            .arg(displayBytes(d.key), formatCount(*d.growth), formatDuration(d.growthWindowMs),
+                                                 formatCount(d.length.value_or(0)));
+                }
+            }
+        }
+    }
+    for (auto it = m_dlqState.begin(); it != m_dlqState.end();)
+        it = seen.contains(it->first) ? std::next(it) : m_dlqState.erase(it);
+}
+
+// The oldest entry the group has not been delivered, and its age: stream IDs
+// carry their time, so "behind by 4 m 12 s" is exact, not an estimate.
+void StreamProbe::applyUnread(GroupSnapshot &g, const QByteArray &firstUnreadId, qint64 nowMs)
+{
+    const auto id = StreamId::parse(firstUnreadId);
+    // IDs given explicitly (1-0, 2-0, ...) are not times: no age can be read from them.
+    constexpr quint64 kYear2001Ms = 978'307'200'000;
+    if (!id || id->ms < kYear2001Ms || nowMs <= 0) {
+        g.oldestUnreadNote = QStringLiteral("the stream's IDs are not times (given explicitly), so no age can be read from them");
+        return;
+    }
+    g.oldestUnreadAgeMs = std::max<qint64>(0, nowMs - qint64(id->ms));
+}
+
+void StreamProbe::applyPel(GroupSnapshot &g, GroupState &st, const QHash<int, const RedisReply *> &replies,
+                           const QList<int> &slots, qint64 nowMs)
+{
+    QList<PendingEntry> head;
+    qint64 headRequested = 0;
+    bool haveHead = false;
+    qint64 lowerBound = -1;
+    qint64 maxDeliveries = -1;
+    QStringList errors;
+
+    auto seen = [&](const QList<PendingEntry> &entries) {
+        for (const PendingEntry &e : entries) {
+            lowerBound = std::max(lowerBound, e.idleMs);
+            maxDeliveries = std::max(maxDeliveries, e.deliveries);
+        }
+    };
+
+    for (int i : slots) {
+        const Slot &slot = m_layout.at(i);
+        const RedisReply &r = *replies.value(i);
+        if (r.isError()) {
+            errors << displayBytes(r.bytes());
+            // What this read would have judged is now unknown: say so on the
+            // group, not only in the tick's warning.
+            const RedisCommand what = slot.kind == SlotKind::Consumers ? RedisCommand{"XINFO", "CONSUMERS"}
+                                      : slot.kind == SlotKind::Unread ? RedisCommand{"XRANGE"}
+                                                                      : RedisCommand{"XPENDING"};
+            const RedisError e = describeReplyError(what, r);
+            if (slot.kind == SlotKind::Head)
+                g.unjudged << QStringLiteral("oldest pending idle and poison entries (%1)").arg(e.message);
+            else if (slot.kind == SlotKind::Consumers)
+                g.unjudged << QStringLiteral("dead consumers (%1)").arg(e.message);
+            else if (slot.kind == SlotKind::Walk || slot.kind == SlotKind::Sample)
+                g.unjudged << QStringLiteral("delivery counts (%1)").arg(e.message);
+            else if (slot.kind == SlotKind::Unread)
+                g.unjudged << QStringLiteral("how far behind (%1)").arg(e.message);
+            continue;
+        }
+        switch (slot.kind) {
+        case SlotKind::Head:
+            head = parsePendingEntries(r);
+            headRequested = slot.count;
+            haveHead = true;
+            seen(head);
+            break;
+        case SlotKind::Walk: {
+            const QList<PendingEntry> page = parsePendingEntries(r);
+            seen(page);
+            if (!st.walking) {
+                st.walkHist.clear();
+                st.walkCount = 0;
+            }
+            for (const PendingEntry &e : page)
+                st.walkHist[e.deliveries] += 1;
+            st.walkCount += page.size();
+            if (page.size() < slot.count) {
+                st.completeHist = st.walkHist;
+                st.completeCount = st.walkCount;
+                st.haveComplete = true;
+                st.walking = false;
+            } else {
+                st.walking = true;
+                st.walkCursor = page.last().id;
+            }
+            break;
+        }
+        case SlotKind::Sample: {
+            const QList<PendingEntry> page = parsePendingEntries(r);
+            seen(page);
+            for (const PendingEntry &e : page)
+                st.samples.push_back(e.deliveries);
+            while (qsizetype(st.samples.size()) > m_config.sampleWindow)
+                st.samples.pop_front();
+            break;
+        }
+        case SlotKind::Consumers:
+            fillConsumers(g, r);
+            st.consumers = g.consumerList;
+            st.consumersRead = true;
+            st.consumersTick = m_tick;
+            st.consumersAtMs = nowMs;
+            break;
+        case SlotKind::Summary:
+            if (r.isArray() && r.size() >= 3)
+                st.pendingMaxId = optBytes(r.at(2));
+            break;
+        case SlotKind::Unread:
+            st.unreadId = r.isArray() && r.size() > 0 ? r.at(0).at(0).bytes() : QByteArray();
+            break;
+        default:
+            break;
+        }
+    }
+
+    if (st.consumersRead) {
+        g.consumerList = st.consumers;
+        g.consumersAgeMs = std::max<qint64>(0, nowMs - st.consumersAtMs);
+    }
+
+    for (const QString &e : std::as_const(errors))
+        m_warnings << QStringLiteral("group %1: %2").arg(displayBytes(g.name), e);
+    const qint64 pending = g.pending.value_or(0);
+    if (!haveHead) {
+        // Not planned this tick (new group) or failed: nothing inspected.
+        st.minId.clear();
+        return;
+    }
+
+    if (pending == 0 && head.isEmpty()) {
+        g.pelScanComplete = true;
+        st.minId.clear();
+        st.walking = false;
+        st.haveComplete = false;
+        return;
+    }
+
+    if (!head.isEmpty()) {
+        g.pendingMinId = head.first().id;
+        st.minId = head.first().id;
+    }
+    g.pendingMaxId = st.pendingMaxId;
+    g.headEntries = head.mid(0, m_config.headSample);
+
+    const bool whole = head.size() < headRequested;
+    if (whole) {
+        // The whole PEL came back in one reply: everything is exact.
+        g.deliveryCounts.clear();
+        for (const PendingEntry &e : head)
+            g.deliveryCounts[e.deliveries] += 1;
+        g.pelInspected = head.size();
+        g.pelScanComplete = true;
+        g.oldestIdleMs = head.isEmpty() ? std::nullopt : std::optional<qint64>(lowerBound);
+        g.oldestIdleUpperMs = g.oldestIdleMs;
+        if (!head.isEmpty())
+            g.pendingMaxId = head.last().id;
+        st.walking = false;
+        st.haveComplete = false;
+        st.samples.clear();
+    } else {
+        g.oldestIdleMs = lowerBound >= 0 ? std::optional<qint64>(lowerBound) : std::nullopt;
+        if (const auto minId = StreamId::parse(st.minId); minId && nowMs > 0) {
+            const qint64 upper = nowMs - qint64(minId->ms);
+            // Only meaningful for time-based IDs: it must not undercut the
+            // lower bound we observed.
+            if (upper >= lowerBound && minId->ms > 0)
+                g.oldestIdleUpperMs = upper;
+        }
+        if (pending > m_config.pelBudget) {
+            g.pelSampled = true;
+            for (qint64 d : st.samples)
+                g.deliveryCounts[d] += 1;
+            g.pelInspected = qint64(st.samples.size());
+            if (g.pelInspected == 0) {
+                for (const PendingEntry &e : head)
+                    g.deliveryCounts[e.deliveries] += 1;
+                g.pelInspected = head.size();
+            }
+        } else if (st.haveComplete) {
+            g.deliveryCounts = st.completeHist;
+            g.pelInspected = st.completeCount;
+            g.pelScanComplete = true;
+        } else {
+            g.deliveryCounts = st.walkHist;
+            g.pelInspected = st.walkCount;
+        }
+    }
+
+    for (auto it = g.deliveryCounts.constBegin(); it != g.deliveryCounts.constEnd(); ++it)
+        maxDeliveries = std::max(maxDeliveries, it.key());
+    if (maxDeliveries >= 0)
+        g.maxDeliveryCount = maxDeliveries;
+}
+
+} // namespace pelscope

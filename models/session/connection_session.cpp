@@ -1,0 +1,162 @@
+#include "connection_session.h"
+
+#include "../polling/entry_reader.h"
+#include "../polling/poller_thread.h"
+#include "../text/display_text.h"
+
+#include <QMap>
+
+#include <spdlog/spdlog.h>
+
+namespace pelscope {
+
+ConnectionSession::ConnectionSession(QObject *parent)
+    : QObject(parent)
+    , m_historySession(new HistorySession(&m_history, this))
+{
+    qRegisterMetaType<pelscope::TimelineEvent>();
+    m_readerThread.setObjectName(QStringLiteral("payload reader"));
+    connect(m_historySession, &HistorySession::stateChanged, this, &ConnectionSession::historyStateChanged);
+    connect(m_historySession, &HistorySession::pastReplayed, this, [this](int polls, qint64 loadMs, const QList<StoredEvent> &events) {
+        // Failovers recorded before this window opened are marked on its charts too.
+        for (const StoredEvent &e : events)
+            if (!e.group && e.kind == QLatin1String("failover"))
+                m_events.append(TimelineEvent{e.atMs, tr("failover"), e.text});
+        spdlog::info("history: {} recorded polls replayed, read in {} ms", polls, loadMs);
+        Q_EMIT pastReplayed(polls, loadMs);
+    });
+}
+
+ConnectionSession::~ConnectionSession()
+{
+    m_poller.reset(); // joins the poller thread
+    stopReader();
+}
+
+void ConnectionSession::start(const SessionSettings &settings)
+{
+    m_poller.reset(); // joins the old poller thread first: nothing of it arrives after this
+    reset();
+    m_historySession->start(settings.history);
+    m_poller = std::make_unique<PollerThread>(settings.options, settings.probe);
+    m_poller->setIntervalMs(settings.intervalMs);
+    connect(m_poller->poller(), &Poller::snapshotReady, this, &ConnectionSession::accept);
+    connect(m_poller->poller(), &Poller::statusChanged, this, &ConnectionSession::acceptStatus);
+    m_poller->setPaused(m_paused);
+    m_poller->start();
+}
+
+void ConnectionSession::reset()
+{
+    m_history.clear();
+    m_events.clear();
+    m_lastSnapshot = {};
+    m_generation = 0;
+    m_lastFailoverAtMs = 0;
+}
+
+void ConnectionSession::setPaused(bool paused)
+{
+    m_paused = paused;
+    if (m_poller)
+        m_poller->setPaused(paused);
+}
+
+void ConnectionSession::pollNow()
+{
+    if (m_poller)
+        m_poller->pollNow();
+}
+
+void ConnectionSession::stopReader()
+{
+    if (m_readerThread.isRunning()) {
+        m_readerThread.quit();
+        m_readerThread.wait();
+    }
+}
+
+EntryReader *ConnectionSession::openReader(const ConnectionOptions &options)
+{
+    stopReader(); // another server: a fresh reader (the old one is deleted with its thread's end)
+    auto *reader = new EntryReader(options);
+    reader->moveToThread(&m_readerThread);
+    connect(&m_readerThread, &QThread::finished, reader, &QObject::deleteLater);
+    m_readerThread.start();
+    return reader;
+}
+
+Snapshot ConnectionSession::withHistoryVerdicts(const Snapshot &snapshot)
+{
+    // Until the recorded past is in the store (a moment), polls wait there.
+    if (!m_historySession->admit(snapshot))
+        return snapshot;
+    // The history rules (stalled, pending climbing) join the snapshot's own.
+    const QHash<GroupKey, HealthVerdict> verdicts = appendAndEvaluate(m_history, snapshot, m_historyRules);
+    SnapshotData data = snapshot.data();
+    for (StreamSnapshot &s : data.streams)
+        for (GroupSnapshot &g : s.groups) {
+            const auto it = verdicts.constFind(GroupKey{s.key, g.name});
+            if (it != verdicts.constEnd())
+                g.health = *it;
+        }
+    return Snapshot(std::move(data));
+}
+
+void ConnectionSession::accept(const Snapshot &incoming)
+{
+    if (incoming->generation < m_generation)
+        return; // from before a reconnect
+    m_generation = incoming->generation;
+    const Snapshot snapshot = withHistoryVerdicts(incoming);
+    m_historySession->record(snapshot); // to disk, on the history writer's thread
+    if (!m_lastSnapshot.isNull())
+        noteNodeChanges(m_lastSnapshot, snapshot);
+    m_lastSnapshot = snapshot;
+    Q_EMIT snapshotReady(snapshot);
+}
+
+void ConnectionSession::acceptStatus(const ConnectionStatus &status)
+{
+    Q_EMIT statusChanged(status);
+    if (status.failoverAtMs > m_lastFailoverAtMs && !status.failover.isEmpty()) { // Sentinel promoted another master
+        m_lastFailoverAtMs = status.failoverAtMs;
+        noteEvent({status.failoverAtMs, tr("failover"), status.failover});
+    }
+}
+
+void ConnectionSession::noteEvent(const TimelineEvent &event)
+{
+    m_events.append(event);
+    if (m_events.size() > 200)
+        m_events.removeFirst();
+    StoredEvent stored;
+    stored.atMs = event.atMs;
+    stored.kind = QStringLiteral("failover");
+    stored.text = event.detail;
+    m_historySession->recordEvent(stored);
+    Q_EMIT eventNoted(event);
+}
+
+void ConnectionSession::noteNodeChanges(const Snapshot &previous, const Snapshot &current)
+{
+    if (current->server.mode != QLatin1String("cluster"))
+        return;
+    QHash<QByteArray, QString> before;
+    for (const StreamSnapshot &s : previous->streams)
+        before.insert(s.key, s.node);
+    QMap<QPair<QString, QString>, QStringList> moves; // (from, to) -> streams
+    for (const StreamSnapshot &s : current->streams) {
+        const QString was = before.value(s.key);
+        if (!was.isEmpty() && !s.node.isEmpty() && was != s.node)
+            moves[{was, s.node}] << displayBytes(s.key);
+    }
+    for (auto it = moves.cbegin(); it != moves.cend(); ++it) {
+        const QStringList &streams = it.value();
+        const QString which = streams.size() <= 3 ? streams.join(QStringLiteral(", ")) : tr("%1 streams").arg(streams.size());
+        noteEvent({current->takenAtMs, tr("node changed"),
+                   tr("%1: now on %2 (was %3) — a failover or a slot migration").arg(which, it.key().second, it.key().first)});
+    }
+}
+
+} // namespace pelscope

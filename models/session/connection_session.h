@@ -1,0 +1,98 @@
+// One connection's life below the widgets: its poller thread, its payload
+// reader thread, its history (the in-memory store the charts read, the
+// on-disk recorder, the history rules) and its timeline of connection-wide
+// events. It turns every poll into the snapshot the views show (the history
+// rules' verdicts joined, recorded to disk, never one from before a
+// reconnect) and says what happened; ConnectionView only renders.
+#pragma once
+
+#include "../history/history_rules.h"
+#include "../history/history_session.h"
+#include "../history/history_store.h"
+#include "../probe/connection_status.h"
+#include "../probe/probe_config.h"
+#include "../redis/connection_options.h"
+#include "../snapshot/snapshot.h"
+#include "timeline_event.h"
+
+#include <QObject>
+#include <QThread>
+
+#include <memory>
+
+namespace pelscope {
+
+class EntryReader;
+class PollerThread;
+
+struct SessionSettings
+{
+    ConnectionOptions options;
+    ProbeConfig probe;
+    int intervalMs = 1000;
+    HistorySettings history; // an empty path keeps the history in memory only
+};
+
+class ConnectionSession : public QObject
+{
+    Q_OBJECT
+public:
+    explicit ConnectionSession(QObject *parent = nullptr);
+    ~ConnectionSession() override; // joins its poller and reader threads
+
+    // A new connection: the previous poller stops (its thread joined), the
+    // store, the timeline and the last snapshot start afresh, the history
+    // opens its file, and polling starts.
+    void start(const SessionSettings &settings);
+    // The store, the timeline and the last snapshot start afresh (start() does it too).
+    void reset();
+    bool isPolling() const { return m_poller != nullptr; }
+    void setPaused(bool paused);
+    void pollNow();
+
+    // The connection payloads and dead letters are read through, on a worker
+    // thread of its own; connect to the reader before the first request.
+    // start() does not call it: the view does, with the options it writes with.
+    EntryReader *openReader(const ConnectionOptions &options);
+
+    const HistoryStore &history() const { return m_history; }
+    const HistorySession &historySession() const { return *m_historySession; }
+    const Snapshot &lastSnapshot() const { return m_lastSnapshot; }
+    // Failovers and cluster node changes seen on this connection, oldest first.
+    const QList<TimelineEvent> &events() const { return m_events; }
+    // An event of this connection's (a write), kept in the history.
+    void recordEvent(const StoredEvent &event) { m_historySession->recordEvent(event); }
+
+public Q_SLOTS:
+    // A poll, from this session's poller (or a test's own).
+    void accept(const pelscope::Snapshot &incoming);
+    void acceptStatus(const pelscope::ConnectionStatus &status);
+
+Q_SIGNALS:
+    void snapshotReady(const pelscope::Snapshot &snapshot);
+    void statusChanged(const pelscope::ConnectionStatus &status);
+    void eventNoted(const pelscope::TimelineEvent &event);
+    void historyStateChanged(const pelscope::HistoryState &state);
+    // The recorded past is in the store; failovers among its events are on the timeline.
+    void pastReplayed(int polls, qint64 loadMs);
+
+private:
+    Snapshot withHistoryVerdicts(const Snapshot &snapshot);
+    void noteEvent(const TimelineEvent &event);
+    // Cluster: streams whose master changed since the last snapshot (a failover, a slot moved).
+    void noteNodeChanges(const Snapshot &previous, const Snapshot &current);
+    void stopReader();
+
+    HistoryStore m_history;
+    HistorySession *m_historySession;
+    HistoryRuleThresholds m_historyRules;
+    std::unique_ptr<PollerThread> m_poller;
+    bool m_paused = false;
+    QThread m_readerThread;
+    Snapshot m_lastSnapshot;
+    QList<TimelineEvent> m_events;
+    qint64 m_lastFailoverAtMs = 0;
+    quint64 m_generation = 0;
+};
+
+} // namespace pelscope

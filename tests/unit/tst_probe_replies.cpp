@@ -1,0 +1,194 @@
+// StreamProbe without a server: one tick planned, then answered with replies
+// a real redis-server 7.0 gave to the same commands (tests/fuzz/corpus/resp,
+// captured by make_corpus.sh from a small incident: 30 entries in orders,
+// group ship 15 behind with 15 pending on w1 and w2, group audit created at
+// $, a dead-letter stream). Each row checks one figure the snapshot must
+// carry, against what those captured replies say.
+#include "probe/stream_probe.h"
+#include "redis/resp_codec.h"
+
+#include <QFile>
+#include <QTest>
+
+using namespace pelscope;
+
+namespace {
+
+RedisReply captured(const QString &name)
+{
+    QFile f(QStringLiteral(PELSCOPE_CORPUS_DIR "/resp/") + name);
+    if (!f.open(QIODevice::ReadOnly))
+        return RedisReply::nil();
+    RespDecoder decoder;
+    const QByteArray bytes = f.readAll();
+    decoder.feed(bytes.constData(), bytes.size());
+    return decoder.next().value_or(RedisReply::nil());
+}
+
+// The capture for a command the probe planned; nil for one the incident did
+// not record (an answer Redis also gives: a key or entry that is not there).
+RedisReply answerFor(const RedisCommand &command)
+{
+    const QByteArray name = command.value(0).toUpper();
+    const QByteArray sub = command.value(1).toUpper();
+    if (name == "TIME")
+        return captured(QStringLiteral("time"));
+    if (name == "XLEN") { // no capture of its own: the length XINFO STREAM reported
+        const RedisReply info = captured(QStringLiteral("xinfo_stream"));
+        for (qsizetype i = 0; i + 1 < info.size(); i += 2)
+            if (info.at(i).bytes() == "length")
+                return info.at(i + 1);
+    }
+    if (name == "XINFO" && sub == "STREAM")
+        return captured(QStringLiteral("xinfo_stream"));
+    if (name == "XINFO" && sub == "GROUPS")
+        return captured(QStringLiteral("xinfo_groups"));
+    if (name == "XINFO" && sub == "CONSUMERS")
+        return command.value(3) == "ship" ? captured(QStringLiteral("xinfo_consumers")) : RedisReply::array({});
+    if (name == "XPENDING" && command.value(2) == "ship")
+        return command.size() == 3 ? captured(QStringLiteral("xpending_summary")) : captured(QStringLiteral("xpending_head"));
+    if (name == "XPENDING")
+        return command.size() == 3 ? RedisReply::array({RedisReply::integer(0), RedisReply::nil(), RedisReply::nil(), RedisReply::nil()})
+                                   : RedisReply::array({});
+    return RedisReply::nil();
+}
+
+// Two ticks: the first learns the groups (XINFO GROUPS), the second also
+// reads each group's PEL and consumers.
+SnapshotData twoTicks()
+{
+    ProbeConfig config;
+    config.streams = {"orders"};
+    StreamProbe probe(config);
+    SnapshotData last;
+    for (int tick = 0; tick < 2; ++tick) {
+        RedisReplies replies;
+        for (const RedisCommand &c : probe.planTick())
+            replies.append(answerFor(c));
+        last = probe.parseTick(replies);
+    }
+    return last;
+}
+
+const GroupSnapshot *group(const SnapshotData &d, const QByteArray &name)
+{
+    for (const StreamSnapshot &s : d.streams)
+        for (const GroupSnapshot &g : s.groups)
+            if (g.name == name)
+                return &g;
+    return nullptr;
+}
+
+} // namespace
+
+class TestProbeReplies : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void capturesArePresent_data()
+    {
+        QTest::addColumn<QString>("file");
+        for (const char *f : {"time", "xinfo_stream", "xinfo_groups", "xinfo_consumers", "xpending_summary", "xpending_head", "scan", "error"})
+            QTest::newRow(f) << QString::fromLatin1(f);
+    }
+    void capturesArePresent()
+    {
+        QFETCH(QString, file);
+        QVERIFY2(!captured(file).isNil(), qPrintable(file));
+    }
+
+    void planAsksWhatEveryTickNeeds()
+    {
+        ProbeConfig config;
+        config.streams = {"orders"};
+        StreamProbe probe(config);
+        QStringList names;
+        for (const RedisCommand &c : probe.planTick())
+            names << QString::fromLatin1(c.value(0) + (c.value(0) == "XINFO" ? " " + c.value(1) : QByteArray()));
+        // TIME first: every age in the snapshot is measured against the server's clock.
+        QCOMPARE(names.value(0), QStringLiteral("TIME"));
+        QVERIFY2(names.contains(QStringLiteral("XINFO GROUPS")), qPrintable(names.join(QLatin1Char(','))));
+        QVERIFY2(names.contains(QStringLiteral("XINFO STREAM")), qPrintable(names.join(QLatin1Char(','))));
+    }
+
+    void tickParsed_data()
+    {
+        QTest::addColumn<QString>("figure");
+        QTest::addColumn<qint64>("expected");
+        QTest::newRow("stream length") << QStringLiteral("length") << qint64(30);
+        QTest::newRow("entries added") << QStringLiteral("added") << qint64(30);
+        QTest::newRow("groups") << QStringLiteral("groups") << qint64(2);
+        QTest::newRow("ship lag") << QStringLiteral("ship.lag") << qint64(15);
+        QTest::newRow("ship pending") << QStringLiteral("ship.pending") << qint64(15);
+        QTest::newRow("ship entries read") << QStringLiteral("ship.read") << qint64(15);
+        QTest::newRow("ship consumers") << QStringLiteral("ship.consumers") << qint64(2);
+        QTest::newRow("audit lag") << QStringLiteral("audit.lag") << qint64(0);
+        QTest::newRow("audit pending") << QStringLiteral("audit.pending") << qint64(0);
+    }
+    void tickParsed()
+    {
+        QFETCH(QString, figure);
+        QFETCH(qint64, expected);
+        const SnapshotData d = twoTicks();
+        QCOMPARE(d.streams.size(), 1);
+        const StreamSnapshot &s = d.streams.first();
+        QVERIFY2(s.error.isEmpty(), qPrintable(s.error));
+        std::optional<qint64> got;
+        if (figure == QLatin1String("length"))
+            got = s.length;
+        else if (figure == QLatin1String("added"))
+            got = s.entriesAdded;
+        else if (figure == QLatin1String("groups"))
+            got = s.groups.size();
+        else {
+            const GroupSnapshot *g = group(d, figure.section(QLatin1Char('.'), 0, 0).toUtf8());
+            QVERIFY(g);
+            const QString what = figure.section(QLatin1Char('.'), 1);
+            got = what == QLatin1String("lag")       ? g->lag
+                  : what == QLatin1String("pending") ? g->pending
+                  : what == QLatin1String("read")    ? g->entriesRead
+                                                     : g->consumers;
+        }
+        QVERIFY2(got.has_value(), qPrintable(figure));
+        QCOMPARE(*got, expected);
+    }
+
+    // Redis 7.0 reports entries-read as nil for a group created at $ (and
+    // lag 0): nil stays unknown, it is not read as 0.
+    void nilEntriesReadStaysUnknown()
+    {
+        const SnapshotData d = twoTicks();
+        const GroupSnapshot *audit = group(d, "audit");
+        QVERIFY(audit);
+        QVERIFY(!audit->entriesRead.has_value());
+    }
+
+    // The PEL head from XPENDING's extended form: the first entry, its owner
+    // and delivery count, as the server listed them.
+    void pendingHeadParsed()
+    {
+        const QList<PendingEntry> head = parsePendingEntries(captured(QStringLiteral("xpending_head")));
+        QCOMPARE(head.size(), 15);
+        QCOMPARE(head.first().id, QByteArray("1796135654181-0"));
+        QCOMPARE(head.first().consumer, QByteArray("w2"));
+        QCOMPARE(head.first().deliveries, qint64(2));
+        for (const PendingEntry &e : head)
+            QVERIFY(e.consumer == "w1" || e.consumer == "w2");
+        const SnapshotData d = twoTicks();
+        const GroupSnapshot *ship = group(d, "ship");
+        QVERIFY(ship && ship->pendingMinId);
+        QCOMPARE(*ship->pendingMinId, QByteArray("1796135654181-0"));
+    }
+
+    // SCAN ... TYPE stream from the same server: the cursor and the keys found.
+    void scanReplyFindsTheStreams()
+    {
+        StreamProbe probe(ProbeConfig{});
+        const QString error = probe.onScanReply(captured(QStringLiteral("scan")));
+        QVERIFY2(error.isEmpty(), qPrintable(error));
+        QVERIFY(probe.discoveryComplete());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestProbeReplies)
+#include "tst_probe_replies.moc"

@@ -1,0 +1,155 @@
+#include "connection_status_line.h"
+
+#include "health_style.h"
+#include "snapshot/format.h"
+#include "text/display_text.h"
+
+#include <QDateTime>
+#include <QLabel>
+#include <QLocale>
+
+#include <algorithm>
+
+namespace pelscope {
+
+ConnectionStatusLine::ConnectionStatusLine(QWidget *parent)
+    : QStatusBar(parent)
+    , m_profileTag(new QLabel)
+    , m_connectionLabel(new QLabel)
+    , m_replicaLabel(new QLabel)
+    , m_historyLabel(new QLabel)
+    , m_pollLabel(new QLabel)
+{
+    setSizeGripEnabled(false);
+    m_profileTag->hide();
+    addWidget(m_profileTag);
+    addWidget(m_connectionLabel, 1);
+    m_replicaLabel->setObjectName(QStringLiteral("replicaLabel"));
+    m_replicaLabel->setTextFormat(Qt::RichText);
+    m_replicaLabel->hide();
+    addPermanentWidget(m_replicaLabel);
+    m_historyLabel->setObjectName(QStringLiteral("historyLabel"));
+    m_historyLabel->setTextFormat(Qt::RichText);
+    addPermanentWidget(m_historyLabel);
+    addPermanentWidget(m_pollLabel);
+}
+
+void ConnectionStatusLine::showConnection(const ConnectionStatus &status)
+{
+    using State = RedisConnection::State;
+    QString text;
+    switch (status.state) {
+    case State::Ready:
+        text = tr("● Connected to %1 — %2 %3 (%4)").arg(status.address, status.server.product, status.server.version, status.server.mode);
+        if (status.server.mode == QLatin1String("sentinel")) // the master in use, and a failover when there was one
+            text += tr(", master %1").arg(status.server.node) + (status.failover.isEmpty() ? QString() : QStringLiteral(" — ⚠ ") + status.failover);
+        break;
+    case State::Connecting:
+    case State::Handshake:
+        text = tr("Connecting to %1…").arg(status.address);
+        break;
+    case State::Backoff:
+        text = tr("Reconnecting to %1 (attempt %2, next in %3)").arg(status.address).arg(status.attempt).arg(formatDuration(status.nextRetryMs));
+        break;
+    case State::Disconnected:
+        text = tr("Disconnected from %1").arg(status.address);
+        break;
+    }
+    m_connectionLabel->setText(text);
+}
+
+void ConnectionStatusLine::showProfileTag(ConnectionProfile::ColorTag tag)
+{
+    m_profileTag->setVisible(tag != ConnectionProfile::ColorTag::None);
+    m_profileTag->setText(QStringLiteral(" %1 ").arg(ConnectionProfile::colorTagName(tag).toUpper()));
+    m_profileTag->setStyleSheet(QStringLiteral("QLabel { background: %1; color: white; font-weight: bold; border-radius: 3px; padding: 1px 6px; }")
+                                    .arg(ConnectionProfile::colorTagColor(tag).name()));
+}
+
+void ConnectionStatusLine::showHistory(const HistoryState &state, std::optional<qint64> recordedSinceMs)
+{
+    QString text, tip;
+    if (state.path.isEmpty()) {
+        text = tr("History: in memory only");
+    } else if (!state.problem.isEmpty()) {
+        text = tr("<span style='color:%1'>History: in memory only</span>").arg(warningTextColor());
+        tip = state.problem;
+    } else if (state.writing) {
+        text = tr("History: recording");
+        tip = tr("Every poll is kept in %1").arg(state.path);
+    } else if (state.open) {
+        text = tr("History: %1 records").arg(state.holder.section(QLatin1Char(' '), 0, 1).toHtmlEscaped());
+        tip = tr("%1 writes this connection's history (%2); this window shows it and adds no second copy, and takes over when it stops")
+                  .arg(state.holder, state.path);
+    }
+    if (const auto since = recordedSinceMs)
+        tip += (tip.isEmpty() ? QString() : QStringLiteral("\n")) + tr("Recorded since %1").arg(QLocale().toString(QDateTime::fromMSecsSinceEpoch(*since), QLocale::ShortFormat));
+    m_historyLabel->setText(text);
+    m_historyLabel->setToolTip(tip);
+}
+
+void ConnectionStatusLine::showPoll(const Snapshot &snapshot)
+{
+    showPollCost(snapshot);
+    showReplicas(snapshot);
+}
+
+void ConnectionStatusLine::showPollCost(const Snapshot &snapshot)
+{
+    const QString when = QDateTime::fromMSecsSinceEpoch(snapshot->takenAtMs).toString(QStringLiteral("HH:mm:ss"));
+    m_pollLabel->setText(tr("Last poll %1 · %2 ms · %3 round trip · %4 commands · %5 read")
+                             .arg(when).arg(snapshot->stats.durationMs).arg(snapshot->stats.roundTrips).arg(snapshot->stats.commands)
+                             .arg(snapshot->stats.bytesIn < 10'000 ? QStringLiteral("%1 B").arg(snapshot->stats.bytesIn)
+                                                                  : QStringLiteral("%1 KiB").arg(snapshot->stats.bytesIn / 1024)));
+    m_pollLabel->setToolTip(snapshot->warning);
+    if (snapshot->stats.budgetTooSmall) { // --poll-budget: say that figures are old or missing, not just show them
+        m_pollLabel->setText(m_pollLabel->text() + tr(" · poll budget too small: some figures are old or missing"));
+        m_pollLabel->setToolTip(snapshot->stats.budgetNote + QLatin1Char('\n') + snapshot->warning);
+    }
+}
+
+void ConnectionStatusLine::showReplicas(const Snapshot &snapshot)
+{
+    const std::optional<ReplicaSnapshot> &r = snapshot->server.replica;
+    const bool clusterReplicas = std::any_of(snapshot->nodes.cbegin(), snapshot->nodes.cend(),
+                                             [](const ClusterNodeSnapshot &n) { return n.readFromReplica; });
+    m_replicaLabel->setVisible(r.has_value() || clusterReplicas);
+    if (clusterReplicas) {
+        // Per shard: which replica, and the worst lag, so a shard far behind stands out.
+        int read = 0;
+        qint64 worst = 0;
+        bool unknown = false;
+        QStringList details;
+        for (const ClusterNodeSnapshot &n : snapshot->nodes) {
+            read += !n.polledAddress.isEmpty();
+            worst = std::max(worst, n.lagBytes.value_or(0));
+            unknown |= !n.polledAddress.isEmpty() && !n.lagBytes;
+            details << (n.polledAddress.isEmpty() ? tr("%1: not read — %2").arg(n.address, n.note)
+                                                  : tr("%1: replica %2, link %3, lag %4").arg(n.address, n.polledAddress, n.replicaLink,
+                                                         n.lagBytes ? tr("%1 B").arg(formatCount(*n.lagBytes)) : tr("unknown")));
+        }
+        const qsizetype shards = snapshot->nodes.size();
+        const bool trouble = read < shards || unknown || worst > 1024 * 1024;
+        const QString text = tr("Shards read from replicas: %1 of %2 · worst offset lag %3").arg(read).arg(shards)
+                                 .arg(unknown ? tr("unknown") : tr("%1 B").arg(formatCount(worst)));
+        m_replicaLabel->setText(trouble ? QStringLiteral("<span style='color:%1'><b>⚠ %2</b></span>").arg(healthStyle(Health::Warn).strong.name(), text)
+                                        : text);
+        m_replicaLabel->setToolTip(details.join(QLatin1Char('\n')));
+        return;
+    }
+    if (!r)
+        return;
+    // A replica behind its primary shows old values: say by how much, next to the data.
+    QString lag = r->lagBytes ? tr("offset lag %1 B").arg(formatCount(*r->lagBytes)) : tr("offset lag unknown");
+    if (r->lastIoS && r->link == QLatin1String("up"))
+        lag += tr(", last I/O %1 s ago").arg(*r->lastIoS);
+    const bool trouble = r->link != QLatin1String("up") || r->syncing || !r->lagBytes || *r->lagBytes > 1024 * 1024;
+    const QString colour = trouble ? healthStyle(Health::Warn).strong.name() : QString();
+    QString text = tr("Replica %1 of %2 · link %3 · %4").arg(r->address.toHtmlEscaped(), r->primary.toHtmlEscaped(), r->link.toHtmlEscaped(), lag);
+    if (r->syncing)
+        text += tr(" · full resync running");
+    m_replicaLabel->setText(colour.isEmpty() ? text : QStringLiteral("<span style='color:%1'><b>⚠ %2</b></span>").arg(colour, text));
+    m_replicaLabel->setToolTip(r->note.isEmpty() ? tr("Polling a replica: the primary only gets one ROLE per tick, for this lag.") : r->note);
+}
+
+} // namespace pelscope

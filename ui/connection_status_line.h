@@ -1,0 +1,42 @@
+// A connection tab's status line: the profile's colour tag, the connection's
+// state in words, and on the right which replica is read (and how far behind
+// it is), where the history is kept, and what the last poll cost.
+#pragma once
+
+#include "connection_profile_store.h"
+#include "history/history_recorder.h"
+#include "probe/connection_status.h"
+#include "snapshot/snapshot.h"
+
+#include <QStatusBar>
+
+#include <optional>
+
+class QLabel;
+
+namespace pelscope {
+
+class ConnectionStatusLine : public QStatusBar
+{
+    Q_OBJECT
+public:
+    explicit ConnectionStatusLine(QWidget *parent = nullptr);
+
+    void showProfileTag(ConnectionProfile::ColorTag tag);
+    void showConnection(const ConnectionStatus &status);
+    void showPoll(const Snapshot &snapshot);
+    void showHistory(const HistoryState &state, std::optional<qint64> recordedSinceMs);
+
+private:
+    void showPollCost(const Snapshot &snapshot);
+    // read_from=replica: which replica, its link and offset lag behind the primary.
+    void showReplicas(const Snapshot &snapshot);
+
+    QLabel *m_profileTag;
+    QLabel *m_connectionLabel;
+    QLabel *m_replicaLabel;
+    QLabel *m_historyLabel;
+    QLabel *m_pollLabel;
+};
+
+} // namespace pelscope

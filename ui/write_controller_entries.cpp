@@ -1,0 +1,226 @@
+// WriteController, the pending-entries half: claim, acknowledge and move
+// to the DLQ (planned where they run, confirmed with the numbers of one read,
+// run as a job), and deleting a consumer. Dead letters are write_controller.cpp.
+#include "write_controller.h"
+#include "write_controller_words.h"
+
+#include "actions/audit_log.h"
+#include "actions/dlq_finder.h"
+#include "actions/pending_preflight.h"
+#include "actions/write_checks.h"
+#include "actions/write_plan.h"
+#include "redis/key_slot.h"
+#include "snapshot/format.h"
+#include "health_style.h"
+#include "write_dialogs.h"
+
+#include <QMessageBox>
+#include <QPointer>
+#include <QProgressDialog>
+#include <QWidget>
+
+namespace pelscope {
+
+using namespace write_words;
+
+void WriteController::pendingAction(PendingActionRequest request, const QString &scope, QWidget *parent)
+{
+    const QString action = actionKey(request.action);
+    if (const QString why = blocker(scope, action); !why.isEmpty()) {
+        showOutcome(parent, tr("Not allowed"), why, true);
+        return;
+    }
+    if (!m_cluster) {
+        confirmPending(request, scope, parent, writeOptions(), {});
+        return;
+    }
+    // On a cluster: the master holding the stream, from the planner (the CLI's too).
+    const ConnectionOptions seed = writeOptions();
+    m_busy = true;
+    onWriterThread<PendingActionPlan>([seed, request] { return planPendingAction(seed, request); },
+                                      [this, scope, parent = QPointer<QWidget>(parent)](const PendingActionPlan &plan) {
+        m_busy = false;
+        const QString title = actionTitle(plan.request.action);
+        if (!plan.error.isEmpty()) {
+            showOutcome(parent, title, tr("Nothing was written: %1").arg(plan.error), true);
+            return;
+        }
+        if (!plan.refusal.isEmpty()) {
+            refuse(parent, title, tr("<b>The entries cannot be moved to %1 on this cluster.</b> Nothing was written.")
+                                      .arg(displayBytes(plan.request.dlq).toHtmlEscaped()),
+                   plan.refusal);
+            return;
+        }
+        confirmPending(plan.request, scope, parent, plan.node, plan.pathText);
+    });
+}
+
+// The numbers of the confirmation come from one read, made now on the
+// writer thread (readPendingPlan, the CLI's too): the dialog's sentence and
+// its plan say the same thing.
+void WriteController::confirmPending(const PendingActionRequest &request, const QString &scope, QWidget *parent, const ConnectionOptions &node,
+                                     const QString &path)
+{
+    m_busy = true;
+    onWriterThread<PendingPlan>([node, request] { return readPendingPlan(node, request); },
+                                [this, request, scope, parent = QPointer<QWidget>(parent), node, path](const PendingPlan &plan) {
+        m_busy = false;
+        const QString title = actionTitle(request.action);
+        if (plan.refusal.isError()) {
+            showOutcome(parent, title, tr("Nothing was written: %1").arg(plan.refusal.message), true);
+            return;
+        }
+        QStringList lines = plan.lines;
+        QString headline;
+        QString button;
+        if (!request.fromConsumer.isEmpty()) {
+            headline = tr("%1 the pending entries of consumer %2 in group %3 of stream %4")
+                           .arg(title, displayBytes(request.fromConsumer), displayBytes(request.group), displayBytes(request.stream));
+            button = title;
+        } else {
+            lines << QString() << tr("Entries:");
+            for (const QByteArray &id : std::as_const(request.ids))
+                lines << QStringLiteral("  ") + QString::fromLatin1(id);
+            headline = tr("%1 %n selected entries of group %2 on stream %3", nullptr, int(request.ids.size()))
+                           .arg(title, displayBytes(request.group), displayBytes(request.stream));
+            button = tr("%1 %2").arg(title).arg(request.ids.size());
+        }
+        QString summary = QStringLiteral("<b>%1</b><br>%2").arg(headline.toHtmlEscaped(), plan.summary.toHtmlEscaped());
+        for (const QString &note : plan.notes)
+            summary += QStringLiteral("<br><br><span style='color:%1'><b>%2</b></span>").arg(warningTextColor(), note.toHtmlEscaped());
+        if (request.action == PendingActionRequest::Action::Ack)
+            summary += tr("<br><span style='color:%1'><b>Acknowledged entries are dropped unprocessed.</b></span>").arg(warningTextColor());
+        auto *dialog = new ConfirmWriteDialog(title, summary, lines, button, (parent ? parent.data() : m_window));
+        if (!path.isEmpty())
+            dialog->setPath(path);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        const quint64 number = m_connectionNumber;
+        connect(dialog, &QDialog::accepted, this, [this, number, request, scope, parent, node] {
+            if (number != m_connectionNumber) {
+                showOutcome(parent, tr("Not allowed"), tr("The connection changed while the confirmation was open; nothing was written"), true);
+                return;
+            }
+            runPending(request, scope, parent, node);
+        });
+        dialog->open();
+    });
+}
+
+void WriteController::runPending(const PendingActionRequest &request, const QString &scope, QWidget *parent, const ConnectionOptions &node)
+{
+    const QString action = actionKey(request.action);
+    if (const QString why = blocker(scope, action); !why.isEmpty()) {
+        showOutcome(parent, tr("Not allowed"), why, true);
+        return;
+    }
+    m_busy = true;
+    const QString title = actionTitle(request.action);
+    runJob(new PendingActionJob(node, request), title, parent,
+           [this, request, node, scope, parent = QPointer<QWidget>(parent), action, title](const WriteOutcome &outcome) {
+               m_busy = false;
+               noteRefusal(scope, action, outcome.errorKind, outcome.error);
+               auto report = [this, request, outcome, parent, title](const QString &afterwards) {
+                   const WriteRecord record = writeRecordFor(request, outcome, auditLogPath(), afterwards);
+                   showOutcome(parent, title, outcomeText(record, outcome), !outcome.error.isEmpty() || outcome.counts.failed > 0);
+                   Q_EMIT recorded(record);
+                   Q_EMIT pendingActionFinished(outcome);
+               };
+               if (request.action == PendingActionRequest::Action::Claim && outcome.counts.done > 0) {
+                   // Where the entries are now, read after the claim, for the record.
+                   onWriterThread<QString>([node, request] { return ownersAfterClaim(node, request); }, report);
+                   return;
+               }
+               report({});
+           });
+}
+
+void WriteController::deleteConsumer(const ConsumerDeleteRequest &request, qint64 holds, const QString &scope, QWidget *parent)
+{
+    const QString title = tr("Delete consumer");
+    if (const QString why = blocker(scope, QStringLiteral("delete_consumer")); !why.isEmpty()) {
+        showOutcome(parent, tr("Not allowed"), why, true);
+        return;
+    }
+    if (holds > 0) {
+        showOutcome(parent, title,
+                    tr("%1 held %2 pending entries at the last poll; deleting it would drop them unprocessed. Claim them to another "
+                       "consumer first (select them in the pending table, or use \"Claim all from…\").")
+                        .arg(displayBytes(request.consumer)).arg(holds),
+                    true);
+        return;
+    }
+    if (!m_cluster) {
+        confirmDeleteConsumer(request, scope, parent, writeOptions(), {});
+        return;
+    }
+    withKeyRoute(request.stream, parent, title,
+                 [this, request = ConsumerDeleteRequest(request), scope, parent = QPointer<QWidget>(parent), title](const KeyRoute &route) mutable {
+        if (!route.cluster) {
+            confirmDeleteConsumer(request, scope, parent, route.node, {});
+            return;
+        }
+        // The script checks, deletes and audits in one go: the audit stream in the stream's slot.
+        const QByteArray audit = clusterAuditStream(request.stream);
+        if (audit.isEmpty()) {
+            refuse(parent, title, tr("<b>Consumer %1 cannot be deleted from the window on this cluster.</b> Nothing was written.")
+                                      .arg(displayBytes(request.consumer).toHtmlEscaped()),
+                   tr("refused: no audit stream can share the slot of %1, so the script that checks, deletes and audits cannot run")
+                       .arg(displayBytes(request.stream)));
+            return;
+        }
+        request.auditStream = audit;
+        confirmDeleteConsumer(request, scope, parent, route.node,
+                              tr("on %1, the master serving slot %2, which holds %3; audited in %4; a -MOVED while it runs is reported, "
+                                 "never retried blindly")
+                                  .arg(route.nodeAddress).arg(route.slot).arg(displayBytes(request.stream), displayBytes(audit)));
+    });
+}
+
+void WriteController::confirmDeleteConsumer(const ConsumerDeleteRequest &request, const QString &scope, QWidget *parent,
+                                            const ConnectionOptions &node, const QString &path)
+{
+    const QString title = tr("Delete consumer");
+    const QStringList plan{
+        QStringLiteral("One Lua script on %1:").arg(node.redactedUrl()),
+        QStringLiteral("  XPENDING \"%1\" \"%2\"   -- if \"%3\" holds any entry: stop, change nothing")
+            .arg(displayBytes(request.stream), displayBytes(request.group), displayBytes(request.consumer)),
+        QStringLiteral("  XGROUP DELCONSUMER \"%1\" \"%2\" \"%3\"").arg(displayBytes(request.stream), displayBytes(request.group), displayBytes(request.consumer)),
+        QStringLiteral("  XADD \"%1\" MAXLEN ~ %2 * action delete_consumer ...").arg(displayBytes(request.auditStream)).arg(request.auditMaxLen),
+        QStringLiteral("Audit log: %1").arg(auditLogPath()),
+    };
+    auto *dialog = new ConfirmWriteDialog(title, tr("<b>Delete consumer %1</b> from group %2 of stream %3. It holds no pending entries.")
+                                                     .arg(displayBytes(request.consumer).toHtmlEscaped(), displayBytes(request.group).toHtmlEscaped(),
+                                                          displayBytes(request.stream).toHtmlEscaped()),
+                                          plan, tr("Delete consumer"), (parent ? parent : m_window));
+    if (!path.isEmpty())
+        dialog->setPath(path);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    const quint64 number = m_connectionNumber;
+    connect(dialog, &QDialog::accepted, this, [this, number, request, scope, parent = QPointer<QWidget>(parent), title, node] {
+        if (const QString why = number != m_connectionNumber ? tr("The connection changed while the confirmation was open; nothing was written")
+                                                             : blocker(scope, QStringLiteral("delete_consumer"));
+            !why.isEmpty()) {
+            showOutcome(parent, tr("Not allowed"), why, true);
+            return;
+        }
+        m_busy = true;
+        runJob(new ConsumerDeleteJob(node, request), {}, parent,
+               [this, scope, parent = QPointer<QWidget>(parent), title, request](const WriteOutcome &outcome) {
+                   m_busy = false;
+                   noteRefusal(scope, QStringLiteral("delete_consumer"), outcome.errorKind, outcome.error);
+                   const bool deleted = outcome.counts.done > 0;
+                   QString text = deleted ? tr("%1 deleted").arg(displayBytes(request.consumer))
+                                  : outcome.holdsPending
+                                      ? tr("not deleted: %1 took %2 pending entries meanwhile").arg(displayBytes(request.consumer)).arg(outcome.holdsPending)
+                                      : tr("not deleted");
+                   if (!outcome.error.isEmpty())
+                       text += QStringLiteral("\n\n") + outcome.error;
+                   showOutcome(parent, title, text, !deleted);
+                   Q_EMIT recorded(writeRecordFor(request, outcome, auditLogPath()));
+                   Q_EMIT consumerDeleted(outcome);
+               });
+    });
+    dialog->open();
+}
+
+} // namespace pelscope
