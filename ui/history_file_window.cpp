@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 namespace pelscope {
 
@@ -27,10 +28,10 @@ namespace {
 
 enum Column { Status, Stream, Group, Lag, Pending, OldestIdle, Behind, LastRecorded, ColumnCount };
 
-// A number cell that sorts by value (unknown last).
-QTableWidgetItem *numberItem(float v, const QString &text)
+// A number cell that sorts by value (unknown last); `text` says it when known.
+QTableWidgetItem *numberItem(float v, const std::function<QString(double)> &text)
 {
-    auto *item = new QTableWidgetItem(std::isnan(v) ? QStringLiteral("?") : text);
+    auto *item = new QTableWidgetItem(std::isnan(v) ? QStringLiteral("?") : text(double(v)));
     item->setData(Qt::UserRole, std::isnan(v) ? -1.0 : double(v));
     item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
     return item;
@@ -261,10 +262,12 @@ void HistoryFileWindow::fillGroups()
         stream->setData(Qt::UserRole + 1, row.index);
         m_groups->setItem(r, Stream, stream);
         m_groups->setItem(r, Group, new QTableWidgetItem(displayBytes(key.group)));
-        m_groups->setItem(r, Lag, numberItem(v[int(Metric::Lag)], formatCount(qint64(v[int(Metric::Lag)]))));
-        m_groups->setItem(r, Pending, numberItem(v[int(Metric::Pending)], formatCount(qint64(v[int(Metric::Pending)]))));
-        m_groups->setItem(r, OldestIdle, numberItem(v[int(Metric::OldestIdleSeconds)], formatDuration(qint64(v[int(Metric::OldestIdleSeconds)] * 1000))));
-        m_groups->setItem(r, Behind, numberItem(v[int(Metric::BehindSeconds)], formatDuration(qint64(v[int(Metric::BehindSeconds)] * 1000))));
+        const auto count = [](double x) { return formatCount(qint64(x)); };
+        const auto seconds = [](double x) { return formatDuration(qint64(x * 1000)); };
+        m_groups->setItem(r, Lag, numberItem(v[int(Metric::Lag)], count));
+        m_groups->setItem(r, Pending, numberItem(v[int(Metric::Pending)], count));
+        m_groups->setItem(r, OldestIdle, numberItem(v[int(Metric::OldestIdleSeconds)], seconds));
+        m_groups->setItem(r, Behind, numberItem(v[int(Metric::BehindSeconds)], seconds));
         m_groups->setItem(r, LastRecorded, new QTableWidgetItem(row.last.atMs ? when(row.last.atMs) : QString()));
     }
 }

@@ -569,10 +569,14 @@ void StreamProbe::applyPel(GroupSnapshot &g, GroupState &st, const QHash<int, co
         g.oldestIdleMs = lowerBound >= 0 ? std::optional<qint64>(lowerBound) : std::nullopt;
         if (const auto minId = StreamId::parse(st.minId); minId && nowMs > 0) {
             const qint64 upper = nowMs - qint64(minId->ms);
-            // Only meaningful for time-based IDs: it must not undercut the
-            // lower bound we observed.
-            if (upper >= lowerBound && minId->ms > 0)
-                g.oldestIdleUpperMs = upper;
+            // Only meaningful for time-based IDs. TIME is read at the start of
+            // the batch and XPENDING a moment later, so an entry delivered the
+            // moment it was added can show an idle time a few ms above this
+            // bound: within that slack the bound is the idle time itself. An
+            // ID far in the future (set by hand) gives no bound at all.
+            constexpr qint64 kBatchSkewMs = 1000;
+            if (minId->ms > 0 && upper + kBatchSkewMs >= lowerBound)
+                g.oldestIdleUpperMs = std::max(upper, lowerBound);
         }
         if (pending > m_config.pelBudget) {
             g.pelSampled = true;

@@ -2,12 +2,14 @@
 
 #include <QLocale>
 
+#include <limits>
+
 namespace pelscope {
 
 QString formatDuration(qint64 ms)
 {
-    if (ms < 0)
-        return QStringLiteral("-") + formatDuration(-ms);
+    if (ms < 0) // the lowest qint64 has no positive twin: a day short of it reads the same
+        return QStringLiteral("-") + formatDuration(ms == std::numeric_limits<qint64>::min() ? std::numeric_limits<qint64>::max() : -ms);
     if (ms < 1000)
         return QStringLiteral("%1ms").arg(ms);
     qint64 s = ms / 1000;
