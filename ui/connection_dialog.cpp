@@ -3,6 +3,7 @@
 // the URL (never with the password in it). The test connection runs on this
 // thread's event loop without ever waiting on it.
 #include "connection_dialog.h"
+#include "health_style.h"
 #include "history/prometheus_backfill.h"
 #include "text/display_text.h"
 #include "ui_connection_dialog.h"
@@ -58,8 +59,16 @@ QString fileProblem(const QString &path, const QString &what)
     return {};
 }
 
-const QString kErrorStyle = QStringLiteral("color: #d32f2f;");
-const QString kOkStyle = QStringLiteral("color: #2e7d32;");
+// From the health colours, which follow the palette (light accents on a dark one).
+QString errorStyle()
+{
+    return QStringLiteral("color: %1;").arg(healthStyle(Health::Crit).strong.name());
+}
+
+QString okStyle()
+{
+    return QStringLiteral("color: %1;").arg(healthStyle(Health::Ok).strong.name());
+}
 
 } // namespace
 
@@ -71,7 +80,7 @@ ConnectionDialog::ConnectionDialog(ConnectionProfileStore *store, QWidget *paren
 {
     m_ui->setupUi(this);
     m_ui->buttonBox->button(QDialogButtonBox::Ok)->setText(tr("Connect"));
-    m_ui->errorLabel->setStyleSheet(kErrorStyle);
+    m_ui->errorLabel->setStyleSheet(errorStyle());
     m_ui->errorLabel->hide();
     m_ui->verifyWarningLabel->setStyleSheet(QStringLiteral("color: white; background: #c62828; font-weight: bold; padding: 6px;"));
     m_ui->thresholdsEdit->setPlaceholderText(tr("one key=value per line, e.g. oldest_idle_warn=2m\n"
@@ -354,7 +363,7 @@ void ConnectionDialog::updateValidation()
     m_ui->tlsGroup->setEnabled(!viaSocket);
     const bool insecure = !viaSocket && m_ui->tlsGroup->isChecked() && !m_ui->verifyCheck->isChecked();
     m_ui->verifyWarningLabel->setVisible(insecure);
-    m_ui->verifyCheck->setStyleSheet(m_ui->verifyCheck->isChecked() ? QString() : kErrorStyle);
+    m_ui->verifyCheck->setStyleSheet(m_ui->verifyCheck->isChecked() ? QString() : errorStyle());
     m_ui->tabs->setTabText(m_ui->tabs->indexOf(m_ui->tlsTab), insecure ? tr("&TLS ⚠ unverified") : tr("&TLS"));
 }
 
@@ -474,7 +483,7 @@ QString ConnectionDialog::saveProfile()
 void ConnectionDialog::setKeychainNote(const QString &text, bool problem)
 {
     m_ui->keychainLabel->setText(text);
-    m_ui->keychainLabel->setStyleSheet(problem ? kErrorStyle : QString());
+    m_ui->keychainLabel->setStyleSheet(problem ? errorStyle() : QString());
 }
 
 void ConnectionDialog::onPasswordRead(const QString &name, const QByteArray &password)
@@ -556,7 +565,7 @@ void ConnectionDialog::disposeTest()
 void ConnectionDialog::finishTest(bool ok, const QString &message, const QByteArray &detail)
 {
     disposeTest();
-    m_ui->testResultLabel->setStyleSheet(ok ? kOkStyle : kErrorStyle);
+    m_ui->testResultLabel->setStyleSheet(ok ? okStyle() : errorStyle());
     m_ui->testResultLabel->setText(message);
     m_ui->testResultLabel->setToolTip(detail.isEmpty() ? QString() : displayBytes(detail));
     Q_EMIT testFinished(ok, message);

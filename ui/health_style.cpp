@@ -99,4 +99,22 @@ void makePaletteReadable()
     QApplication::setPalette(p);
 }
 
+QPalette darkPalette()
+{
+    const QColor window(0x31, 0x36, 0x3b), base(0x23, 0x26, 0x29), text(0xef, 0xf0, 0xf1);
+    const QColor disabledText(0x70, 0x7d, 0x8a), highlight(0x3d, 0xae, 0xe9);
+    QPalette p(text, window, window.lighter(130), window.darker(150), window.darker(120), text, text, base, window);
+    p.setColor(QPalette::AlternateBase, window);
+    p.setColor(QPalette::Highlight, highlight);
+    p.setColor(QPalette::HighlightedText, base);
+    p.setColor(QPalette::ToolTipBase, base);
+    p.setColor(QPalette::ToolTipText, text);
+    p.setColor(QPalette::Link, highlight);
+    p.setColor(QPalette::LinkVisited, QColor(0x9b, 0x59, 0xb6));
+    for (const QPalette::ColorRole role : {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
+        p.setColor(QPalette::Disabled, role, disabledText);
+    p.setColor(QPalette::PlaceholderText, readableDimColor(p));
+    return p;
+}
+
 } // namespace pelscope

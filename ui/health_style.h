@@ -7,6 +7,7 @@
 #include "snapshot/snapshot.h"
 
 #include <QColor>
+#include <QPalette>
 #include <QString>
 
 namespace pelscope {
@@ -43,5 +44,8 @@ QColor readableDimColor(const QPalette &palette);
 // Sets the application palette's PlaceholderText to readableDimColor(): the
 // placeholders of every line edit and the charts' notes follow.
 void makePaletteReadable();
+// A dark palette (KDE Breeze Dark's colours) for the Fusion style: `pelscope
+// --dark` on a desktop without a dark theme, and the dark screenshots.
+QPalette darkPalette();
 
 } // namespace pelscope

@@ -1,4 +1,5 @@
 #include "payload_view.h"
+#include "health_style.h"
 
 #include "snapshot/format.h"
 
@@ -46,12 +47,12 @@ PayloadView::PayloadView(QWidget *parent)
 
 void PayloadView::showNothing()
 {
-    setHtml(tr("<p style='color:gray'>Select an entry to see its payload.</p>"));
+    setHtml(QStringLiteral("<p style='color:%1'>%2</p>").arg(dimTextColor(), tr("Select an entry to see its payload.")));
 }
 
 void PayloadView::showLoading(const QByteArray &id)
 {
-    setHtml(tr("<p style='color:gray'>Reading %1…</p>").arg(QString::fromLatin1(id).toHtmlEscaped()));
+    setHtml(QStringLiteral("<p style='color:%1'>%2</p>").arg(dimTextColor(), tr("Reading %1…").arg(QString::fromLatin1(id).toHtmlEscaped())));
 }
 
 void PayloadView::showResult(const EntryReadResult &result)
@@ -78,10 +79,12 @@ QString PayloadView::renderValue(const QByteArray &value, bool full)
 void PayloadView::render()
 {
     const EntryReadResult &r = m_result;
-    QString html = QStringLiteral("<h3 style='margin:0'>%1</h3><p style='color:gray;margin-top:2px'>%2</p>")
-                       .arg(QString::fromLatin1(r.id).toHtmlEscaped(), displayBytes(r.stream).toHtmlEscaped());
+    // Colours from the palette's helpers: grey and #c62828 vanish on a dark base.
+    QString html = QStringLiteral("<h3 style='margin:0'>%1</h3><p style='color:%3;margin-top:2px'>%2</p>")
+                       .arg(QString::fromLatin1(r.id).toHtmlEscaped(), displayBytes(r.stream).toHtmlEscaped(), dimTextColor());
     if (!r.error.isEmpty()) {
-        html += QStringLiteral("<p style='color:#c62828'><b>Could not read the entry:</b> %1</p>").arg(r.error.toHtmlEscaped());
+        html += QStringLiteral("<p style='color:%2'><b>Could not read the entry:</b> %1</p>")
+                    .arg(r.error.toHtmlEscaped(), healthStyle(Health::Crit).strong.name());
         setHtml(html);
         return;
     }
@@ -96,8 +99,9 @@ void PayloadView::render()
         const auto &[name, value] = r.fields.at(i);
         const bool full = m_expanded.contains(i);
         const bool binary = !isValidUtf8(value) || value.contains('\0');
-        html += QStringLiteral("<p style='margin-bottom:2px'><b>%1</b> <span style='color:gray'>%2%3</span></p>")
-                    .arg(displayBytes(name).toHtmlEscaped(), binary ? tr("binary, ") : QString(), tr("%n byte(s)", nullptr, int(value.size())));
+        html += QStringLiteral("<p style='margin-bottom:2px'><b>%1</b> <span style='color:%4'>%2%3</span></p>")
+                    .arg(displayBytes(name).toHtmlEscaped(), binary ? tr("binary, ") : QString(), tr("%n byte(s)", nullptr, int(value.size())),
+                         dimTextColor());
         html += QStringLiteral("<pre style='margin-top:0'>%1</pre>").arg(renderValue(value, full).toHtmlEscaped());
         if (!full && value.size() > kPreviewBytes)
             html += tr("<p><a href='expand:%1'>Showing the first 64 KiB of %2: show all</a></p>").arg(i).arg(formatCount(value.size()));

@@ -59,6 +59,7 @@ void describeOptions(QCommandLineParser &parser)
         {QStringLiteral("open-history"), QStringLiteral("Open a recorded history file read-only (a copy from another machine, for a postmortem); Redis is not contacted."), QStringLiteral("file")},
         {QStringLiteral("prometheus"), QStringLiteral("A Prometheus scraping pelscope-cli exporter for these connections: charts take the past the local history lacks from it."), QStringLiteral("url")},
         {QStringLiteral("all-connections"), QStringLiteral("Start on the all-connections tab (with several --url).")},
+        {QStringLiteral("dark"), QStringLiteral("A dark palette (Fusion style), whatever the desktop's theme.")},
         {QStringLiteral("self-test"), QStringLiteral("Check TLS, the platform plugin, writable directories and the keychain, then exit.")},
     });
 }
@@ -148,13 +149,16 @@ int main(int argc, char *argv[])
     QApplication app(argc, argv);
     nameApplication();
     QApplication::setApplicationDisplayName(QStringLiteral("Pelscope"));
-    // Before any widget exists (they copy the palette when created): secondary
-    // text readable in the platform's palette, dark ones included.
-    makePaletteReadable();
-
     QCommandLineParser parser;
     describeOptions(parser);
     parser.process(app);
+    // Before any widget exists (they copy the palette when created): secondary
+    // text readable in the platform's palette, dark ones included.
+    if (parser.isSet(QStringLiteral("dark"))) {
+        QApplication::setStyle(QStringLiteral("Fusion"));
+        QApplication::setPalette(darkPalette());
+    }
+    makePaletteReadable();
     if (parser.isSet(QStringLiteral("self-test")))
         return runSelfTest();
     QGuiApplication::setDesktopFileName(QStringLiteral("io.pelscope.Pelscope"));

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <type_traits>
 
 
 namespace pelscope {
@@ -24,11 +25,12 @@ void HistoryStore::clear()
 {
     m_t0 = QVector<qint64>(Tier0InitialCapacity, 0);
     m_r0 = Ring{0, 0, Tier0InitialCapacity};
-    m_t1 = QVector<qint64>(Tier1Capacity, 0);
-    m_n1 = QVector<int>(Tier1Capacity, 0);
-    m_r1 = Ring{0, 0, Tier1Capacity};
-    m_t2 = QVector<qint64>(Tier2Capacity, 0);
-    m_r2 = Ring{0, 0, Tier2Capacity};
+    m_t1 = QVector<qint64>(Tier1InitialCapacity, 0);
+    m_n1 = QVector<int>(Tier1InitialCapacity, 0);
+    m_r1 = Ring{0, 0, Tier1InitialCapacity};
+    m_t2 = QVector<qint64>(Tier2InitialCapacity, 0);
+    m_r2 = Ring{0, 0, Tier2InitialCapacity};
+    m_limits = TierLimits{};
     m_openCoarseMs = -1;
     m_openBucketMs = -1;
     m_openPolls = 0;
@@ -151,6 +153,7 @@ void HistoryStore::appendRecorded(qint64 atMs, const QList<RecordedValues> &rows
         }
     }
     endPoll(slot);
+    applyBudget();
 }
 
 void HistoryStore::append(const Snapshot &snapshot)
@@ -197,6 +200,7 @@ void HistoryStore::append(const Snapshot &snapshot)
         }
     }
     endPoll(slot);
+    applyBudget();
 }
 
 void HistoryStore::updateConsumers(GroupHistory &h, const GroupSnapshot &g, int slot, qint64 now)
@@ -250,40 +254,118 @@ int HistoryStore::takeTier0Slot(qint64 now)
 {
     while (m_r0.size > 0 && m_t0[m_r0.phys(0)] < now - Tier0SpanMs)
         m_r0.popFront();
-    if (m_r0.size == m_r0.cap) {
-        if (m_r0.cap < Tier0MaxCapacity)
-            growTier0(std::min(m_r0.cap * 2, Tier0MaxCapacity));
-        else
-            m_r0.popFront();
-    }
+    makeRoom(Tier::Raw, m_limits.raw);
     const int slot = m_r0.phys(m_r0.size);
     ++m_r0.size;
     m_t0[slot] = now;
     return slot;
 }
 
-void HistoryStore::growTier0(int newCap)
+HistoryStore::Ring &HistoryStore::ring(Tier tier)
 {
-    const Ring r = m_r0;
-    regrow(m_t0, r.head, r.size, r.cap, newCap, qint64(0));
-    for (const auto &h : m_groups) {
-        for (SeriesData &s : h->series)
-            regrow(s.raw, r.head, r.size, r.cap, newCap, kNaN);
-        for (ConsumerHistory &c : h->consumers)
-            if (c.used) {
-                regrow(c.pending, r.head, r.size, r.cap, newCap, kNaN);
-                regrow(c.idle, r.head, r.size, r.cap, newCap, kNaN);
-            }
+    switch (tier) {
+    case Tier::Raw: return m_r0;
+    case Tier::Buckets: return m_r1;
+    case Tier::Coarse: break;
     }
-    m_r0 = Ring{0, r.size, newCap};
+    return m_r2;
+}
+
+void HistoryStore::makeRoom(Tier tier, int limit)
+{
+    Ring &r = ring(tier);
+    if (r.size < r.cap)
+        return;
+    if (r.cap < limit)
+        resizeTier(tier, std::min(r.cap * 2, limit));
+    else
+        r.popFront();
+}
+
+void HistoryStore::resizeTier(Tier tier, int newCap)
+{
+    const Ring r = ring(tier);
+    const int keep = std::min(r.size, newCap);
+    const int skip = r.size - keep; // shrinking: the oldest go
+    const auto move = [&](auto &v, auto fill) {
+        std::remove_reference_t<decltype(v)> out(newCap, fill);
+        for (int i = 0; i < keep; ++i)
+            out[i] = v[r.phys(skip + i)];
+        v = std::move(out);
+    };
+    switch (tier) {
+    case Tier::Raw:
+        move(m_t0, qint64(0));
+        for (const auto &h : m_groups) {
+            for (SeriesData &s : h->series)
+                move(s.raw, kNaN);
+            for (ConsumerHistory &c : h->consumers)
+                if (c.used) {
+                    move(c.pending, kNaN);
+                    move(c.idle, kNaN);
+                }
+        }
+        break;
+    case Tier::Buckets:
+        move(m_t1, qint64(0));
+        move(m_n1, 0);
+        for (const auto &h : m_groups)
+            for (SeriesData &s : h->series) {
+                move(s.mean, kNaN);
+                move(s.lo, kNaN);
+                move(s.hi, kNaN);
+            }
+        break;
+    case Tier::Coarse:
+        move(m_t2, qint64(0));
+        for (const auto &h : m_groups)
+            for (SeriesData &s : h->series) {
+                move(s.lo2, kNaN);
+                move(s.hi2, kNaN);
+                if (!s.mean2.isEmpty())
+                    move(s.mean2, kNaN);
+            }
+        break;
+    }
+    ring(tier) = Ring{0, keep, newCap};
+}
+
+// The budget's limits for the groups and consumers held now: a full day for
+// each while they fit, else every tier's span cut by the same factor (down to
+// the floors). A ring above its new limit gives up its oldest slots at once.
+void HistoryStore::applyBudget()
+{
+    constexpr qint64 kFloat = sizeof(float);
+    const qint64 groups = qint64(m_groups.size());
+    if (groups == 0)
+        return;
+    // Per slot of each tier, for all groups: eight series (three buffers a
+    // bucket, two or three a coarse bucket), two buffers a tracked consumer.
+    const qint64 perRaw = (groups * MetricCount + 2LL * m_consumerCount) * kFloat;
+    const qint64 perBucket = groups * MetricCount * 3 * kFloat;
+    const qint64 perCoarse = groups * MetricCount * 3 * kFloat;
+    const double full = double(perRaw) * Tier0MaxCapacity / 4 + double(perBucket) * Tier1Capacity + double(perCoarse) * Tier2Capacity;
+    const double f = std::min(1.0, double(m_budgetBytes) / full);
+    TierLimits limits;
+    if (f < 1.0) {
+        limits.raw = std::clamp(int(Tier0MaxCapacity / 4 * f), Tier0Floor, Tier0MaxCapacity);
+        limits.buckets = std::clamp(int(Tier1Capacity * f), Tier1Floor, Tier1Capacity);
+        limits.coarse = std::clamp(int(Tier2Capacity * f), Tier2Floor, Tier2Capacity);
+    }
+    m_limits = limits;
+    if (m_r0.cap > limits.raw)
+        resizeTier(Tier::Raw, limits.raw);
+    if (m_r1.cap > limits.buckets)
+        resizeTier(Tier::Buckets, limits.buckets);
+    if (m_r2.cap > limits.coarse)
+        resizeTier(Tier::Coarse, limits.coarse);
 }
 
 void HistoryStore::closeBucket(qint64 now)
 {
     while (m_r1.size > 0 && m_t1[m_r1.phys(0)] < now - Tier1SpanMs)
         m_r1.popFront();
-    if (m_r1.size == m_r1.cap)
-        m_r1.popFront();
+    makeRoom(Tier::Buckets, m_limits.buckets);
     const int slot = m_r1.phys(m_r1.size);
     ++m_r1.size;
     m_t1[slot] = m_openBucketMs;
@@ -309,8 +391,7 @@ void HistoryStore::closeCoarseBucket(qint64 now)
 {
     while (m_r2.size > 0 && m_t2[m_r2.phys(0)] < now - Tier1SpanMs)
         m_r2.popFront();
-    if (m_r2.size == m_r2.cap)
-        m_r2.popFront();
+    makeRoom(Tier::Coarse, m_limits.coarse);
     const int slot = m_r2.phys(m_r2.size);
     ++m_r2.size;
     m_t2[slot] = m_openCoarseMs;

@@ -12,6 +12,7 @@
 #include <QHashFunctions>
 #include <QList>
 #include <QVector>
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -86,13 +87,25 @@ public:
     static constexpr qint64 Tier0SpanMs = 3'600'000;
     static constexpr qint64 BucketMs = 10'000;
     static constexpr qint64 Tier1SpanMs = 86'400'000;
-    static constexpr int Tier0InitialCapacity = 3'600 + 64;   // an hour at 1 Hz, with jitter
-    static constexpr int Tier0MaxCapacity = 4 * 3'600;        // faster polls cover less than an hour
+    // Every ring starts small and doubles when full, up to its capacity and
+    // the memory budget's limit: a group costs what it has recorded, not a
+    // day's worth up front (10,000 groups used to take 10 GB at the start).
+    static constexpr int Tier0InitialCapacity = 64;
+    static constexpr int Tier0MaxCapacity = 4 * 3'600; // faster polls cover less than an hour
+    static constexpr int Tier1InitialCapacity = 16;
     static constexpr int Tier1Capacity = int(Tier1SpanMs / BucketMs);
     // Tier 2 exists for wide windows only: a day drawn in a few hundred pixel
     // columns reads 720 buckets per series instead of ~12,000 polls and buckets.
     static constexpr qint64 CoarseBucketMs = 120'000;
+    static constexpr int Tier2InitialCapacity = 8;
     static constexpr int Tier2Capacity = int(Tier1SpanMs / CoarseBucketMs) + 1;
+    // What the series of every group may take together. Above it (about 250
+    // groups with a full day) every tier keeps a shorter span, never less
+    // than the floors below; the on-disk history keeps the rest.
+    static constexpr qint64 DefaultMemoryBudget = 256LL * 1024 * 1024;
+    static constexpr int Tier0Floor = 120; // 2 min at 1 Hz
+    static constexpr int Tier1Floor = 180; // 30 min of 10 s buckets
+    static constexpr int Tier2Floor = 30;  // 1 h of 2 min buckets
     static constexpr int StatusChangeLimit = 500;
     static constexpr int ConsumersPerGroupLimit = 32;
     static constexpr int ConsumersLimit = 1'024;
@@ -135,6 +148,15 @@ public:
     qint64 droppedSnapshots() const { return m_dropped; }
     // Allocated capacity of every buffer, plus estimated container overhead.
     qint64 bytesUsed() const;
+    void setMemoryBudget(qint64 bytes) { m_budgetBytes = std::max<qint64>(bytes, 1); }
+    qint64 memoryBudget() const { return m_budgetBytes; }
+    // How far back each tier reaches at most now (the budget's verdict for
+    // this many groups): polls, 10 s buckets, 2 min buckets.
+    struct TierLimits
+    {
+        int raw = Tier0MaxCapacity, buckets = Tier1Capacity, coarse = Tier2Capacity;
+    };
+    TierLimits tierLimits() const { return m_limits; }
 
 private:
     struct Ring
@@ -151,7 +173,14 @@ private:
     int beginPollAt(qint64 nowMs);
     void endPoll(int slot);
     int takeTier0Slot(qint64 nowMs);
-    void growTier0(int newCap);
+    enum class Tier { Raw, Buckets, Coarse };
+    Ring &ring(Tier tier);
+    // Moves a tier's axis and every group's buffers of it into `newCap`
+    // slots, oldest first; when shrinking, the oldest go.
+    void resizeTier(Tier tier, int newCap);
+    // Room for one more slot: grows the ring when full and under its limit.
+    void makeRoom(Tier tier, int limit);
+    void applyBudget();
     void closeBucket(qint64 nowMs);
     void closeCoarseBucket(qint64 nowMs);
     void forgetOld(qint64 nowMs);
@@ -175,6 +204,8 @@ private:
     qint64 m_dropped = 0;
     qint64 m_aliveIdleMs = 60'000;
     int m_consumerCount = 0;
+    qint64 m_budgetBytes = DefaultMemoryBudget;
+    TierLimits m_limits;
     std::vector<std::unique_ptr<GroupHistory>> m_groups;
     QHash<GroupKey, GroupHistory *> m_index;
     PollValues m_values; // the per-poll figures, computed as the on-disk history computes them

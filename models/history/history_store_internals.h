@@ -52,16 +52,6 @@ int partitionPoint(int n, Pred before)
     return lo;
 }
 
-// Oldest first into a larger buffer; only when polls come faster than 1 Hz.
-template <typename T>
-void regrow(QVector<T> &v, int head, int size, int oldCap, int newCap, T fill)
-{
-    QVector<T> out(newCap, fill);
-    for (int i = 0; i < size; ++i)
-        out[i] = v[(head + i) % oldCap];
-    v = std::move(out);
-}
-
 // Tier-1 statistics of the open bucket, summed until it closes.
 struct Accumulator
 {

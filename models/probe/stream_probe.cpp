@@ -156,7 +156,8 @@ void StreamProbe::planGroup(RedisBatch &batch, const QByteArray &stream, const Q
     else if (pending < m_config.smallPel)
         head = std::max<qint64>(head, m_config.smallPel);
     add(batch, SlotKind::Head, {"XPENDING", stream, group, "-", "+", QByteArray::number(head)}, stream, group, head);
-    m_requiredUs += pollcost::pendingRange(head);
+    // The cost is in the entries returned, not the COUNT asked: a PEL of 3 returns 3.
+    m_requiredUs += pollcost::pendingRange(std::min<qint64>(head, pending + 1));
 
     // The histogram: a walk page (PEL within budget) or random probes between
     // the head and the group's position (over budget), every tick until the
@@ -174,7 +175,7 @@ void StreamProbe::planGroup(RedisBatch &batch, const QByteArray &stream, const Q
             o.overdue = qint64(m_tick - st.pelReadTick - every);
             o.what = QStringLiteral("the PEL of %1").arg(name);
             if (walk) {
-                o.costUs = pollcost::pendingRange(m_config.walkPage);
+                o.costUs = pollcost::pendingRange(std::min<qint64>(m_config.walkPage, pending));
                 o.add = [this, stream, group, &st](RedisBatch &b) {
                     const QByteArray start = st.walking ? "(" + st.walkCursor : QByteArray("-");
                     add(b, SlotKind::Walk, {"XPENDING", stream, group, start, "+", QByteArray::number(m_config.walkPage)},
@@ -268,6 +269,11 @@ void StreamProbe::queue(RedisBatch &batch, Optional o)
 void StreamProbe::choose(RedisBatch &batch)
 {
     m_budget = BudgetOutcome{};
+    // Every cost so far is a cold one: scaled by how long this tick's pipeline is.
+    const double warm = pollcost::warmth(qint64(batch.size() + m_optional.size()));
+    m_requiredUs *= warm;
+    for (Optional &o : m_optional)
+        o.costUs *= warm;
     double spent = m_requiredUs;
     const double budget = double(m_config.pollBudgetUs);
     std::stable_sort(m_optional.begin(), m_optional.end(),

@@ -1,6 +1,7 @@
 // StreamProbe, the reading half: SCAN replies during discovery, and a tick's
 // replies turned into the snapshot (what was asked is planned in
-// stream_probe.cpp). Every reply is checked for its shape first: a server that
+// stream_probe.cpp; each group's pending entries are read in
+// stream_probe_pel.cpp). Every reply is checked for its shape first: a server that
 // answers something else gives a note, never a crash.
 #include "stream_probe.h"
 
@@ -10,40 +11,16 @@
 #include "../snapshot/format.h"
 #include "../snapshot/stream_id.h"
 #include "poll_cost.h"
-
-#include <QRandomGenerator>
+#include "reply_fields.h"
 
 #include <algorithm>
 
 
 namespace pelscope {
 
+using namespace reply_fields;
+
 namespace {
-
-std::optional<qint64> optInt(const RedisReply &r)
-{
-    return r.isNil() ? std::nullopt : r.toInt();
-}
-
-std::optional<QByteArray> optBytes(const RedisReply &r)
-{
-    if (!r.isString())
-        return std::nullopt;
-    return r.bytes();
-}
-
-// A count the server sent: a negative one is not a count. It is left
-// unknown, and the group says what could not be judged, rather than
-// showing -5 pending entries as fine.
-std::optional<qint64> optCount(const RedisReply &r, const char *what, GroupSnapshot &g)
-{
-    const std::optional<qint64> v = optInt(r);
-    if (v && *v < 0) {
-        g.unjudged << QStringLiteral("%1: the server sent a negative value (%2)").arg(QLatin1String(what)).arg(*v);
-        return std::nullopt;
-    }
-    return v;
-}
 
 // Redis cannot report lag: say why, and estimate from the IDs' timestamps.
 QString lagNoteFor(const StreamSnapshot &s, GroupSnapshot &g, bool serverReportsLag)
@@ -77,25 +54,6 @@ QString lagNoteFor(const StreamSnapshot &s, GroupSnapshot &g, bool serverReports
     return why;
 }
 
-void fillConsumers(GroupSnapshot &g, const RedisReply &reply)
-{
-    QList<ConsumerSnapshot> list;
-    for (const RedisReply &c : reply.elements()) {
-        ConsumerSnapshot cs;
-        cs.name = c.field("name").bytes();
-        cs.pending = c.field("pending").toInt().value_or(0);
-        cs.idleMs = optInt(c.field("idle"));
-        if (c.hasField("inactive")) {
-            const auto inactive = optInt(c.field("inactive"));
-            // -1: never active. Keep it -1 so the UI can say "never".
-            cs.inactiveMs = inactive;
-        }
-        list.append(cs);
-    }
-    std::sort(list.begin(), list.end(), [](const auto &a, const auto &b) { return a.name < b.name; });
-    g.consumerList = list;
-}
-
 // "an integer", "a status reply": what came instead of the expected shape.
 QString replyShape(const RedisReply &r)
 {
@@ -111,25 +69,6 @@ QString replyShape(const RedisReply &r)
 }
 
 } // namespace
-
-QList<PendingEntry> parsePendingEntries(const RedisReply &reply)
-{
-    QList<PendingEntry> out;
-    if (!reply.isArray())
-        return out;
-    out.reserve(reply.size());
-    for (const RedisReply &e : reply.elements()) {
-        if (!e.isArray() || e.size() < 4)
-            continue;
-        PendingEntry p;
-        p.id = e.at(0).bytes();
-        p.consumer = e.at(1).bytes();
-        p.idleMs = e.at(2).toInt().value_or(0);
-        p.deliveries = e.at(3).toInt().value_or(0);
-        out.append(p);
-    }
-    return out;
-}
 
 QString StreamProbe::onScanReply(const RedisReply &reply)
 {
@@ -411,197 +350,6 @@ void StreamProbe::collectDeadLetters(SnapshotData &data, const QHash<QByteArray,
     }
     for (auto it = m_dlqState.begin(); it != m_dlqState.end();)
         it = seen.contains(it->first) ? std::next(it) : m_dlqState.erase(it);
-}
-
-// The oldest entry the group has not been delivered, and its age: stream IDs
-// carry their time, so "behind by 4 m 12 s" is exact, not an estimate.
-void StreamProbe::applyUnread(GroupSnapshot &g, const QByteArray &firstUnreadId, qint64 nowMs)
-{
-    const auto id = StreamId::parse(firstUnreadId);
-    // IDs given explicitly (1-0, 2-0, ...) are not times: no age can be read from them.
-    constexpr quint64 kYear2001Ms = 978'307'200'000;
-    if (!id || id->ms < kYear2001Ms || nowMs <= 0) {
-        g.oldestUnreadNote = QStringLiteral("the stream's IDs are not times (given explicitly), so no age can be read from them");
-        return;
-    }
-    g.oldestUnreadAgeMs = std::max<qint64>(0, nowMs - qint64(id->ms));
-}
-
-void StreamProbe::applyPel(GroupSnapshot &g, GroupState &st, const QHash<int, const RedisReply *> &replies,
-                           const QList<int> &slots, qint64 nowMs)
-{
-    QList<PendingEntry> head;
-    qint64 headRequested = 0;
-    bool haveHead = false;
-    qint64 lowerBound = -1;
-    qint64 maxDeliveries = -1;
-    QStringList errors;
-
-    auto seen = [&](const QList<PendingEntry> &entries) {
-        for (const PendingEntry &e : entries) {
-            lowerBound = std::max(lowerBound, e.idleMs);
-            maxDeliveries = std::max(maxDeliveries, e.deliveries);
-        }
-    };
-
-    for (int i : slots) {
-        const Slot &slot = m_layout.at(i);
-        const RedisReply &r = *replies.value(i);
-        if (r.isError()) {
-            errors << displayBytes(r.bytes());
-            // What this read would have judged is now unknown: say so on the
-            // group, not only in the tick's warning.
-            const RedisCommand what = slot.kind == SlotKind::Consumers ? RedisCommand{"XINFO", "CONSUMERS"}
-                                      : slot.kind == SlotKind::Unread ? RedisCommand{"XRANGE"}
-                                                                      : RedisCommand{"XPENDING"};
-            const RedisError e = describeReplyError(what, r);
-            if (slot.kind == SlotKind::Head)
-                g.unjudged << QStringLiteral("oldest pending idle and poison entries (%1)").arg(e.message);
-            else if (slot.kind == SlotKind::Consumers)
-                g.unjudged << QStringLiteral("dead consumers (%1)").arg(e.message);
-            else if (slot.kind == SlotKind::Walk || slot.kind == SlotKind::Sample)
-                g.unjudged << QStringLiteral("delivery counts (%1)").arg(e.message);
-            else if (slot.kind == SlotKind::Unread)
-                g.unjudged << QStringLiteral("how far behind (%1)").arg(e.message);
-            continue;
-        }
-        switch (slot.kind) {
-        case SlotKind::Head:
-            head = parsePendingEntries(r);
-            headRequested = slot.count;
-            haveHead = true;
-            seen(head);
-            break;
-        case SlotKind::Walk: {
-            const QList<PendingEntry> page = parsePendingEntries(r);
-            seen(page);
-            if (!st.walking) {
-                st.walkHist.clear();
-                st.walkCount = 0;
-            }
-            for (const PendingEntry &e : page)
-                st.walkHist[e.deliveries] += 1;
-            st.walkCount += page.size();
-            if (page.size() < slot.count) {
-                st.completeHist = st.walkHist;
-                st.completeCount = st.walkCount;
-                st.haveComplete = true;
-                st.walking = false;
-            } else {
-                st.walking = true;
-                st.walkCursor = page.last().id;
-            }
-            break;
-        }
-        case SlotKind::Sample: {
-            const QList<PendingEntry> page = parsePendingEntries(r);
-            seen(page);
-            for (const PendingEntry &e : page)
-                st.samples.push_back(e.deliveries);
-            while (qsizetype(st.samples.size()) > m_config.sampleWindow)
-                st.samples.pop_front();
-            break;
-        }
-        case SlotKind::Consumers:
-            fillConsumers(g, r);
-            st.consumers = g.consumerList;
-            st.consumersRead = true;
-            st.consumersTick = m_tick;
-            st.consumersAtMs = nowMs;
-            break;
-        case SlotKind::Summary:
-            if (r.isArray() && r.size() >= 3)
-                st.pendingMaxId = optBytes(r.at(2));
-            break;
-        case SlotKind::Unread:
-            st.unreadId = r.isArray() && r.size() > 0 ? r.at(0).at(0).bytes() : QByteArray();
-            break;
-        default:
-            break;
-        }
-    }
-
-    if (st.consumersRead) {
-        g.consumerList = st.consumers;
-        g.consumersAgeMs = std::max<qint64>(0, nowMs - st.consumersAtMs);
-    }
-
-    for (const QString &e : std::as_const(errors))
-        m_warnings << QStringLiteral("group %1: %2").arg(displayBytes(g.name), e);
-    const qint64 pending = g.pending.value_or(0);
-    if (!haveHead) {
-        // Not planned this tick (new group) or failed: nothing inspected.
-        st.minId.clear();
-        return;
-    }
-
-    if (pending == 0 && head.isEmpty()) {
-        g.pelScanComplete = true;
-        st.minId.clear();
-        st.walking = false;
-        st.haveComplete = false;
-        return;
-    }
-
-    if (!head.isEmpty()) {
-        g.pendingMinId = head.first().id;
-        st.minId = head.first().id;
-    }
-    g.pendingMaxId = st.pendingMaxId;
-    g.headEntries = head.mid(0, m_config.headSample);
-
-    const bool whole = head.size() < headRequested;
-    if (whole) {
-        // The whole PEL came back in one reply: everything is exact.
-        g.deliveryCounts.clear();
-        for (const PendingEntry &e : head)
-            g.deliveryCounts[e.deliveries] += 1;
-        g.pelInspected = head.size();
-        g.pelScanComplete = true;
-        g.oldestIdleMs = head.isEmpty() ? std::nullopt : std::optional<qint64>(lowerBound);
-        g.oldestIdleUpperMs = g.oldestIdleMs;
-        if (!head.isEmpty())
-            g.pendingMaxId = head.last().id;
-        st.walking = false;
-        st.haveComplete = false;
-        st.samples.clear();
-    } else {
-        g.oldestIdleMs = lowerBound >= 0 ? std::optional<qint64>(lowerBound) : std::nullopt;
-        if (const auto minId = StreamId::parse(st.minId); minId && nowMs > 0) {
-            const qint64 upper = nowMs - qint64(minId->ms);
-            // Only meaningful for time-based IDs. TIME is read at the start of
-            // the batch and XPENDING a moment later, so an entry delivered the
-            // moment it was added can show an idle time a few ms above this
-            // bound: within that slack the bound is the idle time itself. An
-            // ID far in the future (set by hand) gives no bound at all.
-            constexpr qint64 kBatchSkewMs = 1000;
-            if (minId->ms > 0 && upper + kBatchSkewMs >= lowerBound)
-                g.oldestIdleUpperMs = std::max(upper, lowerBound);
-        }
-        if (pending > m_config.pelBudget) {
-            g.pelSampled = true;
-            for (qint64 d : st.samples)
-                g.deliveryCounts[d] += 1;
-            g.pelInspected = qint64(st.samples.size());
-            if (g.pelInspected == 0) {
-                for (const PendingEntry &e : head)
-                    g.deliveryCounts[e.deliveries] += 1;
-                g.pelInspected = head.size();
-            }
-        } else if (st.haveComplete) {
-            g.deliveryCounts = st.completeHist;
-            g.pelInspected = st.completeCount;
-            g.pelScanComplete = true;
-        } else {
-            g.deliveryCounts = st.walkHist;
-            g.pelInspected = st.walkCount;
-        }
-    }
-
-    for (auto it = g.deliveryCounts.constBegin(); it != g.deliveryCounts.constEnd(); ++it)
-        maxDeliveries = std::max(maxDeliveries, it.key());
-    if (maxDeliveries >= 0)
-        g.maxDeliveryCount = maxDeliveries;
 }
 
 } // namespace pelscope

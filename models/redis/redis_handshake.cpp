@@ -2,8 +2,8 @@
 // (AUTH, SELECT, CLIENT SETNAME, INFO server in one pipelined batch) and
 // the policy that follows from the answers: a Sentinel's master confirmed
 // by ROLE, a named primary followed to its best replica, a replica required
-// to be one. The transport (sockets, pipelining, deadlines, reconnects) is
-// redis_connection.cpp.
+// to be one. The transport is redis_connection.cpp (pipelining, deadlines,
+// reconnects) and redis_socket.cpp (the sockets).
 #include "redis_connection.h"
 #include "../text/display_text.h"
 

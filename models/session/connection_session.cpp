@@ -6,6 +6,8 @@
 
 #include <QMap>
 
+#include <algorithm>
+
 #include <spdlog/spdlog.h>
 
 namespace pelscope {
@@ -93,6 +95,17 @@ Snapshot ConnectionSession::withHistoryVerdicts(const Snapshot &snapshot)
         return snapshot;
     // The history rules (stalled, pending climbing) join the snapshot's own.
     const QHash<GroupKey, HealthVerdict> verdicts = appendAndEvaluate(m_history, snapshot, m_historyRules);
+    // Most ticks the history rules agree with the snapshot's own verdicts:
+    // then the snapshot goes on as it came, without a copy of every group.
+    const auto changes = [&](const StreamSnapshot &s, const GroupSnapshot &g) {
+        const auto it = verdicts.constFind(GroupKey{s.key, g.name});
+        return it != verdicts.constEnd() && (it->status != g.health.status || it->reasons != g.health.reasons);
+    };
+    const bool anyChange = std::any_of(snapshot->streams.cbegin(), snapshot->streams.cend(), [&](const StreamSnapshot &s) {
+        return std::any_of(s.groups.cbegin(), s.groups.cend(), [&](const GroupSnapshot &g) { return changes(s, g); });
+    });
+    if (!anyChange)
+        return snapshot;
     SnapshotData data = snapshot.data();
     for (StreamSnapshot &s : data.streams)
         for (GroupSnapshot &g : s.groups) {

@@ -34,21 +34,26 @@ int main(int argc, char **argv)
     parser.addHelpOption();
     QCommandLineOption quickOpt(QStringLiteral("quick"), QStringLiteral("PEL sizes 1e3 and 1e5 only, fewer repetitions (< 3 min)."));
     QCommandLineOption outOpt(QStringLiteral("out"), QStringLiteral("Directory for BENCHMARKS.md and benchmarks/*.png."), QStringLiteral("dir"));
-    QCommandLineOption onlyOpt(QStringLiteral("only"), QStringLiteral("Comma-separated sections: cost,ui,memory,history (default: all)."),
+    QCommandLineOption onlyOpt(QStringLiteral("only"), QStringLiteral("Comma-separated sections: cost,ui,memory,history,scale (default: all)."),
                                QStringLiteral("sections"));
     QCommandLineOption childOpt(QStringLiteral("memory-child"), QStringLiteral("Internal: one memory case."), QStringLiteral("groups"));
     childOpt.setFlags(QCommandLineOption::HiddenFromHelp);
-    parser.addOptions({quickOpt, outOpt, onlyOpt, childOpt});
+    QCommandLineOption scaleChildOpt(QStringLiteral("scale-child"), QStringLiteral("Internal: one scale case."), QStringLiteral("url,seconds"));
+    scaleChildOpt.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOptions({quickOpt, outOpt, onlyOpt, childOpt, scaleChildOpt});
     parser.process(app);
 
     if (parser.isSet(childOpt))
         return memoryChildMain(parser.value(childOpt).toInt());
+    if (parser.isSet(scaleChildOpt))
+        return scaleChildMain(parser.value(scaleChildOpt));
 
     const bool quick = parser.isSet(quickOpt);
     const QStringList only = parser.value(onlyOpt).split(QLatin1Char(','), Qt::SkipEmptyParts);
     const auto want = [&](const char *section) { return only.isEmpty() || only.contains(QLatin1String(section)); };
     const QString outDir = parser.isSet(outOpt) ? parser.value(outOpt)
-                           : quick              ? QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("quick-results"))
+                           // A quick or partial run never overwrites the full report in docs/.
+                           : quick || !only.isEmpty() ? QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("quick-results"))
                                                 : QDir(QStringLiteral(PELSCOPE_SOURCE_DIR)).filePath(QStringLiteral("docs"));
     const QString plotDir = QDir(outDir).filePath(QStringLiteral("benchmarks"));
     QDir().mkpath(plotDir);
@@ -111,6 +116,8 @@ int main(int argc, char **argv)
 
     if (want("history"))
         r.history = runHistoryBench(quick, progress);
+    if (want("scale"))
+        r.scale = runScaleBench(quick ? QList<int>{10, 100, 1'000} : QList<int>{10, 100, 1'000, 10'000}, quick ? 20 : 120, progress);
 
     r.seconds = clock.elapsed() / 1000.0;
     r.loadAtEnd = loadAverage();

@@ -261,6 +261,28 @@ QString memoryTable(const BenchResults &r)
     return out;
 }
 
+QString scaleTable(const QList<ScaleResult> &rows)
+{
+    QString out;
+    QTextStream s(&out);
+    s << "| groups | polled s / ticks | RSS before MB | peak RSS MB | KB per group | history store MB | snapshot → repainted overview "
+         "median / p95 ms | longest GUI stall ms | quit ms | estimate µs per tick | measured µs per tick | estimate ÷ measured | "
+         "round trip ms |\n"
+      << "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n";
+    for (const ScaleResult &x : rows) {
+        if (!x.error.isEmpty()) {
+            s << "| " << num(x.groups) << " | " << x.error << " |||||||||||\n";
+            continue;
+        }
+        s << "| " << num(x.groups) << " | " << num(x.seconds, 0) << " / " << x.ticks << " | " << num(x.baseMb) << " | " << num(x.peakMb)
+          << " | " << num(x.kbPerGroup()) << " | " << num(x.historyMb) << " | " << num(x.applyMedianMs) << " / " << num(x.applyP95Ms)
+          << " | " << num(x.stallMaxMs) << " | " << num(x.quitMs) << " | " << num(x.estimatedUs) << " | " << num(x.measuredUs) << " | "
+          << (x.measuredUs > 0 ? QString::number(x.estimatedUs / x.measuredUs, 'f', 2) : QStringLiteral("—")) << " | " << num(x.pollMs)
+          << " |\n";
+    }
+    return out;
+}
+
 QString historyTables(const HistoryBenchResult &h)
 {
     if (!h.error.isEmpty())
@@ -317,6 +339,8 @@ QString tablesSection(const BenchResults &r)
       << "### 5. Memory\n\n" << memoryTable(r);
     if (r.history)
         s << "\n### 6. History and the Prometheus endpoint\n\n" << historyTables(*r.history);
+    if (!r.scale.isEmpty())
+        s << "\n### 7. Many groups\n\n" << scaleTable(r.scale);
     return out;
 }
 
@@ -547,6 +571,34 @@ QList<Goal> evaluateGoals(const BenchResults &r)
         goal(QStringLiteral("More scrapers cost Redis nothing: pelscope-cli exporter's commands/s at 5 scrapes/s within 10% of 1 scrape/s"),
              one > 0 && five <= one * 1.1, costs.join(QStringLiteral("; ")));
     }
+    if (!r.scale.isEmpty()) {
+        const ScaleResult *big = nullptr;
+        for (const ScaleResult &x : r.scale)
+            if (x.error.isEmpty() && (!big || x.groups > big->groups))
+                big = &x;
+        if (big) {
+            auto goal = [&](const QString &text, bool met, const QString &measured) { goals << Goal{text, measured, met ? Verdict::Met : Verdict::Missed}; };
+            const QString at = QStringLiteral("%1 groups").arg(num(big->groups));
+            goal(QStringLiteral("The window with 10,000 groups: ≤ 1 GB peak RSS"), big->groups >= 10'000 && big->peakMb <= 1024,
+                 QStringLiteral("%1: peak %2 MB (%3 KB per group)").arg(at, num(big->peakMb), num(big->kbPerGroup())));
+            goal(QStringLiteral("Snapshot → repainted overview ≤ 50 ms p95 at 10,000 rows"), big->groups >= 10'000 && big->applyP95Ms <= 50,
+                 QStringLiteral("%1: p95 %2 ms").arg(at, num(big->applyP95Ms)));
+            goal(QStringLiteral("The GUI thread's longest stall ≤ 100 ms while polling"), big->stallMaxMs <= 100,
+                 QStringLiteral("%1: %2 ms").arg(at, num(big->stallMaxMs)));
+            goal(QStringLiteral("Quitting takes ≤ 1 s at any size"), big->quitMs <= 1000, QStringLiteral("%1: %2 ms").arg(at, num(big->quitMs)));
+            QStringList ratios;
+            bool within = true;
+            for (const ScaleResult &x : r.scale) {
+                if (!x.error.isEmpty() || x.measuredUs <= 0)
+                    continue;
+                const double ratio = x.estimatedUs / x.measuredUs;
+                within = within && ratio >= 0.5 && ratio <= 2.0;
+                ratios << QStringLiteral("%1 groups: ×%2").arg(num(x.groups)).arg(QString::number(ratio, 'f', 2));
+            }
+            goal(QStringLiteral("The poll-cost estimate within 2× of the server's measured time"), within && !ratios.isEmpty(),
+                 ratios.join(QStringLiteral("; ")));
+        }
+    }
     return goals;
 }
 
@@ -644,6 +696,15 @@ QString markdownReport(const BenchResults &r, const QList<Goal> &goals)
          "in use. The writer's time is per 1 Hz tick of the last hour. The GUI thread's share is what the window adds per "
          "tick (`HistorySession::admit` + `record`, which posts the poll to the writer thread). Opening: a `HistorySession` "
          "started on the day's file until its `pastReplayed` signal (thread, file, read, replay into the store).\n"
+      << "- **Many groups.** A fresh `redis-server` per size with N streams of one group each (two entries, one read and "
+         "pending by one consumer), built by a script in pages of 1,000. A child process runs the real `MainWindow` (offscreen, "
+         "1280×720) with one connection tab polling every second, its history in a temporary directory, for the stated time. "
+         "RSS from `/proc/self/status`; KB per group is (peak − before) ÷ groups. The stall is the GUI thread's longest gap "
+         "between the ticks of a 10 ms timer after the first snapshot. Snapshot → repainted overview: the newest snapshot "
+         "(its time moved on 1 ms each time) through `ConnectionView::applySnapshot` and a `repaint()` of the overview table, "
+         "20 times. Quit: `close()` and destruction of the window (pollers, reader, history writer stopped). The estimate is "
+         "the probe's `stats.estimatedUs` averaged over the ticks; measured is `INFO commandstats` usec summed over every "
+         "command the window sent (its connection set-up and discovery included) ÷ ticks.\n"
       << "- **Prometheus endpoint.** A fresh `redis-server` with 1,000 streams (20 entries, a group with 5 pending each); "
          "`pelscope-cli exporter --interval 1s`, scraped over HTTP one request at a time (client-side time, Qt's "
          "QNetworkAccessManager on loopback). Redis's cost per second with 1 and 5 scrapes per second for each endpoint, "

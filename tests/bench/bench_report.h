@@ -7,6 +7,7 @@
 #include "memory_bench.h"
 #include "gui_bench.h"
 #include "history_bench.h"
+#include "scale_bench.h"
 
 #include <QStringList>
 
@@ -22,6 +23,7 @@ struct BenchResults
     UiResults ui;
     QList<MemoryResult> memory;
     std::optional<HistoryBenchResult> history;
+    QList<ScaleResult> scale;
     double seconds = 0;
     QString loadAtEnd;
     QString exporterNote; // empty when it ran

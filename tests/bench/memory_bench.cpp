@@ -19,6 +19,8 @@ namespace {
 
 constexpr qint64 kStartMs = 1'700'000'000'000;
 
+} // namespace
+
 double statusMb(const QByteArray &field)
 {
     QFile f(QStringLiteral("/proc/self/status"));
@@ -29,8 +31,6 @@ double statusMb(const QByteArray &field)
             return line.mid(field.size() + 1).trimmed().split(' ').first().toDouble() / 1024.0;
     return 0;
 }
-
-} // namespace
 
 int memoryChildMain(int groups)
 {

@@ -2,6 +2,7 @@
 // process (this executable with --memory-child), so its peak RSS is its own.
 #pragma once
 
+#include <QByteArray>
 #include <QList>
 #include <QString>
 #include <functional>
@@ -24,6 +25,9 @@ struct MemoryResult
 
 // In the parent: runs the children one after another.
 QList<MemoryResult> runMemoryBench(const QList<int> &groupCounts, const std::function<void(const QString &)> &progress);
+
+// A field of /proc/self/status in MB ("VmRSS", "VmHWM"); 0 where there is none.
+double statusMb(const QByteArray &field);
 
 // In the child: fills, soaks, prints one line of JSON. Returns the exit code.
 int memoryChildMain(int groups);

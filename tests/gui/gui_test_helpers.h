@@ -5,6 +5,7 @@
 #include <QDialog>
 #include <QItemSelectionModel>
 #include <QTableView>
+#include <QWidget>
 #include <QTest>
 
 namespace pelscope::test {
@@ -35,6 +36,19 @@ inline QDialog *waitForForm(QWidget *window, const QString &titleStart)
         return found != nullptr;
     }, 10000);
     return found;
+}
+
+// `./dev screenshots` runs a test with PELSCOPE_SHOT_DIR set to keep what it
+// drove to (a confirmation, a result) as docs/images/<name>.png; without it,
+// nothing is written.
+inline void keepScreenshot(QWidget *widget, const QString &name)
+{
+    const QString dir = qEnvironmentVariable("PELSCOPE_SHOT_DIR");
+    if (dir.isEmpty() || !widget)
+        return;
+    QTest::qWait(300); // let queued repaints land
+    if (!widget->grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png")))
+        qWarning("could not write %s/%s.png", qPrintable(dir), qPrintable(name));
 }
 
 // Selects exactly the rows whose `role` holds one of `values`.

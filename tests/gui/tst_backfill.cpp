@@ -6,6 +6,7 @@
 // the chart caption.
 #include "connection_view.h"
 #include "group_page.h"
+#include "gui_test_helpers.h"
 #include "main_window.h"
 #include "redis_oracle.h"
 #include "redis_server.h"
@@ -189,6 +190,8 @@ private Q_SLOTS:
         for (auto it = lagChart->graph(0)->data()->constBegin(); it != lagChart->graph(0)->data()->constEnd(); ++it)
             gap = gap || (std::isnan(it->value) && it->key < localStart && it->key > lag.last().first);
         QVERIFY(gap);
+        window.resize(1280, 720);
+        keepScreenshot(&window, QStringLiteral("group-backfilled"));
         window.closeConnection(view);
     }
 

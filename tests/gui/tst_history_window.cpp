@@ -7,6 +7,7 @@
 #include "group_page.h"
 #include "history/history_database.h"
 #include "history_file_window.h"
+#include "gui_test_helpers.h"
 #include "main_window.h"
 #include "redis_oracle.h"
 #include "redis_server.h"
@@ -128,6 +129,8 @@ private Q_SLOTS:
             if (it->key * 1000 <= double(before.last()) && it->value == double(recordedLag))
                 ++drawnBefore;
         QVERIFY2(drawnBefore >= 2, qPrintable(QString::number(drawnBefore)));
+        window.resize(1280, 720);
+        keepScreenshot(&window, QStringLiteral("group-after-restart"));
 
         // The recorder stops: the window takes over within a few polls.
         ::kill(pid_t(recorder.processId()), SIGTERM);

@@ -156,6 +156,7 @@ private Q_SLOTS:
         QVERIFY2(!summary.contains(QStringLiteral("holds 0")) && !plan.contains(QStringLiteral("holds 0")), qPrintable(summary + plan));
         QVERIFY2(summary.contains(QStringLiteral("must read its pending entries again")) && summary.contains(QStringLiteral("STREAMS")),
                  qPrintable(summary));
+        keepScreenshot(confirm, QStringLiteral("claim-confirmation"));
         confirm->confirmButton()->click();
 
         QTRY_COMPARE_WITH_TIMEOUT(holds(db, "fulfillment", "workers", "worker-1"), 41, 10000);
@@ -172,6 +173,8 @@ private Q_SLOTS:
                  qPrintable(detail));
         QVERIFY2(detail.contains(QStringLiteral("Audit record: ")), qPrintable(detail));
         QVERIFY2(!detail.contains(QStringLiteral(" 0 entries left")) && !detail.contains(QStringLiteral("failed")), qPrintable(detail)); // zero counts left out
+        top->setExpanded(true);
+        keepScreenshot(&s.mainWindow, QStringLiteral("claim-result"));
     }
 
     // (2, 3, 5) One shortcut toggles writes and the menu says the state; a

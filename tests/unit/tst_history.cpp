@@ -185,6 +185,70 @@ private Q_SLOTS:
         QVERIFY(b.size() >= HistoryStore::Tier1Capacity - 1);
     }
 
+    // Many groups: a group costs what it recorded (rings start small and
+    // double), and past the memory budget every tier keeps a shorter span
+    // instead of growing on; the newest data is always there.
+    void memoryBudgetBoundsManyGroups()
+    {
+        SnapshotData d;
+        for (int s = 0; s < 40; ++s) {
+            StreamSnapshot st;
+            st.key = "orders:" + QByteArray::number(s);
+            for (int g = 0; g < 5; ++g) {
+                GroupSnapshot gs;
+                gs.name = "group-" + QByteArray::number(g);
+                st.groups.append(gs);
+            }
+            d.streams.append(st);
+        }
+        HistoryStore store;
+        const qint64 budget = 16LL * 1024 * 1024;
+        store.setMemoryBudget(budget);
+        const int n = 3 * 3600;
+        qint64 bytesAt10Min = 0;
+        for (int i = 0; i < n; ++i) {
+            d.takenAtMs = kT0 + i * 1000LL;
+            for (StreamSnapshot &st : d.streams) {
+                st.entriesAdded = i * 10LL;
+                for (int g = 0; g < st.groups.size(); ++g) {
+                    st.groups[g].lag = (i + g) % 97;
+                    st.groups[g].pending = i % 41;
+                }
+            }
+            store.append(Snapshot(d));
+            if (i == 599)
+                bytesAt10Min = store.bytesUsed();
+        }
+        const qint64 bytes = store.bytesUsed();
+        const HistoryStore::TierLimits limits = store.tierLimits();
+        qInfo("200 groups: %.1f MB after 10 min, %.1f MB after 3 h (budget %.0f MB); limits %d polls, %d buckets, %d coarse",
+              bytesAt10Min / 1e6, bytes / 1e6, budget / 1e6, limits.raw, limits.buckets, limits.coarse);
+        QCOMPARE(store.groups().size(), 200);
+        // Ten minutes cost ten minutes: a full day would be ~200 MB.
+        QVERIFY2(bytesAt10Min < 20'000'000, qPrintable(QString::number(bytesAt10Min)));
+        QVERIFY2(bytes <= budget * 11 / 10, qPrintable(QString::number(bytes)));
+        QVERIFY(limits.buckets < HistoryStore::Tier1Capacity && limits.buckets >= HistoryStore::Tier1Floor);
+        // The newest is kept: the last 30 s read back exactly.
+        const qint64 last = kT0 + (n - 1) * 1000LL;
+        const SeriesWindow w = store.window(GroupKey{"orders:7", "group-3"}, Metric::Lag, last - 29'000, last);
+        QCOMPARE(w.t.size(), 30);
+        QCOMPARE(w.v.last(), double((n - 1 + 3) % 97));
+        // Older than the budget allows: gone, not wrong.
+        const QVector<BucketStats> b = store.buckets(GroupKey{"orders:7", "group-3"}, Metric::Lag, 0, last);
+        QVERIFY(b.size() <= limits.buckets + 1);
+
+        // Few groups: the budget changes nothing (a full day each).
+        HistoryStore small;
+        small.setMemoryBudget(budget);
+        SnapshotData one = d;
+        one.streams = {d.streams.first()};
+        for (int i = 0; i < 60; ++i) {
+            one.takenAtMs = kT0 + i * 1000LL;
+            small.append(Snapshot(one));
+        }
+        QCOMPARE(small.tierLimits().buckets, HistoryStore::Tier1Capacity);
+    }
+
     void memoryFiftyGroupsOneDay()
     {
         // 10 streams x 5 groups, 2 consumers each, 1 Hz for 24 h then one more hour.
