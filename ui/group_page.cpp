@@ -283,7 +283,7 @@ void GroupPage::updateHeader(const StreamSnapshot *s, const GroupSnapshot *g)
         for (qsizetype i = changes.size() - 1; i >= 0 && lines.size() < 4; --i) {
             const StatusChange &c = changes.at(i);
             const QString at = QDateTime::fromMSecsSinceEpoch(c.atMs).toString(QStringLiteral("HH:mm:ss"));
-            const QString why = c.reasons.isEmpty() ? QString() : QStringLiteral(": ") + c.reasons.first();
+            const QString why = c.reasons.value(0).isEmpty() ? QString() : QStringLiteral(": ") + c.reasons.first();
             lines << (c.firstSeen ? tr("%1 first seen %2%3").arg(at, healthStyle(c.to).word, why)
                                   : tr("%1 %2 → %3%4").arg(at, healthStyle(c.from).word, healthStyle(c.to).word, why));
         }
