@@ -77,7 +77,9 @@ void AllConnectionsPage::updateSummary()
     text += tr(" &nbsp;│&nbsp; connections <b>%1</b>").arg(m_views.size());
     if (!stale.isEmpty()) // a connection with no current data must not look healthy
         text += tr(" <span style='color:%1'><b>(%2 not answering: %3)</b></span>")
-                    .arg(healthStyle(Health::Warn).strong.name()).arg(stale.size()).arg(stale.join(QStringLiteral(", ")));
+                    .arg(healthStyle(Health::Warn).strong.name())
+                    .arg(stale.size())
+                    .arg(stale.join(QStringLiteral(", ")));
     m_overview->setSummary(text);
     m_overview->setColumnShown(GroupTableModel::Node, cluster);
 }

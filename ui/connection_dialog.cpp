@@ -86,8 +86,8 @@ ConnectionDialog::ConnectionDialog(ConnectionProfileStore *store, QWidget *paren
     m_ui->thresholdsEdit->setPlaceholderText(tr("one key=value per line, e.g. oldest_idle_warn=2m\n"
                                                 "one group only: orders/fulfillment:lag_warn=5000 (orders/* for every group)\nkeys: %1")
                                                  .arg(HealthThresholds::keys().join(QStringLiteral(", "))));
-    for (auto tag : {ConnectionProfile::ColorTag::None, ConnectionProfile::ColorTag::Production,
-                     ConnectionProfile::ColorTag::Staging, ConnectionProfile::ColorTag::Dev}) {
+    for (auto tag : {ConnectionProfile::ColorTag::None, ConnectionProfile::ColorTag::Production, ConnectionProfile::ColorTag::Staging,
+                     ConnectionProfile::ColorTag::Dev}) {
         const QString name = ConnectionProfile::colorTagName(tag);
         m_ui->colorTagCombo->addItem(tagIcon(tag), name.isEmpty() ? tr("none") : name, int(tag));
     }
@@ -126,9 +126,8 @@ ConnectionDialog::ConnectionDialog(ConnectionProfileStore *store, QWidget *paren
     connect(m_store, &ConnectionProfileStore::passwordWritten, this, [this](const QString &name) {
         if (name != m_keychainProfile)
             return;
-        setKeychainNote(m_ui->rememberPasswordCheck->isChecked()
-                            ? tr("The OS keychain holds this profile's password.")
-                            : tr("The password is not remembered: it will be asked each time."));
+        setKeychainNote(m_ui->rememberPasswordCheck->isChecked() ? tr("The OS keychain holds this profile's password.")
+                                                                 : tr("The password is not remembered: it will be asked each time."));
     });
     connect(m_store, &ConnectionProfileStore::keychainUnavailable, this, &ConnectionDialog::onKeychainUnavailable);
 
@@ -223,8 +222,7 @@ ConnectionOptions ConnectionDialog::optionsFromFields(QString *error) const
     o.tls.sni = m_ui->sniEdit->text().trimmed();
     o.tls.insecure = !m_ui->verifyCheck->isChecked();
     if (error->isEmpty() && o.transport == ConnectionOptions::Transport::Tls) {
-        for (const QString &problem : {fileProblem(o.tls.caFile, tr("CA file")),
-                                       fileProblem(o.tls.certFile, tr("client certificate")),
+        for (const QString &problem : {fileProblem(o.tls.caFile, tr("CA file")), fileProblem(o.tls.certFile, tr("client certificate")),
                                        fileProblem(o.tls.keyFile, tr("client key"))}) {
             if (!problem.isEmpty()) {
                 *error = problem;
@@ -500,8 +498,7 @@ void ConnectionDialog::onKeychainUnavailable(const QString &name, const QString 
 {
     if (!name.isEmpty() && name != m_keychainProfile)
         return;
-    setKeychainNote(tr("No OS keychain available (%1): the password is not stored and will be asked each time.").arg(reason),
-                    true);
+    setKeychainNote(tr("No OS keychain available (%1): the password is not stored and will be asked each time.").arg(reason), true);
 }
 
 void ConnectionDialog::browseFile(QLineEdit *edit, const QString &title)

@@ -67,7 +67,7 @@ private:
     ConnectionOptions optionsFromFields(QString *error) const;
     void applyToFields(const ConnectionOptions &options); // all but the URL field
     void fillFields(const ConnectionOptions &options);
-    static QString urlFor(ConnectionOptions options);     // no password; unix without user
+    static QString urlFor(ConnectionOptions options); // no password; unix without user
     void onUrlEdited(const QString &text);
     void onFieldsEdited();
     void updateValidation();
@@ -94,9 +94,9 @@ private:
     QByteArray m_sentinelUser;
     std::optional<QByteArray> m_sentinelPassword;
     ConnectionProfileStore *m_store = nullptr;
-    QString m_urlError;         // the URL field does not parse
-    QString m_keychainProfile;  // the profile whose keychain answer we wait for
-    bool m_syncing = false;     // filling fields programmatically
+    QString m_urlError;        // the URL field does not parse
+    QString m_keychainProfile; // the profile whose keychain answer we wait for
+    bool m_syncing = false;    // filling fields programmatically
     ConnectionTester *m_tester;
 };
 

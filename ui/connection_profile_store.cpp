@@ -50,8 +50,8 @@ ConnectionProfile readProfile(const QSettings &s)
     p.colorTag = ConnectionProfile::colorTagFromName(s.value(QStringLiteral("colorTag")).toString());
     p.discoveryPattern = s.value(QStringLiteral("discoveryPattern"), QStringLiteral("*")).toString();
     p.streams = s.value(QStringLiteral("streams")).toStringList();
-    p.pollIntervalMs = std::clamp(s.value(QStringLiteral("pollIntervalMs"), 1000).toInt(),
-                                  ConnectionProfile::kMinPollMs, ConnectionProfile::kMaxPollMs);
+    p.pollIntervalMs =
+        std::clamp(s.value(QStringLiteral("pollIntervalMs"), 1000).toInt(), ConnectionProfile::kMinPollMs, ConnectionProfile::kMaxPollMs);
     p.thresholds = s.value(QStringLiteral("thresholds")).toStringList();
     p.prometheusUrl = s.value(QStringLiteral("prometheusUrl")).toString();
     return p;
@@ -173,18 +173,16 @@ QColor ConnectionProfile::colorTagColor(ColorTag tag)
 
 bool ConnectionProfile::operator==(const ConnectionProfile &o) const
 {
-    return name == o.name && url == o.url && user == o.user && tls.caFile == o.tls.caFile
-           && tls.certFile == o.tls.certFile && tls.keyFile == o.tls.keyFile && tls.sni == o.tls.sni
-           && tls.insecure == o.tls.insecure && colorTag == o.colorTag && discoveryPattern == o.discoveryPattern
-           && streams == o.streams && pollIntervalMs == o.pollIntervalMs && thresholds == o.thresholds
+    return name == o.name && url == o.url && user == o.user && tls.caFile == o.tls.caFile && tls.certFile == o.tls.certFile
+           && tls.keyFile == o.tls.keyFile && tls.sni == o.tls.sni && tls.insecure == o.tls.insecure && colorTag == o.colorTag
+           && discoveryPattern == o.discoveryPattern && streams == o.streams && pollIntervalMs == o.pollIntervalMs && thresholds == o.thresholds
            && prometheusUrl == o.prometheusUrl;
 }
 
 ConnectionProfileStore::ConnectionProfileStore(QObject *parent, QString keychainService)
     : QObject(parent)
     , m_service(std::move(keychainService))
-{
-}
+{}
 
 QString ConnectionProfileStore::settingsFileName() const
 {
@@ -194,9 +192,7 @@ QString ConnectionProfileStore::settingsFileName() const
 QList<ConnectionProfile> ConnectionProfileStore::profiles() const
 {
     QList<ConnectionProfile> all = readArray(kProfilesKey);
-    std::sort(all.begin(), all.end(), [](const ConnectionProfile &a, const ConnectionProfile &b) {
-        return a.name.localeAwareCompare(b.name) < 0;
-    });
+    std::sort(all.begin(), all.end(), [](const ConnectionProfile &a, const ConnectionProfile &b) { return a.name.localeAwareCompare(b.name) < 0; });
     return all;
 }
 
@@ -341,9 +337,7 @@ void ConnectionProfileStore::readPassword(const QString &profileName)
             m_keychainError.clear();
             Q_EMIT passwordNotFound(profileName);
             return;
-        default:
-            noteKeychainError(profileName, done->errorString());
-            return;
+        default: noteKeychainError(profileName, done->errorString()); return;
         }
     });
     job->start();

@@ -18,16 +18,16 @@ struct ConnectionProfile
 {
     enum class ColorTag { None, Production, Staging, Dev };
 
-    QString name;               // empty for an unsaved (recent-only) connection
-    QString url;                // redis://host:port/db, rediss://..., unix:///path?db=N: no user, no password
+    QString name; // empty for an unsaved (recent-only) connection
+    QString url;  // redis://host:port/db, rediss://..., unix:///path?db=N: no user, no password
     QString user;
-    TlsOptions tls;             // used when url is rediss://
+    TlsOptions tls; // used when url is rediss://
     ColorTag colorTag = ColorTag::None;
     QString discoveryPattern = QStringLiteral("*");
-    QStringList streams;        // non-empty: watch exactly these, no SCAN
-    int pollIntervalMs = 1000;  // 500 .. 60000
-    QStringList thresholds;     // "key=value", keys of HealthThresholds::set
-    QString prometheusUrl;      // a Prometheus scraping this connection's exporter; empty: none
+    QStringList streams;       // non-empty: watch exactly these, no SCAN
+    int pollIntervalMs = 1000; // 500 .. 60000
+    QStringList thresholds;    // "key=value", keys of HealthThresholds::set
+    QString prometheusUrl;     // a Prometheus scraping this connection's exporter; empty: none
 
     static constexpr int kMinPollMs = 500;
     static constexpr int kMaxPollMs = 60'000;
@@ -42,9 +42,9 @@ struct ConnectionProfile
     // A URL for options with neither user nor password in it.
     static QString urlWithoutSecrets(const ConnectionOptions &options);
 
-    static QString colorTagName(ColorTag tag);      // "production", "staging", "dev", ""
+    static QString colorTagName(ColorTag tag); // "production", "staging", "dev", ""
     static ColorTag colorTagFromName(const QString &name);
-    static QColor colorTagColor(ColorTag tag);      // red, amber, green; invalid for None
+    static QColor colorTagColor(ColorTag tag); // red, amber, green; invalid for None
 
     bool operator==(const ConnectionProfile &other) const;
 };
@@ -60,8 +60,7 @@ public:
 
     // Settings go to the application's default QSettings; passwords to the
     // keychain under `keychainService` with the profile name as key.
-    explicit ConnectionProfileStore(QObject *parent = nullptr,
-                                    QString keychainService = QStringLiteral("pelscope"));
+    explicit ConnectionProfileStore(QObject *parent = nullptr, QString keychainService = QStringLiteral("pelscope"));
 
     QList<ConnectionProfile> profiles() const; // sorted by name
     std::optional<ConnectionProfile> profile(const QString &name) const;
@@ -71,7 +70,7 @@ public:
     // Removes the profile and its keychain entry.
     void remove(const QString &name);
 
-    QList<ConnectionProfile> recent() const;   // most recent first, at most kMaxRecent
+    QList<ConnectionProfile> recent() const; // most recent first, at most kMaxRecent
     void addRecent(const ConnectionProfile &profile);
 
     // Asynchronous keychain access; each call ends in exactly one of the

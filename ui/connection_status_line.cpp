@@ -45,15 +45,11 @@ void ConnectionStatusLine::showConnection(const ConnectionStatus &status)
             text += tr(", master %1").arg(status.server.node) + (status.failover.isEmpty() ? QString() : QStringLiteral(" — ⚠ ") + status.failover);
         break;
     case State::Connecting:
-    case State::Handshake:
-        text = tr("Connecting to %1…").arg(status.address);
-        break;
+    case State::Handshake: text = tr("Connecting to %1…").arg(status.address); break;
     case State::Backoff:
         text = tr("Reconnecting to %1 (attempt %2, next in %3)").arg(status.address).arg(status.attempt).arg(formatDuration(status.nextRetryMs));
         break;
-    case State::Disconnected:
-        text = tr("Disconnected from %1").arg(status.address);
-        break;
+    case State::Disconnected: text = tr("Disconnected from %1").arg(status.address); break;
     }
     m_connectionLabel->setText(text);
 }
@@ -83,7 +79,8 @@ void ConnectionStatusLine::showHistory(const HistoryState &state, std::optional<
                   .arg(state.holder, state.path);
     }
     if (const auto since = recordedSinceMs)
-        tip += (tip.isEmpty() ? QString() : QStringLiteral("\n")) + tr("Recorded since %1").arg(QLocale().toString(QDateTime::fromMSecsSinceEpoch(*since), QLocale::ShortFormat));
+        tip += (tip.isEmpty() ? QString() : QStringLiteral("\n"))
+               + tr("Recorded since %1").arg(QLocale().toString(QDateTime::fromMSecsSinceEpoch(*since), QLocale::ShortFormat));
     m_historyLabel->setText(text);
     m_historyLabel->setToolTip(tip);
 }
@@ -98,9 +95,12 @@ void ConnectionStatusLine::showPollCost(const Snapshot &snapshot)
 {
     const QString when = QDateTime::fromMSecsSinceEpoch(snapshot->takenAtMs).toString(QStringLiteral("HH:mm:ss"));
     m_pollLabel->setText(tr("Last poll %1 · %2 ms · %3 round trip · %4 commands · %5 read")
-                             .arg(when).arg(snapshot->stats.durationMs).arg(snapshot->stats.roundTrips).arg(snapshot->stats.commands)
+                             .arg(when)
+                             .arg(snapshot->stats.durationMs)
+                             .arg(snapshot->stats.roundTrips)
+                             .arg(snapshot->stats.commands)
                              .arg(snapshot->stats.bytesIn < 10'000 ? QStringLiteral("%1 B").arg(snapshot->stats.bytesIn)
-                                                                  : QStringLiteral("%1 KiB").arg(snapshot->stats.bytesIn / 1024)));
+                                                                   : QStringLiteral("%1 KiB").arg(snapshot->stats.bytesIn / 1024)));
     m_pollLabel->setToolTip(snapshot->warning);
     if (snapshot->stats.budgetTooSmall) { // --poll-budget: say that figures are old or missing, not just show them
         m_pollLabel->setText(m_pollLabel->text() + tr(" · poll budget too small: some figures are old or missing"));
@@ -111,8 +111,8 @@ void ConnectionStatusLine::showPollCost(const Snapshot &snapshot)
 void ConnectionStatusLine::showReplicas(const Snapshot &snapshot)
 {
     const std::optional<ReplicaSnapshot> &r = snapshot->server.replica;
-    const bool clusterReplicas = std::any_of(snapshot->nodes.cbegin(), snapshot->nodes.cend(),
-                                             [](const ClusterNodeSnapshot &n) { return n.readFromReplica; });
+    const bool clusterReplicas =
+        std::any_of(snapshot->nodes.cbegin(), snapshot->nodes.cend(), [](const ClusterNodeSnapshot &n) { return n.readFromReplica; });
     m_replicaLabel->setVisible(r.has_value() || clusterReplicas);
     if (clusterReplicas) {
         // Per shard: which replica, and the worst lag, so a shard far behind stands out.
@@ -125,15 +125,18 @@ void ConnectionStatusLine::showReplicas(const Snapshot &snapshot)
             worst = std::max(worst, n.lagBytes.value_or(0));
             unknown |= !n.polledAddress.isEmpty() && !n.lagBytes;
             details << (n.polledAddress.isEmpty() ? tr("%1: not read — %2").arg(n.address, n.note)
-                                                  : tr("%1: replica %2, link %3, lag %4").arg(n.address, n.polledAddress, n.replicaLink,
-                                                         n.lagBytes ? tr("%1 B").arg(formatCount(*n.lagBytes)) : tr("unknown")));
+                                                  : tr("%1: replica %2, link %3, lag %4")
+                                                        .arg(n.address, n.polledAddress, n.replicaLink,
+                                                             n.lagBytes ? tr("%1 B").arg(formatCount(*n.lagBytes)) : tr("unknown")));
         }
         const qsizetype shards = snapshot->nodes.size();
         const bool trouble = read < shards || unknown || worst > 1024 * 1024;
-        const QString text = tr("Shards read from replicas: %1 of %2 · worst offset lag %3").arg(read).arg(shards)
+        const QString text = tr("Shards read from replicas: %1 of %2 · worst offset lag %3")
+                                 .arg(read)
+                                 .arg(shards)
                                  .arg(unknown ? tr("unknown") : tr("%1 B").arg(formatCount(worst)));
-        m_replicaLabel->setText(trouble ? QStringLiteral("<span style='color:%1'><b>⚠ %2</b></span>").arg(healthStyle(Health::Warn).strong.name(), text)
-                                        : text);
+        m_replicaLabel->setText(
+            trouble ? QStringLiteral("<span style='color:%1'><b>⚠ %2</b></span>").arg(healthStyle(Health::Warn).strong.name(), text) : text);
         m_replicaLabel->setToolTip(details.join(QLatin1Char('\n')));
         return;
     }

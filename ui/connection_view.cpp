@@ -128,9 +128,8 @@ ConnectionView::~ConnectionView() = default;
 
 void ConnectionView::buildStatusLine()
 {
-    connect(m_session, &ConnectionSession::historyStateChanged, this, [this](const HistoryState &state) {
-        m_statusLine->showHistory(state, m_session->historySession().recordedSinceMs());
-    });
+    connect(m_session, &ConnectionSession::historyStateChanged, this,
+            [this](const HistoryState &state) { m_statusLine->showHistory(state, m_session->historySession().recordedSinceMs()); });
     connect(m_session, &ConnectionSession::pastReplayed, this, [this] {
         m_groupPage->setConnectionEvents(m_session->events());
         m_groupPage->setRecordedSince(m_session->historySession().recordedSinceMs());
@@ -262,7 +261,8 @@ void ConnectionView::updateDlqButton(const Snapshot &snapshot)
     if (n == 0)
         m_dlqButton->setText(tr("Dead letters: none found"));
     else if (growth > 0)
-        m_dlqButton->setText(tr("⚠ Dead letters: %1 in %2, +%3 recently").arg(formatCount(entries), n == 1 ? tr("1 stream") : tr("%1 streams").arg(n), formatCount(growth)));
+        m_dlqButton->setText(tr("⚠ Dead letters: %1 in %2, +%3 recently")
+                                 .arg(formatCount(entries), n == 1 ? tr("1 stream") : tr("%1 streams").arg(n), formatCount(growth)));
     else
         m_dlqButton->setText(tr("Dead letters: %1 in %2").arg(formatCount(entries), n == 1 ? tr("1 stream") : tr("%1 streams").arg(n)));
 }
@@ -400,7 +400,8 @@ void ConnectionView::checkStale()
     if (m_stale) {
         const QString since = QDateTime::fromMSecsSinceEpoch(m_lastSnapshotWallMs).toString(QStringLiteral("HH:mm:ss"));
         m_overview->setSummary(tr("<span style='color:%3'><b>STALE since %1</b> — no answer from the server for %2; "
-                                  "the values below are the last ones known.</span>").arg(since, formatDuration(age), healthStyle(Health::Warn).strong.name()));
+                                  "the values below are the last ones known.</span>")
+                                   .arg(since, formatDuration(age), healthStyle(Health::Warn).strong.name()));
     }
 }
 

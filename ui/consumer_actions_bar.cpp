@@ -67,7 +67,10 @@ void ConsumerActionsBar::updateButtons()
     const bool one = !selectedConsumer(&pending).isEmpty();
     const QString claimWhy = m_writes->blocker(scope(), WriteAction::Claim);
     m_claimAll->setEnabled(claimWhy.isEmpty() && one && pending > 0);
-    m_claimAll->setToolTip(!claimWhy.isEmpty() ? claimWhy : !one ? tr("Select one consumer") : pending == 0 ? tr("It holds no pending entries") : QString());
+    m_claimAll->setToolTip(!claimWhy.isEmpty() ? claimWhy
+                           : !one              ? tr("Select one consumer")
+                           : pending == 0      ? tr("It holds no pending entries")
+                                               : QString());
     const QString deleteWhy = m_writes->blocker(scope(), WriteAction::DeleteConsumer);
     m_delete->setEnabled(deleteWhy.isEmpty() && one);
     m_delete->setToolTip(!deleteWhy.isEmpty() ? deleteWhy

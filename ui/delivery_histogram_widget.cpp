@@ -73,7 +73,8 @@ void DeliveryHistogramWidget::setGroup(const GroupSnapshot *g, qint64 poisonThre
         note = tr("Walking the PEL: %1 of %2 entries inspected so far.").arg(formatCount(g->pelInspected), formatCount(*g->pending));
     else
         note = tr("Exact: all %1 pending entries inspected. Dashed line: poison threshold (%2 deliveries).")
-                   .arg(formatCount(g->pelInspected)).arg(poisonThreshold);
+                   .arg(formatCount(g->pelInspected))
+                   .arg(poisonThreshold);
     m_note->setText(note);
     replot(rpQueuedReplot);
 }

@@ -30,12 +30,9 @@ bool DlqFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &) const
     if (m_text.isEmpty())
         return true;
     switch (m_scope) {
-    case Scope::Category:
-        return displayBytes(DlqEntryModel::valueOf(e->fields, {"category"})) == m_text;
-    case Scope::Reason:
-        return displayBytes(DlqEntryModel::valueOf(e->fields, {"reason", "error"})).contains(m_text, Qt::CaseInsensitive);
-    case Scope::Id:
-        return QString::fromLatin1(e->id).startsWith(m_text);
+    case Scope::Category: return displayBytes(DlqEntryModel::valueOf(e->fields, {"category"})) == m_text;
+    case Scope::Reason: return displayBytes(DlqEntryModel::valueOf(e->fields, {"reason", "error"})).contains(m_text, Qt::CaseInsensitive);
+    case Scope::Id: return QString::fromLatin1(e->id).startsWith(m_text);
     case Scope::AnyField:
         for (const auto &[name, value] : e->fields)
             if (displayBytes(value).contains(m_text, Qt::CaseInsensitive) || displayBytes(name).contains(m_text, Qt::CaseInsensitive))

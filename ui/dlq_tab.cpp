@@ -256,8 +256,8 @@ void DlqTab::updateHeader()
     QString growth = tr("growth unknown yet");
     if (m_info.growth && m_info.growthWindowMs > 0)
         growth = *m_info.growth > 0
-            ? warnHtml(tr("<b>+%1 in the last %2</b>").arg(formatCount(*m_info.growth), formatDuration(m_info.growthWindowMs)))
-            : tr("no new entries in the last %1").arg(formatDuration(m_info.growthWindowMs));
+                     ? warnHtml(tr("<b>+%1 in the last %2</b>").arg(formatCount(*m_info.growth), formatDuration(m_info.growthWindowMs)))
+                     : tr("no new entries in the last %1").arg(formatDuration(m_info.growthWindowMs));
     QString newest = tr("empty");
     if (m_info.newestEntryMs)
         newest = tr("newest %1 ago").arg(formatDuration(std::max<qint64>(0, QDateTime::currentMSecsSinceEpoch() - *m_info.newestEntryMs)));
@@ -276,9 +276,10 @@ void DlqTab::updateChart()
         const DlqEntry *e = m_model->entry(row);
         points.append({e->ms, displayBytes(DlqEntryModel::valueOf(e->fields, {"category"}))});
     }
-    const QString note = m_info.length && *m_info.length > m_model->loaded()
-        ? tr("the newest %1 of %2 entries (load older ones to see further back)").arg(formatCount(m_model->loaded()), formatCount(*m_info.length))
-        : tr("all %n entries", nullptr, int(m_model->loaded()));
+    const QString note =
+        m_info.length && *m_info.length > m_model->loaded()
+            ? tr("the newest %1 of %2 entries (load older ones to see further back)").arg(formatCount(m_model->loaded()), formatCount(*m_info.length))
+            : tr("all %n entries", nullptr, int(m_model->loaded()));
     m_chart->setEntries(points, note);
 }
 
@@ -438,8 +439,9 @@ void DlqTab::editSelected()
 
 void DlqTab::chooseExport()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export dead letters"), QString::fromUtf8(m_info.key).replace(QLatin1Char(':'), QLatin1Char('_')) + QStringLiteral(".jsonl"),
-                                                      tr("JSON lines (*.jsonl);;CSV (*.csv)"));
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export dead letters"), QString::fromUtf8(m_info.key).replace(QLatin1Char(':'), QLatin1Char('_')) + QStringLiteral(".jsonl"),
+        tr("JSON lines (*.jsonl);;CSV (*.csv)"));
     if (!path.isEmpty())
         exportSelected(path);
 }

@@ -94,11 +94,11 @@ private:
     QPushButton *m_edit;
     QPushButton *m_delete;
     QPushButton *m_export;
-    quint64 m_request = 0;         // the page in flight
+    quint64 m_request = 0; // the page in flight
     quint64 m_exportRequest = 0;
     QString m_exportPath;
     bool m_loading = false;
-    EntryReadResult m_shown;       // the payload pane's entry, whole
+    EntryReadResult m_shown; // the payload pane's entry, whole
     int m_pageSize = 200;
 };
 

@@ -36,7 +36,10 @@ namespace {
 class HighlightProxy : public QSortFilterProxyModel
 {
 public:
-    HighlightProxy(int flagRole, QObject *parent) : QSortFilterProxyModel(parent), m_flagRole(flagRole) {}
+    HighlightProxy(int flagRole, QObject *parent)
+        : QSortFilterProxyModel(parent)
+        , m_flagRole(flagRole)
+    {}
     QVariant data(const QModelIndex &index, int role) const override
     {
         if ((role == Qt::BackgroundRole || role == Qt::ForegroundRole) && QSortFilterProxyModel::data(index, m_flagRole).toBool()) {
@@ -270,12 +273,13 @@ void GroupPage::updateHeader(const StreamSnapshot *s, const GroupSnapshot *g)
         return;
     }
     const HealthStyle st = healthStyle(g->health.status);
-    m_title->setText(QStringLiteral("<span style='background:%1;color:white'>&nbsp;%2 %3&nbsp;</span>&nbsp; %4")
-                         .arg(st.strong.name(), st.glyph, st.word, names));
+    m_title->setText(
+        QStringLiteral("<span style='background:%1;color:white'>&nbsp;%2 %3&nbsp;</span>&nbsp; %4").arg(st.strong.name(), st.glyph, st.word, names));
     QStringList reasons;
     for (const QString &r : g->health.reasons)
         reasons << QStringLiteral("• ") + r.toHtmlEscaped();
-    m_reasons->setText(reasons.isEmpty() ? tr("<span style='color:%1'>No rule is broken.</span>").arg(dimTextColor()) : reasons.join(QStringLiteral("<br>")));
+    m_reasons->setText(reasons.isEmpty() ? tr("<span style='color:%1'>No rule is broken.</span>").arg(dimTextColor())
+                                         : reasons.join(QStringLiteral("<br>")));
     // The recent status changes, newest first, with their time and reasons.
     if (m_history) {
         const QList<StatusChange> changes = m_history->statusChanges(m_key);
@@ -288,8 +292,9 @@ void GroupPage::updateHeader(const StreamSnapshot *s, const GroupSnapshot *g)
                                   : tr("%1 %2 → %3%4").arg(at, healthStyle(c.from).word, healthStyle(c.to).word, why));
         }
         if (!lines.isEmpty())
-            m_reasons->setText(m_reasons->text() + tr("<br><span style='color:%2'>Status changes: %1</span>")
-                                                       .arg(lines.join(QStringLiteral(" · ")).toHtmlEscaped(), dimTextColor()));
+            m_reasons->setText(
+                m_reasons->text()
+                + tr("<br><span style='color:%2'>Status changes: %1</span>").arg(lines.join(QStringLiteral(" · ")).toHtmlEscaped(), dimTextColor()));
     }
     QString lag = g->lag ? formatCount(*g->lag) : tr("unknown (%1)").arg(g->lagNote);
     m_facts->setText(tr("last-delivered-id %1 · entries-read %2 · lag %3 · pending %4 · stream length %5")
@@ -355,7 +360,8 @@ void GroupPage::updateCharts()
         chart->setTimeWindow(now / 1000.0, m_windowSeconds, shorter ? *heldSinceMs / 1000.0 : std::nan(""));
         QStringList caption;
         if (m_recordedSinceMs && *m_recordedSinceMs > from)
-            caption << tr("recorded since %1").arg(QLocale().toString(QDateTime::fromMSecsSinceEpoch(*m_recordedSinceMs).time(), QLocale::ShortFormat));
+            caption
+                << tr("recorded since %1").arg(QLocale().toString(QDateTime::fromMSecsSinceEpoch(*m_recordedSinceMs).time(), QLocale::ShortFormat));
         if (m_backfill && m_backfilled.key == m_key && !m_backfilled.note.isEmpty())
             caption << m_backfilled.note;
         if (!m_historyNote.isEmpty())

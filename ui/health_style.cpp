@@ -22,8 +22,7 @@ HealthStyle healthStyle(Health h)
     case Health::Warn:
         return {dark ? QColor(0xff, 0xb7, 0x4d) : QColor(0xb2, 0x6a, 0x00), dark ? QColor(0x4a, 0x3a, 0x10) : QColor(0xff, 0xf4, 0xd6),
                 QStringLiteral("\u25B2"), QStringLiteral("WARN")};
-    case Health::Ok:
-        break;
+    case Health::Ok: break;
     }
     return {dark ? QColor(0x66, 0xbb, 0x6a) : QColor(0x2e, 0x7d, 0x32), QColor(), QStringLiteral("\u2714"), QStringLiteral("OK")};
 }
@@ -32,8 +31,7 @@ QString bannerStyleSheet(BannerTone tone)
 {
     const bool dark = isDarkPalette();
     switch (tone) {
-    case BannerTone::Danger:
-        return QStringLiteral("QLabel { background: #b00020; color: white; padding: 6px; font-weight: bold; }");
+    case BannerTone::Danger: return QStringLiteral("QLabel { background: #b00020; color: white; padding: 6px; font-weight: bold; }");
     case BannerTone::Trouble:
         return dark ? QStringLiteral("QLabel { background: #4a3a10; color: #ffd180; border: 1px solid #8a6d1f; padding: 8px; font-weight: bold; }")
                     : QStringLiteral("QLabel { background: #fff4d6; color: #6b4500; border: 1px solid #e0c070; padding: 8px; font-weight: bold; }");

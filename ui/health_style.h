@@ -14,10 +14,10 @@ namespace pelscope {
 
 struct HealthStyle
 {
-    QColor strong;  // pill, text accents
-    QColor tint;    // row background
-    QString glyph;  // ✖ ▲ ✔
-    QString word;   // CRIT WARN OK
+    QColor strong; // pill, text accents
+    QColor tint;   // row background
+    QString glyph; // ✖ ▲ ✔
+    QString word;  // CRIT WARN OK
 };
 
 HealthStyle healthStyle(Health h);

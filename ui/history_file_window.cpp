@@ -94,8 +94,8 @@ HistoryFileWindow::HistoryFileWindow(QWidget *parent)
     m_header->setWordWrap(true);
     m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
-    m_groups->setHorizontalHeaderLabels({tr("Status"), tr("Stream"), tr("Group"), tr("Lag"), tr("Pending"), tr("Oldest idle"), tr("Behind"),
-                                         tr("Last recorded")});
+    m_groups->setHorizontalHeaderLabels(
+        {tr("Status"), tr("Stream"), tr("Group"), tr("Lag"), tr("Pending"), tr("Oldest idle"), tr("Behind"), tr("Last recorded")});
     m_groups->horizontalHeaderItem(Status)->setToolTip(tr("The status at the group's last record"));
     m_groups->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_groups->setSelectionMode(QAbstractItemView::SingleSelection);

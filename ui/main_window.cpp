@@ -204,7 +204,8 @@ void MainWindow::installShortcuts()
             view->copySelection();
     });
     add({QKeySequence(Qt::CTRL | Qt::Key_PageDown)}, [this] { m_tabs->setCurrentIndex((m_tabs->currentIndex() + 1) % m_tabs->count()); });
-    add({QKeySequence(Qt::CTRL | Qt::Key_PageUp)}, [this] { m_tabs->setCurrentIndex((m_tabs->currentIndex() + m_tabs->count() - 1) % m_tabs->count()); });
+    add({QKeySequence(Qt::CTRL | Qt::Key_PageUp)},
+        [this] { m_tabs->setCurrentIndex((m_tabs->currentIndex() + m_tabs->count() - 1) % m_tabs->count()); });
 }
 
 HistoryFileWindow *MainWindow::openHistoryFile(const QString &path)
@@ -267,8 +268,8 @@ void MainWindow::buildMenus()
     });
     file->addAction(tr("Open &history file…"), QKeySequence::Open, this, [this] {
         const QString dir = QDir(appDataDir()).filePath(QStringLiteral("history"));
-        const QString path = QFileDialog::getOpenFileName(this, tr("Open a recorded history (read-only)"), dir,
-                                                          tr("Pelscope history (*.sqlite);;All files (*)"));
+        const QString path =
+            QFileDialog::getOpenFileName(this, tr("Open a recorded history (read-only)"), dir, tr("Pelscope history (*.sqlite);;All files (*)"));
         if (!path.isEmpty())
             openHistoryFile(path);
     });

@@ -57,9 +57,8 @@ OverviewPage::OverviewPage(QAbstractItemModel *source, QWidget *parent)
     m_filter->installEventFilter(this);
     // Where the keyboard is must be plain to see, in any palette.
     m_table->setStyleSheet(QStringLiteral("QTableView:focus { border: 2px solid palette(highlight); }"));
-    connect(m_filter, &QLineEdit::textChanged, m_proxy, [this](const QString &text) {
-        m_proxy->setFilterRegularExpression(QRegularExpression(QRegularExpression::escape(text)));
-    });
+    connect(m_filter, &QLineEdit::textChanged, m_proxy,
+            [this](const QString &text) { m_proxy->setFilterRegularExpression(QRegularExpression(QRegularExpression::escape(text))); });
     m_groupBy->hide();
     connect(m_groupBy, &QCheckBox::toggled, this, [this](bool on) { m_proxy->setGroupColumn(on ? m_groupColumn : -1); });
 
@@ -197,11 +196,11 @@ void OverviewPage::showReasons()
     const QString lagNote = current.siblingAtColumn(GroupTableModel::Lag).data(Qt::ToolTipRole).toString();
     if (!lagNote.isEmpty())
         lines << tr("• lag: %1").arg(lagNote.toHtmlEscaped());
-    const QString heading = worst ? tr("Worst now: <b>%1</b> — %2 <span style='color:%3'>(select a row for its reasons)</span>")
-                                        .arg(who.toHtmlEscaped(), current.siblingAtColumn(GroupTableModel::Status).data().toString().toHtmlEscaped(),
-                                             dimTextColor())
-                                  : QStringLiteral("<b>%1</b> — %2").arg(who.toHtmlEscaped(),
-                                                                       current.siblingAtColumn(GroupTableModel::Status).data().toString().toHtmlEscaped());
+    const QString heading =
+        worst ? tr("Worst now: <b>%1</b> — %2 <span style='color:%3'>(select a row for its reasons)</span>")
+                    .arg(who.toHtmlEscaped(), current.siblingAtColumn(GroupTableModel::Status).data().toString().toHtmlEscaped(), dimTextColor())
+              : QStringLiteral("<b>%1</b> — %2")
+                    .arg(who.toHtmlEscaped(), current.siblingAtColumn(GroupTableModel::Status).data().toString().toHtmlEscaped());
     m_reasons->setText(QStringLiteral("%1<br>%2").arg(heading, lines.isEmpty() ? tr("No rule is broken.") : lines.join(QStringLiteral("<br>"))));
 }
 
@@ -286,12 +285,15 @@ QString overviewSummaryHtml(const QList<Snapshot> &snapshots, qint64 consumerDea
         const HealthStyle st = healthStyle(h);
         static const char *links[] = {"ok", "warn", "crit"};
         return QStringLiteral("<a href='%5' style='color:%1;text-decoration:none'><b>%2 %3 %4</b></a>")
-            .arg(st.strong.name(), st.glyph).arg(n).arg(st.word.toLower(), QLatin1String(links[int(h)]));
+            .arg(st.strong.name(), st.glyph)
+            .arg(n)
+            .arg(st.word.toLower(), QLatin1String(links[int(h)]));
     };
-    QString text = tile(Health::Crit, counts.crit) + QStringLiteral(" &nbsp; ") + tile(Health::Warn, counts.warn)
-                   + QStringLiteral(" &nbsp; ") + tile(Health::Ok, counts.ok);
-    text += OverviewPage::tr(" &nbsp;│&nbsp; total lag <b>%1</b>%2 &nbsp;│&nbsp; total pending <b>%3</b> &nbsp;│&nbsp; worst oldest pending idle <b>%4</b>"
-                             " &nbsp;│&nbsp; <a href='dead' style='color:%6;text-decoration:none'>dead consumers <b>%5</b></a>")
+    QString text = tile(Health::Crit, counts.crit) + QStringLiteral(" &nbsp; ") + tile(Health::Warn, counts.warn) + QStringLiteral(" &nbsp; ")
+                   + tile(Health::Ok, counts.ok);
+    text += OverviewPage::tr(
+                " &nbsp;│&nbsp; total lag <b>%1</b>%2 &nbsp;│&nbsp; total pending <b>%3</b> &nbsp;│&nbsp; worst oldest pending idle <b>%4</b>"
+                " &nbsp;│&nbsp; <a href='dead' style='color:%6;text-decoration:none'>dead consumers <b>%5</b></a>")
                 .arg(formatCount(lag), unknownLag ? OverviewPage::tr(" (+%1 unknown)").arg(unknownLag) : QString(), formatCount(pending),
                      worstIdle >= 0 ? formatDuration(worstIdle) : QStringLiteral("—"))
                 .arg(dead)

@@ -53,7 +53,7 @@ private:
     QTableView *m_table;
     QLineEdit *m_filter;
     QLabel *m_summary;
-    QLabel *m_reasons;          // the current row's reasons in full, under the table
+    QLabel *m_reasons;           // the current row's reasons in full, under the table
     QToolButton *m_activeFilter; // "CRIT only ✕": the summary count clicked, one click to clear
     QCheckBox *m_groupBy;
     QHBoxLayout *m_toolRow;

@@ -44,8 +44,7 @@ void SparklineDelegate::paint(QPainter *painter, const QStyleOptionViewItem &opt
             pen = false; // unknown lag: a gap, never a zero
             continue;
         }
-        const QPointF p(area.left() + area.width() * double(i) / double(points.size() - 1),
-                        area.bottom() - area.height() * (points[i] - lo) / span);
+        const QPointF p(area.left() + area.width() * double(i) / double(points.size() - 1), area.bottom() - area.height() * (points[i] - lo) / span);
         if (pen)
             path.lineTo(p);
         else

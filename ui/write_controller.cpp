@@ -71,20 +71,21 @@ ConnectionOptions WriteController::writeOptions() const
     return m_options.forWrites();
 }
 
-
 void WriteController::withKeyRoute(const QByteArray &key, QWidget *parent, const QString &title, std::function<void(const KeyRoute &)> then)
 {
     const ConnectionOptions seed = writeOptions();
     m_busy = true;
-    onWriterThread<KeyRoute>([seed, key] { return routeKey(seed, key); },
-                             [this, key, parent = QPointer<QWidget>(parent), title, then = std::move(then)](const KeyRoute &route) {
-        m_busy = false;
-        if (!route.error.isEmpty()) {
-            showOutcome(parent, title, tr("Nothing was written: cannot tell which cluster master holds %1: %2").arg(displayBytes(key), route.error), true);
-            return;
-        }
-        then(route);
-    });
+    onWriterThread<KeyRoute>(
+        [seed, key] { return routeKey(seed, key); },
+        [this, key, parent = QPointer<QWidget>(parent), title, then = std::move(then)](const KeyRoute &route) {
+            m_busy = false;
+            if (!route.error.isEmpty()) {
+                showOutcome(parent, title,
+                            tr("Nothing was written: cannot tell which cluster master holds %1: %2").arg(displayBytes(key), route.error), true);
+                return;
+            }
+            then(route);
+        });
 }
 
 void WriteController::setConnection(const ConnectionOptions &options, const QString &label, bool production)
@@ -222,9 +223,8 @@ void WriteController::runJob(WriteJob *job, const QString &title, QWidget *paren
             if (describe)
                 progress->setLabelText(describe(c));
         });
-        connect(job, &WriteJob::retrying, progress, [progress](const QString &why) {
-            progress->setLabelText(tr("Connection lost (%1); resuming…").arg(why));
-        });
+        connect(job, &WriteJob::retrying, progress,
+                [progress](const QString &why) { progress->setLabelText(tr("Connection lost (%1); resuming…").arg(why)); });
     }
     connect(job, &WriteJob::finished, this, [job, progress, done](const WriteOutcome &outcome) {
         job->deleteLater();
@@ -283,9 +283,10 @@ void WriteController::routeRequeue(RequeueRequest request, const QString &scope,
                 return;
             }
             if (!plan.runs()) {
-                refuse(parent, title, (deleting ? tr("<b>These entries of %1 cannot be deleted on this cluster.</b> Nothing was written.")
-                                                : tr("<b>These entries of %1 cannot be requeued on this cluster.</b> Nothing was written."))
-                                          .arg(displayBytes(plan.request.dlq).toHtmlEscaped()),
+                refuse(parent, title,
+                       (deleting ? tr("<b>These entries of %1 cannot be deleted on this cluster.</b> Nothing was written.")
+                                 : tr("<b>These entries of %1 cannot be requeued on this cluster.</b> Nothing was written."))
+                           .arg(displayBytes(plan.request.dlq).toHtmlEscaped()),
                        plan.refusal);
                 return;
             }
@@ -331,14 +332,13 @@ void WriteController::confirmRequeue(const WriteOutcome &result, const RequeueRe
         return;
     }
     const QString summary = deleting
-        ? tr("<b>Delete %1 entries from %2 for good.</b> They are not copied anywhere; only the audit log keeps their IDs.")
-              .arg(formatCount(writes), displayBytes(request.dlq).toHtmlEscaped())
-        : tr("<b>Requeue %1 entries from %2</b> to their source stream, then delete them from the DLQ.%3")
-              .arg(formatCount(writes), displayBytes(request.dlq).toHtmlEscaped(),
-                   result.counts.gone ? tr(" %1 selected entries are already gone.").arg(result.counts.gone) : QString());
+                                ? tr("<b>Delete %1 entries from %2 for good.</b> They are not copied anywhere; only the audit log keeps their IDs.")
+                                      .arg(formatCount(writes), displayBytes(request.dlq).toHtmlEscaped())
+                                : tr("<b>Requeue %1 entries from %2</b> to their source stream, then delete them from the DLQ.%3")
+                                      .arg(formatCount(writes), displayBytes(request.dlq).toHtmlEscaped(),
+                                           result.counts.gone ? tr(" %1 selected entries are already gone.").arg(result.counts.gone) : QString());
     auto *dialog = new ConfirmWriteDialog(title, summary + tr("<br>Audit log: %1").arg(auditLogPath().toHtmlEscaped()), result.plan,
-                                          deleting ? tr("Delete %1").arg(writes) : tr("Requeue %1").arg(writes),
-                                          (parent ? parent : m_window));
+                                          deleting ? tr("Delete %1").arg(writes) : tr("Requeue %1").arg(writes), (parent ? parent : m_window));
     if (!how.path.isEmpty())
         dialog->setPath(how.path);
     if (how.ledger)
@@ -354,7 +354,7 @@ void WriteController::confirmRequeue(const WriteOutcome &result, const RequeueRe
         }
         RequeueRequest paced = request;
         paced.ratePerSecond = dialog->rateLimit(); // the dialog lives until its close event, after this signal
-        if (paced.ratePerSecond > 0) // small batches pace evenly: about ten a second
+        if (paced.ratePerSecond > 0)               // small batches pace evenly: about ten a second
             paced.batchSize = std::clamp(int(paced.ratePerSecond / 10), 1, paced.batchSize);
         runRequeue(paced, scope, parent, how);
     });
@@ -376,16 +376,17 @@ void WriteController::runRequeue(const RequeueRequest &request, const QString &s
     }
     m_busy = true;
     const QString title = request.operation == RequeueRequest::Operation::Delete ? tr("Deleting dead letters") : tr("Requeueing dead letters");
-    runJob(new RequeueJob(how.node, request), title, parent,
-           [this, request, scope, parent = QPointer<QWidget>(parent), action](const WriteOutcome &outcome) {
-               m_busy = false;
-               noteRefusal(scope, action, outcome.errorKind, outcome.error);
-               const WriteRecord record = writeRecordFor(request, outcome, auditLogPath());
-               showOutcome(parent, record.title, outcomeText(record, outcome), !outcome.error.isEmpty() || outcome.counts.failed > 0);
-               Q_EMIT recorded(record);
-               Q_EMIT requeueFinished(outcome, request.ids);
-           },
-           [request](const WriteCounts &c) { return requeueSummary(request, c); });
+    runJob(
+        new RequeueJob(how.node, request), title, parent,
+        [this, request, scope, parent = QPointer<QWidget>(parent), action](const WriteOutcome &outcome) {
+            m_busy = false;
+            noteRefusal(scope, action, outcome.errorKind, outcome.error);
+            const WriteRecord record = writeRecordFor(request, outcome, auditLogPath());
+            showOutcome(parent, record.title, outcomeText(record, outcome), !outcome.error.isEmpty() || outcome.counts.failed > 0);
+            Q_EMIT recorded(record);
+            Q_EMIT requeueFinished(outcome, request.ids);
+        },
+        [request](const WriteCounts &c) { return requeueSummary(request, c); });
 }
 
 // The ledger path: CrossSlotRequeueJob from the seed, with the same progress,
@@ -393,16 +394,17 @@ void WriteController::runRequeue(const RequeueRequest &request, const QString &s
 void WriteController::runCrossSlot(const RequeueRequest &request, const QString &scope, QWidget *parent, const CrossSlotRequeueRequest &x)
 {
     m_busy = true;
-    runJob(new CrossSlotRequeueJob(writeOptions(), x), tr("Requeueing dead letters"), parent,
-           [this, request, ledgerRequest = x, scope, parent = QPointer<QWidget>(parent)](const WriteOutcome &outcome) {
-               m_busy = false;
-               noteRefusal(scope, QStringLiteral("requeue"), outcome.errorKind, outcome.error);
-               const WriteRecord record = writeRecordFor(ledgerRequest, outcome, auditLogPath());
-               showOutcome(parent, record.title, outcomeText(record, outcome), !outcome.error.isEmpty() || outcome.counts.failed > 0);
-               Q_EMIT recorded(record);
-               Q_EMIT requeueFinished(outcome, request.ids);
-           },
-           [request](const WriteCounts &c) { return requeueSummary(request, c); });
+    runJob(
+        new CrossSlotRequeueJob(writeOptions(), x), tr("Requeueing dead letters"), parent,
+        [this, request, ledgerRequest = x, scope, parent = QPointer<QWidget>(parent)](const WriteOutcome &outcome) {
+            m_busy = false;
+            noteRefusal(scope, QStringLiteral("requeue"), outcome.errorKind, outcome.error);
+            const WriteRecord record = writeRecordFor(ledgerRequest, outcome, auditLogPath());
+            showOutcome(parent, record.title, outcomeText(record, outcome), !outcome.error.isEmpty() || outcome.counts.failed > 0);
+            Q_EMIT recorded(record);
+            Q_EMIT requeueFinished(outcome, request.ids);
+        },
+        [request](const WriteCounts &c) { return requeueSummary(request, c); });
 }
 
 } // namespace pelscope

@@ -135,18 +135,24 @@ template<typename Result>
 void WriteController::onWriterThread(std::function<Result()> work, std::function<void(const Result &)> done)
 {
     const quint64 number = m_connectionNumber;
-    QMetaObject::invokeMethod(m_writerContext, [this, number, work = std::move(work), done = std::move(done)] {
-        const Result result = work();
-        // `this` outlives the writer thread (its destructor joins it before
-        // anything else), and an event posted to it is dropped if it goes.
-        QMetaObject::invokeMethod(this, [this, number, done, result] {
-            if (number != m_connectionNumber) { // another connection meanwhile: forget it
-                m_busy = false;
-                return;
-            }
-            done(result);
-        }, Qt::QueuedConnection);
-    }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_writerContext,
+        [this, number, work = std::move(work), done = std::move(done)] {
+            const Result result = work();
+            // `this` outlives the writer thread (its destructor joins it before
+            // anything else), and an event posted to it is dropped if it goes.
+            QMetaObject::invokeMethod(
+                this,
+                [this, number, done, result] {
+                    if (number != m_connectionNumber) { // another connection meanwhile: forget it
+                        m_busy = false;
+                        return;
+                    }
+                    done(result);
+                },
+                Qt::QueuedConnection);
+        },
+        Qt::QueuedConnection);
 }
 
 } // namespace pelscope

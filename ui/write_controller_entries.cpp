@@ -39,20 +39,21 @@ void WriteController::pendingAction(PendingActionRequest request, const QString 
     m_busy = true;
     onWriterThread<PendingActionPlan>([seed, request] { return planPendingAction(seed, request); },
                                       [this, scope, parent = QPointer<QWidget>(parent)](const PendingActionPlan &plan) {
-        m_busy = false;
-        const QString title = actionTitle(plan.request.action);
-        if (!plan.error.isEmpty()) {
-            showOutcome(parent, title, tr("Nothing was written: %1").arg(plan.error), true);
-            return;
-        }
-        if (!plan.refusal.isEmpty()) {
-            refuse(parent, title, tr("<b>The entries cannot be moved to %1 on this cluster.</b> Nothing was written.")
-                                      .arg(displayBytes(plan.request.dlq).toHtmlEscaped()),
-                   plan.refusal);
-            return;
-        }
-        confirmPending(plan.request, scope, parent, plan.node, plan.pathText);
-    });
+                                          m_busy = false;
+                                          const QString title = actionTitle(plan.request.action);
+                                          if (!plan.error.isEmpty()) {
+                                              showOutcome(parent, title, tr("Nothing was written: %1").arg(plan.error), true);
+                                              return;
+                                          }
+                                          if (!plan.refusal.isEmpty()) {
+                                              refuse(parent, title,
+                                                     tr("<b>The entries cannot be moved to %1 on this cluster.</b> Nothing was written.")
+                                                         .arg(displayBytes(plan.request.dlq).toHtmlEscaped()),
+                                                     plan.refusal);
+                                              return;
+                                          }
+                                          confirmPending(plan.request, scope, parent, plan.node, plan.pathText);
+                                      });
 }
 
 // The numbers of the confirmation come from one read, made now on the
@@ -62,48 +63,49 @@ void WriteController::confirmPending(const PendingActionRequest &request, const 
                                      const QString &path)
 {
     m_busy = true;
-    onWriterThread<PendingPlan>([node, request] { return readPendingPlan(node, request); },
-                                [this, request, scope, parent = QPointer<QWidget>(parent), node, path](const PendingPlan &plan) {
-        m_busy = false;
-        const QString title = actionTitle(request.action);
-        if (plan.refusal.isError()) {
-            showOutcome(parent, title, tr("Nothing was written: %1").arg(plan.refusal.message), true);
-            return;
-        }
-        QStringList lines = plan.lines;
-        QString headline;
-        QString button;
-        if (!request.fromConsumer.isEmpty()) {
-            headline = tr("%1 the pending entries of consumer %2 in group %3 of stream %4")
-                           .arg(title, displayBytes(request.fromConsumer), displayBytes(request.group), displayBytes(request.stream));
-            button = title;
-        } else {
-            lines << QString() << tr("Entries:");
-            for (const QByteArray &id : std::as_const(request.ids))
-                lines << QStringLiteral("  ") + QString::fromLatin1(id);
-            headline = tr("%1 %n selected entries of group %2 on stream %3", nullptr, int(request.ids.size()))
-                           .arg(title, displayBytes(request.group), displayBytes(request.stream));
-            button = tr("%1 %2").arg(title).arg(request.ids.size());
-        }
-        QString summary = QStringLiteral("<b>%1</b><br>%2").arg(headline.toHtmlEscaped(), plan.summary.toHtmlEscaped());
-        for (const QString &note : plan.notes)
-            summary += QStringLiteral("<br><br><span style='color:%1'><b>%2</b></span>").arg(warningTextColor(), note.toHtmlEscaped());
-        if (request.action == PendingActionRequest::Action::Ack)
-            summary += tr("<br><span style='color:%1'><b>Acknowledged entries are dropped unprocessed.</b></span>").arg(warningTextColor());
-        auto *dialog = new ConfirmWriteDialog(title, summary, lines, button, (parent ? parent.data() : m_window));
-        if (!path.isEmpty())
-            dialog->setPath(path);
-        dialog->setAttribute(Qt::WA_DeleteOnClose);
-        const quint64 number = m_connectionNumber;
-        connect(dialog, &QDialog::accepted, this, [this, number, request, scope, parent, node] {
-            if (number != m_connectionNumber) {
-                showOutcome(parent, tr("Not allowed"), tr("The connection changed while the confirmation was open; nothing was written"), true);
+    onWriterThread<PendingPlan>(
+        [node, request] { return readPendingPlan(node, request); },
+        [this, request, scope, parent = QPointer<QWidget>(parent), node, path](const PendingPlan &plan) {
+            m_busy = false;
+            const QString title = actionTitle(request.action);
+            if (plan.refusal.isError()) {
+                showOutcome(parent, title, tr("Nothing was written: %1").arg(plan.refusal.message), true);
                 return;
             }
-            runPending(request, scope, parent, node);
+            QStringList lines = plan.lines;
+            QString headline;
+            QString button;
+            if (!request.fromConsumer.isEmpty()) {
+                headline = tr("%1 the pending entries of consumer %2 in group %3 of stream %4")
+                               .arg(title, displayBytes(request.fromConsumer), displayBytes(request.group), displayBytes(request.stream));
+                button = title;
+            } else {
+                lines << QString() << tr("Entries:");
+                for (const QByteArray &id : std::as_const(request.ids))
+                    lines << QStringLiteral("  ") + QString::fromLatin1(id);
+                headline = tr("%1 %n selected entries of group %2 on stream %3", nullptr, int(request.ids.size()))
+                               .arg(title, displayBytes(request.group), displayBytes(request.stream));
+                button = tr("%1 %2").arg(title).arg(request.ids.size());
+            }
+            QString summary = QStringLiteral("<b>%1</b><br>%2").arg(headline.toHtmlEscaped(), plan.summary.toHtmlEscaped());
+            for (const QString &note : plan.notes)
+                summary += QStringLiteral("<br><br><span style='color:%1'><b>%2</b></span>").arg(warningTextColor(), note.toHtmlEscaped());
+            if (request.action == PendingActionRequest::Action::Ack)
+                summary += tr("<br><span style='color:%1'><b>Acknowledged entries are dropped unprocessed.</b></span>").arg(warningTextColor());
+            auto *dialog = new ConfirmWriteDialog(title, summary, lines, button, (parent ? parent.data() : m_window));
+            if (!path.isEmpty())
+                dialog->setPath(path);
+            dialog->setAttribute(Qt::WA_DeleteOnClose);
+            const quint64 number = m_connectionNumber;
+            connect(dialog, &QDialog::accepted, this, [this, number, request, scope, parent, node] {
+                if (number != m_connectionNumber) {
+                    showOutcome(parent, tr("Not allowed"), tr("The connection changed while the confirmation was open; nothing was written"), true);
+                    return;
+                }
+                runPending(request, scope, parent, node);
+            });
+            dialog->open();
         });
-        dialog->open();
-    });
 }
 
 void WriteController::runPending(const PendingActionRequest &request, const QString &scope, QWidget *parent, const ConnectionOptions &node)
@@ -145,7 +147,8 @@ void WriteController::deleteConsumer(const ConsumerDeleteRequest &request, qint6
         showOutcome(parent, title,
                     tr("%1 held %2 pending entries at the last poll; deleting it would drop them unprocessed. Claim them to another "
                        "consumer first (select them in the pending table, or use \"Claim all from…\").")
-                        .arg(displayBytes(request.consumer)).arg(holds),
+                        .arg(displayBytes(request.consumer))
+                        .arg(holds),
                     true);
         return;
     }
@@ -155,25 +158,28 @@ void WriteController::deleteConsumer(const ConsumerDeleteRequest &request, qint6
     }
     withKeyRoute(request.stream, parent, title,
                  [this, request = ConsumerDeleteRequest(request), scope, parent = QPointer<QWidget>(parent), title](const KeyRoute &route) mutable {
-        if (!route.cluster) {
-            confirmDeleteConsumer(request, scope, parent, route.node, {});
-            return;
-        }
-        // The script checks, deletes and audits in one go: the audit stream in the stream's slot.
-        const QByteArray audit = clusterAuditStream(request.stream);
-        if (audit.isEmpty()) {
-            refuse(parent, title, tr("<b>Consumer %1 cannot be deleted from the window on this cluster.</b> Nothing was written.")
-                                      .arg(displayBytes(request.consumer).toHtmlEscaped()),
-                   tr("refused: no audit stream can share the slot of %1, so the script that checks, deletes and audits cannot run")
-                       .arg(displayBytes(request.stream)));
-            return;
-        }
-        request.auditStream = audit;
-        confirmDeleteConsumer(request, scope, parent, route.node,
-                              tr("on %1, the master serving slot %2, which holds %3; audited in %4; a -MOVED while it runs is reported, "
-                                 "never retried blindly")
-                                  .arg(route.nodeAddress).arg(route.slot).arg(displayBytes(request.stream), displayBytes(audit)));
-    });
+                     if (!route.cluster) {
+                         confirmDeleteConsumer(request, scope, parent, route.node, {});
+                         return;
+                     }
+                     // The script checks, deletes and audits in one go: the audit stream in the stream's slot.
+                     const QByteArray audit = clusterAuditStream(request.stream);
+                     if (audit.isEmpty()) {
+                         refuse(parent, title,
+                                tr("<b>Consumer %1 cannot be deleted from the window on this cluster.</b> Nothing was written.")
+                                    .arg(displayBytes(request.consumer).toHtmlEscaped()),
+                                tr("refused: no audit stream can share the slot of %1, so the script that checks, deletes and audits cannot run")
+                                    .arg(displayBytes(request.stream)));
+                         return;
+                     }
+                     request.auditStream = audit;
+                     confirmDeleteConsumer(request, scope, parent, route.node,
+                                           tr("on %1, the master serving slot %2, which holds %3; audited in %4; a -MOVED while it runs is reported, "
+                                              "never retried blindly")
+                                               .arg(route.nodeAddress)
+                                               .arg(route.slot)
+                                               .arg(displayBytes(request.stream), displayBytes(audit)));
+                 });
 }
 
 void WriteController::confirmDeleteConsumer(const ConsumerDeleteRequest &request, const QString &scope, QWidget *parent,
@@ -184,13 +190,15 @@ void WriteController::confirmDeleteConsumer(const ConsumerDeleteRequest &request
         QStringLiteral("One Lua script on %1:").arg(node.redactedUrl()),
         QStringLiteral("  XPENDING \"%1\" \"%2\"   -- if \"%3\" holds any entry: stop, change nothing")
             .arg(displayBytes(request.stream), displayBytes(request.group), displayBytes(request.consumer)),
-        QStringLiteral("  XGROUP DELCONSUMER \"%1\" \"%2\" \"%3\"").arg(displayBytes(request.stream), displayBytes(request.group), displayBytes(request.consumer)),
+        QStringLiteral("  XGROUP DELCONSUMER \"%1\" \"%2\" \"%3\"")
+            .arg(displayBytes(request.stream), displayBytes(request.group), displayBytes(request.consumer)),
         QStringLiteral("  XADD \"%1\" MAXLEN ~ %2 * action delete_consumer ...").arg(displayBytes(request.auditStream)).arg(request.auditMaxLen),
         QStringLiteral("Audit log: %1").arg(auditLogPath()),
     };
-    auto *dialog = new ConfirmWriteDialog(title, tr("<b>Delete consumer %1</b> from group %2 of stream %3. It holds no pending entries.")
-                                                     .arg(displayBytes(request.consumer).toHtmlEscaped(), displayBytes(request.group).toHtmlEscaped(),
-                                                          displayBytes(request.stream).toHtmlEscaped()),
+    auto *dialog = new ConfirmWriteDialog(title,
+                                          tr("<b>Delete consumer %1</b> from group %2 of stream %3. It holds no pending entries.")
+                                              .arg(displayBytes(request.consumer).toHtmlEscaped(), displayBytes(request.group).toHtmlEscaped(),
+                                                   displayBytes(request.stream).toHtmlEscaped()),
                                           plan, tr("Delete consumer"), (parent ? parent : m_window));
     if (!path.isEmpty())
         dialog->setPath(path);
@@ -209,10 +217,11 @@ void WriteController::confirmDeleteConsumer(const ConsumerDeleteRequest &request
                    m_busy = false;
                    noteRefusal(scope, QStringLiteral("delete_consumer"), outcome.errorKind, outcome.error);
                    const bool deleted = outcome.counts.done > 0;
-                   QString text = deleted ? tr("%1 deleted").arg(displayBytes(request.consumer))
-                                  : outcome.holdsPending
-                                      ? tr("not deleted: %1 took %2 pending entries meanwhile").arg(displayBytes(request.consumer)).arg(outcome.holdsPending)
-                                      : tr("not deleted");
+                   QString text =
+                       deleted ? tr("%1 deleted").arg(displayBytes(request.consumer))
+                       : outcome.holdsPending
+                           ? tr("not deleted: %1 took %2 pending entries meanwhile").arg(displayBytes(request.consumer)).arg(outcome.holdsPending)
+                           : tr("not deleted");
                    if (!outcome.error.isEmpty())
                        text += QStringLiteral("\n\n") + outcome.error;
                    showOutcome(parent, title, text, !deleted);

@@ -41,7 +41,8 @@ EnableWritesDialog::EnableWritesDialog(const QString &connection, bool productio
     buttons->button(QDialogButtonBox::Cancel)->setDefault(true);
     if (production) {
         auto *warn = new QLabel(tr("<p style='color:%2'><b>This connection is tagged PRODUCTION.</b> Type its name to "
-                                   "continue:</p><p><code>%1</code></p>").arg(connection.toHtmlEscaped(), warningTextColor()));
+                                   "continue:</p><p><code>%1</code></p>")
+                                    .arg(connection.toHtmlEscaped(), warningTextColor()));
         warn->setWordWrap(true);
         layout->addWidget(warn);
         m_typed = new QLineEdit;
@@ -106,8 +107,9 @@ void ConfirmWriteDialog::setPath(const QString &path)
     m_pathText = path;
     const qsizetype colon = path.indexOf(QLatin1Char(':'));
     // "atomic:", "ledger:", "refused:" in bold, the rest as it is.
-    const QString html = colon > 0 ? QStringLiteral("<b>Path: %1</b>%2").arg(path.left(colon + 1).toHtmlEscaped(), path.mid(colon + 1).toHtmlEscaped())
-                                   : path.toHtmlEscaped();
+    const QString html = colon > 0
+                             ? QStringLiteral("<b>Path: %1</b>%2").arg(path.left(colon + 1).toHtmlEscaped(), path.mid(colon + 1).toHtmlEscaped())
+                             : path.toHtmlEscaped();
     m_path->setText(m_confirm ? html : QStringLiteral("<span style='color:%1'>%2</span>").arg(warningTextColor(), html));
     m_path->setVisible(!path.isEmpty());
 }

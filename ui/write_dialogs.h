@@ -35,8 +35,7 @@ class ConfirmWriteDialog : public QDialog
 public:
     // `summary`: one sentence with the counts; `plan`: the exact commands and keys.
     // An empty `actionLabel`: a refusal, with no button that writes (Close only).
-    ConfirmWriteDialog(const QString &title, const QString &summary, const QStringList &plan, const QString &actionLabel,
-                       QWidget *parent = nullptr);
+    ConfirmWriteDialog(const QString &title, const QString &summary, const QStringList &plan, const QString &actionLabel, QWidget *parent = nullptr);
 
     // On a Redis Cluster: which path the write takes and where, in plain
     // words ("atomic: ...", "ledger: ...", "refused: ..."), above the commands.

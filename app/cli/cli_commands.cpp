@@ -42,9 +42,7 @@ int pollOnce(const CliSettings &settings, const std::function<int(const Snapshot
     ConnectionPoller poller(settings.connection, config);
     poller.setSingleShot(true);
     poller.setAutoReconnect(false);
-    QObject::connect(&poller, &ConnectionPoller::snapshotReady, &poller, [&](const Snapshot &s) {
-        QCoreApplication::exit(onSnapshot(s));
-    });
+    QObject::connect(&poller, &ConnectionPoller::snapshotReady, &poller, [&](const Snapshot &s) { QCoreApplication::exit(onSnapshot(s)); });
     QObject::connect(&poller, &ConnectionPoller::pollFailed, &poller, [&](const RedisError &e) {
         onError(e);
         QCoreApplication::exit(kExitUnknown);
@@ -100,49 +98,60 @@ TableLayout layoutFor(const TableStyle &style)
 
 int runSnapshot(const CliSettings &settings, bool json, const TableStyle &style)
 {
-    return pollOnce(settings, [&](const Snapshot &s) {
-        if (json)
-            printOut(QString::fromUtf8(snapshotToJsonBytes(s, true)));
-        else
-            printSnapshotTable(renderSnapshotTable(s, layoutFor(style)), colorWanted(stdout, style.color));
-        return 0;
-    }, [](const RedisError &e) { printErr(e.message); });
+    return pollOnce(
+        settings,
+        [&](const Snapshot &s) {
+            if (json)
+                printOut(QString::fromUtf8(snapshotToJsonBytes(s, true)));
+            else
+                printSnapshotTable(renderSnapshotTable(s, layoutFor(style)), colorWanted(stdout, style.color));
+            return 0;
+        },
+        [](const RedisError &e) { printErr(e.message); });
 }
 
 int runCheck(const CliSettings &settings)
 {
-    return pollOnce(settings, [&](const Snapshot &s) {
-        const HealthCounts counts = countHealth(s);
-        const Health worst = counts.worst();
-        const QStringList blind = blindSpots(s);
-        // Blind and not already critical: UNKNOWN, naming what it could not see.
-        const bool unknown = !blind.isEmpty() && worst != Health::Crit;
-        static const char *words[] = {"OK", "WARNING", "CRITICAL"};
-        QString summary = QStringLiteral("PELSCOPE %1 - %2%3 critical, %4 warning, %5 ok groups")
-                              .arg(unknown ? QStringLiteral("UNKNOWN") : QString::fromLatin1(words[int(worst)]))
-                              .arg(blind.isEmpty() ? QString() : QStringLiteral("cannot see everything: %1; ").arg(blind.first()))
-                              .arg(counts.crit).arg(counts.warn).arg(counts.ok);
-        QStringList details;
-        qint64 lag = 0, pending = 0;
-        for (const GroupRef &ref : rankGroups(s)) {
-            lag += ref.group->lag.value_or(0);
-            pending += ref.group->pending.value_or(0);
-            if (ref.group->health.status != Health::Ok)
-                details << QStringLiteral("%1 %2/%3: %4").arg(healthName(ref.group->health.status).toUpper(),
-                                                              displayBytes(ref.stream->key), displayBytes(ref.group->name),
-                                                              ref.group->health.reasons.join(QStringLiteral("; ")));
-        }
-        if (!details.isEmpty())
-            summary += QStringLiteral(": ") + details.first();
-        summary += QStringLiteral(" | groups_crit=%1 groups_warn=%2 total_lag=%3 total_pending=%4\n")
-                       .arg(counts.crit).arg(counts.warn).arg(lag).arg(pending);
-        for (qsizetype i = 1; i < details.size(); ++i)
-            summary += details[i] + QLatin1Char('\n');
-        for (qsizetype i = 1; i < blind.size(); ++i)
-            summary += QStringLiteral("UNKNOWN ") + blind[i] + QLatin1Char('\n');
-        printOut(summary);
-        return unknown ? kExitUnknown : int(worst);
-    }, [](const RedisError &e) { printOut(QStringLiteral("PELSCOPE UNKNOWN - %1\n").arg(e.message)); });
+    return pollOnce(
+        settings,
+        [&](const Snapshot &s) {
+            const HealthCounts counts = countHealth(s);
+            const Health worst = counts.worst();
+            const QStringList blind = blindSpots(s);
+            // Blind and not already critical: UNKNOWN, naming what it could not see.
+            const bool unknown = !blind.isEmpty() && worst != Health::Crit;
+            static const char *words[] = {"OK", "WARNING", "CRITICAL"};
+            QString summary = QStringLiteral("PELSCOPE %1 - %2%3 critical, %4 warning, %5 ok groups")
+                                  .arg(unknown ? QStringLiteral("UNKNOWN") : QString::fromLatin1(words[int(worst)]))
+                                  .arg(blind.isEmpty() ? QString() : QStringLiteral("cannot see everything: %1; ").arg(blind.first()))
+                                  .arg(counts.crit)
+                                  .arg(counts.warn)
+                                  .arg(counts.ok);
+            QStringList details;
+            qint64 lag = 0, pending = 0;
+            for (const GroupRef &ref : rankGroups(s)) {
+                lag += ref.group->lag.value_or(0);
+                pending += ref.group->pending.value_or(0);
+                if (ref.group->health.status != Health::Ok)
+                    details << QStringLiteral("%1 %2/%3: %4")
+                                   .arg(healthName(ref.group->health.status).toUpper(), displayBytes(ref.stream->key), displayBytes(ref.group->name),
+                                        ref.group->health.reasons.join(QStringLiteral("; ")));
+            }
+            if (!details.isEmpty())
+                summary += QStringLiteral(": ") + details.first();
+            summary += QStringLiteral(" | groups_crit=%1 groups_warn=%2 total_lag=%3 total_pending=%4\n")
+                           .arg(counts.crit)
+                           .arg(counts.warn)
+                           .arg(lag)
+                           .arg(pending);
+            for (qsizetype i = 1; i < details.size(); ++i)
+                summary += details[i] + QLatin1Char('\n');
+            for (qsizetype i = 1; i < blind.size(); ++i)
+                summary += QStringLiteral("UNKNOWN ") + blind[i] + QLatin1Char('\n');
+            printOut(summary);
+            return unknown ? kExitUnknown : int(worst);
+        },
+        [](const RedisError &e) { printOut(QStringLiteral("PELSCOPE UNKNOWN - %1\n").arg(e.message)); });
 }
 
 int runWatch(const CliSettings &settings, const QCommandLineParser &parser, const TableStyle &style)
@@ -177,7 +186,10 @@ int runWatch(const CliSettings &settings, const QCommandLineParser &parser, cons
         } else {
             const QString header = QStringLiteral("pelscope watch  %1  %2 %3  tick %4  poll %5 ms, %6 round trip(s), %7 commands\n\n")
                                        .arg(s->server.address, s->server.product, s->server.version)
-                                       .arg(s->tick).arg(s->stats.durationMs).arg(s->stats.roundTrips).arg(s->stats.commands);
+                                       .arg(s->tick)
+                                       .arg(s->stats.durationMs)
+                                       .arg(s->stats.roundTrips)
+                                       .arg(s->stats.commands);
             if (tty) { // our own control sequence: home and clear, outside the escaping of writeOut
                 std::fputs("\x1b[H\x1b[2J", stdout);
             }
@@ -200,7 +212,9 @@ int runWatch(const CliSettings &settings, const QCommandLineParser &parser, cons
             lost = true;
             announcedAttempt = st.attempt;
             printErr(QStringLiteral("%1; reconnecting (attempt %2, next in %3s)")
-                         .arg(st.error.message).arg(st.attempt).arg(st.nextRetryMs / 1000.0, 0, 'f', 1));
+                         .arg(st.error.message)
+                         .arg(st.attempt)
+                         .arg(st.nextRetryMs / 1000.0, 0, 'f', 1));
         }
     });
     QObject::connect(&poller, &ConnectionPoller::pollFailed, &poller, [&](const RedisError &e) {

@@ -14,35 +14,34 @@ using namespace pelscope;
 
 namespace {
 
-const char *kUsage =
-    "Usage: pelscope-cli [options] <command>\n"
-    "\n"
-    "Commands:\n"
-    "  snapshot [--json]          one poll, then exit 0\n"
-    "  check                      one poll, Nagios conventions (0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN)\n"
-    "  watch [--interval 1s] [--ticks N] [--json-lines]\n"
-    "                             keep polling: a refreshing table, or one JSON document per line\n"
-    "  record [--interval 1s]     the headless recorder: every poll into the connection's history database\n"
-    "                             (as the window keeps it), reconnecting forever; SIGTERM/SIGINT flush and exit 0\n"
-    "  history STREAM GROUP [--since 1h | --from T --to T] [--json | --csv]\n"
-    "                             the stored series and events of one group\n"
-    "  exporter [--listen 127.0.0.1:9187] [--interval 1s] [--record]\n"
-    "                             Prometheus /metrics and /healthz from the latest poll (a scrape sends Redis nothing)\n"
-    "  workload [--duration 10m]  generate the demo's incident traffic against --url (writes!)\n"
-    "  dlq list [--json] [--dlq-map DLQ=SOURCE] [--count N]\n"
-    "                             dead-letter streams: source, length, categories of the newest N entries\n"
-    "  dlq show DLQ [--count N] [--json]\n"
-    "                             the newest entries, newest first\n"
-    "  dlq requeue DLQ (--all | --id ID ... | --match FIELD=VALUE) [--to STREAM] [--dry-run] [--rate N] [--yes]\n"
-    "                             back to the source stream, exactly once (writes!)\n"
-    "  pending claim STREAM GROUP --to CONSUMER --min-idle 5m (--id ID ... | --consumer NAME [--count N])\n"
-    "  pending ack STREAM GROUP --id ID ...\n"
-    "  pending to-dlq STREAM GROUP --id ID ... [--dlq KEY] [--category C] [--reason R]\n"
-    "                             actions on pending entries (writes!)\n"
-    "\n"
-    "Writes show their plan and ask for \"yes\" on a terminal; without one they need --yes, else they\n"
-    "exit 3 having changed nothing. Every outcome goes to the audit log ($PELSCOPE_AUDIT_LOG, else the\n"
-    "app data directory). Exit 0: nothing failed; 1: something failed; 3: refused, nothing changed.\n";
+const char *kUsage = "Usage: pelscope-cli [options] <command>\n"
+                     "\n"
+                     "Commands:\n"
+                     "  snapshot [--json]          one poll, then exit 0\n"
+                     "  check                      one poll, Nagios conventions (0 OK, 1 WARNING, 2 CRITICAL, 3 UNKNOWN)\n"
+                     "  watch [--interval 1s] [--ticks N] [--json-lines]\n"
+                     "                             keep polling: a refreshing table, or one JSON document per line\n"
+                     "  record [--interval 1s]     the headless recorder: every poll into the connection's history database\n"
+                     "                             (as the window keeps it), reconnecting forever; SIGTERM/SIGINT flush and exit 0\n"
+                     "  history STREAM GROUP [--since 1h | --from T --to T] [--json | --csv]\n"
+                     "                             the stored series and events of one group\n"
+                     "  exporter [--listen 127.0.0.1:9187] [--interval 1s] [--record]\n"
+                     "                             Prometheus /metrics and /healthz from the latest poll (a scrape sends Redis nothing)\n"
+                     "  workload [--duration 10m]  generate the demo's incident traffic against --url (writes!)\n"
+                     "  dlq list [--json] [--dlq-map DLQ=SOURCE] [--count N]\n"
+                     "                             dead-letter streams: source, length, categories of the newest N entries\n"
+                     "  dlq show DLQ [--count N] [--json]\n"
+                     "                             the newest entries, newest first\n"
+                     "  dlq requeue DLQ (--all | --id ID ... | --match FIELD=VALUE) [--to STREAM] [--dry-run] [--rate N] [--yes]\n"
+                     "                             back to the source stream, exactly once (writes!)\n"
+                     "  pending claim STREAM GROUP --to CONSUMER --min-idle 5m (--id ID ... | --consumer NAME [--count N])\n"
+                     "  pending ack STREAM GROUP --id ID ...\n"
+                     "  pending to-dlq STREAM GROUP --id ID ... [--dlq KEY] [--category C] [--reason R]\n"
+                     "                             actions on pending entries (writes!)\n"
+                     "\n"
+                     "Writes show their plan and ask for \"yes\" on a terminal; without one they need --yes, else they\n"
+                     "exit 3 having changed nothing. Every outcome goes to the audit log ($PELSCOPE_AUDIT_LOG, else the\n"
+                     "app data directory). Exit 0: nothing failed; 1: something failed; 3: refused, nothing changed.\n";
 
 } // namespace
 
@@ -69,33 +68,43 @@ int main(int argc, char *argv[])
         {QStringLiteral("prefix"), QStringLiteral("workload: prefix for the demo's stream keys."), QStringLiteral("text")},
         {{QStringLiteral("v"), QStringLiteral("verbose")}, QStringLiteral("Log to stderr (-vv: debug).")},
         {QStringLiteral("wide"), QStringLiteral("snapshot, watch: every column, nothing cut, whatever the terminal's width.")},
-        {QStringLiteral("color"), QStringLiteral("snapshot, watch: colour WARN and CRIT rows: auto (a terminal, unless $NO_COLOR is set), always or never."), QStringLiteral("when")},
+        {QStringLiteral("color"),
+         QStringLiteral("snapshot, watch: colour WARN and CRIT rows: auto (a terminal, unless $NO_COLOR is set), always or never."),
+         QStringLiteral("when")},
         {QStringLiteral("no-color"), QStringLiteral("Same as --color=never.")},
         {QStringLiteral("since"), QStringLiteral("history: this far back (default 1h)."), QStringLiteral("duration")},
         {QStringLiteral("from"), QStringLiteral("history: from this time (ISO 8601 or ms since the epoch)."), QStringLiteral("time")},
         {QStringLiteral("csv"), QStringLiteral("history: comma-separated values.")},
-        {QStringLiteral("listen"), QStringLiteral("exporter: the address and port to serve /metrics on (default 127.0.0.1:9187)."), QStringLiteral("address:port"),
-         QStringLiteral("127.0.0.1:9187")},
+        {QStringLiteral("listen"), QStringLiteral("exporter: the address and port to serve /metrics on (default 127.0.0.1:9187)."),
+         QStringLiteral("address:port"), QStringLiteral("127.0.0.1:9187")},
         {QStringLiteral("record"), QStringLiteral("exporter: also write the connection's history database.")},
-        {QStringLiteral("history-file"), QStringLiteral("history: read this database file (a copy) instead of the connection's."), QStringLiteral("file")},
+        {QStringLiteral("history-file"), QStringLiteral("history: read this database file (a copy) instead of the connection's."),
+         QStringLiteral("file")},
     });
     parser.addOptions({
-        {QStringLiteral("count"), QStringLiteral("dlq list: newest entries read for the categories (default 100); dlq show: entries shown (default 10); pending claim --consumer: at most this many."), QStringLiteral("n")},
+        {QStringLiteral("count"),
+         QStringLiteral("dlq list: newest entries read for the categories (default 100); dlq show: entries shown (default 10); pending claim "
+                        "--consumer: at most this many."),
+         QStringLiteral("n")},
         {QStringLiteral("dlq-map"), QStringLiteral("dlq: this key is the DLQ of that source stream (repeatable)."), QStringLiteral("dlq=source")},
         {QStringLiteral("all"), QStringLiteral("dlq requeue: every entry.")},
         {QStringLiteral("id"), QStringLiteral("dlq requeue, pending: this entry (repeatable, or several after one --id)."), QStringLiteral("id")},
-        {QStringLiteral("to"), QStringLiteral("dlq requeue: the target stream (default: the entry's source); pending claim: the new owner; "
-                                             "history: to this time (default now)."), QStringLiteral("name")},
+        {QStringLiteral("to"),
+         QStringLiteral("dlq requeue: the target stream (default: the entry's source); pending claim: the new owner; "
+                        "history: to this time (default now)."),
+         QStringLiteral("name")},
         {QStringLiteral("dry-run"), QStringLiteral("dlq requeue: print exactly what would be written where; write nothing.")},
         {QStringLiteral("rate"), QStringLiteral("dlq requeue: at most this many entries per second."), QStringLiteral("n")},
         {QStringLiteral("yes"), QStringLiteral("Write without asking (needed without a terminal).")},
-        {QStringLiteral("min-idle"), QStringLiteral("pending claim: leave entries idle less than this with their owner (required)."), QStringLiteral("duration")},
+        {QStringLiteral("min-idle"), QStringLiteral("pending claim: leave entries idle less than this with their owner (required)."),
+         QStringLiteral("duration")},
         {QStringLiteral("consumer"), QStringLiteral("pending claim: take this consumer's pending entries."), QStringLiteral("name")},
         {QStringLiteral("dlq"), QStringLiteral("pending to-dlq: the dead-letter stream (default STREAM:dlq)."), QStringLiteral("key")},
         {QStringLiteral("category"), QStringLiteral("pending to-dlq: the category field (default manual)."), QStringLiteral("text")},
         {QStringLiteral("reason"), QStringLiteral("pending to-dlq: the reason field."), QStringLiteral("text")},
     });
-    parser.addPositionalArgument(QStringLiteral("command"), QStringLiteral("snapshot, check, watch, record, history, exporter, workload, dlq or pending"));
+    parser.addPositionalArgument(QStringLiteral("command"),
+                                 QStringLiteral("snapshot, check, watch, record, history, exporter, workload, dlq or pending"));
 
     if (!parser.parse(QCoreApplication::arguments())) {
         writeErr(QStringLiteral("pelscope-cli: %1 (see --help)\n").arg(parser.errorText()));
@@ -118,7 +127,8 @@ int main(int argc, char *argv[])
     const bool withArguments = positional.value(0) == QLatin1String("dlq") || positional.value(0) == QLatin1String("pending")
                                || positional.value(0) == QLatin1String("history");
     if (positional.size() != 1 && !withArguments) {
-        std::fprintf(stderr, "pelscope-cli: expected one command (snapshot, check, watch, record, history, exporter, workload, dlq, pending); see --help\n");
+        std::fprintf(stderr,
+                     "pelscope-cli: expected one command (snapshot, check, watch, record, history, exporter, workload, dlq, pending); see --help\n");
         return 3;
     }
     CliSettings settings;
@@ -157,6 +167,7 @@ int main(int argc, char *argv[])
         return runDlq(settings, parser, positional.mid(1));
     if (command == QLatin1String("pending"))
         return runPending(settings, parser, positional.mid(1));
-    writeErr(QStringLiteral("pelscope-cli: unknown command '%1' (snapshot, check, watch, record, history, exporter, workload, dlq, pending)\n").arg(command));
+    writeErr(QStringLiteral("pelscope-cli: unknown command '%1' (snapshot, check, watch, record, history, exporter, workload, dlq, pending)\n")
+                 .arg(command));
     return 3;
 }

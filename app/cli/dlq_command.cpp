@@ -27,7 +27,7 @@ namespace pelscope {
 
 namespace {
 
-constexpr qsizetype kValueCap = 64 * 1024; // bytes of one value shown; the rest is cut with a note
+constexpr qsizetype kValueCap = 64 * 1024;      // bytes of one value shown; the rest is cut with a note
 constexpr int kCliMaxConsecutiveFailures = 150; // about five minutes of reconnecting
 
 QString isoTime(qint64 ms)
@@ -216,7 +216,8 @@ int runShow(const CliSettings &settings, const QCommandLineParser &parser, const
             e.insert(QLatin1String("fields"), fields);
             list.append(e);
         }
-        QJsonObject doc{{QLatin1String("schema"), QStringLiteral("pelscope.dlq_entries/1")}, {QLatin1String("length"), double(length)},
+        QJsonObject doc{{QLatin1String("schema"), QStringLiteral("pelscope.dlq_entries/1")},
+                        {QLatin1String("length"), double(length)},
                         {QLatin1String("entries"), list}};
         putBytes(doc, QStringLiteral("key"), dlq);
         if (source)
@@ -225,7 +226,8 @@ int runShow(const CliSettings &settings, const QCommandLineParser &parser, const
         return kExitDone;
     }
     printOutLine(QStringLiteral("%1: %2 entries%3; newest %4 shown, newest first")
-                     .arg(textValue(dlq)).arg(length)
+                     .arg(textValue(dlq))
+                     .arg(length)
                      .arg(source ? QStringLiteral(" (source: %1)").arg(textValue(source->first)) : QString())
                      .arg(entries.size()));
     for (const RedisReply &entry : entries) {
@@ -247,7 +249,10 @@ int runShow(const CliSettings &settings, const QCommandLineParser &parser, const
 QString requeueProgressLine(const WriteCounts &c)
 {
     return QStringLiteral("requeued %1%2, already gone %3, failed %4")
-        .arg(c.done).arg(c.total >= 0 ? QStringLiteral(" of %1").arg(c.total) : QString()).arg(c.gone).arg(c.failed);
+        .arg(c.done)
+        .arg(c.total >= 0 ? QStringLiteral(" of %1").arg(c.total) : QString())
+        .arg(c.gone)
+        .arg(c.failed);
 }
 
 // The plan of a dry run, then "requeued N, already gone M, failed K[, skipped …][, left …][, interrupted]",
@@ -259,7 +264,9 @@ int reportRequeue(bool dryRun, const WriteOutcome &outcome, const QString &ledge
     const WriteCounts &c = outcome.counts;
     QString summary = QStringLiteral("%1 %2, already gone %3, failed %4")
                           .arg(dryRun ? QStringLiteral("dry run: would requeue") : QStringLiteral("requeued"))
-                          .arg(c.done).arg(c.gone).arg(c.failed);
+                          .arg(c.done)
+                          .arg(c.gone)
+                          .arg(c.failed);
     if (c.skipped)
         summary += QStringLiteral(", skipped %1 (not matching)").arg(c.skipped);
     if (c.empty)
@@ -279,10 +286,13 @@ int runCrossSlotRequeue(const CliSettings &settings, const CrossSlotRequeueReque
 {
     CrossSlotRequeueJob job(settings.connection, request);
     const WriteOutcome outcome = runWriteJob(job, stderrIsTerminal() && !request.dryRun, requeueProgressLine);
-    const QString ledger = request.dryRun ? QString()
-                                          : QStringLiteral("cross-slot: %1 found in the ledger %2 after a lost reply, %3 retries (source on %4, DLQ on %5)")
-                                                .arg(outcome.counts.duplicates).arg(displayBytes(outcome.ledgerKey)).arg(outcome.counts.retries)
-                                                .arg(outcome.sourceNode, outcome.dlqNode);
+    const QString ledger = request.dryRun
+                               ? QString()
+                               : QStringLiteral("cross-slot: %1 found in the ledger %2 after a lost reply, %3 retries (source on %4, DLQ on %5)")
+                                     .arg(outcome.counts.duplicates)
+                                     .arg(displayBytes(outcome.ledgerKey))
+                                     .arg(outcome.counts.retries)
+                                     .arg(outcome.sourceNode, outcome.dlqNode);
     return reportRequeue(request.dryRun, outcome, ledger);
 }
 
@@ -343,8 +353,8 @@ int runRequeue(const CliSettings &settings, const QCommandLineParser &parser, co
     // slot, else the ledger, else refused.
     const bool targetExplicit = !request.target.isEmpty();
     const QByteArray pathTarget = targetExplicit ? request.target : source ? source->first : QByteArray();
-    const RequeuePlan planned = planRequeue(settings.connection, request, pathTarget, targetExplicit,
-                                            QStringLiteral("name the target with --to for the cross-slot path"));
+    const RequeuePlan planned =
+        planRequeue(settings.connection, request, pathTarget, targetExplicit, QStringLiteral("name the target with --to for the cross-slot path"));
     if (!planned.error.isEmpty()) {
         printErrLine(planned.error);
         return kExitRefused;
@@ -373,10 +383,11 @@ int runRequeue(const CliSettings &settings, const QCommandLineParser &parser, co
         return kExitRefused;
     }
     const qint64 length = replies.value(1).integer();
-    const QString what = all ? QStringLiteral("all %1 entries").arg(length)
+    const QString what = all    ? QStringLiteral("all %1 entries").arg(length)
                          : byId ? QStringLiteral("%1 entries by ID").arg(request.ids.size())
                                 : QStringLiteral("the entries whose %1 is %2 (looked for among all %3)")
-                                      .arg(quotedKey(request.matchField), quotedKey(request.matchValue)).arg(length);
+                                      .arg(quotedKey(request.matchField), quotedKey(request.matchValue))
+                                      .arg(length);
     const QString where = !request.target.isEmpty() ? quotedKey(request.target)
                           : source ? QStringLiteral("each entry's source_stream field, else %1 (from the DLQ's name)").arg(quotedKey(source->first))
                                    : QStringLiteral("each entry's source_stream field (entries without one stop the run: name a target with --to)");
@@ -392,14 +403,18 @@ int runRequeue(const CliSettings &settings, const QCommandLineParser &parser, co
         plan << QStringLiteral("  how:   per entry, a Lua script on the master of %1 XADDs the non-metadata fields (byte for byte, in order) "
                                "and records the DLQ ID in %2 (expires %3 days after the last entry), skipping IDs already recorded; "
                                "then XDEL from %4 on its own master; an audit record in %5")
-                    .arg(quotedKey(pathTarget), quotedKey(planRequeuePath(dlq, pathTarget).ledgerKey)).arg(CrossSlotRequeueRequest{}.ledgerTtlSeconds / 86'400)
+                    .arg(quotedKey(pathTarget), quotedKey(planRequeuePath(dlq, pathTarget).ledgerKey))
+                    .arg(CrossSlotRequeueRequest{}.ledgerTtlSeconds / 86'400)
                     .arg(quotedKey(dlq), AuditLog(request.auditLogPath).path());
     else
-        plan << QStringLiteral("  how:   one Lua script per batch of %1: XADD the non-metadata fields (byte for byte, in order) to the target, then XDEL "
-                               "from %2; an audit record in %3 and in %4")
-                    .arg(request.batchSize).arg(quotedKey(dlq), quotedKey(request.auditStream), AuditLog(request.auditLogPath).path());
-    plan << QStringLiteral("  rate:  %1").arg(request.ratePerSecond > 0 ? QStringLiteral("%1 entries/s").arg(request.ratePerSecond)
-                                                                       : QStringLiteral("as fast as the server answers"));
+        plan << QStringLiteral(
+                    "  how:   one Lua script per batch of %1: XADD the non-metadata fields (byte for byte, in order) to the target, then XDEL "
+                    "from %2; an audit record in %3 and in %4")
+                    .arg(request.batchSize)
+                    .arg(quotedKey(dlq), quotedKey(request.auditStream), AuditLog(request.auditLogPath).path());
+    plan << QStringLiteral("  rate:  %1")
+                .arg(request.ratePerSecond > 0 ? QStringLiteral("%1 entries/s").arg(request.ratePerSecond)
+                                               : QStringLiteral("as fast as the server answers"));
     if (!pathLine.isEmpty())
         printOutLine(pathLine); // also for scripts, which see no plan: said before anything is written
     if (!request.dryRun && !confirmPlan(plan, parser.isSet(QStringLiteral("yes"))))

@@ -101,12 +101,10 @@ int runExporter(const CliSettings &settings, const QCommandLineParser &parser)
         if (recorder)
             recorder->record(s);
     });
-    QObject::connect(&poller, &ConnectionPoller::statusChanged, &poller, [&](const ConnectionStatus &st) {
-        connected = st.state == RedisConnection::State::Ready;
-    });
-    QObject::connect(&poller, &ConnectionPoller::pollFailed, &poller, [](const RedisError &e) {
-        spdlog::warn("{}; reconnecting", e.message.toStdString());
-    });
+    QObject::connect(&poller, &ConnectionPoller::statusChanged, &poller,
+                     [&](const ConnectionStatus &st) { connected = st.state == RedisConnection::State::Ready; });
+    QObject::connect(&poller, &ConnectionPoller::pollFailed, &poller,
+                     [](const RedisError &e) { spdlog::warn("{}; reconnecting", e.message.toStdString()); });
     std::signal(SIGINT, [](int) { g_stop = 1; });
     std::signal(SIGTERM, [](int) { g_stop = 1; });
     QTimer stopWatch;

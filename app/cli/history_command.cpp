@@ -99,9 +99,8 @@ int runRecord(const CliSettings &settings, const QCommandLineParser &parser)
         if (++polls == 1)
             spdlog::info("first poll recorded: {} streams", s->streams.size());
     });
-    QObject::connect(&poller, &ConnectionPoller::pollFailed, &poller, [](const RedisError &e) {
-        spdlog::warn("{}; reconnecting", e.message.toStdString());
-    });
+    QObject::connect(&poller, &ConnectionPoller::pollFailed, &poller,
+                     [](const RedisError &e) { spdlog::warn("{}; reconnecting", e.message.toStdString()); });
     // SIGTERM and SIGINT: flush the open buckets, give the lease back, exit 0.
     std::signal(SIGINT, [](int) { g_stop = 1; });
     std::signal(SIGTERM, [](int) { g_stop = 1; });
@@ -184,32 +183,49 @@ int runHistory(const CliSettings &settings, const QCommandLineParser &parser, co
         }
         QJsonArray ev;
         for (const StoredEvent &e : events)
-            ev.append(QJsonObject{{QLatin1String("time_ms"), e.atMs}, {QLatin1String("time"), iso(e.atMs)}, {QLatin1String("kind"), e.kind},
+            ev.append(QJsonObject{{QLatin1String("time_ms"), e.atMs},
+                                  {QLatin1String("time"), iso(e.atMs)},
+                                  {QLatin1String("kind"), e.kind},
                                   {QLatin1String("status"), e.status ? QJsonValue(healthName(*e.status)) : QJsonValue(QJsonValue::Null)},
                                   {QLatin1String("text"), e.text}});
-        QJsonObject doc{{QLatin1String("schema"), QStringLiteral("pelscope.history/1")}, {QLatin1String("stream"), displayBytes(key.stream)},
-                        {QLatin1String("group"), displayBytes(key.group)}, {QLatin1String("from_ms"), from}, {QLatin1String("to_ms"), to},
-                        {QLatin1String("file"), path}, {QLatin1String("series"), series}, {QLatin1String("events"), ev}};
+        QJsonObject doc{{QLatin1String("schema"), QStringLiteral("pelscope.history/1")},
+                        {QLatin1String("stream"), displayBytes(key.stream)},
+                        {QLatin1String("group"), displayBytes(key.group)},
+                        {QLatin1String("from_ms"), from},
+                        {QLatin1String("to_ms"), to},
+                        {QLatin1String("file"), path},
+                        {QLatin1String("series"), series},
+                        {QLatin1String("events"), ev}};
         writeOut(QString::fromUtf8(QJsonDocument(doc).toJson(QJsonDocument::Indented)));
         return 0;
     }
     const bool csv = parser.isSet(QStringLiteral("csv"));
-    const QStringList header{QStringLiteral("time"), QStringLiteral("lag"), QStringLiteral("pending"), QStringLiteral("idle_lower_s"),
+    const QStringList header{QStringLiteral("time"),         QStringLiteral("lag"),     QStringLiteral("pending"),  QStringLiteral("idle_lower_s"),
                              QStringLiteral("idle_upper_s"), QStringLiteral("in_rate"), QStringLiteral("out_rate"), QStringLiteral("alive"),
-                             QStringLiteral("total"), QStringLiteral("max_dlv"), QStringLiteral("status")};
+                             QStringLiteral("total"),        QStringLiteral("max_dlv"), QStringLiteral("status")};
     const QString sep = csv ? QStringLiteral(",") : QStringLiteral("  ");
     writeOut(header.join(sep) + QLatin1Char('\n'));
     for (const StoredPoint &p : points) {
-        const QStringList row{iso(p.atMs), cell(p.values[0]), cell(p.values[1]), cell(p.values[2], 1), cell(p.idleUpperSeconds, 1),
-                              cell(p.values[3], 2), cell(p.values[4], 2), cell(p.values[5]), cell(p.values[6]), cell(p.maxDeliveries),
+        const QStringList row{iso(p.atMs),
+                              cell(p.values[0]),
+                              cell(p.values[1]),
+                              cell(p.values[2], 1),
+                              cell(p.idleUpperSeconds, 1),
+                              cell(p.values[3], 2),
+                              cell(p.values[4], 2),
+                              cell(p.values[5]),
+                              cell(p.values[6]),
+                              cell(p.maxDeliveries),
                               p.status ? healthName(*p.status) : QStringLiteral("-")};
         writeOut(row.join(sep) + QLatin1Char('\n'));
     }
     if (!csv)
         for (const StoredEvent &e : events)
-            writeOut(QStringLiteral("%1  %2  %3%4\n").arg(iso(e.atMs), e.kind, e.status ? healthName(*e.status) + QStringLiteral(": ") : QString(), e.text));
+            writeOut(QStringLiteral("%1  %2  %3%4\n")
+                         .arg(iso(e.atMs), e.kind, e.status ? healthName(*e.status) + QStringLiteral(": ") : QString(), e.text));
     if (points.isEmpty() && !csv)
-        err(QStringLiteral("no points for %1/%2 between %3 and %4 in %5").arg(displayBytes(key.stream), displayBytes(key.group), iso(from), iso(to), path));
+        err(QStringLiteral("no points for %1/%2 between %3 and %4 in %5")
+                .arg(displayBytes(key.stream), displayBytes(key.group), iso(from), iso(to), path));
     return 0;
 }
 

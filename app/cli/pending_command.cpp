@@ -67,11 +67,11 @@ QString requestFrom(const QCommandLineParser &parser, const QString &sub, const 
     }
     if (r.action == Action::ToDlq) {
         r.dlq = parser.isSet(QStringLiteral("dlq")) ? parser.value(QStringLiteral("dlq")).toUtf8()
-                                                     : QByteArray(defaultDlqConventions().first()).replace("{}", r.stream);
+                                                    : QByteArray(defaultDlqConventions().first()).replace("{}", r.stream);
         if (parser.isSet(QStringLiteral("category")))
             r.category = parser.value(QStringLiteral("category")).toUtf8();
         r.reason = parser.isSet(QStringLiteral("reason")) ? parser.value(QStringLiteral("reason")).toUtf8()
-                                                           : ("moved to the DLQ by " + AuditLog::actor().toUtf8() + " with pelscope-cli");
+                                                          : ("moved to the DLQ by " + AuditLog::actor().toUtf8() + " with pelscope-cli");
     }
     return {};
 }
@@ -138,7 +138,8 @@ int runPending(const CliSettings &readSettings, const QCommandLineParser &parser
     QString summary;
     switch (request.action) {
     case PendingActionRequest::Action::Claim:
-        summary = QStringLiteral("claimed %1, not claimed %2, not pending %3, failed %4").arg(c.done).arg(c.notClaimed).arg(c.notPending).arg(c.failed);
+        summary =
+            QStringLiteral("claimed %1, not claimed %2, not pending %3, failed %4").arg(c.done).arg(c.notClaimed).arg(c.notPending).arg(c.failed);
         break;
     case PendingActionRequest::Action::Ack:
         summary = QStringLiteral("acknowledged %1, not pending %2, failed %3").arg(c.done).arg(c.notPending).arg(c.failed);
@@ -157,7 +158,9 @@ int runPending(const CliSettings &readSettings, const QCommandLineParser &parser
     if (request.action == PendingActionRequest::Action::Claim && c.done > 0)
         printErrLine(QStringLiteral("%1 now owns the %2 claimed entries: it must read them again with ID 0 "
                                     "(XREADGROUP GROUP %3 %1 STREAMS %4 0), or they will idle again")
-                         .arg(quotedKey(request.toConsumer)).arg(c.done).arg(quotedKey(request.group), quotedKey(request.stream)));
+                         .arg(quotedKey(request.toConsumer))
+                         .arg(c.done)
+                         .arg(quotedKey(request.group), quotedKey(request.stream)));
     if (!result.error.isEmpty())
         printErrLine(result.error);
     return writeExitCode(result.errorKind, c.failed > 0 || result.cancelled || !result.error.isEmpty());

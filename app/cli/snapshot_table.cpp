@@ -12,7 +12,10 @@ namespace pelscope {
 
 namespace {
 
-QString orDash(const std::optional<qint64> &v) { return v ? formatCount(*v) : QStringLiteral("-"); }
+QString orDash(const std::optional<qint64> &v)
+{
+    return v ? formatCount(*v) : QStringLiteral("-");
+}
 
 QString idleText(const GroupSnapshot &g)
 {
@@ -92,9 +95,9 @@ QString cut(const QString &cell, qsizetype width)
 
 SnapshotTable renderSnapshotTable(const Snapshot &snapshot, const TableLayout &layout)
 {
-    QStringList header = {QStringLiteral("STATUS"), QStringLiteral("STREAM"), QStringLiteral("GROUP"), QStringLiteral("LAG"),
-                          QStringLiteral("PENDING"), QStringLiteral("OLDEST IDLE"), QStringLiteral("CONSUMERS"),
-                          QStringLiteral("MAX DLV"), QStringLiteral("WHY")};
+    QStringList header = {QStringLiteral("STATUS"),    QStringLiteral("STREAM"),  QStringLiteral("GROUP"),
+                          QStringLiteral("LAG"),       QStringLiteral("PENDING"), QStringLiteral("OLDEST IDLE"),
+                          QStringLiteral("CONSUMERS"), QStringLiteral("MAX DLV"), QStringLiteral("WHY")};
     // Cluster: which master holds each stream, as the last column before WHY.
     const bool cluster = !snapshot.data().nodes.isEmpty();
     if (cluster)
@@ -111,8 +114,8 @@ SnapshotTable renderSnapshotTable(const Snapshot &snapshot, const TableLayout &l
         if (dead)
             consumers += QStringLiteral(" (%1 dead)").arg(dead);
         rows.append({healthName(g.health.status).toUpper(), displayBytes(ref.stream->key), displayBytes(g.name),
-                     g.lag ? formatCount(*g.lag) : QStringLiteral("unknown"), orDash(g.pending), idleText(g), consumers,
-                     orDash(g.maxDeliveryCount), g.health.reasons.join(QStringLiteral("; "))});
+                     g.lag ? formatCount(*g.lag) : QStringLiteral("unknown"), orDash(g.pending), idleText(g), consumers, orDash(g.maxDeliveryCount),
+                     g.health.reasons.join(QStringLiteral("; "))});
         if (cluster)
             rows.last().insert(rows.last().size() - 1, nodeText(*ref.stream));
         health.append(g.health.status);
@@ -124,8 +127,8 @@ SnapshotTable renderSnapshotTable(const Snapshot &snapshot, const TableLayout &l
                 rows.last().insert(rows.last().size() - 1, nodeText(s));
             health.append(Health::Warn);
         } else if (s.groups.isEmpty()) {
-            rows.append({QStringLiteral("-"), displayBytes(s.key), QStringLiteral("(no groups)"), QString(), QString(), QString(), QString(), QString(),
-                         QStringLiteral("length %1").arg(orDash(s.length))});
+            rows.append({QStringLiteral("-"), displayBytes(s.key), QStringLiteral("(no groups)"), QString(), QString(), QString(), QString(),
+                         QString(), QStringLiteral("length %1").arg(orDash(s.length))});
             if (cluster)
                 rows.last().insert(rows.last().size() - 1, nodeText(s));
             health.append(Health::Ok);
@@ -186,7 +189,8 @@ SnapshotTable renderSnapshotTable(const Snapshot &snapshot, const TableLayout &l
     };
 
     SnapshotTable table;
-    for (const QString &l : (replicaLine(snapshot.data().server) + clusterReplicaLines(snapshot.data().nodes)).split(QLatin1Char('\n'), Qt::SkipEmptyParts))
+    for (const QString &l :
+         (replicaLine(snapshot.data().server) + clusterReplicaLines(snapshot.data().nodes)).split(QLatin1Char('\n'), Qt::SkipEmptyParts))
         table.lines.append({l, Health::Ok});
     table.lines.append({line(header), Health::Ok});
     for (int i = 0; i < rows.size(); ++i)

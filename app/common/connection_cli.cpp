@@ -17,8 +17,11 @@ constexpr qint64 kMaxTimeoutMs = 24LL * 3600 * 1000; // a day: far below what an
 void addConnectionOptions(QCommandLineParser &p)
 {
     p.addOptions({
-        {{QStringLiteral("u"), QStringLiteral("url")}, QStringLiteral("Server URL: redis://[user[:pass]@]host[:port][/db], rediss://... (TLS), unix:///path.sock[?db=N], "
-                                                                              "redis+sentinel://[user[:pass]@]host1[:26379],host2[:26379]/MASTER[/db] (rediss+sentinel:// for TLS)."), QStringLiteral("url"), QStringLiteral("redis://127.0.0.1:6379")},
+        {{QStringLiteral("u"), QStringLiteral("url")},
+         QStringLiteral("Server URL: redis://[user[:pass]@]host[:port][/db], rediss://... (TLS), unix:///path.sock[?db=N], "
+                        "redis+sentinel://[user[:pass]@]host1[:26379],host2[:26379]/MASTER[/db] (rediss+sentinel:// for TLS)."),
+         QStringLiteral("url"),
+         QStringLiteral("redis://127.0.0.1:6379")},
         {QStringLiteral("user"), QStringLiteral("ACL user name (overrides the URL's)."), QStringLiteral("name")},
         {QStringLiteral("askpass"), QStringLiteral("Prompt for the password on the terminal (else the URL's, else $REDISCLI_AUTH).")},
         {QStringLiteral("tls"), QStringLiteral("Use TLS (same as a rediss:// URL).")},
@@ -27,24 +30,35 @@ void addConnectionOptions(QCommandLineParser &p)
         {QStringLiteral("key"), QStringLiteral("Private key (PEM) of the client certificate."), QStringLiteral("file")},
         {QStringLiteral("sni"), QStringLiteral("Server name for SNI and verification (default: the host)."), QStringLiteral("name")},
         {QStringLiteral("insecure"), QStringLiteral("Do not verify the server's certificate (dangerous).")},
-        {QStringLiteral("timeout"), QStringLiteral("Deadline for every command and for connecting (default 5s)."), QStringLiteral("duration"), QStringLiteral("5s")},
-        {QStringLiteral("max-reply-size"), QStringLiteral("Largest reply accepted from the server (default 512MB); a larger one drops the connection."), QStringLiteral("size"), QStringLiteral("512MB")},
-        {QStringLiteral("read-from-replica"), QStringLiteral("Poll a replica, never the primary's data (same as ?read_from=replica): the one the sentinels name, "
-                                                             "the URL's node if it is a replica, else the most up-to-date replica its ROLE lists. "
-                                                             "Writes still go to the primary.")},
+        {QStringLiteral("timeout"), QStringLiteral("Deadline for every command and for connecting (default 5s)."), QStringLiteral("duration"),
+         QStringLiteral("5s")},
+        {QStringLiteral("max-reply-size"),
+         QStringLiteral("Largest reply accepted from the server (default 512MB); a larger one drops the connection."), QStringLiteral("size"),
+         QStringLiteral("512MB")},
+        {QStringLiteral("read-from-replica"),
+         QStringLiteral("Poll a replica, never the primary's data (same as ?read_from=replica): the one the sentinels name, "
+                        "the URL's node if it is a replica, else the most up-to-date replica its ROLE lists. "
+                        "Writes still go to the primary.")},
     });
 }
 
 void addProbeOptions(QCommandLineParser &p)
 {
     p.addOptions({
-        {QStringLiteral("match"), QStringLiteral("Discover stream keys matching this pattern with SCAN (default *)."), QStringLiteral("pattern"), QStringLiteral("*")},
+        {QStringLiteral("match"), QStringLiteral("Discover stream keys matching this pattern with SCAN (default *)."), QStringLiteral("pattern"),
+         QStringLiteral("*")},
         {QStringLiteral("stream"), QStringLiteral("Watch this stream key (repeatable); disables SCAN."), QStringLiteral("key")},
-        {QStringLiteral("pel-budget"), QStringLiteral("PEL entries per group walked exactly (default 10000); larger PELs are sampled."), QStringLiteral("n"), QStringLiteral("10000")},
-        {QStringLiteral("poll-budget"), QStringLiteral("Server time per tick in µs, estimated from command counts and sizes (default 0: none). Optional reads (consumers, histogram, XINFO STREAM) wait for ticks with room; the status says when the budget cannot cover the groups."), QStringLiteral("us"), QStringLiteral("0")},
+        {QStringLiteral("pel-budget"), QStringLiteral("PEL entries per group walked exactly (default 10000); larger PELs are sampled."),
+         QStringLiteral("n"), QStringLiteral("10000")},
+        {QStringLiteral("poll-budget"),
+         QStringLiteral("Server time per tick in µs, estimated from command counts and sizes (default 0: none). Optional reads (consumers, "
+                        "histogram, XINFO STREAM) wait for ticks with room; the status says when the budget cannot cover the groups."),
+         QStringLiteral("us"), QStringLiteral("0")},
         {QStringLiteral("config"), QStringLiteral("INI file with a [health] section of thresholds."), QStringLiteral("file")},
-        {QStringLiteral("threshold"), QStringLiteral("Override one threshold, e.g. oldest_idle_crit=10m (repeatable). Keys: %1.")
-                                          .arg(HealthThresholds::keys().join(QStringLiteral(", "))), QStringLiteral("key=value")},
+        {QStringLiteral("threshold"),
+         QStringLiteral("Override one threshold, e.g. oldest_idle_crit=10m (repeatable). Keys: %1.")
+             .arg(HealthThresholds::keys().join(QStringLiteral(", "))),
+         QStringLiteral("key=value")},
     });
 }
 

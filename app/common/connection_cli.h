@@ -12,7 +12,7 @@ namespace pelscope {
 // The on-disk history: --history-dir, --history-days, --history-max-mb.
 struct HistoryCli
 {
-    QString dir;            // empty: <data>/history
+    QString dir; // empty: <data>/history
     int days = 14;
     qint64 maxBytes = 500LL * 1024 * 1024;
 };

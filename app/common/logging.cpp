@@ -21,7 +21,11 @@ namespace {
 class EscapingSink final : public spdlog::sinks::base_sink<std::mutex>
 {
 public:
-    explicit EscapingSink(spdlog::sink_ptr inner) : m_inner(std::move(inner)) { set_level(m_inner->level()); }
+    explicit EscapingSink(spdlog::sink_ptr inner)
+        : m_inner(std::move(inner))
+    {
+        set_level(m_inner->level());
+    }
 
 protected:
     void sink_it_(const spdlog::details::log_msg &msg) override

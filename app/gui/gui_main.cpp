@@ -52,12 +52,18 @@ void describeOptions(QCommandLineParser &parser)
     addHistoryOptions(parser);
     parser.addOptions({
         {QStringLiteral("demo"), QStringLiteral("Start a private redis-server with an incident workload and watch it.")},
-        {QStringLiteral("interval"), QStringLiteral("Time between polls (0.5s to 60s, default 1s)."), QStringLiteral("duration"), QStringLiteral("1s")},
+        {QStringLiteral("interval"), QStringLiteral("Time between polls (0.5s to 60s, default 1s)."), QStringLiteral("duration"),
+         QStringLiteral("1s")},
         {QStringLiteral("screenshot"), QStringLiteral("Save the window as PNG to this file (with --quit-after)."), QStringLiteral("file")},
         {QStringLiteral("quit-after"), QStringLiteral("Quit after this many seconds (the screenshot is taken then)."), QStringLiteral("seconds")},
-        {QStringLiteral("page"), QStringLiteral("Page to show first: overview, group:STREAM/GROUP or dlq[:KEY]."), QStringLiteral("page"), QStringLiteral("overview")},
-        {QStringLiteral("open-history"), QStringLiteral("Open a recorded history file read-only (a copy from another machine, for a postmortem); Redis is not contacted."), QStringLiteral("file")},
-        {QStringLiteral("prometheus"), QStringLiteral("A Prometheus scraping pelscope-cli exporter for these connections: charts take the past the local history lacks from it."), QStringLiteral("url")},
+        {QStringLiteral("page"), QStringLiteral("Page to show first: overview, group:STREAM/GROUP or dlq[:KEY]."), QStringLiteral("page"),
+         QStringLiteral("overview")},
+        {QStringLiteral("open-history"),
+         QStringLiteral("Open a recorded history file read-only (a copy from another machine, for a postmortem); Redis is not contacted."),
+         QStringLiteral("file")},
+        {QStringLiteral("prometheus"),
+         QStringLiteral("A Prometheus scraping pelscope-cli exporter for these connections: charts take the past the local history lacks from it."),
+         QStringLiteral("url")},
         {QStringLiteral("all-connections"), QStringLiteral("Start on the all-connections tab (with several --url).")},
         {QStringLiteral("dark"), QStringLiteral("A dark palette (Fusion style), whatever the desktop's theme.")},
         {QStringLiteral("self-test"), QStringLiteral("Check TLS, the platform plugin, writable directories and the keychain, then exit.")},
@@ -237,9 +243,8 @@ int main(int argc, char *argv[])
             if (parser.isSet(QStringLiteral("all-connections")))
                 window.showAllConnections();
         });
-        QObject::connect(demo.get(), &DemoSession::failed, &window, [&](const QString &message) {
-            window.addConnection()->showStartupError(message);
-        });
+        QObject::connect(demo.get(), &DemoSession::failed, &window,
+                         [&](const QString &message) { window.addConnection()->showStartupError(message); });
         demo->start();
     } else if (urls.isEmpty() && window.restoreConnections()) {
         // the saved profiles that had tabs last time

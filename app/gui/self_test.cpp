@@ -50,8 +50,8 @@ Check tlsCheck()
     // "cert-only" loads certificates but cannot open a TLS connection: that is not TLS.
     const bool works = QSslSocket::supportsSsl() && QSslSocket::isClassImplemented(QSsl::ImplementedClass::Socket)
                        && QSslSocket::isProtocolSupported(QSsl::TlsV1_2OrLater);
-    QString value = QStringLiteral("backends [%1], active %2")
-                        .arg(backends.join(QStringLiteral(", ")), active.isEmpty() ? QStringLiteral("none") : active);
+    QString value =
+        QStringLiteral("backends [%1], active %2").arg(backends.join(QStringLiteral(", ")), active.isEmpty() ? QStringLiteral("none") : active);
     if (works)
         value += QStringLiteral(", %1").arg(QSslSocket::sslLibraryVersionString());
     else
@@ -106,13 +106,10 @@ Check keychainCheck()
         return {name, QStringLiteral("no answer within %1 s; passwords will be asked for").arg(kKeychainTimeoutMs / 1000), Verdict::Warn};
     switch (error) {
     case QKeychain::NoError:
-    case QKeychain::EntryNotFound:
-        return {name, QStringLiteral("reachable"), Verdict::Ok};
+    case QKeychain::EntryNotFound: return {name, QStringLiteral("reachable"), Verdict::Ok};
     case QKeychain::AccessDeniedByUser:
-    case QKeychain::AccessDenied:
-        return {name, QStringLiteral("reachable, access denied (%1)").arg(errorText), Verdict::Warn};
-    default:
-        return {name, QStringLiteral("not reachable (%1); passwords will be asked for").arg(errorText), Verdict::Warn};
+    case QKeychain::AccessDenied: return {name, QStringLiteral("reachable, access denied (%1)").arg(errorText), Verdict::Warn};
+    default: return {name, QStringLiteral("not reachable (%1); passwords will be asked for").arg(errorText), Verdict::Warn};
     }
 }
 
@@ -122,7 +119,8 @@ int runSelfTest()
 {
     std::vector<Check> checks;
     checks.push_back({QStringLiteral("version"), QStringLiteral(PELSCOPE_VERSION), Verdict::Info});
-    checks.push_back({QStringLiteral("qt"), QStringLiteral("%1 (built with %2)").arg(QString::fromLatin1(qVersion()), QStringLiteral(QT_VERSION_STR)), Verdict::Info});
+    checks.push_back({QStringLiteral("qt"), QStringLiteral("%1 (built with %2)").arg(QString::fromLatin1(qVersion()), QStringLiteral(QT_VERSION_STR)),
+                      Verdict::Info});
     checks.push_back({QStringLiteral("qt plugins"), QLibraryInfo::path(QLibraryInfo::PluginsPath), Verdict::Info});
     const QString platform = QGuiApplication::platformName();
     checks.push_back({QStringLiteral("platform plugin"), platform.isEmpty() ? QStringLiteral("none") : platform,

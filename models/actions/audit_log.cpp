@@ -17,8 +17,7 @@ namespace pelscope {
 
 AuditLog::AuditLog(QString path)
     : m_path(path.isEmpty() ? defaultPath() : std::move(path))
-{
-}
+{}
 
 QString AuditLog::defaultPath()
 {

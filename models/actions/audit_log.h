@@ -10,12 +10,12 @@ namespace pelscope {
 
 struct AuditRecord
 {
-    QString connection;   // redacted URL
-    QString action;       // requeue, move_to_dlq, claim, ack, delete
-    QByteArray key;       // the DLQ or source stream
-    QByteArray target;    // where entries went
+    QString connection; // redacted URL
+    QString action;     // requeue, move_to_dlq, claim, ack, delete
+    QByteArray key;     // the DLQ or source stream
+    QByteArray target;  // where entries went
     QList<QByteArray> ids;
-    QString outcome;      // attempt (before the batch), requeued, already_gone, failed: ..., refused: ...
+    QString outcome; // attempt (before the batch), requeued, already_gone, failed: ..., refused: ...
     QList<QByteArray> newIds;
 };
 

@@ -49,7 +49,8 @@ RequeuePathPlan planRequeuePath(const QByteArray &dlq, const QByteArray &target)
     if (keySlot(dlq) == keySlot(target)) {
         plan.path = RequeuePathPlan::Path::Atomic;
         plan.description = QStringLiteral("atomic: %1 and %2 share slot %3, one script moves each batch")
-                               .arg(displayBytes(dlq), displayBytes(target)).arg(keySlot(dlq));
+                               .arg(displayBytes(dlq), displayBytes(target))
+                               .arg(keySlot(dlq));
         return plan;
     }
     plan.ledgerKey = keyInSlotOf(target, ":pelscope:requeue-ledger");
@@ -63,7 +64,10 @@ RequeuePathPlan planRequeuePath(const QByteArray &dlq, const QByteArray &target)
     plan.path = RequeuePathPlan::Path::CrossSlotLedger;
     plan.description = QStringLiteral("cross-slot: %1 (slot %2) and %3 (slot %4) differ; each entry is added to the source by a "
                                       "script that records its DLQ ID in the ledger %5, then deleted from the DLQ")
-                           .arg(displayBytes(dlq)).arg(keySlot(dlq)).arg(displayBytes(target)).arg(keySlot(target))
+                           .arg(displayBytes(dlq))
+                           .arg(keySlot(dlq))
+                           .arg(displayBytes(target))
+                           .arg(keySlot(target))
                            .arg(displayBytes(plan.ledgerKey));
     return plan;
 }
@@ -241,10 +245,9 @@ void CrossSlotRequeueJob::onPage(const RedisReplies &replies)
     for (const RedisReply &entry : std::as_const(entries)) {
         const QByteArray id = entry.at(0).bytes();
         const StreamFields all = fieldsOf(entry);
-        if (m_request.select == CrossSlotRequeueRequest::Select::Match
-            && std::none_of(all.begin(), all.end(), [&](const auto &fv) {
-                   return fv.first == m_request.matchField && fv.second == m_request.matchValue;
-               })) {
+        if (m_request.select == CrossSlotRequeueRequest::Select::Match && std::none_of(all.begin(), all.end(), [&](const auto &fv) {
+                return fv.first == m_request.matchField && fv.second == m_request.matchValue;
+            })) {
             ++m_pageCounts.skipped;
             continue;
         }
@@ -262,8 +265,8 @@ void CrossSlotRequeueJob::onPage(const RedisReplies &replies)
         if (fields.isEmpty()) {
             ++m_pageCounts.empty; // nothing to give back; it stays for an operator to read
             if (m_request.dryRun)
-                m_outcome.plan << QStringLiteral("# %1: only metadata fields, would stay in %2")
-                                     .arg(QString::fromLatin1(id), displayBytes(m_request.dlq));
+                m_outcome.plan
+                    << QStringLiteral("# %1: only metadata fields, would stay in %2").arg(QString::fromLatin1(id), displayBytes(m_request.dlq));
             continue;
         }
         if (m_request.dryRun) {
@@ -283,10 +286,12 @@ void CrossSlotRequeueJob::planEntry(const QByteArray &id, const StreamFields &fi
 {
     QString line = QStringLiteral("XADD %1 *").arg(quotedForPlan(m_request.target));
     for (const auto &fv : fields)
-        line += QLatin1Char(' ') + quotedForPlan(fv.first) + QLatin1Char(' ') + quotedForPlan(fv.second.size() > 200 ? fv.second.left(200) + "..." : fv.second);
-    m_outcome.plan << line + QStringLiteral("  (on %1, unless %2 is already in the ledger %3)")
+        line += QLatin1Char(' ') + quotedForPlan(fv.first) + QLatin1Char(' ')
+                + quotedForPlan(fv.second.size() > 200 ? fv.second.left(200) + "..." : fv.second);
+    m_outcome.plan << line
+                          + QStringLiteral("  (on %1, unless %2 is already in the ledger %3)")
                                 .arg(m_outcome.sourceNode, QString::fromLatin1(id), displayBytes(m_plan.ledgerKey))
-                  << QStringLiteral("XDEL %1 %2  (on %3)").arg(quotedForPlan(m_request.dlq), QString::fromLatin1(id), m_outcome.dlqNode);
+                   << QStringLiteral("XDEL %1 %2  (on %3)").arg(quotedForPlan(m_request.dlq), QString::fromLatin1(id), m_outcome.dlqNode);
     ++m_outcome.counts.done;
 }
 
@@ -344,10 +349,9 @@ void CrossSlotRequeueJob::onApplied(const RedisReplies &replies)
             RedisError e = script().describeError(r);
             if (LuaScript::isRefusedBeforeWriting(r))
                 e.kind = RedisError::Kind::NoPermission;
-            failure = r.errorCode() == "OOM"
-                ? QStringLiteral("the server is out of memory (-OOM): %1 stays in %2; free memory and run again")
-                      .arg(QString::fromLatin1(id), displayBytes(m_request.dlq))
-                : e.message;
+            failure = r.errorCode() == "OOM" ? QStringLiteral("the server is out of memory (-OOM): %1 stays in %2; free memory and run again")
+                                                   .arg(QString::fromLatin1(id), displayBytes(m_request.dlq))
+                                             : e.message;
             failureKind = e.kind;
             failureText = r.bytes();
             failedIds.append(id);

@@ -17,8 +17,8 @@ struct RequeuePathPlan
 {
     enum class Path { Atomic, CrossSlotLedger, Refused };
     Path path = Path::Refused;
-    QByteArray ledgerKey;  // CrossSlotLedger: "{<source's hash tag or key>}:pelscope:requeue-ledger"
-    QString description;   // for the plan shown to the operator, or the refusal
+    QByteArray ledgerKey; // CrossSlotLedger: "{<source's hash tag or key>}:pelscope:requeue-ledger"
+    QString description;  // for the plan shown to the operator, or the refusal
 };
 RequeuePathPlan planRequeuePath(const QByteArray &dlq, const QByteArray &target);
 
@@ -30,20 +30,20 @@ struct CrossSlotRequeueRequest
     enum class Select { All, Ids, Match };
 
     QByteArray dlq;
-    QByteArray target;             // the source stream
+    QByteArray target; // the source stream
     // False: the target was inferred (the DLQ's name); an entry whose
     // source_stream field names another stream then stops the run.
     bool targetExplicit = true;
     Select select = Select::All;
-    QList<QByteArray> ids;         // Select::Ids
-    QByteArray matchField;         // Select::Match: field == value
+    QList<QByteArray> ids; // Select::Ids
+    QByteArray matchField; // Select::Match: field == value
     QByteArray matchValue;
-    bool dryRun = false;           // read only: the plan of what would be written
-    double ratePerSecond = 0;      // entries per second; 0 = as fast as the servers answer
+    bool dryRun = false;      // read only: the plan of what would be written
+    double ratePerSecond = 0; // entries per second; 0 = as fast as the servers answer
     int batchSize = 50;
     int ledgerTtlSeconds = 7 * 86'400; // the ledger outlives any retry, then expires
     DlqLayout layout;
-    QString auditLogPath;          // empty: the default file
+    QString auditLogPath; // empty: the default file
     int retryDelayMs = 100;
     int maxConsecutiveFailures = 300;
 };

@@ -43,8 +43,8 @@ QByteArray exportJsonLines(const QByteArray &dlq, const QList<ExportedEntry> &en
                 f.insert(QStringLiteral("value_base64"), QString::fromLatin1(value.toBase64()));
             fields.append(f);
         }
-        QJsonObject o{{QStringLiteral("dlq"), displayBytes(dlq)}, {QStringLiteral("id"), QString::fromLatin1(e.id)},
-                      {QStringLiteral("fields"), fields}};
+        QJsonObject o{
+            {QStringLiteral("dlq"), displayBytes(dlq)}, {QStringLiteral("id"), QString::fromLatin1(e.id)}, {QStringLiteral("fields"), fields}};
         out += QJsonDocument(o).toJson(QJsonDocument::Compact) + '\n';
     }
     return out;

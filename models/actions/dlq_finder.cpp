@@ -29,9 +29,8 @@ QList<QPair<QByteArray, qint64>> countCategories(const QList<RedisReply> &entrie
             ++it->second;
     }
     // Most frequent first; ties by name so the output is stable.
-    std::stable_sort(counts.begin(), counts.end(), [](const auto &a, const auto &b) {
-        return a.second != b.second ? a.second > b.second : a.first < b.first;
-    });
+    std::stable_sort(counts.begin(), counts.end(),
+                     [](const auto &a, const auto &b) { return a.second != b.second ? a.second > b.second : a.first < b.first; });
     return counts;
 }
 

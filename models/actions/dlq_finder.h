@@ -15,14 +15,14 @@ namespace pelscope {
 struct DlqInfo
 {
     QByteArray key;
-    QByteArray source;           // mapped, else named by the convention
-    bool sourceMapped = false;   // from an explicit mapping
-    bool exists = true;          // a mapped DLQ may not have been created yet
-    qint64 length = 0;           // XLEN
-    qint64 sampled = 0;          // entries the categories rest on (the newest ones)
+    QByteArray source;                           // mapped, else named by the convention
+    bool sourceMapped = false;                   // from an explicit mapping
+    bool exists = true;                          // a mapped DLQ may not have been created yet
+    qint64 length = 0;                           // XLEN
+    qint64 sampled = 0;                          // entries the categories rest on (the newest ones)
     QList<QPair<QByteArray, qint64>> categories; // most frequent first; "" = no category field
-    QByteArray newestId;            // empty: no entries
-    std::optional<qint64> newestMs; // the ms part of the newest ID
+    QByteArray newestId;                         // empty: no entries
+    std::optional<qint64> newestMs;              // the ms part of the newest ID
 };
 
 struct DlqFinderConfig

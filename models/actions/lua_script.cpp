@@ -38,8 +38,9 @@ RedisError LuaScript::describeError(const RedisReply &reply) const
         const auto m = denied.match(displayBytes(reply.bytes()));
         e.kind = RedisError::Kind::NoPermission;
         if (m.hasMatch())
-            e.message = QStringLiteral("permission missing for %1 on the key %2: the ACL user may not run it (checked before writing: nothing was written)")
-                            .arg(m.captured(1), m.captured(2));
+            e.message =
+                QStringLiteral("permission missing for %1 on the key %2: the ACL user may not run it (checked before writing: nothing was written)")
+                    .arg(m.captured(1), m.captured(2));
         return e;
     }
     static const QRegularExpression where(QStringLiteral("@user_script:(\\d+)"));
@@ -52,7 +53,9 @@ RedisError LuaScript::describeError(const RedisReply &reply) const
     const auto command = call.match(QString::fromUtf8(lines.value(line - 1)));
     if (command.hasMatch())
         e.message = QStringLiteral("permission missing for %1 (called by the script run with EVALSHA, line %2): the ACL user cannot run it (%3)")
-                        .arg(command.captured(1).toUpper()).arg(line).arg(displayBytes(reply.bytes()));
+                        .arg(command.captured(1).toUpper())
+                        .arg(line)
+                        .arg(displayBytes(reply.bytes()));
     return e;
 }
 

@@ -126,8 +126,8 @@ void PendingActionJob::select()
         finish();
         return;
     }
-    const RedisCommand command{"XPENDING", m_request.stream, m_request.group, "IDLE", QByteArray::number(m_request.minIdleMs),
-                               m_cursor, "+", QByteArray::number(want), m_request.fromConsumer};
+    const RedisCommand command{"XPENDING", m_request.stream,         m_request.group,       "IDLE", QByteArray::number(m_request.minIdleMs), m_cursor,
+                               "+",        QByteArray::number(want), m_request.fromConsumer};
     m_connection->execute({command}, this, [this, command](const RedisReplies &replies, const RedisError &error) {
         if (error.isError()) {
             retryLater(error);
@@ -199,7 +199,7 @@ void PendingActionJob::act()
                 m_step = Step::Verify; // re-sending could claim twice or misreport: look first
             } else {
                 m_outcome.counts.retries += m_batchResent ? 0 : 1;
-                m_batchResent = true;  // XACK and the script check pending first: safe to send again
+                m_batchResent = true; // XACK and the script check pending first: safe to send again
             }
             retryLater(error);
             return;
@@ -372,9 +372,15 @@ void PendingActionJob::record(const QList<PendingOutcome> &outcomes)
         case PendingOutcome::Kind::Claimed:
         case PendingOutcome::Kind::Acked:
         case PendingOutcome::Kind::Moved: ++c.done; break;
-        case PendingOutcome::Kind::MovedTrimmed: ++c.done; ++c.trimmed; break;
+        case PendingOutcome::Kind::MovedTrimmed:
+            ++c.done;
+            ++c.trimmed;
+            break;
         case PendingOutcome::Kind::NotClaimed: ++c.notClaimed; break;
-        case PendingOutcome::Kind::NotPending: ++c.notPending; c.uncertain += o.afterLostReply ? 1 : 0; break;
+        case PendingOutcome::Kind::NotPending:
+            ++c.notPending;
+            c.uncertain += o.afterLostReply ? 1 : 0;
+            break;
         case PendingOutcome::Kind::Failed: ++c.failed; break;
         }
         AuditRecord r;

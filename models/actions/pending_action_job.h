@@ -15,18 +15,18 @@ struct PendingActionRequest
     Action action = Action::Ack;
     QByteArray stream;
     QByteArray group;
-    QList<QByteArray> ids;        // the entries; empty with fromConsumer set: select by owner
-    QByteArray fromConsumer;      // claim: take this consumer's entries idle >= minIdleMs
-    qint64 limit = -1;            // fromConsumer: at most this many (-1: all of them)
-    QByteArray toConsumer;        // claim: the new owner
-    qint64 minIdleMs = 0;         // claim: an entry idle less than this stays with its owner
-    QByteArray dlq;               // to-dlq: the dead-letter stream
+    QList<QByteArray> ids;   // the entries; empty with fromConsumer set: select by owner
+    QByteArray fromConsumer; // claim: take this consumer's entries idle >= minIdleMs
+    qint64 limit = -1;       // fromConsumer: at most this many (-1: all of them)
+    QByteArray toConsumer;   // claim: the new owner
+    qint64 minIdleMs = 0;    // claim: an entry idle less than this stays with its owner
+    QByteArray dlq;          // to-dlq: the dead-letter stream
     QByteArray category = "manual";
     QByteArray reason = "moved by pelscope";
     int batchSize = 100;
     QByteArray auditStream = "pelscope:audit"; // to-dlq: written by the script ('' = none)
     qint64 auditMaxLen = 100'000;
-    QString auditLogPath;         // empty: the default file
+    QString auditLogPath; // empty: the default file
     int maxConsecutiveFailures = 1000;
 };
 
@@ -64,13 +64,13 @@ private:
     PendingActionRequest m_request;
     RedisConnection *m_connection = nullptr;
     Step m_step = Step::Prepare;
-    qsizetype m_idIndex = 0;        // position in request.ids
-    QByteArray m_cursor = "-";      // selection by consumer: XPENDING position
+    qsizetype m_idIndex = 0;   // position in request.ids
+    QByteArray m_cursor = "-"; // selection by consumer: XPENDING position
     qint64 m_selected = 0;
-    QList<QByteArray> m_batch;      // the entries in hand
-    qsizetype m_batchSize = 0;      // how many request.ids the batch consumed
-    QList<QByteArray> m_unsure;     // to-dlq: reported not pending after a lost reply
-    bool m_batchResent = false;     // the batch's first reply was lost
+    QList<QByteArray> m_batch;  // the entries in hand
+    qsizetype m_batchSize = 0;  // how many request.ids the batch consumed
+    QList<QByteArray> m_unsure; // to-dlq: reported not pending after a lost reply
+    bool m_batchResent = false; // the batch's first reply was lost
 };
 
 } // namespace pelscope

@@ -63,8 +63,8 @@ QList<PendingOutcome> claimOutcomes(const QList<QByteArray> &ids, const RedisRep
     return out;
 }
 
-QList<PendingOutcome> verifiedClaimOutcomes(const QList<QByteArray> &ids, const RedisReplies &replies, const QByteArray &toConsumer,
-                                            qint64 minIdleMs, QList<QByteArray> *again)
+QList<PendingOutcome> verifiedClaimOutcomes(const QList<QByteArray> &ids, const RedisReplies &replies, const QByteArray &toConsumer, qint64 minIdleMs,
+                                            QList<QByteArray> *again)
 {
     using K = PendingOutcome::Kind;
     QList<PendingOutcome> out;
@@ -116,9 +116,9 @@ QList<PendingOutcome> moveOutcomes(const RedisReply &reply, bool resent, QList<Q
         const QByteArray id = item.at(0).bytes();
         const QByteArray result = item.at(1).bytes();
         if (result == "moved" || result == "moved_trimmed") {
-            PendingOutcome o = result == "moved"
-                ? outcome(id, K::Moved)
-                : outcome(id, K::MovedTrimmed, QStringLiteral("the entry was gone from the stream: the DLQ holds its metadata only"));
+            PendingOutcome o = result == "moved" ? outcome(id, K::Moved)
+                                                 : outcome(id, K::MovedTrimmed,
+                                                           QStringLiteral("the entry was gone from the stream: the DLQ holds its metadata only"));
             o.newId = item.at(2).bytes();
             out.append(o);
         } else if (resent) {

@@ -14,8 +14,8 @@ struct PendingOutcome
 
     QByteArray id;
     Kind kind = Kind::Failed;
-    QString note;        // not claimed: owner and idle; after a lost reply: how we know
-    QByteArray newId;    // moved: the DLQ entry's ID
+    QString note;     // not claimed: owner and idle; after a lost reply: how we know
+    QByteArray newId; // moved: the DLQ entry's ID
     bool afterLostReply = false;
 
     QString outcomeName() const; // claimed, not_claimed, not_pending, acked, moved, moved_trimmed, failed
@@ -27,8 +27,8 @@ QList<PendingOutcome> claimOutcomes(const QList<QByteArray> &ids, const RedisRep
 // After a lost XCLAIM reply, one XPENDING per ID says what happened: with the
 // target means claimed; gone means not pending; still idle past the guard
 // means the lost attempt did not touch it, so it goes to `again` (no outcome yet).
-QList<PendingOutcome> verifiedClaimOutcomes(const QList<QByteArray> &ids, const RedisReplies &replies, const QByteArray &toConsumer,
-                                            qint64 minIdleMs, QList<QByteArray> *again);
+QList<PendingOutcome> verifiedClaimOutcomes(const QList<QByteArray> &ids, const RedisReplies &replies, const QByteArray &toConsumer, qint64 minIdleMs,
+                                            QList<QByteArray> *again);
 
 // One XACK per ID; `resent`: an earlier attempt's reply was lost, so a 0
 // cannot say who acknowledged the entry.

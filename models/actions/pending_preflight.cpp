@@ -57,7 +57,10 @@ RedisError preflightRefusal(const PendingActionRequest &r, const RedisBatch &bat
         return refused(QStringLiteral("%1 (slot %2) and %3 (slot %4) live in different cluster slots, so one script cannot move entries "
                                       "atomically. Name them with a shared hash tag, e.g. {orders} and {orders}:dlq, and an audit stream "
                                       "with the same tag.")
-                           .arg(quoted(r.stream)).arg(slot).arg(quoted(r.dlq)).arg(keySlot(r.dlq)));
+                           .arg(quoted(r.stream))
+                           .arg(slot)
+                           .arg(quoted(r.dlq))
+                           .arg(keySlot(r.dlq)));
     return {};
 }
 
@@ -107,8 +110,9 @@ PendingPlan readPendingPlan(const ConnectionOptions &node, const PendingActionRe
                 plan.holds = c.at(1).toInt().value_or(0);
         if (*plan.holds > 0 && pelSize <= kCountEligibleUpToPel) {
             const qint64 cap = r.limit > 0 ? r.limit : *plan.holds;
-            const RedisReplies idle = readBlocking(node, {{"XPENDING", r.stream, r.group, "IDLE", QByteArray::number(r.minIdleMs), "-", "+",
-                                                           QByteArray::number(cap), r.fromConsumer}}, &error);
+            const RedisReplies idle = readBlocking(
+                node, {{"XPENDING", r.stream, r.group, "IDLE", QByteArray::number(r.minIdleMs), "-", "+", QByteArray::number(cap), r.fromConsumer}},
+                &error);
             if (!error.isError() && idle.value(0).isArray())
                 plan.eligible = idle.value(0).size();
         } else if (*plan.holds == 0) {
@@ -127,21 +131,30 @@ PendingPlan readPendingPlan(const ConnectionOptions &node, const PendingActionRe
     if (!r.fromConsumer.isEmpty()) {
         plan.summary = QStringLiteral("Consumer %1 holds %2 pending entries (read at %3); ").arg(quoted(r.fromConsumer)).arg(*plan.holds).arg(at);
         if (plan.eligible)
-            plan.summary += QStringLiteral("%1 of them are idle at least %2 and would move to %3%4; the other %5 stay with %1.")
-                                .arg(*plan.eligible).arg(formatDuration(r.minIdleMs), quoted(r.toConsumer),
-                                     r.limit > 0 ? QStringLiteral(" (at most %1)").arg(r.limit) : QString())
-                                .arg(std::max<qint64>(0, *plan.holds - *plan.eligible));
+            plan.summary +=
+                QStringLiteral("%1 of them are idle at least %2 and would move to %3%4; the other %5 stay with %1.")
+                    .arg(*plan.eligible)
+                    .arg(formatDuration(r.minIdleMs), quoted(r.toConsumer), r.limit > 0 ? QStringLiteral(" (at most %1)").arg(r.limit) : QString())
+                    .arg(std::max<qint64>(0, *plan.holds - *plan.eligible));
         else
             plan.summary += QStringLiteral("those idle at least %1 move to %2 (not counted beforehand: the group's %3 pending entries are "
-                                           "too many to count cheaply).").arg(formatDuration(r.minIdleMs), quoted(r.toConsumer)).arg(pelSize);
+                                           "too many to count cheaply).")
+                                .arg(formatDuration(r.minIdleMs), quoted(r.toConsumer))
+                                .arg(pelSize);
     } else {
-        const QString verb = r.action == Action::Claim ? QStringLiteral("claimed") : r.action == Action::Ack ? QStringLiteral("acknowledged")
-                                                                                                          : QStringLiteral("moved");
+        const QString verb = r.action == Action::Claim ? QStringLiteral("claimed")
+                             : r.action == Action::Ack ? QStringLiteral("acknowledged")
+                                                       : QStringLiteral("moved");
         plan.summary = ids.size() < r.ids.size()
-            ? QStringLiteral("%1 entries selected; of the first %2, %3 are pending now (read at %4) and would be %5.")
-                  .arg(r.ids.size()).arg(ids.size()).arg(*plan.stillPending).arg(at, verb)
-            : QStringLiteral("%1 entries selected, %2 of them pending now (read at %3) and would be %4; the others are left alone.")
-                  .arg(r.ids.size()).arg(*plan.stillPending).arg(at, verb);
+                           ? QStringLiteral("%1 entries selected; of the first %2, %3 are pending now (read at %4) and would be %5.")
+                                 .arg(r.ids.size())
+                                 .arg(ids.size())
+                                 .arg(*plan.stillPending)
+                                 .arg(at, verb)
+                           : QStringLiteral("%1 entries selected, %2 of them pending now (read at %3) and would be %4; the others are left alone.")
+                                 .arg(r.ids.size())
+                                 .arg(*plan.stillPending)
+                                 .arg(at, verb);
     }
     if (r.action == Action::Claim)
         plan.notes << claimNote(r);
@@ -159,25 +172,33 @@ QStringList pendingActionPlan(const PendingActionRequest &r, const QString &conn
         if (numbers.stillPending)
             what += QStringLiteral(", %1 of them pending now").arg(*numbers.stillPending);
         if (!r.fromConsumer.isEmpty())
-            what = QStringLiteral("the entries of consumer %1 idle at least %2%3: it holds %4, %5")
-                       .arg(quoted(r.fromConsumer), formatDuration(r.minIdleMs),
-                            r.limit > 0 ? QStringLiteral(", at most %1").arg(r.limit) : QString())
-                       .arg(numbers.holds.value_or(0))
-                       .arg(numbers.eligible ? QStringLiteral("%1 of them idle that long now").arg(*numbers.eligible)
-                                             : QStringLiteral("not counted how many are idle that long"));
-        return {QStringLiteral("Claim pending entries of %1:").arg(where), QStringLiteral("  what:  %1").arg(what),
+            what =
+                QStringLiteral("the entries of consumer %1 idle at least %2%3: it holds %4, %5")
+                    .arg(quoted(r.fromConsumer), formatDuration(r.minIdleMs), r.limit > 0 ? QStringLiteral(", at most %1").arg(r.limit) : QString())
+                    .arg(numbers.holds.value_or(0))
+                    .arg(numbers.eligible ? QStringLiteral("%1 of them idle that long now").arg(*numbers.eligible)
+                                          : QStringLiteral("not counted how many are idle that long"));
+        return {QStringLiteral("Claim pending entries of %1:").arg(where),
+                QStringLiteral("  what:  %1").arg(what),
                 QStringLiteral("  to:    consumer %1").arg(quoted(r.toConsumer)),
                 QStringLiteral("  how:   XCLAIM %1 %2 %3 %4 <ids> JUSTID; entries idle less than %5 stay with their owner")
-                    .arg(quoted(r.stream), quoted(r.group), quoted(r.toConsumer)).arg(r.minIdleMs).arg(formatDuration(r.minIdleMs)),
-                QStringLiteral("  then:  %1").arg(claimNote(r)), audit};
+                    .arg(quoted(r.stream), quoted(r.group), quoted(r.toConsumer))
+                    .arg(r.minIdleMs)
+                    .arg(formatDuration(r.minIdleMs)),
+                QStringLiteral("  then:  %1").arg(claimNote(r)),
+                audit};
     }
     case Action::Ack:
-        return {QStringLiteral("Acknowledge %1 entries of %2%3:").arg(r.ids.size()).arg(where)
+        return {QStringLiteral("Acknowledge %1 entries of %2%3:")
+                    .arg(r.ids.size())
+                    .arg(where)
                     .arg(numbers.stillPending ? QStringLiteral(" (%1 of them pending now)").arg(*numbers.stillPending) : QString()),
                 QStringLiteral("  how:   XACK %1 %2 <id>, one per entry").arg(quoted(r.stream), quoted(r.group)),
                 QStringLiteral("  WARNING: acknowledged entries leave the PEL unprocessed; no consumer will be given them again."), audit};
     case Action::ToDlq:
-        return {QStringLiteral("Move %1 entries of %2 to the dead-letter stream %3%4:").arg(r.ids.size()).arg(where, quoted(r.dlq))
+        return {QStringLiteral("Move %1 entries of %2 to the dead-letter stream %3%4:")
+                    .arg(r.ids.size())
+                    .arg(where, quoted(r.dlq))
                     .arg(numbers.stillPending ? QStringLiteral(" (%1 of them pending now)").arg(*numbers.stillPending) : QString()),
                 QStringLiteral("  how:   one Lua script per batch: for each entry still pending, XADD its fields plus category=%1, reason=%2, "
                                "delivery_count, source_stream, source_id, group, consumer to %3, then XACK; entries no longer pending "

@@ -20,14 +20,14 @@ RedisError preflightRefusal(const PendingActionRequest &request, const RedisBatc
 // others, so a dialog cannot say 40 in one place and 0 in another.
 struct PendingPlan
 {
-    RedisError refusal;              // set: refuse (nothing was written)
-    QStringList lines;               // the exact commands, keys and counts
-    QString summary;                 // one sentence with the numbers, plain text
-    QStringList notes;               // what the operator must do or know afterwards
-    std::optional<qint64> holds;     // claim by consumer: its pending entries now
-    std::optional<qint64> eligible;  // of those, idle at least the guard now (null: not counted, PEL too large)
+    RedisError refusal;                 // set: refuse (nothing was written)
+    QStringList lines;                  // the exact commands, keys and counts
+    QString summary;                    // one sentence with the numbers, plain text
+    QStringList notes;                  // what the operator must do or know afterwards
+    std::optional<qint64> holds;        // claim by consumer: its pending entries now
+    std::optional<qint64> eligible;     // of those, idle at least the guard now (null: not counted, PEL too large)
     std::optional<qint64> stillPending; // by ID: how many of the IDs are pending now
-    qint64 readAtMs = 0;             // when the numbers were read (local clock)
+    qint64 readAtMs = 0;                // when the numbers were read (local clock)
 };
 
 // The reads (one or two round trips on `node`, on the calling thread) and the plan.

@@ -27,14 +27,14 @@ PermissionVerdicts permissionVerdicts(const QList<PermissionCheck> &checks, cons
                 // NOPERM: this user may not run ACL DRYRUN itself; unknown
                 // command/subcommand: a server before 7.0.
                 verdict.state = PermissionVerdict::State::Unknown;
-                verdict.reason = r.errorCode() == "NOPERM"
-                    ? QStringLiteral("cannot check beforehand (this user may not run ACL DRYRUN); a missing permission shows at the first write")
-                    : QStringLiteral("cannot check beforehand (the server has no ACL DRYRUN); a missing permission shows at the first write");
+                verdict.reason =
+                    r.errorCode() == "NOPERM"
+                        ? QStringLiteral("cannot check beforehand (this user may not run ACL DRYRUN); a missing permission shows at the first write")
+                        : QStringLiteral("cannot check beforehand (the server has no ACL DRYRUN); a missing permission shows at the first write");
             } else if (r.isString() && r.bytes() != "OK") {
                 verdict.state = PermissionVerdict::State::Denied;
                 verdict.reason = QStringLiteral("%1 %2: %3")
-                                     .arg(QString::fromUtf8(command.value(0)).toUpper(), displayBytes(command.value(1)),
-                                          displayBytes(r.bytes()));
+                                     .arg(QString::fromUtf8(command.value(0)).toUpper(), displayBytes(command.value(1)), displayBytes(r.bytes()));
             }
         }
         out.insert(check.action, verdict);

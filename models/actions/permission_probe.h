@@ -13,7 +13,7 @@ namespace pelscope {
 
 struct PermissionCheck
 {
-    QString action;            // "requeue", "delete", "claim", ...
+    QString action;               // "requeue", "delete", "claim", ...
     QList<RedisCommand> commands; // every command the action sends, with its real keys
 };
 
@@ -21,7 +21,7 @@ struct PermissionVerdict
 {
     enum class State { Unknown, Allowed, Denied };
     State state = State::Unknown;
-    QString reason;            // Denied: what the server said; Unknown: why we cannot tell
+    QString reason; // Denied: what the server said; Unknown: why we cannot tell
 };
 
 using PermissionVerdicts = QHash<QString, PermissionVerdict>;

@@ -41,8 +41,7 @@ RequeueJob::RequeueJob(ConnectionOptions options, RequeueRequest request, QObjec
 
 QString RequeueJob::refusal() const
 {
-    if (m_request.editedFields
-        && (m_request.select != RequeueRequest::Select::Ids || m_request.ids.size() != 1 || m_request.editedFields->isEmpty()))
+    if (m_request.editedFields && (m_request.select != RequeueRequest::Select::Ids || m_request.ids.size() != 1 || m_request.editedFields->isEmpty()))
         return QStringLiteral("an edited requeue takes exactly one entry and at least one field");
     return {};
 }
@@ -113,11 +112,17 @@ QString RequeueJob::slotRefusal(const QByteArray &target) const
         return QStringLiteral("refusing to %1: %2 (slot %3) and %4 (slot %5) live in different cluster slots, so one script cannot "
                               "move entries atomically. Name them with a shared hash tag, e.g. {orders} and {orders}:dlq, and an audit "
                               "stream with the same tag.")
-            .arg(policy().action, displayBytes(m_request.dlq)).arg(slot).arg(displayBytes(target)).arg(keySlot(target));
+            .arg(policy().action, displayBytes(m_request.dlq))
+            .arg(slot)
+            .arg(displayBytes(target))
+            .arg(keySlot(target));
     if (!m_request.auditStream.isEmpty() && keySlot(m_request.auditStream) != slot)
         return QStringLiteral("refusing to %1: the audit stream %2 (slot %3) is in another cluster slot than %4 (slot %5), so one "
                               "script cannot write both. Use an audit stream with the DLQ's hash tag, e.g. {orders}:audit.")
-            .arg(policy().action, displayBytes(m_request.auditStream)).arg(keySlot(m_request.auditStream)).arg(displayBytes(m_request.dlq)).arg(slot);
+            .arg(policy().action, displayBytes(m_request.auditStream))
+            .arg(keySlot(m_request.auditStream))
+            .arg(displayBytes(m_request.dlq))
+            .arg(slot);
     return {};
 }
 
@@ -248,7 +253,8 @@ void RequeueJob::planEntry(const QByteArray &id, const QByteArray &target, const
     }
     QString line = QStringLiteral("XADD %1 *").arg(quotedForPlan(target));
     for (const auto &fv : out)
-        line += QLatin1Char(' ') + quotedForPlan(fv.first) + QLatin1Char(' ') + quotedForPlan(fv.second.size() > 200 ? fv.second.left(200) + "..." : fv.second);
+        line += QLatin1Char(' ') + quotedForPlan(fv.first) + QLatin1Char(' ')
+                + quotedForPlan(fv.second.size() > 200 ? fv.second.left(200) + "..." : fv.second);
     m_outcome.plan << line << QStringLiteral("XDEL %1 %2").arg(quotedForPlan(m_request.dlq), dlqId);
     ++m_outcome.counts.done;
 }
@@ -332,8 +338,9 @@ void RequeueJob::onApplied(const RedisReplies &replies)
             for (const QByteArray &id : group.second)
                 audit(group.first, {id}, QStringLiteral("failed: ") + displayBytes(r.bytes()));
             fatal = r.errorCode() == "OOM"
-                ? QStringLiteral("the server is out of memory (-OOM): nothing was deleted from %1; free memory and run again").arg(displayBytes(m_request.dlq))
-                : e.message;
+                        ? QStringLiteral("the server is out of memory (-OOM): nothing was deleted from %1; free memory and run again")
+                              .arg(displayBytes(m_request.dlq))
+                        : e.message;
             fatalKind = e.kind;
             continue;
         }

@@ -16,18 +16,18 @@ struct RequeueRequest
 
     Operation operation = Operation::Requeue;
     QByteArray dlq;
-    QByteArray target;            // empty: the entry's source_stream, else the naming convention
+    QByteArray target; // empty: the entry's source_stream, else the naming convention
     // Targets taken as they are. Any other target must be a stream with a
     // consumer group (else nobody reads what is put there): entries bound for
     // one that is missing or has no group are refused, and kept in the DLQ.
     // An explicit `target` is always accepted.
     QList<QByteArray> allowedTargets;
     Select select = Select::All;
-    QList<QByteArray> ids;        // Select::Ids
-    QByteArray matchField;        // Select::Match: field == value
+    QList<QByteArray> ids; // Select::Ids
+    QByteArray matchField; // Select::Match: field == value
     QByteArray matchValue;
     int batchSize = 100;
-    double ratePerSecond = 0;     // entries per second; 0 = as fast as the server answers
+    double ratePerSecond = 0; // entries per second; 0 = as fast as the server answers
     bool dryRun = false;
     // Requeue one entry (Select::Ids, one ID) with these fields instead of its
     // stored ones: the operator's edit, written as given.
@@ -35,7 +35,7 @@ struct RequeueRequest
     DlqLayout layout;
     QByteArray auditStream = "pelscope:audit";
     qint64 auditMaxLen = 100'000;
-    QString auditLogPath;         // empty: the default file
+    QString auditLogPath;              // empty: the default file
     int maxConsecutiveFailures = 1000; // then give up (the server stays unreachable)
 };
 
@@ -65,8 +65,8 @@ private:
     RequeueRequest m_request;
     RedisConnection *m_connection = nullptr;
     Step m_step = Step::Fetch;
-    QByteArray m_cursor = "-";    // XRANGE position (exclusive after the first page)
-    qsizetype m_idIndex = 0;      // Select::Ids position
+    QByteArray m_cursor = "-"; // XRANGE position (exclusive after the first page)
+    qsizetype m_idIndex = 0;   // Select::Ids position
     // The batch in hand: entries grouped by target stream.
     QList<QPair<QByteArray, QList<QByteArray>>> m_batch;
     QList<QByteArray> m_batchCursor;

@@ -7,7 +7,6 @@
 #include "../redis/redis_connection.h"
 #include "../snapshot/format.h"
 
-
 namespace pelscope {
 
 namespace {
@@ -54,7 +53,9 @@ KeyRoute routeKey(const ConnectionOptions &seed, const ClusterMap &map, const QB
     const ClusterMaster *master = map.topology ? map.topology->masterForKey(key) : nullptr;
     if (!master) {
         route.error = QStringLiteral("cannot tell which cluster master serves %1 (slot %2)%3")
-                          .arg(quotedKey(key)).arg(route.slot).arg(map.why.isEmpty() ? QString() : QStringLiteral(": ") + map.why);
+                          .arg(quotedKey(key))
+                          .arg(route.slot)
+                          .arg(map.why.isEmpty() ? QString() : QStringLiteral(": ") + map.why);
         return route;
     }
     route.node = nodeOptions(seed, *master);
@@ -95,7 +96,9 @@ RequeueRoute routeRequeue(const ConnectionOptions &seed, const ClusterMap &map, 
         path.path = RequeuePathPlan::Path::Atomic;
         path.description = QStringLiteral("atomic where an entry's source_stream shares the slot of %1 (slot %2); an entry "
                                           "naming a stream in another slot stops the run (%3)")
-                               .arg(displayBytes(dlq)).arg(keySlot(dlq)).arg(noTargetHint);
+                               .arg(displayBytes(dlq))
+                               .arg(keySlot(dlq))
+                               .arg(noTargetHint);
     } else {
         path = planRequeuePath(dlq, target);
     }
@@ -105,7 +108,8 @@ RequeueRoute routeRequeue(const ConnectionOptions &seed, const ClusterMap &map, 
         if (keySlot(route.auditStream) != keySlot(dlq)) {
             path.path = RequeuePathPlan::Path::Refused;
             path.description = QStringLiteral("refusing: no audit stream can share the slot of %1, so one script cannot move "
-                                              "its entries atomically").arg(displayBytes(dlq));
+                                              "its entries atomically")
+                                   .arg(displayBytes(dlq));
         }
     }
     return route;
@@ -129,24 +133,28 @@ QString RequeueRoute::summary(int ledgerTtlSeconds) const
         if (target.isEmpty())
             return QStringLiteral("atomic: one script per batch on %1 adds each entry to the stream its source_stream field names and "
                                   "deletes it from %2, %3; an entry naming a stream outside slot %4 stops the run")
-                .arg(dlqNodeAddress, d, audit).arg(keySlot(dlq));
+                .arg(dlqNodeAddress, d, audit)
+                .arg(keySlot(dlq));
         const QByteArray tag = hashTagOf(dlq);
         const QString shared = !tag.isEmpty() && hashTagOf(target) == tag
-            ? QStringLiteral("share hash tag %1, slot %2").arg(displayBytes(tag)).arg(keySlot(dlq))
-            : QStringLiteral("share slot %1").arg(keySlot(dlq));
+                                   ? QStringLiteral("share hash tag %1, slot %2").arg(displayBytes(tag)).arg(keySlot(dlq))
+                                   : QStringLiteral("share slot %1").arg(keySlot(dlq));
         return QStringLiteral("atomic: %1 and its source %2 %3 on %4; one script per batch adds each entry to %2 and deletes it "
                               "from %1, %5")
             .arg(d, t, shared, dlqNodeAddress, audit);
     }
     case RequeuePathPlan::Path::CrossSlotLedger: {
         const int days = ledgerTtlSeconds / 86'400;
-        const QString expiry = days * 86'400 == ledgerTtlSeconds ? QStringLiteral("%1-day expiry").arg(days)
-                                                                  : QStringLiteral("%1 s expiry").arg(ledgerTtlSeconds);
+        const QString expiry =
+            days * 86'400 == ledgerTtlSeconds ? QStringLiteral("%1-day expiry").arg(days) : QStringLiteral("%1 s expiry").arg(ledgerTtlSeconds);
         return QStringLiteral("ledger: %1 (slot %2, on %3) and its source %4 (slot %5, on %6) are in different slots, so no one "
                               "script can move an entry; each entry is added to %4 by a script that records its DLQ ID in the "
                               "ledger key %7 (%8) and skips IDs already recorded, then deleted from %1: exactly once, also after a "
                               "lost reply")
-            .arg(d).arg(keySlot(dlq)).arg(dlqNodeAddress, t).arg(keySlot(target))
+            .arg(d)
+            .arg(keySlot(dlq))
+            .arg(dlqNodeAddress, t)
+            .arg(keySlot(target))
             .arg(targetNodeAddress.isEmpty() ? QStringLiteral("its master") : targetNodeAddress, displayBytes(path.ledgerKey), expiry);
     }
     case RequeuePathPlan::Path::Refused: {
@@ -183,7 +191,9 @@ CrossSlotRequeueRequest crossSlotRequestFor(const RequeueRequest &request, const
     x.dlq = request.dlq;
     x.target = target;
     x.targetExplicit = targetExplicit;
-    x.select = request.select == RequeueRequest::Select::Ids ? Select::Ids : request.select == RequeueRequest::Select::Match ? Select::Match : Select::All;
+    x.select = request.select == RequeueRequest::Select::Ids     ? Select::Ids
+               : request.select == RequeueRequest::Select::Match ? Select::Match
+                                                                 : Select::All;
     x.ids = request.ids;
     x.matchField = request.matchField;
     x.matchValue = request.matchValue;

@@ -51,14 +51,14 @@ KeyRoute routeKey(const ConnectionOptions &seed, const QByteArray &key); // read
 struct RequeueRoute
 {
     bool cluster = false;
-    ConnectionOptions dlqNode;     // the DLQ's master on a cluster, else the seed
-    QString dlqNodeAddress;        // cluster only
-    QString targetNodeAddress;     // cluster only, when the target is known and served
+    ConnectionOptions dlqNode; // the DLQ's master on a cluster, else the seed
+    QString dlqNodeAddress;    // cluster only
+    QString targetNodeAddress; // cluster only, when the target is known and served
     QByteArray dlq;
-    QByteArray target;             // what the path was planned for (empty: each entry's source_stream)
-    RequeuePathPlan path;          // cluster only (Atomic on one server); description: the CLI's "path:" text
-    QByteArray auditStream;        // the atomic path on a cluster: an audit stream in the DLQ's slot
-    QString error;                 // could not read the server's mode or slot map: nothing decided
+    QByteArray target;      // what the path was planned for (empty: each entry's source_stream)
+    RequeuePathPlan path;   // cluster only (Atomic on one server); description: the CLI's "path:" text
+    QByteArray auditStream; // the atomic path on a cluster: an audit stream in the DLQ's slot
+    QString error;          // could not read the server's mode or slot map: nothing decided
 
     bool atomic() const { return path.path == RequeuePathPlan::Path::Atomic; }
     bool ledger() const { return path.path == RequeuePathPlan::Path::CrossSlotLedger; }

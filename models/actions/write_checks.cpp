@@ -30,16 +30,16 @@ QList<RedisCommand> auditCommands(const QByteArray &auditStream)
 QList<PermissionCheck> dlqWriteChecks(const QByteArray &dlq, const QByteArray &source, const QByteArray &auditStream)
 {
     return {
-        {WriteAction::Requeue, scriptCommands(QStringLiteral(":/lua/requeue.lua"), {dlq, source, auditStream},
-                                              QList<RedisCommand>{{"XRANGE", dlq, kAnyId, kAnyId}, {"XADD", source, "*", "f", "v"}, {"XDEL", dlq, kAnyId}}
-                                                  + auditCommands(auditStream))},
+        {WriteAction::Requeue,
+         scriptCommands(QStringLiteral(":/lua/requeue.lua"), {dlq, source, auditStream},
+                        QList<RedisCommand>{{"XRANGE", dlq, kAnyId, kAnyId}, {"XADD", source, "*", "f", "v"}, {"XDEL", dlq, kAnyId}}
+                            + auditCommands(auditStream))},
         {WriteAction::Delete, scriptCommands(QStringLiteral(":/lua/delete.lua"), {dlq, dlq, auditStream},
                                              QList<RedisCommand>{{"XDEL", dlq, kAnyId}} + auditCommands(auditStream))},
     };
 }
 
-QList<PermissionCheck> pendingWriteChecks(const QByteArray &stream, const QByteArray &group, const QByteArray &dlq,
-                                          const QByteArray &auditStream)
+QList<PermissionCheck> pendingWriteChecks(const QByteArray &stream, const QByteArray &group, const QByteArray &dlq, const QByteArray &auditStream)
 {
     return {
         {WriteAction::Claim, {{"XCLAIM", stream, group, "pelscope-check", "0", kAnyId, "JUSTID"}}},
@@ -50,10 +50,10 @@ QList<PermissionCheck> pendingWriteChecks(const QByteArray &stream, const QByteA
                                                                 {"XADD", dlq, "*", "f", "v"},
                                                                 {"XACK", stream, group, kAnyId}}
                                                 + auditCommands(auditStream))},
-        {WriteAction::DeleteConsumer, scriptCommands(QStringLiteral(":/lua/delete_consumer.lua"), {stream, auditStream},
-                                                     QList<RedisCommand>{{"XPENDING", stream, group},
-                                                                         {"XGROUP", "DELCONSUMER", stream, group, "pelscope-check"}}
-                                                         + auditCommands(auditStream))},
+        {WriteAction::DeleteConsumer,
+         scriptCommands(QStringLiteral(":/lua/delete_consumer.lua"), {stream, auditStream},
+                        QList<RedisCommand>{{"XPENDING", stream, group}, {"XGROUP", "DELCONSUMER", stream, group, "pelscope-check"}}
+                            + auditCommands(auditStream))},
     };
 }
 

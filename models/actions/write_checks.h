@@ -18,7 +18,6 @@ inline const QString DeleteConsumer = QStringLiteral("delete_consumer");
 // Requeue (and edited requeue) and delete on one DLQ.
 QList<PermissionCheck> dlqWriteChecks(const QByteArray &dlq, const QByteArray &source, const QByteArray &auditStream);
 // Claim, acknowledge, move-to-DLQ and delete-consumer on one group.
-QList<PermissionCheck> pendingWriteChecks(const QByteArray &stream, const QByteArray &group, const QByteArray &dlq,
-                                          const QByteArray &auditStream);
+QList<PermissionCheck> pendingWriteChecks(const QByteArray &stream, const QByteArray &group, const QByteArray &dlq, const QByteArray &auditStream);
 
 } // namespace pelscope

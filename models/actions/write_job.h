@@ -48,12 +48,12 @@ Q_SIGNALS:
 protected:
     struct Policy
     {
-        QString action;               // the audit log's word
-        QString auditLogPath;         // empty: the default file
-        bool dryRun = false;          // reads only: no audit file needed, nothing written
+        QString action;       // the audit log's word
+        QString auditLogPath; // empty: the default file
+        bool dryRun = false;  // reads only: no audit file needed, nothing written
         int maxConsecutiveFailures = 1000;
-        int retryDelayMs = 50;        // the n-th failure in a row waits n times this, at most kMaxRetryDelayMs
-        QString scriptResource;       // ":/lua/....lua"; empty: the job sends plain commands
+        int retryDelayMs = 50;  // the n-th failure in a row waits n times this, at most kMaxRetryDelayMs
+        QString scriptResource; // ":/lua/....lua"; empty: the job sends plain commands
     };
     static constexpr int kMaxRetryDelayMs = 2000;
 

@@ -21,7 +21,10 @@ QString editedRequeueRefusal(const QByteArray &dlq, const QByteArray &target)
     return QStringLiteral("an edited entry is added to its source and deleted from the DLQ by one script, which needs both in one "
                           "slot: %1 (slot %2) and %3 (slot %4) are not. Requeue it unedited (the ledger path moves it exactly once), or "
                           "edit it once it is back in %3.")
-        .arg(displayBytes(dlq)).arg(keySlot(dlq)).arg(displayBytes(target)).arg(keySlot(target));
+        .arg(displayBytes(dlq))
+        .arg(keySlot(dlq))
+        .arg(displayBytes(target))
+        .arg(keySlot(target));
 }
 
 RequeuePlan planRequeue(const ConnectionOptions &seed, RequeueRequest request, const QByteArray &target, bool targetExplicit,
@@ -55,7 +58,9 @@ RequeuePlan planRequeue(const ConnectionOptions &seed, RequeueRequest request, c
         request.auditStream = audit;
         plan.path = RequeuePlan::Path::Atomic;
         plan.pathText = QStringLiteral("on %1, the master serving slot %2 of %3: one script per batch deletes the entries and audits them in %4")
-                            .arg(route.dlqNodeAddress).arg(keySlot(request.dlq)).arg(displayBytes(request.dlq), displayBytes(audit));
+                            .arg(route.dlqNodeAddress)
+                            .arg(keySlot(request.dlq))
+                            .arg(displayBytes(request.dlq), displayBytes(audit));
         plan.pathLine = plan.pathText;
         plan.request = std::move(request);
         return plan;
@@ -96,7 +101,9 @@ PendingActionPlan planPendingAction(const ConnectionOptions &seed, PendingAction
     if (route.cluster) {
         plan.pathText = QStringLiteral("on %1, the master serving slot %2, which holds %3; a -MOVED while it runs (the slot moving) stops it "
                                        "and is reported, never retried blindly")
-                            .arg(route.nodeAddress).arg(route.slot).arg(displayBytes(request.stream));
+                            .arg(route.nodeAddress)
+                            .arg(route.slot)
+                            .arg(displayBytes(request.stream));
         if (request.action == PendingActionRequest::Action::ToDlq) {
             // One script XADDs to the DLQ, XACKs and audits: all three in the stream's slot.
             const QByteArray audit = clusterAuditStream(request.stream);
@@ -104,7 +111,10 @@ PendingActionPlan planPendingAction(const ConnectionOptions &seed, PendingAction
                 const QByteArray inSlot = keyInSlotOf(request.stream, ":dlq");
                 plan.refusal = QStringLiteral("refused: %1 (slot %2) and %3 (slot %4) are in different cluster slots, so one script cannot "
                                               "move the entries atomically; use a DLQ with the stream's hash tag%5")
-                                   .arg(quoted(request.stream)).arg(route.slot).arg(quoted(request.dlq)).arg(keySlot(request.dlq))
+                                   .arg(quoted(request.stream))
+                                   .arg(route.slot)
+                                   .arg(quoted(request.dlq))
+                                   .arg(keySlot(request.dlq))
                                    .arg(keySlot(inSlot) == route.slot ? QStringLiteral(", e.g. %1").arg(quoted(inSlot)) : QString());
                 return plan;
             }

@@ -18,14 +18,14 @@ struct RequeuePlan
 {
     enum class Path { OneServer, Atomic, Ledger, Refused };
     Path path = Path::Refused;
-    ConnectionOptions node;                       // where the job connects (the ledger job: the seed, it routes itself)
-    ConnectionOptions dlqNode;                    // where the DLQ is read (its master on a cluster)
-    RequeueRequest request;                       // as it will run
+    ConnectionOptions node;                        // where the job connects (the ledger job: the seed, it routes itself)
+    ConnectionOptions dlqNode;                     // where the DLQ is read (its master on a cluster)
+    RequeueRequest request;                        // as it will run
     std::optional<CrossSlotRequeueRequest> ledger; // Path::Ledger
-    QString pathText;                             // the path in words, for a confirmation; empty on one server
-    QString pathLine;                             // the same in one line, pelscope-cli's "path:"
-    QString refusal;                              // Path::Refused: why nothing will be written
-    QString error;                                // the server's mode or slot map could not be read
+    QString pathText;                              // the path in words, for a confirmation; empty on one server
+    QString pathLine;                              // the same in one line, pelscope-cli's "path:"
+    QString refusal;                               // Path::Refused: why nothing will be written
+    QString error;                                 // the server's mode or slot map could not be read
 
     bool runs() const { return error.isEmpty() && path != Path::Refused; }
     bool cluster() const { return path == Path::Atomic || path == Path::Ledger || (path == Path::Refused && !pathText.isEmpty()); }
@@ -44,11 +44,11 @@ QString editedRequeueRefusal(const QByteArray &dlq, const QByteArray &target);
 
 struct PendingActionPlan
 {
-    ConnectionOptions node;          // the stream's master on a cluster, else the seed
-    PendingActionRequest request;    // as it will run (the audit stream in the stream's slot on a cluster)
-    QString pathText;                // empty on one server
-    QString refusal;                 // why nothing will be written
-    QString error;                   // the server's mode or slot map could not be read
+    ConnectionOptions node;       // the stream's master on a cluster, else the seed
+    PendingActionRequest request; // as it will run (the audit stream in the stream's slot on a cluster)
+    QString pathText;             // empty on one server
+    QString refusal;              // why nothing will be written
+    QString error;                // the server's mode or slot map could not be read
 
     bool runs() const { return error.isEmpty() && refusal.isEmpty(); }
 };

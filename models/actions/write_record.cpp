@@ -63,8 +63,8 @@ WriteRecord writeRecordFor(const RequeueRequest &request, const WriteOutcome &ou
     const bool deleting = request.operation == RequeueRequest::Operation::Delete;
     r.title = deleting ? QStringLiteral("Delete dead letters") : QStringLiteral("Requeue dead letters");
     r.where = deleting ? displayBytes(request.dlq)
-                       : QStringLiteral("%1 → %2").arg(displayBytes(request.dlq),
-                                                       request.target.isEmpty() ? QStringLiteral("each entry's source") : displayBytes(request.target));
+                       : QStringLiteral("%1 → %2").arg(displayBytes(request.dlq), request.target.isEmpty() ? QStringLiteral("each entry's source")
+                                                                                                           : displayBytes(request.target));
     r.headline = (deleting ? QStringLiteral("deleted %1") : QStringLiteral("requeued %1")).arg(entries(outcome.counts.done));
     finishRecord(r, outcome, auditPath);
     listMoved(r, outcome.movedIds, deleting ? 0 : outcome.counts.done);
@@ -76,9 +76,11 @@ WriteRecord writeRecordFor(const CrossSlotRequeueRequest &request, const WriteOu
     WriteRecord r;
     r.at = QDateTime::currentDateTime();
     r.title = QStringLiteral("Requeue dead letters (across cluster slots)");
-    r.where = QStringLiteral("%1 (on %2) → %3 (on %4)").arg(displayBytes(request.dlq), outcome.dlqNode, displayBytes(request.target), outcome.sourceNode);
+    r.where =
+        QStringLiteral("%1 (on %2) → %3 (on %4)").arg(displayBytes(request.dlq), outcome.dlqNode, displayBytes(request.target), outcome.sourceNode);
     r.headline = QStringLiteral("requeued %1").arg(entries(outcome.counts.done));
-    addCount(r.counts, outcome.counts.duplicates, QStringLiteral("%1 of them found in the ledger: added by an attempt whose reply was lost, not added again"));
+    addCount(r.counts, outcome.counts.duplicates,
+             QStringLiteral("%1 of them found in the ledger: added by an attempt whose reply was lost, not added again"));
     finishRecord(r, outcome, auditPath);
     listMoved(r, outcome.movedIds, outcome.counts.done);
     return r;
@@ -95,7 +97,9 @@ WriteRecord writeRecordFor(const PendingActionRequest &request, const WriteOutco
     case Action::Claim:
         r.title = QStringLiteral("Claim");
         r.headline = QStringLiteral("claimed %1 to %2").arg(entries(c.done), displayBytes(request.toConsumer));
-        addCount(r.counts, c.notClaimed, QStringLiteral("%1 left with their owner: idle less than the %2 guard").arg(QStringLiteral("%1"), formatDuration(request.minIdleMs)));
+        addCount(
+            r.counts, c.notClaimed,
+            QStringLiteral("%1 left with their owner: idle less than the %2 guard").arg(QStringLiteral("%1"), formatDuration(request.minIdleMs)));
         break;
     case Action::Ack:
         r.title = QStringLiteral("Acknowledge");
@@ -133,9 +137,10 @@ WriteRecord writeRecordFor(const ConsumerDeleteRequest &request, const WriteOutc
     r.title = QStringLiteral("Delete consumer");
     r.where = QStringLiteral("%1 / %2").arg(displayBytes(request.stream), displayBytes(request.group));
     const bool deleted = outcome.counts.done > 0;
-    r.headline = deleted                ? QStringLiteral("deleted consumer %1").arg(displayBytes(request.consumer))
-                 : outcome.holdsPending ? QStringLiteral("not deleted: %1 took %2 meanwhile").arg(displayBytes(request.consumer), entries(outcome.holdsPending))
-                                        : QStringLiteral("not deleted");
+    r.headline = deleted ? QStringLiteral("deleted consumer %1").arg(displayBytes(request.consumer))
+                 : outcome.holdsPending
+                     ? QStringLiteral("not deleted: %1 took %2 meanwhile").arg(displayBytes(request.consumer), entries(outcome.holdsPending))
+                     : QStringLiteral("not deleted");
     r.error = outcome.error;
     r.auditPath = auditPath;
     r.failed = !deleted;

@@ -18,15 +18,15 @@ namespace pelscope {
 struct WriteRecord
 {
     QDateTime at;
-    QString title;        // Requeue, Delete, Claim, Acknowledge, Move to DLQ, Delete consumer
-    QString where;        // the keys, e.g. "orders:dlq → orders"
-    QString headline;     // the main count in words: "requeued 30 entries to orders"
-    QStringList counts;   // every other non-zero count, in words
-    QStringList entries;  // per entry: "1700000000000-0 → 1700000005000-0", "… failed: …"
+    QString title;       // Requeue, Delete, Claim, Acknowledge, Move to DLQ, Delete consumer
+    QString where;       // the keys, e.g. "orders:dlq → orders"
+    QString headline;    // the main count in words: "requeued 30 entries to orders"
+    QStringList counts;  // every other non-zero count, in words
+    QStringList entries; // per entry: "1700000000000-0 → 1700000005000-0", "… failed: …"
     qsizetype entriesNotListed = 0;
-    QString error;        // why it stopped early
+    QString error; // why it stopped early
     QString auditPath;
-    bool failed = false;  // something failed or it stopped early
+    bool failed = false; // something failed or it stopped early
 };
 
 // The outcome is the same type for every job; the request says what was asked.

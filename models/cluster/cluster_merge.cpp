@@ -10,8 +10,8 @@ namespace {
 
 bool isRedirectText(const QString &error)
 {
-    return error.startsWith(QLatin1String("MOVED ")) || error.startsWith(QLatin1String("ASK "))
-           || error.startsWith(QLatin1String("TRYAGAIN")) || error.startsWith(QLatin1String("CLUSTERDOWN"));
+    return error.startsWith(QLatin1String("MOVED ")) || error.startsWith(QLatin1String("ASK ")) || error.startsWith(QLatin1String("TRYAGAIN"))
+           || error.startsWith(QLatin1String("CLUSTERDOWN"));
 }
 
 // A DLQ on another node than its source: the source's node could not see it
@@ -27,9 +27,9 @@ void warnSourcesOfGrowingDeadLetters(SnapshotData &out)
         const StreamSnapshot *src = byKey.value(d.source);
         if (!dlq || !src || dlq->node == src->node || src->stale || d.growth.value_or(0) <= 0)
             continue;
-        reasons.append({d.source, QStringLiteral("dead-letter stream %1 grew by %2 in the last %3 (now %4)")
-                                      .arg(displayBytes(d.key), formatCount(*d.growth), formatDuration(d.growthWindowMs),
-                                           formatCount(d.length.value_or(0)))});
+        reasons.append(
+            {d.source, QStringLiteral("dead-letter stream %1 grew by %2 in the last %3 (now %4)")
+                           .arg(displayBytes(d.key), formatCount(*d.growth), formatDuration(d.growthWindowMs), formatCount(d.length.value_or(0)))});
     }
     for (const auto &[source, reason] : std::as_const(reasons)) {
         for (StreamSnapshot &s : out.streams) {
@@ -46,8 +46,7 @@ void warnSourcesOfGrowingDeadLetters(SnapshotData &out)
 
 } // namespace
 
-SnapshotData mergeClusterTick(const QList<ClusterNodeTickView> &nodes, const QHash<QByteArray, QString> &routes,
-                              const SnapshotData &previous)
+SnapshotData mergeClusterTick(const QList<ClusterNodeTickView> &nodes, const QHash<QByteArray, QString> &routes, const SnapshotData &previous)
 {
     SnapshotData out;
     QHash<QByteArray, const StreamSnapshot *> prevStreams;
@@ -138,18 +137,19 @@ SnapshotData mergeClusterTick(const QList<ClusterNodeTickView> &nodes, const QHa
             if (!r.scanError.isEmpty())
                 warnings << QStringLiteral("%1: SCAN failed: %2").arg(view.address, r.scanError);
             if (!r.unresolved.isEmpty())
-                warnings << QStringLiteral("%1: %2 stream(s) moving between nodes could not be read this tick")
-                                .arg(view.address).arg(r.unresolved.size());
+                warnings
+                    << QStringLiteral("%1: %2 stream(s) moving between nodes could not be read this tick").arg(view.address).arg(r.unresolved.size());
         } else {
             for (auto it = routes.cbegin(); it != routes.cend(); ++it)
                 if (it.value() == view.address)
                     carry(it.key());
             if (view.notRead)
-                warnings << QStringLiteral("shard of %1 not read (%2); its %3 stream(s) show earlier values")
-                                .arg(view.address, view.note).arg(ns.streams);
+                warnings
+                    << QStringLiteral("shard of %1 not read (%2); its %3 stream(s) show earlier values").arg(view.address, view.note).arg(ns.streams);
             else
                 warnings << QStringLiteral("node %1 did not answer (%2); its %3 stream(s) show earlier values")
-                                .arg(view.polledAddress.isEmpty() ? view.address : view.polledAddress, r.error).arg(ns.streams);
+                                .arg(view.polledAddress.isEmpty() ? view.address : view.polledAddress, r.error)
+                                .arg(ns.streams);
         }
         out.stats.roundTrips += r.roundTrips;
         out.stats.commands += r.commands;

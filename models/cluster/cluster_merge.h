@@ -14,7 +14,7 @@ struct ClusterNodeTickView
 {
     QString address;
     ClusterMaster master;
-    qint64 staleTicks = 0;   // consecutive ticks without an answer, this one included
+    qint64 staleTicks = 0; // consecutive ticks without an answer, this one included
     NodeTickResult result;
     // read_from=replica: the replica read (empty when none was), its offset
     // lag, and why the shard was not read at all (`notRead`: no healthy replica).
@@ -26,7 +26,6 @@ struct ClusterNodeTickView
 };
 
 // `routes`: stream key -> address of the node it was asked on this tick.
-SnapshotData mergeClusterTick(const QList<ClusterNodeTickView> &nodes, const QHash<QByteArray, QString> &routes,
-                              const SnapshotData &previous);
+SnapshotData mergeClusterTick(const QList<ClusterNodeTickView> &nodes, const QHash<QByteArray, QString> &routes, const SnapshotData &previous);
 
 } // namespace pelscope

@@ -41,8 +41,8 @@ ConnectionOptions replicaNodeOptions(const ConnectionOptions &seed, const Cluste
     return o;
 }
 
-ClusterNodeLink::ClusterNodeLink(ClusterMaster master, ConnectionOptions options, ProbeConfig config, QObject *parent,
-                                 Reads reads, const ConnectionOptions &masterOptions)
+ClusterNodeLink::ClusterNodeLink(ClusterMaster master, ConnectionOptions options, ProbeConfig config, QObject *parent, Reads reads,
+                                 const ConnectionOptions &masterOptions)
     : QObject(parent)
     , m_master(std::move(master))
     , m_address(options.address())
@@ -68,8 +68,9 @@ ClusterNodeLink::ClusterNodeLink(ClusterMaster master, ConnectionOptions options
             m_connection->execute({{"READONLY"}}, this, [this](const RedisReplies &replies, const RedisError &error) {
                 const RedisReply &r = replies.value(0);
                 if (!error.isError() && r.isError()) {
-                    m_note = QStringLiteral("READONLY refused by the replica %1: %2 (the user needs +readonly); its reads are redirected to the master")
-                                 .arg(m_address, displayBytes(r.bytes()));
+                    m_note =
+                        QStringLiteral("READONLY refused by the replica %1: %2 (the user needs +readonly); its reads are redirected to the master")
+                            .arg(m_address, displayBytes(r.bytes()));
                     spdlog::warn("{}", m_note.toStdString());
                 } else if (!error.isError()) {
                     m_note.clear();

@@ -26,8 +26,8 @@ public:
 
     // `options` reach the node read (nodeOptions() or replicaNodeOptions());
     // `masterOptions` the shard's master, for the offset lag (Reads::Replica).
-    ClusterNodeLink(ClusterMaster master, ConnectionOptions options, ProbeConfig config, QObject *parent = nullptr,
-                    Reads reads = Reads::Master, const ConnectionOptions &masterOptions = {});
+    ClusterNodeLink(ClusterMaster master, ConnectionOptions options, ProbeConfig config, QObject *parent = nullptr, Reads reads = Reads::Master,
+                    const ConnectionOptions &masterOptions = {});
     ~ClusterNodeLink() override;
 
     QString address() const { return m_address; } // the node read (the master's with Reads::Nothing)

@@ -26,8 +26,8 @@ struct NodeTick : std::enable_shared_from_this<NodeTick>
     bool reasked = false;
 
     void send(bool scanPage);
-    void onReplies(const RedisBatch &batch, qsizetype probeCount, bool scanPage, bool replication,
-                   const RedisReplies &replies, const RedisError &error);
+    void onReplies(const RedisBatch &batch, qsizetype probeCount, bool scanPage, bool replication, const RedisReplies &replies,
+                   const RedisError &error);
     void followRedirects(const RedisBatch &batch, const RedisReplies &replies);
     void parse(const RedisReplies &replies);
     void finish();
@@ -49,13 +49,16 @@ void NodeTick::send(bool scanPage)
     result.commands += batch.size();
     ++result.roundTrips;
     auto self = shared_from_this();
-    link->connection()->execute(batch, link, [self, batch, probeCount, scanPage, replication](const RedisReplies &replies, const RedisError &error) {
-        self->onReplies(batch, probeCount, scanPage, replication, replies, error);
-    }, timeoutMs);
+    link->connection()->execute(
+        batch, link,
+        [self, batch, probeCount, scanPage, replication](const RedisReplies &replies, const RedisError &error) {
+            self->onReplies(batch, probeCount, scanPage, replication, replies, error);
+        },
+        timeoutMs);
 }
 
-void NodeTick::onReplies(const RedisBatch &batch, qsizetype probeCount, bool scanPage, bool replication,
-                         const RedisReplies &replies, const RedisError &error)
+void NodeTick::onReplies(const RedisBatch &batch, qsizetype probeCount, bool scanPage, bool replication, const RedisReplies &replies,
+                         const RedisError &error)
 {
     if (error.isError()) {
         result.error = error.message;
@@ -117,7 +120,8 @@ void NodeTick::followRedirects(const RedisBatch &batch, const RedisReplies &repl
         result.commands += retry.commands.size();
         ++result.roundTrips;
         retry.target->connection()->execute(
-            retry.commands, link, [self, batch, retry, patched, outstanding](const RedisReplies &answers, const RedisError &error) {
+            retry.commands, link,
+            [self, batch, retry, patched, outstanding](const RedisReplies &answers, const RedisError &error) {
                 qsizetype at = 0;
                 for (qsizetype index : retry.indexes) {
                     if (error.isError() || at >= answers.size()) {
@@ -133,7 +137,8 @@ void NodeTick::followRedirects(const RedisBatch &batch, const RedisReplies &repl
                 }
                 if (--*outstanding == 0)
                     self->parse(*patched);
-            }, timeoutMs);
+            },
+            timeoutMs);
     }
 }
 

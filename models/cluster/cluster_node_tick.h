@@ -20,11 +20,11 @@ struct NodeTickResult
 {
     QString address;
     bool answered = false;
-    QString error;                    // why it did not answer
-    SnapshotData data;                // the probe's parse, when answered
-    QSet<QByteArray> unresolved;      // redirected keys the retry could not read
-    bool moved = false;               // a -MOVED was seen: the slot map is outdated
-    bool sweepFinished = false;       // its SCAN sweep ended this tick
+    QString error;               // why it did not answer
+    SnapshotData data;           // the probe's parse, when answered
+    QSet<QByteArray> unresolved; // redirected keys the retry could not read
+    bool moved = false;          // a -MOVED was seen: the slot map is outdated
+    bool sweepFinished = false;  // its SCAN sweep ended this tick
     QString scanError;
     std::optional<RedisReply> replication; // read from a replica: its INFO replication, this tick
     qint64 roundTrips = 0;
@@ -36,7 +36,6 @@ using LinkResolver = std::function<ClusterNodeLink *(const QString &address)>;
 
 // `done` runs exactly once, in `link`'s thread, unless `link` is destroyed first.
 // `timeoutMs` bounds each round trip (-1: the connection's command timeout).
-void runNodeTick(ClusterNodeLink *link, LinkResolver resolve, bool scanPage, int timeoutMs,
-                 std::function<void(NodeTickResult)> done);
+void runNodeTick(ClusterNodeLink *link, LinkResolver resolve, bool scanPage, int timeoutMs, std::function<void(NodeTickResult)> done);
 
 } // namespace pelscope

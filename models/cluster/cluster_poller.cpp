@@ -237,8 +237,8 @@ void ClusterPoller::finishTick()
     data.stats.durationMs = m_schedule.tickElapsedMs();
     data.discoveryComplete = true;
     if (!m_unrouted.isEmpty()) {
-        const QString w = QStringLiteral("%1 stream(s) in slots no master serves: %2")
-                              .arg(m_unrouted.size()).arg(m_unrouted.mid(0, 5).join(QStringLiteral(", ")));
+        const QString w =
+            QStringLiteral("%1 stream(s) in slots no master serves: %2").arg(m_unrouted.size()).arg(m_unrouted.mid(0, 5).join(QStringLiteral(", ")));
         data.warning = data.warning.isEmpty() ? w : data.warning + QStringLiteral("; ") + w;
     }
     m_last = data;

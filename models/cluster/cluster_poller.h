@@ -49,7 +49,6 @@ public:
     const ClusterTopology &topology() const { return m_topology; }
     int topologyReads() const { return m_topologyReads; }
 
-
 private:
     // `prefer`: ask this master first (it just answered -MOVED, so it knows
     // the new owner better than one that may not have heard yet).
@@ -69,8 +68,7 @@ private:
     // Where a -MOVED/-ASK naming `address` is retried: that node's link, or
     // with read_from=replica the link reading the replica of that master.
     ClusterNodeLink *redirectTarget(const QString &address) const;
-    ClusterNodeLink *makeLink(const ClusterMaster &master, const ConnectionOptions &options,
-                              int reads, const ConnectionOptions &masterOptions);
+    ClusterNodeLink *makeLink(const ClusterMaster &master, const ConnectionOptions &options, int reads, const ConnectionOptions &masterOptions);
     bool explicitStreams() const { return !m_config.streams.isEmpty(); }
 
     ConnectionOptions m_seed;
@@ -82,12 +80,12 @@ private:
     std::optional<ClusterTopology> m_deferredTopology; // arrived mid-tick
     QList<ClusterNodeLink *> m_links;                  // in topology order; children
     QHash<QByteArray, QString> m_routes;               // stream -> node address
-    QStringList m_unrouted;                             // keys in slots no master serves
+    QStringList m_unrouted;                            // keys in slots no master serves
     SnapshotData m_last;
 
     QList<ClusterNodeTickView> m_views; // the running tick
     int m_outstanding = 0;
-    int m_discovering = 0;              // first sweeps still running
+    int m_discovering = 0; // first sweeps still running
 
     TickScheduler m_schedule{this, [this] { tick(); }};
     QElapsedTimer m_topologyAge;

@@ -25,8 +25,8 @@ struct ClusterNodeAddress
     QByteArray id;
     QString host;
     quint16 port = 0;
-    quint16 tlsPort = 0;   // 0: the node announced none
-    QString health;        // online, failed, loading (CLUSTER SHARDS only)
+    quint16 tlsPort = 0;                     // 0: the node announced none
+    QString health;                          // online, failed, loading (CLUSTER SHARDS only)
     std::optional<qint64> replicationOffset; // CLUSTER SHARDS only; other nodes' as last gossiped
     QString address() const { return QStringLiteral("%1:%2").arg(host).arg(port); }
     // CLUSTER SHARDS says "online" (CLUSTER SLOTS lists no failed replicas and
@@ -41,7 +41,7 @@ struct ClusterNodeAddress
 struct ClusterMaster
 {
     ClusterNodeAddress node;
-    QByteArray shardId;    // "shard-id" where the server reports one, else the master's id
+    QByteArray shardId;     // "shard-id" where the server reports one, else the master's id
     QList<SlotRange> slots; // sorted
     QList<ClusterNodeAddress> replicas;
 

@@ -72,8 +72,7 @@ void ClusterPoller::refreshTopology(ClusterNodeLink *prefer)
 void ClusterPoller::readTopology(RedisConnection *via, bool slotsFallback)
 {
     const quint64 generation = m_generation;
-    const QString host = via->options().transport == ConnectionOptions::Transport::Unix ? QStringLiteral("127.0.0.1")
-                                                                                         : via->options().host;
+    const QString host = via->options().transport == ConnectionOptions::Transport::Unix ? QStringLiteral("127.0.0.1") : via->options().host;
     const RedisCommand command = slotsFallback ? RedisCommand{"CLUSTER", "SLOTS"} : RedisCommand{"CLUSTER", "SHARDS"};
     QPointer<RedisConnection> viaPtr(via);
     via->execute({command}, this, [this, generation, host, slotsFallback, viaPtr](const RedisReplies &replies, const RedisError &error) {
@@ -85,8 +84,7 @@ void ClusterPoller::readTopology(RedisConnection *via, bool slotsFallback)
         }
         const RedisReply &reply = replies.value(0);
         QString why;
-        auto topology = slotsFallback ? ClusterTopology::fromSlots(reply, host, &why)
-                                      : ClusterTopology::fromShards(reply, host, &why);
+        auto topology = slotsFallback ? ClusterTopology::fromSlots(reply, host, &why) : ClusterTopology::fromShards(reply, host, &why);
         // Before 7.0 there is no CLUSTER SHARDS: ask CLUSTER SLOTS instead.
         if (!topology && !slotsFallback && reply.isError() && viaPtr) {
             readTopology(viaPtr, true);
@@ -138,10 +136,13 @@ void ClusterPoller::adoptTopology(const ClusterTopology &topology)
     // dial its address forever once that node died. Queued: this may run
     // inside one of the seed's own callbacks.
     if (!m_links.isEmpty() && m_seedConnection && m_seedConnection->state() != RedisConnection::State::Disconnected)
-        QMetaObject::invokeMethod(this, [this] {
-            if (!m_links.isEmpty() && !m_refreshing && m_seedConnection)
-                m_seedConnection->close();
-        }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this,
+            [this] {
+                if (!m_links.isEmpty() && !m_refreshing && m_seedConnection)
+                    m_seedConnection->close();
+            },
+            Qt::QueuedConnection);
     if (first) {
         m_sweepAge.start();
         discover();
@@ -304,9 +305,8 @@ void ClusterPoller::discover()
         return;
     }
     // A shard read from nowhere (read_from=replica, no healthy replica) is not swept.
-    m_discovering = int(std::count_if(m_links.cbegin(), m_links.cend(), [](const ClusterNodeLink *l) {
-        return l->reads() != ClusterNodeLink::Reads::Nothing;
-    }));
+    m_discovering =
+        int(std::count_if(m_links.cbegin(), m_links.cend(), [](const ClusterNodeLink *l) { return l->reads() != ClusterNodeLink::Reads::Nothing; }));
     if (m_discovering == 0) {
         m_ticking = true;
         tick();

@@ -49,8 +49,7 @@ bool writeDemoPast(const QString &path, qint64 nowMs, const QByteArray &prefix, 
         const float analyticsLag = float(demo::kOrdersSeed * (0.3 + 0.7 * double(t - start) / double(kSpanMs)) + 40 * wobble);
         const float ordersIn = float(demo::kOrdersPerSecond * (1.0 + 0.4 * wobble));
         QList<RecordedGroup> groups{
-            {{keys.orders, demo::kFulfillment},
-             point(0, fulfillmentPending, idle, ordersIn, ordersIn, dead ? 2 : 3, 3, idle, 1, fulfillment)},
+            {{keys.orders, demo::kFulfillment}, point(0, fulfillmentPending, idle, ordersIn, ordersIn, dead ? 2 : 3, 3, idle, 1, fulfillment)},
             {{keys.orders, demo::kAnalytics},
              point(analyticsLag, 2, 0.2f, ordersIn, float(ordersIn * demo::kAnalyticsShare), 1, 1, 0.2f, 1,
                    analyticsLag >= 1000 ? Health::Warn : Health::Ok, float(analyticsLag / (demo::kOrdersPerSecond * (1 - demo::kAnalyticsShare))))},
@@ -69,7 +68,9 @@ bool writeDemoPast(const QString &path, qint64 nowMs, const QByteArray &prefix, 
     died.atMs = deathMs;
     died.group = GroupKey{keys.orders, demo::kFulfillment};
     died.kind = QStringLiteral("note");
-    died.text = QStringLiteral("simulated: %1 stopped acknowledging, holding %2 entries").arg(QLatin1String(demo::kDeadConsumer)).arg(demo::kDeadConsumerEntries);
+    died.text = QStringLiteral("simulated: %1 stopped acknowledging, holding %2 entries")
+                    .arg(QLatin1String(demo::kDeadConsumer))
+                    .arg(demo::kDeadConsumerEntries);
     db.writeEvent(died, error);
     return db.flushOpenBuckets(error);
 }

@@ -142,13 +142,21 @@ DeadLetterReason classifyPayment(const Entry &entry)
     return {"processing", "handler failed repeatedly"};
 }
 
-RedisCommand deadLetterCommand(const Keys &keys, const QByteArray &group, const Entry &entry,
-                               qint64 deliveries, qint64 maxLen)
+RedisCommand deadLetterCommand(const Keys &keys, const QByteArray &group, const Entry &entry, qint64 deliveries, qint64 maxLen)
 {
     const DeadLetterReason why = classifyPayment(entry);
-    return RedisCommand{"EVAL", kDeadLetterScript, "2", keys.payments, keys.paymentsDlq,
-                        group, entry.id, fieldsToJson(entry.fields), why.category, why.reason,
-                        QByteArray::number(deliveries), QByteArray::number(maxLen)};
+    return RedisCommand{"EVAL",
+                        kDeadLetterScript,
+                        "2",
+                        keys.payments,
+                        keys.paymentsDlq,
+                        group,
+                        entry.id,
+                        fieldsToJson(entry.fields),
+                        why.category,
+                        why.reason,
+                        QByteArray::number(deliveries),
+                        QByteArray::number(maxLen)};
 }
 
 } // namespace pelscope::demo

@@ -104,8 +104,7 @@ DeadLetterReason classifyPayment(const Entry &entry);
 
 // One EVAL that XADDs to the dead-letter stream and XACKs the source entry,
 // atomically, and does nothing if the entry is no longer pending.
-RedisCommand deadLetterCommand(const Keys &keys, const QByteArray &group, const Entry &entry,
-                               qint64 deliveries, qint64 maxLen);
+RedisCommand deadLetterCommand(const Keys &keys, const QByteArray &group, const Entry &entry, qint64 deliveries, qint64 maxLen);
 
 } // namespace demo
 } // namespace pelscope

@@ -61,8 +61,7 @@ QString DemoServer::findExecutable()
 {
     QString path = QStandardPaths::findExecutable(QStringLiteral("redis-server"));
     if (path.isEmpty())
-        path = QStandardPaths::findExecutable(QStringLiteral("redis-server"),
-                                              {QStringLiteral("/usr/sbin"), QStringLiteral("/usr/bin")});
+        path = QStandardPaths::findExecutable(QStringLiteral("redis-server"), {QStringLiteral("/usr/sbin"), QStringLiteral("/usr/bin")});
     return path;
 }
 
@@ -106,21 +105,16 @@ void DemoServer::start()
     }
     m_socketPath = m_dir->filePath(QStringLiteral("redis.sock"));
     if (QFile::encodeName(m_socketPath).size() > kMaxSocketPath) {
-        fail(QStringLiteral("the demo server's socket path %1 is too long for a unix socket; set TMPDIR to a shorter directory")
-                 .arg(m_socketPath));
+        fail(QStringLiteral("the demo server's socket path %1 is too long for a unix socket; set TMPDIR to a shorter directory").arg(m_socketPath));
         return;
     }
 
     // Unix socket only (port 0): nothing else on the machine can reach it.
-    const QStringList args {
-        QStringLiteral("--port"), QStringLiteral("0"),
-        QStringLiteral("--unixsocket"), m_socketPath,
-        QStringLiteral("--unixsocketperm"), QStringLiteral("700"),
-        QStringLiteral("--save"), QString(),
-        QStringLiteral("--appendonly"), QStringLiteral("no"),
-        QStringLiteral("--dir"), m_dir->path(),
-        QStringLiteral("--daemonize"), QStringLiteral("no"),
-        QStringLiteral("--loglevel"), QStringLiteral("warning"),
+    const QStringList args{
+        QStringLiteral("--port"),           QStringLiteral("0"),   QStringLiteral("--unixsocket"), m_socketPath,
+        QStringLiteral("--unixsocketperm"), QStringLiteral("700"), QStringLiteral("--save"),       QString(),
+        QStringLiteral("--appendonly"),     QStringLiteral("no"),  QStringLiteral("--dir"),        m_dir->path(),
+        QStringLiteral("--daemonize"),      QStringLiteral("no"),  QStringLiteral("--loglevel"),   QStringLiteral("warning"),
     };
     m_process = new QProcess(this);
     m_process->setProgram(exe);

@@ -29,7 +29,7 @@ public:
     void stop();
 
     bool isRunning() const;
-    QString socketPath() const; // empty before start()
+    QString socketPath() const;                  // empty before start()
     ConnectionOptions connectionOptions() const; // unix transport to socketPath()
 
     // Empty when redis-server is not installed.
@@ -52,11 +52,11 @@ private:
     std::unique_ptr<QTemporaryDir> m_dir;
     QProcess *m_process = nullptr;
     QLocalSocket *m_probe = nullptr;
-    QTimer m_pollTimer {this};
-    QTimer m_killTimer {this};
+    QTimer m_pollTimer{this};
+    QTimer m_killTimer{this};
     QElapsedTimer m_startClock;
     QString m_socketPath;
-    QByteArray m_log;       // the server's last output, for error messages
+    QByteArray m_log; // the server's last output, for error messages
     bool m_ready = false;
     bool m_stopping = false;
 };

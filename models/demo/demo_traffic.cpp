@@ -15,9 +15,8 @@ namespace {
 constexpr qsizetype kRecentOrders = 200;
 constexpr double kSwing = 0.4;
 // Different periods keep the three curves from moving in lockstep.
-constexpr std::array<double, 3> kPeriodSeconds {180.0, 150.0, 240.0};
-constexpr std::array<double, 3> kBaseRate {demo::kOrdersPerSecond, demo::kPaymentsPerSecond,
-                                           demo::kEmailsPerSecond};
+constexpr std::array<double, 3> kPeriodSeconds{180.0, 150.0, 240.0};
+constexpr std::array<double, 3> kBaseRate{demo::kOrdersPerSecond, demo::kPaymentsPerSecond, demo::kEmailsPerSecond};
 
 } // namespace
 
@@ -74,10 +73,9 @@ QList<QByteArray> DemoTraffic::nextOrder()
     // Skewed towards small baskets, with the occasional large one.
     const double u = m_random.generateDouble();
     const double base = 8.0 + 300.0 * u * u;
-    const QByteArray amount = currency == "KRW" ? QByteArray::number(qint64(base * 1400.0))
-                                                : QByteArray::number(base, 'f', 2);
-    Order order {"ord-" + QByteArray::number(++m_orderSeq).rightJustified(8, '0'),
-                 "cust-" + QByteArray::number(10'000 + m_random.bounded(5'000)), amount};
+    const QByteArray amount = currency == "KRW" ? QByteArray::number(qint64(base * 1400.0)) : QByteArray::number(base, 'f', 2);
+    Order order{"ord-" + QByteArray::number(++m_orderSeq).rightJustified(8, '0'), "cust-" + QByteArray::number(10'000 + m_random.bounded(5'000)),
+                amount};
     const QByteArray items = QByteArray::number(1 + m_random.bounded(6));
 
     if (m_recent.size() < kRecentOrders)
@@ -86,8 +84,7 @@ QList<QByteArray> DemoTraffic::nextOrder()
         m_recent[m_recentNext] = order;
     m_recentNext = (m_recentNext + 1) % kRecentOrders;
 
-    return {"order_id", order.id, "customer", order.customer, "amount", amount,
-            "currency", currency, "items", items};
+    return {"order_id", order.id, "customer", order.customer, "amount", amount, "currency", currency, "items", items};
 }
 
 const DemoTraffic::Order &DemoTraffic::recentOrder()

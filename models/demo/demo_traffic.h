@@ -41,11 +41,11 @@ private:
 
     QRandomGenerator m_random;
     double m_rateScale;
-    std::array<double, 3> m_owed {};
-    std::array<double, 3> m_phase {};
+    std::array<double, 3> m_owed{};
+    std::array<double, 3> m_phase{};
     qint64 m_orderSeq;
     qint64 m_paymentSeq;
-    QList<Order> m_recent;   // ring of the latest orders
+    QList<Order> m_recent; // ring of the latest orders
     qsizetype m_recentNext = 0;
 };
 

@@ -96,8 +96,7 @@ void DemoWorkload::start()
         connect(m_producer, &RedisConnection::ready, this, &DemoWorkload::runSetup);
         connect(m_consumer, &RedisConnection::ready, this, &DemoWorkload::onConsumerConnectionReady);
     }
-    spdlog::info("demo workload: starting against {} (key prefix '{}')", m_options.redactedUrl().toStdString(),
-                 m_config.keyPrefix.toStdString());
+    spdlog::info("demo workload: starting against {} (key prefix '{}')", m_options.redactedUrl().toStdString(), m_config.keyPrefix.toStdString());
     m_producer->open();
     m_consumer->open();
     m_recovery->open();
@@ -183,7 +182,7 @@ void DemoWorkload::produce()
     RedisBatch batch;
     const QByteArray maxLen = QByteArray::number(m_config.maxLen);
     auto add = [&](const QByteArray &key, const QList<QByteArray> &fields) {
-        RedisCommand command {"XADD", key, "MAXLEN", "~", maxLen, "*"};
+        RedisCommand command{"XADD", key, "MAXLEN", "~", maxLen, "*"};
         command += fields;
         batch.append(std::move(command));
     };
@@ -222,8 +221,8 @@ void DemoWorkload::consume()
     const double now = double(m_clock.elapsed()) / 1000.0;
     const double elapsed = now - m_lastConsumeAt;
     m_lastConsumeAt = now;
-    m_analyticsBudget = std::min(kMaxAnalyticsBudget,
-                                 m_analyticsBudget + m_traffic.rate(DemoTraffic::Stream::Orders, now) * elapsed * demo::kAnalyticsShare);
+    m_analyticsBudget =
+        std::min(kMaxAnalyticsBudget, m_analyticsBudget + m_traffic.rate(DemoTraffic::Stream::Orders, now) * elapsed * demo::kAnalyticsShare);
 
     // One pipelined batch: last tick's acks (200 ms of "work"), then new reads.
     RedisBatch batch;
@@ -232,7 +231,7 @@ void DemoWorkload::consume()
     for (qsizetype i = 0; i < m_consumers.size(); ++i) {
         Consumer &c = m_consumers[i];
         if (!c.toAck.isEmpty()) {
-            RedisCommand ack {"XACK", c.stream, c.group};
+            RedisCommand ack{"XACK", c.stream, c.group};
             ack += c.toAck;
             batch.append(std::move(ack));
             readSlots.append({i, 0});
@@ -319,7 +318,7 @@ void DemoWorkload::rotateSender()
     // Ghosts older than a few rotations have long had their acks sent, so
     // DELCONSUMER drops no pending entries; it only keeps the list readable.
     while (m_ghostSenders.size() > demo::kMaxGhostSenders && isReady(m_consumer)) {
-        const RedisCommand command {"XGROUP", "DELCONSUMER", sender.stream, sender.group, m_ghostSenders.takeFirst()};
+        const RedisCommand command{"XGROUP", "DELCONSUMER", sender.stream, sender.group, m_ghostSenders.takeFirst()};
         const quint64 generation = m_generation;
         m_consumer->execute({command}, this, [this, generation, command](const RedisReplies &replies, const RedisError &error) {
             if (generation == m_generation && !error.isError() && replies.value(0).isError())

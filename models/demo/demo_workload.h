@@ -23,8 +23,8 @@ struct DemoWorkloadStats
     qint64 failedDeliveries = 0; // poison entries a consumer gave up on (left pending)
     qint64 claimed = 0;          // by the recovery worker
     qint64 deadLettered = 0;
-    qint64 errors = 0;           // error replies and failed batches
-    QByteArray senderConsumer;   // the current churned e-mail consumer
+    qint64 errors = 0;         // error replies and failed batches
+    QByteArray senderConsumer; // the current churned e-mail consumer
 };
 
 class DemoWorkload : public QObject
@@ -45,8 +45,8 @@ public Q_SLOTS:
     void stop();
 
 Q_SIGNALS:
-    void started();                    // set-up done, traffic flowing
-    void failed(const QString &message); // set-up impossible (auth, ACL, wrong key type); stopped
+    void started();                                              // set-up done, traffic flowing
+    void failed(const QString &message);                         // set-up impossible (auth, ACL, wrong key type); stopped
     void statsChanged(const pelscope::DemoWorkloadStats &stats); // once a second
 
 private:
@@ -55,12 +55,12 @@ private:
         QByteArray stream;
         QByteArray group;
         QByteArray name;
-        int period = 1;              // reads on every period-th tick, so pairs take turns
+        int period = 1; // reads on every period-th tick, so pairs take turns
         int phase = 0;
-        bool throttled = false;      // analytics: keeps up with a share of the orders only
-        bool failsOnPoison = false;  // ledger: never acks poison payments
-        QByteArray historyFrom {};   // set: re-reading its own PEL after a (re)connect
-        QList<QByteArray> toAck {};  // read last tick, acked with the next batch
+        bool throttled = false;     // analytics: keeps up with a share of the orders only
+        bool failsOnPoison = false; // ledger: never acks poison payments
+        QByteArray historyFrom{};   // set: re-reading its own PEL after a (re)connect
+        QList<QByteArray> toAck{};  // read last tick, acked with the next batch
     };
     struct Slot
     {
@@ -111,9 +111,9 @@ private:
     RedisConnection *m_recovery = nullptr;
 
     // Members with `this` as parent so moveToThread takes them along.
-    QTimer m_tickTimer {this};
-    QTimer m_recoveryTimer {this};
-    QTimer m_churnTimer {this};
+    QTimer m_tickTimer{this};
+    QTimer m_recoveryTimer{this};
+    QTimer m_churnTimer{this};
     QElapsedTimer m_clock;
 
     QList<Consumer> m_consumers;

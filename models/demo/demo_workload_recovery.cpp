@@ -11,12 +11,12 @@ void DemoWorkload::recover()
 {
     if (!m_setupDone || m_recoverInFlight || !isReady(m_recovery))
         return;
-    const RedisBatch batch {
+    const RedisBatch batch{
         // Read before the claim, so the counts are the deliveries that have
         // already failed, and count 5 stays visible in the PEL for a while.
         {"XPENDING", m_keys.payments, demo::kLedger, "-", "+", QByteArray::number(demo::kRecoveryPendingScan)},
-        {"XAUTOCLAIM", m_keys.payments, demo::kLedger, demo::kRecoveryConsumer,
-         QByteArray::number(demo::kRecoveryMinIdleMs), "0-0", "COUNT", QByteArray::number(demo::kRecoveryClaimCount)},
+        {"XAUTOCLAIM", m_keys.payments, demo::kLedger, demo::kRecoveryConsumer, QByteArray::number(demo::kRecoveryMinIdleMs), "0-0", "COUNT",
+         QByteArray::number(demo::kRecoveryClaimCount)},
     };
     m_recoverInFlight = true;
     const quint64 generation = m_generation;
@@ -52,11 +52,10 @@ void DemoWorkload::settleClaimed(const RedisReplies &replies)
     const QMap<QByteArray, qint64> failedSoFar = demo::parseDeliveryCounts(replies.at(0));
     // XAUTOCLAIM: [next cursor, entries, deleted ids (7.0+)]
     const RedisReply &autoclaim = replies.at(1);
-    const QList<demo::Entry> claimed =
-        autoclaim.isArray() && autoclaim.size() >= 2 ? demo::parseEntries(autoclaim.at(1)) : QList<demo::Entry>();
+    const QList<demo::Entry> claimed = autoclaim.isArray() && autoclaim.size() >= 2 ? demo::parseEntries(autoclaim.at(1)) : QList<demo::Entry>();
     m_stats.claimed += claimed.size();
 
-    RedisCommand ack {"XACK", m_keys.payments, demo::kLedger};
+    RedisCommand ack{"XACK", m_keys.payments, demo::kLedger};
     RedisBatch batch;
     for (const demo::Entry &e : claimed) {
         // Healthy payments only stalled (a slow or restarted consumer): this
@@ -101,8 +100,7 @@ void DemoWorkload::settleClaimed(const RedisReplies &replies)
                 m_stats.acknowledged += reply.toInt().value_or(0);
             } else {
                 ++m_stats.deadLettered;
-                spdlog::debug("demo workload: payment {} dead-lettered as {}", command.at(6).toStdString(),
-                              reply.bytes().toStdString());
+                spdlog::debug("demo workload: payment {} dead-lettered as {}", command.at(6).toStdString(), reply.bytes().toStdString());
             }
         }
     });

@@ -37,7 +37,7 @@ QList<QByteArray> groupNames(const RedisReply &xinfoGroups)
 
 RedisCommand xadd(const QByteArray &key, qint64 maxLen, const QList<QByteArray> &fields)
 {
-    RedisCommand command {"XADD", key, "MAXLEN", "~", QByteArray::number(maxLen), "*"};
+    RedisCommand command{"XADD", key, "MAXLEN", "~", QByteArray::number(maxLen), "*"};
     command += fields;
     return command;
 }
@@ -80,7 +80,7 @@ void DemoWorkload::setupFailed(const QString &message)
 
 void DemoWorkload::setupInspect()
 {
-    const RedisBatch batch {{"XINFO", "GROUPS", m_keys.orders}, {"XINFO", "GROUPS", m_keys.emails}};
+    const RedisBatch batch{{"XINFO", "GROUPS", m_keys.orders}, {"XINFO", "GROUPS", m_keys.emails}};
     setupStep(batch, [this, batch](const RedisReplies &replies) {
         for (qsizetype i = 0; i < replies.size(); ++i) {
             if (replies.at(i).isError() && !isNoSuchKey(replies.at(i))) {
@@ -119,14 +119,17 @@ void DemoWorkload::setupSeed()
         return;
     }
     spdlog::info("demo workload: seeding {} entries of history", batch.size());
-    setupStep(batch, [this, batch](const RedisReplies &replies) {
-        if (const qsizetype bad = firstError(replies); bad >= 0) {
-            setupFailed(describeReplyError(batch.at(bad), replies.at(bad)).message);
-            return;
-        }
-        m_stats.produced += replies.size();
-        setupGroups();
-    }, 30'000); // a few thousand XADDs: generous for a slow machine
+    setupStep(
+        batch,
+        [this, batch](const RedisReplies &replies) {
+            if (const qsizetype bad = firstError(replies); bad >= 0) {
+                setupFailed(describeReplyError(batch.at(bad), replies.at(bad)).message);
+                return;
+            }
+            m_stats.produced += replies.size();
+            setupGroups();
+        },
+        30'000); // a few thousand XADDs: generous for a slow machine
 }
 
 // The dead letters of the last few hours, so the DLQ browser has something to
@@ -151,9 +154,14 @@ RedisBatch DemoWorkload::deadLetterHistory()
         const auto &[category, reason] = kinds[i % 4];
         const QList<QByteArray> payment = m_traffic.nextPayment();
         RedisCommand c{"XADD", m_keys.paymentsDlq, QByteArray::number(ms) + "-" + QByteArray::number(i)};
-        c += {"payload", demo::fieldsToJson(payment), "category", category, "reason", reason,
-              "delivery_count", QByteArray::number(5 + i % 4), "source_stream", m_keys.payments,
-              "source_id", QByteArray::number(ms - 90'000) + "-0", "group", demo::kLedger, "consumer", "ledger-" + QByteArray::number(1 + i % 2)};
+        c += {"payload",        demo::fieldsToJson(payment),
+              "category",       category,
+              "reason",         reason,
+              "delivery_count", QByteArray::number(5 + i % 4),
+              "source_stream",  m_keys.payments,
+              "source_id",      QByteArray::number(ms - 90'000) + "-0",
+              "group",          demo::kLedger,
+              "consumer",       "ledger-" + QByteArray::number(1 + i % 2)};
         batch.append(c);
     }
     return batch;
@@ -161,7 +169,7 @@ RedisBatch DemoWorkload::deadLetterHistory()
 
 void DemoWorkload::setupGroups()
 {
-    const RedisBatch batch {
+    const RedisBatch batch{
         {"XGROUP", "CREATE", m_keys.orders, demo::kFulfillment, "$", "MKSTREAM"},
         {"XGROUP", "CREATE", m_keys.orders, demo::kAnalytics, "0", "MKSTREAM"},
         {"XGROUP", "CREATE", m_keys.payments, demo::kLedger, "$", "MKSTREAM"},
@@ -192,7 +200,7 @@ void DemoWorkload::setupAuditGap()
             setupDeadConsumer();
             return;
         }
-        const RedisCommand xdel {"XDEL", m_keys.emails, entries.at(1).id};
+        const RedisCommand xdel{"XDEL", m_keys.emails, entries.at(1).id};
         setupStep({xdel}, [this, xdel](const RedisReplies &replies) {
             if (replies.value(0).isError())
                 logError("setup", xdel, replies.value(0));
@@ -213,8 +221,8 @@ void DemoWorkload::setupDeadConsumer()
     RedisBatch batch;
     for (int i = 0; i < demo::kDeadConsumerEntries; ++i)
         batch.append(xadd(m_keys.orders, m_config.maxLen, m_traffic.nextOrder()));
-    batch.append({"XREADGROUP", "GROUP", demo::kFulfillment, demo::kDeadConsumer, "COUNT",
-                  QByteArray::number(demo::kDeadConsumerEntries), "STREAMS", m_keys.orders, ">"});
+    batch.append({"XREADGROUP", "GROUP", demo::kFulfillment, demo::kDeadConsumer, "COUNT", QByteArray::number(demo::kDeadConsumerEntries), "STREAMS",
+                  m_keys.orders, ">"});
     setupStep(batch, [this, batch](const RedisReplies &replies) {
         if (const qsizetype bad = firstError(replies); bad >= 0) {
             setupFailed(describeReplyError(batch.at(bad), replies.at(bad)).message);
@@ -226,7 +234,7 @@ void DemoWorkload::setupDeadConsumer()
             finishSetup();
             return;
         }
-        RedisCommand claim {"XCLAIM", m_keys.orders, demo::kFulfillment, demo::kDeadConsumer, "0"};
+        RedisCommand claim{"XCLAIM", m_keys.orders, demo::kFulfillment, demo::kDeadConsumer, "0"};
         for (const demo::Entry &e : taken)
             claim.append(e.id);
         claim += {"IDLE", QByteArray::number(demo::kDeadConsumerIdleMs), "JUSTID"};

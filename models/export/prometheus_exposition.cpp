@@ -14,9 +14,10 @@ class Family
 {
 public:
     Family(QString name, QString type, QString help)
-        : m_name(std::move(name)), m_type(std::move(type)), m_help(std::move(help))
-    {
-    }
+        : m_name(std::move(name))
+        , m_type(std::move(type))
+        , m_help(std::move(help))
+    {}
     void add(const QString &labels, double value, const QString &suffix = {})
     {
         m_samples << QStringLiteral("%1%2{%3} %4").arg(m_name, suffix, labels, number(value));
@@ -25,8 +26,7 @@ public:
     {
         if (m_samples.isEmpty())
             return {};
-        return QStringLiteral("# HELP %1 %2\n# TYPE %1 %3\n").arg(m_name, m_help, m_type) + m_samples.join(QLatin1Char('\n'))
-               + QLatin1Char('\n');
+        return QStringLiteral("# HELP %1 %2\n# TYPE %1 %3\n").arg(m_name, m_help, m_type) + m_samples.join(QLatin1Char('\n')) + QLatin1Char('\n');
     }
     static QString number(double v)
     {
@@ -75,7 +75,8 @@ QByteArray prometheusExposition(const Snapshot &snapshot, const ExpositionContex
                  QStringLiteral("1 when the last poll is older than three intervals: every value below is old."));
     Family serverUs(QStringLiteral("pelscope_poll_estimated_server_seconds"), QStringLiteral("gauge"),
                     QStringLiteral("Pelscope's estimate of the Redis server time one poll costs."));
-    Family commands(QStringLiteral("pelscope_poll_commands"), QStringLiteral("gauge"), QStringLiteral("Commands in the last poll's pipelined batch."));
+    Family commands(QStringLiteral("pelscope_poll_commands"), QStringLiteral("gauge"),
+                    QStringLiteral("Commands in the last poll's pipelined batch."));
     Family duration(QStringLiteral("pelscope_poll_duration_seconds"), QStringLiteral("gauge"), QStringLiteral("Wall time of the last poll."));
     const bool havePoll = !snapshot.isNull() && ctx.lastPollWallMs > 0;
     const double age = havePoll ? double(ctx.nowMs - ctx.lastPollWallMs) / 1000.0 : 0;
@@ -92,7 +93,8 @@ QByteArray prometheusExposition(const Snapshot &snapshot, const ExpositionContex
                QStringLiteral("Entries added to the stream the group has not read (XINFO GROUPS lag); absent when Redis cannot count them."));
     Family lagUnknown(QStringLiteral("pelscope_group_lag_unknown"), QStringLiteral("gauge"),
                       QStringLiteral("1 when Redis cannot report the group's lag (see pelscope-cli snapshot --json lag_note)."));
-    Family pending(QStringLiteral("pelscope_group_pending"), QStringLiteral("gauge"), QStringLiteral("Entries delivered and not acknowledged (the PEL)."));
+    Family pending(QStringLiteral("pelscope_group_pending"), QStringLiteral("gauge"),
+                   QStringLiteral("Entries delivered and not acknowledged (the PEL)."));
     Family read(QStringLiteral("pelscope_group_entries_read_total"), QStringLiteral("counter"),
                 QStringLiteral("Entries the group has read (XINFO GROUPS entries-read); rate() is its out rate."));
     Family added(QStringLiteral("pelscope_stream_entries_added_total"), QStringLiteral("counter"),
@@ -101,8 +103,9 @@ QByteArray prometheusExposition(const Snapshot &snapshot, const ExpositionContex
                   QStringLiteral("Lower bound of the oldest pending entry's idle time (what was inspected)."));
     Family idleHi(QStringLiteral("pelscope_group_oldest_pending_idle_upper_seconds"), QStringLiteral("gauge"),
                   QStringLiteral("Upper bound of the oldest pending entry's idle time (from its ID's timestamp)."));
-    Family behind(QStringLiteral("pelscope_group_oldest_unread_age_seconds"), QStringLiteral("gauge"),
-                  QStringLiteral("How far behind in time: the age of the oldest entry not yet delivered to the group; absent when nothing is unread."));
+    Family behind(
+        QStringLiteral("pelscope_group_oldest_unread_age_seconds"), QStringLiteral("gauge"),
+        QStringLiteral("How far behind in time: the age of the oldest entry not yet delivered to the group; absent when nothing is unread."));
     Family deliveries(QStringLiteral("pelscope_group_pending_deliveries"), QStringLiteral("histogram"),
                       QStringLiteral("Delivery counts of pending entries (a sample when the PEL is large: see _sampled)."));
     Family sampled(QStringLiteral("pelscope_group_pending_deliveries_sampled"), QStringLiteral("gauge"),
@@ -110,12 +113,15 @@ QByteArray prometheusExposition(const Snapshot &snapshot, const ExpositionContex
     Family consumers(QStringLiteral("pelscope_group_consumers"), QStringLiteral("gauge"),
                      QStringLiteral("Consumers of the group: total, alive (active in the last minute), dead (holding entries, idle 5 min or more)."));
     Family health(QStringLiteral("pelscope_group_health"), QStringLiteral("gauge"), QStringLiteral("Pelscope's verdict: 0 OK, 1 WARN, 2 CRIT."));
-    Family consumerPending(QStringLiteral("pelscope_consumer_pending"), QStringLiteral("gauge"), QStringLiteral("Entries pending with this consumer."));
-    Family consumerIdle(QStringLiteral("pelscope_consumer_idle_seconds"), QStringLiteral("gauge"), QStringLiteral("Seconds since the consumer's last read."));
+    Family consumerPending(QStringLiteral("pelscope_consumer_pending"), QStringLiteral("gauge"),
+                           QStringLiteral("Entries pending with this consumer."));
+    Family consumerIdle(QStringLiteral("pelscope_consumer_idle_seconds"), QStringLiteral("gauge"),
+                        QStringLiteral("Seconds since the consumer's last read."));
     Family dlqLength(QStringLiteral("pelscope_dead_letter_length"), QStringLiteral("gauge"), QStringLiteral("Entries in the dead-letter stream."));
     Family dlqAge(QStringLiteral("pelscope_dead_letter_newest_age_seconds"), QStringLiteral("gauge"),
                   QStringLiteral("Age of the newest dead letter (from its ID's timestamp)."));
-    Family nodeUp(QStringLiteral("pelscope_cluster_node_up"), QStringLiteral("gauge"), QStringLiteral("1 when the cluster master answered the last poll."));
+    Family nodeUp(QStringLiteral("pelscope_cluster_node_up"), QStringLiteral("gauge"),
+                  QStringLiteral("1 when the cluster master answered the last poll."));
 
     if (!snapshot.isNull()) {
         qint64 consumerRows = 0;
@@ -183,7 +189,8 @@ QByteArray prometheusExposition(const Snapshot &snapshot, const ExpositionContex
             }
         }
         for (const DeadLetterSnapshot &d : snapshot->deadLetters) {
-            const QString labels = conn + QLatin1Char(',') + label("dlq", displayBytes(d.key)) + QLatin1Char(',') + label("source", displayBytes(d.source));
+            const QString labels =
+                conn + QLatin1Char(',') + label("dlq", displayBytes(d.key)) + QLatin1Char(',') + label("source", displayBytes(d.source));
             if (d.length)
                 dlqLength.add(labels, double(*d.length));
             if (d.newestEntryMs && serverNow > 0)
@@ -193,8 +200,10 @@ QByteArray prometheusExposition(const Snapshot &snapshot, const ExpositionContex
             nodeUp.add(conn + QLatin1Char(',') + label("node", n.address), n.ok ? 1 : 0);
     }
     QString out;
-    for (const Family *f : {&up, &pollAge, &stale, &serverUs, &commands, &duration, &lag, &lagUnknown, &behind, &pending, &read, &added, &idleLo,
-                            &idleHi, &deliveries, &sampled, &consumers, &health, &consumerPending, &consumerIdle, &dlqLength, &dlqAge, &nodeUp})
+    for (const Family *f :
+         {&up,        &pollAge, &stale,  &serverUs, &commands,   &duration, &lag,       &lagUnknown, &behind,          &pending,
+          &read,      &added,   &idleLo, &idleHi,   &deliveries, &sampled,  &consumers, &health,     &consumerPending, &consumerIdle,
+          &dlqLength, &dlqAge,  &nodeUp})
         out += f->text();
     return out.toUtf8();
 }

@@ -16,10 +16,10 @@ namespace pelscope {
 
 struct ExpositionContext
 {
-    QString connection;          // the redacted URL: the `connection` label
-    bool up = false;             // the poller's connection is up
-    qint64 nowMs = 0;            // for ages (local clock)
-    qint64 lastPollWallMs = 0;   // when the snapshot arrived (local clock); 0 none yet
+    QString connection;        // the redacted URL: the `connection` label
+    bool up = false;           // the poller's connection is up
+    qint64 nowMs = 0;          // for ages (local clock)
+    qint64 lastPollWallMs = 0; // when the snapshot arrived (local clock); 0 none yet
     qint64 intervalMs = 1000;
     int maxConsumerSeries = 1000; // per-consumer series are left out above this many consumers
 };

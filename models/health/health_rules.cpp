@@ -19,10 +19,9 @@ void raise(HealthVerdict &v, Health level, QString reason)
 
 QStringList HealthThresholds::keys()
 {
-    return {QStringLiteral("oldest_idle_warn"), QStringLiteral("oldest_idle_crit"),
-            QStringLiteral("delivery_count_warn"), QStringLiteral("lag_warn"), QStringLiteral("lag_crit"),
-            QStringLiteral("lag_unknown_warns"), QStringLiteral("consumer_idle_warn"), QStringLiteral("behind_warn"),
-            QStringLiteral("behind_crit")};
+    return {QStringLiteral("oldest_idle_warn"),   QStringLiteral("oldest_idle_crit"), QStringLiteral("delivery_count_warn"),
+            QStringLiteral("lag_warn"),           QStringLiteral("lag_crit"),         QStringLiteral("lag_unknown_warns"),
+            QStringLiteral("consumer_idle_warn"), QStringLiteral("behind_warn"),      QStringLiteral("behind_crit")};
 }
 
 QString HealthThresholds::set(const QString &key, const QString &value)
@@ -56,14 +55,22 @@ QString HealthThresholds::set(const QString &key, const QString &value)
         target = v;
         return {};
     };
-    if (key == QLatin1String("oldest_idle_warn")) return duration(oldestIdleWarnMs);
-    if (key == QLatin1String("oldest_idle_crit")) return duration(oldestIdleCritMs);
-    if (key == QLatin1String("consumer_idle_warn")) return duration(consumerIdleWarnMs);
-    if (key == QLatin1String("behind_warn")) return duration(behindWarnMs);
-    if (key == QLatin1String("behind_crit")) return duration(behindCritMs);
-    if (key == QLatin1String("delivery_count_warn")) return count(deliveryCountWarn);
-    if (key == QLatin1String("lag_warn")) return count(lagWarn);
-    if (key == QLatin1String("lag_crit")) return count(lagCrit);
+    if (key == QLatin1String("oldest_idle_warn"))
+        return duration(oldestIdleWarnMs);
+    if (key == QLatin1String("oldest_idle_crit"))
+        return duration(oldestIdleCritMs);
+    if (key == QLatin1String("consumer_idle_warn"))
+        return duration(consumerIdleWarnMs);
+    if (key == QLatin1String("behind_warn"))
+        return duration(behindWarnMs);
+    if (key == QLatin1String("behind_crit"))
+        return duration(behindCritMs);
+    if (key == QLatin1String("delivery_count_warn"))
+        return count(deliveryCountWarn);
+    if (key == QLatin1String("lag_warn"))
+        return count(lagWarn);
+    if (key == QLatin1String("lag_crit"))
+        return count(lagCrit);
     if (key == QLatin1String("lag_unknown_warns")) {
         const QString v = value.trimmed().toLower();
         if (v != QLatin1String("true") && v != QLatin1String("false"))
@@ -144,17 +151,23 @@ HealthVerdict evaluateGroup(const StreamSnapshot &stream, const GroupSnapshot &g
         for (auto it = g.deliveryCounts.constBegin(); it != g.deliveryCounts.constEnd(); ++it)
             if (it.key() >= t.deliveryCountWarn)
                 poison += it.value();
-        raise(v, Health::Warn, QStringLiteral("%1 pending %2 delivered ≥ %3 times (max %4): likely poison")
-                                   .arg(formatCount(poison), poison == 1 ? QStringLiteral("entry") : QStringLiteral("entries"))
-                                   .arg(t.deliveryCountWarn).arg(*g.maxDeliveryCount));
+        raise(v, Health::Warn,
+              QStringLiteral("%1 pending %2 delivered ≥ %3 times (max %4): likely poison")
+                  .arg(formatCount(poison), poison == 1 ? QStringLiteral("entry") : QStringLiteral("entries"))
+                  .arg(t.deliveryCountWarn)
+                  .arg(*g.maxDeliveryCount));
     }
 
     if (g.oldestUnreadAgeMs) {
         const qint64 behind = *g.oldestUnreadAgeMs;
         if (behind >= t.behindCritMs)
-            raise(v, Health::Crit, QStringLiteral("behind by %1 ≥ %2: the oldest unread entry waits that long").arg(formatDuration(behind), formatDuration(t.behindCritMs)));
+            raise(v, Health::Crit,
+                  QStringLiteral("behind by %1 ≥ %2: the oldest unread entry waits that long")
+                      .arg(formatDuration(behind), formatDuration(t.behindCritMs)));
         else if (behind >= t.behindWarnMs)
-            raise(v, Health::Warn, QStringLiteral("behind by %1 ≥ %2: the oldest unread entry waits that long").arg(formatDuration(behind), formatDuration(t.behindWarnMs)));
+            raise(v, Health::Warn,
+                  QStringLiteral("behind by %1 ≥ %2: the oldest unread entry waits that long")
+                      .arg(formatDuration(behind), formatDuration(t.behindWarnMs)));
     }
 
     if (g.lag) {
@@ -172,9 +185,10 @@ HealthVerdict evaluateGroup(const StreamSnapshot &stream, const GroupSnapshot &g
             stuck << QStringLiteral("%1 (%2 pending, idle %3)").arg(displayBytes(c.name), formatCount(c.pending), formatDuration(*c.idleMs));
     }
     if (!stuck.isEmpty())
-        raise(v, Health::Warn, QStringLiteral("%1 holding pending entries and idle ≥ %2: %3")
-                                   .arg(stuck.size() == 1 ? QStringLiteral("consumer") : QStringLiteral("%1 consumers").arg(stuck.size()),
-                                        formatDuration(t.consumerIdleWarnMs), stuck.join(QStringLiteral(", "))));
+        raise(v, Health::Warn,
+              QStringLiteral("%1 holding pending entries and idle ≥ %2: %3")
+                  .arg(stuck.size() == 1 ? QStringLiteral("consumer") : QStringLiteral("%1 consumers").arg(stuck.size()),
+                       formatDuration(t.consumerIdleWarnMs), stuck.join(QStringLiteral(", "))));
     return v;
 }
 

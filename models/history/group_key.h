@@ -12,12 +12,12 @@ struct GroupKey
     QByteArray group;
 
     friend bool operator==(const GroupKey &a, const GroupKey &b) { return a.stream == b.stream && a.group == b.group; }
-    friend bool operator<(const GroupKey &a, const GroupKey &b)
-    {
-        return a.stream != b.stream ? a.stream < b.stream : a.group < b.group;
-    }
+    friend bool operator<(const GroupKey &a, const GroupKey &b) { return a.stream != b.stream ? a.stream < b.stream : a.group < b.group; }
 };
 
-inline size_t qHash(const GroupKey &k, size_t seed = 0) noexcept { return qHashMulti(seed, k.stream, k.group); }
+inline size_t qHash(const GroupKey &k, size_t seed = 0) noexcept
+{
+    return qHashMulti(seed, k.stream, k.group);
+}
 
 } // namespace pelscope

@@ -68,8 +68,7 @@ HistoryDatabase::HistoryDatabase(QString path, bool readOnly)
     : m_path(std::move(path))
     , m_connectionName(QStringLiteral("pelscope-history-") + QUuid::createUuid().toString(QUuid::WithoutBraces))
     , m_readOnly(readOnly)
-{
-}
+{}
 
 HistoryDatabase::~HistoryDatabase()
 {
@@ -160,7 +159,8 @@ bool HistoryDatabase::open(QString *error)
         if (found != SchemaVersion) {
             *error = describe(found > SchemaVersion
                                   ? QStringLiteral("written by a newer Pelscope (schema %1, this one reads %2); keeping history in memory only")
-                                        .arg(found).arg(SchemaVersion)
+                                        .arg(found)
+                                        .arg(SchemaVersion)
                                   : QStringLiteral("an unknown schema (%1); keeping history in memory only").arg(found));
             close();
             return false;
@@ -484,15 +484,18 @@ QString historyPathFor(const ConnectionOptions &o, const QString &dir)
 {
     // What names the connection, never a password: transport, address or
     // sentinel master, database, user.
-    QString identity = QStringLiteral("%1|%2|%3|%4").arg(int(o.transport)).arg(o.sentinel ? QString::fromUtf8(o.sentinel->masterName) : o.address())
-                           .arg(o.db).arg(QString::fromUtf8(o.user));
+    QString identity = QStringLiteral("%1|%2|%3|%4")
+                           .arg(int(o.transport))
+                           .arg(o.sentinel ? QString::fromUtf8(o.sentinel->masterName) : o.address())
+                           .arg(o.db)
+                           .arg(QString::fromUtf8(o.user));
     if (o.sentinel)
         for (const auto &s : o.sentinel->sentinels)
             identity += QStringLiteral("|%1:%2").arg(s.host).arg(s.port);
     if (o.readFromReplica)
         identity += QStringLiteral("|replica");
     const QString hash = QString::fromLatin1(QCryptographicHash::hash(identity.toUtf8(), QCryptographicHash::Sha1).toHex().left(10));
-    QString readable = o.sentinel ? QString::fromUtf8(o.sentinel->masterName)
+    QString readable = o.sentinel                                          ? QString::fromUtf8(o.sentinel->masterName)
                        : o.transport == ConnectionOptions::Transport::Unix ? QFileInfo(o.socketPath).fileName()
                                                                            : QStringLiteral("%1_%2").arg(o.host).arg(o.port);
     readable.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9._-]")), QStringLiteral("_"));

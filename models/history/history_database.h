@@ -22,9 +22,9 @@ namespace pelscope {
 struct StoredPoint
 {
     qint64 atMs = 0;
-    float values[MetricCount];      // Metric order; NaN unknown
-    float idleUpperSeconds = 0;     // NaN unknown
-    float maxDeliveries = 0;        // NaN unknown
+    float values[MetricCount];  // Metric order; NaN unknown
+    float idleUpperSeconds = 0; // NaN unknown
+    float maxDeliveries = 0;    // NaN unknown
     std::optional<Health> status;
 };
 

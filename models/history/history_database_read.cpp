@@ -177,7 +177,8 @@ QList<GroupKey> HistoryDatabase::groups(QString *error)
 std::optional<qint64> HistoryDatabase::recordedSinceMs()
 {
     QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
-    if (!q.exec(QStringLiteral("SELECT MIN(t), (SELECT value FROM meta WHERE key = 'first_poll_ms') FROM points")) || !q.next() || q.value(0).isNull())
+    if (!q.exec(QStringLiteral("SELECT MIN(t), (SELECT value FROM meta WHERE key = 'first_poll_ms') FROM points")) || !q.next()
+        || q.value(0).isNull())
         return std::nullopt;
     // The oldest row kept, or the first poll when that is later (a bucket's
     // row is stamped with the bucket's start).

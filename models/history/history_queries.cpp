@@ -47,16 +47,15 @@ SeriesWindow HistoryStore::window(const GroupKey &key, Metric metric, qint64 fro
     return collect(Source{&s.raw, &s, pickFor(metric)}, fromMs, toMs, maxPoints);
 }
 
-SeriesWindow HistoryStore::consumerWindow(const GroupKey &key, const QByteArray &consumer, ConsumerMetric metric,
-                                          qint64 fromMs, qint64 toMs, int maxPoints) const
+SeriesWindow HistoryStore::consumerWindow(const GroupKey &key, const QByteArray &consumer, ConsumerMetric metric, qint64 fromMs, qint64 toMs,
+                                          int maxPoints) const
 {
     const GroupHistory *h = find(key);
     const int k = h ? h->consumerIndex.value(consumer, -1) : -1;
     if (k < 0)
         return {};
     const ConsumerHistory &c = h->consumers[k];
-    return collect(Source{metric == ConsumerMetric::Pending ? &c.pending : &c.idle, nullptr, Pick::Hi},
-                   fromMs, toMs, maxPoints);
+    return collect(Source{metric == ConsumerMetric::Pending ? &c.pending : &c.idle, nullptr, Pick::Hi}, fromMs, toMs, maxPoints);
 }
 
 // The finest data available for each part of the range: buckets older than
@@ -89,9 +88,8 @@ SeriesWindow HistoryStore::collect(const Source &src, qint64 fromMs, qint64 toMs
     auto bucketTime = [&](int i) { return std::min(bucketStart(i) + BucketMs / 2, rawStart - 1); };
     int b0 = 0, b1 = 0;
     if (src.buckets) {
-        b0 = partitionPoint(m_r1.size, [&](int i) {
-            return bucketStart(i) < retainFrom || (coarse && bucketStart(i) < finerFrom) || bucketTime(i) < fromMs;
-        });
+        b0 = partitionPoint(m_r1.size,
+                            [&](int i) { return bucketStart(i) < retainFrom || (coarse && bucketStart(i) < finerFrom) || bucketTime(i) < fromMs; });
         b1 = partitionPoint(m_r1.size, [&](int i) { return bucketStart(i) < rawStart && bucketTime(i) <= toMs; });
         b1 = std::max(b0, b1);
     }
@@ -168,19 +166,17 @@ QVector<BucketStats> HistoryStore::buckets(const GroupKey &key, Metric metric, q
 qint64 HistoryStore::bytesUsed() const
 {
     qint64 b = sizeof(*this);
-    b += m_t0.capacity() * qint64(sizeof(qint64)) + m_t1.capacity() * qint64(sizeof(qint64))
-         + m_n1.capacity() * qint64(sizeof(int)) + m_t2.capacity() * qint64(sizeof(qint64));
+    b += m_t0.capacity() * qint64(sizeof(qint64)) + m_t1.capacity() * qint64(sizeof(qint64)) + m_n1.capacity() * qint64(sizeof(int))
+         + m_t2.capacity() * qint64(sizeof(qint64));
     b += qint64(m_groups.capacity()) * qint64(sizeof(void *));
     b += m_index.capacity() * (qint64(sizeof(GroupKey) + sizeof(void *)) + kHashNodeOverhead);
     b += qint64(m_groups.size()) * 64; // the rate baselines (PollValues), per group roughly
     for (const auto &hp : m_groups) {
         const GroupHistory &h = *hp;
         // Keys usually share the snapshot's bytes; counted anyway.
-        b += qint64(sizeof(GroupHistory)) + h.key.stream.capacity() + h.key.group.capacity()
-             + h.lastDeliveredId.capacity();
+        b += qint64(sizeof(GroupHistory)) + h.key.stream.capacity() + h.key.group.capacity() + h.lastDeliveredId.capacity();
         for (const SeriesData &s : h.series)
-            b += bytesOf(s.raw) + bytesOf(s.mean) + bytesOf(s.lo) + bytesOf(s.hi) + bytesOf(s.lo2) + bytesOf(s.hi2)
-                 + bytesOf(s.mean2);
+            b += bytesOf(s.raw) + bytesOf(s.mean) + bytesOf(s.lo) + bytesOf(s.hi) + bytesOf(s.lo2) + bytesOf(s.hi2) + bytesOf(s.mean2);
         b += qint64(h.consumers.capacity() * sizeof(ConsumerHistory));
         for (const ConsumerHistory &c : h.consumers)
             b += c.name.capacity() + bytesOf(c.pending) + bytesOf(c.idle);

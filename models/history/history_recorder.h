@@ -21,10 +21,10 @@ namespace pelscope {
 struct HistoryState
 {
     QString path;
-    bool open = false;      // the file is usable
-    bool writing = false;   // this program holds the lease and writes
-    QString holder;         // who writes instead (not writing, file open)
-    QString problem;        // why the history is in memory only, or stopped writing
+    bool open = false;    // the file is usable
+    bool writing = false; // this program holds the lease and writes
+    QString holder;       // who writes instead (not writing, file open)
+    QString problem;      // why the history is in memory only, or stopped writing
 };
 
 // What a window opening a connection gets from its history: the last day, ready to replay.
@@ -34,13 +34,13 @@ struct HistoryPast
     QList<StoredEvent> events;
     std::optional<qint64> recordedSinceMs;
     QString problem;
-    qint64 loadMs = 0;      // how long reading took
+    qint64 loadMs = 0; // how long reading took
 };
 
 struct HistorySettings
 {
     QString path;
-    QString owner;          // who writes, for the lease: "pelscope window (pid 12, host)"
+    QString owner;           // who writes, for the lease: "pelscope window (pid 12, host)"
     QString connectionLabel; // the redacted URL, kept in the file
     int retentionDays = 14;
     qint64 maxBytes = 500LL * 1024 * 1024;

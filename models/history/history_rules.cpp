@@ -24,13 +24,12 @@ void checkStalled(const GroupProgress &p, const HistoryRuleThresholds &t, qint64
         return;
     // Before the first observed move we only know how long we have watched.
     raise(v, Health::Crit,
-          p.readAdvanceSeen
-              ? QStringLiteral("stalled: lag %1 and no entry read for %2").arg(formatCount(*p.lag), formatDuration(quiet))
-              : QStringLiteral("stalled: lag %1 and no entry read in %2 of watching").arg(formatCount(*p.lag), formatDuration(quiet)));
+          p.readAdvanceSeen ? QStringLiteral("stalled: lag %1 and no entry read for %2").arg(formatCount(*p.lag), formatDuration(quiet))
+                            : QStringLiteral("stalled: lag %1 and no entry read in %2 of watching").arg(formatCount(*p.lag), formatDuration(quiet)));
 }
 
-void checkClimbing(const HistoryStore &store, const GroupKey &key, const GroupProgress &p,
-                   const HistoryRuleThresholds &t, qint64 nowMs, HealthVerdict &v)
+void checkClimbing(const HistoryStore &store, const GroupKey &key, const GroupProgress &p, const HistoryRuleThresholds &t, qint64 nowMs,
+                   HealthVerdict &v)
 {
     const qint64 from = nowMs - t.climbWindowMs;
     if (p.firstSeenMs > from)
@@ -50,14 +49,14 @@ void checkClimbing(const HistoryStore &store, const GroupKey &key, const GroupPr
     if (steps < t.climbMinSteps || floors.last() - floors.first() < double(t.climbMinRise))
         return;
     const qint64 now = p.pending.value_or(qint64(floors.last()));
-    raise(v, Health::Warn, QStringLiteral("pending climbing: %1 → %2 over %3")
-                               .arg(formatCount(qint64(floors.first())), formatCount(now), formatDuration(t.climbWindowMs)));
+    raise(v, Health::Warn,
+          QStringLiteral("pending climbing: %1 → %2 over %3")
+              .arg(formatCount(qint64(floors.first())), formatCount(now), formatDuration(t.climbWindowMs)));
 }
 
 } // namespace
 
-HealthVerdict applyHistoryRules(const HistoryStore &store, const GroupKey &key, HealthVerdict base,
-                                const HistoryRuleThresholds &t, qint64 nowMs)
+HealthVerdict applyHistoryRules(const HistoryStore &store, const GroupKey &key, HealthVerdict base, const HistoryRuleThresholds &t, qint64 nowMs)
 {
     const std::optional<GroupProgress> p = store.progress(key);
     if (!p || p->lastSeenMs != store.latestMs())
@@ -67,8 +66,7 @@ HealthVerdict applyHistoryRules(const HistoryStore &store, const GroupKey &key, 
     return base;
 }
 
-QHash<GroupKey, HealthVerdict> appendAndEvaluate(HistoryStore &store, const Snapshot &snapshot,
-                                                 const HistoryRuleThresholds &t)
+QHash<GroupKey, HealthVerdict> appendAndEvaluate(HistoryStore &store, const Snapshot &snapshot, const HistoryRuleThresholds &t)
 {
     QHash<GroupKey, HealthVerdict> verdicts;
     if (snapshot.isNull())

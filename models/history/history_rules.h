@@ -26,12 +26,10 @@ struct HistoryRuleThresholds
 // base with the history rules' findings merged in: the worse status wins,
 // reasons are appended. Returns base unchanged for a group the latest
 // appended snapshot did not have.
-HealthVerdict applyHistoryRules(const HistoryStore &store, const GroupKey &key, HealthVerdict base,
-                                const HistoryRuleThresholds &t, qint64 nowMs);
+HealthVerdict applyHistoryRules(const HistoryStore &store, const GroupKey &key, HealthVerdict base, const HistoryRuleThresholds &t, qint64 nowMs);
 
 // The per-poll sequence: append the snapshot, merge the history rules into
 // each group's verdict from the snapshot, record status changes.
-QHash<GroupKey, HealthVerdict> appendAndEvaluate(HistoryStore &store, const Snapshot &snapshot,
-                                                 const HistoryRuleThresholds &t);
+QHash<GroupKey, HealthVerdict> appendAndEvaluate(HistoryStore &store, const Snapshot &snapshot, const HistoryRuleThresholds &t);
 
 } // namespace pelscope

@@ -57,7 +57,8 @@ void HistorySession::start(const HistorySettings &settings)
     m_waiting.start();
     QMetaObject::invokeMethod(m_recorder, &HistoryRecorder::open, Qt::QueuedConnection);
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
-    QMetaObject::invokeMethod(m_recorder, [recorder = m_recorder, now] { recorder->loadPast(now); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_recorder, [recorder = m_recorder, now] { recorder->loadPast(now); }, Qt::QueuedConnection);
 }
 
 bool HistorySession::admit(const Snapshot &snapshot)
@@ -104,13 +105,15 @@ void HistorySession::onPastLoaded(const HistoryPast &past)
 void HistorySession::record(const Snapshot &snapshot)
 {
     if (m_recorder)
-        QMetaObject::invokeMethod(m_recorder, [recorder = m_recorder, snapshot] { recorder->record(snapshot); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            m_recorder, [recorder = m_recorder, snapshot] { recorder->record(snapshot); }, Qt::QueuedConnection);
 }
 
 void HistorySession::recordEvent(const StoredEvent &event)
 {
     if (m_recorder)
-        QMetaObject::invokeMethod(m_recorder, [recorder = m_recorder, event] { recorder->recordEvent(event); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            m_recorder, [recorder = m_recorder, event] { recorder->recordEvent(event); }, Qt::QueuedConnection);
 }
 
 } // namespace pelscope

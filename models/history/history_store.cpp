@@ -10,9 +10,7 @@
 #include <limits>
 #include <type_traits>
 
-
 namespace pelscope {
-
 
 HistoryStore::HistoryStore()
 {
@@ -182,8 +180,7 @@ void HistoryStore::append(const Snapshot &snapshot)
 
             GroupProgress &p = h.progress;
             const bool readMoved = g.entriesRead && p.entriesRead && *g.entriesRead != *p.entriesRead;
-            const bool idMoved = !g.lastDeliveredId.isEmpty() && !h.lastDeliveredId.isEmpty()
-                                 && g.lastDeliveredId != h.lastDeliveredId;
+            const bool idMoved = !g.lastDeliveredId.isEmpty() && !h.lastDeliveredId.isEmpty() && g.lastDeliveredId != h.lastDeliveredId;
             if (readMoved || idMoved) {
                 p.lastReadAdvanceMs = now;
                 p.readAdvanceSeen = true;
@@ -215,8 +212,7 @@ void HistoryStore::updateConsumers(GroupHistory &h, const GroupSnapshot &g, int 
         for (const ConsumerSnapshot &c : list) {
             int k = h.consumerIndex.value(c.name, -1);
             if (k < 0 && h.consumersUsed < ConsumersPerGroupLimit && m_consumerCount < ConsumersLimit) {
-                k = int(std::find_if(h.consumers.begin(), h.consumers.end(),
-                                     [](const ConsumerHistory &x) { return !x.used; }) - h.consumers.begin());
+                k = int(std::find_if(h.consumers.begin(), h.consumers.end(), [](const ConsumerHistory &x) { return !x.used; }) - h.consumers.begin());
                 if (k == int(h.consumers.size()))
                     h.consumers.emplace_back();
                 ConsumerHistory &ch = h.consumers[k];

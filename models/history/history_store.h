@@ -19,7 +19,6 @@
 
 namespace pelscope {
 
-
 // Per consumer, last hour only.
 enum class ConsumerMetric { Pending, IdleSeconds };
 
@@ -36,7 +35,7 @@ struct SeriesWindow
     QVector<double> v;
     QVector<double> lo;
     QVector<double> hi;
-    int tier = 0;            // coarsest tier used: 0 every poll, 1 10 s buckets, 2 2 min buckets
+    int tier = 0; // coarsest tier used: 0 every poll, 1 10 s buckets, 2 2 min buckets
     bool decimated = false;
 };
 
@@ -55,9 +54,9 @@ struct GroupProgress
 {
     qint64 firstSeenMs = 0;
     qint64 lastSeenMs = 0;
-    qint64 lastReadAdvanceMs = 0;  // entries-read or last-delivered-id last moved; firstSeenMs until then
+    qint64 lastReadAdvanceMs = 0; // entries-read or last-delivered-id last moved; firstSeenMs until then
     bool readAdvanceSeen = false;
-    std::optional<qint64> lag;     // from the latest poll that had the group
+    std::optional<qint64> lag; // from the latest poll that had the group
     std::optional<qint64> pending;
     std::optional<qint64> entriesRead;
 };
@@ -137,8 +136,8 @@ public:
     QList<GroupKey> groups() const; // sorted
     QList<QByteArray> consumers(const GroupKey &key) const;
     SeriesWindow window(const GroupKey &key, Metric metric, qint64 fromMs, qint64 toMs, int maxPoints = 2000) const;
-    SeriesWindow consumerWindow(const GroupKey &key, const QByteArray &consumer, ConsumerMetric metric,
-                                qint64 fromMs, qint64 toMs, int maxPoints = 2000) const;
+    SeriesWindow consumerWindow(const GroupKey &key, const QByteArray &consumer, ConsumerMetric metric, qint64 fromMs, qint64 toMs,
+                                int maxPoints = 2000) const;
     // 10 s buckets starting in [fromMs, toMs], the still-open one included.
     QVector<BucketStats> buckets(const GroupKey &key, Metric metric, qint64 fromMs, qint64 toMs) const;
     std::optional<GroupProgress> progress(const GroupKey &key) const;
@@ -162,14 +161,22 @@ private:
     struct Ring
     {
         int head = 0, size = 0, cap = 0;
-        int phys(int i) const { const int p = head + i; return p >= cap ? p - cap : p; }
-        void popFront() { head = head + 1 == cap ? 0 : head + 1; --size; }
+        int phys(int i) const
+        {
+            const int p = head + i;
+            return p >= cap ? p - cap : p;
+        }
+        void popFront()
+        {
+            head = head + 1 == cap ? 0 : head + 1;
+            --size;
+        }
     };
     struct GroupHistory;
     struct Source;
 
     GroupHistory &groupFor(const GroupKey &key, qint64 nowMs);
-    int beginPoll(qint64 nowMs);   // the tier-0 slot of a new poll, -1 when dropped
+    int beginPoll(qint64 nowMs); // the tier-0 slot of a new poll, -1 when dropped
     int beginPollAt(qint64 nowMs);
     void endPoll(int slot);
     int takeTier0Slot(qint64 nowMs);

@@ -18,10 +18,15 @@ namespace history_detail {
 inline constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 inline constexpr qint64 kHashNodeOverhead = 2 * sizeof(void *); // QHash span bookkeeping, roughly
 
+inline QVector<float> nanVector(int n)
+{
+    return QVector<float>(n, kNaN);
+}
 
-inline QVector<float> nanVector(int n) { return QVector<float>(n, kNaN); }
-
-inline qint64 bytesOf(const QVector<float> &v) { return v.capacity() * qint64(sizeof(float)); }
+inline qint64 bytesOf(const QVector<float> &v)
+{
+    return v.capacity() * qint64(sizeof(float));
+}
 
 // The value of a 10 s bucket a chart line shows: the side of the range that
 // must not hide trouble, or the mean where the average is the truth (rates).
@@ -38,7 +43,7 @@ inline Pick pickFor(Metric m)
 }
 
 // First index in [0, n) for which before(i) is false; before must be monotonic.
-template <typename Pred>
+template<typename Pred>
 int partitionPoint(int n, Pred before)
 {
     int lo = 0, hi = n;
@@ -83,11 +88,11 @@ struct Accumulator
 
 struct SeriesData
 {
-    QVector<float> raw;           // tier 0, indexed like m_t0
-    QVector<float> mean, lo, hi;  // tier 1, indexed like m_t1
+    QVector<float> raw;          // tier 0, indexed like m_t0
+    QVector<float> mean, lo, hi; // tier 1, indexed like m_t1
     Accumulator open;
-    QVector<float> lo2, hi2;      // tier 2, indexed like m_t2
-    QVector<float> mean2;         // tier 2, rates only: the others draw lo2 or hi2
+    QVector<float> lo2, hi2; // tier 2, indexed like m_t2
+    QVector<float> mean2;    // tier 2, rates only: the others draw lo2 or hi2
     Accumulator open2;
 };
 

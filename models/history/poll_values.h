@@ -43,8 +43,8 @@ private:
     double inRate(const StreamSnapshot &stream, qint64 nowMs);
 
     qint64 m_aliveIdleMs = 60'000;
-    QHash<QByteArray, Baseline> m_added;  // per stream: entries added
-    QHash<GroupKey, Baseline> m_read;     // per group: entries read
+    QHash<QByteArray, Baseline> m_added; // per stream: entries added
+    QHash<GroupKey, Baseline> m_read;    // per group: entries read
 };
 
 } // namespace pelscope

@@ -16,7 +16,11 @@ class Decimator
 {
 public:
     Decimator(SeriesWindow &out, qint64 fromMs, qint64 toMs, int columns)
-        : m_out(out), m_from(fromMs), m_span(double(toMs - fromMs + 1)), m_columns(columns) {}
+        : m_out(out)
+        , m_from(fromMs)
+        , m_span(double(toMs - fromMs + 1))
+        , m_columns(columns)
+    {}
 
     void add(qint64 tMs, double v, double lo, double hi)
     {
@@ -29,8 +33,14 @@ public:
         }
         if (std::isnan(v))
             return;
-        if (!m_known || v < m_min) { m_min = v; m_minT = tMs; }
-        if (!m_known || v > m_max) { m_max = v; m_maxT = tMs; }
+        if (!m_known || v < m_min) {
+            m_min = v;
+            m_minT = tMs;
+        }
+        if (!m_known || v > m_max) {
+            m_max = v;
+            m_maxT = tMs;
+        }
         m_lo = m_known ? std::min(m_lo, lo) : lo;
         m_hi = m_known ? std::max(m_hi, hi) : hi;
         m_known = true;

@@ -17,8 +17,7 @@ QString consumerStateName(ConsumerTableModel::ConsumerState s)
 
 ConsumerTableModel::ConsumerTableModel(QObject *parent)
     : KeyedTableModel(parent)
-{
-}
+{}
 
 ConsumerTableModel::ConsumerState ConsumerTableModel::stateOf(const ConsumerSnapshot &c) const
 {
@@ -41,8 +40,9 @@ void ConsumerTableModel::setGroup(const QByteArray &stream, const QByteArray &gr
             QString inactive = QStringLiteral("—");
             if (c.inactiveMs)
                 inactive = *c.inactiveMs < 0 ? QStringLiteral("never") : formatDuration(*c.inactiveMs);
-            rows.append({c.name, {displayBytes(c.name), formatCount(c.pending), c.idleMs ? formatDuration(*c.idleMs) : QStringLiteral("?"),
-                                  inactive, consumerStateName(stateOf(c))}});
+            rows.append({c.name,
+                         {displayBytes(c.name), formatCount(c.pending), c.idleMs ? formatDuration(*c.idleMs) : QStringLiteral("?"), inactive,
+                          consumerStateName(stateOf(c))}});
         }
     }
     if (groupKey != m_groupKey) {
@@ -61,8 +61,7 @@ QVariant ConsumerTableModel::data(const QModelIndex &index, int role) const
         return {};
     const ConsumerSnapshot c = m_consumers.value(keyAt(index.row()));
     switch (role) {
-    case Qt::DisplayRole:
-        return cell(index.row(), index.column());
+    case Qt::DisplayRole: return cell(index.row(), index.column());
     case SortRole:
         switch (index.column()) {
         case Pending: return double(c.pending);
@@ -71,12 +70,9 @@ QVariant ConsumerTableModel::data(const QModelIndex &index, int role) const
         case State: return int(stateOf(c));
         default: return cell(index.row(), index.column());
         }
-    case DeadRole:
-        return stateOf(c) == ConsumerState::Dead;
-    case NameRole:
-        return keyAt(index.row());
-    case PendingRole:
-        return c.pending;
+    case DeadRole: return stateOf(c) == ConsumerState::Dead;
+    case NameRole: return keyAt(index.row());
+    case PendingRole: return c.pending;
     case Qt::TextAlignmentRole:
         return QVariant::fromValue((index.column() >= Pending && index.column() <= Inactive ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
     case Qt::ToolTipRole:
@@ -84,8 +80,7 @@ QVariant ConsumerTableModel::data(const QModelIndex &index, int role) const
             return QStringLiteral("Holds %1 pending entries and has been idle %2: probably crashed. Its entries wait for XCLAIM/XAUTOCLAIM.")
                 .arg(formatCount(c.pending), formatDuration(c.idleMs.value_or(0)));
         return {};
-    default:
-        return {};
+    default: return {};
     }
 }
 

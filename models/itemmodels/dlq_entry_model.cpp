@@ -38,8 +38,7 @@ bool newer(const QByteArray &a, const QByteArray &b)
 
 DlqEntryModel::DlqEntryModel(QObject *parent)
     : QAbstractTableModel(parent)
-{
-}
+{}
 
 QByteArray DlqEntryModel::valueOf(const StreamFields &fields, const QList<QByteArray> &names)
 {

@@ -15,9 +15,9 @@ namespace pelscope {
 struct DlqEntry
 {
     QByteArray id;
-    qint64 ms = 0;         // time part of the ID
-    StreamFields fields;   // values cut at EntryReader::kPageValueCap
-    qint64 bytes = 0;      // full size of names and values
+    qint64 ms = 0;       // time part of the ID
+    StreamFields fields; // values cut at EntryReader::kPageValueCap
+    qint64 bytes = 0;    // full size of names and values
 };
 
 class DlqEntryModel : public QAbstractTableModel

@@ -47,8 +47,7 @@ int deadConsumers(const GroupSnapshot &g)
 
 GroupTableModel::GroupTableModel(QObject *parent)
     : KeyedTableModel(parent)
-{
-}
+{}
 
 const GroupTableModel::Row &GroupTableModel::rowAt(int row) const
 {
@@ -169,8 +168,7 @@ QVariant GroupTableModel::sortValue(const Row &row, int index, int column) const
     switch (column) {
     case Status:
         // Worst first: status, then how long the oldest entry has waited, then lag.
-        return double(int(g.health.status)) * 1e15 + double(std::min<qint64>(g.oldestIdleMs.value_or(0), 999'999'999'999LL)) * 10
-               + (g.lag ? 0 : 1);
+        return double(int(g.health.status)) * 1e15 + double(std::min<qint64>(g.oldestIdleMs.value_or(0), 999'999'999'999LL)) * 10 + (g.lag ? 0 : 1);
     case Lag: return g.lag ? double(*g.lag) : -1.0;
     case Behind: return double(g.oldestUnreadAgeMs.value_or(-1));
     case Pending: return double(g.pending.value_or(-1));
@@ -199,8 +197,7 @@ QVariant GroupTableModel::data(const QModelIndex &index, int role) const
         return {};
     const Row &row = rowAt(index.row());
     switch (role) {
-    case Qt::DisplayRole:
-        return cell(index.row(), index.column());
+    case Qt::DisplayRole: return cell(index.row(), index.column());
     case Qt::ToolTipRole:
         if (index.column() == Status || index.column() == Reasons)
             return row.group.health.reasons.isEmpty() ? QStringLiteral("No rule is broken") : row.group.health.reasons.join(QLatin1Char('\n'));
@@ -209,9 +206,9 @@ QVariant GroupTableModel::data(const QModelIndex &index, int role) const
         if (index.column() == Lag && !row.group.lag)
             return row.group.lagNote;
         if (index.column() == Behind)
-            return row.group.oldestUnreadAgeMs
-                ? QStringLiteral("The oldest entry not yet delivered to the group was added %1 ago").arg(formatDuration(*row.group.oldestUnreadAgeMs))
-                : row.group.oldestUnreadNote;
+            return row.group.oldestUnreadAgeMs ? QStringLiteral("The oldest entry not yet delivered to the group was added %1 ago")
+                                                     .arg(formatDuration(*row.group.oldestUnreadAgeMs))
+                                               : row.group.oldestUnreadNote;
         if (index.column() == DeadLetters) {
             const DeadLetterSnapshot *d = deadLettersOf(row.stream);
             if (!d)
@@ -252,8 +249,7 @@ QVariant GroupTableModel::data(const QModelIndex &index, int role) const
         const DeadLetterSnapshot *d = deadLettersOf(row.stream);
         return d ? d->key : QByteArray();
     }
-    case DeadConsumersRole:
-        return deadConsumers(row.group);
+    case DeadConsumersRole: return deadConsumers(row.group);
     case SparklineRole: {
         QList<double> points;
         if (m_history && !m_snapshot.isNull()) {
@@ -270,10 +266,12 @@ QVariant GroupTableModel::headerData(int section, Qt::Orientation orientation, i
 {
     if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
         return {};
-    static const char *names[] = {QT_TR_NOOP("Status"), QT_TR_NOOP("Connection"), QT_TR_NOOP("Node"), QT_TR_NOOP("Stream"),
-                                  QT_TR_NOOP("Group"), QT_TR_NOOP("Lag"), QT_TR_NOOP("Behind"), QT_TR_NOOP("Pending"), QT_TR_NOOP("Oldest pending idle"),
-                                  QT_TR_NOOP("Consumers"), QT_TR_NOOP("Max deliveries"), QT_TR_NOOP("In"), QT_TR_NOOP("Out"),
-                                  QT_TR_NOOP("Dead letters"), QT_TR_NOOP("Lag, 15 min"), QT_TR_NOOP("Why")};
+    static const char *names[] = {QT_TR_NOOP("Status"),    QT_TR_NOOP("Connection"),     QT_TR_NOOP("Node"),
+                                  QT_TR_NOOP("Stream"),    QT_TR_NOOP("Group"),          QT_TR_NOOP("Lag"),
+                                  QT_TR_NOOP("Behind"),    QT_TR_NOOP("Pending"),        QT_TR_NOOP("Oldest pending idle"),
+                                  QT_TR_NOOP("Consumers"), QT_TR_NOOP("Max deliveries"), QT_TR_NOOP("In"),
+                                  QT_TR_NOOP("Out"),       QT_TR_NOOP("Dead letters"),   QT_TR_NOOP("Lag, 15 min"),
+                                  QT_TR_NOOP("Why")};
     // What each column means, on hover: the numbers are the server's, said plainly.
     static const char *tips[] = {
         QT_TR_NOOP("The group's health: CRIT, WARN or OK by the rules in Why. Sorted worst first."),
@@ -281,8 +279,10 @@ QVariant GroupTableModel::headerData(int section, Qt::Orientation orientation, i
         QT_TR_NOOP("Redis Cluster: the master holding the stream (stale when it did not answer)."),
         QT_TR_NOOP("The stream key."),
         QT_TR_NOOP("The consumer group."),
-        QT_TR_NOOP("Entries added to the stream that the group has not read yet (XINFO GROUPS lag). \"unknown\" when Redis cannot count them; hover for why."),
-        QT_TR_NOOP("How far behind in time: the age of the oldest entry the group has not been delivered yet (from its ID). — when nothing is unread."),
+        QT_TR_NOOP("Entries added to the stream that the group has not read yet (XINFO GROUPS lag). \"unknown\" when Redis cannot count them; hover "
+                   "for why."),
+        QT_TR_NOOP(
+            "How far behind in time: the age of the oldest entry the group has not been delivered yet (from its ID). — when nothing is unread."),
         QT_TR_NOOP("Entries delivered to a consumer and not acknowledged yet (the PEL)."),
         QT_TR_NOOP("How long the oldest pending entry has waited since its last delivery. A range a..b when the PEL is too large to read whole."),
         QT_TR_NOOP("Consumers active in the last minute / all consumers; \"(N dead)\": holding pending entries and idle 5 minutes or more."),

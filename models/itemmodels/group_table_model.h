@@ -17,7 +17,25 @@ class GroupTableModel : public KeyedTableModel
 public:
     // Connection is for the window's all-connections overview (one model per
     // connection, concatenated); Node is the cluster master holding the stream.
-    enum Column { Status, Connection, Node, Stream, Group, Lag, Behind, Pending, OldestIdle, Consumers, MaxDeliveries, InRate, OutRate, DeadLetters, LagTrend, Reasons, ColumnCount };
+    enum Column {
+        Status,
+        Connection,
+        Node,
+        Stream,
+        Group,
+        Lag,
+        Behind,
+        Pending,
+        OldestIdle,
+        Consumers,
+        MaxDeliveries,
+        InRate,
+        OutRate,
+        DeadLetters,
+        LagTrend,
+        Reasons,
+        ColumnCount
+    };
     enum Role {
         SortRole = Qt::UserRole + 1, // numeric value to sort by
         HealthRole,                  // int(Health)

@@ -7,8 +7,7 @@ namespace pelscope {
 
 PendingTableModel::PendingTableModel(QObject *parent)
     : KeyedTableModel(parent)
-{
-}
+{}
 
 void PendingTableModel::setGroup(const QByteArray &stream, const QByteArray &group, const GroupSnapshot *snapshot)
 {
@@ -37,8 +36,7 @@ QVariant PendingTableModel::data(const QModelIndex &index, int role) const
     const QByteArray id = keyAt(index.row());
     const PendingEntry e = m_entries.value(id);
     switch (role) {
-    case Qt::DisplayRole:
-        return cell(index.row(), index.column());
+    case Qt::DisplayRole: return cell(index.row(), index.column());
     case SortRole:
         switch (index.column()) {
         case Id: {
@@ -49,18 +47,14 @@ QVariant PendingTableModel::data(const QModelIndex &index, int role) const
         case Deliveries: return double(e.deliveries);
         default: return cell(index.row(), index.column());
         }
-    case PoisonRole:
-        return e.deliveries >= m_poison;
-    case EntryIdRole:
-        return id;
-    case Qt::TextAlignmentRole:
-        return QVariant::fromValue((index.column() >= Idle ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
+    case PoisonRole: return e.deliveries >= m_poison;
+    case EntryIdRole: return id;
+    case Qt::TextAlignmentRole: return QVariant::fromValue((index.column() >= Idle ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
     case Qt::ToolTipRole:
         if (e.deliveries >= m_poison)
             return QStringLiteral("Delivered %1 times: a poison candidate").arg(e.deliveries);
         return {};
-    default:
-        return {};
+    default: return {};
     }
 }
 

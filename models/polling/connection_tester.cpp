@@ -6,8 +6,7 @@ namespace pelscope {
 
 ConnectionTester::ConnectionTester(QObject *parent)
     : QObject(parent)
-{
-}
+{}
 
 ConnectionTester::~ConnectionTester()
 {
@@ -26,26 +25,27 @@ void ConnectionTester::start(ConnectionOptions options)
         if (generation != m_generation)
             return;
         m_pingClock.start();
-        connection->execute(RedisBatch{RedisCommand{"PING"}}, connection, [this, connection, generation](const RedisReplies &replies, const RedisError &error) {
-            if (generation != m_generation)
-                return;
-            const double ms = double(m_pingClock.nsecsElapsed()) / 1e6;
-            if (error.isError()) {
-                finish(false, error.message, error.detail);
-                return;
-            }
-            if (!replies.isEmpty() && replies.at(0).isError()) {
-                const RedisError e = describeReplyError({"PING"}, replies.at(0));
-                finish(false, e.message, e.detail);
-                return;
-            }
-            const ServerHello &h = connection->hello();
-            QString text = tr("%1 %2, %3").arg(h.product, h.version, h.mode);
-            if (!h.role.isEmpty())
-                text += QStringLiteral(" (%1)").arg(h.role);
-            text += tr(", round trip %1 ms").arg(ms, 0, 'f', ms < 10 ? 2 : 1);
-            finish(true, text);
-        });
+        connection->execute(RedisBatch{RedisCommand{"PING"}}, connection,
+                            [this, connection, generation](const RedisReplies &replies, const RedisError &error) {
+                                if (generation != m_generation)
+                                    return;
+                                const double ms = double(m_pingClock.nsecsElapsed()) / 1e6;
+                                if (error.isError()) {
+                                    finish(false, error.message, error.detail);
+                                    return;
+                                }
+                                if (!replies.isEmpty() && replies.at(0).isError()) {
+                                    const RedisError e = describeReplyError({"PING"}, replies.at(0));
+                                    finish(false, e.message, e.detail);
+                                    return;
+                                }
+                                const ServerHello &h = connection->hello();
+                                QString text = tr("%1 %2, %3").arg(h.product, h.version, h.mode);
+                                if (!h.role.isEmpty())
+                                    text += QStringLiteral(" (%1)").arg(h.role);
+                                text += tr(", round trip %1 ms").arg(ms, 0, 'f', ms < 10 ? 2 : 1);
+                                finish(true, text);
+                            });
     });
     connect(connection, &RedisConnection::errorOccurred, this, [this, generation](const RedisError &error) {
         if (generation == m_generation)

@@ -17,7 +17,7 @@ struct EntryReadResult
 {
     QByteArray stream;
     QByteArray id;
-    bool found = false;   // false: in the PEL, gone from the stream (trimmed: data lost)
+    bool found = false; // false: in the PEL, gone from the stream (trimmed: data lost)
     StreamFields fields;
     QString error;
 };
@@ -28,12 +28,12 @@ struct EntryReadResult
 struct EntryPage
 {
     QByteArray stream;
-    quint64 request = 0;          // echoes the caller's number, to drop stale pages
-    bool first = false;           // the page starts at the newest entry
+    quint64 request = 0;                            // echoes the caller's number, to drop stale pages
+    bool first = false;                             // the page starts at the newest entry
     QList<QPair<QByteArray, StreamFields>> entries; // id, fields (values capped)
-    QList<qint64> entryBytes;     // each entry's full size (field and value bytes)
-    bool more = false;            // older entries remain
-    std::optional<qint64> length; // XLEN at the time of the page
+    QList<qint64> entryBytes;                       // each entry's full size (field and value bytes)
+    bool more = false;                              // older entries remain
+    std::optional<qint64> length;                   // XLEN at the time of the page
     QString error;
 };
 

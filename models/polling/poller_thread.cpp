@@ -33,12 +33,14 @@ void PollerThread::start()
 
 void PollerThread::setIntervalMs(int ms)
 {
-    QMetaObject::invokeMethod(m_poller, [p = m_poller, ms] { p->setIntervalMs(ms); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_poller, [p = m_poller, ms] { p->setIntervalMs(ms); }, Qt::QueuedConnection);
 }
 
 void PollerThread::setPaused(bool paused)
 {
-    QMetaObject::invokeMethod(m_poller, [p = m_poller, paused] { p->setPaused(paused); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_poller, [p = m_poller, paused] { p->setPaused(paused); }, Qt::QueuedConnection);
 }
 
 void PollerThread::pollNow()
@@ -48,7 +50,8 @@ void PollerThread::pollNow()
 
 void PollerThread::setThresholds(const HealthThresholds &t)
 {
-    QMetaObject::invokeMethod(m_poller, [p = m_poller, t] { p->setThresholds(t); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_poller, [p = m_poller, t] { p->setThresholds(t); }, Qt::QueuedConnection);
 }
 
 } // namespace pelscope

@@ -11,11 +11,11 @@ namespace pelscope {
 struct ConnectionStatus
 {
     RedisConnection::State state = RedisConnection::State::Disconnected;
-    RedisError error;        // last error, if any
-    int attempt = 0;         // reconnect attempt number while backing off
+    RedisError error; // last error, if any
+    int attempt = 0;  // reconnect attempt number while backing off
     int nextRetryMs = 0;
-    QString address;         // redacted URL
-    ServerHello server;      // server.node: the node in use (with Sentinel, the current master)
+    QString address;    // redacted URL
+    ServerHello server; // server.node: the node in use (with Sentinel, the current master)
     // Sentinel: set when the master changed under us, e.g.
     // "failover: now 10.0.0.2:6379 (was 10.0.0.1:6379)"; failoverAtMs is the local epoch time.
     QString failover;

@@ -12,15 +12,33 @@ namespace pelscope::pollcost {
 constexpr double Time = 4;
 constexpr double Xlen = 6;
 // first-entry and last-entry come back whole: big entries cost more.
-inline double xinfoStream(qint64 lastReplyBytes) { return 20 + double(lastReplyBytes) / 500.0; }
-inline double xinfoGroups(qint64 groups) { return 10 + 1.0 * double(groups); }
+inline double xinfoStream(qint64 lastReplyBytes)
+{
+    return 20 + double(lastReplyBytes) / 500.0;
+}
+inline double xinfoGroups(qint64 groups)
+{
+    return 10 + 1.0 * double(groups);
+}
 // XPENDING key group start end COUNT n: O(log N) seek plus n entries returned.
-inline double pendingRange(qint64 count) { return 10 + 0.5 * double(count); }
+inline double pendingRange(qint64 count)
+{
+    return 10 + 0.5 * double(count);
+}
 // XINFO CONSUMERS and the XPENDING summary visit every consumer (~1 µs each cold:
 // 204-213 µs at 200 consumers, paced 100 ms apart).
-inline double perConsumer(qint64 consumers) { return 5 + 1.0 * double(consumers); }
-inline double scanPage(int count) { return 5 + 1.2 * double(count); }
-inline double revRange(qint64 count) { return 10 + 0.5 * double(count); }
+inline double perConsumer(qint64 consumers)
+{
+    return 5 + 1.0 * double(consumers);
+}
+inline double scanPage(int count)
+{
+    return 5 + 1.2 * double(count);
+}
+inline double revRange(qint64 count)
+{
+    return 10 + 0.5 * double(count);
+}
 
 // The figures above are for a tick of a few dozen commands, whose caches are
 // cold. In a long pipeline the server's caches stay warm and the fixed part

@@ -10,9 +10,9 @@ namespace pelscope {
 
 struct ProbeConfig
 {
-    QList<QByteArray> streams;      // explicit keys: no SCAN at all
-    QByteArray match = "*";         // SCAN MATCH pattern otherwise
-    int scanCount = 200;            // keys visited per SCAN page (~125 µs at 100)
+    QList<QByteArray> streams; // explicit keys: no SCAN at all
+    QByteArray match = "*";    // SCAN MATCH pattern otherwise
+    int scanCount = 200;       // keys visited per SCAN page (~125 µs at 100)
     qint64 rescanIntervalMs = 30'000;
     // The first sweep runs before the first snapshot, within this time; what
     // is not swept by then follows in later ticks (one-shot: is said missing).
@@ -21,19 +21,19 @@ struct ProbeConfig
     // to 0 (a broken or hostile server): 20,000 × scanCount keys.
     qint64 scanMaxPages = 20'000;
 
-    int headSample = 20;            // XPENDING k g - + H every tick
-    int smallPel = 100;             // PELs this small are read whole every tick
-    int pelBudget = 10'000;         // walk the PEL exactly up to this size
-    int walkPage = 100;             // entries walked per tick (one command, ~50 µs)
-    int samplesPerTick = 2;         // random probes for PELs over budget
+    int headSample = 20;    // XPENDING k g - + H every tick
+    int smallPel = 100;     // PELs this small are read whole every tick
+    int pelBudget = 10'000; // walk the PEL exactly up to this size
+    int walkPage = 100;     // entries walked per tick (one command, ~50 µs)
+    int samplesPerTick = 2; // random probes for PELs over budget
     int sampleSize = 10;
-    int sampleWindow = 2'000;       // sampled entries the histogram rests on, at most
+    int sampleWindow = 2'000; // sampled entries the histogram rests on, at most
 
     // Once a group's histogram is known (walked whole, or sampleWindow / 4
     // probed entries), its walk pages or probes come every this many ticks.
     int settledEveryTicks = 10;
 
-    int consumersEveryTicks = 10;   // XINFO CONSUMERS cadence, times consumers / 200
+    int consumersEveryTicks = 10;      // XINFO CONSUMERS cadence, times consumers / 200
     int consumerBudgetPerTick = 1'000; // consumer rows read per tick, summed over groups
     // The XPENDING summary only gives pending_max_id here, and visits every
     // consumer: read with the consumers, and only for groups this small.
@@ -46,9 +46,9 @@ struct ProbeConfig
     // Estimated server µs per tick (poll_cost.h); 0: no budget. What every
     // tick needs is always sent; optional reads wait for a tick with room.
     qint64 pollBudgetUs = 0;
-    int starvedAfterTicks = 30;     // a read waiting this long means the budget is too small
+    int starvedAfterTicks = 30; // a read waiting this long means the budget is too small
 
-    bool oneShot = false;           // CLI snapshot: spend up to pelBudget per group now
+    bool oneShot = false; // CLI snapshot: spend up to pelBudget per group now
     HealthThresholds thresholds;
 };
 

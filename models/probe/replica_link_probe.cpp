@@ -38,7 +38,7 @@ ReplicaLinkProbe::ReplicaLinkProbe(ConnectionOptions options, QObject *parent)
     m_options.sentinel.reset(); // the replica names its primary: no sentinel needed
     if (m_options.transport == ConnectionOptions::Transport::Unix)
         m_options.transport = ConnectionOptions::Transport::Tcp; // replicas name TCP addresses
-    m_options.clientName = "pelscope-role"; // tells an operator what this connection on the primary is
+    m_options.clientName = "pelscope-role";                      // tells an operator what this connection on the primary is
     // A primary slow to answer ROLE must not hold the replica's tick for long.
     m_options.commandTimeoutMs = std::min(m_options.commandTimeoutMs, 1000);
 }
@@ -95,8 +95,8 @@ void ReplicaLinkProbe::askPrimary()
     if (state == RedisConnection::State::Disconnected || state == RedisConnection::State::Backoff) {
         // Not waited for: a primary that is down never delays the replica's tick.
         m_primaryError = m_primary->lastError().isError()
-            ? QStringLiteral("primary %1 not reachable: %2").arg(m_primaryAddress, m_primary->lastError().message)
-            : QStringLiteral("not connected to the primary %1").arg(m_primaryAddress);
+                             ? QStringLiteral("primary %1 not reachable: %2").arg(m_primaryAddress, m_primary->lastError().message)
+                             : QStringLiteral("not connected to the primary %1").arg(m_primaryAddress);
         if (state == RedisConnection::State::Disconnected) // closed (stop, no auto-reconnect): try again
             m_primary->open();
         return;
@@ -110,8 +110,8 @@ void ReplicaLinkProbe::askPrimary()
         if (error.isError())
             m_primaryError = QStringLiteral("primary %1 not reachable: %2").arg(m_primaryAddress, error.message);
         else if (role.isError())
-            m_primaryError = QStringLiteral("ROLE refused by the primary %1: %2 (the user needs +role)")
-                                 .arg(m_primaryAddress, displayBytes(role.bytes()));
+            m_primaryError =
+                QStringLiteral("ROLE refused by the primary %1: %2 (the user needs +role)").arg(m_primaryAddress, displayBytes(role.bytes()));
         else if (role.at(0).bytes() != "master")
             m_primaryError = QStringLiteral("%1 is no longer a primary (ROLE %2)").arg(m_primaryAddress, displayBytes(role.at(0).bytes()));
         else
@@ -155,7 +155,8 @@ ReplicaSnapshot ReplicaLinkProbe::read(const RedisReply &info, const QString &re
     if (r.primaryOffset && r.offset)
         r.lagBytes = std::max<qint64>(0, *r.primaryOffset - *r.offset); // read a moment apart: clamp
     else
-        notes << QStringLiteral("offset lag unknown: %1").arg(m_primaryError.isEmpty() ? QStringLiteral("no offset from the replica") : m_primaryError);
+        notes
+            << QStringLiteral("offset lag unknown: %1").arg(m_primaryError.isEmpty() ? QStringLiteral("no offset from the replica") : m_primaryError);
     r.note = notes.join(QStringLiteral("; "));
     return r;
 }

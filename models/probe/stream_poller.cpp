@@ -151,8 +151,7 @@ void StreamPoller::scanStep()
         return;
     }
     m_inTick = true;
-    m_connection->execute({m_probe->scanCommand()}, this,
-                          [this, generation](const RedisReplies &replies, const RedisError &error) {
+    m_connection->execute({m_probe->scanCommand()}, this, [this, generation](const RedisReplies &replies, const RedisError &error) {
         if (generation != m_generation || m_stopped)
             return;
         m_inTick = false;
@@ -220,8 +219,7 @@ void StreamPoller::onTickReplies(quint64 generation, const RedisReplies &replies
         // which read_from=replica never polls. Look for a replica again.
         RedisError e;
         e.kind = RedisError::Kind::Closed;
-        e.message = QStringLiteral("read_from=replica: %1 was promoted to primary; looking for a replica again")
-                        .arg(m_connection->hello().node);
+        e.message = QStringLiteral("read_from=replica: %1 was promoted to primary; looking for a replica again").arg(m_connection->hello().node);
         m_status.error = e;
         Q_EMIT pollFailed(e);
         m_connection->close();

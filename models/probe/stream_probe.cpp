@@ -14,7 +14,6 @@
 
 #include <algorithm>
 
-
 namespace pelscope {
 
 StreamProbe::StreamProbe(ProbeConfig config)
@@ -56,7 +55,9 @@ void StreamProbe::endFirstSweepEarly(const QString &spent)
 {
     m_sweptOnce = true;
     m_discoveryGap = QStringLiteral("discovery incomplete: the first SCAN sweep used its %1 budget after %2 pages; %3 streams found so far%4")
-                         .arg(spent).arg(m_sweepPages).arg(m_streams.size())
+                         .arg(spent)
+                         .arg(m_sweepPages)
+                         .arg(m_streams.size())
                          .arg(m_config.oneShot ? QStringLiteral(", others may exist") : QStringLiteral(", the sweep goes on with the ticks"));
     if (m_config.oneShot)
         m_sweeping = false;
@@ -178,8 +179,8 @@ void StreamProbe::planGroup(RedisBatch &batch, const QByteArray &stream, const Q
                 o.costUs = pollcost::pendingRange(std::min<qint64>(m_config.walkPage, pending));
                 o.add = [this, stream, group, &st](RedisBatch &b) {
                     const QByteArray start = st.walking ? "(" + st.walkCursor : QByteArray("-");
-                    add(b, SlotKind::Walk, {"XPENDING", stream, group, start, "+", QByteArray::number(m_config.walkPage)},
-                        stream, group, m_config.walkPage);
+                    add(b, SlotKind::Walk, {"XPENDING", stream, group, start, "+", QByteArray::number(m_config.walkPage)}, stream, group,
+                        m_config.walkPage);
                     st.pelReadTick = m_tick;
                 };
             } else {
@@ -188,8 +189,7 @@ void StreamProbe::planGroup(RedisBatch &batch, const QByteArray &stream, const Q
                 o.add = [this, stream, group, &st, probes, lo = *lo, hi = *hi](RedisBatch &b) {
                     for (int i = 0; i < probes; ++i) {
                         const quint64 ms = lo.ms + QRandomGenerator::global()->bounded(quint64(hi.ms - lo.ms + 1));
-                        add(b, SlotKind::Sample,
-                            {"XPENDING", stream, group, QByteArray::number(ms), "+", QByteArray::number(m_config.sampleSize)},
+                        add(b, SlotKind::Sample, {"XPENDING", stream, group, QByteArray::number(ms), "+", QByteArray::number(m_config.sampleSize)},
                             stream, group, m_config.sampleSize);
                     }
                     st.pelReadTick = m_tick;
@@ -242,8 +242,7 @@ void StreamProbe::planGroup(RedisBatch &batch, const QByteArray &stream, const Q
     }
 }
 
-void StreamProbe::offer(RedisBatch &batch, double costUs, qint64 overdue, const QString &what,
-                        std::function<void(RedisBatch &)> addRead)
+void StreamProbe::offer(RedisBatch &batch, double costUs, qint64 overdue, const QString &what, std::function<void(RedisBatch &)> addRead)
 {
     Optional o;
     o.costUs = costUs;
@@ -276,8 +275,7 @@ void StreamProbe::choose(RedisBatch &batch)
         o.costUs *= warm;
     double spent = m_requiredUs;
     const double budget = double(m_config.pollBudgetUs);
-    std::stable_sort(m_optional.begin(), m_optional.end(),
-                     [](const Optional &a, const Optional &b) { return a.overdue > b.overdue; });
+    std::stable_sort(m_optional.begin(), m_optional.end(), [](const Optional &a, const Optional &b) { return a.overdue > b.overdue; });
     QStringList starved;
     for (Optional &o : m_optional) {
         if (spent + o.costUs <= budget) {
@@ -295,8 +293,7 @@ void StreamProbe::choose(RedisBatch &batch)
     m_budget.estimatedUs = qRound64(spent);
     QStringList why;
     if (budget > 0 && m_requiredUs > budget)
-        why << QStringLiteral("every tick needs ≈%1 µs (TIME, XINFO GROUPS and XLEN per stream, the head of every PEL)")
-                   .arg(qRound64(m_requiredUs));
+        why << QStringLiteral("every tick needs ≈%1 µs (TIME, XINFO GROUPS and XLEN per stream, the head of every PEL)").arg(qRound64(m_requiredUs));
     if (!starved.isEmpty()) {
         const qsizetype n = starved.size();
         if (n > 3)

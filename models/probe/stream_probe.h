@@ -127,10 +127,8 @@ private:
     void queue(RedisBatch &batch, Optional o);
     void choose(RedisBatch &batch);
     void applyUnread(GroupSnapshot &g, const QByteArray &firstUnreadId, qint64 nowMs);
-    void applyPel(GroupSnapshot &g, GroupState &st, const QHash<int, const RedisReply *> &replies,
-                  const QList<int> &slots, qint64 nowMs);
-    void add(RedisBatch &batch, SlotKind kind, RedisCommand cmd, const QByteArray &stream = {},
-             const QByteArray &group = {}, qint64 count = 0);
+    void applyPel(GroupSnapshot &g, GroupState &st, const QHash<int, const RedisReply *> &replies, const QList<int> &slots, qint64 nowMs);
+    void add(RedisBatch &batch, SlotKind kind, RedisCommand cmd, const QByteArray &stream = {}, const QByteArray &group = {}, qint64 count = 0);
 
     ProbeConfig m_config;
     quint64 m_tick = 0;
@@ -142,9 +140,9 @@ private:
     bool m_sweptOnce = false;
     qint64 m_lastSweepEndMs = 0;
     qint64 m_lastNowMs = 0;
-    QSet<QByteArray> m_found;  // during the running sweep
+    QSet<QByteArray> m_found; // during the running sweep
     qint64 m_sweepPages = 0;
-    QString m_discoveryGap;    // why the streams known may not be all of them; empty when a sweep completed
+    QString m_discoveryGap;     // why the streams known may not be all of them; empty when a sweep completed
     QSet<QByteArray> m_streams; // known now
 
     struct DlqState

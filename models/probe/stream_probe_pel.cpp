@@ -71,8 +71,7 @@ void StreamProbe::applyUnread(GroupSnapshot &g, const QByteArray &firstUnreadId,
     g.oldestUnreadAgeMs = std::max<qint64>(0, nowMs - qint64(id->ms));
 }
 
-void StreamProbe::applyPel(GroupSnapshot &g, GroupState &st, const QHash<int, const RedisReply *> &replies,
-                           const QList<int> &slots, qint64 nowMs)
+void StreamProbe::applyPel(GroupSnapshot &g, GroupState &st, const QHash<int, const RedisReply *> &replies, const QList<int> &slots, qint64 nowMs)
 {
     QList<PendingEntry> head;
     qint64 headRequested = 0;
@@ -96,8 +95,8 @@ void StreamProbe::applyPel(GroupSnapshot &g, GroupState &st, const QHash<int, co
             // What this read would have judged is now unknown: say so on the
             // group, not only in the tick's warning.
             const RedisCommand what = slot.kind == SlotKind::Consumers ? RedisCommand{"XINFO", "CONSUMERS"}
-                                      : slot.kind == SlotKind::Unread ? RedisCommand{"XRANGE"}
-                                                                      : RedisCommand{"XPENDING"};
+                                      : slot.kind == SlotKind::Unread  ? RedisCommand{"XRANGE"}
+                                                                       : RedisCommand{"XPENDING"};
             const RedisError e = describeReplyError(what, r);
             if (slot.kind == SlotKind::Head)
                 g.unjudged << QStringLiteral("oldest pending idle and poison entries (%1)").arg(e.message);
@@ -157,11 +156,8 @@ void StreamProbe::applyPel(GroupSnapshot &g, GroupState &st, const QHash<int, co
             if (r.isArray() && r.size() >= 3)
                 st.pendingMaxId = optBytes(r.at(2));
             break;
-        case SlotKind::Unread:
-            st.unreadId = r.isArray() && r.size() > 0 ? r.at(0).at(0).bytes() : QByteArray();
-            break;
-        default:
-            break;
+        case SlotKind::Unread: st.unreadId = r.isArray() && r.size() > 0 ? r.at(0).at(0).bytes() : QByteArray(); break;
+        default: break;
         }
     }
 

@@ -15,7 +15,6 @@
 
 #include <algorithm>
 
-
 namespace pelscope {
 
 using namespace reply_fields;
@@ -95,7 +94,8 @@ QString StreamProbe::onScanReply(const RedisReply &reply)
         // A cursor that never returns to 0: stop, keep every stream seen
         // (none is known to be gone), sweep again at the next interval.
         m_discoveryGap = QStringLiteral("discovery incomplete: SCAN's cursor did not return to 0 within %1 pages; %2 streams found are polled")
-                             .arg(m_sweepPages).arg(m_streams.size());
+                             .arg(m_sweepPages)
+                             .arg(m_streams.size());
         m_found.clear();
         m_sweeping = false;
         m_sweptOnce = true;
@@ -105,13 +105,11 @@ QString StreamProbe::onScanReply(const RedisReply &reply)
     return {};
 }
 
-void StreamProbe::add(RedisBatch &batch, SlotKind kind, RedisCommand cmd, const QByteArray &stream,
-                      const QByteArray &group, qint64 count)
+void StreamProbe::add(RedisBatch &batch, SlotKind kind, RedisCommand cmd, const QByteArray &stream, const QByteArray &group, qint64 count)
 {
     batch.append(std::move(cmd));
     m_layout.append(Slot{kind, stream, group, count});
 }
-
 
 SnapshotData StreamProbe::parseTick(const RedisReplies &replies)
 {

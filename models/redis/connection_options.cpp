@@ -185,8 +185,8 @@ QString ConnectionOptions::redactedUrl() const
         QStringList hosts;
         for (const SentinelOptions::Address &a : sentinel->sentinels)
             hosts << hostPort(a.host, a.port);
-        QString url = (transport == Transport::Tls ? QStringLiteral("rediss+sentinel://") : QStringLiteral("redis+sentinel://"))
-                      + auth + hosts.join(QLatin1Char(',')) + QLatin1Char('/') + QString::fromUtf8(sentinel->masterName);
+        QString url = (transport == Transport::Tls ? QStringLiteral("rediss+sentinel://") : QStringLiteral("redis+sentinel://")) + auth
+                      + hosts.join(QLatin1Char(',')) + QLatin1Char('/') + QString::fromUtf8(sentinel->masterName);
         if (db != 0)
             url += QStringLiteral("/%1").arg(db);
         QStringList query;
@@ -211,8 +211,7 @@ QString ConnectionOptions::redactedUrl() const
             url += QLatin1Char('?') + query.join(QLatin1Char('&'));
         return url;
     }
-    QString url = (transport == Transport::Tls ? QStringLiteral("rediss://") : QStringLiteral("redis://"))
-                  + auth + address();
+    QString url = (transport == Transport::Tls ? QStringLiteral("rediss://") : QStringLiteral("redis://")) + auth + address();
     if (db != 0)
         url += QStringLiteral("/%1").arg(db);
     if (readFromReplica)

@@ -13,10 +13,10 @@ namespace pelscope {
 
 struct TlsOptions
 {
-    QString caFile;     // PEM bundle; empty means the system store
-    QString certFile;   // client certificate (servers with tls-auth-clients yes)
+    QString caFile;   // PEM bundle; empty means the system store
+    QString certFile; // client certificate (servers with tls-auth-clients yes)
     QString keyFile;
-    QString sni;        // server name to send and verify; defaults to host
+    QString sni;           // server name to send and verify; defaults to host
     bool insecure = false; // skip peer verification (loudly)
 };
 
@@ -49,7 +49,7 @@ struct ConnectionOptions
     QByteArray user;                    // empty: legacy AUTH <password>
     std::optional<QByteArray> password; // never logged
     TlsOptions tls;
-    QByteArray clientName = "pelscope"; // empty: no CLIENT SETNAME
+    QByteArray clientName = "pelscope";      // empty: no CLIENT SETNAME
     std::optional<SentinelOptions> sentinel; // set by redis+sentinel:// URLs
     // ?read_from=replica (or --read-from-replica): poll a replica, never the
     // primary's keyspace. With Sentinel the sentinels name it; with a plain URL

@@ -28,9 +28,7 @@ RedisConnection::RedisConnection(ConnectionOptions options, QObject *parent)
     m_connectTimer.setSingleShot(true);
     connect(&m_connectTimer, &QTimer::timeout, this, [this] {
         fail(RedisError::of(RedisError::Kind::Timeout,
-                       QStringLiteral("could not connect to %1 within %2 ms")
-                           .arg(m_options.address())
-                           .arg(m_options.connectTimeoutMs)),
+                            QStringLiteral("could not connect to %1 within %2 ms").arg(m_options.address()).arg(m_options.connectTimeoutMs)),
              true);
     });
     m_reconnectTimer.setSingleShot(true);
@@ -70,9 +68,9 @@ void RedisConnection::open()
         // Without AUTH the server would take us for `default`, often with every
         // permission: never connect as anyone but the user that was named.
         fail(RedisError::of(RedisError::Kind::Usage,
-                       QStringLiteral("the user '%1' was given without a password: add it to the URL (redis://%1:PASSWORD@…, an empty "
-                                      "one for a nopass user), use --askpass or set REDISCLI_AUTH; not connecting as another user")
-                           .arg(displayBytes(m_options.user))),
+                            QStringLiteral("the user '%1' was given without a password: add it to the URL (redis://%1:PASSWORD@…, an empty "
+                                           "one for a nopass user), use --askpass or set REDISCLI_AUTH; not connecting as another user")
+                                .arg(displayBytes(m_options.user))),
              false);
         return;
     }
@@ -146,13 +144,17 @@ void RedisConnection::execute(const RedisBatch &batch, QObject *context, Callbac
     if (batch.isEmpty()) {
         QPointer<QObject> ctx = context;
         auto cb = p.callback;
-        QMetaObject::invokeMethod(this, [ctx, cb] { if (ctx) cb({}, {}); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this,
+            [ctx, cb] {
+                if (ctx)
+                    cb({}, {});
+            },
+            Qt::QueuedConnection);
         return;
     }
     switch (m_state) {
-    case State::Ready:
-        writeBatch(std::move(p));
-        return;
+    case State::Ready: writeBatch(std::move(p)); return;
     case State::Connecting:
     case State::Handshake:
         m_waiting.push_back(std::move(p));
@@ -161,11 +163,17 @@ void RedisConnection::execute(const RedisBatch &batch, QObject *context, Callbac
     case State::Disconnected:
     case State::Backoff: {
         RedisError e = m_lastError.isError()
-            ? m_lastError
-            : RedisError::of(RedisError::Kind::NotConnected, QStringLiteral("not connected to %1").arg(m_options.address()));
+                           ? m_lastError
+                           : RedisError::of(RedisError::Kind::NotConnected, QStringLiteral("not connected to %1").arg(m_options.address()));
         QPointer<QObject> ctx = context;
         auto cb = p.callback;
-        QMetaObject::invokeMethod(this, [ctx, cb, e] { if (ctx) cb({}, e); }, Qt::QueuedConnection);
+        QMetaObject::invokeMethod(
+            this,
+            [ctx, cb, e] {
+                if (ctx)
+                    cb({}, e);
+            },
+            Qt::QueuedConnection);
         return;
     }
     }
@@ -226,11 +234,14 @@ void RedisConnection::onDeadline()
         what = commandLabel(m_inFlight.front().commands.first());
     // A reply that never came means the stream position is unknown: the only
     // safe continuation is a fresh connection.
-    const QString message = m_state == State::Handshake
-        ? QStringLiteral("%1 accepted the connection but did not answer within %2 ms: the server may be hung (stopped, or blocked by a slow command)")
-              .arg(m_options.address()).arg(m_options.connectTimeoutMs)
-        : QStringLiteral("%1 got no reply from %2 within the deadline; the server may be hung or overloaded")
-              .arg(QString::fromUtf8(what), m_options.address());
+    const QString message =
+        m_state == State::Handshake
+            ? QStringLiteral(
+                  "%1 accepted the connection but did not answer within %2 ms: the server may be hung (stopped, or blocked by a slow command)")
+                  .arg(m_options.address())
+                  .arg(m_options.connectTimeoutMs)
+            : QStringLiteral("%1 got no reply from %2 within the deadline; the server may be hung or overloaded")
+                  .arg(QString::fromUtf8(what), m_options.address());
     fail(RedisError::of(RedisError::Kind::Timeout, message), true);
 }
 
@@ -249,13 +260,13 @@ void RedisConnection::onReadyRead()
     if (!m_decoder.feed(data.constData(), data.size())) {
         if (m_decoder.overLimit()) {
             fail(RedisError::of(RedisError::Kind::Protocol,
-                           QStringLiteral("the reply to %1 from %2 is too large: %3 (--max-reply-size); connection dropped")
-                               .arg(QString::fromUtf8(commandReadNow()), m_options.address(), m_decoder.errorString())),
+                                QStringLiteral("the reply to %1 from %2 is too large: %3 (--max-reply-size); connection dropped")
+                                    .arg(QString::fromUtf8(commandReadNow()), m_options.address(), m_decoder.errorString())),
                  true);
             return;
         }
         fail(RedisError::of(RedisError::Kind::Protocol,
-                       QStringLiteral("protocol error from %1: %2; connection dropped").arg(m_options.address(), m_decoder.errorString())),
+                            QStringLiteral("protocol error from %1: %2; connection dropped").arg(m_options.address(), m_decoder.errorString())),
              true);
         return;
     }
@@ -264,8 +275,9 @@ void RedisConnection::onReadyRead()
         std::optional<RedisReply> reply = m_decoder.next();
         if (!reply) {
             if (m_decoder.hasError()) {
-                fail(RedisError::of(RedisError::Kind::Protocol,
-                               QStringLiteral("protocol error from %1: %2; connection dropped").arg(m_options.address(), m_decoder.errorString())),
+                fail(RedisError::of(
+                         RedisError::Kind::Protocol,
+                         QStringLiteral("protocol error from %1: %2; connection dropped").arg(m_options.address(), m_decoder.errorString())),
                      true);
             }
             return;
@@ -280,7 +292,7 @@ void RedisConnection::onReadyRead()
                 return;
             }
             fail(RedisError::of(RedisError::Kind::Protocol,
-                           QStringLiteral("unexpected reply from %1 with no command in flight; connection dropped").arg(m_options.address())),
+                                QStringLiteral("unexpected reply from %1 with no command in flight; connection dropped").arg(m_options.address())),
                  true);
             return;
         }
@@ -300,15 +312,15 @@ void RedisConnection::onReadyRead()
         armDeadline();
         // -READONLY: the node we took for the master was demoted (a failover
         // the connection survived). The caller sees the error; we start over.
-        const bool demoted = m_options.sentinel && !m_options.readFromReplica && std::any_of(done.replies.cbegin(), done.replies.cend(), [](const RedisReply &r) {
-            return r.isError() && r.errorCode() == "READONLY";
-        });
+        const bool demoted = m_options.sentinel && !m_options.readFromReplica
+                             && std::any_of(done.replies.cbegin(), done.replies.cend(),
+                                            [](const RedisReply &r) { return r.isError() && r.errorCode() == "READONLY"; });
         if (done.context)
             done.callback(done.replies, {});
         if (demoted && self) {
             fail(RedisError::of(RedisError::Kind::Closed,
-                           QStringLiteral("%1 answered READONLY: it is no longer the master of '%2'; asking the sentinels again")
-                               .arg(m_options.address(), displayBytes(m_options.sentinel->masterName))),
+                                QStringLiteral("%1 answered READONLY: it is no longer the master of '%2'; asking the sentinels again")
+                                    .arg(m_options.address(), displayBytes(m_options.sentinel->masterName))),
                  true);
             return;
         }

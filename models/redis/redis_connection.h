@@ -28,12 +28,12 @@ class ReplicaResolver;
 
 struct ServerHello
 {
-    QString version;      // redis_version (or valkey_version when present)
-    QString product;      // "redis" or "valkey"
-    QString mode;         // standalone, cluster, sentinel
-    QString role;         // master, slave
-    QString node;         // host:port connected to (with Sentinel: the master it named)
-    QString primary;      // read_from=replica: host:port of the primary, from the replica's ROLE
+    QString version; // redis_version (or valkey_version when present)
+    QString product; // "redis" or "valkey"
+    QString mode;    // standalone, cluster, sentinel
+    QString role;    // master, slave
+    QString node;    // host:port connected to (with Sentinel: the master it named)
+    QString primary; // read_from=replica: host:port of the primary, from the replica's ROLE
 };
 
 class RedisConnection : public QObject
@@ -115,9 +115,9 @@ private:
     State m_state = State::Disconnected;
     QIODevice *m_device = nullptr;
     RespDecoder m_decoder;
-    qint64 m_repliesTaken = 0; // since the connect: replies handed to their batches
-    std::deque<Pending> m_inFlight;   // written, awaiting replies
-    std::deque<Pending> m_waiting;    // queued during connect/handshake
+    qint64 m_repliesTaken = 0;      // since the connect: replies handed to their batches
+    std::deque<Pending> m_inFlight; // written, awaiting replies
+    std::deque<Pending> m_waiting;  // queued during connect/handshake
     QTimer m_deadlineTimer{this};
     QTimer m_connectTimer{this};
     QTimer m_reconnectTimer{this};
@@ -125,11 +125,11 @@ private:
     bool m_closing = false;
     int m_attempt = 0;
     ServerHello m_hello;
-    SentinelResolver *m_resolver = nullptr; // sentinel mode only
-    QString m_lastMaster;                   // sentinel mode: last confirmed master
+    SentinelResolver *m_resolver = nullptr;       // sentinel mode only
+    QString m_lastMaster;                         // sentinel mode: last confirmed master
     ReplicaResolver *m_replicaResolver = nullptr; // read_from=replica with a plain URL
-    QString m_sentinelMaster;               // read_from=replica with Sentinel: the master they named
-    int m_hops = 0;                         // followToPrimary: replica -> primary moves this connect
+    QString m_sentinelMaster;                     // read_from=replica with Sentinel: the master they named
+    int m_hops = 0;                               // followToPrimary: replica -> primary moves this connect
     RedisError m_lastError;
     QStringList m_tlsErrors;
     qint64 m_bytesIn = 0;

@@ -11,10 +11,8 @@ bool RedisError::isConfigurationError() const
     case Kind::NoPermission:
     case Kind::Tls:
     case Kind::HostNotFound:
-    case Kind::Usage:
-        return true;
-    default:
-        return false;
+    case Kind::Usage: return true;
+    default: return false;
     }
 }
 
@@ -61,13 +59,11 @@ RedisError describeReplyError(const RedisCommand &command, const RedisReply &rep
     const QString raw = displayBytes(reply.bytes());
     const QString cmd = QString::fromUtf8(commandLabel(command));
 
-    if (code == "WRONGPASS" || reply.bytes().contains("invalid password")
-        || reply.bytes().contains("invalid username-password")) {
+    if (code == "WRONGPASS" || reply.bytes().contains("invalid password") || reply.bytes().contains("invalid username-password")) {
         e.kind = RedisError::Kind::AuthFailed;
         const QString user = command.size() > 2 ? displayBytes(command.at(1)) : QString();
-        e.message = user.isEmpty()
-            ? QStringLiteral("authentication failed: wrong password")
-            : QStringLiteral("authentication failed: wrong password, or no enabled user named '%1'").arg(user);
+        e.message = user.isEmpty() ? QStringLiteral("authentication failed: wrong password")
+                                   : QStringLiteral("authentication failed: wrong password, or no enabled user named '%1'").arg(user);
     } else if (code == "NOAUTH") {
         e.kind = RedisError::Kind::AuthRequired;
         e.message = QStringLiteral("the server requires a password: put it in the URL, use --askpass, or set REDISCLI_AUTH");
@@ -75,8 +71,7 @@ RedisError describeReplyError(const RedisCommand &command, const RedisReply &rep
                || reply.bytes().contains("without any password configured")) {
         e.kind = RedisError::Kind::AuthFailed;
         e.message = QStringLiteral("the server has no password set, but one was given: remove it from the URL");
-    } else if (code == "NOPERM" || reply.bytes().contains("can't run this command")
-               || reply.bytes().contains("no permissions to")) {
+    } else if (code == "NOPERM" || reply.bytes().contains("can't run this command") || reply.bytes().contains("no permissions to")) {
         e.kind = RedisError::Kind::NoPermission;
         e.message = QStringLiteral("permission missing for %1: the ACL user cannot run it (%2)").arg(cmd, raw);
     } else if (reply.bytes().contains("max number of clients reached")) {

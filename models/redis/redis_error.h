@@ -12,25 +12,25 @@ struct RedisError
 {
     enum class Kind {
         None,
-        Refused,       // nothing listens there
-        HostNotFound,  // DNS
-        Timeout,       // connect or command deadline
-        Tls,           // handshake or verification
-        AuthFailed,    // WRONGPASS, unknown user, wrong legacy password
-        AuthRequired,  // NOAUTH: a password is needed
-        NoPermission,  // NOPERM
-        Protocol,      // invalid reply: the stream cannot be trusted any more
-        Closed,        // the server closed the connection
-        Loading,       // server is loading its dataset
-        Busy,          // a script is running
-        NotConnected,  // command given while no connection is up
-        Server,        // any other error reply
-        Usage,         // our own bad input (URL, options)
+        Refused,      // nothing listens there
+        HostNotFound, // DNS
+        Timeout,      // connect or command deadline
+        Tls,          // handshake or verification
+        AuthFailed,   // WRONGPASS, unknown user, wrong legacy password
+        AuthRequired, // NOAUTH: a password is needed
+        NoPermission, // NOPERM
+        Protocol,     // invalid reply: the stream cannot be trusted any more
+        Closed,       // the server closed the connection
+        Loading,      // server is loading its dataset
+        Busy,         // a script is running
+        NotConnected, // command given while no connection is up
+        Server,       // any other error reply
+        Usage,        // our own bad input (URL, options)
     };
 
     Kind kind = Kind::None;
-    QString message;     // what to tell the operator
-    QByteArray detail;   // the raw server error or socket text, for "details"
+    QString message;   // what to tell the operator
+    QByteArray detail; // the raw server error or socket text, for "details"
 
     bool isError() const { return kind != Kind::None; }
     // Errors that retrying without a change of configuration will not fix.

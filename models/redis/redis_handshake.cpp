@@ -78,8 +78,7 @@ void RedisConnection::startHandshake()
             const RedisReply &auth = replies.at(i++);
             if (auth.isError()) {
                 // The password never goes into a message: "***" stands in for it.
-                const RedisCommand shown = m_options.user.isEmpty() ? RedisCommand{"AUTH", "***"}
-                                                                    : RedisCommand{"AUTH", m_options.user, "***"};
+                const RedisCommand shown = m_options.user.isEmpty() ? RedisCommand{"AUTH", "***"} : RedisCommand{"AUTH", m_options.user, "***"};
                 fail(describeReplyError(shown, auth), true);
                 return;
             }
@@ -119,8 +118,8 @@ void RedisConnection::startHandshake()
         m_hops = 0;
         m_lastError = {};
         setState(State::Ready);
-        spdlog::info("connected to {} ({} {}, {})", m_options.redactedUrl().toStdString(),
-                     m_hello.product.toStdString(), m_hello.version.toStdString(), m_hello.mode.toStdString());
+        spdlog::info("connected to {} ({} {}, {})", m_options.redactedUrl().toStdString(), m_hello.product.toStdString(),
+                     m_hello.version.toStdString(), m_hello.mode.toStdString());
         Q_EMIT ready();
         flushWaiting();
     };
@@ -141,8 +140,8 @@ bool RedisConnection::confirmSentinelMaster(const RedisReply &role)
     }
     if (m_hello.role != QLatin1String("master")) {
         fail(RedisError::of(RedisError::Kind::Server,
-                       QStringLiteral("the sentinels named %1 as master of '%2', but its ROLE is %3; asking them again")
-                           .arg(m_options.address(), name, m_hello.role.isEmpty() ? QStringLiteral("unknown") : m_hello.role)),
+                            QStringLiteral("the sentinels named %1 as master of '%2', but its ROLE is %3; asking them again")
+                                .arg(m_options.address(), name, m_hello.role.isEmpty() ? QStringLiteral("unknown") : m_hello.role)),
              true);
         return false;
     }
@@ -150,8 +149,7 @@ bool RedisConnection::confirmSentinelMaster(const RedisReply &role)
     const QString previous = m_lastMaster;
     m_lastMaster = m_hello.node;
     if (!previous.isEmpty() && previous != m_lastMaster) {
-        spdlog::warn("sentinel failover of '{}': master now {} (was {})", name.toStdString(), m_lastMaster.toStdString(),
-                     previous.toStdString());
+        spdlog::warn("sentinel failover of '{}': master now {} (was {})", name.toStdString(), m_lastMaster.toStdString(), previous.toStdString());
         QPointer<RedisConnection> self(this);
         Q_EMIT masterChanged(m_lastMaster, previous);
         if (!self)
@@ -168,7 +166,7 @@ bool RedisConnection::followedToPrimary(const RedisReply &role)
         return false;
     if (++m_hops > 3) {
         fail(RedisError::of(RedisError::Kind::Server,
-                       QStringLiteral("%1 is a replica, and so is every node its ROLE led to; no primary to write to").arg(m_options.address())),
+                            QStringLiteral("%1 is a replica, and so is every node its ROLE led to; no primary to write to").arg(m_options.address())),
              true);
         return true;
     }
@@ -199,18 +197,19 @@ bool RedisConnection::confirmReplica(const RedisReply &role)
     }
     if (m_hello.role != QLatin1String("slave") || role.size() < 3) {
         fail(RedisError::of(RedisError::Kind::Server,
-                       QStringLiteral("read_from=replica: %1 is not a replica (ROLE %2); not polling it, looking for a replica again")
-                           .arg(m_options.address(), m_hello.role.isEmpty() ? QStringLiteral("unknown") : m_hello.role)),
+                            QStringLiteral("read_from=replica: %1 is not a replica (ROLE %2); not polling it, looking for a replica again")
+                                .arg(m_options.address(), m_hello.role.isEmpty() ? QStringLiteral("unknown") : m_hello.role)),
              true);
         return false;
     }
     m_hello.primary = QStringLiteral("%1:%2").arg(QString::fromUtf8(role.at(1).bytes())).arg(role.at(2).toInt().value_or(0));
     if (m_options.sentinel) {
         if (m_hello.primary != m_sentinelMaster) {
-            fail(RedisError::of(RedisError::Kind::Server,
-                           QStringLiteral("the sentinels named %1 as a replica of '%2' (master %3), but it replicates from %4; asking them again")
-                               .arg(m_options.address(), displayBytes(m_options.sentinel->masterName), m_sentinelMaster, m_hello.primary)),
-                 true);
+            fail(
+                RedisError::of(RedisError::Kind::Server,
+                               QStringLiteral("the sentinels named %1 as a replica of '%2' (master %3), but it replicates from %4; asking them again")
+                                   .arg(m_options.address(), displayBytes(m_options.sentinel->masterName), m_sentinelMaster, m_hello.primary)),
+                true);
             return false;
         }
         m_hello.mode = QStringLiteral("sentinel");

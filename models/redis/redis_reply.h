@@ -51,7 +51,10 @@ public:
     qint64 approximateSize() const;
 
 private:
-    RedisReply(Type t, QByteArray b) : m_type(t), m_bytes(std::move(b)) {}
+    RedisReply(Type t, QByteArray b)
+        : m_type(t)
+        , m_bytes(std::move(b))
+    {}
 
     Type m_type = Type::Nil;
     QByteArray m_bytes;

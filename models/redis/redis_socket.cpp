@@ -17,35 +17,30 @@ namespace pelscope {
 
 namespace {
 
-RedisError classifySocketError(QAbstractSocket::SocketError code, const QString &text,
-                               const ConnectionOptions &o, const QStringList &tlsErrors)
+RedisError classifySocketError(QAbstractSocket::SocketError code, const QString &text, const ConnectionOptions &o, const QStringList &tlsErrors)
 {
     const QString where = o.address();
     switch (code) {
     case QAbstractSocket::ConnectionRefusedError:
         return RedisError::of(RedisError::Kind::Refused,
-                         QStringLiteral("connection refused by %1: is redis-server running and listening there?").arg(where),
-                         text.toUtf8());
+                              QStringLiteral("connection refused by %1: is redis-server running and listening there?").arg(where), text.toUtf8());
     case QAbstractSocket::HostNotFoundError:
-        return RedisError::of(RedisError::Kind::HostNotFound,
-                         QStringLiteral("host '%1' not found (DNS lookup failed)").arg(o.host), text.toUtf8());
+        return RedisError::of(RedisError::Kind::HostNotFound, QStringLiteral("host '%1' not found (DNS lookup failed)").arg(o.host), text.toUtf8());
     case QAbstractSocket::SocketTimeoutError:
         return RedisError::of(RedisError::Kind::Timeout, QStringLiteral("timed out talking to %1").arg(where), text.toUtf8());
     case QAbstractSocket::SslHandshakeFailedError:
     case QAbstractSocket::SslInternalError:
     case QAbstractSocket::SslInvalidUserDataError: {
         const QString why = tlsErrors.isEmpty() ? text : tlsErrors.join(QStringLiteral("; "));
-        return RedisError::of(RedisError::Kind::Tls,
-                         QStringLiteral("TLS handshake with %1 failed: %2").arg(where, why), text.toUtf8());
+        return RedisError::of(RedisError::Kind::Tls, QStringLiteral("TLS handshake with %1 failed: %2").arg(where, why), text.toUtf8());
     }
     case QAbstractSocket::RemoteHostClosedError:
         if (o.transport == ConnectionOptions::Transport::Tls && o.tls.certFile.isEmpty())
-            return RedisError::of(RedisError::Kind::Closed,
-                             QStringLiteral("%1 closed the TLS connection: the server may require a client certificate (--cert/--key)").arg(where),
-                             text.toUtf8());
+            return RedisError::of(
+                RedisError::Kind::Closed,
+                QStringLiteral("%1 closed the TLS connection: the server may require a client certificate (--cert/--key)").arg(where), text.toUtf8());
         return RedisError::of(RedisError::Kind::Closed, QStringLiteral("%1 closed the connection").arg(where), text.toUtf8());
-    default:
-        return RedisError::of(RedisError::Kind::Closed, QStringLiteral("connection to %1 failed: %2").arg(where, text), text.toUtf8());
+    default: return RedisError::of(RedisError::Kind::Closed, QStringLiteral("connection to %1 failed: %2").arg(where, text), text.toUtf8());
     }
 }
 
@@ -53,17 +48,16 @@ RedisError classifyLocalError(QLocalSocket::LocalSocketError code, const QString
 {
     switch (code) {
     case QLocalSocket::ServerNotFoundError:
-        return RedisError::of(RedisError::Kind::Refused,
-                         QStringLiteral("no Redis listens on unix socket %1 (the file does not exist)").arg(path), text.toUtf8());
+        return RedisError::of(RedisError::Kind::Refused, QStringLiteral("no Redis listens on unix socket %1 (the file does not exist)").arg(path),
+                              text.toUtf8());
     case QLocalSocket::ConnectionRefusedError:
         return RedisError::of(RedisError::Kind::Refused, QStringLiteral("connection refused on unix socket %1").arg(path), text.toUtf8());
     case QLocalSocket::SocketAccessError:
         return RedisError::of(RedisError::Kind::NoPermission,
-                         QStringLiteral("no permission to open unix socket %1 (check its mode and your groups)").arg(path), text.toUtf8());
+                              QStringLiteral("no permission to open unix socket %1 (check its mode and your groups)").arg(path), text.toUtf8());
     case QLocalSocket::PeerClosedError:
         return RedisError::of(RedisError::Kind::Closed, QStringLiteral("the server closed the connection on %1").arg(path), text.toUtf8());
-    default:
-        return RedisError::of(RedisError::Kind::Closed, QStringLiteral("unix socket %1: %2").arg(path, text), text.toUtf8());
+    default: return RedisError::of(RedisError::Kind::Closed, QStringLiteral("unix socket %1: %2").arg(path, text), text.toUtf8());
     }
 }
 
@@ -80,18 +74,14 @@ void RedisConnection::connectSocket()
     spdlog::debug("connecting to {}", m_options.redactedUrl().toStdString());
 
     switch (m_options.transport) {
-    case ConnectionOptions::Transport::Unix:
-        static_cast<QLocalSocket *>(m_device)->connectToServer(m_options.socketPath);
-        break;
+    case ConnectionOptions::Transport::Unix: static_cast<QLocalSocket *>(m_device)->connectToServer(m_options.socketPath); break;
     case ConnectionOptions::Transport::Tls: {
         auto *ssl = static_cast<QSslSocket *>(m_device);
         const QString peer = m_options.tls.sni.isEmpty() ? m_options.host : m_options.tls.sni;
         ssl->connectToHostEncrypted(m_options.host, m_options.port, peer);
         break;
     }
-    case ConnectionOptions::Transport::Tcp:
-        static_cast<QTcpSocket *>(m_device)->connectToHost(m_options.host, m_options.port);
-        break;
+    case ConnectionOptions::Transport::Tcp: static_cast<QTcpSocket *>(m_device)->connectToHost(m_options.host, m_options.port); break;
     }
 }
 
@@ -147,9 +137,8 @@ void RedisConnection::createDevice()
     }
     connect(tcp, &QTcpSocket::readyRead, this, &RedisConnection::onReadyRead);
     connect(tcp, &QTcpSocket::disconnected, this, &RedisConnection::onDisconnected);
-    connect(tcp, &QTcpSocket::errorOccurred, this, [this, tcp](QAbstractSocket::SocketError code) {
-        onSocketError(classifySocketError(code, tcp->errorString(), m_options, m_tlsErrors));
-    });
+    connect(tcp, &QTcpSocket::errorOccurred, this,
+            [this, tcp](QAbstractSocket::SocketError code) { onSocketError(classifySocketError(code, tcp->errorString(), m_options, m_tlsErrors)); });
     m_device = tcp;
 }
 

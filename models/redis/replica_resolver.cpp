@@ -95,13 +95,14 @@ void ReplicaResolver::resolve(Callback done)
         } else if (const std::optional<ReplicaChoice> c = chooseReplicaFromRole(role)) {
             r.host = c->host;
             r.port = c->port;
-            spdlog::info("read_from=replica: {} is a primary; polling its replica {}:{} (offset {})", where.toStdString(),
-                         c->host.toStdString(), c->port, c->offset);
+            spdlog::info("read_from=replica: {} is a primary; polling its replica {}:{} (offset {})", where.toStdString(), c->host.toStdString(),
+                         c->port, c->offset);
         } else {
             r.error.kind = RedisError::Kind::Refused;
             r.error.message = role.at(0).bytes() == "master"
-                ? QStringLiteral("read_from=replica: %1 is a primary with no connected replica; not polling the primary").arg(where)
-                : QStringLiteral("read_from=replica: %1 has ROLE %2, neither a primary nor a replica").arg(where, displayBytes(role.at(0).bytes()));
+                                  ? QStringLiteral("read_from=replica: %1 is a primary with no connected replica; not polling the primary").arg(where)
+                                  : QStringLiteral("read_from=replica: %1 has ROLE %2, neither a primary nor a replica")
+                                        .arg(where, displayBytes(role.at(0).bytes()));
         }
         finish(r);
     });

@@ -11,14 +11,10 @@ namespace {
 RedisReply convert(const redisReply *r)
 {
     switch (r->type) {
-    case REDIS_REPLY_STRING:
-        return RedisReply::string(QByteArray(r->str, qsizetype(r->len)));
-    case REDIS_REPLY_STATUS:
-        return RedisReply::status(QByteArray(r->str, qsizetype(r->len)));
-    case REDIS_REPLY_ERROR:
-        return RedisReply::error(QByteArray(r->str, qsizetype(r->len)));
-    case REDIS_REPLY_INTEGER:
-        return RedisReply::integer(r->integer);
+    case REDIS_REPLY_STRING: return RedisReply::string(QByteArray(r->str, qsizetype(r->len)));
+    case REDIS_REPLY_STATUS: return RedisReply::status(QByteArray(r->str, qsizetype(r->len)));
+    case REDIS_REPLY_ERROR: return RedisReply::error(QByteArray(r->str, qsizetype(r->len)));
+    case REDIS_REPLY_INTEGER: return RedisReply::integer(r->integer);
     case REDIS_REPLY_ARRAY: {
         QList<RedisReply> elements;
         elements.reserve(qsizetype(r->elements));
@@ -99,8 +95,7 @@ std::optional<RedisReply> RespDecoder::next()
         return std::nullopt;
     void *raw = nullptr;
     if (redisReaderGetReply(m_reader.get(), &raw) != REDIS_OK) {
-        m_error = QStringLiteral("invalid reply from server: %1")
-                      .arg(QString::fromLatin1(m_reader->errstr));
+        m_error = QStringLiteral("invalid reply from server: %1").arg(QString::fromLatin1(m_reader->errstr));
         return std::nullopt;
     }
     if (!raw)

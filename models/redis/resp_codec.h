@@ -41,7 +41,10 @@ public:
     void setLimits(const ReplyLimits &limits) { m_guard = RespGuard(limits); }
 
 private:
-    struct ReaderDeleter { void operator()(redisReader *r) const; };
+    struct ReaderDeleter
+    {
+        void operator()(redisReader *r) const;
+    };
     std::unique_ptr<redisReader, ReaderDeleter> m_reader;
     RespGuard m_guard;
     QString m_error;

@@ -89,8 +89,7 @@ bool RespGuard::onLine()
     if (n <= 0)
         return elementDone(); // empty or nil array
     if (n > m_limits.maxElements - m_replyElements)
-        return fail(QStringLiteral("an array of %1 elements announced, over the cap of %2 elements in one reply")
-                        .arg(n).arg(m_limits.maxElements));
+        return fail(QStringLiteral("an array of %1 elements announced, over the cap of %2 elements in one reply").arg(n).arg(m_limits.maxElements));
     m_replyElements += n;
     m_aggregates.push_back(n);
     return true;

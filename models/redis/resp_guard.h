@@ -22,7 +22,9 @@ struct ReplyLimits
 class RespGuard
 {
 public:
-    explicit RespGuard(ReplyLimits limits = {}) : m_limits(limits) {}
+    explicit RespGuard(ReplyLimits limits = {})
+        : m_limits(limits)
+    {}
 
     void reset();
     // Follows `size` more bytes of the stream. False once a limit is passed
@@ -39,8 +41,8 @@ private:
     bool fail(QString message);
 
     ReplyLimits m_limits;
-    QByteArray m_line;               // header or simple line being read
-    qint64 m_bulkLeft = 0;           // payload bytes (and CRLF) still to skip
+    QByteArray m_line;                // header or simple line being read
+    qint64 m_bulkLeft = 0;            // payload bytes (and CRLF) still to skip
     std::vector<qint64> m_aggregates; // elements still expected, innermost last
     qint64 m_replyBytes = 0;
     qint64 m_replyElements = 0;

@@ -78,8 +78,7 @@ void SentinelResolver::askNext()
     RedisBatch batch{{"SENTINEL", "GET-MASTER-ADDR-BY-NAME", s.masterName}};
     if (m_options.readFromReplica)
         batch.append({"SENTINEL", "REPLICAS", s.masterName});
-    connection->execute(batch, this,
-                        [this, connection, where, index](const RedisReplies &replies, const RedisError &error) {
+    connection->execute(batch, this, [this, connection, where, index](const RedisReplies &replies, const RedisError &error) {
         if (connection != m_current)
             return;
         m_current = nullptr;
@@ -104,8 +103,8 @@ void SentinelResolver::askNext()
                     why = QStringLiteral("SENTINEL REPLICAS refused (%1; the sentinel user needs +sentinel|replicas)")
                               .arg(displayBytes(replicas.bytes()));
                 if (!choice) {
-                    m_failures << QStringLiteral("%1 names no healthy replica of '%2': %3")
-                                      .arg(where, displayBytes(m_options.sentinel->masterName), why);
+                    m_failures
+                        << QStringLiteral("%1 names no healthy replica of '%2': %3").arg(where, displayBytes(m_options.sentinel->masterName), why);
                     askNext();
                     return;
                 }
@@ -127,8 +126,8 @@ void SentinelResolver::finish(const Result &result)
     Callback done = std::move(m_done);
     m_done = nullptr;
     if (!result.error.isError())
-        spdlog::debug("sentinel {} names {}:{} as master of '{}'", result.sentinel.toStdString(), result.host.toStdString(),
-                      result.port, m_options.sentinel->masterName.toStdString());
+        spdlog::debug("sentinel {} names {}:{} as master of '{}'", result.sentinel.toStdString(), result.host.toStdString(), result.port,
+                      m_options.sentinel->masterName.toStdString());
     if (done)
         done(result);
 }

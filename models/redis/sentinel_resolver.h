@@ -23,12 +23,12 @@ public:
     {
         QString host;
         quint16 port = 0;
-        QString sentinel;  // host:port of the sentinel that answered
+        QString sentinel; // host:port of the sentinel that answered
         // read_from=replica: the replica to poll (SENTINEL REPLICAS), chosen by
         // chooseReplicaFromSentinel; host and port stay the master's.
         QString replicaHost;
         quint16 replicaPort = 0;
-        RedisError error;  // every sentinel failed: what each said
+        RedisError error; // every sentinel failed: what each said
     };
     using Callback = std::function<void(const Result &)>;
 
@@ -46,7 +46,7 @@ private:
     ConnectionOptions m_options;
     Callback m_done;
     QPointer<RedisConnection> m_current;
-    int m_first = 0;   // the sentinel that answered last time is asked first
+    int m_first = 0; // the sentinel that answered last time is asked first
     int m_asked = 0;
     QStringList m_failures;
 };

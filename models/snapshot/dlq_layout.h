@@ -14,8 +14,8 @@ using StreamFields = QList<QPair<QByteArray, QByteArray>>;
 struct DlqLayout
 {
     // Not copied back on requeue; anything prefixed dlq_ or _dlq neither.
-    QList<QByteArray> metadataFields = {"category", "reason", "error", "delivery_count", "deliveries", "source_stream",
-                                        "source_id", "group", "consumer", "failed_at"};
+    QList<QByteArray> metadataFields = {"category",      "reason",    "error", "delivery_count", "deliveries",
+                                        "source_stream", "source_id", "group", "consumer",       "failed_at"};
 
     bool isMetadata(const QByteArray &field) const;
     // The fields a requeue writes, byte for byte and in their original order.

@@ -36,7 +36,11 @@ std::optional<qint64> parseDurationMs(const QString &input)
     const QString text = input.trimmed().toLower();
     if (text.isEmpty())
         return std::nullopt;
-    struct Unit { const char *suffix; double factor; };
+    struct Unit
+    {
+        const char *suffix;
+        double factor;
+    };
     static const Unit units[] = {{"ms", 1}, {"s", 1000}, {"m", 60000}, {"h", 3600000}, {"d", 86400000}};
     for (const Unit &u : units) {
         const QString suffix = QString::fromLatin1(u.suffix);
@@ -60,7 +64,11 @@ std::optional<qint64> parseDurationMs(const QString &input)
 std::optional<qint64> parseByteSize(const QString &input)
 {
     const QString text = input.trimmed().toUpper();
-    struct Unit { const char *suffix; qint64 factor; };
+    struct Unit
+    {
+        const char *suffix;
+        qint64 factor;
+    };
     static const Unit units[] = {{"TB", 1LL << 40}, {"GB", 1LL << 30}, {"MB", 1LL << 20}, {"KB", 1LL << 10}, {"B", 1}};
     qint64 factor = 1;
     QString number = text;

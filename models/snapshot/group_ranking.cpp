@@ -25,9 +25,8 @@ QList<GroupRef> rankGroups(const Snapshot &snapshot)
     for (const StreamSnapshot &s : snapshot.data().streams)
         for (const GroupSnapshot &g : s.groups)
             refs.append(GroupRef{&s, &g});
-    std::stable_sort(refs.begin(), refs.end(), [](const GroupRef &x, const GroupRef &y) {
-        return worseThan(*x.stream, *x.group, *y.stream, *y.group);
-    });
+    std::stable_sort(refs.begin(), refs.end(),
+                     [](const GroupRef &x, const GroupRef &y) { return worseThan(*x.stream, *x.group, *y.stream, *y.group); });
     return refs;
 }
 

@@ -46,8 +46,8 @@ struct GroupSnapshot
     QByteArray lastDeliveredId;
     std::optional<qint64> entriesRead;
     std::optional<qint64> lag;
-    QString lagNote;                     // why lag is null, with an estimate
-    std::optional<qint64> lagTimeMs;     // newest entry's time minus the group's position's time
+    QString lagNote;                 // why lag is null, with an estimate
+    std::optional<qint64> lagTimeMs; // newest entry's time minus the group's position's time
     // How far behind in time: the age of the oldest entry not yet delivered
     // to the group (its ID's time against the server's TIME). Null, with the
     // note saying why, when nothing is unread or the IDs are not times.
@@ -62,9 +62,9 @@ struct GroupSnapshot
     bool pelSampled = false;                 // PEL over budget: random probes
     QMap<qint64, qint64> deliveryCounts;     // delivery count -> entries
     std::optional<qint64> maxDeliveryCount;
-    QList<PendingEntry> headEntries;         // oldest entries by ID, this tick
-    QList<ConsumerSnapshot> consumerList;    // sorted by name
-    std::optional<qint64> consumersAgeMs;    // how old consumerList is (rationed reads)
+    QList<PendingEntry> headEntries;      // oldest entries by ID, this tick
+    QList<ConsumerSnapshot> consumerList; // sorted by name
+    std::optional<qint64> consumersAgeMs; // how old consumerList is (rationed reads)
     // What could not be judged this tick, and why: a permission missing
     // (XPENDING refused), a value the server sent that is not a count. The
     // health verdict lists them as "not judged: …"; `check` says UNKNOWN.
@@ -84,8 +84,8 @@ struct StreamSnapshot
     QString error;               // this stream could not be read (vanished, wrong type, NOPERM)
     // Redis Cluster only: the master holding the stream, and whether these
     // values are carried from an earlier tick because that node did not answer.
-    QString node;                // host:port; empty on a single server
-    QByteArray shard;            // shard id (the master's node id before Redis 7.2)
+    QString node;     // host:port; empty on a single server
+    QByteArray shard; // shard id (the master's node id before Redis 7.2)
     bool stale = false;
 };
 
@@ -95,27 +95,27 @@ struct DeadLetterSnapshot
     QByteArray key;
     QByteArray source;
     std::optional<qint64> length;
-    std::optional<qint64> newestEntryMs;     // time part of the newest entry's ID
-    QMap<QByteArray, qint64> categories;     // `category` field over the newest entries read
-    qint64 categoriesSampled = 0;            // how many entries that count rests on
-    std::optional<qint64> growth;            // entries added over growthWindowMs
+    std::optional<qint64> newestEntryMs; // time part of the newest entry's ID
+    QMap<QByteArray, qint64> categories; // `category` field over the newest entries read
+    qint64 categoriesSampled = 0;        // how many entries that count rests on
+    std::optional<qint64> growth;        // entries added over growthWindowMs
     qint64 growthWindowMs = 0;
 };
 
 // Redis Cluster only: one master and how its part of this tick went.
 struct ClusterNodeSnapshot
 {
-    QString address;           // host:port
+    QString address; // host:port
     QByteArray id;
     QByteArray shard;
-    QString slots;             // "0-5460 10923"
+    QString slots; // "0-5460 10923"
     int slotCount = 0;
     int replicas = 0;
-    bool ok = false;           // answered this tick
-    QString error;             // why not
-    qint64 streams = 0;        // streams it holds (stale ones included)
-    qint64 staleTicks = 0;     // consecutive ticks it has not answered
-    qint64 durationMs = 0;     // its batch's round trip, this tick
+    bool ok = false;       // answered this tick
+    QString error;         // why not
+    qint64 streams = 0;    // streams it holds (stale ones included)
+    qint64 staleTicks = 0; // consecutive ticks it has not answered
+    qint64 durationMs = 0; // its batch's round trip, this tick
     // Which node the shard's streams were read from: the master (`address`),
     // or with read_from=replica one of its replicas, and how far behind the
     // master that replica is (its INFO replication in its own batch, the
@@ -135,16 +135,16 @@ struct ClusterNodeSnapshot
 // tick's batch; the primary's offset from one ROLE per tick on a side connection.
 struct ReplicaSnapshot
 {
-    QString address;                    // host:port of the replica polled
-    QString primary;                    // host:port it replicates from (its INFO replication)
-    QString link;                       // master_link_status: "up", "down"
-    std::optional<qint64> offset;       // slave_repl_offset
+    QString address;                     // host:port of the replica polled
+    QString primary;                     // host:port it replicates from (its INFO replication)
+    QString link;                        // master_link_status: "up", "down"
+    std::optional<qint64> offset;        // slave_repl_offset
     std::optional<qint64> primaryOffset; // the primary's ROLE; null when it could not be asked
-    std::optional<qint64> lagBytes;     // primaryOffset - offset (never negative); null with primaryOffset
-    std::optional<qint64> lastIoS;      // master_last_io_seconds_ago (link up)
-    std::optional<qint64> linkDownS;    // master_link_down_since_seconds (link down)
-    bool syncing = false;               // master_sync_in_progress: a full resync is running
-    QString note;                       // why lagBytes is null, or what is wrong with the link
+    std::optional<qint64> lagBytes;      // primaryOffset - offset (never negative); null with primaryOffset
+    std::optional<qint64> lastIoS;       // master_last_io_seconds_ago (link up)
+    std::optional<qint64> linkDownS;     // master_link_down_since_seconds (link down)
+    bool syncing = false;                // master_sync_in_progress: a full resync is running
+    QString note;                        // why lagBytes is null, or what is wrong with the link
 };
 
 struct ServerSnapshot
@@ -152,22 +152,22 @@ struct ServerSnapshot
     QString address;
     QString product; // redis, valkey
     QString version;
-    QString mode;    // standalone, cluster, sentinel
+    QString mode; // standalone, cluster, sentinel
     QString role;
-    QString node;    // Sentinel: host:port of the master the values came from (read_from=replica: the replica)
+    QString node;                           // Sentinel: host:port of the master the values came from (read_from=replica: the replica)
     std::optional<ReplicaSnapshot> replica; // read_from=replica only
 };
 
 struct PollStats
 {
-    qint64 roundTrips = 0;  // during this tick
+    qint64 roundTrips = 0; // during this tick
     qint64 commands = 0;
     qint64 bytesOut = 0;
     qint64 bytesIn = 0;
-    qint64 durationMs = 0;  // client-side wall time of the tick
+    qint64 durationMs = 0; // client-side wall time of the tick
     // --poll-budget: the probe's estimate of this tick's server time (µs).
     qint64 estimatedUs = 0;
-    qint64 budgetUs = 0;    // 0: no budget
+    qint64 budgetUs = 0;      // 0: no budget
     qint64 deferredReads = 0; // optional reads that were due and wait for a later tick
     // The budget cannot cover the groups: reads that never fit, or wait too
     // long, so some figures are old or missing. budgetNote says which.
@@ -179,14 +179,14 @@ struct SnapshotData
 {
     quint64 generation = 0; // bumps on every (re)connect
     quint64 tick = 0;
-    qint64 takenAtMs = 0;   // server TIME
+    qint64 takenAtMs = 0; // server TIME
     ServerSnapshot server;
-    QList<StreamSnapshot> streams; // sorted by key bytes
+    QList<StreamSnapshot> streams;         // sorted by key bytes
     QList<DeadLetterSnapshot> deadLetters; // sorted by key bytes
     QList<ClusterNodeSnapshot> nodes;      // cluster masters; empty on a single server
     PollStats stats;
     bool discoveryComplete = false;
-    QString warning;        // non-fatal trouble during this tick
+    QString warning; // non-fatal trouble during this tick
 };
 
 // Cheap to copy, never mutated after it is published.
@@ -194,7 +194,9 @@ class Snapshot
 {
 public:
     Snapshot() = default;
-    explicit Snapshot(SnapshotData data) : m_data(std::make_shared<const SnapshotData>(std::move(data))) {}
+    explicit Snapshot(SnapshotData data)
+        : m_data(std::make_shared<const SnapshotData>(std::move(data)))
+    {}
 
     bool isNull() const { return !m_data; }
     const SnapshotData &data() const;

@@ -150,7 +150,8 @@ QJsonObject snapshotToJson(const Snapshot &snapshot)
         putName(so, "key", s.key);
         so.insert(QLatin1String("length"), orNull(s.length));
         so.insert(QLatin1String("first_entry_id"), orNull(s.firstEntryId));
-        so.insert(QLatin1String("last_generated_id"), s.lastGeneratedId.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(displayBytes(s.lastGeneratedId)));
+        so.insert(QLatin1String("last_generated_id"),
+                  s.lastGeneratedId.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(displayBytes(s.lastGeneratedId)));
         so.insert(QLatin1String("entries_added"), orNull(s.entriesAdded));
         so.insert(QLatin1String("max_deleted_entry_id"), orNull(s.maxDeletedEntryId));
         if (!s.error.isEmpty())

@@ -10,8 +10,7 @@ namespace {
 // embeddings, overrides, isolates and marks, and the Unicode line breaks.
 bool isBidiOrBreak(char32_t u)
 {
-    return u == 0x061C || u == 0x200E || u == 0x200F || (u >= 0x202A && u <= 0x202E) || (u >= 0x2066 && u <= 0x2069)
-           || u == 0x2028 || u == 0x2029;
+    return u == 0x061C || u == 0x200E || u == 0x200F || (u >= 0x202A && u <= 0x202E) || (u >= 0x2066 && u <= 0x2069) || u == 0x2028 || u == 0x2029;
 }
 
 bool isControl(char32_t u)

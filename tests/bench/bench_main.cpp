@@ -28,9 +28,9 @@ int main(int argc, char **argv)
     spdlog::set_level(spdlog::level::warn);
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral(
-        "Pelscope's benchmarks: server cost per tick against the naive approach and redis_exporter, accuracy, UI and memory.\n"
-        "The full run writes docs/BENCHMARKS.md; --quick writes next to this program unless --out is given."));
+    parser.setApplicationDescription(
+        QStringLiteral("Pelscope's benchmarks: server cost per tick against the naive approach and redis_exporter, accuracy, UI and memory.\n"
+                       "The full run writes docs/BENCHMARKS.md; --quick writes next to this program unless --out is given."));
     parser.addHelpOption();
     QCommandLineOption quickOpt(QStringLiteral("quick"), QStringLiteral("PEL sizes 1e3 and 1e5 only, fewer repetitions (< 3 min)."));
     QCommandLineOption outOpt(QStringLiteral("out"), QStringLiteral("Directory for BENCHMARKS.md and benchmarks/*.png."), QStringLiteral("dir"));
@@ -54,7 +54,7 @@ int main(int argc, char **argv)
     const QString outDir = parser.isSet(outOpt) ? parser.value(outOpt)
                            // A quick or partial run never overwrites the full report in docs/.
                            : quick || !only.isEmpty() ? QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("quick-results"))
-                                                : QDir(QStringLiteral(PELSCOPE_SOURCE_DIR)).filePath(QStringLiteral("docs"));
+                                                      : QDir(QStringLiteral(PELSCOPE_SOURCE_DIR)).filePath(QStringLiteral("docs"));
     const QString plotDir = QDir(outDir).filePath(QStringLiteral("benchmarks"));
     QDir().mkpath(plotDir);
 
@@ -77,7 +77,8 @@ int main(int argc, char **argv)
     r.machine = collectMachineInfo(QStringLiteral(PELSCOPE_SOURCE_DIR));
     progress(QStringLiteral("%1 run on %2 cores (%3), redis-server %4, load %5")
                  .arg(quick ? QStringLiteral("quick") : QStringLiteral("full"))
-                 .arg(r.machine.cores).arg(r.machine.cpuModel, r.machine.redisVersion, r.machine.loadAtStart));
+                 .arg(r.machine.cores)
+                 .arg(r.machine.cpuModel, r.machine.redisVersion, r.machine.loadAtStart));
     if (ExporterRunner::executable().isEmpty()) {
         r.exporterNote = QStringLiteral("prometheus-redis-exporter is not installed (Debian package prometheus-redis-exporter; "
                                         "`./dev deps` installs it where apt has it), so the redis_exporter columns are empty "

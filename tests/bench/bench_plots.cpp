@@ -72,8 +72,8 @@ QStringList renderPlots(const BenchResults &r, const QString &dir, const QString
         for (int c : {10, 1000}) {
             QCPGraph *pel = line(plot, QStringLiteral("Pelscope, %1 consumers").arg(c), color, c == 10 ? Qt::SolidLine : Qt::DashLine);
             QCPGraph *naive = line(plot, QStringLiteral("naive, %1 consumers").arg(c), color + 1, c == 10 ? Qt::SolidLine : Qt::DashLine);
-            QCPGraph *exp = line(plot, QStringLiteral("redis_exporter stream commands, %1 consumers").arg(c), color + 2,
-                                 c == 10 ? Qt::SolidLine : Qt::DashLine);
+            QCPGraph *exp =
+                line(plot, QStringLiteral("redis_exporter stream commands, %1 consumers").arg(c), color + 2, c == 10 ? Qt::SolidLine : Qt::DashLine);
             for (qint64 p : pels) {
                 const Scenario *s = r.find(p, c);
                 if (!s)

@@ -75,18 +75,17 @@ QString goalsTable(const QList<Goal> &goals)
 
 QString cpuTable(const BenchResults &r)
 {
-    QString out = header({QStringLiteral("PEL × consumers"), QStringLiteral("idle µs/s"), QStringLiteral("Pelscope"),
-                          QStringLiteral("naive"), QStringLiteral("exporter -check-streams"),
-                          QStringLiteral("exporter -check-single-streams"), QStringLiteral("naive ÷ Pelscope"),
-                          QStringLiteral("exporter ÷ Pelscope")});
+    QString out = header({QStringLiteral("PEL × consumers"), QStringLiteral("idle µs/s"), QStringLiteral("Pelscope"), QStringLiteral("naive"),
+                          QStringLiteral("exporter -check-streams"), QStringLiteral("exporter -check-single-streams"),
+                          QStringLiteral("naive ÷ Pelscope"), QStringLiteral("exporter ÷ Pelscope")});
     for (const Scenario &s : r.scenarios) {
         if (!s.error.isEmpty()) {
             out += row({scenarioName(s), s.error, {}, {}, {}, {}, {}, {}});
             continue;
         }
         out += row({scenarioName(s), num(s.idleCpuUsPerSecond), num(s.pelscope.cpuUs()), costCell(s.naive, s.naive.cpuUs()),
-                    costCell(s.exporterPattern, s.exporterPattern.cpuUs()),
-                    costCell(s.exporterSingle, s.exporterSingle.cpuUs()), ratio(s.naive.cpuUs(), s.pelscope.cpuUs()),
+                    costCell(s.exporterPattern, s.exporterPattern.cpuUs()), costCell(s.exporterSingle, s.exporterSingle.cpuUs()),
+                    ratio(s.naive.cpuUs(), s.pelscope.cpuUs()),
                     s.exporterPattern.ran ? ratio(s.exporterPattern.cpuUs(), s.pelscope.cpuUs()) + QStringLiteral(" / ")
                                                 + ratio(s.exporterSingle.cpuUs(), s.pelscope.cpuUs())
                                           : QStringLiteral("n/a")});
@@ -96,19 +95,18 @@ QString cpuTable(const BenchResults &r)
 
 QString commandTable(const BenchResults &r)
 {
-    QString out = header({QStringLiteral("PEL × consumers"), QStringLiteral("Pelscope all"), QStringLiteral("Pelscope stream"),
-                          QStringLiteral("naive"), QStringLiteral("exporter -check-streams: stream / total"),
-                          QStringLiteral("exporter single: stream / total"), QStringLiteral("naive ÷ Pelscope"),
-                          QStringLiteral("exporter stream ÷ Pelscope stream")});
+    QString out =
+        header({QStringLiteral("PEL × consumers"), QStringLiteral("Pelscope all"), QStringLiteral("Pelscope stream"), QStringLiteral("naive"),
+                QStringLiteral("exporter -check-streams: stream / total"), QStringLiteral("exporter single: stream / total"),
+                QStringLiteral("naive ÷ Pelscope"), QStringLiteral("exporter stream ÷ Pelscope stream")});
     for (const Scenario &s : r.scenarios) {
         if (!s.error.isEmpty())
             continue;
         const auto exp = [](const ToolCost &c) {
             return c.ran ? num(c.streamUs()) + QStringLiteral(" / ") + num(c.commandUs()) : QStringLiteral("n/a");
         };
-        out += row({scenarioName(s), num(s.pelscope.commandUs()), num(s.pelscope.streamUs()),
-                    costCell(s.naive, s.naive.commandUs()), exp(s.exporterPattern), exp(s.exporterSingle),
-                    ratio(s.naive.commandUs(), s.pelscope.commandUs()),
+        out += row({scenarioName(s), num(s.pelscope.commandUs()), num(s.pelscope.streamUs()), costCell(s.naive, s.naive.commandUs()),
+                    exp(s.exporterPattern), exp(s.exporterSingle), ratio(s.naive.commandUs(), s.pelscope.commandUs()),
                     s.exporterPattern.ran ? ratio(s.exporterPattern.streamUs(), s.pelscope.streamUs()) + QStringLiteral(" / ")
                                                 + ratio(s.exporterSingle.streamUs(), s.pelscope.streamUs())
                                           : QStringLiteral("n/a")});
@@ -119,17 +117,15 @@ QString commandTable(const BenchResults &r)
 QString transportTable(const BenchResults &r)
 {
     QString out = header({QStringLiteral("PEL × consumers"), QStringLiteral("commands/tick"), QStringLiteral("round trips/tick"),
-                          QStringLiteral("bytes out/tick"), QStringLiteral("bytes in/tick"),
-                          QStringLiteral("server bytes out/tick: Pelscope"), QStringLiteral("naive"),
-                          QStringLiteral("exporter -check-streams"), QStringLiteral("client ms/tick: Pelscope / naive")});
+                          QStringLiteral("bytes out/tick"), QStringLiteral("bytes in/tick"), QStringLiteral("server bytes out/tick: Pelscope"),
+                          QStringLiteral("naive"), QStringLiteral("exporter -check-streams"), QStringLiteral("client ms/tick: Pelscope / naive")});
     for (const Scenario &s : r.scenarios) {
         if (!s.error.isEmpty())
             continue;
-        const QString rt = s.roundTripsMin == s.roundTripsMax ? QString::number(s.roundTripsMin)
-                                                              : QStringLiteral("%1–%2").arg(s.roundTripsMin).arg(s.roundTripsMax);
-        out += row({scenarioName(s), num(s.commandsPerTick), rt, num(s.bytesOutPerTick, 0), num(s.bytesInPerTick, 0),
-                    num(s.pelscope.netOut(), 0), costCell(s.naive, s.naive.netOut()),
-                    costCell(s.exporterPattern, s.exporterPattern.netOut()),
+        const QString rt =
+            s.roundTripsMin == s.roundTripsMax ? QString::number(s.roundTripsMin) : QStringLiteral("%1–%2").arg(s.roundTripsMin).arg(s.roundTripsMax);
+        out += row({scenarioName(s), num(s.commandsPerTick), rt, num(s.bytesOutPerTick, 0), num(s.bytesInPerTick, 0), num(s.pelscope.netOut(), 0),
+                    costCell(s.naive, s.naive.netOut()), costCell(s.exporterPattern, s.exporterPattern.netOut()),
                     QStringLiteral("%1 / %2").arg(num(s.pelscope.clientMsPerTick), num(s.naive.clientMsPerTick))});
     }
     return out;
@@ -154,8 +150,7 @@ QString formsTable(const BenchResults &r)
             if (!s.error.isEmpty())
                 continue;
             const auto it = s.forms.constFind(f);
-            cells << (it == s.forms.cend() ? QStringLiteral("")
-                                           : QStringLiteral("%1 / %2").arg(it->median()).arg(it->max()));
+            cells << (it == s.forms.cend() ? QStringLiteral("") : QStringLiteral("%1 / %2").arg(it->median()).arg(it->max()));
         }
         out += row(cells);
     }
@@ -194,10 +189,10 @@ QString breakdownTable(const BenchResults &r)
 
 QString accuracyTable(const BenchResults &r)
 {
-    QString out = header({QStringLiteral("PEL × consumers"), QStringLiteral("ticks"), QStringLiteral("bracket held"),
-                          QStringLiteral("median bracket [low, high] vs truth (ms)"), QStringLiteral("histogram"),
-                          QStringLiteral("TVD @1"), QStringLiteral("@10"), QStringLiteral("@50"), QStringLiteral("@100"),
-                          QStringLiteral("last"), QStringLiteral("entries it rests on")});
+    QString out =
+        header({QStringLiteral("PEL × consumers"), QStringLiteral("ticks"), QStringLiteral("bracket held"),
+                QStringLiteral("median bracket [low, high] vs truth (ms)"), QStringLiteral("histogram"), QStringLiteral("TVD @1"),
+                QStringLiteral("@10"), QStringLiteral("@50"), QStringLiteral("@100"), QStringLiteral("last"), QStringLiteral("entries it rests on")});
     for (const Scenario &s : r.scenarios) {
         if (!s.error.isEmpty() || s.accuracy.isEmpty())
             continue;
@@ -206,36 +201,34 @@ QString accuracyTable(const BenchResults &r)
             const double v = tvdAt(s, t);
             return v < 0 ? QStringLiteral("") : QString::number(v, 'f', 3);
         };
-        out += row({scenarioName(s), QString::number(s.accuracy.size()),
-                    QStringLiteral("%1/%2").arg(s.bracketHeld()).arg(s.accuracy.size()),
+        out += row({scenarioName(s), QString::number(s.accuracy.size()), QStringLiteral("%1/%2").arg(s.bracketHeld()).arg(s.accuracy.size()),
                     QStringLiteral("[%1, %2] vs %3").arg(mid.lowMs).arg(mid.highMs).arg(mid.truthLo + 1),
-                    s.sampled ? QStringLiteral("sampled") : s.scanComplete ? QStringLiteral("exact (walked)")
-                                                                           : QStringLiteral("walking"),
-                    tvd(1), tvd(10), tvd(50), tvd(100), QString::number(s.accuracy.last().tvd, 'f', 3),
-                    num(double(s.accuracy.last().inspected), 0)});
+                    s.sampled        ? QStringLiteral("sampled")
+                    : s.scanComplete ? QStringLiteral("exact (walked)")
+                                     : QStringLiteral("walking"),
+                    tvd(1), tvd(10), tvd(50), tvd(100), QString::number(s.accuracy.last().tvd, 'f', 3), num(double(s.accuracy.last().inspected), 0)});
     }
     return out;
 }
 
 QString uiTable(const BenchResults &r)
 {
-    QString out = header({QStringLiteral("series × 24 h"), QStringLiteral("points/series (decimated)"),
-                          QStringLiteral("window() + setSeries median / p95 ms"), QStringLiteral("of which window() median ms"), QStringLiteral("replot median / p95 ms"),
-                          QStringLiteral("update total median / p95 ms"), QStringLiteral("raw: points/series"),
-                          QStringLiteral("raw replot median / p95 ms")});
+    QString out =
+        header({QStringLiteral("series × 24 h"), QStringLiteral("points/series (decimated)"), QStringLiteral("window() + setSeries median / p95 ms"),
+                QStringLiteral("of which window() median ms"), QStringLiteral("replot median / p95 ms"),
+                QStringLiteral("update total median / p95 ms"), QStringLiteral("raw: points/series"), QStringLiteral("raw replot median / p95 ms")});
     for (const ReplotResult &p : r.ui.replot)
-        out += row({QString::number(p.series), num(p.pointsPerSeries, 0),
-                    msText(p.fetch.median) + QStringLiteral(" / ") + msText(p.fetch.p95), msText(p.window.median),
-                    msText(p.replot.median) + QStringLiteral(" / ") + msText(p.replot.p95),
-                    QStringLiteral("**%1 / %2**").arg(msText(p.total.median), msText(p.total.p95)),
-                    num(p.rawPointsPerSeries, 0), msText(p.rawReplot.median) + QStringLiteral(" / ") + msText(p.rawReplot.p95)});
+        out += row({QString::number(p.series), num(p.pointsPerSeries, 0), msText(p.fetch.median) + QStringLiteral(" / ") + msText(p.fetch.p95),
+                    msText(p.window.median), msText(p.replot.median) + QStringLiteral(" / ") + msText(p.replot.p95),
+                    QStringLiteral("**%1 / %2**").arg(msText(p.total.median), msText(p.total.p95)), num(p.rawPointsPerSeries, 0),
+                    msText(p.rawReplot.median) + QStringLiteral(" / ") + msText(p.rawReplot.p95)});
     out += QStringLiteral("\n");
-    out += header({QStringLiteral("view"), QStringLiteral("what is timed"), QStringLiteral("median ms"), QStringLiteral("p95 ms"),
-                   QStringLiteral("max ms")});
+    out += header(
+        {QStringLiteral("view"), QStringLiteral("what is timed"), QStringLiteral("median ms"), QStringLiteral("p95 ms"), QStringLiteral("max ms")});
     if (r.ui.groupPage.median > 0)
-        out += row({QStringLiteral("group page, 24 h window (3 charts, 5 series)"),
-                    QStringLiteral("`GroupPage::applySnapshot` + replot of its charts"), msText(r.ui.groupPage.median),
-                    msText(r.ui.groupPage.p95), msText(r.ui.groupPage.max)});
+        out +=
+            row({QStringLiteral("group page, 24 h window (3 charts, 5 series)"), QStringLiteral("`GroupPage::applySnapshot` + replot of its charts"),
+                 msText(r.ui.groupPage.median), msText(r.ui.groupPage.p95), msText(r.ui.groupPage.max)});
     for (const TableResult &t : r.ui.table)
         out += row({QStringLiteral("overview table, %1 rows").arg(t.rows),
                     QStringLiteral("snapshot emitted on a worker thread → `ConnectionView::applySnapshot` → table repainted"),
@@ -245,17 +238,16 @@ QString uiTable(const BenchResults &r)
 
 QString memoryTable(const BenchResults &r)
 {
-    QString out = header({QStringLiteral("groups × 24 h"), QStringLiteral("RSS before history MB"),
-                          QStringLiteral("RSS with 24 h MB"), QStringLiteral("peak RSS MB"),
-                          QStringLiteral("history store MB (bytesUsed)"), QStringLiteral("malloc in use MB"),
+    QString out = header({QStringLiteral("groups × 24 h"), QStringLiteral("RSS before history MB"), QStringLiteral("RSS with 24 h MB"),
+                          QStringLiteral("peak RSS MB"), QStringLiteral("history store MB (bytesUsed)"), QStringLiteral("malloc in use MB"),
                           QStringLiteral("RSS after 1 h soak MB"), QStringLiteral("growth"), QStringLiteral("fill s / soak s")});
     for (const MemoryResult &m : r.memory) {
         if (!m.error.isEmpty()) {
             out += row({QString::number(m.groups), m.error, {}, {}, {}, {}, {}, {}, {}});
             continue;
         }
-        out += row({QString::number(m.groups), num(m.baseMb), num(m.fullMb), num(m.peakMb), num(m.storeMb), num(m.heapMb),
-                    num(m.afterSoakMb), QString::number(m.growthPercent(), 'f', 2) + QLatin1Char('%'),
+        out += row({QString::number(m.groups), num(m.baseMb), num(m.fullMb), num(m.peakMb), num(m.storeMb), num(m.heapMb), num(m.afterSoakMb),
+                    QString::number(m.growthPercent(), 'f', 2) + QLatin1Char('%'),
                     QStringLiteral("%1 / %2").arg(num(m.fillSeconds), num(m.soakSeconds))});
     }
     return out;
@@ -274,11 +266,10 @@ QString scaleTable(const QList<ScaleResult> &rows)
             s << "| " << num(x.groups) << " | " << x.error << " |||||||||||\n";
             continue;
         }
-        s << "| " << num(x.groups) << " | " << num(x.seconds, 0) << " / " << x.ticks << " | " << num(x.baseMb) << " | " << num(x.peakMb)
-          << " | " << num(x.kbPerGroup()) << " | " << num(x.historyMb) << " | " << num(x.applyMedianMs) << " / " << num(x.applyP95Ms)
-          << " | " << num(x.stallMaxMs) << " | " << num(x.quitMs) << " | " << num(x.estimatedUs) << " | " << num(x.measuredUs) << " | "
-          << (x.measuredUs > 0 ? QString::number(x.estimatedUs / x.measuredUs, 'f', 2) : QStringLiteral("—")) << " | " << num(x.pollMs)
-          << " |\n";
+        s << "| " << num(x.groups) << " | " << num(x.seconds, 0) << " / " << x.ticks << " | " << num(x.baseMb) << " | " << num(x.peakMb) << " | "
+          << num(x.kbPerGroup()) << " | " << num(x.historyMb) << " | " << num(x.applyMedianMs) << " / " << num(x.applyP95Ms) << " | "
+          << num(x.stallMaxMs) << " | " << num(x.quitMs) << " | " << num(x.estimatedUs) << " | " << num(x.measuredUs) << " | "
+          << (x.measuredUs > 0 ? QString::number(x.estimatedUs / x.measuredUs, 'f', 2) : QStringLiteral("—")) << " | " << num(x.pollMs) << " |\n";
     }
     return out;
 }
@@ -300,8 +291,11 @@ QString historyTables(const HistoryBenchResult &h)
     line(QStringLiteral("one scrape of `/metrics`, %1 groups (%2 KB), client side").arg(h.scrapeGroups).arg(h.scrapeBytes / 1024), h.scrapeMs,
          QStringLiteral(" ms"), 2);
     out += QStringLiteral("\nDatabase size for %1 groups (pages in use after the retention pass): %2 MB after a day, %3 after 14 days.\n\n")
-               .arg(h.groups).arg(num(h.mb24h)).arg(std::isnan(h.mb14d) ? QStringLiteral("not measured (--quick)") : num(h.mb14d) + QStringLiteral(" MB"));
-    out += QStringLiteral("Redis's cost of a Prometheus endpoint for %1 groups, by scrapes per second (server per second of wall time):\n\n").arg(h.scrapeGroups);
+               .arg(h.groups)
+               .arg(num(h.mb24h))
+               .arg(std::isnan(h.mb14d) ? QStringLiteral("not measured (--quick)") : num(h.mb14d) + QStringLiteral(" MB"));
+    out += QStringLiteral("Redis's cost of a Prometheus endpoint for %1 groups, by scrapes per second (server per second of wall time):\n\n")
+               .arg(h.scrapeGroups);
     out += header({QStringLiteral("endpoint"), QStringLiteral("scrapes/s"), QStringLiteral("commands/s"), QStringLiteral("commandstats µs/s"),
                    QStringLiteral("main-thread CPU µs/s")});
     for (const ExporterCost &c : h.costs)
@@ -335,8 +329,10 @@ QString tablesSection(const BenchResults &r)
          "(a whole-PEL `XPENDING` out of band; nothing touches the PEL while the monitors run). "
          "Delivery counts: total-variation distance (TVD) of Pelscope's histogram from the true one, by tick:\n\n"
       << accuracyTable(r) << "\n"
-      << "### 4. UI\n\n" << uiTable(r) << "\n"
-      << "### 5. Memory\n\n" << memoryTable(r);
+      << "### 4. UI\n\n"
+      << uiTable(r) << "\n"
+      << "### 5. Memory\n\n"
+      << memoryTable(r);
     if (r.history)
         s << "\n### 6. History and the Prometheus endpoint\n\n" << historyTables(*r.history);
     if (!r.scale.isEmpty())
@@ -427,7 +423,8 @@ QList<Goal> evaluateGoals(const BenchResults &r)
     {
         Goal g{QStringLiteral("Stream-related server time per tick ≤ redis_exporter's per scrape (-check-streams and "
                               "-check-single-streams), same stream and group"),
-               {}, Verdict::Met};
+               {},
+               Verdict::Met};
         QStringList over;
         int compared = 0;
         double worst = 0;
@@ -448,7 +445,9 @@ QList<Goal> evaluateGoals(const BenchResults &r)
         } else {
             g.verdict = Verdict::Missed;
             g.measured = QStringLiteral("above in %1 of %2 (Pelscope vs the cheaper exporter mode): %3")
-                             .arg(over.size()).arg(compared).arg(over.join(QStringLiteral("; ")));
+                             .arg(over.size())
+                             .arg(compared)
+                             .arg(over.join(QStringLiteral("; ")));
         }
         goals << g;
     }
@@ -468,7 +467,8 @@ QList<Goal> evaluateGoals(const BenchResults &r)
     }
     {
         Goal g{QStringLiteral("No single command Pelscope sends takes more than 100 µs of server time (groups of up to 200 consumers)"),
-               {}, Verdict::Met};
+               {},
+               Verdict::Met};
         // Judged on each command's median: a single call's SLOWLOG time also
         // counts the server being descheduled on a shared machine (max shown).
         QStringList over;
@@ -517,9 +517,13 @@ QList<Goal> evaluateGoals(const BenchResults &r)
     }
     for (const ReplotResult &p : r.ui.replot) {
         const double limit = p.series <= 20 ? 8 : 16;
-        Goal g{QStringLiteral("Replot p95 ≤ %1 ms for %2 series over 24 h (the group page's chart widget: window() + setSeries + replot)").arg(limit).arg(p.series), {},
+        Goal g{QStringLiteral("Replot p95 ≤ %1 ms for %2 series over 24 h (the group page's chart widget: window() + setSeries + replot)")
+                   .arg(limit)
+                   .arg(p.series),
+               {},
                p.total.p95 <= limit ? Verdict::Met : Verdict::Missed};
-        g.measured = QStringLiteral("p95 %1 ms (median %2; raw 24 h: p95 %3 ms)").arg(msText(p.total.p95), msText(p.total.median), msText(p.rawReplot.p95));
+        g.measured =
+            QStringLiteral("p95 %1 ms (median %2; raw 24 h: p95 %3 ms)").arg(msText(p.total.p95), msText(p.total.median), msText(p.rawReplot.p95));
         goals << g;
     }
     {
@@ -549,7 +553,9 @@ QList<Goal> evaluateGoals(const BenchResults &r)
     }
     if (r.history && r.history->error.isEmpty()) {
         const HistoryBenchResult &h = *r.history;
-        auto goal = [&](const QString &text, bool met, const QString &measured) { goals << Goal{text, measured, met ? Verdict::Met : Verdict::Missed}; };
+        auto goal = [&](const QString &text, bool met, const QString &measured) {
+            goals << Goal{text, measured, met ? Verdict::Met : Verdict::Missed};
+        };
         goal(QStringLiteral("History write cost per tick for 50 groups: ≤ 0.5 ms on the GUI thread"), h.guiUs.p99 <= 500,
              QStringLiteral("p99 %1 µs (median %2)").arg(num(h.guiUs.p99), num(h.guiUs.median)));
         goal(QStringLiteral("… and ≤ 5 ms on the writer thread"), h.writerMs.p99 <= 5,
@@ -564,7 +570,10 @@ QList<Goal> evaluateGoals(const BenchResults &r)
         QStringList costs;
         double one = 0, five = 0;
         for (const ExporterCost &c : h.costs) {
-            costs << QStringLiteral("%1 at %2/s: %3 commands/s").arg(c.tool.section(QLatin1Char(' '), 0, 0)).arg(c.scrapesPerSecond).arg(num(c.commandsPerSecond));
+            costs << QStringLiteral("%1 at %2/s: %3 commands/s")
+                         .arg(c.tool.section(QLatin1Char(' '), 0, 0))
+                         .arg(c.scrapesPerSecond)
+                         .arg(num(c.commandsPerSecond));
             if (c.tool.startsWith(QLatin1String("pelscope")))
                 (c.scrapesPerSecond == 1 ? one : five) = c.commandsPerSecond;
         }
@@ -577,7 +586,9 @@ QList<Goal> evaluateGoals(const BenchResults &r)
             if (x.error.isEmpty() && (!big || x.groups > big->groups))
                 big = &x;
         if (big) {
-            auto goal = [&](const QString &text, bool met, const QString &measured) { goals << Goal{text, measured, met ? Verdict::Met : Verdict::Missed}; };
+            auto goal = [&](const QString &text, bool met, const QString &measured) {
+                goals << Goal{text, measured, met ? Verdict::Met : Verdict::Missed};
+            };
             const QString at = QStringLiteral("%1 groups").arg(num(big->groups));
             goal(QStringLiteral("The window with 10,000 groups: ≤ 1 GB peak RSS"), big->groups >= 10'000 && big->peakMb <= 1024,
                  QStringLiteral("%1: peak %2 MB (%3 KB per group)").arg(at, num(big->peakMb), num(big->kbPerGroup())));
@@ -607,7 +618,8 @@ QString consoleReport(const BenchResults &r, const QList<Goal> &goals)
     QString out;
     QTextStream s(&out);
     s << "\n== Pelscope benchmarks (" << (r.quick ? "quick" : "full") << " run, " << num(r.seconds, 0) << " s) ==\n\n"
-      << goalsTable(goals) << "\n" << tablesSection(r);
+      << goalsTable(goals) << "\n"
+      << tablesSection(r);
     if (!r.exporterNote.isEmpty())
         s << "\nNote: " << r.exporterNote << "\n";
     return out;
@@ -638,8 +650,10 @@ QString markdownReport(const BenchResults &r, const QList<Goal> &goals)
       << "| Qt / QCustomPlot | " << m.qt << " / " << m.qcustomplot << " (`QT_QPA_PLATFORM=offscreen`) |\n\n";
     if (!r.exporterNote.isEmpty())
         s << "**Note:** " << r.exporterNote << "\n\n";
-    s << "## Goals\n\n" << goalsTable(goals) << "\n"
-      << "## Results\n\n" << tablesSection(r) << "\n";
+    s << "## Goals\n\n"
+      << goalsTable(goals) << "\n"
+      << "## Results\n\n"
+      << tablesSection(r) << "\n";
     if (!r.plots.isEmpty()) {
         s << "## Plots\n\n";
         for (const QString &p : r.plots)
@@ -655,18 +669,21 @@ QString markdownReport(const BenchResults &r, const QList<Goal> &goals)
          "(SCAN discovery; every tick TIME, XLEN, XINFO GROUPS and the head sample of 20; a walk page of 100 up to 10,000 "
          "entries, or 2 probes × 10 above, every tick until the histogram is known, then every 10th tick; XINFO STREAM and "
          "XINFO CONSUMERS every 10th tick), one tick every 100 ms. "
-         "The cost windows (" << r.scenarios.value(0).pelscope.ticks
+         "The cost windows ("
+      << r.scenarios.value(0).pelscope.ticks
       << " ticks per scenario in all) run in interleaved rounds: every scenario's server and fixture stand ready, and "
          "each round visits every scenario in turn (idle rate, then Pelscope for a part of its ticks, then the naive "
          "approach, then both exporters), so that the load of this shared machine weighs on all scenarios alike. One "
          "poller per scenario serves all of its windows, paused in between, and the first window starts after 40 "
          "settling ticks: the figures are those of a dashboard that has been running (histogram known, reads on their "
          "settled cadences), as a dashboard left open runs for hours; the start-up shows in the accuracy ticks. The "
-         "windows add up to a multiple of every rationed cadence, so rationed reads are averaged in exactly. Afterwards, per scenario, a fresh poller runs with SLOWLOG on for the per-command figures, and on "
+         "windows add up to a multiple of every rationed cadence, so rationed reads are averaged in exactly. Afterwards, per scenario, a fresh "
+         "poller runs with SLOWLOG on for the per-command figures, and on "
          "(10-consumer scenarios) for the accuracy figures, which count its ticks from its first. Every tool is paced "
          "(100 ms), not run back to back: on this machine a command reaching an idle server costs 2–5× what it costs "
          "right after another one (caches), and a real poller ticks every second.\n"
-      << "- **Naive.** One pipelined batch per tick (every 100 ms, or back to back when a tick takes longer): `XPENDING k g`, `XPENDING k g - + P`, `XINFO STREAM k FULL` "
+      << "- **Naive.** One pipelined batch per tick (every 100 ms, or back to back when a tick takes longer): `XPENDING k g`, `XPENDING k g - + P`, "
+         "`XINFO STREAM k FULL` "
          "(default COUNT 10; `COUNT 0` would be far worse).\n"
       << "- **redis_exporter.** Debian's `prometheus-redis-exporter` started with `-check-streams bench:*` "
          "(SCAN) or `-check-single-streams bench:orders`, `-redis-only-metrics`, scraped over HTTP every 100 ms. "

@@ -22,8 +22,7 @@ namespace {
 
 QByteArray str(const redisReply *r)
 {
-    return r && (r->type == REDIS_REPLY_STRING || r->type == REDIS_REPLY_STATUS) ? QByteArray(r->str, qsizetype(r->len))
-                                                                                  : QByteArray();
+    return r && (r->type == REDIS_REPLY_STRING || r->type == REDIS_REPLY_STATUS) ? QByteArray(r->str, qsizetype(r->len)) : QByteArray();
 }
 
 // "XPENDING head 20", "XINFO CONSUMERS", ...: what a command is, not its keys.
@@ -266,12 +265,10 @@ bool setUp(const CostConfig &cfg, Rig &rig, const Progress &progress)
         rig.naive.reset();
     if (!ExporterRunner::executable().isEmpty()) {
         rig.exporterPattern = std::make_unique<ExporterRunner>();
-        if (!rig.exporterPattern->start(rig.server->port(), {QStringLiteral("-check-streams"), QStringLiteral("bench:*")},
-                                        &sc.exporterPattern.note))
+        if (!rig.exporterPattern->start(rig.server->port(), {QStringLiteral("-check-streams"), QStringLiteral("bench:*")}, &sc.exporterPattern.note))
             rig.exporterPattern.reset();
         rig.exporterSingle = std::make_unique<ExporterRunner>();
-        if (!rig.exporterSingle->start(rig.server->port(),
-                                       {QStringLiteral("-check-single-streams"), QString::fromLatin1(rig.spec.stream)},
+        if (!rig.exporterSingle->start(rig.server->port(), {QStringLiteral("-check-single-streams"), QString::fromLatin1(rig.spec.stream)},
                                        &sc.exporterSingle.note))
             rig.exporterSingle.reset();
     } else {
@@ -305,9 +302,7 @@ void slowlogAndAccuracy(const CostConfig &cfg, Rig &rig)
             sc.scanComplete = g->pelScanComplete;
         }
         if (n == cfg.warmupTicks) {
-            db.pipeline({{"CONFIG", "SET", "slowlog-log-slower-than", "0"},
-                         {"CONFIG", "SET", "slowlog-max-len", "100000"},
-                         {"SLOWLOG", "RESET"}});
+            db.pipeline({{"CONFIG", "SET", "slowlog-log-slower-than", "0"}, {"CONFIG", "SET", "slowlog-max-len", "100000"}, {"SLOWLOG", "RESET"}});
         } else if (n == slowEnd) {
             db.pipeline({{"SLOWLOG", "GET", "-1"}}, [&](int, const redisReply *r) {
                 for (size_t i = 0; r->type == REDIS_REPLY_ARRAY && i < r->elements; ++i) {

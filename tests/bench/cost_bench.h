@@ -15,14 +15,14 @@ namespace pelscope::bench {
 
 struct CostConfig
 {
-    int intervalMs = 100;   // cadence of every tool's ticks and scrapes
+    int intervalMs = 100; // cadence of every tool's ticks and scrapes
     int warmupTicks = 3;
-    int settleTicks = 40;   // before a scenario's first cost window: its histogram is known by then
-    int costTicks = 100;    // split over the rounds, one poller throughout: a multiple of every rationed cadence (10, 50)
+    int settleTicks = 40; // before a scenario's first cost window: its histogram is known by then
+    int costTicks = 100;  // split over the rounds, one poller throughout: a multiple of every rationed cadence (10, 50)
     int slowlogTicks = 50;
     int accuracyTicks = 150; // for 10-consumer scenarios
     int exporterScrapes = 30;
-    int rounds = 4;         // cost windows are split into this many interleaved rounds
+    int rounds = 4; // cost windows are split into this many interleaved rounds
     double idleSeconds = 1.5;
     int naiveTicksFor(qint64 pending) const;
     bool quick = false;
@@ -31,7 +31,7 @@ struct CostConfig
 struct ToolCost
 {
     bool ran = false;
-    QString note;      // why it did not run
+    QString note; // why it did not run
     int ticks = 0;
     ServerWindow window;
     double clientMsPerTick = 0; // wall time per tick as the client saw it
@@ -57,8 +57,8 @@ struct AccuracyPoint
     int tick = 0;
     double tvd = 0;
     qint64 inspected = 0;
-    qint64 lowMs = 0, highMs = 0;       // Pelscope's bracket
-    qint64 truthLo = 0, truthHi = 0;    // the truth, within clock resolution
+    qint64 lowMs = 0, highMs = 0;    // Pelscope's bracket
+    qint64 truthLo = 0, truthHi = 0; // the truth, within clock resolution
     bool held = false;
 };
 

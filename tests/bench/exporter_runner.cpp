@@ -54,9 +54,8 @@ bool ExporterRunner::start(quint16 redisPort, const QStringList &streamArgs, QSt
         return false;
     }
     m_port = test::RedisServer::freePort();
-    QStringList args{QStringLiteral("-redis.addr"), QStringLiteral("redis://127.0.0.1:%1").arg(redisPort),
-                     QStringLiteral("-web.listen-address"), QStringLiteral("127.0.0.1:%1").arg(m_port),
-                     QStringLiteral("-redis-only-metrics")};
+    QStringList args{QStringLiteral("-redis.addr"), QStringLiteral("redis://127.0.0.1:%1").arg(redisPort), QStringLiteral("-web.listen-address"),
+                     QStringLiteral("127.0.0.1:%1").arg(m_port), QStringLiteral("-redis-only-metrics")};
     args += streamArgs;
     m_process = std::make_unique<QProcess>();
     m_process->setProcessChannelMode(QProcess::MergedChannels);

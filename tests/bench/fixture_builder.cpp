@@ -62,8 +62,8 @@ bool buildFixture(quint16 port, const FixtureSpec &spec, QString *error)
     for (int c = 0; c < spec.consumers; ++c) {
         const qint64 n = per + (c < spec.pending % spec.consumers ? 1 : 0);
         if (n > 0)
-            resp(buf, {"XREADGROUP", "GROUP", spec.group, "consumer-" + QByteArray::number(c), "COUNT",
-                       QByteArray::number(n), "STREAMS", spec.stream, ">"});
+            resp(buf, {"XREADGROUP", "GROUP", spec.group, "consumer-" + QByteArray::number(c), "COUNT", QByteArray::number(n), "STREAMS", spec.stream,
+                       ">"});
     }
 
     // Redeliveries: a poisoned head, ~10% redelivered 2-4 times, ~1% 5-9 times.
@@ -84,8 +84,7 @@ bool buildFixture(quint16 port, const FixtureSpec &spec, QString *error)
     int batchNo = 0;
     for (auto it = byCount.cbegin(); it != byCount.cend(); ++it) {
         for (qsizetype from = 0; from < it->size(); from += 500) {
-            QList<QByteArray> args{"XCLAIM", spec.stream, spec.group,
-                                   "consumer-" + QByteArray::number(batchNo++ % spec.consumers), "0"};
+            QList<QByteArray> args{"XCLAIM", spec.stream, spec.group, "consumer-" + QByteArray::number(batchNo++ % spec.consumers), "0"};
             args += it->mid(from, 500);
             args += {"RETRYCOUNT", QByteArray::number(it.key()), "JUSTID"};
             respList(buf, args);
@@ -107,8 +106,7 @@ bool buildFixture(quint16 port, const FixtureSpec &spec, QString *error)
     }
     QProcess p;
     p.setStandardInputFile(file.fileName());
-    p.start(cli, {QStringLiteral("-p"), QString::number(port), QStringLiteral("--pipe"), QStringLiteral("--pipe-timeout"),
-                  QStringLiteral("300")});
+    p.start(cli, {QStringLiteral("-p"), QString::number(port), QStringLiteral("--pipe"), QStringLiteral("--pipe-timeout"), QStringLiteral("300")});
     if (!p.waitForFinished(600'000) || p.exitCode() != 0) {
         if (error)
             *error = QStringLiteral("redis-cli --pipe failed: %1").arg(QString::fromLocal8Bit(p.readAll()));

@@ -15,7 +15,7 @@ struct FixtureSpec
     int consumers = 10;
     QByteArray stream = "bench:orders";
     QByteArray group = "workers";
-    int poisonHead = 25;  // first entries redelivered (RETRYCOUNT 25): their idle resets
+    int poisonHead = 25; // first entries redelivered (RETRYCOUNT 25): their idle resets
     quint32 seed = 42;
 };
 
@@ -26,7 +26,7 @@ struct PelTruth
     qint64 entries = 0;
     QMap<qint64, qint64> deliveryCounts;
     qint64 maxIdleMs = 0;
-    qint64 readAtMs = 0;   // server TIME right before that XPENDING
+    qint64 readAtMs = 0; // server TIME right before that XPENDING
     QByteArray oldestIdleId;
     // The true oldest idle for a tick whose TIME said `serverMs` and whose
     // commands ran within `spanMs` after it: [lo, hi].

@@ -207,16 +207,22 @@ UiResults runUiBench(bool quick, const QString &samplePngPath, const std::functi
             }
             at += 1000;
             Snapshot s = tableFeed.next(at);
-            QMetaObject::invokeMethod(&emitter, [&, s, i] {
-                sentNs = nowNs();
-                QMetaObject::invokeMethod(&window, [&, s, i] {
-                    window.applySnapshot(s);
-                    window.overviewTable()->viewport()->repaint();
-                    if (i > 0)
-                        ms.append(msSince(sentNs));
-                    step(i + 1);
-                }, Qt::QueuedConnection);
-            }, Qt::QueuedConnection);
+            QMetaObject::invokeMethod(
+                &emitter,
+                [&, s, i] {
+                    sentNs = nowNs();
+                    QMetaObject::invokeMethod(
+                        &window,
+                        [&, s, i] {
+                            window.applySnapshot(s);
+                            window.overviewTable()->viewport()->repaint();
+                            if (i > 0)
+                                ms.append(msSince(sentNs));
+                            step(i + 1);
+                        },
+                        Qt::QueuedConnection);
+                },
+                Qt::QueuedConnection);
         };
         step(0);
         loop.exec();

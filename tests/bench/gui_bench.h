@@ -19,13 +19,13 @@ struct Percentiles
 struct ReplotResult
 {
     int series = 0;
-    int pointsPerSeries = 0;   // what window() returned for 24 h
-    Percentiles fetch;         // window() + setSeries for every series
-    Percentiles window;        // of which HistoryStore::window()
-    Percentiles replot;        // rescale + replot
-    Percentiles total;         // both: what one update of the page costs
+    int pointsPerSeries = 0; // what window() returned for 24 h
+    Percentiles fetch;       // window() + setSeries for every series
+    Percentiles window;      // of which HistoryStore::window()
+    Percentiles replot;      // rescale + replot
+    Percentiles total;       // both: what one update of the page costs
     int rawPointsPerSeries = 0;
-    Percentiles rawReplot;     // every 1 Hz point of the day in the graph
+    Percentiles rawReplot; // every 1 Hz point of the day in the graph
 };
 
 struct TableResult
@@ -36,11 +36,11 @@ struct TableResult
 
 struct UiResults
 {
-    double feedSeconds = 0;  // filling the store with 24 h for the largest case
+    double feedSeconds = 0; // filling the store with 24 h for the largest case
     QList<ReplotResult> replot;
     QList<TableResult> table;
-    Percentiles groupPage;   // GroupPage::applySnapshot + replot of its charts, 24 h window
-    QString plotPng;         // a sample of the decimated 20-series chart
+    Percentiles groupPage; // GroupPage::applySnapshot + replot of its charts, 24 h window
+    QString plotPng;       // a sample of the decimated 20-series chart
 };
 
 UiResults runUiBench(bool quick, const QString &samplePngPath, const std::function<void(const QString &)> &progress);

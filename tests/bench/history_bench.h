@@ -23,7 +23,7 @@ struct Spread
 
 struct ExporterCost
 {
-    QString tool;          // "pelscope-cli exporter", "redis_exporter -check-streams"
+    QString tool; // "pelscope-cli exporter", "redis_exporter -check-streams"
     int scrapesPerSecond = 0;
     double seconds = 0;
     double commandsPerSecond = 0;
@@ -35,14 +35,14 @@ struct HistoryBenchResult
 {
     int groups = 50;
     int ticks = 0;
-    Spread guiUs;      // HistorySession::admit + record on the GUI thread, µs
-    Spread writerMs;   // HistoryRecorder::record (figures + one transaction), ms
+    Spread guiUs;     // HistorySession::admit + record on the GUI thread, µs
+    Spread writerMs;  // HistoryRecorder::record (figures + one transaction), ms
     double mb24h = 0; // used pages after a day, MB
     double mb14d = 0; // after 14 days and the retention pass; NaN when not run (--quick)
-    Spread openMs;     // a window's HistorySession: start → a day of 50 groups in the store
+    Spread openMs;    // a window's HistorySession: start → a day of 50 groups in the store
     int openPolls = 0;
     int scrapeGroups = 1000;
-    Spread scrapeMs;   // one GET /metrics, client side
+    Spread scrapeMs; // one GET /metrics, client side
     qint64 scrapeBytes = 0;
     QList<ExporterCost> costs;
     QString error;

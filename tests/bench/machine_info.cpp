@@ -47,8 +47,7 @@ MachineInfo collectMachineInfo(const QString &sourceDir)
             m.cpuModel = QString::fromLatin1(line.mid(line.indexOf(':') + 1).trimmed());
             break;
         }
-    const auto mem = QRegularExpression(QStringLiteral("MemTotal:\\s+(\\d+)"))
-                         .match(QString::fromLatin1(readFile(QStringLiteral("/proc/meminfo"))));
+    const auto mem = QRegularExpression(QStringLiteral("MemTotal:\\s+(\\d+)")).match(QString::fromLatin1(readFile(QStringLiteral("/proc/meminfo"))));
     m.ramGiB = mem.captured(1).toDouble() / (1024.0 * 1024.0);
     m.os = QSysInfo::prettyProductName();
     m.kernel = QSysInfo::kernelVersion();
@@ -58,10 +57,12 @@ MachineInfo collectMachineInfo(const QString &sourceDir)
     const auto v = QRegularExpression(QStringLiteral("v=(\\S+)")).match(run(server, {QStringLiteral("--version")}));
     m.redisVersion = v.hasMatch() ? v.captured(1) : QStringLiteral("?");
     m.exporterVersion = ExporterRunner::version();
-    m.commit = run(QStringLiteral("git"), {QStringLiteral("-C"), sourceDir, QStringLiteral("rev-parse"), QStringLiteral("--short"), QStringLiteral("HEAD")});
+    m.commit =
+        run(QStringLiteral("git"), {QStringLiteral("-C"), sourceDir, QStringLiteral("rev-parse"), QStringLiteral("--short"), QStringLiteral("HEAD")});
     if (!m.commit.isEmpty()
-        && !run(QStringLiteral("git"), {QStringLiteral("-C"), sourceDir, QStringLiteral("status"), QStringLiteral("--porcelain"),
-                                        QStringLiteral("--untracked-files=no")}).isEmpty())
+        && !run(QStringLiteral("git"),
+                {QStringLiteral("-C"), sourceDir, QStringLiteral("status"), QStringLiteral("--porcelain"), QStringLiteral("--untracked-files=no")})
+                .isEmpty())
         m.commit += QStringLiteral(" (with uncommitted changes)");
     m.date = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
     m.loadAtStart = loadAverage();

@@ -14,8 +14,8 @@ struct MachineInfo
     QString qt, qcustomplot;
     QString redisVersion, exporterVersion;
     QString commit;
-    QString date;           // UTC, ISO 8601
-    QString loadAtStart;    // /proc/loadavg: the machine is shared with builds
+    QString date;        // UTC, ISO 8601
+    QString loadAtStart; // /proc/loadavg: the machine is shared with builds
 };
 
 MachineInfo collectMachineInfo(const QString &sourceDir);

@@ -85,8 +85,7 @@ QList<MemoryResult> runMemoryBench(const QList<int> &groupCounts, const std::fun
         r.groups = groups;
         QProcess child;
         child.setStandardErrorFile(QProcess::nullDevice()); // Qt's offscreen plugin chatter
-        child.start(QCoreApplication::applicationFilePath(),
-                    {QStringLiteral("--memory-child"), QString::number(groups)});
+        child.start(QCoreApplication::applicationFilePath(), {QStringLiteral("--memory-child"), QString::number(groups)});
         if (!child.waitForFinished(600'000) || child.exitCode() != 0) {
             r.error = QStringLiteral("child failed (exit %1)").arg(child.exitCode());
             out.append(r);

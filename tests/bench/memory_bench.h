@@ -13,12 +13,12 @@ struct MemoryResult
 {
     int groups = 0;
     QString error;
-    double baseMb = 0;        // QApplication + main window, before any history
-    double fullMb = 0;        // RSS once 24 h of history are in the store
-    double afterSoakMb = 0;   // RSS after one more (accelerated) hour
-    double peakMb = 0;        // VmHWM at the end
-    double storeMb = 0;       // the window's HistoryStore::bytesUsed()
-    double heapMb = 0;        // malloc's bytes in use at the end
+    double baseMb = 0;      // QApplication + main window, before any history
+    double fullMb = 0;      // RSS once 24 h of history are in the store
+    double afterSoakMb = 0; // RSS after one more (accelerated) hour
+    double peakMb = 0;      // VmHWM at the end
+    double storeMb = 0;     // the window's HistoryStore::bytesUsed()
+    double heapMb = 0;      // malloc's bytes in use at the end
     double fillSeconds = 0, soakSeconds = 0;
     double growthPercent() const { return fullMb > 0 ? (afterSoakMb - fullMb) * 100.0 / fullMb : 0; }
 };

@@ -31,8 +31,7 @@ double median(std::vector<double> v)
 bool isStreamCommand(const QString &name)
 {
     return name.startsWith(QLatin1String("xinfo")) || name == QLatin1String("xpending") || name == QLatin1String("xrange")
-           || name == QLatin1String("xrevrange") || name == QLatin1String("xlen") || name == QLatin1String("scan")
-           || name == QLatin1String("type");
+           || name == QLatin1String("xrevrange") || name == QLatin1String("xlen") || name == QLatin1String("scan") || name == QLatin1String("type");
 }
 
 double ServerWindow::commandUs() const

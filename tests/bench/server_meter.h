@@ -31,10 +31,10 @@ struct ServerReading
 struct ServerWindow
 {
     double seconds = 0;
-    double cpuUs = 0;      // main-thread CPU, idle baseline and meter overhead subtracted
-    double rawCpuUs = 0;   // as read
+    double cpuUs = 0;             // main-thread CPU, idle baseline and meter overhead subtracted
+    double rawCpuUs = 0;          // as read
     qint64 netIn = 0, netOut = 0; // server-side bytes, meter overhead subtracted
-    CommandStats commands; // the meter's own INFO taken out
+    CommandStats commands;        // the meter's own INFO taken out
 
     double commandUs() const;       // every command
     double streamCommandUs() const; // isStreamCommand() only

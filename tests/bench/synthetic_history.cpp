@@ -16,7 +16,9 @@ QVector<qint64> dayOfPolls(qint64 startMs)
 }
 
 SyntheticFeed::SyntheticFeed(int groups, int consumersPerGroup, quint32 seed)
-    : m_lag(groups, 0.0), m_read(groups, 0), m_rng(seed)
+    : m_lag(groups, 0.0)
+    , m_read(groups, 0)
+    , m_rng(seed)
 {
     constexpr int kGroupsPerStream = 5;
     for (int i = 0; i < groups; ++i) {

@@ -15,13 +15,15 @@ template<typename T>
 T *waitForDialog(QWidget *window)
 {
     T *found = nullptr;
-    (void)QTest::qWaitFor([&] {
-        found = nullptr;
-        for (T *d : window->findChildren<T *>())
-            if (d->isVisible())
-                found = d;
-        return found != nullptr;
-    }, 10000);
+    (void)QTest::qWaitFor(
+        [&] {
+            found = nullptr;
+            for (T *d : window->findChildren<T *>())
+                if (d->isVisible())
+                    found = d;
+            return found != nullptr;
+        },
+        10000);
     return found;
 }
 
@@ -29,12 +31,14 @@ T *waitForDialog(QWidget *window)
 inline QDialog *waitForForm(QWidget *window, const QString &titleStart)
 {
     QDialog *found = nullptr;
-    (void)QTest::qWaitFor([&] {
-        for (QDialog *d : window->findChildren<QDialog *>())
-            if (d->isVisible() && d->windowTitle().startsWith(titleStart))
-                found = d;
-        return found != nullptr;
-    }, 10000);
+    (void)QTest::qWaitFor(
+        [&] {
+            for (QDialog *d : window->findChildren<QDialog *>())
+                if (d->isVisible() && d->windowTitle().startsWith(titleStart))
+                    found = d;
+            return found != nullptr;
+        },
+        10000);
     return found;
 }
 

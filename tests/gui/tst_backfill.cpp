@@ -115,14 +115,17 @@ private Q_SLOTS:
         m_pending = m_db.command({"XPENDING", "orders", "ship"}).at(0).integer();
 
         const quint16 port = RedisServer::freePort();
-        m_exporter.start(QStringLiteral(PELSCOPE_CLI_PATH), {QStringLiteral("--url"), m_server.url(), QStringLiteral("exporter"), QStringLiteral("--listen"),
-                                                             QStringLiteral("127.0.0.1:%1").arg(port), QStringLiteral("--interval"), QStringLiteral("1s")});
+        m_exporter.start(QStringLiteral(PELSCOPE_CLI_PATH),
+                         {QStringLiteral("--url"), m_server.url(), QStringLiteral("exporter"), QStringLiteral("--listen"),
+                          QStringLiteral("127.0.0.1:%1").arg(port), QStringLiteral("--interval"), QStringLiteral("1s")});
         QVERIFY(m_exporter.waitForStarted());
         m_promPort = RedisServer::freePort();
         QFile config(m_tmp.filePath(QStringLiteral("prometheus.yml")));
         QVERIFY(config.open(QIODevice::WriteOnly));
         config.write(QStringLiteral("global:\n  scrape_interval: 1s\nscrape_configs:\n  - job_name: pelscope\n    static_configs:\n"
-                                    "      - targets: ['127.0.0.1:%1']\n").arg(port).toUtf8());
+                                    "      - targets: ['127.0.0.1:%1']\n")
+                         .arg(port)
+                         .toUtf8());
         config.close();
         m_prometheus.start(QStringLiteral("prometheus"), {QStringLiteral("--config.file=") + config.fileName(),
                                                           QStringLiteral("--storage.tsdb.path=") + m_tmp.filePath(QStringLiteral("data")),

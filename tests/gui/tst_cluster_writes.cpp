@@ -130,8 +130,8 @@ private:
         QList<QByteArray> ids;
         for (int i = 0; i < n; ++i) {
             const QByteArray payload = QByteArray("\xff\x00\xfe", 3) + "{\"n\":" + QByteArray::number(i) + "}";
-            const RedisReply r = db->command({"XADD", dlq, "*", "payload", payload, "n", QByteArray::number(i), "category", "timeout",
-                                              "reason", "failed", "source_stream", source, "source_id", "1-" + QByteArray::number(i)});
+            const RedisReply r = db->command({"XADD", dlq, "*", "payload", payload, "n", QByteArray::number(i), "category", "timeout", "reason",
+                                              "failed", "source_stream", source, "source_id", "1-" + QByteArray::number(i)});
             ids << r.bytes();
             if (kept)
                 kept->append({"payload", payload, "n", QByteArray::number(i)});
@@ -159,8 +159,7 @@ private Q_SLOTS:
         QVERIFY(keySlot("payments") != keySlot("payments:dlq"));
         qInfo("cluster up in %lld ms; seed %s, {orders} on %s, payments on %s, payments:dlq on %s", m_clock.elapsed(),
               qPrintable(m_cluster.address(m_seed)), qPrintable(m_cluster.address(m_cluster.ownerOfKey("{orders}"))),
-              qPrintable(m_cluster.address(m_cluster.ownerOfKey("payments"))),
-              qPrintable(m_cluster.address(m_cluster.ownerOfKey("payments:dlq"))));
+              qPrintable(m_cluster.address(m_cluster.ownerOfKey("payments"))), qPrintable(m_cluster.address(m_cluster.ownerOfKey("payments:dlq"))));
     }
 
     void cleanupTestCase()
@@ -210,7 +209,8 @@ private Q_SLOTS:
         const QString path = confirm->path();
         qInfo("atomic confirmation: %s", qPrintable(path));
         QVERIFY2(path.startsWith(QStringLiteral("atomic: {orders}:dlq and its source {orders} share hash tag {orders}, slot %1 on %2")
-                                     .arg(keySlot("{orders}")).arg(m_cluster.address(owner))),
+                                     .arg(keySlot("{orders}"))
+                                     .arg(m_cluster.address(owner))),
                  qPrintable(path));
         QVERIFY(confirm->confirmButton());
         QCOMPARE(confirm->plan().join(QLatin1Char('\n')).count(QStringLiteral("XADD \"{orders}\" *")), 2);
@@ -246,7 +246,8 @@ private Q_SLOTS:
         ConfirmWriteDialog *confirm = waitForDialog<ConfirmWriteDialog>(&s.mainWindow);
         QVERIFY(confirm);
         qInfo("delete confirmation: %s", qPrintable(confirm->path()));
-        QVERIFY2(confirm->path().startsWith(QStringLiteral("on %1, the master serving slot %2 of {orders}:dlq").arg(m_cluster.address(owner)).arg(keySlot("{orders}"))),
+        QVERIFY2(confirm->path().startsWith(
+                     QStringLiteral("on %1, the master serving slot %2 of {orders}:dlq").arg(m_cluster.address(owner)).arg(keySlot("{orders}"))),
                  qPrintable(confirm->path()));
         QCOMPARE(db->command({"XLEN", "{orders}:dlq"}).integer(), 4);
         confirm->confirmButton()->click();
@@ -300,7 +301,9 @@ private Q_SLOTS:
         const QString path = confirm->path();
         qInfo("ledger confirmation: %s", qPrintable(path));
         QVERIFY2(path.startsWith(QStringLiteral("ledger: payments:dlq (slot %1, on %2) and its source payments (slot %3, on %4)")
-                                     .arg(keySlot("payments:dlq")).arg(m_cluster.address(dlqNode)).arg(keySlot("payments"))
+                                     .arg(keySlot("payments:dlq"))
+                                     .arg(m_cluster.address(dlqNode))
+                                     .arg(keySlot("payments"))
                                      .arg(m_cluster.address(sourceNode))),
                  qPrintable(path));
         QVERIFY2(path.contains(QStringLiteral("ledger key {payments}:pelscope:requeue-ledger (7-day expiry)")), qPrintable(path));

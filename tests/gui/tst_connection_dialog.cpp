@@ -37,7 +37,7 @@ namespace {
 constexpr int kKeychainTimeoutMs = 40'000; // D-Bus calls may take their full 25 s to fail
 const char kPassword[] = "S3cr3t-pa55-Zq9";
 
-template <class T>
+template<class T>
 T *child(const QObject &parent, const char *name)
 {
     T *w = parent.findChild<T *>(QLatin1String(name));
@@ -48,7 +48,8 @@ T *child(const QObject &parent, const char *name)
 
 int fileMode(const QString &path)
 {
-    struct stat st {};
+    struct stat st
+    {};
     if (::stat(QFile::encodeName(path).constData(), &st) != 0)
         return -1;
     return int(st.st_mode & 07777);
@@ -69,8 +70,7 @@ struct KeychainWatch
         , read(store, &ConnectionProfileStore::passwordRead)
         , notFound(store, &ConnectionProfileStore::passwordNotFound)
         , unavailable(store, &ConnectionProfileStore::keychainUnavailable)
-    {
-    }
+    {}
     int answers() const { return int(written.size() + read.size() + notFound.size() + unavailable.size()); }
     QSignalSpy written, read, notFound, unavailable;
 };
@@ -194,8 +194,7 @@ private Q_SLOTS:
             QSettings s;
             s.setValue(QStringLiteral("window/lastPage"), QStringLiteral("overview"));
         }
-        QVERIFY(QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup
-                                                | QFileDevice::ReadOther));
+        QVERIFY(QFile::setPermissions(path, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther));
         QCOMPARE(fileMode(path), 0644);
 
         ConnectionProfileStore store(nullptr, m_service);
@@ -427,7 +426,8 @@ private Q_SLOTS:
         auto *replica = child<QCheckBox>(dialog, "replicaCheck");
         auto *host = child<QLineEdit>(dialog, "hostEdit");
 
-        typeInto(url, QStringLiteral("redis+sentinel://s1:26379,[::1]:26380/orders-main/2?sentinel_user=watch&sentinel_password=pw&read_from=replica"));
+        typeInto(url,
+                 QStringLiteral("redis+sentinel://s1:26379,[::1]:26380/orders-main/2?sentinel_user=watch&sentinel_password=pw&read_from=replica"));
         QCOMPARE(sentinels->text(), QStringLiteral("s1:26379, [::1]:26380"));
         QCOMPARE(master->text(), QStringLiteral("orders-main"));
         QVERIFY(replica->isChecked());

@@ -186,15 +186,18 @@ private Q_SLOTS:
         // The table re-reads after each write, which may clear a selection
         // made meanwhile: select the newest `rows` until the button is enabled.
         auto selectNewest = [&](int rows, QPushButton *button) {
-            return QTest::qWaitFor([&] {
-                if (tab->view()->selectionModel()->selectedRows().size() != rows) {
-                    tab->view()->clearSelection();
-                    for (int row = 0; row < rows; ++row)
-                        tab->view()->selectionModel()->select(tab->view()->model()->index(row, 0),
-                                                              QItemSelectionModel::Select | QItemSelectionModel::Rows);
-                }
-                return button->isEnabled();
-            }, 10000) || (qWarning("%s: %s", qPrintable(button->text()), qPrintable(button->toolTip())), false);
+            return QTest::qWaitFor(
+                       [&] {
+                           if (tab->view()->selectionModel()->selectedRows().size() != rows) {
+                               tab->view()->clearSelection();
+                               for (int row = 0; row < rows; ++row)
+                                   tab->view()->selectionModel()->select(tab->view()->model()->index(row, 0),
+                                                                         QItemSelectionModel::Select | QItemSelectionModel::Rows);
+                           }
+                           return button->isEnabled();
+                       },
+                       10000)
+                   || (qWarning("%s: %s", qPrintable(button->text()), qPrintable(button->toolTip())), false);
         };
 
         // Delete one, through the same confirmation.
@@ -267,8 +270,8 @@ private Q_SLOTS:
             for (int i = 0; i < fields.size(); ++i) {
                 const QJsonObject fv = fields.at(i).toObject();
                 const QByteArray value = fv.contains(QStringLiteral("value_base64"))
-                    ? QByteArray::fromBase64(fv.value(QStringLiteral("value_base64")).toString().toLatin1())
-                    : fv.value(QStringLiteral("value")).toString().toUtf8();
+                                             ? QByteArray::fromBase64(fv.value(QStringLiteral("value_base64")).toString().toLatin1())
+                                             : fv.value(QStringLiteral("value")).toString().toUtf8();
                 QCOMPARE(value, truth.at(i).second);
             }
         }
@@ -379,9 +382,10 @@ private Q_SLOTS:
         QVERIFY(db.connectUrl(server.url()));
         seedDlq(db, 5);
         // The documented monitor user, plus ACL DRYRUN so Pelscope can ask.
-        db.command({"ACL", "SETUSER", "monitor", "on", ">pw", "resetkeys", "%R~*", "resetchannels", "-@all", "+ping", "+info", "+hello",
-                    "+client|setname", "+client|id", "+select", "+scan", "+type", "+time", "+xinfo", "+xpending", "+xrange", "+xrevrange",
-                    "+xlen", "+role", "+acl|dryrun"});
+        db.command({"ACL",           "SETUSER", "monitor", "on",         ">pw",    "resetkeys",       "%R~*",
+                    "resetchannels", "-@all",   "+ping",   "+info",      "+hello", "+client|setname", "+client|id",
+                    "+select",       "+scan",   "+type",   "+time",      "+xinfo", "+xpending",       "+xrange",
+                    "+xrevrange",    "+xlen",   "+role",   "+acl|dryrun"});
         QString url = server.url();
         url.replace(QStringLiteral("redis://"), QStringLiteral("redis://monitor:pw@"));
         Session s(url);
@@ -394,7 +398,8 @@ private Q_SLOTS:
         // Disabled with the server's own words, before anything is tried.
         QTRY_VERIFY_WITH_TIMEOUT(tab->requeueButton()->toolTip().contains(QStringLiteral("may not")), 10000);
         QVERIFY(!tab->requeueButton()->isEnabled());
-        QVERIFY2(tab->requeueButton()->toolTip().contains(QStringLiteral("evalsha"), Qt::CaseInsensitive), qPrintable(tab->requeueButton()->toolTip()));
+        QVERIFY2(tab->requeueButton()->toolTip().contains(QStringLiteral("evalsha"), Qt::CaseInsensitive),
+                 qPrintable(tab->requeueButton()->toolTip()));
         QVERIFY(!tab->deleteButton()->isEnabled());
         QCOMPARE(db.command({"XLEN", "orders:dlq"}).integer(), 5);
 

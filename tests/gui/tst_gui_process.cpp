@@ -90,14 +90,16 @@ private Q_SLOTS:
         // The demo's server is up, in its directory.
         QString dir;
         qint64 serverPid = 0;
-        QVERIFY(QTest::qWaitFor([&] {
-            const QStringList dirs = demoDirs(tmp.path());
-            if (dirs.isEmpty())
-                return false;
-            dir = tmp.filePath(dirs.first());
-            serverPid = serverIn(dir);
-            return alive(serverPid);
-        }, 20000));
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                const QStringList dirs = demoDirs(tmp.path());
+                if (dirs.isEmpty())
+                    return false;
+                dir = tmp.filePath(dirs.first());
+                serverPid = serverIn(dir);
+                return alive(serverPid);
+            },
+            20000));
         QTest::qWait(500);
         ::kill(pid_t(p.processId()), signal);
         QElapsedTimer clock;

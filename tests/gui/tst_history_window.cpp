@@ -42,7 +42,8 @@ QList<qint64> recordedTimes(const QString &path)
         db.setDatabaseName(path);
         if (db.open()) {
             QSqlQuery q(db);
-            q.exec(QStringLiteral("SELECT t FROM points WHERE tier = 0 AND gid = (SELECT id FROM groups WHERE stream = CAST('orders' AS BLOB)) ORDER BY t"));
+            q.exec(QStringLiteral(
+                "SELECT t FROM points WHERE tier = 0 AND gid = (SELECT id FROM groups WHERE stream = CAST('orders' AS BLOB)) ORDER BY t"));
             while (q.next())
                 out.append(q.value(0).toLongLong());
         }
@@ -83,8 +84,9 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString path = historyPathFor(*parseRedisUrl(server.url()).options, dir.path());
         QProcess recorder;
-        recorder.start(QStringLiteral(PELSCOPE_CLI_PATH), {QStringLiteral("--url"), server.url(), QStringLiteral("record"), QStringLiteral("--interval"),
-                                                           QStringLiteral("200ms"), QStringLiteral("--history-dir"), dir.path()});
+        recorder.start(QStringLiteral(PELSCOPE_CLI_PATH),
+                       {QStringLiteral("--url"), server.url(), QStringLiteral("record"), QStringLiteral("--interval"), QStringLiteral("200ms"),
+                        QStringLiteral("--history-dir"), dir.path()});
         QVERIFY(recorder.waitForStarted());
         QVERIFY(QTest::qWaitFor([&] { return recordedTimes(path).size() >= 25; }, 20000)); // ~5 s of polls
         const QList<qint64> before = recordedTimes(path);
@@ -103,7 +105,8 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(view->historySession().pastApplied(), 10000);
         // The recorder writes; the window says so and writes nothing.
         QTRY_VERIFY_WITH_TIMEOUT(view->historySession().state().open && !view->historySession().state().writing, 10000);
-        QVERIFY2(view->historySession().state().holder.contains(QStringLiteral("pelscope-cli record")), qPrintable(view->historySession().state().holder));
+        QVERIFY2(view->historySession().state().holder.contains(QStringLiteral("pelscope-cli record")),
+                 qPrintable(view->historySession().state().holder));
         QLabel *label = view->findChild<QLabel *>(QStringLiteral("historyLabel"));
         QVERIFY2(label && label->text().contains(QStringLiteral("records")), label ? qPrintable(label->text()) : "no label");
 
@@ -163,8 +166,9 @@ private Q_SLOTS:
         QTemporaryDir recordDir;
         const QString recorded = historyPathFor(*parseRedisUrl(server.url()).options, recordDir.path());
         QProcess recorder;
-        recorder.start(QStringLiteral(PELSCOPE_CLI_PATH), {QStringLiteral("--url"), server.url(), QStringLiteral("record"), QStringLiteral("--interval"),
-                                                           QStringLiteral("200ms"), QStringLiteral("--history-dir"), recordDir.path()});
+        recorder.start(QStringLiteral(PELSCOPE_CLI_PATH),
+                       {QStringLiteral("--url"), server.url(), QStringLiteral("record"), QStringLiteral("--interval"), QStringLiteral("200ms"),
+                        QStringLiteral("--history-dir"), recordDir.path()});
         QVERIFY(recorder.waitForStarted());
         QTest::qWait(3000);
         ::kill(pid_t(recorder.processId()), SIGTERM);

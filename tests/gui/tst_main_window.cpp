@@ -149,10 +149,8 @@ private Q_SLOTS:
         QVERIFY2(lag->size() >= 6, qPrintable(QString::number(lag->size())));
         QCOMPARE((lag->constEnd() - 1)->value, 30.0);
         QCOMPARE((pending->constEnd() - 1)->value, 20.0);
-        QAbstractItemModelTester consumers(window.groupPage()->consumerModel(),
-                                           QAbstractItemModelTester::FailureReportingMode::QtTest);
-        QAbstractItemModelTester pendingModel(window.groupPage()->pendingModel(),
-                                              QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester consumers(window.groupPage()->consumerModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester pendingModel(window.groupPage()->pendingModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         QCOMPARE(window.groupPage()->pendingModel()->rowCount(), 20);
     }
 
@@ -236,7 +234,8 @@ private Q_SLOTS:
         QVERIFY(window.allConnections()->overview()->summary().contains(QStringLiteral("not answering: west")));
         e.command({"XADD", "orders", "*", "n", "late"});
         QTRY_VERIFY_WITH_TIMEOUT(cell(all, rowOf(all, QStringLiteral("orders"), QStringLiteral("billing")), GroupTableModel::Lag)
-                                     == QString::number(billingLag + 1), 10000);
+                                     == QString::number(billingLag + 1),
+                                 10000);
         QVERIFY(all->index(rowOf(all, QStringLiteral("emails"), QStringLiteral("sender")), 0).data(GroupTableModel::StaleRole).toBool());
         QVERIFY(!all->index(rowOf(all, QStringLiteral("orders"), QStringLiteral("billing")), 0).data(GroupTableModel::StaleRole).toBool());
 

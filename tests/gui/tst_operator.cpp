@@ -172,7 +172,8 @@ private Q_SLOTS:
         QVERIFY2(detail.contains(QStringLiteral("worker-1 now holds 41 entries")) && detail.contains(QStringLiteral("worker-3 keeps 0 entries")),
                  qPrintable(detail));
         QVERIFY2(detail.contains(QStringLiteral("Audit record: ")), qPrintable(detail));
-        QVERIFY2(!detail.contains(QStringLiteral(" 0 entries left")) && !detail.contains(QStringLiteral("failed")), qPrintable(detail)); // zero counts left out
+        QVERIFY2(!detail.contains(QStringLiteral(" 0 entries left")) && !detail.contains(QStringLiteral("failed")),
+                 qPrintable(detail)); // zero counts left out
         top->setExpanded(true);
         keepScreenshot(&s.mainWindow, QStringLiteral("claim-result"));
     }
@@ -245,7 +246,9 @@ private Q_SLOTS:
         bool listed = false;
         for (int i = 0; i < top->childCount(); ++i)
             for (int j = 0; j < top->child(i)->childCount(); ++j)
-                listed = listed || top->child(i)->child(j)->text(0) == QStringLiteral("%1 → %2").arg(QString::fromLatin1(visible), QString::fromLatin1(newId));
+                listed =
+                    listed
+                    || top->child(i)->child(j)->text(0) == QStringLiteral("%1 → %2").arg(QString::fromLatin1(visible), QString::fromLatin1(newId));
         QVERIFY(listed);
     }
 
@@ -278,7 +281,8 @@ private Q_SLOTS:
         for (int i = 0; i < 50; ++i)
             db.command({"XADD", other, "*", "n", "1"});
         const qint64 lagNow = db.command({"XINFO", "GROUPS", other}).at(0).field("lag").integer();
-        QTRY_VERIFY_WITH_TIMEOUT(s.window.groupModel()->snapshot().group(other, "g") && s.window.groupModel()->snapshot().group(other, "g")->lag == lagNow, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            s.window.groupModel()->snapshot().group(other, "g") && s.window.groupModel()->snapshot().group(other, "g")->lag == lagNow, 10000);
         QTest::qWait(1200); // several polls and resort ticks
         QCOMPARE(table->model()->index(0, GroupTableModel::Stream).data().toString(), topBefore);
         // A status change (lag ≥ 1,000 warns) re-sorts at once.
@@ -315,8 +319,9 @@ private Q_SLOTS:
         const QColor timeout = chart.colourOf(QStringLiteral("timeout")), schema = chart.colourOf(QStringLiteral("schema"));
         QVERIFY(timeout != schema);
         // schema now outnumbers timeout: the colours do not swap.
-        chart.setEntries({{1000, QStringLiteral("schema")}, {2000, QStringLiteral("schema")}, {3000, QStringLiteral("schema")},
-                          {4000, QStringLiteral("timeout")}}, {});
+        chart.setEntries(
+            {{1000, QStringLiteral("schema")}, {2000, QStringLiteral("schema")}, {3000, QStringLiteral("schema")}, {4000, QStringLiteral("timeout")}},
+            {});
         QCOMPARE(chart.colourOf(QStringLiteral("timeout")), timeout);
         QCOMPARE(chart.colourOf(QStringLiteral("schema")), schema);
         DlqCategoryChart restarted;

@@ -74,9 +74,9 @@ private Q_SLOTS:
         QCOMPARE(stream[QStringLiteral("length")].toInt(), 5);
         QVERIFY(!stream.contains(QStringLiteral("key_base64")));
         const QJsonObject group = stream[QStringLiteral("groups")].toArray().at(0).toObject();
-        for (const char *field : {"name", "consumers", "pending", "last_delivered_id", "entries_read", "lag", "lag_note",
-                                  "pending_min_id", "pending_max_id", "oldest_pending_idle_ms", "oldest_pending_idle_upper_ms",
-                                  "pel_inspected", "pel_scan_complete", "delivery_counts", "consumer_list", "status", "reasons"})
+        for (const char *field : {"name", "consumers", "pending", "last_delivered_id", "entries_read", "lag", "lag_note", "pending_min_id",
+                                  "pending_max_id", "oldest_pending_idle_ms", "oldest_pending_idle_upper_ms", "pel_inspected", "pel_scan_complete",
+                                  "delivery_counts", "consumer_list", "status", "reasons"})
             QVERIFY2(group.contains(QLatin1String(field)), field);
         QCOMPARE(group[QStringLiteral("pending")].toInt(), 2);
         QCOMPARE(group[QStringLiteral("lag")].toInt(), 3);
@@ -160,8 +160,8 @@ private Q_SLOTS:
         m_db.command({"XADD", "live", "*", "a", "1"});
         QProcess watch;
         watch.start(QStringLiteral(PELSCOPE_CLI_PATH),
-                    {QStringLiteral("--url"), m_server.url(), QStringLiteral("watch"), QStringLiteral("--json-lines"),
-                     QStringLiteral("--interval"), QStringLiteral("200ms"), QStringLiteral("--ticks"), QStringLiteral("12")});
+                    {QStringLiteral("--url"), m_server.url(), QStringLiteral("watch"), QStringLiteral("--json-lines"), QStringLiteral("--interval"),
+                     QStringLiteral("200ms"), QStringLiteral("--ticks"), QStringLiteral("12")});
         QVERIFY(watch.waitForStarted());
         QByteArray seen;
         QTRY_VERIFY_WITH_TIMEOUT((seen += watch.readAllStandardOutput()).count('\n') >= 1 || watch.state() != QProcess::Running, 10000);

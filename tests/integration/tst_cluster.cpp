@@ -25,12 +25,10 @@ namespace {
 
 // Stream names, tagged and untagged, with a DLQ in its source's slot
 // ({orders}:dlq) and one that is likely elsewhere (payments:dlq, on another node).
-const QList<QByteArray> kCandidates = {"{orders}", "payments", "shipping", "emails", "audit", "invoices", "signups",
-                                       "clicks", "refunds", "{orders}:dlq", "payments:dlq", "returns", "alerts",
-                                       "metrics", "search", "billing", "carts", "reviews"};
+const QList<QByteArray> kCandidates = {"{orders}",     "payments",     "shipping", "emails", "audit",   "invoices", "signups", "clicks", "refunds",
+                                       "{orders}:dlq", "payments:dlq", "returns",  "alerts", "metrics", "search",   "billing", "carts",  "reviews"};
 
-Snapshot waitFor(QSignalSpy &spy, int &seen, const std::function<bool(const Snapshot &)> &until, int timeoutMs,
-                 QList<Snapshot> *all = nullptr)
+Snapshot waitFor(QSignalSpy &spy, int &seen, const std::function<bool(const Snapshot &)> &until, int timeoutMs, QList<Snapshot> *all = nullptr)
 {
     QElapsedTimer clock;
     clock.start();
@@ -152,8 +150,7 @@ private Q_SLOTS:
         clock.start();
         const Snapshot snap = pollOnce(m_cluster.url(2), {}, &error);
         QVERIFY2(!snap.isNull(), qPrintable(error));
-        qInfo("one-shot cluster snapshot in %lld ms, %lld round trips, %lld commands", clock.elapsed(),
-              snap->stats.roundTrips, snap->stats.commands);
+        qInfo("one-shot cluster snapshot in %lld ms, %lld round trips, %lld commands", clock.elapsed(), snap->stats.roundTrips, snap->stats.commands);
         QCOMPARE(snap->server.mode, QStringLiteral("cluster"));
         QCOMPARE(snap->nodes.size(), 3);
         QSet<QString> addresses;
@@ -194,17 +191,22 @@ private Q_SLOTS:
         QSignalSpy spy(poller.get(), &ConnectionPoller::snapshotReady);
         int seen = 0;
         poller->start();
-        QVERIFY(!waitFor(spy, seen, [&](const Snapshot &s) { return s->streams.size() == m_owner.size(); }, 10000).isNull());
+        QVERIFY(!waitFor(
+                     spy, seen, [&](const Snapshot &s) { return s->streams.size() == m_owner.size(); }, 10000)
+                     .isNull());
 
         m_cluster.node(victim).freeze();
         QElapsedTimer clock;
         clock.start();
         QList<qint64> arrivals;
         QList<Snapshot> during;
-        waitFor(spy, seen, [&](const Snapshot &) {
-            arrivals << clock.elapsed();
-            return false;
-        }, 4000, &during);
+        waitFor(
+            spy, seen,
+            [&](const Snapshot &) {
+                arrivals << clock.elapsed();
+                return false;
+            },
+            4000, &during);
         m_cluster.node(victim).thaw();
         qint64 worstGap = arrivals.isEmpty() ? 4000 : arrivals.first();
         for (qsizetype i = 1; i < arrivals.size(); ++i)
@@ -250,12 +252,15 @@ private Q_SLOTS:
         int seen = 0;
         poller->start();
         const QString address = m_cluster.address(node);
-        const Snapshot down = waitFor(spy, seen, [&](const Snapshot &s) {
-            for (const ClusterNodeSnapshot &n : s->nodes)
-                if (n.address == address && n.note.contains(QStringLiteral("CLUSTERDOWN")))
-                    return true;
-            return false;
-        }, 8000);
+        const Snapshot down = waitFor(
+            spy, seen,
+            [&](const Snapshot &s) {
+                for (const ClusterNodeSnapshot &n : s->nodes)
+                    if (n.address == address && n.note.contains(QStringLiteral("CLUSTERDOWN")))
+                        return true;
+                return false;
+            },
+            8000);
         poller->stop();
         QVERIFY2(!down.isNull(), "the server answers CLUSTERDOWN but no node note named it");
         QVERIFY(down->warning.contains(QStringLiteral("CLUSTERDOWN")));
@@ -275,7 +280,8 @@ private Q_SLOTS:
         QSignalSpy spy(poller.get(), &ConnectionPoller::snapshotReady);
         int seen = 0;
         poller->start();
-        const Snapshot fresh = waitFor(spy, seen, [&](const Snapshot &s) { return s->streams.size() == m_owner.size(); }, 10000);
+        const Snapshot fresh = waitFor(
+            spy, seen, [&](const Snapshot &s) { return s->streams.size() == m_owner.size(); }, 10000);
         QVERIFY(!fresh.isNull());
 
         QElapsedTimer clock;
@@ -287,14 +293,18 @@ private Q_SLOTS:
         const qint64 liveLength = db->command({"XLEN", live}).integer();
 
         QList<Snapshot> during;
-        const Snapshot stale = waitFor(spy, seen, [&](const Snapshot &s) {
-            const StreamSnapshot *v = s.stream(frozen.first());
-            const StreamSnapshot *l = s.stream(live);
-            return v && v->stale && l && !l->stale && l->length == liveLength;
-        }, 6000, &during);
+        const Snapshot stale = waitFor(
+            spy, seen,
+            [&](const Snapshot &s) {
+                const StreamSnapshot *v = s.stream(frozen.first());
+                const StreamSnapshot *l = s.stream(live);
+                return v && v->stale && l && !l->stale && l->length == liveLength;
+            },
+            6000, &during);
         const qint64 staleAfterMs = clock.elapsed();
         // Keep it stopped a little longer: several ticks must go by without it.
-        waitFor(spy, seen, [](const Snapshot &) { return false; }, 1200, &during);
+        waitFor(
+            spy, seen, [](const Snapshot &) { return false; }, 1200, &during);
         m_cluster.node(victim).thaw();
         QVERIFY2(!stale.isNull(), "the stopped node's streams never showed as stale");
         qInfo("stopped node's streams stale after %lld ms; %lld ticks while stopped", staleAfterMs, qint64(during.size()));
@@ -318,14 +328,17 @@ private Q_SLOTS:
 
         // Back: everything fresh again within the reconnect backoff.
         clock.restart();
-        const Snapshot recovered = waitFor(spy, seen, [&](const Snapshot &s) {
-            if (s->streams.size() != m_owner.size())
-                return false;
-            for (const StreamSnapshot &st : s->streams)
-                if (st.stale)
+        const Snapshot recovered = waitFor(
+            spy, seen,
+            [&](const Snapshot &s) {
+                if (s->streams.size() != m_owner.size())
                     return false;
-            return true;
-        }, 10000);
+                for (const StreamSnapshot &st : s->streams)
+                    if (st.stale)
+                        return false;
+                return true;
+            },
+            10000);
         QVERIFY2(!recovered.isNull(), "the node's streams did not come back fresh");
         qInfo("fresh again %lld ms after SIGCONT", clock.elapsed());
         for (const QByteArray &k : frozen)
@@ -355,9 +368,14 @@ private Q_SLOTS:
         int seen = 0;
         poller->start();
         QList<Snapshot> ticks;
-        QVERIFY(!waitFor(spy, seen, [&](const Snapshot &s) { return s->streams.size() == m_owner.size(); }, 10000, &ticks).isNull());
+        QVERIFY(!waitFor(
+                     spy, seen, [&](const Snapshot &s) { return s->streams.size() == m_owner.size(); }, 10000, &ticks)
+                     .isNull());
         const int firstTick = int(ticks.size()) - 1;
-        auto step = [&](int ms) { waitFor(spy, seen, [](const Snapshot &) { return false; }, ms, &ticks); };
+        auto step = [&](int ms) {
+            waitFor(
+                spy, seen, [](const Snapshot &) { return false; }, ms, &ticks);
+        };
 
         // The documented order: importing on the target, migrating on the source,
         // MIGRATE, then the new owner on the target, the source and the rest.
@@ -367,8 +385,8 @@ private Q_SLOTS:
         // Written on the source while the slot is migrating: the key is still there.
         a->command({"XADD", moving, "*", "while", "migrating"});
         step(300);
-        const RedisReply migrate = a->command({"MIGRATE", "127.0.0.1", QByteArray::number(m_cluster.node(to).port()), "", "0",
-                                               "5000", "KEYS", moving});
+        const RedisReply migrate =
+            a->command({"MIGRATE", "127.0.0.1", QByteArray::number(m_cluster.node(to).port()), "", "0", "5000", "KEYS", moving});
         QCOMPARE(migrate.bytes(), QByteArray("OK"));
         step(500); // the source answers -ASK now
         QCOMPARE(b->command({"CLUSTER", "SETSLOT", slot, "NODE", toId}).bytes(), QByteArray("OK"));
@@ -433,8 +451,7 @@ private Q_SLOTS:
             QCOMPARE(s[QStringLiteral("node")].toString(), m_cluster.address(m_cluster.ownerOfKey(key)));
             QCOMPARE(s[QStringLiteral("shard")].toString().toLatin1(), m_cluster.nodeId(m_cluster.ownerOfKey(key)));
             QCOMPARE(s[QStringLiteral("stale")].toBool(), false);
-            QCOMPARE(qint64(s[QStringLiteral("length")].toDouble()),
-                     m_cluster.oracle(m_cluster.ownerOfKey(key))->command({"XLEN", key}).integer());
+            QCOMPARE(qint64(s[QStringLiteral("length")].toDouble()), m_cluster.oracle(m_cluster.ownerOfKey(key))->command({"XLEN", key}).integer());
         }
 
         // The table names the node of every row.

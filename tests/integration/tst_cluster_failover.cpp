@@ -19,23 +19,23 @@ using namespace pelscope::test;
 
 namespace {
 
-const QList<QByteArray> kCandidates = {"{orders}", "payments", "shipping", "emails", "audit", "invoices", "signups",
-                                       "clicks", "refunds", "{orders}:dlq", "payments:dlq", "returns", "alerts",
-                                       "metrics", "search", "billing", "carts", "reviews"};
+const QList<QByteArray> kCandidates = {"{orders}",     "payments",     "shipping", "emails", "audit",   "invoices", "signups", "clicks", "refunds",
+                                       "{orders}:dlq", "payments:dlq", "returns",  "alerts", "metrics", "search",   "billing", "carts",  "reviews"};
 
 constexpr int kIntervalMs = 200;
 
 // Every snapshot the poller publishes, in order, with the time it arrived.
 struct Watch
 {
-    explicit Watch(ConnectionPoller *poller) : spy(poller, &ConnectionPoller::snapshotReady) {}
+    explicit Watch(ConnectionPoller *poller)
+        : spy(poller, &ConnectionPoller::snapshotReady)
+    {}
     QSignalSpy spy;
     int seen = 0;
 
     // Calls `each` for every new snapshot until it returns true or time runs out;
     // `between` runs every ~20 ms while waiting (to sample the cluster).
-    Snapshot until(const std::function<bool(const Snapshot &)> &each, int timeoutMs,
-                   const std::function<void()> &between = {})
+    Snapshot until(const std::function<bool(const Snapshot &)> &each, int timeoutMs, const std::function<void()> &between = {})
     {
         QElapsedTimer clock;
         clock.start();
@@ -143,51 +143,58 @@ private Q_SLOTS:
         qint64 promotedAt = -1;
         int ticks = 0, staleTicks = 0;
         QStringList problems;
-        const Snapshot fresh = w.until([&](const Snapshot &s) {
-            ++ticks;
-            bool allFresh = true;
-            for (const QByteArray &key : m_owner.keys()) {
-                const StreamSnapshot *st = s.stream(key);
-                if (!st) {
-                    problems << QStringLiteral("tick %1: %2 missing").arg(s->tick).arg(QString::fromUtf8(key));
-                    allFresh = false;
-                    continue;
+        const Snapshot fresh = w.until(
+            [&](const Snapshot &s) {
+                ++ticks;
+                bool allFresh = true;
+                for (const QByteArray &key : m_owner.keys()) {
+                    const StreamSnapshot *st = s.stream(key);
+                    if (!st) {
+                        problems << QStringLiteral("tick %1: %2 missing").arg(s->tick).arg(QString::fromUtf8(key));
+                        allFresh = false;
+                        continue;
+                    }
+                    if (m_owner.value(key) != victim) {
+                        if (st->stale || !st->error.isEmpty())
+                            problems << QStringLiteral("tick %1: %2 on a live master stale").arg(s->tick).arg(QString::fromUtf8(key));
+                        continue;
+                    }
+                    if (st->stale && st->node != m_cluster.address(victim) && st->node != m_cluster.address(heir))
+                        problems << QStringLiteral("tick %1: %2 on %3").arg(s->tick).arg(QString::fromUtf8(key), st->node);
+                    allFresh = allFresh && !st->stale && st->error.isEmpty() && st->node == m_cluster.address(heir);
                 }
-                if (m_owner.value(key) != victim) {
-                    if (st->stale || !st->error.isEmpty())
-                        problems << QStringLiteral("tick %1: %2 on a live master stale").arg(s->tick).arg(QString::fromUtf8(key));
-                    continue;
-                }
-                if (st->stale && st->node != m_cluster.address(victim) && st->node != m_cluster.address(heir))
-                    problems << QStringLiteral("tick %1: %2 on %3").arg(s->tick).arg(QString::fromUtf8(key), st->node);
-                allFresh = allFresh && !st->stale && st->error.isEmpty() && st->node == m_cluster.address(heir);
-            }
-            if (!allFresh)
-                ++staleTicks;
-            return allFresh;
-        }, 15000, [&] {
-            if (promotedAt < 0 && m_cluster.role(heir) == "master")
-                promotedAt = clock.elapsed();
-        });
+                if (!allFresh)
+                    ++staleTicks;
+                return allFresh;
+            },
+            15000,
+            [&] {
+                if (promotedAt < 0 && m_cluster.role(heir) == "master")
+                    promotedAt = clock.elapsed();
+            });
         const qint64 freshAt = clock.elapsed();
         QVERIFY2(!fresh.isNull(), qPrintable(QStringLiteral("the victim's streams never came back fresh from the promoted "
-                                                             "replica; %1 ticks; %2").arg(ticks).arg(problems.join(QStringLiteral("; ")))));
+                                                            "replica; %1 ticks; %2")
+                                                 .arg(ticks)
+                                                 .arg(problems.join(QStringLiteral("; ")))));
         qInfo("SIGKILL of master %s: replica promoted after %lld ms, its streams fresh from %s after %lld ms "
               "(%d stale ticks at %d ms); %lld streams moved",
-              qPrintable(m_cluster.address(victim)), promotedAt, qPrintable(m_cluster.address(heir)), freshAt, staleTicks,
-              kIntervalMs, qint64(moving.size()));
+              qPrintable(m_cluster.address(victim)), promotedAt, qPrintable(m_cluster.address(heir)), freshAt, staleTicks, kIntervalMs,
+              qint64(moving.size()));
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("; "))));
         QVERIFY2(staleTicks >= 1, "the dead master's streams were never marked stale");
 
         for (const QByteArray &key : moving)
             m_owner[key] = heir;
         // The dead address is gone from the nodes: no link keeps dialling it.
-        const Snapshot settled = w.until([&](const Snapshot &s) {
-            for (const ClusterNodeSnapshot &n : s->nodes)
-                if (n.address == m_cluster.address(victim) || !n.ok)
-                    return false;
-            return s->nodes.size() == 3;
-        }, 3000);
+        const Snapshot settled = w.until(
+            [&](const Snapshot &s) {
+                for (const ClusterNodeSnapshot &n : s->nodes)
+                    if (n.address == m_cluster.address(victim) || !n.ok)
+                        return false;
+                return s->nodes.size() == 3;
+            },
+            3000);
         QVERIFY2(!settled.isNull(), "the dead master is still listed as a node");
 
         // Still watching: a write on the new master shows up, and every value
@@ -195,10 +202,12 @@ private Q_SLOTS:
         auto db = m_cluster.oracle(heir);
         QVERIFY(!db->command({"XADD", moving.first(), "*", "after", "failover"}).isError());
         const qint64 length = db->command({"XLEN", moving.first()}).integer();
-        const Snapshot after = w.until([&](const Snapshot &s) {
-            const StreamSnapshot *st = s.stream(moving.first());
-            return st && st->length == length;
-        }, 3000);
+        const Snapshot after = w.until(
+            [&](const Snapshot &s) {
+                const StreamSnapshot *st = s.stream(moving.first());
+                return st && st->length == length;
+            },
+            3000);
         QVERIFY(!after.isNull());
         for (auto it = m_owner.cbegin(); it != m_owner.cend(); ++it) {
             compareWithTruth(after, it.key(), it.value());
@@ -230,41 +239,43 @@ private Q_SLOTS:
         qint64 promotedAt = -1;
         int ticks = 0, staleTicks = 0, oldAddressTicks = 0;
         QStringList problems;
-        const Snapshot fresh = w.until([&](const Snapshot &s) {
-            ++ticks;
-            bool allMoved = true;
-            for (const QByteArray &key : m_owner.keys()) {
-                const StreamSnapshot *st = s.stream(key);
-                if (!st) {
-                    problems << QStringLiteral("tick %1: %2 missing").arg(s->tick).arg(QString::fromUtf8(key));
-                    continue;
+        const Snapshot fresh = w.until(
+            [&](const Snapshot &s) {
+                ++ticks;
+                bool allMoved = true;
+                for (const QByteArray &key : m_owner.keys()) {
+                    const StreamSnapshot *st = s.stream(key);
+                    if (!st) {
+                        problems << QStringLiteral("tick %1: %2 missing").arg(s->tick).arg(QString::fromUtf8(key));
+                        continue;
+                    }
+                    if (m_owner.value(key) != master) {
+                        if (st->stale || !st->error.isEmpty())
+                            problems << QStringLiteral("tick %1: %2 on a live master stale").arg(s->tick).arg(QString::fromUtf8(key));
+                        continue;
+                    }
+                    allMoved = allMoved && st->node == m_cluster.address(heir);
                 }
-                if (m_owner.value(key) != master) {
-                    if (st->stale || !st->error.isEmpty())
-                        problems << QStringLiteral("tick %1: %2 on a live master stale").arg(s->tick).arg(QString::fromUtf8(key));
-                    continue;
+                bool stale = false;
+                for (const QByteArray &key : moving) {
+                    const StreamSnapshot *st = s.stream(key);
+                    stale = stale || !st || st->stale || !st->error.isEmpty();
                 }
-                allMoved = allMoved && st->node == m_cluster.address(heir);
-            }
-            bool stale = false;
-            for (const QByteArray &key : moving) {
-                const StreamSnapshot *st = s.stream(key);
-                stale = stale || !st || st->stale || !st->error.isEmpty();
-            }
-            staleTicks += stale ? 1 : 0;
-            oldAddressTicks += allMoved ? 0 : 1;
-            return allMoved && !stale;
-        }, 10000, [&] {
-            if (promotedAt < 0 && m_cluster.role(heir) == "master")
-                promotedAt = clock.elapsed();
-        });
+                staleTicks += stale ? 1 : 0;
+                oldAddressTicks += allMoved ? 0 : 1;
+                return allMoved && !stale;
+            },
+            10000,
+            [&] {
+                if (promotedAt < 0 && m_cluster.role(heir) == "master")
+                    promotedAt = clock.elapsed();
+            });
         const qint64 freshAt = clock.elapsed();
-        QVERIFY2(!fresh.isNull(), qPrintable(QStringLiteral("the streams never came back fresh from the new master; %1")
-                                                 .arg(problems.join(QStringLiteral("; ")))));
+        QVERIFY2(!fresh.isNull(),
+                 qPrintable(QStringLiteral("the streams never came back fresh from the new master; %1").arg(problems.join(QStringLiteral("; ")))));
         qInfo("CLUSTER FAILOVER of %s to %s: promoted after %lld ms, streams fresh from the new master after %lld ms; "
               "%d stale tick(s), %d tick(s) before the new master served them, %d ticks in all",
-              qPrintable(m_cluster.address(master)), qPrintable(m_cluster.address(heir)), promotedAt, freshAt, staleTicks,
-              oldAddressTicks, ticks);
+              qPrintable(m_cluster.address(master)), qPrintable(m_cluster.address(heir)), promotedAt, freshAt, staleTicks, oldAddressTicks, ticks);
         QVERIFY2(problems.isEmpty(), qPrintable(problems.join(QStringLiteral("; "))));
         QVERIFY2(staleTicks <= 1, qPrintable(QStringLiteral("%1 stale ticks").arg(staleTicks)));
 

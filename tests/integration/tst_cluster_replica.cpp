@@ -22,15 +22,19 @@ using namespace pelscope::test;
 
 namespace {
 
-const QList<QByteArray> kCandidates = {"{orders}", "payments", "shipping", "emails", "audit", "invoices",
-                                       "signups", "clicks", "refunds", "returns", "alerts", "metrics"};
+const QList<QByteArray> kCandidates = {"{orders}", "payments", "shipping", "emails",  "audit",  "invoices",
+                                       "signups",  "clicks",   "refunds",  "returns", "alerts", "metrics"};
 
 // Commands a read_from=replica poll may cost a master: the side connection's
 // handshake and ROLE, the slot map, and our own oracle's INFO; replconf is the
 // replica's ACKs.
-const QStringList kAllowedOnMasters = {QStringLiteral("role"), QStringLiteral("info"), QStringLiteral("client|setname"),
-                                       QStringLiteral("cluster|shards"), QStringLiteral("cluster|slots"),
-                                       QStringLiteral("replconf"), QStringLiteral("ping")};
+const QStringList kAllowedOnMasters = {QStringLiteral("role"),
+                                       QStringLiteral("info"),
+                                       QStringLiteral("client|setname"),
+                                       QStringLiteral("cluster|shards"),
+                                       QStringLiteral("cluster|slots"),
+                                       QStringLiteral("replconf"),
+                                       QStringLiteral("ping")};
 
 QStringList changedCommands(const QHash<QString, RedisOracle::Stat> &before, const QHash<QString, RedisOracle::Stat> &after)
 {
@@ -174,11 +178,13 @@ private Q_SLOTS:
             qInfo("node %d (%s): %s", i, i < m_cluster.masters() ? "master" : "replica", qPrintable(changed.join(QStringLiteral(", "))));
             if (i < m_cluster.masters()) {
                 for (const QString &c : changed)
-                    QVERIFY2(kAllowedOnMasters.contains(c), qPrintable(QStringLiteral("master %1 ran %2 during a read_from=replica poll").arg(i).arg(c)));
+                    QVERIFY2(kAllowedOnMasters.contains(c),
+                             qPrintable(QStringLiteral("master %1 ran %2 during a read_from=replica poll").arg(i).arg(c)));
                 QVERIFY(changed.contains(QStringLiteral("role"))); // the offset lag's side connection
             } else {
                 for (const char *c : {"readonly", "scan", "xinfo|stream", "xinfo|groups", "xpending"})
-                    QVERIFY2(changed.contains(QLatin1String(c)), qPrintable(QStringLiteral("replica %1 did not run %2").arg(i).arg(QLatin1String(c))));
+                    QVERIFY2(changed.contains(QLatin1String(c)),
+                             qPrintable(QStringLiteral("replica %1 did not run %2").arg(i).arg(QLatin1String(c))));
             }
         }
         qInfo("single-shot poll of 3 replicas took %lld ms", pollMs);
@@ -237,8 +243,8 @@ private Q_SLOTS:
             const ClusterNodeSnapshot *n = nodeAt(s, m_cluster.address(m));
             QVERIFY(n && n->ok);
             QVERIFY2(n->lagBytes && n->masterOffset && n->replicaOffset, qPrintable(n->note));
-            qInfo("shard %s read from %s: replica offset %lld, master offset %lld, lag %lld bytes, batch %lld ms",
-                  qPrintable(n->address), qPrintable(n->polledAddress), *n->replicaOffset, *n->masterOffset, *n->lagBytes, n->durationMs);
+            qInfo("shard %s read from %s: replica offset %lld, master offset %lld, lag %lld bytes, batch %lld ms", qPrintable(n->address),
+                  qPrintable(n->polledAddress), *n->replicaOffset, *n->masterOffset, *n->lagBytes, n->durationMs);
             QCOMPARE(*n->lagBytes, std::max<qint64>(0, *n->masterOffset - *n->replicaOffset));
             QVERIFY2(*n->lagBytes <= 64, qPrintable(QString::number(*n->lagBytes))); // at most a replication PING in between
             QVERIFY2(n->note.isEmpty(), qPrintable(n->note));
@@ -258,8 +264,8 @@ private Q_SLOTS:
                 const qint64 port = node.field("port").toInt().value_or(0);
                 for (int m = 0; m < m_cluster.masters(); ++m)
                     if (m_cluster.node(m).port() == port)
-                        qInfo("master %s: offset by gossip (CLUSTER SHARDS on a replica) %lld, by its ROLE %lld",
-                              qPrintable(m_cluster.address(m)), node.field("replication-offset").toInt().value_or(-1),
+                        qInfo("master %s: offset by gossip (CLUSTER SHARDS on a replica) %lld, by its ROLE %lld", qPrintable(m_cluster.address(m)),
+                              node.field("replication-offset").toInt().value_or(-1),
                               m_cluster.oracle(m)->command({"ROLE"}).at(1).toInt().value_or(-1));
             }
     }

@@ -31,11 +31,14 @@ Outcome run(const ConnectionOptions &options, const RedisBatch &batch, int timeo
     Outcome out;
     QObject context;
     connection.open();
-    connection.execute(batch, &context, [&](const RedisReplies &r, const RedisError &e) {
-        out.replies = r;
-        out.error = e;
-        out.done = true;
-    }, timeoutMs);
+    connection.execute(
+        batch, &context,
+        [&](const RedisReplies &r, const RedisError &e) {
+            out.replies = r;
+            out.error = e;
+            out.done = true;
+        },
+        timeoutMs);
     for (int i = 0; i < 300 && !out.done; ++i)
         QTest::qWait(100);
     return out;
@@ -109,10 +112,11 @@ private Q_SLOTS:
         RedisOracle db;
         QVERIFY(db.connectUrl(server.url()));
         // The least-privilege user documented in README.md.
-        const QList<QByteArray> acl = QByteArray(
-            "ACL SETUSER pelscope-monitor on >mon-pass resetkeys %R~* resetchannels -@all +ping +info +hello +client|setname "
-            "+client|id +select +scan +type +time +xinfo +xpending +xrange +xrevrange +xlen +role +readonly +cluster|info "
-            "+cluster|slots +cluster|shards +cluster|nodes").split(' ');
+        const QList<QByteArray> acl =
+            QByteArray("ACL SETUSER pelscope-monitor on >mon-pass resetkeys %R~* resetchannels -@all +ping +info +hello +client|setname "
+                       "+client|id +select +scan +type +time +xinfo +xpending +xrange +xrevrange +xlen +role +readonly +cluster|info "
+                       "+cluster|slots +cluster|shards +cluster|nodes")
+                .split(' ');
         QCOMPARE(db.command(acl).bytes(), QByteArray("OK"));
         db.command({"XADD", "s", "*", "a", "1"});
         db.command({"XGROUP", "CREATE", "s", "g", "0"});

@@ -88,8 +88,8 @@ private Q_SLOTS:
                 batch.append({"XADD", key, "*", "n", QByteArray::number(i)});
             batch.append({"XGROUP", "CREATE", key, "g", "0"});
             for (int c = 0; c < consumers.at(s); ++c)
-                batch.append({"XREADGROUP", "GROUP", "g", "c" + QByteArray::number(c), "COUNT",
-                              QByteArray::number(300 / consumers.at(s)), "STREAMS", key, ">"});
+                batch.append({"XREADGROUP", "GROUP", "g", "c" + QByteArray::number(c), "COUNT", QByteArray::number(300 / consumers.at(s)), "STREAMS",
+                              key, ">"});
             db.pipeline(batch);
         }
 

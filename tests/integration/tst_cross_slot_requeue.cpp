@@ -83,7 +83,7 @@ private:
     {
         auto db = m_cluster.oracle(m_cluster.ownerOfKey(dlq));
         for (int i = 0; i < n; ++i) {
-            RedisCommand c{"XADD", dlq, "*", "payload", QByteArray("\x00\xff", 2) + QByteArray::number(i), "n", QByteArray::number(i),
+            RedisCommand c{"XADD",     dlq,      "*", "payload", QByteArray("\x00\xff", 2) + QByteArray::number(i), "n", QByteArray::number(i),
                            "category", "timeout"};
             if (!sourceField.isEmpty())
                 c << "source_stream" << sourceField;
@@ -95,8 +95,8 @@ private:
     {
         QByteArray out;
         for (int i = first; i < first + count; ++i)
-            out += QByteArray("payload").toHex() + ';' + (QByteArray("\x00\xff", 2) + QByteArray::number(i)).toHex() + ';'
-                 + QByteArray("n").toHex() + ';' + QByteArray::number(i).toHex() + ";\n";
+            out += QByteArray("payload").toHex() + ';' + (QByteArray("\x00\xff", 2) + QByteArray::number(i)).toHex() + ';' + QByteArray("n").toHex()
+                   + ';' + QByteArray::number(i).toHex() + ";\n";
         return out;
     }
 
@@ -131,8 +131,8 @@ private Q_SLOTS:
         QList<RedisCommand> batch;
         for (int i = 0; i < n; ++i) {
             const QByteArray payload = QByteArray("\xff\xfe\0", 3) + QByteArray::number(i) + QByteArray(i % 7, '\0');
-            batch.append({"XADD", dlq, "*", "payload", payload, "n", QByteArray::number(i), "category", "timeout",
-                          "dlq_reason", "poison", "source_id", "1-" + QByteArray::number(i)});
+            batch.append({"XADD", dlq, "*", "payload", payload, "n", QByteArray::number(i), "category", "timeout", "dlq_reason", "poison",
+                          "source_id", "1-" + QByteArray::number(i)});
             expected.append({"payload", payload, "n", QByteArray::number(i)});
         }
         for (const RedisReply &r : dl->pipeline(batch))
@@ -165,8 +165,8 @@ private Q_SLOTS:
         killer.stop();
 
         const WriteOutcome result = done.first().first().value<WriteOutcome>();
-        qInfo("requeued %lld across slots (%s -> %s); %lld connections killed, %lld retries, %lld found in the ledger",
-              result.counts.done, qPrintable(result.dlqNode), qPrintable(result.sourceNode), killed, result.counts.retries, result.counts.duplicates);
+        qInfo("requeued %lld across slots (%s -> %s); %lld connections killed, %lld retries, %lld found in the ledger", result.counts.done,
+              qPrintable(result.dlqNode), qPrintable(result.sourceNode), killed, result.counts.retries, result.counts.duplicates);
         QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
         QVERIFY(result.path.startsWith(QStringLiteral("cross-slot")));
         QCOMPARE(result.sourceNode, m_cluster.address(sourceNode));
@@ -279,7 +279,7 @@ private Q_SLOTS:
             QSignalSpy progress(job.get(), &CrossSlotRequeueJob::progress);
             job->start();
             QVERIFY(progress.wait(10000));
-            job.reset(); // mid-page: XRANGE, EVALSHA or XDEL in flight
+            job.reset();      // mid-page: XRANGE, EVALSHA or XDEL in flight
             QTest::qWait(50); // queued callbacks and timers would run now
         }
         auto src = m_cluster.oracle(m_cluster.ownerOfKey(source));
@@ -406,24 +406,27 @@ private Q_SLOTS:
             QList<QByteArray> extra = scripted;
             extra.removeAll(missing);
             setUser("xslot-partial", extra);
-            const Run r = cli({QStringLiteral("dlq"), QStringLiteral("requeue"), QString::fromUtf8(dlq), QStringLiteral("--all"), QStringLiteral("--yes")},
-                              url.arg(QStringLiteral("xslot-partial")).arg(m_cluster.node(0).port()));
+            const Run r =
+                cli({QStringLiteral("dlq"), QStringLiteral("requeue"), QString::fromUtf8(dlq), QStringLiteral("--all"), QStringLiteral("--yes")},
+                    url.arg(QStringLiteral("xslot-partial")).arg(m_cluster.node(0).port()));
             QVERIFY2(r.exitCode == 3, (missing + ": " + r.out + r.err).constData());
-            QVERIFY2(r.err.contains("permission missing") && r.err.toUpper().contains(missing.mid(1).toUpper()), (missing + ": " + r.err).constData());
+            QVERIFY2(r.err.contains("permission missing") && r.err.toUpper().contains(missing.mid(1).toUpper()),
+                     (missing + ": " + r.err).constData());
             QCOMPARE(dump(*dl, dlq), before);
             QCOMPARE(src->command({"XLEN", source}).integer(), 0);
             QCOMPARE(src->command({"EXISTS", ledger}).integer(), 0);
         }
         // ACL DRYRUN agrees for what the script calls on the source's master.
         setUser("xslot-op", scripted);
-        for (const RedisCommand &c : QList<RedisCommand>{{"XADD", source, "*", "f", "v"}, {"HGET", ledger, "1-1"}, {"HSET", ledger, "1-1", "v"},
-                                                         {"EXPIRE", ledger, "60"}}) {
+        for (const RedisCommand &c :
+             QList<RedisCommand>{{"XADD", source, "*", "f", "v"}, {"HGET", ledger, "1-1"}, {"HSET", ledger, "1-1", "v"}, {"EXPIRE", ledger, "60"}}) {
             RedisCommand dry{"ACL", "DRYRUN", "xslot-op"};
             dry += c;
             QCOMPARE(src->command(dry).bytes(), QByteArray("OK"));
         }
-        const Run r = cli({QStringLiteral("dlq"), QStringLiteral("requeue"), QString::fromUtf8(dlq), QStringLiteral("--all"), QStringLiteral("--yes")},
-                          url.arg(QStringLiteral("xslot-op")).arg(m_cluster.node(0).port()));
+        const Run r =
+            cli({QStringLiteral("dlq"), QStringLiteral("requeue"), QString::fromUtf8(dlq), QStringLiteral("--all"), QStringLiteral("--yes")},
+                url.arg(QStringLiteral("xslot-op")).arg(m_cluster.node(0).port()));
         QVERIFY2(r.exitCode == 0, (r.out + r.err).constData());
         QVERIFY2(r.out.split('\n').contains("requeued 6, already gone 0, failed 0"), r.out.constData());
         QCOMPARE(dump(*src, source), expectedDump(0, 6));

@@ -102,10 +102,12 @@ private Q_SLOTS:
         auto p = exporter(port, QStringLiteral("60s")); // one poll, then none during the scrapes
         const QUrl metrics(QStringLiteral("http://127.0.0.1:%1/metrics").arg(port));
         QByteArray text;
-        QVERIFY(QTest::qWaitFor([&] {
-            text = get(m_net, metrics);
-            return text.contains("pelscope_group_lag{");
-        }, 15000));
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                text = get(m_net, metrics);
+                return text.contains("pelscope_group_lag{");
+            },
+            15000));
         // promtool reads the exposition on stdin.
         QProcess promtool;
         promtool.start(QStringLiteral("promtool"), {QStringLiteral("check"), QStringLiteral("metrics")});
@@ -118,7 +120,8 @@ private Q_SLOTS:
         const QString where = QStringLiteral("stream=\"orders\",group=\"ship\"");
         QCOMPARE(sample(text, QStringLiteral("pelscope_group_lag"), where), std::optional<double>(double(g.field("lag").integer())));
         QCOMPARE(sample(text, QStringLiteral("pelscope_group_pending"), where), std::optional<double>(double(g.field("pending").integer())));
-        QCOMPARE(sample(text, QStringLiteral("pelscope_group_entries_read_total"), where), std::optional<double>(double(g.field("entries-read").integer())));
+        QCOMPARE(sample(text, QStringLiteral("pelscope_group_entries_read_total"), where),
+                 std::optional<double>(double(g.field("entries-read").integer())));
         QCOMPARE(sample(text, QStringLiteral("pelscope_group_lag_unknown"), where), std::optional<double>(0));
         QCOMPARE(sample(text, QStringLiteral("pelscope_dead_letter_length"), QStringLiteral("dlq=\"orders:dlq\"")), std::optional<double>(1));
         QCOMPARE(sample(text, QStringLiteral("pelscope_up"), QStringLiteral("connection=")), std::optional<double>(1));

@@ -97,10 +97,7 @@ private:
     RedisServer m_server;
     RedisOracle m_db;
 
-    QString historyFile(const QString &dir) const
-    {
-        return historyPathFor(*parseRedisUrl(m_server.url()).options, dir);
-    }
+    QString historyFile(const QString &dir) const { return historyPathFor(*parseRedisUrl(m_server.url()).options, dir); }
 
 private Q_SLOTS:
     void initTestCase()
@@ -135,7 +132,8 @@ private Q_SLOTS:
         QVERIFY(times.size() >= 20);
         // Every poll up to the last commit: no hole longer than a few intervals.
         for (qsizetype i = 1; i < times.size(); ++i)
-            QVERIFY2(times[i] - times[i - 1] < 1000, qPrintable(QStringLiteral("%1 ms between polls %2 and %3").arg(times[i] - times[i - 1]).arg(i - 1).arg(i)));
+            QVERIFY2(times[i] - times[i - 1] < 1000,
+                     qPrintable(QStringLiteral("%1 ms between polls %2 and %3").arg(times[i] - times[i - 1]).arg(i - 1).arg(i)));
     }
 
     // Recorded values are the server's: lag 20 and pending 10, then lag 30
@@ -158,8 +156,9 @@ private Q_SLOTS:
         QCOMPARE(recorder->exitStatus(), QProcess::NormalExit);
         QCOMPARE(recorder->exitCode(), 0);
 
-        const Run r = cli({QStringLiteral("--url"), m_server.url(), QStringLiteral("--history-dir"), dir.path(), QStringLiteral("history"),
-                           QStringLiteral("orders"), QStringLiteral("ship"), QStringLiteral("--since"), QStringLiteral("5m"), QStringLiteral("--json")});
+        const Run r =
+            cli({QStringLiteral("--url"), m_server.url(), QStringLiteral("--history-dir"), dir.path(), QStringLiteral("history"),
+                 QStringLiteral("orders"), QStringLiteral("ship"), QStringLiteral("--since"), QStringLiteral("5m"), QStringLiteral("--json")});
         QCOMPARE(r.exitCode, 0);
         const QJsonArray series = QJsonDocument::fromJson(r.out).object()[QStringLiteral("series")].toArray();
         QVERIFY(series.size() >= 10);
@@ -181,17 +180,20 @@ private Q_SLOTS:
     void oneWriterAtATime()
     {
         QTemporaryDir dir;
-        const QStringList args{QStringLiteral("--url"), m_server.url(), QStringLiteral("record"), QStringLiteral("--interval"),
-                               QStringLiteral("200ms"), QStringLiteral("--history-dir"), dir.path()};
+        const QStringList args{
+            QStringLiteral("--url"),         m_server.url(), QStringLiteral("record"), QStringLiteral("--interval"), QStringLiteral("200ms"),
+            QStringLiteral("--history-dir"), dir.path()};
         auto first = startCli(args);
         const QString path = historyFile(dir.path());
         QVERIFY(QTest::qWaitFor([&] { return recordedTimes(path, "orders").size() >= 3; }, 20000));
         auto second = startCli(args);
         QByteArray secondErr;
-        QVERIFY(QTest::qWaitFor([&] {
-            secondErr += second->readAllStandardError();
-            return secondErr.contains("holds this history's lease");
-        }, 10000));
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                secondErr += second->readAllStandardError();
+                return secondErr.contains("holds this history's lease");
+            },
+            10000));
         ::kill(pid_t(first->processId()), SIGTERM);
         QVERIFY(first->waitForFinished(10000));
         const qint64 n = recordedTimes(path, "orders").size();

@@ -83,7 +83,7 @@ private:
 
     QStringList snapshotArgs(const HostileServer &s, const QString &timeout = QStringLiteral("2s"))
     {
-        return {QStringLiteral("--url"), s.url(), QStringLiteral("--timeout"), timeout, QStringLiteral("--stream"), QStringLiteral("orders"),
+        return {QStringLiteral("--url"),   s.url(), QStringLiteral("--timeout"), timeout, QStringLiteral("--stream"), QStringLiteral("orders"),
                 QStringLiteral("snapshot")};
     }
 
@@ -204,10 +204,10 @@ private Q_SLOTS:
     {
         HostileServer s;
         QVERIFY(s.start(nullptr));
-        const QByteArray groups = groupsReply({{HostileServer::bulk("name"), HostileServer::bulk("g1"), HostileServer::bulk("consumers"), ":1\r\n",
-                                                HostileServer::bulk("pending"), ":-5\r\n", HostileServer::bulk("last-delivered-id"),
-                                                HostileServer::bulk("1-0"), HostileServer::bulk("entries-read"), ":9223372036854775807\r\n",
-                                                HostileServer::bulk("lag"), ":-9223372036854775808\r\n"}});
+        const QByteArray groups =
+            groupsReply({{HostileServer::bulk("name"), HostileServer::bulk("g1"), HostileServer::bulk("consumers"), ":1\r\n",
+                          HostileServer::bulk("pending"), ":-5\r\n", HostileServer::bulk("last-delivered-id"), HostileServer::bulk("1-0"),
+                          HostileServer::bulk("entries-read"), ":9223372036854775807\r\n", HostileServer::bulk("lag"), ":-9223372036854775808\r\n"}});
         s.setAnswer([groups](const RedisCommand &c) -> std::optional<HostileReply> {
             if (c.value(0) == "XINFO" && c.value(1) == "GROUPS")
                 return HostileReply{groups, {}};
@@ -216,8 +216,14 @@ private Q_SLOTS:
         Run r = cli(snapshotArgs(s) + QStringList{QStringLiteral("--json")});
         QCOMPARE(r.exitCode, 0);
         QVERIFY2(r.out.contains("\"entries_read\": 9223372036854775807"), r.out.constData());
-        const QJsonObject g = QJsonDocument::fromJson(r.out).object()[QStringLiteral("streams")].toArray().at(0).toObject()
-                                  [QStringLiteral("groups")].toArray().at(0).toObject();
+        const QJsonObject g = QJsonDocument::fromJson(r.out)
+                                  .object()[QStringLiteral("streams")]
+                                  .toArray()
+                                  .at(0)
+                                  .toObject()[QStringLiteral("groups")]
+                                  .toArray()
+                                  .at(0)
+                                  .toObject();
         QVERIFY(g[QStringLiteral("pending")].isNull());
         QVERIFY(g[QStringLiteral("lag")].isNull());
         QVERIFY2(QJsonDocument(g[QStringLiteral("reasons")].toArray()).toJson().contains("negative value (-5)"), r.out.constData());
@@ -241,9 +247,9 @@ private Q_SLOTS:
     {
         HostileServer s; // says redis_version:7.0.15
         QVERIFY(s.start(nullptr));
-        const QByteArray groups = groupsReply({{HostileServer::bulk("name"), HostileServer::bulk("g1"), HostileServer::bulk("consumers"), ":0\r\n",
-                                                HostileServer::bulk("pending"), ":0\r\n", HostileServer::bulk("last-delivered-id"),
-                                                HostileServer::bulk("0-0")}});
+        const QByteArray groups =
+            groupsReply({{HostileServer::bulk("name"), HostileServer::bulk("g1"), HostileServer::bulk("consumers"), ":0\r\n",
+                          HostileServer::bulk("pending"), ":0\r\n", HostileServer::bulk("last-delivered-id"), HostileServer::bulk("0-0")}});
         s.setAnswer([groups](const RedisCommand &c) -> std::optional<HostileReply> {
             if (c.value(0) == "XINFO" && c.value(1) == "GROUPS")
                 return HostileReply{groups, {}};
@@ -262,8 +268,9 @@ private Q_SLOTS:
         m_db.command({"XADD", evil, "*", "n", "1"});
         m_db.command({"XGROUP", "CREATE", evil, QByteArray("g\x1b[31m\n"), "0"});
         const QString url = m_server.url();
-        for (const QStringList &args : {QStringList{QStringLiteral("snapshot")}, QStringList{QStringLiteral("watch"), QStringLiteral("--ticks"), QStringLiteral("1")},
-                                        QStringList{QStringLiteral("check")}}) {
+        for (const QStringList &args :
+             {QStringList{QStringLiteral("snapshot")}, QStringList{QStringLiteral("watch"), QStringLiteral("--ticks"), QStringLiteral("1")},
+              QStringList{QStringLiteral("check")}}) {
             const Run r = cli(QStringList{QStringLiteral("--url"), url} + args);
             QVERIFY2(!hasRawControls(r.out) && !hasRawControls(r.err), (args.join(' ').toUtf8() + ": " + r.out).constData());
             if (args.first() != QLatin1String("check")) {
@@ -350,7 +357,8 @@ private Q_SLOTS:
             const QString url = QStringLiteral("redis://%1:pw@127.0.0.1:%2").arg(user).arg(m_server.port());
             r = cli(QStringList{QStringLiteral("--url"), url, QStringLiteral("check")});
             QVERIFY2(r.exitCode == 3, (user.toUtf8() + ": " + r.out).constData());
-            QVERIFY2(r.out.startsWith("PELSCOPE UNKNOWN - cannot see everything") && r.out.contains(named), (user.toUtf8() + ": " + r.out).constData());
+            QVERIFY2(r.out.startsWith("PELSCOPE UNKNOWN - cannot see everything") && r.out.contains(named),
+                     (user.toUtf8() + ": " + r.out).constData());
         }
         // Without XPENDING the table says what it could not judge.
         r = cli({QStringLiteral("--url"), QStringLiteral("redis://noxpending:pw@127.0.0.1:%1").arg(m_server.port()), QStringLiteral("snapshot")});

@@ -135,7 +135,7 @@ private Q_SLOTS:
     {
         deliver(5);
         m_db.command({"XCLAIM", "orders", "ship", "w2", "0", m_ids[1]}); // a second delivery, to w2
-        m_db.command({"XDEL", "orders", m_ids[3]});                       // pending, but gone from the stream
+        m_db.command({"XDEL", "orders", m_ids[3]});                      // pending, but gone from the stream
 
         PendingActionRequest r;
         r.action = PendingActionRequest::Action::ToDlq;
@@ -168,8 +168,8 @@ private Q_SLOTS:
             if (i != 3)
                 for (const RedisReply &f : m_entries[i].at(1).elements())
                     expected.append(f.bytes()); // the original fields, byte for byte
-            expected += QList<QByteArray>{"category", "poison", "reason", r.reason, "delivery_count", deliveries[k], "source_stream", "orders",
-                                          "source_id", m_ids[i], "group", "ship", "consumer", owners[k]};
+            expected += QList<QByteArray>{"category", "poison",    "reason", r.reason, "delivery_count", deliveries[k], "source_stream",
+                                          "orders",   "source_id", m_ids[i], "group",  "ship",           "consumer",    owners[k]};
             QList<QByteArray> actual;
             for (const RedisReply &f : dlq[k].at(1).elements())
                 actual.append(f.bytes());
@@ -227,14 +227,22 @@ private Q_SLOTS:
         WriteOutcome result = runJob(m_server.url(), r);
         QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
         QCOMPARE(result.counts.done, 2);
-        QCOMPARE(pel(), (QList<QList<QByteArray>>{{m_ids[0], "rescuer", "1"}, {m_ids[1], "rescuer", "1"}, {m_ids[2], "w1", "1"},
-                                                   {m_ids[3], "w1", "1"}, {m_ids[4], "w1", "1"}, {m_ids[5], "w1", "1"}}));
+        QCOMPARE(pel(), (QList<QList<QByteArray>>{{m_ids[0], "rescuer", "1"},
+                                                  {m_ids[1], "rescuer", "1"},
+                                                  {m_ids[2], "w1", "1"},
+                                                  {m_ids[3], "w1", "1"},
+                                                  {m_ids[4], "w1", "1"},
+                                                  {m_ids[5], "w1", "1"}}));
         r.limit = -1;
         result = runJob(m_server.url(), r);
         QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
         QCOMPARE(result.counts.done, 2); // 3 and 4; 2 and 5 are fresh
-        QCOMPARE(pel(), (QList<QList<QByteArray>>{{m_ids[0], "rescuer", "1"}, {m_ids[1], "rescuer", "1"}, {m_ids[2], "w1", "1"},
-                                                   {m_ids[3], "rescuer", "1"}, {m_ids[4], "rescuer", "1"}, {m_ids[5], "w1", "1"}}));
+        QCOMPARE(pel(), (QList<QList<QByteArray>>{{m_ids[0], "rescuer", "1"},
+                                                  {m_ids[1], "rescuer", "1"},
+                                                  {m_ids[2], "w1", "1"},
+                                                  {m_ids[3], "rescuer", "1"},
+                                                  {m_ids[4], "rescuer", "1"},
+                                                  {m_ids[5], "w1", "1"}}));
     }
 
     void ackReportsWhatWasPending()
@@ -346,7 +354,7 @@ private Q_SLOTS:
         QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
         QCOMPARE(result.counts.retries, 1);
         QCOMPARE(result.counts.notPending, 2); // the second XACK finds them settled...
-        QCOMPARE(result.counts.uncertain, 2); // ...and says it cannot tell by whom
+        QCOMPARE(result.counts.uncertain, 2);  // ...and says it cannot tell by whom
         QVERIFY(pel().isEmpty());
     }
 };

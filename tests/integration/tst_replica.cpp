@@ -202,8 +202,8 @@ private Q_SLOTS:
         else
             QVERIFY(!workers->lagNote.isEmpty());
         if (rw.field("entries-read").isNil())
-            qInfo("replica: workers entries-read null (primary %lld), lag %s (primary %lld); Pelscope: %s",
-                  *pw.field("entries-read").toInt(), rw.field("lag").isNil() ? "null" : "given", *pw.field("lag").toInt(),
+            qInfo("replica: workers entries-read null (primary %lld), lag %s (primary %lld); Pelscope: %s", *pw.field("entries-read").toInt(),
+                  rw.field("lag").isNil() ? "null" : "given", *pw.field("lag").toInt(),
                   qPrintable(workers->lag ? QString::number(*workers->lag) : workers->lagNote));
         else
             QCOMPARE(rw.field("entries-read").toInt(), pw.field("entries-read").toInt());
@@ -269,8 +269,8 @@ private Q_SLOTS:
         const Snapshot s = snapshots.last().first().value<Snapshot>();
         QVERIFY(s->server.replica);
         const ReplicaSnapshot &r = *s->server.replica;
-        qInfo("offset lag: replica offset %lld, primary offset %lld, lag %lld bytes, last I/O %lld s ago",
-              r.offset.value_or(-1), r.primaryOffset.value_or(-1), r.lagBytes.value_or(-1), r.lastIoS.value_or(-1));
+        qInfo("offset lag: replica offset %lld, primary offset %lld, lag %lld bytes, last I/O %lld s ago", r.offset.value_or(-1),
+              r.primaryOffset.value_or(-1), r.lagBytes.value_or(-1), r.lastIoS.value_or(-1));
         QCOMPARE(r.link, QStringLiteral("up"));
         QVERIFY(r.offset && r.primaryOffset && r.lagBytes);
         QCOMPARE(*r.lagBytes, std::max<qint64>(0, *r.primaryOffset - *r.offset));

@@ -26,8 +26,9 @@ RedisCommand deadLetter(const QByteArray &dlq, int i)
     QByteArray body = "{\"order\":" + QByteArray::number(i) + "}";
     if (i % 7 == 0)
         body = QByteArray("\x00\xff\xfe bin ", 8) + QByteArray::number(i);
-    return {"XADD", dlq, "*", "msg_id", "m" + QByteArray::number(i), "payload", body, "category", "validation",
-            "reason", "amount is negative", "delivery_count", "5", "dlq_note", "x", "z_last", QByteArray("\r\n", 2)};
+    return {"XADD", dlq,        "*",          "msg_id", "m" + QByteArray::number(i), "payload",
+            body,   "category", "validation", "reason", "amount is negative",        "delivery_count",
+            "5",    "dlq_note", "x",          "z_last", QByteArray("\r\n", 2)};
 }
 
 WriteOutcome runJob(const QString &url, RequeueRequest request, std::function<void()> whileRunning = {})
@@ -142,7 +143,8 @@ private Q_SLOTS:
         const WriteOutcome result = runJob(m_server.url(), r);
         QVERIFY(result.error.isEmpty());
         QCOMPARE(result.plan.size(), 4);
-        QVERIFY2(result.plan.first().startsWith(QStringLiteral("XADD \"payments\" * \"msg_id\" \"m1\" \"payload\"")), qPrintable(result.plan.first()));
+        QVERIFY2(result.plan.first().startsWith(QStringLiteral("XADD \"payments\" * \"msg_id\" \"m1\" \"payload\"")),
+                 qPrintable(result.plan.first()));
         QVERIFY(!result.plan.first().contains(QStringLiteral("category")));
         QCOMPARE(m_db.command({"XLEN", "dlq:payments"}).integer(), 2);
         QCOMPARE(m_db.command({"EXISTS", "payments"}).integer(), 0);
@@ -208,7 +210,8 @@ private Q_SLOTS:
         url.replace(QStringLiteral("redis://"), QStringLiteral("redis://noxdel:pw@"));
         const WriteOutcome result = runJob(url, r);
         QCOMPARE(result.errorKind, RedisError::Kind::NoPermission);
-        QVERIFY2(result.error.contains(QStringLiteral("XDEL")) && result.error.contains(QStringLiteral("nothing was written")), qPrintable(result.error));
+        QVERIFY2(result.error.contains(QStringLiteral("XDEL")) && result.error.contains(QStringLiteral("nothing was written")),
+                 qPrintable(result.error));
         QCOMPARE(result.counts.done, 0);
         QCOMPARE(result.counts.refused, 3);
         QCOMPARE(m_db.command({"XLEN", "orders"}).integer(), 0);
@@ -240,7 +243,8 @@ private Q_SLOTS:
         QCOMPARE(m_db.command({"XLEN", "lonely"}).integer(), 1);
         QCOMPARE(m_db.command({"XLEN", "mixed:dlq"}).integer(), 2);
         QVERIFY2(result.refusedTargets.value("ghost").contains(QStringLiteral("does not exist")), qPrintable(result.refusedTargets.value("ghost")));
-        QVERIFY2(result.refusedTargets.value("lonely").contains(QStringLiteral("no consumer group")), qPrintable(result.refusedTargets.value("lonely")));
+        QVERIFY2(result.refusedTargets.value("lonely").contains(QStringLiteral("no consumer group")),
+                 qPrintable(result.refusedTargets.value("lonely")));
 
         r.allowedTargets = {"ghost"};
         const WriteOutcome again = runJob(m_server.url(), r);
@@ -289,8 +293,8 @@ private Q_SLOTS:
         });
         const WriteOutcome result = runJob(proxy.url(), r, [&] { chaos.start(40); });
         chaos.stop();
-        qInfo("entries %d, kills %d (CLIENT KILL %d, proxy cuts %d), batch retries %lld, requeued %lld, already gone %lld",
-              kEntries, kills, clientKills, proxy.cuts(), result.counts.retries, result.counts.done, result.counts.gone);
+        qInfo("entries %d, kills %d (CLIENT KILL %d, proxy cuts %d), batch retries %lld, requeued %lld, already gone %lld", kEntries, kills,
+              clientKills, proxy.cuts(), result.counts.retries, result.counts.done, result.counts.gone);
         QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
         QVERIFY(kills >= 10);
         QCOMPARE(result.counts.done + result.counts.gone, kEntries);

@@ -169,8 +169,8 @@ private Q_SLOTS:
         for (const auto &args : statuses) {
             const ConnectionStatus st = args.first().value<ConnectionStatus>();
             announced = announced
-                        || (st.failover == QStringLiteral("failover: now %1 (was %2)").arg(promoted, nodeOf(primary))
-                            && st.server.node == promoted && st.state == RedisConnection::State::Ready);
+                        || (st.failover == QStringLiteral("failover: now %1 (was %2)").arg(promoted, nodeOf(primary)) && st.server.node == promoted
+                            && st.state == RedisConnection::State::Ready);
         }
         QVERIFY(announced);
         poller.stop();

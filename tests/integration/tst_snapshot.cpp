@@ -134,8 +134,8 @@ private Q_SLOTS:
         const RedisReply read = m_db.command({"XREADGROUP", "GROUP", "ledger", "c1", "COUNT", "8", "STREAMS", "pay", ">"});
         const RedisReply entries = read.at(0).at(1);
         // Two poison entries delivered 7 times, one idle for ten minutes.
-        m_db.command({"XCLAIM", "pay", "ledger", "c1", "0", entries.at(0).at(0).bytes(), entries.at(1).at(0).bytes(),
-                      "RETRYCOUNT", "7", "IDLE", "600000"});
+        m_db.command(
+            {"XCLAIM", "pay", "ledger", "c1", "0", entries.at(0).at(0).bytes(), entries.at(1).at(0).bytes(), "RETRYCOUNT", "7", "IDLE", "600000"});
         m_db.command({"XCLAIM", "pay", "ledger", "c2", "0", entries.at(5).at(0).bytes(), "RETRYCOUNT", "3"});
 
         const Snapshot snap = poll();

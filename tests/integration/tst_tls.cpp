@@ -24,8 +24,8 @@ private:
         RedisServer::Options o;
         o.tls = true;
         o.unixSocket = true; // readiness probe and fixtures go through it
-        o.extraArgs = {QStringLiteral("--tls-cert-file"), m_certs.serverCert(), QStringLiteral("--tls-key-file"), m_certs.serverKey(),
-                       QStringLiteral("--tls-ca-cert-file"), m_certs.caCert(), QStringLiteral("--tls-auth-clients"), authClients};
+        o.extraArgs = {QStringLiteral("--tls-cert-file"),    m_certs.serverCert(), QStringLiteral("--tls-key-file"),     m_certs.serverKey(),
+                       QStringLiteral("--tls-ca-cert-file"), m_certs.caCert(),     QStringLiteral("--tls-auth-clients"), authClients};
         auto server = std::make_unique<RedisServer>(o);
         QString error;
         if (!server->start(&error)) {

@@ -23,10 +23,11 @@ struct Run
     QByteArray out, err;
 };
 
-const QList<QByteArray> kMonitorAcl = QByteArray(
-    "ACL SETUSER pelscope-monitor on >mon-pass resetkeys %R~* resetchannels -@all +ping +info +hello +client|setname "
-    "+client|id +select +scan +type +time +xinfo +xpending +xrange +xrevrange +xlen +role +readonly +cluster|info "
-    "+cluster|slots +cluster|shards +cluster|nodes").split(' ');
+const QList<QByteArray> kMonitorAcl =
+    QByteArray("ACL SETUSER pelscope-monitor on >mon-pass resetkeys %R~* resetchannels -@all +ping +info +hello +client|setname "
+               "+client|id +select +scan +type +time +xinfo +xpending +xrange +xrevrange +xlen +role +readonly +cluster|info "
+               "+cluster|slots +cluster|shards +cluster|nodes")
+        .split(' ');
 
 QByteArray fieldValue(const QJsonObject &f, const char *name)
 {
@@ -210,7 +211,8 @@ private Q_SLOTS:
                 }
             }
         }
-        const Run text = cli({QStringLiteral("dlq"), QStringLiteral("show"), QStringLiteral("orders:dlq"), QStringLiteral("--count"), QStringLiteral("9")});
+        const Run text =
+            cli({QStringLiteral("dlq"), QStringLiteral("show"), QStringLiteral("orders:dlq"), QStringLiteral("--count"), QStringLiteral("9")});
         QCOMPARE(text.exitCode, 0);
         QVERIFY(text.out.contains("payload: \\x00\\xff\\xfe\\x0d\\x0a0"));
         QVERIFY(text.out.contains("[cut: 70001 bytes in all, the first 65536 shown]"));
@@ -229,7 +231,9 @@ private Q_SLOTS:
         QCOMPARE(auditLines(), 0);
         // Selections are exclusive; a bad one is refused the same way.
         QCOMPARE(cli({QStringLiteral("dlq"), QStringLiteral("requeue"), QStringLiteral("orders:dlq"), QStringLiteral("--all"), QStringLiteral("--id"),
-                      QStringLiteral("1-0"), QStringLiteral("--yes")}).exitCode, 3);
+                      QStringLiteral("1-0"), QStringLiteral("--yes")})
+                     .exitCode,
+                 3);
         QCOMPARE(rangeDump("orders:dlq"), before);
     }
 
@@ -238,7 +242,8 @@ private Q_SLOTS:
         deadLetters("orders:dlq", 30);
         const RedisReply before = m_db.command({"XRANGE", "orders:dlq", "-", "+"});
         // A dry run first: it says what it would do and writes nothing.
-        Run r = cli({QStringLiteral("dlq"), QStringLiteral("requeue"), QStringLiteral("orders:dlq"), QStringLiteral("--all"), QStringLiteral("--dry-run")});
+        Run r = cli(
+            {QStringLiteral("dlq"), QStringLiteral("requeue"), QStringLiteral("orders:dlq"), QStringLiteral("--all"), QStringLiteral("--dry-run")});
         QCOMPARE(r.exitCode, 0);
         QVERIFY(r.out.contains("dry run: would requeue 30, already gone 0, failed 0"));
         QCOMPARE(m_db.command({"EXISTS", "orders"}).integer(), 0);
@@ -280,8 +285,9 @@ private Q_SLOTS:
         m_db.command({"XGROUP", "CREATE", "orders", "workers", "$", "MKSTREAM"});
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("PELSCOPE_AUDIT_LOG"), QStringLiteral("/dev/full"));
-        const Run r = cli({QStringLiteral("dlq"), QStringLiteral("requeue"), QStringLiteral("orders:dlq"), QStringLiteral("--all"), QStringLiteral("--yes")},
-                          {}, env);
+        const Run r =
+            cli({QStringLiteral("dlq"), QStringLiteral("requeue"), QStringLiteral("orders:dlq"), QStringLiteral("--all"), QStringLiteral("--yes")},
+                {}, env);
         QCOMPARE(r.exitCode, 3);
         QVERIFY2(r.err.contains("no audit trail, no write"), r.err.constData());
         QCOMPARE(m_db.command({"XLEN", "orders:dlq"}).integer(), 50);
@@ -298,8 +304,9 @@ private Q_SLOTS:
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.remove(QStringLiteral("PELSCOPE_AUDIT_LOG"));
         env.insert(QStringLiteral("XDG_DATA_HOME"), home.filePath(QStringLiteral("share")));
-        const Run r = cli({QStringLiteral("dlq"), QStringLiteral("requeue"), QStringLiteral("orders:dlq"), QStringLiteral("--all"), QStringLiteral("--yes")},
-                          {}, env);
+        const Run r =
+            cli({QStringLiteral("dlq"), QStringLiteral("requeue"), QStringLiteral("orders:dlq"), QStringLiteral("--all"), QStringLiteral("--yes")},
+                {}, env);
         QCOMPARE(r.exitCode, 0);
         QVERIFY(QFile::exists(home.filePath(QStringLiteral("share/pelscope/pelscope/audit.jsonl"))));
         QVERIFY(!QFile::exists(home.filePath(QStringLiteral("share/pelscope-cli"))));
@@ -317,10 +324,15 @@ private Q_SLOTS:
 
         const QList<QPair<QStringList, QByteArray>> writes{
             {{QStringLiteral("dlq"), QStringLiteral("requeue"), QStringLiteral("orders:dlq"), QStringLiteral("--all")}, "'evalsha'"},
-            {{QStringLiteral("pending"), QStringLiteral("ack"), QStringLiteral("orders"), QStringLiteral("ship"), QStringLiteral("--id"), QStringLiteral("1-0")}, "'xack'"},
-            {{QStringLiteral("pending"), QStringLiteral("claim"), QStringLiteral("orders"), QStringLiteral("ship"), QStringLiteral("--id"), QStringLiteral("1-0"),
-              QStringLiteral("--to"), QStringLiteral("x"), QStringLiteral("--min-idle"), QStringLiteral("0")}, "'xclaim'"},
-            {{QStringLiteral("pending"), QStringLiteral("to-dlq"), QStringLiteral("orders"), QStringLiteral("ship"), QStringLiteral("--id"), QStringLiteral("1-0")}, "'evalsha'"},
+            {{QStringLiteral("pending"), QStringLiteral("ack"), QStringLiteral("orders"), QStringLiteral("ship"), QStringLiteral("--id"),
+              QStringLiteral("1-0")},
+             "'xack'"},
+            {{QStringLiteral("pending"), QStringLiteral("claim"), QStringLiteral("orders"), QStringLiteral("ship"), QStringLiteral("--id"),
+              QStringLiteral("1-0"), QStringLiteral("--to"), QStringLiteral("x"), QStringLiteral("--min-idle"), QStringLiteral("0")},
+             "'xclaim'"},
+            {{QStringLiteral("pending"), QStringLiteral("to-dlq"), QStringLiteral("orders"), QStringLiteral("ship"), QStringLiteral("--id"),
+              QStringLiteral("1-0")},
+             "'evalsha'"},
         };
         for (const auto &w : writes) {
             const Run r = cli(w.first + QStringList{QStringLiteral("--yes")}, url);
@@ -329,9 +341,10 @@ private Q_SLOTS:
         }
         // A user allowed EVALSHA but not what the script calls: named all the same.
         m_db.command(QByteArray("ACL SETUSER no-xadd on >op ~* resetchannels -@all +ping +info +role +hello +client|setname +type +xinfo +xpending "
-                                "+xrange +xrevrange +xlen +evalsha +script|load +xack +xdel").split(' '));
-        const Run r = cli({QStringLiteral("pending"), QStringLiteral("to-dlq"), QStringLiteral("orders"), QStringLiteral("ship"), QStringLiteral("--id"),
-                           QStringLiteral("1-0"), QStringLiteral("--yes")},
+                                "+xrange +xrevrange +xlen +evalsha +script|load +xack +xdel")
+                         .split(' '));
+        const Run r = cli({QStringLiteral("pending"), QStringLiteral("to-dlq"), QStringLiteral("orders"), QStringLiteral("ship"),
+                           QStringLiteral("--id"), QStringLiteral("1-0"), QStringLiteral("--yes")},
                           QStringLiteral("redis://no-xadd:op@127.0.0.1:%1").arg(m_server.port()));
         QCOMPARE(r.exitCode, 3);
         QVERIFY2(r.err.contains("permission missing for XADD"), r.err.constData());
@@ -355,7 +368,8 @@ private Q_SLOTS:
         for (const RedisReply &f : dlq.at(0).at(1).elements())
             fields.append(f.bytes());
         QCOMPARE(fields.mid(0, 6), (QList<QByteArray>{"order", "3", "bin", QByteArray("\xff\x00", 2), "category", "poison"}));
-        QCOMPARE(fields.mid(8), (QList<QByteArray>{"delivery_count", "1", "source_stream", "orders", "source_id", "4-0", "group", "ship", "consumer", "w1"}));
+        QCOMPARE(fields.mid(8),
+                 (QList<QByteArray>{"delivery_count", "1", "source_stream", "orders", "source_id", "4-0", "group", "ship", "consumer", "w1"}));
 
         // The guard: 5-0 was delivered just now, 1-0 ten minutes ago.
         r = cli({QStringLiteral("pending"), QStringLiteral("claim"), QStringLiteral("orders"), QStringLiteral("ship"), QStringLiteral("--to"),

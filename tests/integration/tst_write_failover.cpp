@@ -148,9 +148,8 @@ private Q_SLOTS:
         job.start();
         QVERIFY(done.wait(20000));
         const WriteOutcome result = done.first().first().value<WriteOutcome>();
-        qInfo("requeue across FAILOVER: %lld requeued, %lld gone, %lld failed, %lld retries; first retry: %s",
-              result.counts.done, result.counts.gone, result.counts.failed, result.counts.retries,
-              qPrintable(retries.value(0)));
+        qInfo("requeue across FAILOVER: %lld requeued, %lld gone, %lld failed, %lld retries; first retry: %s", result.counts.done, result.counts.gone,
+              result.counts.failed, result.counts.retries, qPrintable(retries.value(0)));
         QVERIFY(swapped);
         QVERIFY2(errorCount(pair.a, "READONLY") > 0, "the job never met -READONLY: the test proves nothing");
         QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
@@ -209,8 +208,8 @@ private Q_SLOTS:
         job.start();
         QVERIFY(done.wait(20000));
         const WriteOutcome result = done.first().first().value<WriteOutcome>();
-        qInfo("ack across FAILOVER: %lld done, %lld not pending, %lld failed, %lld retries", result.counts.done,
-              result.counts.notPending, result.counts.failed, result.counts.retries);
+        qInfo("ack across FAILOVER: %lld done, %lld not pending, %lld failed, %lld retries", result.counts.done, result.counts.notPending,
+              result.counts.failed, result.counts.retries);
         QVERIFY(swapped);
         QVERIFY2(errorCount(pair.a, "READONLY") > 0, "the job never met -READONLY: the test proves nothing");
         QVERIFY2(result.error.isEmpty(), qPrintable(result.error));

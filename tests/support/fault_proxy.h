@@ -20,12 +20,12 @@ public:
     quint16 port() const { return m_server.serverPort(); }
     QString url() const { return QStringLiteral("redis://127.0.0.1:%1").arg(port()); }
 
-    void setChunkSize(int bytes) { m_chunk = bytes; }      // 0: forward as received
+    void setChunkSize(int bytes) { m_chunk = bytes; } // 0: forward as received
     void setLatencyMs(int ms) { m_latencyMs = ms; }
-    void setBlackhole(bool on) { m_blackhole = on; }        // accept, swallow, never answer
+    void setBlackhole(bool on) { m_blackhole = on; } // accept, swallow, never answer
     // Cut each connection after this many more server->client bytes (mid-reply).
     void cutAfterServerBytes(qint64 bytes) { m_cutAfter = bytes; }
-    void resetAll();                                        // abort every open connection
+    void resetAll(); // abort every open connection
     int connectionsSeen() const { return m_seen; }
     int cuts() const { return m_cuts; }
 

@@ -38,7 +38,8 @@ QByteArray defaultAnswer(const RedisCommand &c)
         return "*3\r\n$6\r\nmaster\r\n:0\r\n*0\r\n";
     if (name == "TIME") {
         const qint64 us = QDateTime::currentMSecsSinceEpoch() * 1000;
-        return HostileServer::array({HostileServer::bulk(QByteArray::number(us / 1'000'000)), HostileServer::bulk(QByteArray::number(us % 1'000'000))});
+        return HostileServer::array(
+            {HostileServer::bulk(QByteArray::number(us / 1'000'000)), HostileServer::bulk(QByteArray::number(us % 1'000'000))});
     }
     if (name == "SCAN")
         return "*2\r\n$1\r\n0\r\n*0\r\n";
@@ -76,10 +77,7 @@ public:
         done->release();
     }
 
-    void send(QTcpSocket *s, const QByteArray &bytes)
-    {
-        sent += s->write(bytes);
-    }
+    void send(QTcpSocket *s, const QByteArray &bytes) { sent += s->write(bytes); }
 
     void serve(QTcpSocket *socket)
     {

@@ -27,8 +27,7 @@ Snapshot pollOnce(const QString &url, ProbeConfig config, QString *error)
         snapshots.wait(100);
     if (snapshots.isEmpty()) {
         if (error)
-            *error = failures.isEmpty() ? QStringLiteral("no snapshot within 30 s")
-                                        : failures.first().first().value<RedisError>().message;
+            *error = failures.isEmpty() ? QStringLiteral("no snapshot within 30 s") : failures.first().first().value<RedisError>().message;
         return {};
     }
     return snapshots.first().first().value<Snapshot>();

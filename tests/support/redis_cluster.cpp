@@ -54,9 +54,13 @@ QByteArray infoText(const QByteArray &info, const QByteArray &name)
 
 } // namespace
 
-RedisCluster::RedisCluster(int masters) : RedisCluster(Options{masters, 0, 15000}) {}
+RedisCluster::RedisCluster(int masters)
+    : RedisCluster(Options{masters, 0, 15000})
+{}
 
-RedisCluster::RedisCluster(Options options) : m_options(options) {}
+RedisCluster::RedisCluster(Options options)
+    : m_options(options)
+{}
 
 RedisCluster::~RedisCluster() = default;
 
@@ -68,12 +72,18 @@ bool RedisCluster::start(QString *error)
         // Full coverage off: a stopped master must not take the others' slots
         // down with it. No delay before a replica's first sync (7.0 waits 5 s
         // by default for more replicas to share the transfer).
-        o.extraArgs = {QStringLiteral("--cluster-enabled"), QStringLiteral("yes"),
-                       QStringLiteral("--cluster-config-file"), QStringLiteral("nodes.conf"),
-                       QStringLiteral("--cluster-node-timeout"), QString::number(m_options.nodeTimeoutMs),
-                       QStringLiteral("--cluster-require-full-coverage"), QStringLiteral("no"),
-                       QStringLiteral("--cluster-allow-reads-when-down"), QStringLiteral("yes"),
-                       QStringLiteral("--repl-diskless-sync-delay"), QStringLiteral("0")};
+        o.extraArgs = {QStringLiteral("--cluster-enabled"),
+                       QStringLiteral("yes"),
+                       QStringLiteral("--cluster-config-file"),
+                       QStringLiteral("nodes.conf"),
+                       QStringLiteral("--cluster-node-timeout"),
+                       QString::number(m_options.nodeTimeoutMs),
+                       QStringLiteral("--cluster-require-full-coverage"),
+                       QStringLiteral("no"),
+                       QStringLiteral("--cluster-allow-reads-when-down"),
+                       QStringLiteral("yes"),
+                       QStringLiteral("--repl-diskless-sync-delay"),
+                       QStringLiteral("0")};
         auto server = std::make_unique<RedisServer>(o);
         if (!server->start(error))
             return false;

@@ -28,7 +28,11 @@ public:
 
     QString serverVersion();
     // INFO commandstats as command -> {calls, usec}.
-    struct Stat { qint64 calls = 0; qint64 usec = 0; };
+    struct Stat
+    {
+        qint64 calls = 0;
+        qint64 usec = 0;
+    };
     QHash<QString, Stat> commandStats();
 
 private:

@@ -18,7 +18,9 @@ QByteArray sentinelId(int i)
 
 } // namespace
 
-RedisSentinels::RedisSentinels(Options options) : m_options(std::move(options)) {}
+RedisSentinels::RedisSentinels(Options options)
+    : m_options(std::move(options))
+{}
 
 RedisSentinels::~RedisSentinels()
 {
@@ -69,8 +71,8 @@ bool RedisSentinels::start(QString *error)
         text += "port " + QByteArray::number(m_ports[i]) + "\nbind 127.0.0.1\ndaemonize no\n";
         text += "dir " + m_dir.path().toUtf8() + "\nlogfile " + m_dir.filePath(QStringLiteral("sentinel-%1.log").arg(i)).toUtf8() + "\n";
         text += "sentinel myid " + sentinelId(i) + "\n";
-        text += "sentinel monitor " + name + " 127.0.0.1 " + QByteArray::number(m_options.masterPort) + ' '
-                + QByteArray::number(m_options.quorum) + "\n";
+        text +=
+            "sentinel monitor " + name + " 127.0.0.1 " + QByteArray::number(m_options.masterPort) + ' ' + QByteArray::number(m_options.quorum) + "\n";
         text += "sentinel down-after-milliseconds " + name + ' ' + QByteArray::number(m_options.downAfterMs) + "\n";
         text += "sentinel failover-timeout " + name + ' ' + QByteArray::number(m_options.failoverTimeoutMs) + "\n";
         text += "sentinel parallel-syncs " + name + " 1\n";
@@ -105,7 +107,10 @@ bool RedisSentinels::start(QString *error)
             const qint64 replicas = m.field("num-slaves").toInt().value_or(-1);
             const qint64 others = m.field("num-other-sentinels").toInt().value_or(-1);
             last = QStringLiteral("sentinel %1: flags %2, %3 replicas, %4 other sentinels")
-                       .arg(p).arg(QString::fromUtf8(m.field("flags").bytes())).arg(replicas).arg(others);
+                       .arg(p)
+                       .arg(QString::fromUtf8(m.field("flags").bytes()))
+                       .arg(replicas)
+                       .arg(others);
             if (m.field("flags").bytes() == "master" && replicas >= m_options.replicas && others == m_options.count - 1)
                 ++ready;
         }

@@ -20,7 +20,7 @@ public:
         quint16 masterPort = 0;
         int count = 3;
         int quorum = 2;
-        int replicas = 1;            // start() waits until the sentinels have found them
+        int replicas = 1; // start() waits until the sentinels have found them
         int downAfterMs = 1000;
         int failoverTimeoutMs = 4000;
     };

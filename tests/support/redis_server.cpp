@@ -11,9 +11,13 @@
 
 namespace pelscope::test {
 
-RedisServer::RedisServer() : RedisServer(Options{}) {}
+RedisServer::RedisServer()
+    : RedisServer(Options{})
+{}
 
-RedisServer::RedisServer(Options options) : m_options(std::move(options)) {}
+RedisServer::RedisServer(Options options)
+    : m_options(std::move(options))
+{}
 
 RedisServer::~RedisServer()
 {
@@ -68,13 +72,9 @@ bool RedisServer::start(QString *error)
         args << QStringLiteral("--port") << QStringLiteral("0") << QStringLiteral("--tls-port") << QString::number(m_port);
     else
         args << QStringLiteral("--port") << (m_options.tcp ? QString::number(m_port) : QStringLiteral("0"));
-    args << QStringLiteral("--bind") << QStringLiteral("127.0.0.1")
-         << QStringLiteral("--save") << QString()
-         << QStringLiteral("--appendonly") << QStringLiteral("no")
-         << QStringLiteral("--dir") << m_dir.path()
-         << QStringLiteral("--daemonize") << QStringLiteral("no")
-         << QStringLiteral("--loglevel") << QStringLiteral("warning")
-         << QStringLiteral("--logfile") << m_dir.filePath(QStringLiteral("redis.log"));
+    args << QStringLiteral("--bind") << QStringLiteral("127.0.0.1") << QStringLiteral("--save") << QString() << QStringLiteral("--appendonly")
+         << QStringLiteral("no") << QStringLiteral("--dir") << m_dir.path() << QStringLiteral("--daemonize") << QStringLiteral("no")
+         << QStringLiteral("--loglevel") << QStringLiteral("warning") << QStringLiteral("--logfile") << m_dir.filePath(QStringLiteral("redis.log"));
     if (m_options.unixSocket || !m_options.tcp)
         args << QStringLiteral("--unixsocket") << socketPath() << QStringLiteral("--unixsocketperm") << QStringLiteral("700");
     args << m_options.extraArgs;

@@ -16,10 +16,10 @@ class RedisServer
 public:
     struct Options
     {
-        bool unixSocket = false;       // also listen on <dir>/redis.sock
+        bool unixSocket = false; // also listen on <dir>/redis.sock
         bool tcp = true;
-        QStringList extraArgs;         // e.g. {"--requirepass", "x"}
-        bool tls = false;              // tls-port instead of port (certs from TlsFixture)
+        QStringList extraArgs; // e.g. {"--requirepass", "x"}
+        bool tls = false;      // tls-port instead of port (certs from TlsFixture)
     };
 
     RedisServer();
@@ -28,15 +28,15 @@ public:
 
     // Starts and waits until PING answers; QFAIL-style message on failure.
     bool start(QString *error = nullptr);
-    void stop();              // SIGTERM and wait
+    void stop();                            // SIGTERM and wait
     bool restart(QString *error = nullptr); // same port, empty dataset
-    void freeze();            // SIGSTOP
-    void thaw();              // SIGCONT
+    void freeze();                          // SIGSTOP
+    void thaw();                            // SIGCONT
 
     quint16 port() const { return m_port; }
     QString socketPath() const;
     QString dir() const { return m_dir.path(); }
-    QString url() const;      // redis://127.0.0.1:port or unix://...
+    QString url() const; // redis://127.0.0.1:port or unix://...
     QString version() const { return m_version; }
     qint64 pid() const;
 

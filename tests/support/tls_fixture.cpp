@@ -26,20 +26,31 @@ bool TlsFixture::generate(QString *error)
     ext.write("subjectAltName=IP:127.0.0.1,DNS:localhost\n");
     ext.close();
     auto ca = [&](const QString &name) {
-        return openssl({QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"), QStringLiteral("rsa:2048"), QStringLiteral("-nodes"),
-                        QStringLiteral("-keyout"), name + QStringLiteral(".key"), QStringLiteral("-out"), name + QStringLiteral(".crt"),
-                        QStringLiteral("-days"), QStringLiteral("2"), QStringLiteral("-subj"), QStringLiteral("/CN=Pelscope Test ") + name},
+        return openssl({QStringLiteral("req"), QStringLiteral("-x509"), QStringLiteral("-newkey"), QStringLiteral("rsa:2048"),
+                        QStringLiteral("-nodes"), QStringLiteral("-keyout"), name + QStringLiteral(".key"), QStringLiteral("-out"),
+                        name + QStringLiteral(".crt"), QStringLiteral("-days"), QStringLiteral("2"), QStringLiteral("-subj"),
+                        QStringLiteral("/CN=Pelscope Test ") + name},
                        error);
     };
     auto leaf = [&](const QString &name, const QString &cn, bool san) {
         if (!openssl({QStringLiteral("req"), QStringLiteral("-newkey"), QStringLiteral("rsa:2048"), QStringLiteral("-nodes"),
                       QStringLiteral("-keyout"), name + QStringLiteral(".key"), QStringLiteral("-out"), name + QStringLiteral(".csr"),
-                      QStringLiteral("-subj"), QStringLiteral("/CN=") + cn}, error))
+                      QStringLiteral("-subj"), QStringLiteral("/CN=") + cn},
+                     error))
             return false;
-        QStringList sign = {QStringLiteral("x509"), QStringLiteral("-req"), QStringLiteral("-in"), name + QStringLiteral(".csr"),
-                            QStringLiteral("-CA"), QStringLiteral("ca.crt"), QStringLiteral("-CAkey"), QStringLiteral("ca.key"),
-                            QStringLiteral("-CAcreateserial"), QStringLiteral("-out"), name + QStringLiteral(".crt"),
-                            QStringLiteral("-days"), QStringLiteral("2")};
+        QStringList sign = {QStringLiteral("x509"),
+                            QStringLiteral("-req"),
+                            QStringLiteral("-in"),
+                            name + QStringLiteral(".csr"),
+                            QStringLiteral("-CA"),
+                            QStringLiteral("ca.crt"),
+                            QStringLiteral("-CAkey"),
+                            QStringLiteral("ca.key"),
+                            QStringLiteral("-CAcreateserial"),
+                            QStringLiteral("-out"),
+                            name + QStringLiteral(".crt"),
+                            QStringLiteral("-days"),
+                            QStringLiteral("2")};
         if (san)
             sign << QStringLiteral("-extfile") << QStringLiteral("server.ext");
         return openssl(sign, error);

@@ -13,21 +13,25 @@ using namespace pelscope;
 
 namespace {
 
-RedisReply str(const char *s) { return RedisReply::string(QByteArray(s)); }
-RedisReply num(qint64 v) { return RedisReply::integer(v); }
+RedisReply str(const char *s)
+{
+    return RedisReply::string(QByteArray(s));
+}
+RedisReply num(qint64 v)
+{
+    return RedisReply::integer(v);
+}
 
 RedisReply shardsNode(const char *id, qint64 port, const char *role)
 {
-    return RedisReply::array({str("id"), str(id), str("port"), num(port), str("ip"), str("127.0.0.1"), str("endpoint"),
-                              str("127.0.0.1"), str("role"), str(role), str("replication-offset"), num(0), str("health"),
-                              str("online")});
+    return RedisReply::array({str("id"), str(id), str("port"), num(port), str("ip"), str("127.0.0.1"), str("endpoint"), str("127.0.0.1"), str("role"),
+                              str(role), str("replication-offset"), num(0), str("health"), str("online")});
 }
 
 RedisReply shardsNode(const char *id, qint64 port, const char *role, const char *health, qint64 offset)
 {
-    return RedisReply::array({str("id"), str(id), str("port"), num(port), str("ip"), str("127.0.0.1"), str("endpoint"),
-                              str("127.0.0.1"), str("role"), str(role), str("replication-offset"), num(offset), str("health"),
-                              str(health)});
+    return RedisReply::array({str("id"), str(id), str("port"), num(port), str("ip"), str("127.0.0.1"), str("endpoint"), str("127.0.0.1"), str("role"),
+                              str(role), str("replication-offset"), num(offset), str("health"), str(health)});
 }
 
 RedisReply shard(QList<qint64> bounds, QList<RedisReply> nodes)
@@ -162,9 +166,9 @@ private Q_SLOTS:
             QVERIFY(!m.readableReplica()); // never read from a failed node
         }
         // Not failed over yet: the failed master still owns its slots.
-        const auto t = ClusterTopology::fromShards(
-            RedisReply::array({shard({0, 16383}, {shardsNode("aaa", 7001, "master", "fail", 900), shardsNode("ddd", 7004, "replica", "online", 900)})}),
-            QStringLiteral("seed"));
+        const auto t = ClusterTopology::fromShards(RedisReply::array({shard({0, 16383}, {shardsNode("aaa", 7001, "master", "fail", 900),
+                                                                                         shardsNode("ddd", 7004, "replica", "online", 900)})}),
+                                                   QStringLiteral("seed"));
         QCOMPARE(t->masters().size(), 1);
         QCOMPARE(t->masters().at(0).node.id, QByteArray("aaa"));
         QCOMPARE(t->masters().at(0).readableReplica()->id, QByteArray("ddd"));
@@ -176,12 +180,12 @@ private Q_SLOTS:
     void readableReplicaChoice()
     {
         const RedisReply reply = RedisReply::array({shard({0, 16383}, {
-            shardsNode("mmm", 7001, "master", "online", 5000),
-            shardsNode("r1", 7002, "replica", "online", 4000),
-            shardsNode("r2", 7003, "replica", "online", 4900),
-            shardsNode("r3", 7004, "replica", "loading", 0),
-            shardsNode("r4", 7005, "replica", "fail", 5000),
-        })});
+                                                                          shardsNode("mmm", 7001, "master", "online", 5000),
+                                                                          shardsNode("r1", 7002, "replica", "online", 4000),
+                                                                          shardsNode("r2", 7003, "replica", "online", 4900),
+                                                                          shardsNode("r3", 7004, "replica", "loading", 0),
+                                                                          shardsNode("r4", 7005, "replica", "fail", 5000),
+                                                                      })});
         const auto t = ClusterTopology::fromShards(reply, QStringLiteral("seed"));
         const ClusterMaster &m = t->masters().at(0);
         QCOMPARE(m.replicas.size(), 4);
@@ -191,14 +195,15 @@ private Q_SLOTS:
         // "loading" is what a node says of a replica whose offset it has not
         // heard yet: kept when already read, taken when nothing is online.
         QCOMPARE(m.readableReplica("r3")->id, QByteArray("r3"));
-        const auto onlyLoading = ClusterTopology::fromShards(RedisReply::array({shard({0, 16383}, {
-            shardsNode("mmm", 7001, "master", "online", 5000), shardsNode("r3", 7004, "replica", "loading", 0),
-            shardsNode("r4", 7005, "replica", "fail", 5000)})}), QStringLiteral("seed"));
+        const auto onlyLoading = ClusterTopology::fromShards(
+            RedisReply::array({shard({0, 16383}, {shardsNode("mmm", 7001, "master", "online", 5000), shardsNode("r3", 7004, "replica", "loading", 0),
+                                                  shardsNode("r4", 7005, "replica", "fail", 5000)})}),
+            QStringLiteral("seed"));
         QCOMPARE(onlyLoading->masters().at(0).readableReplica()->id, QByteArray("r3"));
         // CLUSTER SLOTS lists no failed replicas and no health: the first listed.
-        const RedisReply slots = RedisReply::array({RedisReply::array({num(0), num(16383),
-            RedisReply::array({str("127.0.0.1"), num(7001), str("mmm")}), RedisReply::array({str("127.0.0.1"), num(7002), str("r1")}),
-            RedisReply::array({str("127.0.0.1"), num(7003), str("r2")})})});
+        const RedisReply slots = RedisReply::array({RedisReply::array(
+            {num(0), num(16383), RedisReply::array({str("127.0.0.1"), num(7001), str("mmm")}),
+             RedisReply::array({str("127.0.0.1"), num(7002), str("r1")}), RedisReply::array({str("127.0.0.1"), num(7003), str("r2")})})});
         const auto fromSlots = ClusterTopology::fromSlots(slots, QStringLiteral("seed"));
         QCOMPARE(fromSlots->masters().at(0).readableReplica()->id, QByteArray("r1"));
         QCOMPARE(fromSlots->masters().at(0).readableReplica("r2")->id, QByteArray("r2"));

@@ -78,10 +78,10 @@ private Q_SLOTS:
         QVERIFY(!r.options->password && !r.options->sentinel->password);
         QCOMPARE(r.options->redactedUrl(), QStringLiteral("rediss+sentinel://s1:26379/m"));
 
-        QVERIFY(!parseRedisUrl(QStringLiteral("redis+sentinel://s1:26379")).options);      // no master name
-        QVERIFY(!parseRedisUrl(QStringLiteral("redis+sentinel:///m")).options);            // no sentinel
-        QVERIFY(!parseRedisUrl(QStringLiteral("redis+sentinel://s1:99999/m")).options);    // bad port
-        QVERIFY(!parseRedisUrl(QStringLiteral("redis+sentinel://s1/m/x")).options);        // bad db
+        QVERIFY(!parseRedisUrl(QStringLiteral("redis+sentinel://s1:26379")).options);   // no master name
+        QVERIFY(!parseRedisUrl(QStringLiteral("redis+sentinel:///m")).options);         // no sentinel
+        QVERIFY(!parseRedisUrl(QStringLiteral("redis+sentinel://s1:99999/m")).options); // bad port
+        QVERIFY(!parseRedisUrl(QStringLiteral("redis+sentinel://s1/m/x")).options);     // bad db
         QVERIFY(!parseRedisUrl(QStringLiteral("redis://h")).options->sentinel);
     }
 

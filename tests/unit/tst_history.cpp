@@ -83,7 +83,12 @@ private Q_SLOTS:
         // 2 h at 1 Hz; pending has a single-poll spike in the first (old) hour.
         auto pendingAt = [](int i) -> qint64 { return i == 1234 ? 1'000'000 : (i * 7) % 100; };
         const int n = 7200;
-        feed(store, kT0, n, [&](int i) { GroupValues v; v.pending = pendingAt(i); v.lag = i; return v; });
+        feed(store, kT0, n, [&](int i) {
+            GroupValues v;
+            v.pending = pendingAt(i);
+            v.lag = i;
+            return v;
+        });
         const qint64 last = kT0 + (n - 1) * 1000LL;
         QCOMPARE(store.latestMs(), last);
 
@@ -221,8 +226,8 @@ private Q_SLOTS:
         }
         const qint64 bytes = store.bytesUsed();
         const HistoryStore::TierLimits limits = store.tierLimits();
-        qInfo("200 groups: %.1f MB after 10 min, %.1f MB after 3 h (budget %.0f MB); limits %d polls, %d buckets, %d coarse",
-              bytesAt10Min / 1e6, bytes / 1e6, budget / 1e6, limits.raw, limits.buckets, limits.coarse);
+        qInfo("200 groups: %.1f MB after 10 min, %.1f MB after 3 h (budget %.0f MB); limits %d polls, %d buckets, %d coarse", bytesAt10Min / 1e6,
+              bytes / 1e6, budget / 1e6, limits.raw, limits.buckets, limits.coarse);
         QCOMPARE(store.groups().size(), 200);
         // Ten minutes cost ten minutes: a full day would be ~200 MB.
         QVERIFY2(bytesAt10Min < 20'000'000, qPrintable(QString::number(bytesAt10Min)));
@@ -295,8 +300,8 @@ private Q_SLOTS:
         }
         const qint64 ms = timer.elapsed();
         const qint64 bytesAt25h = store.bytesUsed();
-        qInfo("50 groups x 24 h: %.1f MB (%lld bytes), after 25 h: %lld bytes; %d appends in %lld ms",
-              bytesAt24h / 1e6, bytesAt24h, bytesAt25h, n, ms);
+        qInfo("50 groups x 24 h: %.1f MB (%lld bytes), after 25 h: %lld bytes; %d appends in %lld ms", bytesAt24h / 1e6, bytesAt24h, bytesAt25h, n,
+              ms);
         QCOMPARE(store.groups().size(), 50);
         // 2 min tier included (~2.3 MB for 50 groups); eight series a group since
         // "how far behind" joined (was 49 MB for seven).
@@ -324,18 +329,25 @@ private Q_SLOTS:
         v.entriesAdded = 0;
         v.entriesRead = 0;
         store.append(single(kT0 + t[0], v));
-        v.entriesAdded = 50; v.entriesRead = 20;      // +50 in 1 s, +20 read
+        v.entriesAdded = 50;
+        v.entriesRead = 20; // +50 in 1 s, +20 read
         store.append(single(kT0 + t[1], v));
-        v.entriesAdded = 80; v.entriesRead = 35;      // +30 in 1.5 s, +15
+        v.entriesAdded = 80;
+        v.entriesRead = 35; // +30 in 1.5 s, +15
         store.append(single(kT0 + t[2], v));
-        v.entriesAdded = std::nullopt; v.entriesRead = std::nullopt; // missing: unknown
+        v.entriesAdded = std::nullopt;
+        v.entriesRead = std::nullopt; // missing: unknown
         store.append(single(kT0 + t[3], v));
-        v.entriesAdded = 180; v.entriesRead = 55;     // +100 and +20 over the 2 s since the last known
+        v.entriesAdded = 180;
+        v.entriesRead = 55; // +100 and +20 over the 2 s since the last known
         store.append(single(kT0 + t[4], v));
-        v.entriesAdded = 180; v.entriesRead = 5;      // entries-read went back (SETID): unknown
+        v.entriesAdded = 180;
+        v.entriesRead = 5; // entries-read went back (SETID): unknown
         store.append(single(kT0 + t[5], v));
         // entries-added stale (XINFO STREAM rationed) but lag known: entries-read + lag is live.
-        v.entriesAdded = 180; v.entriesRead = 15; v.lag = 200;
+        v.entriesAdded = 180;
+        v.entriesRead = 15;
+        v.lag = 200;
         store.append(single(kT0 + t[6], v));
 
         const SeriesWindow in = store.window(kKey, Metric::InRate, kT0, kT0 + 10'000);
@@ -503,7 +515,7 @@ private Q_SLOTS:
         QCOMPARE(v.status, Health::Crit);
         QCOMPARE(v.reasons, QStringList{QStringLiteral("stalled: lag 3,127 and no entry read for 1m12s")});
 
-        QCOMPARE(run(69, false, 3127).status, Health::Ok);  // 59 s
+        QCOMPARE(run(69, false, 3127).status, Health::Ok);   // 59 s
         QCOMPARE(run(70, false, 3127).status, Health::Crit); // 60 s
         QCOMPARE(run(200, true, 3127).status, Health::Ok);   // reading steadily
         QCOMPARE(run(200, false, 0).status, Health::Ok);     // nothing to read
@@ -511,7 +523,12 @@ private Q_SLOTS:
 
         // Never seen moving: says how long it was watched.
         HistoryStore store;
-        feed(store, kT0, 91, [](int) { GroupValues v; v.lag = 5; v.entriesRead = 7; return v; });
+        feed(store, kT0, 91, [](int) {
+            GroupValues v;
+            v.lag = 5;
+            v.entriesRead = 7;
+            return v;
+        });
         v = applyHistoryRules(store, kKey, HealthVerdict{}, th, store.latestMs());
         QCOMPARE(v.reasons, QStringList{QStringLiteral("stalled: lag 5 and no entry read in 1m30s of watching")});
 
@@ -532,7 +549,12 @@ private Q_SLOTS:
         HistoryRuleThresholds th;
         auto verdict = [&](int polls, const std::function<qint64(int)> &pending) {
             HistoryStore store;
-            feed(store, kT0, polls, [&](int i) { GroupValues v; v.pending = pending(i); v.entriesRead = i; return v; });
+            feed(store, kT0, polls, [&](int i) {
+                GroupValues v;
+                v.pending = pending(i);
+                v.entriesRead = i;
+                return v;
+            });
             return applyHistoryRules(store, kKey, HealthVerdict{}, th, store.latestMs());
         };
         // 120 -> 480 over 5 min (1.2 per second) with in-flight wobble on top.
@@ -542,12 +564,12 @@ private Q_SLOTS:
         QCOMPARE(v.reasons, QStringList{QStringLiteral("pending climbing: 120 → 480 over 5m00s")});
 
         // Not climbing:
-        QCOMPARE(verdict(301, [](int i) -> qint64 { return (i * 13) % 50; }).status, Health::Ok); // sawtooth
-        QCOMPARE(verdict(301, [](int) -> qint64 { return 40; }).status, Health::Ok);              // flat
+        QCOMPARE(verdict(301, [](int i) -> qint64 { return (i * 13) % 50; }).status, Health::Ok);       // sawtooth
+        QCOMPARE(verdict(301, [](int) -> qint64 { return 40; }).status, Health::Ok);                    // flat
         QCOMPARE(verdict(301, [](int i) -> qint64 { return i < 150 ? 100 : 101; }).status, Health::Ok); // one step
         QCOMPARE(verdict(301, [&](int i) -> qint64 { return i >= 150 && i < 160 ? 50 : climb(i); }).status,
-                 Health::Ok);                                                   // drained in the middle
-        QCOMPARE(verdict(200, climb).status, Health::Ok);                      // watched < 5 min
+                 Health::Ok);                             // drained in the middle
+        QCOMPARE(verdict(200, climb).status, Health::Ok); // watched < 5 min
 
         // Too few buckets with a known pending.
         HistoryStore gaps;

@@ -26,10 +26,16 @@ private Q_SLOTS:
         QTest::newRow("osc title + bel") << QByteArray("\x1b]0;t\x07") << QStringLiteral("\\x1b]0;t\\x07");
         QTest::newRow("cr lf tab") << QByteArray("a\rb\nc\td") << QStringLiteral("a\\rb\\nc\\td");
         QTest::newRow("nul and del") << QByteArray("a\0b\x7f", 4) << QStringLiteral("a\\x00b\\x7f");
-        QTest::newRow("c1 csi") << QByteArray("a\xc2\x9b" "2J") << QStringLiteral("a\\x9b2J");
-        QTest::newRow("bidi override") << QByteArray("abc\xe2\x80\xae" "txt") << QStringLiteral("abc\\u202etxt");
+        QTest::newRow("c1 csi") << QByteArray("a\xc2\x9b"
+                                              "2J")
+                                << QStringLiteral("a\\x9b2J");
+        QTest::newRow("bidi override") << QByteArray("abc\xe2\x80\xae"
+                                                     "txt")
+                                       << QStringLiteral("abc\\u202etxt");
         QTest::newRow("bidi isolate") << QByteArray("\xe2\x81\xa6x") << QStringLiteral("\\u2066x");
-        QTest::newRow("line separator") << QByteArray("a\xe2\x80\xa8" "b") << QStringLiteral("a\\u2028b");
+        QTest::newRow("line separator") << QByteArray("a\xe2\x80\xa8"
+                                                      "b")
+                                        << QStringLiteral("a\\u2028b");
         QTest::newRow("backslash cannot forge") << QByteArray("a\\x1b") << QStringLiteral("a\\\\x1b");
         QTest::newRow("invalid utf-8 byte by byte") << QByteArray("\xff\xfe\r\n") << QStringLiteral("\\xff\\xfe\\x0d\\x0a");
         QTest::newRow("emoji (surrogate pair) kept") << QByteArray("\xf0\x9f\x94\xa5") << QStringLiteral("\U0001F525");
