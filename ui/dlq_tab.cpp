@@ -34,7 +34,7 @@ namespace pelscope {
 
 namespace {
 
-constexpr qint64 kPageBytesTarget = 8 * 1024 * 1024; // a page of huge entries gets fewer of them
+constexpr qint64 kPageBytesTarget = 8LL * 1024 * 1024; // a page of huge entries gets fewer of them
 const QByteArray kAuditStream = "pelscope:audit";
 
 // Inline trouble in rich text, readable in light and dark palettes.

@@ -7,6 +7,7 @@
 #include "group_page.h"
 #include "health_style.h"
 #include "history_file_window.h"
+#include "history_settings_dialog.h"
 #include "storage/app_dirs.h"
 #include "text/display_text.h"
 #include "overview_page.h"
@@ -272,6 +273,11 @@ void MainWindow::buildMenus()
             QFileDialog::getOpenFileName(this, tr("Open a recorded history (read-only)"), dir, tr("Pelscope history (*.sqlite);;All files (*)"));
         if (!path.isEmpty())
             openHistoryFile(path);
+    });
+    file->addAction(tr("History &settings…"), this, [this] {
+        auto *dialog = new HistorySettingsDialog(this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->open();
     });
     file->addAction(tr("Show the &audit log path"), this, [this] {
         if (ConnectionView *view = currentConnection())

@@ -201,8 +201,8 @@ void WriteController::showOutcome(QWidget *parent, const QString &title, const Q
 // Every write the same way: on the writer thread, with a progress dialog
 // whose Cancel stops the job after the batch in flight (none for a dry run
 // or a one-command job), then `done` on the GUI thread.
-void WriteController::runJob(WriteJob *job, const QString &title, QWidget *parent, std::function<void(const WriteOutcome &)> done,
-                             std::function<QString(const WriteCounts &)> describe)
+void WriteController::runJob(WriteJob *job, const QString &title, QWidget *parent, const std::function<void(const WriteOutcome &)> &done,
+                             const std::function<QString(const WriteCounts &)> &describe)
 {
     moveToWorker(job);
     QPointer<QProgressDialog> progress;
@@ -243,7 +243,7 @@ void WriteController::requeue(RequeueRequest request, const QString &scope, QWid
         return;
     }
     if (m_cluster) {
-        routeRequeue(std::move(request), scope, parent);
+        routeRequeue(request, scope, parent);
         return;
     }
     dryRunRequeue(request, scope, parent, RequeueHow{writeOptions(), std::nullopt, {}});
@@ -261,7 +261,7 @@ void WriteController::refuse(QWidget *parent, const QString &title, const QStrin
 // On a cluster: the writer thread asks the planner (the CLI's too) for the
 // path (atomic on the DLQ's master, the cross-slot ledger, or refused); then
 // the dry run on that path; the confirmation says which, before anything is written.
-void WriteController::routeRequeue(RequeueRequest request, const QString &scope, QWidget *parent)
+void WriteController::routeRequeue(const RequeueRequest &request, const QString &scope, QWidget *parent)
 {
     const bool deleting = request.operation == RequeueRequest::Operation::Delete;
     const QString title = deleting ? tr("Delete dead letters") : tr("Requeue dead letters");

@@ -99,7 +99,7 @@ private:
     // `then` runs here with the route, unless the slot map could not be read
     // (the operator is told, under `title`, and nothing is written).
     void withKeyRoute(const QByteArray &key, QWidget *parent, const QString &title, std::function<void(const KeyRoute &)> then);
-    void routeRequeue(RequeueRequest request, const QString &scope, QWidget *parent);
+    void routeRequeue(const RequeueRequest &request, const QString &scope, QWidget *parent);
     void dryRunRequeue(const RequeueRequest &request, const QString &scope, QWidget *parent, const RequeueHow &how);
     void confirmRequeue(const WriteOutcome &dry, const RequeueRequest &request, const QString &scope, QWidget *parent, const RequeueHow &how);
     void runRequeue(const RequeueRequest &request, const QString &scope, QWidget *parent, const RequeueHow &how);
@@ -110,8 +110,8 @@ private:
     void runPending(const PendingActionRequest &request, const QString &scope, QWidget *parent, const ConnectionOptions &node);
     void confirmDeleteConsumer(const ConsumerDeleteRequest &request, const QString &scope, QWidget *parent, const ConnectionOptions &node,
                                const QString &path);
-    void runJob(WriteJob *job, const QString &title, QWidget *parent, std::function<void(const WriteOutcome &)> done,
-                std::function<QString(const WriteCounts &)> describe = {});
+    void runJob(WriteJob *job, const QString &title, QWidget *parent, const std::function<void(const WriteOutcome &)> &done,
+                const std::function<QString(const WriteCounts &)> &describe = {});
     void noteRefusal(const QString &scope, const QString &action, RedisError::Kind kind, const QString &error);
     void showOutcome(QWidget *parent, const QString &title, const QString &text, bool failed);
     void moveToWorker(QObject *job);

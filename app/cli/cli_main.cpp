@@ -144,7 +144,7 @@ int main(int argc, char *argv[])
         writeErr(QStringLiteral("pelscope-cli: %1\n").arg(styleError));
         return 3;
     }
-    const QString command = positional.first();
+    const QString &command = positional.first();
     if (command == QLatin1String("snapshot"))
         return runSnapshot(settings, parser.isSet(QStringLiteral("json")), style);
     if (command == QLatin1String("check"))

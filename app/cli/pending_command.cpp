@@ -35,7 +35,7 @@ QString requestFrom(const QCommandLineParser &parser, const QString &sub, const 
     if (!trailing.isEmpty() && !byId)
         return QStringLiteral("unexpected argument '%1'").arg(trailing.first());
     if (byId)
-        if (const QString e = collectIds(parser.values(QStringLiteral("id")), trailing, r.ids); !e.isEmpty())
+        if (QString e = collectIds(parser.values(QStringLiteral("id")), trailing, r.ids); !e.isEmpty())
             return e;
     if (r.action == Action::Claim) {
         if (!parser.isSet(QStringLiteral("to")))

@@ -4,6 +4,7 @@
 #include "demo_session.h"
 #include "health_style.h"
 #include "history_file_window.h"
+#include "history_settings_dialog.h"
 #include "history/prometheus_backfill.h"
 #include "main_window.h"
 #include "self_test.h"
@@ -193,6 +194,7 @@ int main(int argc, char *argv[])
     history.dir = settings.history.dir;
     history.retentionDays = settings.history.days;
     history.maxBytes = settings.history.maxBytes;
+    HistorySettingsDialog::applySaved(history, parser.isSet(QStringLiteral("history-days")), parser.isSet(QStringLiteral("history-max-mb")));
 
     // Declared before the window: the window's pollers must stop before the
     // demo's server goes away.

@@ -10,7 +10,7 @@ namespace pelscope {
 
 namespace {
 
-constexpr qint64 kSpanMs = 30 * 60'000;
+constexpr qint64 kSpanMs = 30LL * 60'000;
 constexpr qint64 kStepMs = 5'000;
 constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 

@@ -33,7 +33,7 @@ QString HealthThresholds::set(const QString &key, const QString &value)
         if (!target.contains(QLatin1Char('/')) || target.startsWith(QLatin1Char('/')) || target.endsWith(QLatin1Char('/')))
             return QStringLiteral("threshold %1: name a group as STREAM/GROUP:%2 (or STREAM/*:%2)").arg(key, name);
         HealthThresholds scratch;
-        if (const QString error = scratch.set(name, value); !error.isEmpty())
+        if (QString error = scratch.set(name, value); !error.isEmpty())
             return error;
         QList<QPair<QString, QString>> &list = groupOverrides[target];
         list.removeIf([&](const auto &kv) { return kv.first == name; });
@@ -94,12 +94,12 @@ QString HealthThresholds::validate() const
                 .arg(formatDuration(t.behindWarnMs), formatDuration(t.behindCritMs), where);
         return {};
     };
-    if (const QString e = check(*this, QString()); !e.isEmpty())
+    if (QString e = check(*this, QString()); !e.isEmpty())
         return e;
     for (auto it = groupOverrides.cbegin(); it != groupOverrides.cend(); ++it) {
         const qsizetype slash = it.key().indexOf(QLatin1Char('/'));
         const HealthThresholds t = forGroup(it.key().left(slash).toUtf8(), it.key().mid(slash + 1).toUtf8());
-        if (const QString e = check(t, QStringLiteral(" for %1").arg(it.key())); !e.isEmpty())
+        if (QString e = check(t, QStringLiteral(" for %1").arg(it.key())); !e.isEmpty())
             return e;
     }
     return {};

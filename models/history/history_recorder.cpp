@@ -9,7 +9,7 @@ namespace pelscope {
 
 namespace {
 
-constexpr qint64 kPruneEveryMs = 5 * 60'000;
+constexpr qint64 kPruneEveryMs = 5LL * 60'000;
 
 RecordedGroup recordedFrom(const PollValues::Group &v, const GroupSnapshot &g)
 {

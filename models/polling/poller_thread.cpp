@@ -2,7 +2,7 @@
 
 namespace pelscope {
 
-PollerThread::PollerThread(ConnectionOptions options, ProbeConfig config, QObject *parent)
+PollerThread::PollerThread(const ConnectionOptions &options, ProbeConfig config, QObject *parent)
     : QObject(parent)
     , m_poller(new ConnectionPoller(options, std::move(config)))
 {

@@ -13,7 +13,7 @@ class PollerThread : public QObject
 {
     Q_OBJECT
 public:
-    PollerThread(ConnectionOptions options, ProbeConfig config, QObject *parent = nullptr);
+    PollerThread(const ConnectionOptions &options, ProbeConfig config, QObject *parent = nullptr);
     ~PollerThread() override; // stops the poller and joins its thread
 
     // Connect to its signals before start(). Do not call its methods directly:

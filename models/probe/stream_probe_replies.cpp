@@ -289,7 +289,7 @@ SnapshotData StreamProbe::parseTick(const RedisReplies &replies)
 
 void StreamProbe::collectDeadLetters(SnapshotData &data, const QHash<QByteArray, const RedisReply *> &dlqSamples)
 {
-    constexpr qint64 kGrowthWindowMs = 5 * 60'000;
+    constexpr qint64 kGrowthWindowMs = 5LL * 60'000;
     QSet<QByteArray> seen;
     for (const StreamSnapshot &s : std::as_const(data.streams)) {
         const auto source = sourceFromDlqName(s.key);

@@ -16,7 +16,7 @@ struct ReplyLimits
 {
     qint64 maxReplyBytes = 512LL * 1024 * 1024; // one reply on the wire, nested parts included
     qint64 maxElements = 1'000'000;             // elements of one reply, nested parts included
-    qint64 maxLineBytes = 1024 * 1024;          // a status, error or header line
+    qint64 maxLineBytes = 1024LL * 1024;        // a status, error or header line
 };
 
 class RespGuard

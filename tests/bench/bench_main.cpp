@@ -118,7 +118,7 @@ int main(int argc, char **argv)
     if (want("history"))
         r.history = runHistoryBench(quick, progress);
     if (want("scale"))
-        r.scale = runScaleBench(quick ? QList<int>{10, 100, 1'000} : QList<int>{10, 100, 1'000, 10'000}, quick ? 20 : 120, progress);
+        r.scale = runScaleBench(quick ? QList<int>{10, 100, 1'000} : QList<int>{10, 100, 1'000, 10'000}, quick ? 20 : 60, progress);
 
     r.seconds = clock.elapsed() / 1000.0;
     r.loadAtEnd = loadAverage();

@@ -2,7 +2,10 @@
 // value, as an operator would click them; shared by the GUI tests.
 #pragma once
 
+#include <QAction>
 #include <QDialog>
+#include <QMenu>
+#include <QMenuBar>
 #include <QItemSelectionModel>
 #include <QTableView>
 #include <QWidget>
@@ -53,6 +56,17 @@ inline void keepScreenshot(QWidget *widget, const QString &name)
     QTest::qWait(300); // let queued repaints land
     if (!widget->grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png")))
         qWarning("could not write %s/%s.png", qPrintable(dir), qPrintable(name));
+}
+
+// A menu item of the menu bar by the start of its text (mnemonics ignored).
+inline QAction *menuAction(QMenuBar *bar, const QString &textStart)
+{
+    for (QAction *menu : bar->actions())
+        if (menu->menu())
+            for (QAction *a : menu->menu()->actions())
+                if (a->text().remove(QLatin1Char('&')).startsWith(textStart))
+                    return a;
+    return nullptr;
 }
 
 // Selects exactly the rows whose `role` holds one of `values`.

@@ -8,6 +8,7 @@
 #include "history/history_database.h"
 #include "history_file_window.h"
 #include "gui_test_helpers.h"
+#include "history_settings_dialog.h"
 #include "main_window.h"
 #include "redis_oracle.h"
 #include "redis_server.h"
@@ -24,6 +25,7 @@
 #include <QSqlDatabase>
 #include <QSqlQuery>
 #include <QTemporaryDir>
+#include <QSpinBox>
 #include <QTest>
 
 #include <cmath>
@@ -144,6 +146,39 @@ private Q_SLOTS:
         window.closeConnection(view);
         const QList<qint64> times = recordedTimes(path);
         QCOMPARE(QSet<qint64>(times.cbegin(), times.cend()).size(), times.size()); // no time twice
+    }
+
+    // Connection ▸ History settings: kept for the next start and for the
+    // connections opened from now on; the command line's options win.
+    void historySettingsAreKeptForNewConnections()
+    {
+        const ConnectionRequest::History before = ConnectionRequest::defaultHistory();
+        MainWindow window;
+        window.show();
+        QAction *action = menuAction(window.menuBar(), QStringLiteral("History settings"));
+        QVERIFY(action);
+        action->trigger();
+        auto *dialog = waitForDialog<HistorySettingsDialog>(&window);
+        QVERIFY(dialog);
+        QCOMPARE(dialog->daysBox()->value(), 14);
+        QCOMPARE(dialog->maxMbBox()->value(), 500);
+        dialog->daysBox()->setValue(30);
+        dialog->maxMbBox()->setValue(0);
+        dialog->accept();
+        QCOMPARE(ConnectionRequest::defaultHistory().retentionDays, 30);
+        QCOMPARE(ConnectionRequest::defaultHistory().maxBytes, 0);
+        QCOMPARE(ConnectionRequest{}.history.retentionDays, 30); // what a new tab gets
+
+        ConnectionRequest::History atStart; // as the next start reads them
+        HistorySettingsDialog::applySaved(atStart, false, false);
+        QCOMPARE(atStart.retentionDays, 30);
+        QCOMPARE(atStart.maxBytes, 0);
+        ConnectionRequest::History given;
+        given.retentionDays = 3;
+        HistorySettingsDialog::applySaved(given, true, false);
+        QCOMPARE(given.retentionDays, 3);
+        QCOMPARE(given.maxBytes, 0);
+        ConnectionRequest::defaultHistory() = before;
     }
 
     // A history copied to another desktop, in a directory nobody may write:

@@ -76,16 +76,6 @@ struct Session
     PollerThread poller;
 };
 
-QAction *menuAction(QMenuBar *bar, const QString &textStart)
-{
-    for (QAction *menu : bar->actions())
-        if (menu->menu())
-            for (QAction *a : menu->menu()->actions())
-                if (a->text().remove(QLatin1Char('&')).startsWith(textStart))
-                    return a;
-    return nullptr;
-}
-
 // The pending count of `consumer` as the server says now.
 qint64 holds(RedisOracle &db, const QByteArray &stream, const QByteArray &group, const QByteArray &consumer)
 {
