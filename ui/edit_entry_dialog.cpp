@@ -100,7 +100,9 @@ void EditEntryDialog::updateDiff()
     const StreamFields edited = editedFields();
     QStringList lines;
     for (const auto &[name, value] : m_original) {
-        const auto it = std::find_if(edited.begin(), edited.end(), [&](const auto &f) { return f.first == name; });
+        // Clang before 16 (clang-tidy here) cannot capture a structured binding in a lambda.
+        const QByteArray &key = name;
+        const auto it = std::find_if(edited.begin(), edited.end(), [&key](const auto &f) { return f.first == key; });
         if (it == edited.end())
             lines << QStringLiteral("- %1: %2").arg(displayBytes(name), displayBytes(value.left(300)));
         else if (it->second != value)

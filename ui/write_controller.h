@@ -61,7 +61,7 @@ public:
 
     // Dry run, confirmation with the exact commands, the run, the outcome.
     void requeue(RequeueRequest request, const QString &scope, QWidget *parent);
-    void pendingAction(PendingActionRequest request, const QString &scope, QWidget *parent);
+    void pendingAction(const PendingActionRequest &request, const QString &scope, QWidget *parent);
     // Only when it holds nothing; `holds`: its pending count as last polled.
     void deleteConsumer(const ConsumerDeleteRequest &request, qint64 holds, const QString &scope, QWidget *parent);
 

@@ -23,7 +23,7 @@ namespace pelscope {
 
 using namespace write_words;
 
-void WriteController::pendingAction(PendingActionRequest request, const QString &scope, QWidget *parent)
+void WriteController::pendingAction(const PendingActionRequest &request, const QString &scope, QWidget *parent)
 {
     const QString action = actionKey(request.action);
     if (const QString why = blocker(scope, action); !why.isEmpty()) {

@@ -8,7 +8,6 @@
 #include "redis/blocking_read.h"
 #include "snapshot/format.h"
 
-#include <QCoreApplication>
 #include <QRegularExpression>
 
 #include <csignal>

@@ -22,7 +22,7 @@ AuditLog::AuditLog(QString path)
 QString AuditLog::defaultPath()
 {
     // PELSCOPE_AUDIT_LOG moves the trail (tests, or a shared log directory).
-    if (const QString env = qEnvironmentVariable("PELSCOPE_AUDIT_LOG"); !env.isEmpty())
+    if (QString env = qEnvironmentVariable("PELSCOPE_AUDIT_LOG"); !env.isEmpty())
         return env;
     return QDir(appDataDir()).filePath(QStringLiteral("audit.jsonl"));
 }

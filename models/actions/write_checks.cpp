@@ -11,7 +11,7 @@ const QByteArray kAnyId = "0-1";
 // EVALSHA with the script's real SHA and keys, SCRIPT LOAD (sent after a
 // NOSCRIPT), then what the script calls: a denial inside a script is only
 // reported when the script runs, so each inner command is checked too.
-QList<RedisCommand> scriptCommands(const QString &resource, const QList<QByteArray> &keys, QList<RedisCommand> inner)
+QList<RedisCommand> scriptCommands(const QString &resource, const QList<QByteArray> &keys, const QList<RedisCommand> &inner)
 {
     const LuaScript script = LuaScript::fromResource(resource);
     QList<RedisCommand> out{script.evalsha(keys, {}), {"SCRIPT", "LOAD", "return 1"}};

@@ -209,7 +209,7 @@ QString copyHistoryForReading(const QString &path, const QString &dir, QString *
         *error = QStringLiteral("%1: no such file").arg(path);
         return {};
     }
-    const QString to = QDir(dir).filePath(from.fileName());
+    QString to = QDir(dir).filePath(from.fileName());
     // The log, then the file. A copy made while a recorder writes may miss
     // its last polls; a torn one fails open()'s quick_check and says so.
     for (const QString &suffix : {QStringLiteral("-wal"), QString()}) {

@@ -344,7 +344,7 @@ void HistoryStore::applyBudget()
     const double f = std::min(1.0, double(m_budgetBytes) / full);
     TierLimits limits;
     if (f < 1.0) {
-        limits.raw = std::clamp(int(Tier0MaxCapacity / 4 * f), Tier0Floor, Tier0MaxCapacity);
+        limits.raw = std::clamp(int(double(Tier0MaxCapacity) / 4 * f), Tier0Floor, Tier0MaxCapacity);
         limits.buckets = std::clamp(int(Tier1Capacity * f), Tier1Floor, Tier1Capacity);
         limits.coarse = std::clamp(int(Tier2Capacity * f), Tier2Floor, Tier2Capacity);
     }

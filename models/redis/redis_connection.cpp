@@ -341,7 +341,7 @@ QByteArray RedisConnection::commandReadNow() const
     return "a command";
 }
 
-void RedisConnection::onSocketError(RedisError error)
+void RedisConnection::onSocketError(const RedisError &error)
 {
     if (m_closing)
         return;

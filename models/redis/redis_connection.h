@@ -98,7 +98,7 @@ private:
     void onConnected();
     void onEncrypted();
     void onReadyRead();
-    void onSocketError(RedisError error);
+    void onSocketError(const RedisError &error);
     QByteArray commandReadNow() const;
     void onDisconnected();
     void startHandshake();

@@ -2,6 +2,7 @@
 
 #include <QLocale>
 
+#include <cmath>
 #include <limits>
 
 namespace pelscope {
@@ -51,14 +52,14 @@ std::optional<qint64> parseDurationMs(const QString &input)
             const double v = number.toDouble(&ok);
             if (!ok || !(v >= 0) || v * u.factor > kMaxDurationMs) // found by fuzz_config: 1e29 overflowed
                 return std::nullopt;
-            return qint64(v * u.factor + 0.5);
+            return std::llround(v * u.factor);
         }
     }
     bool ok = false;
     const double v = text.toDouble(&ok);
     if (!ok || !(v >= 0) || v * 1000 > kMaxDurationMs)
         return std::nullopt;
-    return qint64(v * 1000 + 0.5);
+    return std::llround(v * 1000);
 }
 
 std::optional<qint64> parseByteSize(const QString &input)
