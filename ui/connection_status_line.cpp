@@ -130,7 +130,7 @@ void ConnectionStatusLine::showReplicas(const Snapshot &snapshot)
                                                              n.lagBytes ? tr("%1 B").arg(formatCount(*n.lagBytes)) : tr("unknown")));
         }
         const qsizetype shards = snapshot->nodes.size();
-        const bool trouble = read < shards || unknown || worst > 1024 * 1024;
+        const bool trouble = read < shards || unknown || worst > 1024LL * 1024;
         const QString text = tr("Shards read from replicas: %1 of %2 · worst offset lag %3")
                                  .arg(read)
                                  .arg(shards)
@@ -146,7 +146,7 @@ void ConnectionStatusLine::showReplicas(const Snapshot &snapshot)
     QString lag = r->lagBytes ? tr("offset lag %1 B").arg(formatCount(*r->lagBytes)) : tr("offset lag unknown");
     if (r->lastIoS && r->link == QLatin1String("up"))
         lag += tr(", last I/O %1 s ago").arg(*r->lastIoS);
-    const bool trouble = r->link != QLatin1String("up") || r->syncing || !r->lagBytes || *r->lagBytes > 1024 * 1024;
+    const bool trouble = r->link != QLatin1String("up") || r->syncing || !r->lagBytes || *r->lagBytes > 1024LL * 1024;
     const QString colour = trouble ? healthStyle(Health::Warn).strong.name() : QString();
     QString text = tr("Replica %1 of %2 · link %3 · %4").arg(r->address.toHtmlEscaped(), r->primary.toHtmlEscaped(), r->link.toHtmlEscaped(), lag);
     if (r->syncing)

@@ -20,7 +20,7 @@ public:
     void showResult(const EntryReadResult &result);
     void showNothing();
 
-    static constexpr qsizetype kPreviewBytes = 64 * 1024;
+    static constexpr qsizetype kPreviewBytes = 64LL * 1024;
     static QString renderValue(const QByteArray &value, bool full);
 
 private:

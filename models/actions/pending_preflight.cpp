@@ -104,7 +104,7 @@ PendingPlan readPendingPlan(const ConnectionOptions &node, const PendingActionRe
     const qint64 pelSize = summary.at(0).toInt().value_or(0);
     if (!r.fromConsumer.isEmpty()) {
         plan.holds = 0;
-        const RedisReply perConsumer = summary.at(3);
+        const RedisReply &perConsumer = summary.at(3);
         for (const RedisReply &c : perConsumer.elements())
             if (c.at(0).bytes() == r.fromConsumer)
                 plan.holds = c.at(1).toInt().value_or(0);

@@ -125,7 +125,8 @@ void PrometheusBackfill::request(const GroupKey &key, qint64 fromMs, qint64 toMs
                     problems->append(QStringLiteral("Prometheus said: %1").arg(displayText(doc.value(QStringLiteral("error")).toString())));
                 else if (!series.isEmpty()) {
                     BackfillSeries &out = result->series[int(metric)];
-                    for (const QJsonValue &point : series.at(0).toObject().value(QStringLiteral("values")).toArray()) {
+                    const QJsonArray values = series.at(0).toObject().value(QStringLiteral("values")).toArray();
+                    for (const QJsonValue point : values) {
                         const QJsonArray tv = point.toArray();
                         out.t.append(tv.at(0).toDouble());
                         out.v.append(tv.at(1).toString().toDouble());

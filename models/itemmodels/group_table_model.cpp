@@ -220,7 +220,7 @@ QVariant GroupTableModel::data(const QModelIndex &index, int role) const
         if (index.column() == LagTrend && m_history && !m_snapshot.isNull()) {
             // The sparkline is drawn from zero with a floor: here are its numbers.
             const qint64 now = m_snapshot->takenAtMs;
-            const QList<double> v = m_history->window(GroupKey{row.stream, row.group.name}, Metric::Lag, now - 15 * 60'000, now, 90).v;
+            const QList<double> v = m_history->window(GroupKey{row.stream, row.group.name}, Metric::Lag, now - 15LL * 60'000, now, 90).v;
             double lo = std::numeric_limits<double>::infinity(), hi = -lo;
             for (double x : v)
                 if (!std::isnan(x)) {
@@ -254,7 +254,7 @@ QVariant GroupTableModel::data(const QModelIndex &index, int role) const
         QList<double> points;
         if (m_history && !m_snapshot.isNull()) {
             const qint64 now = m_snapshot->takenAtMs;
-            points = m_history->window(GroupKey{row.stream, row.group.name}, Metric::Lag, now - 15 * 60'000, now, 90).v;
+            points = m_history->window(GroupKey{row.stream, row.group.name}, Metric::Lag, now - 15LL * 60'000, now, 90).v;
         }
         return QVariant::fromValue(points);
     }
@@ -279,8 +279,9 @@ QVariant GroupTableModel::headerData(int section, Qt::Orientation orientation, i
         QT_TR_NOOP("Redis Cluster: the master holding the stream (stale when it did not answer)."),
         QT_TR_NOOP("The stream key."),
         QT_TR_NOOP("The consumer group."),
-        QT_TR_NOOP("Entries added to the stream that the group has not read yet (XINFO GROUPS lag). \"unknown\" when Redis cannot count them; hover "
-                   "for why."),
+        // clang-format off
+        QT_TR_NOOP("Entries added to the stream that the group has not read yet (XINFO GROUPS lag). \"unknown\" when Redis cannot count them; hover for why."),
+        // clang-format on
         QT_TR_NOOP(
             "How far behind in time: the age of the oldest entry the group has not been delivered yet (from its ID). — when nothing is unread."),
         QT_TR_NOOP("Entries delivered to a consumer and not acknowledged yet (the PEL)."),
