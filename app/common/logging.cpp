@@ -63,7 +63,7 @@ QString setupGuiLogging()
 {
     const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppLocalDataLocation);
     QDir().mkpath(dir);
-    const QString path = QDir(dir).filePath(QStringLiteral("pelscope.log"));
+    QString path = QDir(dir).filePath(QStringLiteral("pelscope.log"));
     std::vector<spdlog::sink_ptr> sinks;
     try {
         sinks.push_back(escaping(std::make_shared<spdlog::sinks::rotating_file_sink_mt>(path.toStdString(), 5 * 1024 * 1024, 3)));

@@ -145,7 +145,7 @@ RedisBatch DemoWorkload::deadLetterHistory()
     };
     RedisBatch batch;
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
-    qint64 ms = now - 3 * 3600'000;
+    qint64 ms = now - 3LL * 3600'000;
     for (int i = 0; i < demo::kDeadLetterSeed; ++i) {
         ms += 60'000 + (i * 7919 % 240'000); // irregular gaps, a burst near the end
         if (i > demo::kDeadLetterSeed * 3 / 4)
