@@ -50,6 +50,7 @@ int runExporter(const CliSettings &settings, const QCommandLineParser &parser)
     }
 
     Snapshot latest;
+    QByteArray latestRendered; // the snapshot's families, rendered once per poll
     qint64 latestWallMs = 0;
     bool connected = false;
     ExpositionContext base;
@@ -62,7 +63,8 @@ int runExporter(const CliSettings &settings, const QCommandLineParser &parser)
         ctx.up = connected;
         ctx.nowMs = QDateTime::currentMSecsSinceEpoch();
         ctx.lastPollWallMs = latestWallMs;
-        return QHttpServerResponse(QByteArrayLiteral("text/plain; version=0.0.4; charset=utf-8"), prometheusExposition(latest, ctx));
+        return QHttpServerResponse(QByteArrayLiteral("text/plain; version=0.0.4; charset=utf-8"),
+                                   prometheusExposition(latest, ctx, ExpositionPart::PerScrape) + latestRendered);
     });
     server.route(QStringLiteral("/healthz"), [&]() {
         const qint64 age = latestWallMs ? QDateTime::currentMSecsSinceEpoch() - latestWallMs : -1;
@@ -97,6 +99,7 @@ int runExporter(const CliSettings &settings, const QCommandLineParser &parser)
     poller.setIntervalMs(int(*interval));
     QObject::connect(&poller, &ConnectionPoller::snapshotReady, &poller, [&](const Snapshot &s) {
         latest = s;
+        latestRendered = prometheusExposition(s, base, ExpositionPart::PerPoll);
         latestWallMs = QDateTime::currentMSecsSinceEpoch();
         if (recorder)
             recorder->record(s);

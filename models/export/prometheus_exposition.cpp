@@ -66,7 +66,7 @@ QString prometheusLabelValue(const QString &value)
     return out;
 }
 
-QByteArray prometheusExposition(const Snapshot &snapshot, const ExpositionContext &ctx)
+QByteArray prometheusExposition(const Snapshot &snapshot, const ExpositionContext &ctx, ExpositionPart part)
 {
     const QString conn = label("connection", ctx.connection);
     Family up(QStringLiteral("pelscope_up"), QStringLiteral("gauge"), QStringLiteral("1 when the connection to Redis is up and polling."));
@@ -123,7 +123,7 @@ QByteArray prometheusExposition(const Snapshot &snapshot, const ExpositionContex
     Family nodeUp(QStringLiteral("pelscope_cluster_node_up"), QStringLiteral("gauge"),
                   QStringLiteral("1 when the cluster master answered the last poll."));
 
-    if (!snapshot.isNull()) {
+    if (!snapshot.isNull() && part != ExpositionPart::PerScrape) {
         qint64 consumerRows = 0;
         for (const StreamSnapshot &s : snapshot->streams)
             for (const GroupSnapshot &g : s.groups)
@@ -200,11 +200,13 @@ QByteArray prometheusExposition(const Snapshot &snapshot, const ExpositionContex
             nodeUp.add(conn + QLatin1Char(',') + label("node", n.address), n.ok ? 1 : 0);
     }
     QString out;
-    for (const Family *f :
-         {&up,        &pollAge, &stale,  &serverUs, &commands,   &duration, &lag,       &lagUnknown, &behind,          &pending,
-          &read,      &added,   &idleLo, &idleHi,   &deliveries, &sampled,  &consumers, &health,     &consumerPending, &consumerIdle,
-          &dlqLength, &dlqAge,  &nodeUp})
-        out += f->text();
+    if (part != ExpositionPart::PerPoll)
+        for (const Family *f : {&up, &pollAge, &stale, &serverUs, &commands, &duration})
+            out += f->text();
+    if (part != ExpositionPart::PerScrape)
+        for (const Family *f : {&lag, &lagUnknown, &behind, &pending, &read, &added, &idleLo, &idleHi, &deliveries, &sampled, &consumers, &health,
+                                &consumerPending, &consumerIdle, &dlqLength, &dlqAge, &nodeUp})
+            out += f->text();
     return out.toUtf8();
 }
 

@@ -266,7 +266,7 @@ QString scaleTable(const QList<ScaleResult> &rows)
             s << "| " << num(x.groups) << " | " << x.error << " |||||||||||\n";
             continue;
         }
-        s << "| " << num(x.groups) << " | " << num(x.seconds, 0) << " / " << x.ticks << " | " << num(x.baseMb) << " | " << num(x.peakMb) << " | "
+        s << "| " << num(x.groups, 0) << " | " << num(x.seconds, 0) << " / " << x.ticks << " | " << num(x.baseMb) << " | " << num(x.peakMb) << " | "
           << num(x.kbPerGroup()) << " | " << num(x.historyMb) << " | " << num(x.applyMedianMs) << " / " << num(x.applyP95Ms) << " | "
           << num(x.stallMaxMs) << " | " << num(x.quitMs) << " | " << num(x.estimatedUs) << " | " << num(x.measuredUs) << " | "
           << (x.measuredUs > 0 ? QString::number(x.estimatedUs / x.measuredUs, 'f', 2) : QStringLiteral("—")) << " | " << num(x.pollMs) << " |\n";
@@ -604,7 +604,7 @@ QList<Goal> evaluateGoals(const BenchResults &r)
                     continue;
                 const double ratio = x.estimatedUs / x.measuredUs;
                 within = within && ratio >= 0.5 && ratio <= 2.0;
-                ratios << QStringLiteral("%1 groups: ×%2").arg(num(x.groups)).arg(QString::number(ratio, 'f', 2));
+                ratios << QStringLiteral("%1 groups: ×%2").arg(num(x.groups, 0)).arg(QString::number(ratio, 'f', 2));
             }
             goal(QStringLiteral("The poll-cost estimate within 2× of the server's measured time"), within && !ratios.isEmpty(),
                  ratios.join(QStringLiteral("; ")));
