@@ -2,6 +2,7 @@
 
 #include "snapshot/format.h"
 #include "snapshot/group_ranking.h"
+#include "text/display_text.h"
 #include "../common/terminal.h"
 
 #include <cstdio>
@@ -197,6 +198,10 @@ SnapshotTable renderSnapshotTable(const Snapshot &snapshot, const TableLayout &l
         table.lines.append({line(rows[i]), health[i]});
     if (rows.isEmpty())
         table.lines.append({QStringLiteral("(no streams found)"), Health::Ok});
+    // What the poll could not do (discovery out of budget, a stream unreadable): without it "(no streams found)"
+    // after a SCAN that ran out of time reads as the truth.
+    if (!snapshot->warning.isEmpty())
+        table.lines.append({QStringLiteral("warning: %1").arg(terminalSafe(snapshot->warning)), Health::Warn});
     for (int c = 0; c < header.size(); ++c)
         if (!shown[c])
             table.dropped << header[c];

@@ -172,6 +172,9 @@ private Q_SLOTS:
         r = cli(base + QStringList{QStringLiteral("check")});
         QCOMPARE(r.exitCode, 3);
         QVERIFY2(r.out.startsWith("PELSCOPE UNKNOWN") && r.out.contains("discovery incomplete"), r.out.constData());
+        // The table says it too, not only the JSON: "(no streams found)" alone would read as the truth.
+        r = cli(base + QStringList{QStringLiteral("snapshot")});
+        QVERIFY2(r.out.contains("warning: ") && r.out.contains("discovery incomplete"), r.out.constData());
     }
 
     void wrongReplyTypesSayWhatCame()
