@@ -17,10 +17,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         (void)r.options->redactedUrl();
         (void)r.options->address();
         (void)r.options->forWrites();
-        // A parsed password never appears in the redacted forms (unless the
-        // same text is also elsewhere in the URL, a master name say).
-        const QString pw = QString::fromUtf8(r.options->password.value_or(QByteArray()));
-        if (pw.size() >= 4 && !pw.contains(QLatin1Char('*')) && text.count(pw) == 1 && r.options->redactedUrl().contains(pw))
+        // No password survives redaction. Checked with a marker in the
+        // password's place: the parsed text itself may also be a host's or a
+        // master's name (a fuzzed password of four U+FFFD and a colon was also
+        // the tail of a host before its added :26379), which is no leak.
+        static const QByteArray kMarker = "pelscope-fuzz-secret-4f1c";
+        ConnectionOptions o = *r.options;
+        if (o.password)
+            o.password = kMarker;
+        if (o.sentinel && o.sentinel->password)
+            o.sentinel->password = kMarker;
+        if (o.redactedUrl().contains(QLatin1String(kMarker)))
             __builtin_trap();
     }
     (void)redactUrlText(text);
