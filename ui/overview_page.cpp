@@ -98,21 +98,18 @@ OverviewPage::OverviewPage(QAbstractItemModel *source, QWidget *parent)
     layout->addWidget(m_table, 2);
     layout->addWidget(m_reasons, 1);
 
-    connect(source, &QAbstractItemModel::dataChanged, this, [this](const QModelIndex &topLeft, const QModelIndex &bottomRight) {
-        noteStatuses(topLeft.row(), bottomRight.row());
-        // The panel follows its row (the current one, else the worst).
-        const QModelIndex shown = m_proxy->mapToSource(m_table->currentIndex().isValid() ? m_table->currentIndex() : m_proxy->index(0, 0));
-        if (shown.isValid() && shown.row() >= topLeft.row() && shown.row() <= bottomRight.row())
-            showReasons();
-    });
-    connect(source, &QAbstractItemModel::rowsInserted, this, [this](const QModelIndex &, int first, int last) {
-        noteStatuses(first, last); // their status is known now: the next change is a real one
-        m_statusChanged = true;    // and new rows are placed at once
-    });
-    connect(source, &QAbstractItemModel::modelReset, this, [this] {
-        m_lastHealth.clear();
-        m_statusChanged = true;
-    });
+    connect(source, &QAbstractItemModel::dataChanged, this,
+            [this](const QModelIndex &topLeft, const QModelIndex &bottomRight, const QList<int> &roles) {
+                // The model names HealthRole only when a status changed: then rows move at once.
+                if (roles.isEmpty() || roles.contains(GroupTableModel::HealthRole))
+                    m_statusChanged = true;
+                // The panel follows its row (the current one, else the worst).
+                const QModelIndex shown = m_proxy->mapToSource(m_table->currentIndex().isValid() ? m_table->currentIndex() : m_proxy->index(0, 0));
+                if (shown.isValid() && shown.row() >= topLeft.row() && shown.row() <= bottomRight.row())
+                    showReasons();
+            });
+    connect(source, &QAbstractItemModel::rowsInserted, this, [this] { m_statusChanged = true; }); // new rows are placed at once
+    connect(source, &QAbstractItemModel::modelReset, this, [this] { m_statusChanged = true; });
     m_table->viewport()->installEventFilter(this);
     m_table->installEventFilter(this);
     m_lastSort.start();
@@ -125,23 +122,6 @@ namespace {
 constexpr qint64 kCalmResortMs = 10'000; // values drift: rows move at most this often
 constexpr qint64 kInputHoldMs = 2'000;   // the keyboard was just used in the table
 } // namespace
-
-void OverviewPage::noteStatuses(int first, int last)
-{
-    const QAbstractItemModel *source = m_proxy->sourceModel();
-    for (int row = std::max(0, first); row <= last && row < source->rowCount(); ++row) {
-        const QModelIndex i = source->index(row, 0);
-        const QString key = i.siblingAtColumn(GroupTableModel::Connection).data().toString() + QChar(0)
-                            + QString::fromLatin1(i.data(GroupTableModel::StreamKeyRole).toByteArray().toHex()) + QChar(0)
-                            + QString::fromLatin1(i.data(GroupTableModel::GroupNameRole).toByteArray().toHex());
-        const int health = i.data(GroupTableModel::HealthRole).toInt();
-        const auto it = m_lastHealth.find(key);
-        if (it == m_lastHealth.end() || *it != health) {
-            m_lastHealth.insert(key, health);
-            m_statusChanged = true;
-        }
-    }
-}
 
 bool OverviewPage::eventFilter(QObject *watched, QEvent *event)
 {

@@ -6,7 +6,6 @@
 #include "snapshot/snapshot.h"
 
 #include <QElapsedTimer>
-#include <QHash>
 #include <QTimer>
 #include <QWidget>
 
@@ -62,11 +61,9 @@ private:
     // A table that holds still: rows move when a status changes (at once),
     // otherwise at most every kCalmResortMs, and never while the pointer is
     // over the table or the keyboard was used in it just now.
-    void noteStatuses(int first, int last);
     void showReasons();
     void applySummaryLink(const QString &link);
     bool eventFilter(QObject *watched, QEvent *event) override;
-    QHash<QString, int> m_lastHealth; // row key -> Health, to see a status change
     bool m_statusChanged = false;
     QElapsedTimer m_lastSort;
     QElapsedTimer m_lastInput;

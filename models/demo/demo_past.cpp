@@ -61,7 +61,7 @@ bool writeDemoPast(const QString &path, qint64 nowMs, const QByteArray &prefix, 
         };
         for (RecordedGroup &g : groups)
             g.point.atMs = t;
-        if (!db.writePoll(t, groups, error))
+        if (!db.writePoll(t, groups, {}, error))
             return false;
     }
     StoredEvent died;

@@ -77,6 +77,9 @@ HistoryDatabase::~HistoryDatabase()
 
 void HistoryDatabase::close()
 {
+    m_insertIgnore.reset(); // a statement must not outlive its database
+    m_insertReplace.reset();
+    m_insertEvent.reset();
     if (QSqlDatabase::contains(m_connectionName)) {
         {
             QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
@@ -234,20 +237,29 @@ std::optional<qint64> HistoryDatabase::groupId(const GroupKey &key, QString *err
 
 bool HistoryDatabase::insertRow(int tier, qint64 gid, qint64 atMs, const StoredPoint &p, bool replace, QString *error)
 {
-    QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
-    q.prepare(QStringLiteral("INSERT OR %1 INTO points(tier, gid, t, lag, pending, idle, in_rate, out_rate, alive, total, behind, idle_upper, "
-                             "max_dlv, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
-                  .arg(replace ? QStringLiteral("REPLACE") : QStringLiteral("IGNORE")));
-    q.addBindValue(tier);
-    q.addBindValue(gid);
-    q.addBindValue(atMs);
+    std::unique_ptr<QSqlQuery> &q = replace ? m_insertReplace : m_insertIgnore;
+    if (!q) {
+        q = std::make_unique<QSqlQuery>(QSqlDatabase::database(m_connectionName, false));
+        if (!q->prepare(QStringLiteral("INSERT OR %1 INTO points(tier, gid, t, lag, pending, idle, in_rate, out_rate, alive, total, behind, "
+                                       "idle_upper, max_dlv, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+                            .arg(replace ? QStringLiteral("REPLACE") : QStringLiteral("IGNORE")))) {
+            if (error)
+                *error = describe(q->lastError().text());
+            q.reset();
+            return false;
+        }
+    }
+    int at = 0;
+    q->bindValue(at++, tier);
+    q->bindValue(at++, gid);
+    q->bindValue(at++, atMs);
     for (int c = 0; c < kColumns; ++c)
-        q.addBindValue(sqlValue(columnOf(p, c)));
-    q.addBindValue(p.status ? QVariant(int(*p.status)) : QVariant(QMetaType(QMetaType::Int)));
-    if (q.exec())
+        q->bindValue(at++, sqlValue(columnOf(p, c)));
+    q->bindValue(at++, p.status ? QVariant(int(*p.status)) : QVariant(QMetaType(QMetaType::Int)));
+    if (q->exec())
         return true;
     if (error)
-        *error = describe(q.lastError().text());
+        *error = describe(q->lastError().text());
     return false;
 }
 
@@ -276,7 +288,7 @@ bool HistoryDatabase::flushBucket(int tier, qint64 gid, const Bucket &b, QString
     return insertRow(tier, gid, b.startMs, p, true, error);
 }
 
-bool HistoryDatabase::writePoll(qint64 atMs, const QList<RecordedGroup> &groups, QString *error)
+bool HistoryDatabase::writePoll(qint64 atMs, const QList<RecordedGroup> &groups, const QList<StoredEvent> &events, QString *error)
 {
     if (!m_open || m_readOnly)
         return false;
@@ -331,6 +343,10 @@ bool HistoryDatabase::writePoll(qint64 atMs, const QList<RecordedGroup> &groups,
         if (!ok)
             break;
     }
+    // Status changes in the same transaction: on a first poll there is one per group.
+    for (const StoredEvent &e : events)
+        if (ok && !writeEvent(e, error))
+            ok = false;
     if (!ok) {
         db.rollback();
         return false;
@@ -365,13 +381,21 @@ bool HistoryDatabase::writeEvent(const StoredEvent &e, QString *error)
     std::optional<qint64> gid;
     if (e.group && !(gid = groupId(*e.group, error)))
         return false;
-    QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
-    q.prepare(QStringLiteral("INSERT INTO events(t, gid, kind, status, text) VALUES (?, ?, ?, ?, ?)"));
-    q.addBindValue(e.atMs);
-    q.addBindValue(gid ? QVariant(*gid) : QVariant(QMetaType(QMetaType::LongLong)));
-    q.addBindValue(e.kind);
-    q.addBindValue(e.status ? QVariant(int(*e.status)) : QVariant(QMetaType(QMetaType::Int)));
-    q.addBindValue(e.text.isNull() ? QStringLiteral("") : e.text); // a null QString binds as NULL
+    if (!m_insertEvent) {
+        m_insertEvent = std::make_unique<QSqlQuery>(QSqlDatabase::database(m_connectionName, false));
+        if (!m_insertEvent->prepare(QStringLiteral("INSERT INTO events(t, gid, kind, status, text) VALUES (?, ?, ?, ?, ?)"))) {
+            if (error)
+                *error = describe(m_insertEvent->lastError().text());
+            m_insertEvent.reset();
+            return false;
+        }
+    }
+    QSqlQuery &q = *m_insertEvent;
+    q.bindValue(0, e.atMs);
+    q.bindValue(1, gid ? QVariant(*gid) : QVariant(QMetaType(QMetaType::LongLong)));
+    q.bindValue(2, e.kind);
+    q.bindValue(3, e.status ? QVariant(int(*e.status)) : QVariant(QMetaType(QMetaType::Int)));
+    q.bindValue(4, e.text.isNull() ? QStringLiteral("") : e.text); // a null QString binds as NULL
     if (q.exec())
         return true;
     if (error)

@@ -112,7 +112,7 @@ void HistoryRecorder::loadPast(qint64 nowMs)
 
 void HistoryRecorder::record(const Snapshot &snapshot)
 {
-    if (!m_db || snapshot.isNull())
+    if (!m_db || snapshot.isNull() || m_abandoned.load(std::memory_order_relaxed))
         return;
     // The rates need every poll's counters, written or not.
     const QList<PollValues::Group> values = m_values.compute(snapshot);
@@ -141,16 +141,11 @@ void HistoryRecorder::record(const Snapshot &snapshot)
             rows.append(row);
         }
     QString error;
-    if (!m_db->writePoll(snapshot->takenAtMs, rows, &error)) {
+    if (!m_db->writePoll(snapshot->takenAtMs, rows, changes, &error)) {
         ++m_failedPolls;
         setProblem(QStringLiteral("cannot write the history (%1); polling goes on, history in memory only until it can").arg(error));
         return;
     }
-    for (const StoredEvent &e : std::as_const(changes))
-        if (!m_db->writeEvent(e, &error)) {
-            setProblem(QStringLiteral("cannot write a status change to the history (%1)").arg(error));
-            return;
-        }
     if (!m_state.problem.isEmpty())
         setProblem({}); // writing again
     if (m_sincePrune.elapsed() >= kPruneEveryMs) {

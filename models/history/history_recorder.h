@@ -14,6 +14,8 @@
 #include <QElapsedTimer>
 #include <QHash>
 #include <QObject>
+
+#include <atomic>
 #include <memory>
 
 namespace pelscope {
@@ -55,6 +57,10 @@ public:
     ~HistoryRecorder() override;
 
     const HistoryState &state() const { return m_state; }
+    // From any thread, before the recorder's thread is stopped: polls queued
+    // and not yet written are dropped (the program is closing; with 10,000
+    // groups a backlog of a few polls took seconds to write).
+    void abandonQueuedPolls() { m_abandoned.store(true, std::memory_order_relaxed); }
 
 public Q_SLOTS:
     void open();
@@ -82,6 +88,7 @@ private:
     QElapsedTimer m_sincePrune;
     qint64 m_failedPolls = 0;
     qint64 m_lastLeaseCheckMs = 0;
+    std::atomic<bool> m_abandoned{false};
 };
 
 } // namespace pelscope

@@ -68,24 +68,22 @@ HealthVerdict applyHistoryRules(const HistoryStore &store, const GroupKey &key, 
 
 QHash<GroupKey, HealthVerdict> appendAndEvaluate(HistoryStore &store, const Snapshot &snapshot, const HistoryRuleThresholds &t)
 {
-    QHash<GroupKey, HealthVerdict> verdicts;
+    QHash<GroupKey, HealthVerdict> changed;
     if (snapshot.isNull())
-        return verdicts;
+        return changed;
     store.append(snapshot);
     const qint64 now = snapshot->takenAtMs;
-    const bool appended = store.latestMs() == now; // not when server time failed to move forward
+    if (store.latestMs() != now)
+        return changed; // not appended: server time failed to move forward
     for (const StreamSnapshot &s : snapshot->streams)
         for (const GroupSnapshot &g : s.groups) {
             const GroupKey key{s.key, g.name};
-            if (!appended) {
-                verdicts.insert(key, g.health);
-                continue;
-            }
-            const HealthVerdict v = applyHistoryRules(store, key, g.health, t, now);
+            HealthVerdict v = applyHistoryRules(store, key, g.health, t, now);
             store.recordVerdict(key, now, v);
-            verdicts.insert(key, v);
+            if (v.status != g.health.status || v.reasons.size() != g.health.reasons.size()) // the rules only add
+                changed.insert(key, std::move(v));
         }
-    return verdicts;
+    return changed;
 }
 
 } // namespace pelscope

@@ -29,7 +29,9 @@ struct HistoryRuleThresholds
 HealthVerdict applyHistoryRules(const HistoryStore &store, const GroupKey &key, HealthVerdict base, const HistoryRuleThresholds &t, qint64 nowMs);
 
 // The per-poll sequence: append the snapshot, merge the history rules into
-// each group's verdict from the snapshot, record status changes.
+// each group's verdict from the snapshot, record status changes. Returns the
+// verdicts the history rules changed (most polls: none); a group not in it
+// keeps the snapshot's own.
 QHash<GroupKey, HealthVerdict> appendAndEvaluate(HistoryStore &store, const Snapshot &snapshot, const HistoryRuleThresholds &t);
 
 } // namespace pelscope

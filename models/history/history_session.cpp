@@ -21,6 +21,7 @@ void HistorySession::stop()
     if (m_recorder) {
         // The recorder flushes and gives its lease back in its destructor, on its thread.
         m_recorder->disconnect(this);
+        m_recorder->abandonQueuedPolls();
         m_recorder = nullptr;
     }
     if (m_thread.isRunning()) {

@@ -27,6 +27,10 @@ QList<PollValues::Group> PollValues::compute(const Snapshot &snapshot)
     QList<Group> out;
     if (snapshot.isNull())
         return out;
+    qsizetype groups = 0;
+    for (const StreamSnapshot &s : snapshot->streams)
+        groups += s.groups.size();
+    out.reserve(groups);
     const qint64 now = snapshot->takenAtMs;
     for (const StreamSnapshot &s : snapshot->streams) {
         const float in = float(inRate(s, now));
@@ -34,10 +38,10 @@ QList<PollValues::Group> PollValues::compute(const Snapshot &snapshot)
             Group row{GroupKey{s.key, g.name}, {}};
             float outRate = kNaN;
             if (g.entriesRead) {
-                auto it = m_read.find(row.key);
-                if (it != m_read.end() && now > it->atMs && double(*g.entriesRead) >= it->value)
-                    outRate = float((double(*g.entriesRead) - it->value) * 1000.0 / double(now - it->atMs));
-                m_read.insert(row.key, Baseline{double(*g.entriesRead), now}); // a decrease (SETID) starts a new baseline
+                Baseline &was = m_read[row.key]; // one lookup: found or made
+                if (was.atMs > 0 && now > was.atMs && double(*g.entriesRead) >= was.value)
+                    outRate = float((double(*g.entriesRead) - was.value) * 1000.0 / double(now - was.atMs));
+                was = Baseline{double(*g.entriesRead), now}; // a decrease (SETID) starts a new baseline
             }
             float alive = kNaN;
             if (g.consumers && *g.consumers == 0) {

@@ -6,8 +6,6 @@
 #include <cmath>
 #include <limits>
 
-#include <QSet>
-
 namespace pelscope {
 
 namespace {
@@ -46,79 +44,73 @@ int deadConsumers(const GroupSnapshot &g)
 } // namespace
 
 GroupTableModel::GroupTableModel(QObject *parent)
-    : KeyedTableModel(parent)
+    : QAbstractTableModel(parent)
 {}
 
-const GroupTableModel::Row &GroupTableModel::rowAt(int row) const
-{
-    static const Row none;
-    const auto it = m_rowData.constFind(keyAt(row));
-    return it == m_rowData.cend() ? none : *it;
-}
-
-std::optional<double> GroupTableModel::latest(const QByteArray &stream, const QByteArray &group, int metric) const
+std::optional<double> GroupTableModel::latest(const GroupKey &key, int metric) const
 {
     if (!m_history || m_snapshot.isNull())
         return std::nullopt;
     const qint64 now = m_snapshot->takenAtMs;
-    const SeriesWindow w = m_history->window(GroupKey{stream, group}, Metric(metric), now - 30'000, now, 64);
+    const SeriesWindow w = m_history->window(key, Metric(metric), now - 30'000, now, 64);
     for (qsizetype i = w.v.size() - 1; i >= 0; --i)
         if (!std::isnan(w.v[i]))
             return w.v[i];
     return std::nullopt;
 }
 
-QList<QVariant> GroupTableModel::displayValues(const StreamSnapshot &s, const GroupSnapshot &g) const
+QString GroupTableModel::displayText(int row, int column) const
 {
-    QString consumers = g.consumers ? QString::number(*g.consumers) : QStringLiteral("?");
-    if (!g.consumerList.isEmpty()) {
-        int alive = 0;
-        for (const ConsumerSnapshot &c : g.consumerList)
-            alive += c.idleMs && *c.idleMs < 60'000;
-        consumers = QStringLiteral("%1 / %2").arg(alive).arg(g.consumerList.size());
+    const StreamSnapshot &s = streamAt(row);
+    const GroupSnapshot &g = groupAt(row);
+    switch (column) {
+    case Status: return healthName(g.health.status);
+    case Connection: return m_connectionLabel;
+    case Node: return s.node.isEmpty() ? QStringLiteral("—") : s.node;
+    case Stream: return displayBytes(s.key);
+    case Group: return displayBytes(g.name);
+    case Lag: return g.lag ? formatCount(*g.lag) : QStringLiteral("unknown");
+    case Behind: return g.oldestUnreadAgeMs ? formatDuration(*g.oldestUnreadAgeMs) : QStringLiteral("—");
+    case Pending: return g.pending ? formatCount(*g.pending) : QStringLiteral("?");
+    case OldestIdle: return oldestIdleText(g);
+    case Consumers: {
+        QString consumers = g.consumers ? QString::number(*g.consumers) : QStringLiteral("?");
+        if (!g.consumerList.isEmpty()) {
+            int alive = 0;
+            for (const ConsumerSnapshot &c : g.consumerList)
+                alive += c.idleMs && *c.idleMs < 60'000;
+            consumers = QStringLiteral("%1 / %2").arg(alive).arg(g.consumerList.size());
+        }
+        if (const int dead = deadConsumers(g))
+            consumers += QStringLiteral(" (%1 dead)").arg(dead);
+        return consumers;
     }
-    if (const int dead = deadConsumers(g))
-        consumers += QStringLiteral(" (%1 dead)").arg(dead);
-    auto rate = [&](Metric m) {
-        const auto v = latest(s.key, g.name, int(m));
+    case MaxDeliveries: return g.maxDeliveryCount ? QString::number(*g.maxDeliveryCount) : QStringLiteral("—");
+    case InRate:
+    case OutRate: {
+        const auto v = latest(m_rows.at(row).key, int(column == InRate ? Metric::InRate : Metric::OutRate));
         return v ? QString::number(*v, 'f', *v < 10 ? 1 : 0) + QStringLiteral("/s") : QStringLiteral("—");
-    };
-    return {
-        healthName(g.health.status),
-        m_connectionLabel,
-        s.node.isEmpty() ? QStringLiteral("—") : s.node,
-        displayBytes(s.key),
-        displayBytes(g.name),
-        g.lag ? formatCount(*g.lag) : QStringLiteral("unknown"),
-        g.oldestUnreadAgeMs ? formatDuration(*g.oldestUnreadAgeMs) : QStringLiteral("—"),
-        g.pending ? formatCount(*g.pending) : QStringLiteral("?"),
-        oldestIdleText(g),
-        consumers,
-        g.maxDeliveryCount ? QString::number(*g.maxDeliveryCount) : QStringLiteral("—"),
-        rate(Metric::InRate),
-        rate(Metric::OutRate),
-        dlqText(deadLettersOf(s.key)),
-        // Changes every poll so the sparkline repaints; drawn by a delegate.
-        QStringLiteral("%1@%2").arg(g.lag.value_or(-1)).arg(m_snapshot.isNull() ? 0 : m_snapshot->takenAtMs),
-        g.health.reasons.join(QStringLiteral("; ")),
-    };
+    }
+    case DeadLetters: return dlqText(deadLettersOf(s.key));
+    case LagTrend: return {}; // drawn by a delegate from SparklineRole
+    case Reasons: return g.health.reasons.join(QStringLiteral("; "));
+    default: return {};
+    }
 }
 
 const DeadLetterSnapshot *GroupTableModel::deadLettersOf(const QByteArray &stream) const
 {
-    if (m_snapshot.isNull())
-        return nullptr;
-    for (const DeadLetterSnapshot &d : m_snapshot->deadLetters)
-        if (d.source == stream)
-            return &d;
-    return nullptr;
+    const auto it = m_deadLetterOf.constFind(stream);
+    return it == m_deadLetterOf.cend() ? nullptr : &m_snapshot->deadLetters.at(*it);
 }
 
 void GroupTableModel::clear()
 {
-    resetRows({});
-    m_rowData.clear();
+    beginResetModel();
+    m_rows.clear();
+    m_deadLetterOf.clear();
     m_snapshot = {};
+    endResetModel();
 }
 
 void GroupTableModel::setConnectionLabel(const QString &label)
@@ -126,7 +118,8 @@ void GroupTableModel::setConnectionLabel(const QString &label)
     if (label == m_connectionLabel)
         return;
     m_connectionLabel = label;
-    setColumn(Connection, label, {Qt::DisplayRole, SortRole});
+    if (!m_rows.isEmpty())
+        Q_EMIT dataChanged(index(0, Connection), index(int(m_rows.size()) - 1, Connection), {Qt::DisplayRole, SortRole});
 }
 
 void GroupTableModel::setStale(bool stale)
@@ -134,27 +127,75 @@ void GroupTableModel::setStale(bool stale)
     if (stale == m_stale)
         return;
     m_stale = stale;
-    signalColumns(0, ColumnCount - 1, {StaleRole, Qt::ForegroundRole});
+    if (!m_rows.isEmpty())
+        Q_EMIT dataChanged(index(0, 0), index(int(m_rows.size()) - 1, ColumnCount - 1), {StaleRole, Qt::ForegroundRole});
+}
+
+void GroupTableModel::removeVanishedRows(const QHash<GroupKey, std::pair<int, int>> &incoming)
+{
+    // From the end, a run of vanished rows at a time: one signal per run.
+    for (int last = int(m_rows.size()) - 1; last >= 0; --last) {
+        if (incoming.contains(m_rows.at(last).key))
+            continue;
+        int first = last;
+        while (first > 0 && !incoming.contains(m_rows.at(first - 1).key))
+            --first;
+        beginRemoveRows({}, first, last);
+        m_rows.remove(first, last - first + 1);
+        endRemoveRows();
+        last = first;
+    }
 }
 
 void GroupTableModel::applySnapshot(const Snapshot &snapshot)
 {
+    // Where each group is in the new snapshot (a group listed twice: the first).
+    QHash<GroupKey, std::pair<int, int>> incoming;
+    const SnapshotData &d = snapshot.data();
+    for (int si = 0; si < d.streams.size(); ++si)
+        for (int gi = 0; gi < d.streams.at(si).groups.size(); ++gi)
+            incoming.insert(GroupKey{d.streams.at(si).key, d.streams.at(si).groups.at(gi).name}, {si, gi});
+    removeVanishedRows(incoming);
+
+    // The rows that stay point into the new snapshot; was a status, a
+    // staleness or a dead consumer count changed (the overview re-sorts then)?
+    bool stateChanged = false;
+    for (Row &row : m_rows) {
+        const auto [si, gi] = incoming.take(row.key);
+        const StreamSnapshot &was = m_snapshot->streams.at(row.stream);
+        const GroupSnapshot &before = was.groups.at(row.group);
+        const StreamSnapshot &now = d.streams.at(si);
+        const GroupSnapshot &after = now.groups.at(gi);
+        stateChanged = stateChanged || before.health.status != after.health.status || was.stale != now.stale;
+        row = Row{GroupKey{now.key, after.name}, si, gi};
+    }
+    const int kept = int(m_rows.size());
     m_snapshot = snapshot;
-    QList<RowCells> rows;
-    QSet<QByteArray> keys;
-    for (const StreamSnapshot &s : snapshot.data().streams)
-        for (const GroupSnapshot &g : s.groups) {
-            const QByteArray key = keyOf(s.key, g.name);
-            keys.insert(key);
-            m_rowData.insert(key, Row{s.key, g, s.stale});
-            QList<QVariant> cells = displayValues(s, g);
-            // The row's state past the columns: a health or staleness change repaints the row's tint.
-            cells << QStringLiteral("%1/%2").arg(int(g.health.status)).arg(s.stale);
-            rows.append({key, std::move(cells)});
-        }
-    applyRows(rows, {Qt::DisplayRole, Qt::ToolTipRole, SortRole, HealthRole, ReasonsRole, StaleRole});
-    for (auto it = m_rowData.begin(); it != m_rowData.end();)
-        it = keys.contains(it.key()) ? std::next(it) : m_rowData.erase(it);
+    m_deadLetterOf.clear();
+    for (int i = 0; i < d.deadLetters.size(); ++i)
+        m_deadLetterOf.insert(d.deadLetters.at(i).source, i);
+
+    if (!incoming.isEmpty()) { // new groups, in the snapshot's order
+        QList<Row> added;
+        for (int si = 0; si < d.streams.size(); ++si)
+            for (int gi = 0; gi < d.streams.at(si).groups.size(); ++gi) {
+                GroupKey key{d.streams.at(si).key, d.streams.at(si).groups.at(gi).name};
+                const auto it = incoming.constFind(key);
+                if (it != incoming.cend() && *it == std::pair{si, gi})
+                    added.append(Row{std::move(key), si, gi});
+            }
+        beginInsertRows({}, kept, kept + int(added.size()) - 1);
+        m_rows.append(added);
+        endInsertRows();
+    }
+    // Values and the history columns move every poll: one signal for the rows
+    // that were there. A view repaints what it shows, a proxy maps it once.
+    if (kept > 0) {
+        QList<int> roles{Qt::DisplayRole, Qt::ToolTipRole, SortRole, ReasonsRole, SparklineRole, DeadConsumersRole, DeadLetterKeyRole};
+        if (stateChanged)
+            roles << HealthRole << StaleRole;
+        Q_EMIT dataChanged(index(0, 0), index(kept - 1, ColumnCount - 1), roles);
+    }
 }
 
 int GroupTableModel::columnCount(const QModelIndex &parent) const
@@ -162,9 +203,9 @@ int GroupTableModel::columnCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
-QVariant GroupTableModel::sortValue(const Row &row, int index, int column) const
+QVariant GroupTableModel::sortValue(int row, int column) const
 {
-    const GroupSnapshot &g = row.group;
+    const GroupSnapshot &g = groupAt(row);
     switch (column) {
     case Status:
         // Worst first: status, then how long the oldest entry has waited, then lag.
@@ -175,86 +216,99 @@ QVariant GroupTableModel::sortValue(const Row &row, int index, int column) const
     case OldestIdle: return double(g.oldestIdleMs.value_or(-1));
     case Consumers: return double(g.consumers.value_or(-1));
     case MaxDeliveries: return double(g.maxDeliveryCount.value_or(-1));
-    case InRate: return latest(row.stream, g.name, int(Metric::InRate)).value_or(-1);
-    case OutRate: return latest(row.stream, g.name, int(Metric::OutRate)).value_or(-1);
+    case InRate: return latest(m_rows.at(row).key, int(Metric::InRate)).value_or(-1);
+    case OutRate: return latest(m_rows.at(row).key, int(Metric::OutRate)).value_or(-1);
     case DeadLetters: {
-        const DeadLetterSnapshot *d = deadLettersOf(row.stream);
-        return d ? double(d->length.value_or(0)) + double(d->growth.value_or(0)) * 1e-6 : -1.0;
+        const DeadLetterSnapshot *dl = deadLettersOf(streamAt(row).key);
+        return dl ? double(dl->length.value_or(0)) + double(dl->growth.value_or(0)) * 1e-6 : -1.0;
     }
     case LagTrend: return g.lag ? double(*g.lag) : -1.0;
-    default: return cell(index, column);
+    default: return displayText(row, column);
     }
 }
 
 void GroupTableModel::refreshHistoryColumns()
 {
-    signalColumns(InRate, LagTrend, {Qt::DisplayRole, SortRole, SparklineRole, Qt::ToolTipRole});
+    if (!m_rows.isEmpty())
+        Q_EMIT dataChanged(index(0, InRate), index(int(m_rows.size()) - 1, LagTrend), {Qt::DisplayRole, SortRole, SparklineRole, Qt::ToolTipRole});
+}
+
+QString GroupTableModel::toolTip(int row, int column) const
+{
+    const StreamSnapshot &s = streamAt(row);
+    const GroupSnapshot &g = groupAt(row);
+    switch (column) {
+    case Status:
+    case Reasons: return g.health.reasons.isEmpty() ? QStringLiteral("No rule is broken") : g.health.reasons.join(QLatin1Char('\n'));
+    case Node: return s.stale ? QStringLiteral("This node did not answer the last poll: the values are from an earlier tick") : QString();
+    case Lag: return g.lag ? QString() : g.lagNote;
+    case Behind:
+        return g.oldestUnreadAgeMs
+                   ? QStringLiteral("The oldest entry not yet delivered to the group was added %1 ago").arg(formatDuration(*g.oldestUnreadAgeMs))
+                   : g.oldestUnreadNote;
+    case DeadLetters: {
+        const DeadLetterSnapshot *d = deadLettersOf(s.key);
+        if (!d)
+            return QStringLiteral("No dead-letter stream found for this stream");
+        return QStringLiteral("%1: %2 entries%3; Enter on this cell browses them")
+            .arg(displayBytes(d->key), d->length ? formatCount(*d->length) : QStringLiteral("?"),
+                 d->growth ? QStringLiteral(", +%1 in the last %2").arg(formatCount(*d->growth), formatDuration(d->growthWindowMs)) : QString());
+    }
+    case LagTrend: {
+        if (!m_history)
+            return {};
+        // The sparkline is drawn from zero with a floor: here are its numbers.
+        const qint64 now = m_snapshot->takenAtMs;
+        const QList<double> v = m_history->window(m_rows.at(row).key, Metric::Lag, now - 15LL * 60'000, now, 90).v;
+        double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+        for (double x : v)
+            if (!std::isnan(x)) {
+                lo = std::min(lo, x);
+                hi = std::max(hi, x);
+            }
+        if (hi < lo)
+            return QStringLiteral("Lag over the last 15 minutes: not known yet");
+        return QStringLiteral("Lag over the last 15 minutes: from %1 to %2 entries (drawn from 0; a lag under 100 stays near the bottom)")
+            .arg(formatCount(qint64(lo)), formatCount(qint64(hi)));
+    }
+    case OldestIdle:
+        return g.pelSampled ? QStringLiteral("Lower bound from the %1 entries inspected; upper bound from the oldest entry's ID").arg(g.pelInspected)
+                            : QString();
+    default: return {};
+    }
 }
 
 QVariant GroupTableModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
-    const Row &row = rowAt(index.row());
+    const int row = index.row();
     switch (role) {
-    case Qt::DisplayRole: return cell(index.row(), index.column());
-    case Qt::ToolTipRole:
-        if (index.column() == Status || index.column() == Reasons)
-            return row.group.health.reasons.isEmpty() ? QStringLiteral("No rule is broken") : row.group.health.reasons.join(QLatin1Char('\n'));
-        if (index.column() == Node && row.streamStale)
-            return QStringLiteral("This node did not answer the last poll: the values are from an earlier tick");
-        if (index.column() == Lag && !row.group.lag)
-            return row.group.lagNote;
-        if (index.column() == Behind)
-            return row.group.oldestUnreadAgeMs ? QStringLiteral("The oldest entry not yet delivered to the group was added %1 ago")
-                                                     .arg(formatDuration(*row.group.oldestUnreadAgeMs))
-                                               : row.group.oldestUnreadNote;
-        if (index.column() == DeadLetters) {
-            const DeadLetterSnapshot *d = deadLettersOf(row.stream);
-            if (!d)
-                return QStringLiteral("No dead-letter stream found for this stream");
-            return QStringLiteral("%1: %2 entries%3; Enter on this cell browses them")
-                .arg(displayBytes(d->key), d->length ? formatCount(*d->length) : QStringLiteral("?"),
-                     d->growth ? QStringLiteral(", +%1 in the last %2").arg(formatCount(*d->growth), formatDuration(d->growthWindowMs)) : QString());
-        }
-        if (index.column() == LagTrend && m_history && !m_snapshot.isNull()) {
-            // The sparkline is drawn from zero with a floor: here are its numbers.
-            const qint64 now = m_snapshot->takenAtMs;
-            const QList<double> v = m_history->window(GroupKey{row.stream, row.group.name}, Metric::Lag, now - 15LL * 60'000, now, 90).v;
-            double lo = std::numeric_limits<double>::infinity(), hi = -lo;
-            for (double x : v)
-                if (!std::isnan(x)) {
-                    lo = std::min(lo, x);
-                    hi = std::max(hi, x);
-                }
-            if (hi < lo)
-                return QStringLiteral("Lag over the last 15 minutes: not known yet");
-            return QStringLiteral("Lag over the last 15 minutes: from %1 to %2 entries (drawn from 0; a lag under 100 stays near the bottom)")
-                .arg(formatCount(qint64(lo)), formatCount(qint64(hi)));
-        }
-        if (index.column() == OldestIdle && row.group.pelSampled)
-            return QStringLiteral("Lower bound from the %1 entries inspected; upper bound from the oldest entry's ID").arg(row.group.pelInspected);
-        return {};
+    case Qt::DisplayRole: return displayText(row, index.column());
+    case Qt::ToolTipRole: {
+        const QString tip = toolTip(row, index.column());
+        return tip.isEmpty() ? QVariant() : QVariant(tip);
+    }
     case Qt::TextAlignmentRole:
         if (index.column() >= Lag && index.column() <= DeadLetters)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         return QVariant::fromValue(Qt::AlignLeft | Qt::AlignVCenter);
-    case SortRole: return sortValue(row, index.row(), index.column());
-    case HealthRole: return int(row.group.health.status);
-    case StreamKeyRole: return row.stream;
-    case GroupNameRole: return row.group.name;
-    case ReasonsRole: return row.group.health.reasons;
-    case StaleRole: return m_stale || row.streamStale;
+    case SortRole: return sortValue(row, index.column());
+    case HealthRole: return int(groupAt(row).health.status);
+    case StreamKeyRole: return streamAt(row).key;
+    case GroupNameRole: return groupAt(row).name;
+    case ReasonsRole: return groupAt(row).health.reasons;
+    case StaleRole: return m_stale || streamAt(row).stale;
     case DeadLetterKeyRole: {
-        const DeadLetterSnapshot *d = deadLettersOf(row.stream);
+        const DeadLetterSnapshot *d = deadLettersOf(streamAt(row).key);
         return d ? d->key : QByteArray();
     }
-    case DeadConsumersRole: return deadConsumers(row.group);
+    case DeadConsumersRole: return deadConsumers(groupAt(row));
     case SparklineRole: {
         QList<double> points;
-        if (m_history && !m_snapshot.isNull()) {
+        if (m_history) {
             const qint64 now = m_snapshot->takenAtMs;
-            points = m_history->window(GroupKey{row.stream, row.group.name}, Metric::Lag, now - 15LL * 60'000, now, 90).v;
+            points = m_history->window(m_rows.at(row).key, Metric::Lag, now - 15LL * 60'000, now, 90).v;
         }
         return QVariant::fromValue(points);
     }

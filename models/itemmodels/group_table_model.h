@@ -1,17 +1,21 @@
 // One row per stream/group, updated in place from each snapshot: rows are
-// matched by (stream, group) (KeyedTableModel, like the other tables) so
-// selection, sort and scroll survive updates.
+// matched by (stream, group) so selection, sort and scroll survive updates.
+// Unlike the small tables (KeyedTableModel), this one may hold 10,000 rows:
+// a row is two indices into the shared snapshot, cells are formatted when a
+// view asks (only visible ones are), and a poll is one dataChanged for the
+// whole table, whose roles name HealthRole only when a status changed.
 #pragma once
 
-#include "keyed_table_model.h"
+#include "history/group_key.h"
 #include "snapshot/snapshot.h"
 
+#include <QAbstractTableModel>
 #include <QHash>
 #include <optional>
 
 namespace pelscope {
 
-class GroupTableModel : public KeyedTableModel
+class GroupTableModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
@@ -64,27 +68,31 @@ public:
     // rate and sparkline columns read it again.
     void refreshHistoryColumns();
 
+    int rowCount(const QModelIndex &parent = {}) const override { return parent.isValid() ? 0 : int(m_rows.size()); }
     int columnCount(const QModelIndex &parent = {}) const override;
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
 private:
-    // What a row's cells are made from, by row key.
+    // Where a row's group is in m_snapshot; the key shares the snapshot's bytes.
     struct Row
     {
-        QByteArray stream;
-        GroupSnapshot group;
-        bool streamStale = false; // cluster: its node did not answer this tick
+        GroupKey key;
+        int stream = 0;
+        int group = 0;
     };
-    static QByteArray keyOf(const QByteArray &stream, const QByteArray &group) { return stream + '\0' + group; }
-    const Row &rowAt(int row) const;
-    QList<QVariant> displayValues(const StreamSnapshot &s, const GroupSnapshot &g) const;
-    std::optional<double> latest(const QByteArray &stream, const QByteArray &group, int metric) const;
-    QVariant sortValue(const Row &row, int index, int column) const;
+    const StreamSnapshot &streamAt(int row) const { return m_snapshot->streams.at(m_rows.at(row).stream); }
+    const GroupSnapshot &groupAt(int row) const { return streamAt(row).groups.at(m_rows.at(row).group); }
+    QString displayText(int row, int column) const;
+    QString toolTip(int row, int column) const;
+    std::optional<double> latest(const GroupKey &key, int metric) const;
+    QVariant sortValue(int row, int column) const;
     // The dead-letter stream whose source is `stream`, if the poller found one.
     const DeadLetterSnapshot *deadLettersOf(const QByteArray &stream) const;
+    void removeVanishedRows(const QHash<GroupKey, std::pair<int, int>> &incoming);
 
-    QHash<QByteArray, Row> m_rowData;
+    QList<Row> m_rows;
+    QHash<QByteArray, int> m_deadLetterOf; // source stream -> index in deadLetters
     QString m_connectionLabel;
     bool m_stale = false;
     const class HistoryStore *m_history = nullptr;

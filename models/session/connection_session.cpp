@@ -94,17 +94,10 @@ Snapshot ConnectionSession::withHistoryVerdicts(const Snapshot &snapshot)
     if (!m_historySession->admit(snapshot))
         return snapshot;
     // The history rules (stalled, pending climbing) join the snapshot's own.
+    // Most ticks they change nothing: the snapshot goes on as it came,
+    // without a copy of every group.
     const QHash<GroupKey, HealthVerdict> verdicts = appendAndEvaluate(m_history, snapshot, m_historyRules);
-    // Most ticks the history rules agree with the snapshot's own verdicts:
-    // then the snapshot goes on as it came, without a copy of every group.
-    const auto changes = [&](const StreamSnapshot &s, const GroupSnapshot &g) {
-        const auto it = verdicts.constFind(GroupKey{s.key, g.name});
-        return it != verdicts.constEnd() && (it->status != g.health.status || it->reasons != g.health.reasons);
-    };
-    const bool anyChange = std::any_of(snapshot->streams.cbegin(), snapshot->streams.cend(), [&](const StreamSnapshot &s) {
-        return std::any_of(s.groups.cbegin(), s.groups.cend(), [&](const GroupSnapshot &g) { return changes(s, g); });
-    });
-    if (!anyChange)
+    if (verdicts.isEmpty())
         return snapshot;
     SnapshotData data = snapshot.data();
     for (StreamSnapshot &s : data.streams)

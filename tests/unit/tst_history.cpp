@@ -597,7 +597,7 @@ private Q_SLOTS:
             GroupValues v;
             v.health = verdictAt(i);
             const auto out = appendAndEvaluate(store, single(kT0 + i * 1000LL, v), th);
-            QCOMPARE(out.value(kKey).status, v.health.status);
+            QCOMPARE(out.value(kKey, v.health).status, v.health.status); // absent: the history rules changed nothing
         }
         const QList<StatusChange> all = store.statusChanges(kKey);
         // The first verdict is "first seen OK", not a transition from anything.

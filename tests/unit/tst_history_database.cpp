@@ -60,7 +60,7 @@ private Q_SLOTS:
             QString error;
             QVERIFY2(db.open(&error), qPrintable(error));
             for (int i = 0; i < 60; ++i) // a minute at 1 Hz
-                QVERIFY2(db.writePoll(kT0 + i * 1000LL, poll(kT0 + i * 1000LL, float(i * 10), float(i)), &error), qPrintable(error));
+                QVERIFY2(db.writePoll(kT0 + i * 1000LL, poll(kT0 + i * 1000LL, float(i * 10), float(i)), {}, &error), qPrintable(error));
             QVERIFY(db.flushOpenBuckets(&error));
         }
         HistoryDatabase db(path, true);
@@ -114,9 +114,9 @@ private Q_SLOTS:
             QVERIFY2(db.open(&error), qPrintable(error));
             // Ten minutes, then nothing for five, then five more.
             for (qint64 t = kT0; t < kT0 + 10 * 60'000; t += 1000)
-                QVERIFY(db.writePoll(t, poll(t, 100, 5), &error));
+                QVERIFY(db.writePoll(t, poll(t, 100, 5), {}, &error));
             for (qint64 t = kT0 + 15 * 60'000; t < now; t += 1000)
-                QVERIFY(db.writePoll(t, poll(t, 200, 5), &error));
+                QVERIFY(db.writePoll(t, poll(t, 200, 5), {}, &error));
             QVERIFY(db.flushOpenBuckets(&error));
         }
         HistoryDatabase db(path, true);
@@ -204,7 +204,7 @@ private Q_SLOTS:
             QList<RecordedGroup> groups;
             for (int g = 0; g < 50; ++g)
                 groups.append({GroupKey{"s" + QByteArray::number(g), "g"}, pointAt(t, float(g), 1)});
-            QVERIFY2(db.writePoll(t, groups, &error), qPrintable(error));
+            QVERIFY2(db.writePoll(t, groups, {}, &error), qPrintable(error));
         }
         QVERIFY(db.flushOpenBuckets(&error));
         QCOMPARE(*db.recordedSinceMs() <= now - 13 * 86'400'000LL, true);
