@@ -63,12 +63,13 @@ void AllConnectionsPage::updateSummary()
     QList<Snapshot> snapshots;
     QStringList stale;
     qint64 deadMs = 300'000;
-    bool cluster = false;
+    bool cluster = false, rationed = false;
     for (const QPointer<ConnectionView> &view : std::as_const(m_views)) {
         if (!view)
             continue;
         snapshots << view->lastSnapshot();
         cluster |= !view->lastSnapshot().isNull() && view->lastSnapshot()->server.mode == QLatin1String("cluster");
+        rationed |= !view->lastSnapshot().isNull() && view->lastSnapshot()->stats.refreshTicks > 1;
         deadMs = view->consumerDeadMs();
         if (view->isStale() || view->lastSnapshot().isNull())
             stale << view->label().toHtmlEscaped();
@@ -82,6 +83,7 @@ void AllConnectionsPage::updateSummary()
                     .arg(stale.join(QStringLiteral(", ")));
     m_overview->setSummary(text);
     m_overview->setColumnShown(GroupTableModel::Node, cluster);
+    m_overview->setColumnShown(GroupTableModel::ReadAge, rationed);
 }
 
 } // namespace pelscope

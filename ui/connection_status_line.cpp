@@ -102,6 +102,13 @@ void ConnectionStatusLine::showPollCost(const Snapshot &snapshot)
                              .arg(snapshot->stats.bytesIn < 10'000 ? QStringLiteral("%1 B").arg(snapshot->stats.bytesIn)
                                                                    : QStringLiteral("%1 KiB").arg(snapshot->stats.bytesIn / 1024)));
     m_pollLabel->setToolTip(snapshot->warning);
+    const PollStats &st = snapshot->stats;
+    if (st.refreshTicks > 1) { // more groups than a tick reads: said, with how fresh a row can be
+        m_pollLabel->setText(m_pollLabel->text()
+                             + tr(" · %1 of %2 groups read this poll, each at least every %3 polls (the Read column)")
+                                   .arg(formatCount(st.groupsRead), formatCount(st.groupsKnown))
+                                   .arg(st.refreshTicks));
+    }
     if (snapshot->stats.budgetTooSmall) { // --poll-budget: say that figures are old or missing, not just show them
         m_pollLabel->setText(m_pollLabel->text() + tr(" · poll budget too small: some figures are old or missing"));
         m_pollLabel->setToolTip(snapshot->stats.budgetNote + QLatin1Char('\n') + snapshot->warning);

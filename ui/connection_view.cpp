@@ -340,6 +340,7 @@ void ConnectionView::render(const Snapshot &snapshot)
     m_lastSnapshotWallMs = QDateTime::currentMSecsSinceEpoch();
     const bool cluster = snapshot->server.mode == QLatin1String("cluster");
     m_overview->setColumnShown(GroupTableModel::Node, cluster);
+    m_overview->setColumnShown(GroupTableModel::ReadAge, snapshot->stats.refreshTicks > 1);
     m_overview->offerGrouping(cluster ? GroupTableModel::Node : -1, tr("node"));
     m_model->applySnapshot(snapshot);
     m_groupPage->setRecordedSince(m_session->historySession().recordedSinceMs());

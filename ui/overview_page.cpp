@@ -45,11 +45,12 @@ OverviewPage::OverviewPage(QAbstractItemModel *source, QWidget *parent)
     m_table->setWordWrap(false);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
-    const int widths[] = {92, 130, 130, 130, 120, 70, 70, 70, 140, 110, 100, 64, 64, 100, 120};
+    const int widths[] = {92, 130, 130, 130, 120, 70, 70, 70, 140, 110, 100, 64, 64, 100, 120, 80};
     for (int c = 0; c < GroupTableModel::Reasons; ++c)
         m_table->setColumnWidth(c, widths[c]);
     setColumnShown(GroupTableModel::Connection, false);
     setColumnShown(GroupTableModel::Node, false);
+    setColumnShown(GroupTableModel::ReadAge, false);
     connect(m_table, &QTableView::activated, this, [this](const QModelIndex &index) { Q_EMIT rowActivated(index); });
 
     m_filter->setPlaceholderText(tr("Filter streams and groups (Ctrl+F; Down or Enter to the table)"));

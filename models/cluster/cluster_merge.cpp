@@ -153,6 +153,11 @@ SnapshotData mergeClusterTick(const QList<ClusterNodeTickView> &nodes, const QHa
         }
         out.stats.roundTrips += r.roundTrips;
         out.stats.commands += r.commands;
+        if (r.answered) { // each node's probe takes its turns on its own
+            out.stats.groupsRead += r.data.stats.groupsRead;
+            out.stats.groupsKnown += r.data.stats.groupsKnown;
+            out.stats.refreshTicks = std::max(out.stats.refreshTicks, r.data.stats.refreshTicks);
+        }
         out.nodes.append(ns);
     }
     if (out.takenAtMs == 0)

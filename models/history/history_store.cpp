@@ -38,6 +38,7 @@ void HistoryStore::clear()
     m_consumerCount = 0;
     m_groups.clear();
     m_index.clear();
+    m_lastOrder.clear();
     m_values.clear();
 }
 
@@ -47,16 +48,19 @@ HistoryStore::GroupHistory &HistoryStore::groupFor(const GroupKey &key, qint64 n
         return *h;
     auto h = std::make_unique<GroupHistory>();
     h->key = key;
+    auto shared = [](QVector<float> &cache, int cap) -> const QVector<float> & {
+        if (cache.size() != cap)
+            cache = nanVector(cap);
+        return cache;
+    };
+    const QVector<float> &nan0 = shared(m_sharedNan[0], m_r0.cap), &nan1 = shared(m_sharedNan[1], m_r1.cap), &nan2 = shared(m_sharedNan[2], m_r2.cap);
     for (int m = 0; m < MetricCount; ++m) {
         SeriesData &s = h->series[m];
-        s.raw = nanVector(m_r0.cap);
-        s.mean = nanVector(m_r1.cap);
-        s.lo = nanVector(m_r1.cap);
-        s.hi = nanVector(m_r1.cap);
-        s.lo2 = nanVector(m_r2.cap);
-        s.hi2 = nanVector(m_r2.cap);
+        s.raw = nan0;
+        s.mean = s.lo = s.hi = nan1;
+        s.lo2 = s.hi2 = nan2;
         if (pickFor(Metric(m)) == Pick::Mean)
-            s.mean2 = nanVector(m_r2.cap);
+            s.mean2 = nan2;
     }
     h->progress.firstSeenMs = nowMs;
     h->progress.lastReadAdvanceMs = nowMs;
@@ -66,8 +70,15 @@ HistoryStore::GroupHistory &HistoryStore::groupFor(const GroupKey &key, qint64 n
     return *raw;
 }
 
-const HistoryStore::GroupHistory *HistoryStore::find(const GroupKey &key) const
+HistoryStore::GroupHistory *HistoryStore::find(const GroupKey &key) const
 {
+    // After an append the rules ask for every group in the snapshot's order:
+    // the one asked last and the next are looked at before the index.
+    for (std::size_t i = m_nextInOrder; i < m_lastOrder.size() && i <= m_nextInOrder + 1; ++i)
+        if (m_lastOrder[i]->key == key) {
+            m_nextInOrder = i;
+            return m_lastOrder[i];
+        }
     return m_index.value(key);
 }
 
@@ -165,11 +176,18 @@ void HistoryStore::append(const Snapshot &snapshot)
         return;
 
     const QList<PollValues::Group> values = m_values.compute(snapshot);
+    // Most polls list the same groups in the same order as the last one: the
+    // group at the same place is tried before the index (10,000 lookups were
+    // a third of an append).
+    std::vector<GroupHistory *> order;
+    order.reserve(values.size());
     qsizetype next = 0;
     for (const StreamSnapshot &s : d.streams) {
         for (const GroupSnapshot &g : s.groups) {
             const PollValues::Group &v = values.at(next++);
-            GroupHistory &h = groupFor(v.key, now);
+            const std::size_t at = order.size();
+            GroupHistory &h = at < m_lastOrder.size() && m_lastOrder[at]->key == v.key ? *m_lastOrder[at] : groupFor(v.key, now);
+            order.push_back(&h);
             if (h.serial == m_serial)
                 continue; // a group listed twice: the first one counts
             h.serial = m_serial;
@@ -196,6 +214,8 @@ void HistoryStore::append(const Snapshot &snapshot)
             updateConsumers(h, g, slot, now);
         }
     }
+    m_lastOrder = std::move(order);
+    m_nextInOrder = 0;
     endPoll(slot);
     applyBudget();
 }
@@ -410,6 +430,8 @@ void HistoryStore::forgetOld(qint64 now)
         if (h.progress.lastSeenMs < now - Tier1SpanMs) {
             m_consumerCount -= h.consumersUsed;
             m_index.remove(h.key);
+            m_lastOrder.clear(); // it may point at this one
+            m_nextInOrder = 0;
             m_groups[i] = std::move(m_groups.back());
             m_groups.pop_back();
             continue;
@@ -445,7 +467,7 @@ void HistoryStore::forgetOld(qint64 now)
 
 void HistoryStore::recordVerdict(const GroupKey &key, qint64 atMs, const HealthVerdict &verdict)
 {
-    GroupHistory *h = m_index.value(key);
+    GroupHistory *h = find(key);
     if (!h || (h->judged && verdict.status == h->lastStatus))
         return;
     // The first verdict is not a transition: it was never seen OK before it.

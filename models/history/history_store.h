@@ -192,7 +192,7 @@ private:
     void closeCoarseBucket(qint64 nowMs);
     void forgetOld(qint64 nowMs);
     void updateConsumers(GroupHistory &h, const GroupSnapshot &g, int slot, qint64 nowMs);
-    const GroupHistory *find(const GroupKey &key) const;
+    GroupHistory *find(const GroupKey &key) const;
     SeriesWindow collect(const Source &src, qint64 fromMs, qint64 toMs, int maxPoints) const;
 
     QVector<qint64> m_t0; // poll times, shared by every tier-0 series
@@ -215,7 +215,10 @@ private:
     TierLimits m_limits;
     std::vector<std::unique_ptr<GroupHistory>> m_groups;
     QHash<GroupKey, GroupHistory *> m_index;
-    PollValues m_values; // the per-poll figures, computed as the on-disk history computes them
+    std::vector<GroupHistory *> m_lastOrder; // the last append's groups, in its order
+    QVector<float> m_sharedNan[3];           // per tier: what a new group's buffers start as
+    mutable std::size_t m_nextInOrder = 0;   // where find() looks first
+    PollValues m_values;                     // the per-poll figures, computed as the on-disk history computes them
 };
 
 } // namespace pelscope

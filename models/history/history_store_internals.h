@@ -23,9 +23,13 @@ inline QVector<float> nanVector(int n)
     return QVector<float>(n, kNaN);
 }
 
+// A new group's buffers share one all-NaN vector per tier until written to
+// (implicit sharing): a tier-1 or tier-2 buffer is then allocated when its
+// first bucket closes, not for the 2,000 groups a tick may meet for the first
+// time. A shared buffer costs nothing of its own.
 inline qint64 bytesOf(const QVector<float> &v)
 {
-    return v.capacity() * qint64(sizeof(float));
+    return v.isDetached() ? v.capacity() * qint64(sizeof(float)) : 0;
 }
 
 // The value of a 10 s bucket a chart line shows: the side of the range that

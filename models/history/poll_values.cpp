@@ -20,6 +20,7 @@ void PollValues::clear()
 {
     m_added.clear();
     m_read.clear();
+    m_carried.clear();
 }
 
 QList<PollValues::Group> PollValues::compute(const Snapshot &snapshot)
@@ -32,7 +33,23 @@ QList<PollValues::Group> PollValues::compute(const Snapshot &snapshot)
         groups += s.groups.size();
     out.reserve(groups);
     const qint64 now = snapshot->takenAtMs;
+    // Kept per group only while streams are read in turn (groupsPerTick).
+    m_rationed = snapshot->stats.refreshTicks > 1;
+    if (!m_rationed)
+        m_carried.clear();
     for (const StreamSnapshot &s : snapshot->streams) {
+        if (!s.stale && s.readAtMs > 0 && s.readAtMs < now) { // its turn was not this tick: the values of its last read
+            for (const GroupSnapshot &g : s.groups) {
+                Group row{GroupKey{s.key, g.name}, {}};
+                const auto it = m_carried.constFind(row.key);
+                if (it == m_carried.cend())
+                    std::fill(std::begin(row.values), std::end(row.values), kNaN);
+                else
+                    std::copy(std::begin(it->values), std::end(it->values), row.values);
+                out.append(row);
+            }
+            continue;
+        }
         const float in = float(inRate(s, now));
         for (const GroupSnapshot &g : s.groups) {
             Group row{GroupKey{s.key, g.name}, {}};
@@ -62,6 +79,8 @@ QList<PollValues::Group> PollValues::compute(const Snapshot &snapshot)
                 behind = 0; // nothing unread
             const float values[MetricCount] = {toFloat(g.lag), toFloat(g.pending), idle, in, outRate, alive, toFloat(g.consumers), behind};
             std::copy(std::begin(values), std::end(values), row.values);
+            if (m_rationed)
+                m_carried.insert(row.key, row);
             out.append(row);
         }
     }

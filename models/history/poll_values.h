@@ -30,7 +30,8 @@ public:
     // A consumer counts as alive while its idle time is below this.
     void setAliveIdleMs(qint64 ms) { m_aliveIdleMs = ms; }
     // Every group of `snapshot`, in its order; the counters are remembered
-    // for the next call's rates.
+    // for the next call's rates. A stream not read this tick (readAtMs before
+    // takenAtMs) repeats the values of its last read.
     QList<Group> compute(const Snapshot &snapshot);
     void clear();
 
@@ -45,6 +46,8 @@ private:
     qint64 m_aliveIdleMs = 60'000;
     QHash<QByteArray, Baseline> m_added; // per stream: entries added
     QHash<GroupKey, Baseline> m_read;    // per group: entries read
+    QHash<GroupKey, Group> m_carried;    // per group: its values when last read
+    bool m_rationed = false;
 };
 
 } // namespace pelscope

@@ -3,6 +3,9 @@
 #include "history/history_store.h"
 #include "snapshot/format.h"
 
+#include <QDateTime>
+
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -93,6 +96,10 @@ QString GroupTableModel::displayText(int row, int column) const
     }
     case DeadLetters: return dlqText(deadLettersOf(s.key));
     case LagTrend: return {}; // drawn by a delegate from SparklineRole
+    case ReadAge: {
+        const qint64 age = m_snapshot->takenAtMs - s.readAtMs;
+        return s.readAtMs <= 0 ? QStringLiteral("—") : age <= 0 ? QStringLiteral("now") : formatDuration(age) + QStringLiteral(" ago");
+    }
     case Reasons: return g.health.reasons.join(QStringLiteral("; "));
     default: return {};
     }
@@ -147,8 +154,35 @@ void GroupTableModel::removeVanishedRows(const QHash<GroupKey, std::pair<int, in
     }
 }
 
+// The same streams and groups in the same places as the rows point to (most
+// polls): the rows stay as they are, no index of 10,000 keys is built.
+bool GroupTableModel::sameLayout(const SnapshotData &d) const
+{
+    qsizetype groups = 0;
+    for (const StreamSnapshot &s : d.streams)
+        groups += s.groups.size();
+    if (groups != m_rows.size())
+        return false;
+    return std::all_of(m_rows.cbegin(), m_rows.cend(), [&](const Row &row) {
+        if (row.stream >= d.streams.size() || row.group >= d.streams.at(row.stream).groups.size())
+            return false;
+        const StreamSnapshot &s = d.streams.at(row.stream);
+        return s.key == row.key.stream && s.groups.at(row.group).name == row.key.group;
+    });
+}
+
 void GroupTableModel::applySnapshot(const Snapshot &snapshot)
 {
+    if (!m_snapshot.isNull() && !m_rows.isEmpty() && sameLayout(snapshot.data())) {
+        bool stateChanged = false;
+        for (const Row &row : std::as_const(m_rows)) {
+            const StreamSnapshot &was = m_snapshot->streams.at(row.stream), &now = snapshot->streams.at(row.stream);
+            stateChanged = stateChanged || was.stale != now.stale || was.groups.at(row.group).health.status != now.groups.at(row.group).health.status;
+        }
+        adoptSnapshot(snapshot);
+        signalValues(int(m_rows.size()), stateChanged);
+        return;
+    }
     // Where each group is in the new snapshot (a group listed twice: the first).
     QHash<GroupKey, std::pair<int, int>> incoming;
     const SnapshotData &d = snapshot.data();
@@ -170,10 +204,7 @@ void GroupTableModel::applySnapshot(const Snapshot &snapshot)
         row = Row{GroupKey{now.key, after.name}, si, gi};
     }
     const int kept = int(m_rows.size());
-    m_snapshot = snapshot;
-    m_deadLetterOf.clear();
-    for (int i = 0; i < d.deadLetters.size(); ++i)
-        m_deadLetterOf.insert(d.deadLetters.at(i).source, i);
+    adoptSnapshot(snapshot);
 
     if (!incoming.isEmpty()) { // new groups, in the snapshot's order
         QList<Row> added;
@@ -188,14 +219,27 @@ void GroupTableModel::applySnapshot(const Snapshot &snapshot)
         m_rows.append(added);
         endInsertRows();
     }
-    // Values and the history columns move every poll: one signal for the rows
-    // that were there. A view repaints what it shows, a proxy maps it once.
-    if (kept > 0) {
-        QList<int> roles{Qt::DisplayRole, Qt::ToolTipRole, SortRole, ReasonsRole, SparklineRole, DeadConsumersRole, DeadLetterKeyRole};
-        if (stateChanged)
-            roles << HealthRole << StaleRole;
-        Q_EMIT dataChanged(index(0, 0), index(kept - 1, ColumnCount - 1), roles);
-    }
+    signalValues(kept, stateChanged);
+}
+
+void GroupTableModel::adoptSnapshot(const Snapshot &snapshot)
+{
+    m_snapshot = snapshot;
+    m_deadLetterOf.clear();
+    for (int i = 0; i < snapshot->deadLetters.size(); ++i)
+        m_deadLetterOf.insert(snapshot->deadLetters.at(i).source, i);
+}
+
+// Values and the history columns move every poll: one signal for the rows
+// that were there. A view repaints what it shows, a proxy maps it once.
+void GroupTableModel::signalValues(int rows, bool stateChanged)
+{
+    if (rows <= 0)
+        return;
+    QList<int> roles{Qt::DisplayRole, Qt::ToolTipRole, SortRole, ReasonsRole, SparklineRole, DeadConsumersRole, DeadLetterKeyRole};
+    if (stateChanged)
+        roles << HealthRole << StaleRole;
+    Q_EMIT dataChanged(index(0, 0), index(rows - 1, ColumnCount - 1), roles);
 }
 
 int GroupTableModel::columnCount(const QModelIndex &parent) const
@@ -223,6 +267,7 @@ QVariant GroupTableModel::sortValue(int row, int column) const
         return dl ? double(dl->length.value_or(0)) + double(dl->growth.value_or(0)) * 1e-6 : -1.0;
     }
     case LagTrend: return g.lag ? double(*g.lag) : -1.0;
+    case ReadAge: return double(streamAt(row).readAtMs > 0 ? m_snapshot->takenAtMs - streamAt(row).readAtMs : -1);
     default: return displayText(row, column);
     }
 }
@@ -271,6 +316,13 @@ QString GroupTableModel::toolTip(int row, int column) const
         return QStringLiteral("Lag over the last 15 minutes: from %1 to %2 entries (drawn from 0; a lag under 100 stays near the bottom)")
             .arg(formatCount(qint64(lo)), formatCount(qint64(hi)));
     }
+    case ReadAge:
+        return s.readAtMs <= 0
+                   ? QString()
+                   : QStringLiteral("Read at %1 (server time). %2 of %3 groups are read each poll, in turn: each at least every %4 polls.")
+                         .arg(QDateTime::fromMSecsSinceEpoch(s.readAtMs).toString(QStringLiteral("HH:mm:ss")),
+                              formatCount(m_snapshot->stats.groupsRead), formatCount(m_snapshot->stats.groupsKnown))
+                         .arg(m_snapshot->stats.refreshTicks);
     case OldestIdle:
         return g.pelSampled ? QStringLiteral("Lower bound from the %1 entries inspected; upper bound from the oldest entry's ID").arg(g.pelInspected)
                             : QString();
@@ -290,7 +342,7 @@ QVariant GroupTableModel::data(const QModelIndex &index, int role) const
         return tip.isEmpty() ? QVariant() : QVariant(tip);
     }
     case Qt::TextAlignmentRole:
-        if (index.column() >= Lag && index.column() <= DeadLetters)
+        if ((index.column() >= Lag && index.column() <= DeadLetters) || index.column() == ReadAge)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
         return QVariant::fromValue(Qt::AlignLeft | Qt::AlignVCenter);
     case SortRole: return sortValue(row, index.column());
@@ -320,11 +372,22 @@ QVariant GroupTableModel::headerData(int section, Qt::Orientation orientation, i
 {
     if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
         return {};
-    static const char *names[] = {QT_TR_NOOP("Status"),    QT_TR_NOOP("Connection"),     QT_TR_NOOP("Node"),
-                                  QT_TR_NOOP("Stream"),    QT_TR_NOOP("Group"),          QT_TR_NOOP("Lag"),
-                                  QT_TR_NOOP("Behind"),    QT_TR_NOOP("Pending"),        QT_TR_NOOP("Oldest pending idle"),
-                                  QT_TR_NOOP("Consumers"), QT_TR_NOOP("Max deliveries"), QT_TR_NOOP("In"),
-                                  QT_TR_NOOP("Out"),       QT_TR_NOOP("Dead letters"),   QT_TR_NOOP("Lag, 15 min"),
+    static const char *names[] = {QT_TR_NOOP("Status"),
+                                  QT_TR_NOOP("Connection"),
+                                  QT_TR_NOOP("Node"),
+                                  QT_TR_NOOP("Stream"),
+                                  QT_TR_NOOP("Group"),
+                                  QT_TR_NOOP("Lag"),
+                                  QT_TR_NOOP("Behind"),
+                                  QT_TR_NOOP("Pending"),
+                                  QT_TR_NOOP("Oldest pending idle"),
+                                  QT_TR_NOOP("Consumers"),
+                                  QT_TR_NOOP("Max deliveries"),
+                                  QT_TR_NOOP("In"),
+                                  QT_TR_NOOP("Out"),
+                                  QT_TR_NOOP("Dead letters"),
+                                  QT_TR_NOOP("Lag, 15 min"),
+                                  QT_TR_NOOP("Read"),
                                   QT_TR_NOOP("Why")};
     // What each column means, on hover: the numbers are the server's, said plainly.
     static const char *tips[] = {
@@ -346,6 +409,8 @@ QVariant GroupTableModel::headerData(int section, Qt::Orientation orientation, i
         QT_TR_NOOP("Entries the group read per second, over the last polls."),
         QT_TR_NOOP("The stream's dead-letter stream: its length and recent growth. Enter on the cell opens it."),
         QT_TR_NOOP("Lag over the last 15 minutes, drawn from 0; hover a cell for its range."),
+        QT_TR_NOOP("How long ago the row's values were read. Shown when there are more groups than one poll reads: streams are then read in "
+                   "turn, each at least every few polls, and the others keep their last values."),
         QT_TR_NOOP("Every rule the group breaks, in words. The selected row's reasons are also shown in full under the table."),
     };
     if (role == Qt::DisplayRole)

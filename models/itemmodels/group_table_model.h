@@ -37,6 +37,7 @@ public:
         OutRate,
         DeadLetters,
         LagTrend,
+        ReadAge, // shown when streams are read in turn (more groups than a poll reads)
         Reasons,
         ColumnCount
     };
@@ -90,6 +91,9 @@ private:
     // The dead-letter stream whose source is `stream`, if the poller found one.
     const DeadLetterSnapshot *deadLettersOf(const QByteArray &stream) const;
     void removeVanishedRows(const QHash<GroupKey, std::pair<int, int>> &incoming);
+    bool sameLayout(const SnapshotData &d) const;
+    void adoptSnapshot(const Snapshot &snapshot);
+    void signalValues(int rows, bool stateChanged);
 
     QList<Row> m_rows;
     QHash<QByteArray, int> m_deadLetterOf; // source stream -> index in deadLetters

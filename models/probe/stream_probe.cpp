@@ -94,7 +94,7 @@ RedisBatch StreamProbe::planTick()
     }
 
     qint64 consumerBudget = m_config.consumerBudgetPerTick;
-    for (const QByteArray &key : knownStreams()) {
+    for (const QByteArray &key : streamsToRead()) {
         StreamState &ss = m_streamState[key];
         planStream(batch, key, ss);
         add(batch, SlotKind::XinfoGroups, {"XINFO", "GROUPS", key}, key);
@@ -113,6 +113,49 @@ RedisBatch StreamProbe::planTick()
     }
     choose(batch);
     return batch;
+}
+
+QList<QByteArray> StreamProbe::streamsToRead()
+{
+    const QList<QByteArray> all = knownStreams();
+    m_groupsKnown = 0;
+    for (const QByteArray &key : all) {
+        const auto it = m_streamState.find(key);
+        m_groupsKnown += it == m_streamState.end() ? 1 : std::max<qsizetype>(1, it->second.groups.size());
+    }
+    const qint64 share = m_config.groupsPerTick;
+    if (m_config.oneShot || share <= 0 || m_groupsKnown <= share) {
+        m_groupsPlanned = m_groupsKnown;
+        m_readThisTick = QSet<QByteArray>(all.cbegin(), all.cend());
+        return all;
+    }
+    // Dead-letter streams every tick (their growth is the alarm), streams
+    // never read next, then the turn, from where the last tick stopped.
+    QList<QByteArray> out;
+    m_readThisTick.clear();
+    qint64 groups = 0;
+    auto take = [&](const QByteArray &key) {
+        if (m_readThisTick.contains(key))
+            return;
+        m_readThisTick.insert(key);
+        out.append(key);
+        const auto it = m_streamState.find(key);
+        groups += it == m_streamState.end() ? 1 : std::max<qsizetype>(1, it->second.groups.size());
+    };
+    for (const QByteArray &key : all)
+        if (sourceFromDlqName(key))
+            take(key);
+    for (const QByteArray &key : all)
+        if (const auto it = m_streamState.find(key); groups < share && (it == m_streamState.end() || it->second.lastRead.readAtMs == 0))
+            take(key);
+    const qsizetype start = std::upper_bound(all.cbegin(), all.cend(), m_turnAfter) - all.cbegin();
+    for (qsizetype n = 0; n < all.size() && groups < share; ++n) {
+        const QByteArray &key = all.at((start + n) % all.size());
+        take(key);
+        m_turnAfter = key;
+    }
+    m_groupsPlanned = groups;
+    return out;
 }
 
 // XINFO STREAM when something depends on its fresh fields (a lag Redis cannot

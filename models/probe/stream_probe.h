@@ -102,6 +102,7 @@ private:
         quint64 lastInfoTick = 0;
         StreamSnapshot lastInfo; // carried when XINFO STREAM is rationed
         bool lagUnknown = false; // a group's lag is estimated from XINFO STREAM's fields
+        StreamSnapshot lastRead; // what the last read gave, carried while others are read
     };
 
     // A read the tick can do without: sent at once without a budget, else
@@ -121,6 +122,8 @@ private:
         QString note;
     };
 
+    // The streams this tick reads: all of them, or in turn (groupsPerTick).
+    QList<QByteArray> streamsToRead();
     void planStream(RedisBatch &batch, const QByteArray &key, StreamState &ss);
     void planGroup(RedisBatch &batch, const QByteArray &stream, const QByteArray &group, qint64 &consumerBudget);
     void offer(RedisBatch &batch, double costUs, qint64 overdue, const QString &what, std::function<void(RedisBatch &)> addRead);
@@ -164,6 +167,11 @@ private:
     double m_requiredUs = 0;
     BudgetOutcome m_budget;
     quint64 m_scanDueTick = 0;
+    // Rationing: where the turn stopped, and this tick's share.
+    QByteArray m_turnAfter;
+    QSet<QByteArray> m_readThisTick;
+    qint64 m_groupsKnown = 0;
+    qint64 m_groupsPlanned = 0;
 };
 
 // Parses XPENDING's extended form.

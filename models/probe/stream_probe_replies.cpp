@@ -184,6 +184,7 @@ SnapshotData StreamProbe::parseTick(const RedisReplies &replies)
                 groupsReply = &r;
             }
         }
+        s.readAtMs = data.takenAtMs;
         // XLEN answers 0 for a missing key; XINFO GROUPS tells it is gone.
         if (groupsReply && groupsReply->isError() && groupsReply->bytes().contains("no such key"))
             vanished.insert(key);
@@ -194,6 +195,7 @@ SnapshotData StreamProbe::parseTick(const RedisReplies &replies)
         if (!s.error.isEmpty() || !groupsReply || groupsReply->isError()) {
             if (s.error.isEmpty() && groupsReply)
                 s.error = displayBytes(groupsReply->bytes());
+            ss.lastRead = s;
             data.streams.append(s);
             continue;
         }
@@ -251,7 +253,22 @@ SnapshotData StreamProbe::parseTick(const RedisReplies &replies)
         std::sort(groupNames.begin(), groupNames.end());
         ss.groups = groupNames;
         ss.lagUnknown = std::any_of(s.groups.cbegin(), s.groups.cend(), [](const GroupSnapshot &g) { return !g.lag; });
+        ss.lastRead = s;
         data.streams.append(s);
+    }
+    // Streams whose turn it was not (groupsPerTick): their last values, said
+    // as such by readAtMs; their groups' state is kept.
+    qint64 groupsRead = 0;
+    for (const StreamSnapshot &s : std::as_const(data.streams))
+        groupsRead += std::max<qsizetype>(1, s.groups.size());
+    for (auto it = m_streamState.begin(); it != m_streamState.end(); ++it) {
+        const StreamSnapshot &last = it->second.lastRead;
+        if (byStream.contains(it->first) || last.readAtMs == 0 || !m_streams.contains(it->first))
+            continue;
+        for (const GroupSnapshot &g : last.groups)
+            if (const auto st = m_groupState.find(GroupKey{it->first, g.name}); st != m_groupState.end())
+                st->second.seenTick = m_tick;
+        data.streams.append(last);
     }
 
     for (const QByteArray &key : std::as_const(vanished)) {
@@ -282,6 +299,11 @@ SnapshotData StreamProbe::parseTick(const RedisReplies &replies)
     data.stats.deferredReads = m_budget.deferred;
     data.stats.budgetTooSmall = m_budget.tooSmall;
     data.stats.budgetNote = m_budget.note;
+    data.stats.groupsRead = groupsRead;
+    data.stats.groupsKnown = std::max(m_groupsKnown, groupsRead);
+    data.stats.refreshTicks = m_config.groupsPerTick > 0 && groupsRead < data.stats.groupsKnown
+                                  ? (data.stats.groupsKnown + m_config.groupsPerTick - 1) / m_config.groupsPerTick
+                                  : 1;
     warnings += m_warnings;
     data.warning = warnings.join(QStringLiteral("; "));
     return data;

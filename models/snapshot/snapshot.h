@@ -87,6 +87,10 @@ struct StreamSnapshot
     QString node;     // host:port; empty on a single server
     QByteArray shard; // shard id (the master's node id before Redis 7.2)
     bool stale = false;
+    // Server ms of the tick these values were read in. With more groups than
+    // one tick reads (ProbeConfig::groupsPerTick) streams are read in turn and
+    // the others carry their last values: readAtMs is then before takenAtMs.
+    qint64 readAtMs = 0;
 };
 
 // A dead-letter stream found by naming convention, linked to its source.
@@ -173,6 +177,11 @@ struct PollStats
     // long, so some figures are old or missing. budgetNote says which.
     bool budgetTooSmall = false;
     QString budgetNote;
+    // Rationing (more groups than groupsPerTick): groups read this tick, of
+    // how many, and how many ticks it takes to read every one of them.
+    qint64 groupsRead = 0;
+    qint64 groupsKnown = 0;
+    qint64 refreshTicks = 1; // 1: every group every tick
 };
 
 struct SnapshotData

@@ -156,6 +156,8 @@ QJsonObject snapshotToJson(const Snapshot &snapshot)
         so.insert(QLatin1String("max_deleted_entry_id"), orNull(s.maxDeletedEntryId));
         if (!s.error.isEmpty())
             so.insert(QLatin1String("error"), s.error);
+        // Before taken_at_ms when streams are read in turn (poll.refresh_ticks > 1).
+        so.insert(QLatin1String("read_at_ms"), s.readAtMs > 0 ? QJsonValue(double(s.readAtMs)) : QJsonValue(QJsonValue::Null));
         if (cluster) {
             so.insert(QLatin1String("node"), s.node);
             so.insert(QLatin1String("shard"), QString::fromLatin1(s.shard));
@@ -199,6 +201,9 @@ QJsonObject snapshotToJson(const Snapshot &snapshot)
     poll.insert(QLatin1String("deferred_reads"), qint64(d.stats.deferredReads));
     poll.insert(QLatin1String("budget_too_small"), d.stats.budgetTooSmall);
     poll.insert(QLatin1String("budget_note"), d.stats.budgetNote.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(d.stats.budgetNote));
+    poll.insert(QLatin1String("groups_read"), qint64(d.stats.groupsRead));
+    poll.insert(QLatin1String("groups_known"), qint64(d.stats.groupsKnown));
+    poll.insert(QLatin1String("refresh_ticks"), qint64(d.stats.refreshTicks));
     if (!d.warning.isEmpty())
         poll.insert(QLatin1String("warning"), d.warning);
     root.insert(QLatin1String("poll"), poll);

@@ -257,18 +257,20 @@ QString scaleTable(const QList<ScaleResult> &rows)
 {
     QString out;
     QTextStream s(&out);
-    s << "| groups | polled s / ticks | RSS before MB | peak RSS MB | KB per group | history store MB | snapshot → repainted overview "
-         "median / p95 ms | longest GUI stall ms | quit ms | estimate µs per tick | measured µs per tick | estimate ÷ measured | "
-         "round trip ms |\n"
-      << "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n";
+    s << "| groups × connections | polled s / ticks | groups read per tick (all every N ticks) | RSS before MB | peak RSS MB | KB per group | "
+         "history store MB | snapshot → repainted overview median / p95 ms | longest GUI stall ms (steady / first read of every group) | "
+         "quit ms | estimate µs per tick | measured µs per tick | estimate ÷ measured | round trip ms |\n"
+      << "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n";
     for (const ScaleResult &x : rows) {
         if (!x.error.isEmpty()) {
-            s << "| " << num(x.groups) << " | " << x.error << " |||||||||||\n";
+            s << "| " << num(x.groups) << " | " << x.error << " ||||||||||||\n";
             continue;
         }
-        s << "| " << num(x.groups, 0) << " | " << num(x.seconds, 0) << " / " << x.ticks << " | " << num(x.baseMb) << " | " << num(x.peakMb) << " | "
-          << num(x.kbPerGroup()) << " | " << num(x.historyMb) << " | " << num(x.applyMedianMs) << " / " << num(x.applyP95Ms) << " | "
-          << num(x.stallMaxMs) << " | " << num(x.quitMs) << " | " << num(x.estimatedUs) << " | " << num(x.measuredUs) << " | "
+        const QString steady = x.steadyReached ? num(x.stallMaxMs) : QStringLiteral("not reached");
+        s << "| " << num(x.groups, 0) << " × " << x.connections << " | " << num(x.seconds, 0) << " / " << x.ticks << " | "
+          << num(double(x.groupsRead), 0) << " (" << x.refreshTicks << ") | " << num(x.baseMb) << " | " << num(x.peakMb) << " | "
+          << num(x.kbPerGroup()) << " | " << num(x.historyMb) << " | " << num(x.applyMedianMs) << " / " << num(x.applyP95Ms) << " | " << steady
+          << " / " << num(x.startupStallMs) << " | " << num(x.quitMs) << " | " << num(x.estimatedUs) << " | " << num(x.measuredUs) << " | "
           << (x.measuredUs > 0 ? QString::number(x.estimatedUs / x.measuredUs, 'f', 2) : QStringLiteral("—")) << " | " << num(x.pollMs) << " |\n";
     }
     return out;
@@ -581,34 +583,49 @@ QList<Goal> evaluateGoals(const BenchResults &r)
              one > 0 && five <= one * 1.1, costs.join(QStringLiteral("; ")));
     }
     if (!r.scale.isEmpty()) {
-        const ScaleResult *big = nullptr;
-        for (const ScaleResult &x : r.scale)
-            if (x.error.isEmpty() && (!big || x.groups > big->groups))
-                big = &x;
-        if (big) {
-            auto goal = [&](const QString &text, bool met, const QString &measured) {
-                goals << Goal{text, measured, met ? Verdict::Met : Verdict::Missed};
-            };
-            const QString at = QStringLiteral("%1 groups").arg(num(big->groups));
-            goal(QStringLiteral("The window with 10,000 groups: ≤ 1 GB peak RSS"), big->groups >= 10'000 && big->peakMb <= 1024,
+        auto goal = [&](const QString &text, bool met, const QString &measured) {
+            goals << Goal{text, measured, met ? Verdict::Met : Verdict::Missed};
+        };
+        // The figures at size: the largest single connection, and the all-connections case.
+        auto largest = [&](bool several) {
+            const ScaleResult *big = nullptr;
+            for (const ScaleResult &x : r.scale)
+                if (x.error.isEmpty() && (x.connections > 1) == several && (!big || x.groups > big->groups))
+                    big = &x;
+            return big;
+        };
+        for (const ScaleResult *big : {largest(false), largest(true)}) {
+            if (!big)
+                continue;
+            const QString at = big->connections > 1 ? QStringLiteral("%1 connections × %2 groups, all-connections tab")
+                                                          .arg(big->connections)
+                                                          .arg(num(big->groups / big->connections, 0))
+                                                    : QStringLiteral("%1 groups").arg(num(big->groups));
+            const QString of = big->connections > 1 ? QStringLiteral(" (20 connections × 500 groups)") : QString();
+            const bool size = big->groups >= 10'000;
+            goal(QStringLiteral("The window with 10,000 groups%1: ≤ 1 GB peak RSS").arg(of), size && big->peakMb <= 1024,
                  QStringLiteral("%1: peak %2 MB (%3 KB per group)").arg(at, num(big->peakMb), num(big->kbPerGroup())));
-            goal(QStringLiteral("Snapshot → repainted overview ≤ 50 ms p95 at 10,000 rows"), big->groups >= 10'000 && big->applyP95Ms <= 50,
+            goal(QStringLiteral("Snapshot → repainted overview ≤ 50 ms p95 at 10,000 rows%1").arg(of), size && big->applyP95Ms <= 50,
                  QStringLiteral("%1: p95 %2 ms").arg(at, num(big->applyP95Ms)));
-            goal(QStringLiteral("The GUI thread's longest stall ≤ 100 ms while polling"), big->stallMaxMs <= 100,
-                 QStringLiteral("%1: %2 ms").arg(at, num(big->stallMaxMs)));
-            goal(QStringLiteral("Quitting takes ≤ 1 s at any size"), big->quitMs <= 1000, QStringLiteral("%1: %2 ms").arg(at, num(big->quitMs)));
-            QStringList ratios;
-            bool within = true;
-            for (const ScaleResult &x : r.scale) {
-                if (!x.error.isEmpty() || x.measuredUs <= 0)
-                    continue;
-                const double ratio = x.estimatedUs / x.measuredUs;
-                within = within && ratio >= 0.5 && ratio <= 2.0;
-                ratios << QStringLiteral("%1 groups: ×%2").arg(num(x.groups, 0)).arg(QString::number(ratio, 'f', 2));
-            }
-            goal(QStringLiteral("The poll-cost estimate within 2× of the server's measured time"), within && !ratios.isEmpty(),
-                 ratios.join(QStringLiteral("; ")));
+            goal(QStringLiteral("The GUI thread's longest stall ≤ 100 ms while polling, sorting, filtering and scrolling%1").arg(of),
+                 big->steadyReached && big->stallMaxMs <= 100,
+                 QStringLiteral("%1: %2 ms once every group was read; %3 ms while the first %4 ticks read them for the first time")
+                     .arg(at, big->steadyReached ? num(big->stallMaxMs) : QStringLiteral("not reached"), num(big->startupStallMs))
+                     .arg(big->refreshTicks));
+            goal(QStringLiteral("Quitting takes ≤ 1 s at any size%1").arg(of), big->quitMs <= 1000,
+                 QStringLiteral("%1: %2 ms").arg(at, num(big->quitMs)));
         }
+        QStringList ratios;
+        bool within = true;
+        for (const ScaleResult &x : r.scale) {
+            if (!x.error.isEmpty() || x.measuredUs <= 0 || x.connections > 1)
+                continue;
+            const double ratio = x.estimatedUs / x.measuredUs;
+            within = within && ratio >= 0.5 && ratio <= 2.0;
+            ratios << QStringLiteral("%1 groups: ×%2").arg(num(x.groups, 0)).arg(QString::number(ratio, 'f', 2));
+        }
+        goal(QStringLiteral("The poll-cost estimate within 2× of the server's measured time"), within && !ratios.isEmpty(),
+             ratios.join(QStringLiteral("; ")));
     }
     return goals;
 }

@@ -1,6 +1,8 @@
 #include "scale_bench.h"
 
 #include "connection_view.h"
+#include "itemmodels/group_table_model.h"
+#include "all_connections_page.h"
 #include "main_window.h"
 #include "memory_bench.h"
 #include "overview_page.h"
@@ -12,6 +14,8 @@
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QJsonDocument>
+#include <QScrollBar>
+#include <QLineEdit>
 #include <QJsonObject>
 #include <QProcess>
 #include <QTableView>
@@ -36,25 +40,30 @@ double percentile(QList<double> v, double p)
 
 // N streams of one group each, with the demo's shape of a group: entries
 // added, some read and pending, one consumer. Built by a script in pages of
-// 1,000 so no single call blocks the server for long.
-bool buildGroups(test::RedisOracle &db, int groups, QString *error)
+// 1,000 so no single call blocks the server for long. With several
+// connections, connection c's streams are scale:c:i (its --match scale:c:*).
+bool buildGroups(test::RedisOracle &db, int groups, int connections, QString *error)
 {
     static const QByteArray script = R"(
 local from, to = tonumber(ARGV[1]), tonumber(ARGV[2])
 for i = from, to do
-  local k = 'scale:' .. i
+  local k = ARGV[3] .. i
   redis.call('XADD', k, '*', 'n', '1')
   redis.call('XADD', k, '*', 'n', '2')
   redis.call('XGROUP', 'CREATE', k, 'g', '0')
   redis.call('XREADGROUP', 'GROUP', 'g', 'worker', 'COUNT', '1', 'STREAMS', k, '>')
 end
 return to - from + 1)";
-    for (int from = 1; from <= groups; from += 1000) {
-        const int to = std::min(groups, from + 999);
-        const RedisReply r = db.command({"EVAL", script, "0", QByteArray::number(from), QByteArray::number(to)});
-        if (r.isError()) {
-            *error = QString::fromUtf8(r.bytes());
-            return false;
+    const int each = groups / std::max(1, connections);
+    for (int c = 0; c < connections; ++c) {
+        const QByteArray prefix = connections > 1 ? "scale:" + QByteArray::number(c) + ":" : QByteArray("scale:");
+        for (int from = 1; from <= each; from += 1000) {
+            const int to = std::min(each, from + 999);
+            const RedisReply r = db.command({"EVAL", script, "0", QByteArray::number(from), QByteArray::number(to), prefix});
+            if (r.isError()) {
+                *error = QString::fromUtf8(r.bytes());
+                return false;
+            }
         }
     }
     return true;
@@ -81,6 +90,7 @@ int scaleChildMain(const QString &argument)
     const QStringList parts = argument.split(QLatin1Char(','));
     const auto parsed = parseRedisUrl(parts.value(0));
     const double seconds = parts.value(1).toDouble();
+    const int connections = std::max(1, parts.value(2).toInt());
     if (!parsed.options || seconds <= 0) {
         std::fprintf(stderr, "scale child: bad argument %s\n", qPrintable(argument));
         return 2;
@@ -93,54 +103,116 @@ int scaleChildMain(const QString &argument)
     QCoreApplication::processEvents();
     o[QStringLiteral("baseMb")] = statusMb("VmRSS");
 
-    ConnectionRequest request;
-    request.options = *parsed.options;
-    request.intervalMs = 1000;
-    request.label = QStringLiteral("scale");
-    request.history.dir = historyDir.path();
-    ConnectionView *view = mainWindow->openConnection(request);
+    QList<ConnectionView *> views;
+    for (int c = 0; c < connections; ++c) {
+        ConnectionRequest request;
+        request.options = *parsed.options;
+        request.intervalMs = 1000;
+        request.label = connections > 1 ? QStringLiteral("scale %1").arg(c) : QStringLiteral("scale");
+        if (connections > 1)
+            request.probe.match = "scale:" + QByteArray::number(c) + ":*";
+        request.history.dir = historyDir.path() + QStringLiteral("/%1").arg(c); // each its own file and lease
+        views << mainWindow->openConnection(request);
+    }
+    ConnectionView *view = views.first();
+    // One connection: its tab; several: the all-connections tab (what they are measured on).
+    OverviewPage *overview = connections > 1 ? mainWindow->allConnections()->overview() : view->overview();
+    if (connections > 1)
+        mainWindow->showAllConnections();
+    QTableView *table = overview->table();
 
     // The GUI thread's longest gap between ticks of a 10 ms timer: a stall.
+    // Until every group has been read once (streams are read in turn past
+    // groupsPerTick) rows and their history are being created: measured
+    // apart from the steady state after it.
     QElapsedTimer gap;
     gap.start();
-    double stallMaxMs = 0;
-    bool measuring = false;
+    double startupStallMs = 0, steadyStallMs = 0;
+    enum class Phase { First, Startup, Steady, Done } phase = Phase::First;
     QTimer probe;
     QObject::connect(&probe, &QTimer::timeout, [&] {
-        const double ms = double(gap.nsecsElapsed()) / 1e6;
-        if (measuring)
-            stallMaxMs = std::max(stallMaxMs, ms - 10.0);
+        const double ms = double(gap.nsecsElapsed()) / 1e6 - 10.0;
+        if (phase == Phase::Startup)
+            startupStallMs = std::max(startupStallMs, ms);
+        else if (phase == Phase::Steady)
+            steadyStallMs = std::max(steadyStallMs, ms);
         gap.restart();
     });
     probe.start(10);
     int ticks = 0;
+    qint64 refreshTicks = 1, groupsRead = 0;
     double estimatedUs = 0, pollMs = 0;
-    QObject::connect(view->session(), &ConnectionSession::snapshotReady, [&](const Snapshot &s) {
-        if (++ticks == 2)
-            measuring = true; // the first snapshot builds every row once
-        estimatedUs += double(s->stats.estimatedUs);
-        pollMs += double(s->stats.durationMs);
+    for (ConnectionView *v : std::as_const(views))
+        QObject::connect(v->session(), &ConnectionSession::snapshotReady, [&, v](const Snapshot &s) {
+            if (v != view)
+                return; // figures of the first connection stand for all
+            ++ticks;
+            refreshTicks = s->stats.refreshTicks;
+            groupsRead = s->stats.groupsRead;
+            if (phase == Phase::First)
+                phase = Phase::Startup; // the first snapshot builds its rows once
+            else if (phase == Phase::Startup && ticks >= refreshTicks + 2)
+                phase = Phase::Steady;
+            estimatedUs += double(s->stats.estimatedUs);
+            pollMs += double(s->stats.durationMs);
+        });
+
+    // What an operator does meanwhile, every 1.5 s in turn: sort by lag, filter,
+    // clear the filter, scroll half-way, sort worst-first again.
+    QLineEdit *filter = overview->findChild<QLineEdit *>();
+    int step = 0;
+    QTimer operatorActions;
+    QObject::connect(&operatorActions, &QTimer::timeout, [&] {
+        switch (step++ % 5) {
+        case 0: table->sortByColumn(GroupTableModel::Lag, Qt::DescendingOrder); break;
+        case 1:
+            if (filter)
+                filter->setText(QStringLiteral("scale:1"));
+            break;
+        case 2:
+            if (filter)
+                filter->clear();
+            break;
+        case 3: table->verticalScrollBar()->setValue(table->verticalScrollBar()->maximum() / 2); break;
+        default: table->sortByColumn(GroupTableModel::Status, Qt::DescendingOrder); break;
+        }
     });
+    operatorActions.start(1500);
 
     QEventLoop loop;
     QTimer::singleShot(int(seconds * 1000), &loop, &QEventLoop::quit);
     loop.exec();
-    measuring = false;
+    const bool steadyReached = phase == Phase::Steady;
+    phase = Phase::Done; // what follows is the bench's own
+    operatorActions.stop();
+    if (filter)
+        filter->clear();
     o[QStringLiteral("ticks")] = ticks;
-    o[QStringLiteral("stallMaxMs")] = stallMaxMs;
+    o[QStringLiteral("startupStallMs")] = startupStallMs;
+    o[QStringLiteral("stallMaxMs")] = steadyStallMs;
+    o[QStringLiteral("steadyReached")] = steadyReached;
+    o[QStringLiteral("refreshTicks")] = double(refreshTicks);
+    o[QStringLiteral("groupsRead")] = double(groupsRead);
     o[QStringLiteral("estimatedUs")] = ticks ? estimatedUs / ticks : 0;
     o[QStringLiteral("pollMs")] = ticks ? pollMs / ticks : 0;
-    o[QStringLiteral("historyMb")] = double(view->history().bytesUsed()) / (1024.0 * 1024.0);
+    double historyMb = 0;
+    for (ConnectionView *v : std::as_const(views))
+        historyMb += double(v->history().bytesUsed()) / (1024.0 * 1024.0);
+    o[QStringLiteral("historyMb")] = historyMb;
 
     // Snapshot → repainted overview, on the newest snapshot (its time moved
-    // on a millisecond each time, so the history takes every one).
+    // on a second each time, so the history takes every one). Spaced like
+    // polls, 250 ms apart, so each meets what a poll meets (the history writer
+    // and the poller busy on the other core), not a backlog of twenty.
     QList<double> applyMs;
     const Snapshot last = view->lastSnapshot();
     if (!last.isNull()) {
-        QTableView *table = view->overview()->table();
         for (int i = 1; i <= 20; ++i) {
+            QEventLoop pause;
+            QTimer::singleShot(250, &pause, &QEventLoop::quit);
+            pause.exec();
             SnapshotData d = last.data();
-            d.takenAtMs += i;
+            d.takenAtMs += i * 1000LL; // a poll later: the history appends it and runs its rules, as for a real one
             const Snapshot s(std::move(d));
             QElapsedTimer t;
             t.start();
@@ -166,27 +238,32 @@ int scaleChildMain(const QString &argument)
     return 0;
 }
 
-QList<ScaleResult> runScaleBench(const QList<int> &groupCounts, double seconds, const std::function<void(const QString &)> &progress)
+QList<ScaleResult> runScaleBench(const QList<ScaleCase> &cases, double seconds, const std::function<void(const QString &)> &progress)
 {
     QList<ScaleResult> out;
-    for (int groups : groupCounts) {
+    for (const ScaleCase &c : cases) {
+        const int groups = c.groups;
         ScaleResult r;
         r.groups = groups;
+        r.connections = c.connections;
         r.seconds = seconds;
         test::RedisServer server;
         test::RedisOracle db;
         QString error;
-        if (!server.start(&error) || !db.connectUrl(server.url()) || !buildGroups(db, groups, &error)) {
+        if (!server.start(&error) || !db.connectUrl(server.url()) || !buildGroups(db, groups, c.connections, &error)) {
             r.error = error.isEmpty() ? QStringLiteral("could not start or fill redis-server") : error;
             out.append(r);
             continue;
         }
-        progress(QStringLiteral("scale: %1 groups, the window polling for %2 s (child process)").arg(groups).arg(seconds));
+        progress(QStringLiteral("scale: %1 groups on %2 connection(s), the window polling for %3 s (child process)")
+                     .arg(groups)
+                     .arg(c.connections)
+                     .arg(seconds));
         db.command({"CONFIG", "RESETSTAT"});
         QProcess child;
         child.setStandardErrorFile(QProcess::nullDevice()); // Qt's offscreen plugin chatter
         child.start(QCoreApplication::applicationFilePath(),
-                    {QStringLiteral("--scale-child"), QStringLiteral("%1,%2").arg(server.url()).arg(seconds)});
+                    {QStringLiteral("--scale-child"), QStringLiteral("%1,%2,%3").arg(server.url()).arg(seconds).arg(c.connections)});
         if (!child.waitForFinished(int(seconds * 1000) + 300'000) || child.exitCode() != 0) {
             r.error = QStringLiteral("child failed (exit %1)").arg(child.exitCode());
             out.append(r);
@@ -209,18 +286,24 @@ QList<ScaleResult> runScaleBench(const QList<int> &groupCounts, double seconds, 
         r.applyP95Ms = o.value(QStringLiteral("applyP95Ms")).toDouble();
         r.applyMedianMs = o.value(QStringLiteral("applyMedianMs")).toDouble();
         r.stallMaxMs = o.value(QStringLiteral("stallMaxMs")).toDouble();
+        r.startupStallMs = o.value(QStringLiteral("startupStallMs")).toDouble();
+        r.steadyReached = o.value(QStringLiteral("steadyReached")).toBool();
+        r.refreshTicks = qint64(o.value(QStringLiteral("refreshTicks")).toDouble());
+        r.groupsRead = qint64(o.value(QStringLiteral("groupsRead")).toDouble());
         r.quitMs = o.value(QStringLiteral("quitMs")).toDouble();
-        r.estimatedUs = o.value(QStringLiteral("estimatedUs")).toDouble();
+        // Every connection reads its own share alike: the first one's estimate stands for each.
+        r.estimatedUs = o.value(QStringLiteral("estimatedUs")).toDouble() * c.connections;
         r.pollMs = o.value(QStringLiteral("pollMs")).toDouble();
         // The window's first poll (discovery, one-off reads) counts too: a mean over every tick it sent.
         r.measuredUs = r.ticks > 0 ? double(usec) / r.ticks : 0;
-        progress(QStringLiteral("scale: %1 groups: peak %2 MB, apply p95 %3 ms, stall %4 ms, estimate %5 µs vs %6 µs measured")
+        progress(QStringLiteral("scale: %1 groups (%7 connection(s)): peak %2 MB, apply p95 %3 ms, stall %4 ms, estimate %5 µs vs %6 µs measured")
                      .arg(groups)
                      .arg(r.peakMb, 0, 'f', 0)
                      .arg(r.applyP95Ms, 0, 'f', 1)
                      .arg(r.stallMaxMs, 0, 'f', 0)
                      .arg(r.estimatedUs, 0, 'f', 0)
-                     .arg(r.measuredUs, 0, 'f', 0));
+                     .arg(r.measuredUs, 0, 'f', 0)
+                     .arg(c.connections));
         out.append(r);
     }
     return out;

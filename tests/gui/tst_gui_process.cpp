@@ -1,6 +1,11 @@
 // The window's process as a user starts and stops it: --help and --version
 // answer without a display; SIGTERM and SIGINT to `pelscope --demo` stop the
-// demo's redis-server and remove its directory, as closing the window does.
+// demo's redis-server and remove its directory, as closing the window does;
+// 2,000 groups on a real server cost the window little memory per group and
+// it still quits at once.
+#include "redis_oracle.h"
+#include "redis_server.h"
+
 #include <QDir>
 #include <QElapsedTimer>
 #include <QProcess>
@@ -39,6 +44,69 @@ qint64 serverIn(const QString &dir)
 bool alive(qint64 pid)
 {
     return pid > 0 && ::kill(pid_t(pid), 0) == 0;
+}
+
+// VmRSS of a running process, in KB (0 when gone).
+qint64 rssKb(qint64 pid)
+{
+    QFile status(QStringLiteral("/proc/%1/status").arg(pid));
+    if (!status.open(QIODevice::ReadOnly))
+        return 0;
+    for (const QByteArray &line : status.readAll().split('\n'))
+        if (line.startsWith("VmRSS:"))
+            return line.mid(6).trimmed().split(' ').first().toLongLong();
+    return 0;
+}
+
+// Streams prefix1..prefixN of one group each, a pending entry and an unread one.
+bool addGroups(pelscope::test::RedisOracle &db, const QByteArray &prefix, int count)
+{
+    static const QByteArray script = R"(
+for i = 1, tonumber(ARGV[1]) do
+  local k = ARGV[2] .. i
+  redis.call('XADD', k, '*', 'n', '1')
+  redis.call('XADD', k, '*', 'n', '2')
+  redis.call('XGROUP', 'CREATE', k, 'g', '0')
+  redis.call('XREADGROUP', 'GROUP', 'g', 'worker', 'COUNT', '1', 'STREAMS', k, '>')
+end
+return 1)";
+    return !db.command({"EVAL", script, "0", QByteArray::number(count), prefix}).isError();
+}
+
+struct WindowRun
+{
+    qint64 peakKb = 0;
+    qint64 quitMs = 0;
+    bool ok = false;
+};
+
+// The window on `url` for `seconds`, its RSS sampled every 100 ms, then SIGTERM.
+WindowRun runWindow(const QString &url, int seconds)
+{
+    WindowRun run;
+    QTemporaryDir home;
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), home.filePath(QStringLiteral("config")));
+    env.insert(QStringLiteral("XDG_DATA_HOME"), home.filePath(QStringLiteral("data")));
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(PELSCOPE_GUI_PATH), {QStringLiteral("--url"), url});
+    if (!p.waitForStarted())
+        return run;
+    QElapsedTimer clock;
+    clock.start();
+    while (clock.elapsed() < seconds * 1000LL && p.state() == QProcess::Running) {
+        run.peakKb = std::max(run.peakKb, rssKb(p.processId()));
+        QTest::qWait(100);
+    }
+    if (p.state() != QProcess::Running)
+        return run;
+    ::kill(pid_t(p.processId()), SIGTERM);
+    clock.restart();
+    run.ok = p.waitForFinished(10000) && p.exitStatus() == QProcess::NormalExit;
+    run.quitMs = clock.elapsed();
+    return run;
 }
 
 } // namespace
@@ -109,6 +177,30 @@ private Q_SLOTS:
         QCOMPARE(p.exitStatus(), QProcess::NormalExit);
         QVERIFY(QTest::qWaitFor([&] { return !alive(serverPid); }, 5000));
         QVERIFY2(!QDir(dir).exists(), qPrintable(dir));
+    }
+
+    // Issue 15: 10 groups, then 2,000 on the same server; the window's peak
+    // RSS grows by little per group (it was ~870 KB before) and SIGTERM ends
+    // it within a second or so either way.
+    void manyGroupsStaySmallAndQuitPromptly()
+    {
+        pelscope::test::RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        pelscope::test::RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        QVERIFY(addGroups(db, "small:", 10));
+        const WindowRun small = runWindow(server.url(), 8);
+        QVERIFY(small.ok);
+        QVERIFY(addGroups(db, "big:", 1990));
+        QCOMPARE(db.command({"DBSIZE"}).integer(), 2000);
+        const WindowRun big = runWindow(server.url(), 8);
+        QVERIFY(big.ok);
+        const double perGroupKb = double(big.peakKb - small.peakKb) / 1990.0;
+        qInfo("peak RSS: 10 groups %lld KB, 2,000 groups %lld KB: %.1f KB per group; SIGTERM to exit %lld ms and %lld ms", small.peakKb, big.peakKb,
+              perGroupKb, small.quitMs, big.quitMs);
+        QVERIFY2(perGroupKb <= 150, qPrintable(QString::number(perGroupKb)));
+        QVERIFY2(big.quitMs <= 2000, qPrintable(QString::number(big.quitMs)));
     }
 };
 

@@ -5,6 +5,7 @@
 #include "redis_server.h"
 
 #include <QTest>
+#include <QTimer>
 
 using namespace pelscope;
 using namespace pelscope::test;
@@ -150,6 +151,66 @@ private Q_SLOTS:
             QCOMPARE(*g->pendingMinId, db.command({"XPENDING", key, "g", "-", "+", "1"}).at(0).at(0).bytes());
             QVERIFY(g->oldestIdleMs && g->oldestIdleUpperMs && *g->oldestIdleMs <= *g->oldestIdleUpperMs);
         }
+    }
+
+    // More groups than one tick reads (groupsPerTick): streams are read in
+    // turn. Every snapshot still lists every group, each says when it was
+    // read, no group waits longer than the stated number of ticks, XINFO
+    // GROUPS calls per tick follow the share, and a change on the server
+    // shows within that many ticks with the server's own figures.
+    void manyGroupsAreReadInTurn()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        constexpr int kStreams = 10, kShare = 4;
+        QList<RedisCommand> batch;
+        for (int s = 0; s < kStreams; ++s) {
+            const QByteArray key = "turn:" + QByteArray::number(s);
+            batch.append({"XADD", key, "*", "n", "1"});
+            batch.append({"XGROUP", "CREATE", key, "g", "0"});
+        }
+        db.pipeline(batch);
+
+        ProbeConfig config;
+        config.match = "turn:*";
+        config.groupsPerTick = kShare;
+        constexpr int kTicks = 9;
+        db.command({"CONFIG", "RESETSTAT"});
+        // Added while polling: stream 7 gains 5 entries after the first ticks.
+        QTimer::singleShot(350, [&] {
+            for (int i = 0; i < 5; ++i)
+                db.command({"XADD", "turn:7", "*", "n", "2"});
+        });
+        const QList<Snapshot> ticks = pollTicks(server.url(), kTicks, 100, config, &error);
+        QVERIFY2(ticks.size() >= kTicks, qPrintable(error));
+        // One tick may be in flight when polling stops.
+        const qint64 xinfoGroups = db.commandStats().value(QStringLiteral("xinfo|groups")).calls;
+        QVERIFY2(xinfoGroups >= ticks.size() * kShare && xinfoGroups <= (ticks.size() + 1) * kShare, qPrintable(QString::number(xinfoGroups)));
+
+        const int period = (kStreams + kShare - 1) / kShare; // 3 ticks
+        for (int t = period; t < ticks.size(); ++t) {
+            const Snapshot &s = ticks.at(t);
+            QCOMPARE(s->streams.size(), kStreams);
+            QCOMPARE(s->stats.groupsRead, kShare);
+            QCOMPARE(s->stats.groupsKnown, kStreams);
+            QCOMPARE(s->stats.refreshTicks, period);
+            int readNow = 0;
+            for (const StreamSnapshot &st : s->streams) {
+                QVERIFY(st.readAtMs > 0 && st.readAtMs <= s->takenAtMs);
+                readNow += st.readAtMs == s->takenAtMs;
+                // No stream is older than the period: its read is one of the last `period` ticks.
+                QVERIFY2(st.readAtMs >= ticks.at(t - period + 1)->takenAtMs, qPrintable(QString::fromUtf8(st.key)));
+            }
+            QCOMPARE(readNow, kShare);
+        }
+        // The change shows, with the server's figures, within a period of ticks after it.
+        const GroupSnapshot *seven = ticks.last().group("turn:7", "g");
+        QVERIFY(seven);
+        QCOMPARE(*seven->lag, db.command({"XINFO", "GROUPS", "turn:7"}).at(0).field("lag").integer());
+        QCOMPARE(*seven->lag, 6);
     }
 };
 
