@@ -311,7 +311,7 @@ bool HistoryDatabase::writePoll(qint64 atMs, const QList<RecordedGroup> &groups,
         if (!ok)
             break;
         const std::optional<qint64> gid = groupId(g.key, error);
-        if (!gid || !insertRow(0, *gid, atMs, g.point, false, error)) {
+        if (!gid || (!g.carried && !insertRow(0, *gid, atMs, g.point, false, error))) {
             ok = false;
             break;
         }

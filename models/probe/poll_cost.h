@@ -40,17 +40,19 @@ inline double revRange(qint64 count)
     return 10 + 0.5 * double(count);
 }
 
-// The figures above are for a tick of a few dozen commands, whose caches are
-// cold. In a long pipeline the server's caches stay warm and the fixed part
-// shrinks: with 1,000 groups (3,000 commands a tick) commandstats measured
-// XLEN 0.33 µs, XPENDING 1.07, XINFO GROUPS 1.18, XRANGE 1.37, XINFO STREAM
-// 3.79 per call, about a ninth of the cold figures (3.9, 12.2, 8.7, -, 22).
-// So a tick's estimate is the cold sum scaled by warmth(commands): the first
-// ~20 commands pay the cold price, the rest the warm one. Without it the
-// estimate was 26× the measured time at 100 and 1,000 groups (./dev bench,
-// section 7, holds the figures).
-constexpr double WarmShare = 0.11;
-constexpr double ColdCommands = 20;
+// The figures above are cold ones: a command alone on a quiet server. In a
+// pipeline the server's caches stay warm and the fixed part shrinks: with
+// 1,000 groups (3,000 commands a tick) commandstats measured XLEN 0.33 µs,
+// XPENDING 1.07, XINFO GROUPS 1.18, XRANGE 1.37, XINFO STREAM 3.79 per call,
+// about a tenth of the cold figures (3.9, 12.2, 8.7, -, 22). So a tick's
+// estimate is the cold sum scaled by warmth(commands) = W + (1 - W) * C / n.
+// Calibrated from `./dev bench` section 7 (commandstats usec per tick over a
+// minute of the window polling 10, 100, 1,000 and 10,000 groups, divided by
+// the cold sum the probe planned): 0.32 at 31 commands, 0.118 at ~300, 0.098
+// at ~3,000, 0.109 at ~6,000; W = 0.10 and C = 7 fit all four within 7%.
+// Before (W 0.11, C 20) the estimate was 2.1x the measured time at 10 groups.
+constexpr double WarmShare = 0.10;
+constexpr double ColdCommands = 7;
 inline double warmth(qint64 commands)
 {
     if (commands <= ColdCommands)

@@ -108,12 +108,15 @@ private Q_SLOTS:
                     *serverCalls += it->calls;
             return ticks;
         };
+        // Room for what every tick needs and a few optional reads, never for
+        // XINFO CONSUMERS of 150 consumers (~65 µs warm on top of ~50).
+        constexpr qint64 kBudget = 100;
         qint64 freeCalls = 0, tightCalls = 0;
         const QList<Snapshot> free = run(0, &freeCalls);
         QVERIFY2(free.size() == kTicks, qPrintable(error));
-        const QList<Snapshot> tight = run(160, &tightCalls);
+        const QList<Snapshot> tight = run(kBudget, &tightCalls);
         QVERIFY2(tight.size() == kTicks, qPrintable(error));
-        qInfo("server calls over %d ticks: no budget %lld, budget 160 µs %lld", kTicks, freeCalls, tightCalls);
+        qInfo("server calls over %d ticks: no budget %lld, budget %d µs %lld", kTicks, freeCalls, int(kBudget), tightCalls);
 
         qint64 freeCommands = 0, tightCommands = 0;
         for (const Snapshot &s : free) {
@@ -124,15 +127,15 @@ private Q_SLOTS:
         }
         for (const Snapshot &s : tight) {
             tightCommands += s->stats.commands;
-            QCOMPARE(s->stats.budgetUs, 160);
+            QCOMPARE(s->stats.budgetUs, kBudget);
         }
         QVERIFY2(tightCommands < freeCommands, qPrintable(QStringLiteral("%1 vs %2").arg(tightCommands).arg(freeCommands)));
         QVERIFY2(tightCalls < freeCalls, qPrintable(QStringLiteral("%1 vs %2").arg(tightCalls).arg(freeCalls)));
 
-        // Once XINFO STREAM is known, what every tick needs (~115 µs) fits, and
+        // Once XINFO STREAM is known, what every tick needs (~50 µs, warm in the pipeline) fits, and
         // the optional reads chosen stay within the budget.
         const Snapshot &last = tight.last();
-        QVERIFY2(last->stats.estimatedUs <= 160, qPrintable(QString::number(last->stats.estimatedUs)));
+        QVERIFY2(last->stats.estimatedUs <= kBudget, qPrintable(QString::number(last->stats.estimatedUs)));
         QVERIFY(last->stats.deferredReads > 0);
         // XINFO CONSUMERS of 150 consumers never fits: the snapshot says so.
         QVERIFY(last->stats.budgetTooSmall);

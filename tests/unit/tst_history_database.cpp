@@ -102,6 +102,43 @@ private Q_SLOTS:
         QSqlDatabase::removeDatabase(QStringLiteral("peek"));
     }
 
+    // Streams read in turn: a group carried in a poll (not read) gets no
+    // per-poll row, but its values still make its buckets.
+    void carriedGroupsWriteNoPerPollRow()
+    {
+        const QString path = file(QStringLiteral("carried.sqlite"));
+        {
+            HistoryDatabase db(path);
+            QString error;
+            QVERIFY2(db.open(&error), qPrintable(error));
+            for (int i = 0; i < 20; ++i) {
+                const qint64 t = kT0 + i * 1000LL;
+                QList<RecordedGroup> rows = poll(t, 100, 5);
+                rows[1].carried = i % 5 != 0; // kOther read every fifth poll
+                QVERIFY2(db.writePoll(t, rows, {}, &error), qPrintable(error));
+            }
+            QVERIFY(db.flushOpenBuckets(&error));
+        }
+        {
+            QSqlDatabase peek = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("peek"));
+            peek.setDatabaseName(path);
+            QVERIFY(peek.open());
+            auto count = [&](const char *stream, int tier) {
+                QSqlQuery q(peek);
+                q.prepare(
+                    QStringLiteral("SELECT COUNT(*) FROM points WHERE tier = ? AND gid = (SELECT id FROM groups WHERE stream = CAST(? AS BLOB))"));
+                q.addBindValue(tier);
+                q.addBindValue(QByteArray(stream));
+                return q.exec() && q.next() ? q.value(0).toInt() : -1;
+            };
+            QCOMPARE(count("orders", 0), 20);
+            QCOMPARE(count("emails", 0), 4);
+            QCOMPARE(count("emails", 1), count("orders", 1)); // its 10 s buckets all there
+            QVERIFY(count("emails", 1) >= 2);
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("peek"));
+    }
+
     // Opening a connection replays its past into the store the charts read;
     // time nobody recorded stays a gap (NaN), never a line across it.
     void replayKeepsGaps()
