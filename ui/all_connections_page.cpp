@@ -25,6 +25,11 @@ AllConnectionsPage::AllConnectionsPage(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_overview);
+    // Twenty connections each poll once a second: the summary over all their
+    // groups is made at most five times a second, not after every poll.
+    m_summaryDue.setSingleShot(true);
+    m_summaryDue.setInterval(200);
+    connect(&m_summaryDue, &QTimer::timeout, this, &AllConnectionsPage::updateSummary);
     connect(m_overview, &OverviewPage::rowActivated, this, [this](const QModelIndex &index) {
         if (ConnectionView *view = viewOf(index))
             Q_EMIT groupRequested(view, index.data(GroupTableModel::StreamKeyRole).toByteArray(),
@@ -36,7 +41,10 @@ void AllConnectionsPage::addConnection(ConnectionView *view)
 {
     m_views.append(view);
     m_rows->addSourceModel(view->groupModel());
-    connect(view, &ConnectionView::summaryChanged, this, &AllConnectionsPage::updateSummary);
+    connect(view, &ConnectionView::summaryChanged, this, [this] {
+        if (!m_summaryDue.isActive())
+            m_summaryDue.start();
+    });
     updateSummary();
 }
 

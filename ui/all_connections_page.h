@@ -4,6 +4,7 @@
 
 #include <QList>
 #include <QPointer>
+#include <QTimer>
 #include <QWidget>
 
 class QConcatenateTablesProxyModel;
@@ -35,6 +36,7 @@ private:
     QConcatenateTablesProxyModel *m_rows;
     OverviewPage *m_overview;
     QList<QPointer<ConnectionView>> m_views;
+    QTimer m_summaryDue;
 };
 
 } // namespace pelscope

@@ -68,8 +68,36 @@ bool OverviewProxyModel::filterAcceptsRow(int sourceRow, const QModelIndex &sour
            || text(GroupTableModel::Connection).contains(needle, Qt::CaseInsensitive);
 }
 
+void OverviewProxyModel::sort(int column, Qt::SortOrder order)
+{
+    const QAbstractItemModel *source = sourceModel();
+    if (source && column >= 0) {
+        const int rows = source->rowCount();
+        m_keys.resize(rows);
+        for (int r = 0; r < rows; ++r) {
+            SortKey &k = m_keys[r];
+            const QVariant v = source->index(r, column).data(sortRole());
+            k.numeric = v.typeId() == QMetaType::Double;
+            k.value = k.numeric ? v.toDouble() : 0;
+            k.text = k.numeric ? QString() : v.toString();
+            k.group = m_groupColumn >= 0 ? source->index(r, m_groupColumn).data().toString() : QString();
+        }
+    }
+    QSortFilterProxyModel::sort(column, order);
+    m_keys.clear();
+}
+
 bool OverviewProxyModel::lessThan(const QModelIndex &left, const QModelIndex &right) const
 {
+    if (!m_keys.isEmpty() && left.row() < m_keys.size() && right.row() < m_keys.size()) {
+        const SortKey &l = m_keys.at(left.row()), &r = m_keys.at(right.row());
+        if (m_groupColumn >= 0)
+            if (const int c = QString::localeAwareCompare(l.group, r.group); c != 0)
+                return sortOrder() == Qt::AscendingOrder ? c < 0 : c > 0;
+        if (l.numeric && r.numeric)
+            return l.value < r.value;
+        return QString::localeAwareCompare(l.numeric ? QString::number(l.value) : l.text, r.numeric ? QString::number(r.value) : r.text) < 0;
+    }
     if (m_groupColumn >= 0) {
         const QString l = left.siblingAtColumn(m_groupColumn).data().toString();
         const QString r = right.siblingAtColumn(m_groupColumn).data().toString();

@@ -27,12 +27,24 @@ public:
     bool deadConsumersOnly() const { return m_deadOnly; }
     // Statuses change between polls: the page re-applies those filters.
     void refilter() { invalidateFilter(); }
+    // Reads each row's sort value once, then sorts on those: with 10,000
+    // rows a sort asked the model ~270,000 times through QVariant (twice a
+    // comparison), ~100 ms on the all-connections tab; now 10,000 times.
+    void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
     bool lessThan(const QModelIndex &left, const QModelIndex &right) const override;
 
 private:
+    struct SortKey
+    {
+        QString group; // the grouping column's text, when grouping
+        double value = 0;
+        QString text; // when the sort value is not a number
+        bool numeric = true;
+    };
+    QList<SortKey> m_keys; // by source row, while sort() runs
     int m_groupColumn = -1;
     std::optional<int> m_status;
     bool m_deadOnly = false;

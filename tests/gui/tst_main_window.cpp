@@ -231,7 +231,8 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(westView->isStale(), 10000);
         QVERIFY(!eastView->isStale());
         QVERIFY(tabs->tabText(tabs->indexOf(westView)).contains(QStringLiteral("stale")));
-        QVERIFY(window.allConnections()->overview()->summary().contains(QStringLiteral("not answering: west")));
+        QTRY_VERIFY_WITH_TIMEOUT(window.allConnections()->overview()->summary().contains(QStringLiteral("not answering: west")),
+                                 2000); // within the summary's 200 ms
         e.command({"XADD", "orders", "*", "n", "late"});
         QTRY_VERIFY_WITH_TIMEOUT(cell(all, rowOf(all, QStringLiteral("orders"), QStringLiteral("billing")), GroupTableModel::Lag)
                                      == QString::number(billingLag + 1),
