@@ -28,30 +28,50 @@ void checkStalled(const GroupProgress &p, const HistoryRuleThresholds &t, qint64
                             : QStringLiteral("stalled: lag %1 and no entry read in %2 of watching").arg(formatCount(*p.lag), formatDuration(quiet)));
 }
 
-void checkClimbing(const HistoryStore &store, const GroupKey &key, const GroupProgress &p, const HistoryRuleThresholds &t, qint64 nowMs,
-                   HealthVerdict &v)
+// Floors (the lowest pending of each 10 s bucket) never falling and rising
+// in steps over the window. They change only when a bucket closes, or when the
+// open bucket's floor falls (which can only end a climb): between those the
+// last evaluation stands (HistoryStore::ClimbMemo).
+std::optional<std::pair<double, double>> climbOf(const HistoryStore &store, const GroupKey &key, const HistoryRuleThresholds &t, qint64 nowMs)
 {
-    const qint64 from = nowMs - t.climbWindowMs;
-    if (p.firstSeenMs > from)
-        return; // not watched for the whole window
     QVector<double> floors;
-    for (const BucketStats &b : store.buckets(key, Metric::Pending, from, nowMs))
+    for (const BucketStats &b : store.buckets(key, Metric::Pending, nowMs - t.climbWindowMs, nowMs))
         if (!std::isnan(b.lo))
             floors.append(b.lo);
     if (floors.size() < std::max(2, t.climbMinBuckets))
-        return;
+        return std::nullopt;
     int steps = 0;
     for (qsizetype i = 1; i < floors.size(); ++i) {
         if (floors[i] < floors[i - 1])
-            return;
+            return std::nullopt;
         steps += floors[i] > floors[i - 1];
     }
     if (steps < t.climbMinSteps || floors.last() - floors.first() < double(t.climbMinRise))
+        return std::nullopt;
+    return std::pair{floors.first(), floors.last()};
+}
+
+void checkClimbing(const HistoryStore &store, const GroupKey &key, const GroupProgress &p, const HistoryRuleThresholds &t, qint64 nowMs,
+                   HealthVerdict &v)
+{
+    if (p.firstSeenMs > nowMs - t.climbWindowMs)
+        return; // not watched for the whole window
+    HistoryStore::ClimbMemo *memo = store.climbMemo(key);
+    std::optional<std::pair<double, double>> climb;
+    const bool fresh = memo && memo->bucketMs == store.openBucketMs() && (!memo->from || double(p.pending.value_or(0)) >= *memo->lowest);
+    if (fresh && memo->from) {
+        climb = std::pair{*memo->from, *memo->lowest};
+    } else if (!fresh) {
+        climb = climbOf(store, key, t, nowMs);
+        if (memo)
+            *memo = {store.openBucketMs(), climb ? std::optional(climb->first) : std::nullopt, climb ? std::optional(climb->second) : std::nullopt};
+    }
+    if (!climb)
         return;
-    const qint64 now = p.pending.value_or(qint64(floors.last()));
+    const qint64 now = p.pending.value_or(qint64(climb->second));
     raise(v, Health::Warn,
           QStringLiteral("pending climbing: %1 → %2 over %3")
-              .arg(formatCount(qint64(floors.first())), formatCount(now), formatDuration(t.climbWindowMs)));
+              .arg(formatCount(qint64(climb->first)), formatCount(now), formatDuration(t.climbWindowMs)));
 }
 
 } // namespace

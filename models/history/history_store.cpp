@@ -465,6 +465,12 @@ void HistoryStore::forgetOld(qint64 now)
             }
 }
 
+HistoryStore::ClimbMemo *HistoryStore::climbMemo(const GroupKey &key) const
+{
+    GroupHistory *h = find(key);
+    return h ? &h->climb : nullptr;
+}
+
 void HistoryStore::recordVerdict(const GroupKey &key, qint64 atMs, const HealthVerdict &verdict)
 {
     GroupHistory *h = find(key);

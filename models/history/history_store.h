@@ -140,6 +140,16 @@ public:
                                 int maxPoints = 2000) const;
     // 10 s buckets starting in [fromMs, toMs], the still-open one included.
     QVector<BucketStats> buckets(const GroupKey &key, Metric metric, qint64 fromMs, qint64 toMs) const;
+    // The pending-climbing rule's last evaluation for a group: the floors it
+    // rests on change only when a 10 s bucket closes, so with 10,000 groups
+    // it is not worked out again every poll (null for an unknown group).
+    struct ClimbMemo
+    {
+        qint64 bucketMs = -1;               // the open bucket it was evaluated in
+        std::optional<double> from, lowest; // climbing: the first floor, and the last one
+    };
+    ClimbMemo *climbMemo(const GroupKey &key) const;
+    qint64 openBucketMs() const { return m_openBucketMs; }
     std::optional<GroupProgress> progress(const GroupKey &key) const;
     QList<StatusChange> statusChanges(const GroupKey &key) const;
 
