@@ -127,7 +127,7 @@ void HistoryRecorder::record(const Snapshot &snapshot)
         for (const GroupSnapshot &g : s.groups) {
             RecordedGroup row = recordedFrom(values.at(next++), g);
             row.point.atMs = snapshot->takenAtMs;
-            row.carried = !s.stale && s.readAtMs > 0 && s.readAtMs < snapshot->takenAtMs;
+            row.carried = s.carriedAt(snapshot->takenAtMs);
             const auto last = m_lastStatus.constFind(row.key);
             if (last == m_lastStatus.constEnd() || *last != g.health.status) {
                 StoredEvent e;

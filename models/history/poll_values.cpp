@@ -38,7 +38,7 @@ QList<PollValues::Group> PollValues::compute(const Snapshot &snapshot)
     if (!m_rationed)
         m_carried.clear();
     for (const StreamSnapshot &s : snapshot->streams) {
-        if (!s.stale && s.readAtMs > 0 && s.readAtMs < now) { // its turn was not this tick: the values of its last read
+        if (s.carriedAt(now)) { // its turn was not this tick: the values of its last read
             for (const GroupSnapshot &g : s.groups) {
                 Group row{GroupKey{s.key, g.name}, {}};
                 const auto it = m_carried.constFind(row.key);

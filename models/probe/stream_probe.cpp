@@ -124,20 +124,17 @@ QList<QByteArray> StreamProbe::streamsToRead()
         m_groupsKnown += it == m_streamState.end() ? 1 : std::max<qsizetype>(1, it->second.groups.size());
     }
     const qint64 share = m_config.groupsPerTick;
-    if (m_config.oneShot || share <= 0 || m_groupsKnown <= share) {
-        m_groupsPlanned = m_groupsKnown;
-        m_readThisTick = QSet<QByteArray>(all.cbegin(), all.cend());
+    if (m_config.oneShot || share <= 0 || m_groupsKnown <= share)
         return all;
-    }
     // Dead-letter streams every tick (their growth is the alarm), streams
     // never read next, then the turn, from where the last tick stopped.
     QList<QByteArray> out;
-    m_readThisTick.clear();
+    QSet<QByteArray> taken;
     qint64 groups = 0;
     auto take = [&](const QByteArray &key) {
-        if (m_readThisTick.contains(key))
+        if (taken.contains(key))
             return;
-        m_readThisTick.insert(key);
+        taken.insert(key);
         out.append(key);
         const auto it = m_streamState.find(key);
         groups += it == m_streamState.end() ? 1 : std::max<qsizetype>(1, it->second.groups.size());
@@ -154,7 +151,6 @@ QList<QByteArray> StreamProbe::streamsToRead()
         take(key);
         m_turnAfter = key;
     }
-    m_groupsPlanned = groups;
     return out;
 }
 

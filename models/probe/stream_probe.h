@@ -169,9 +169,7 @@ private:
     quint64 m_scanDueTick = 0;
     // Rationing: where the turn stopped, and this tick's share.
     QByteArray m_turnAfter;
-    QSet<QByteArray> m_readThisTick;
     qint64 m_groupsKnown = 0;
-    qint64 m_groupsPlanned = 0;
 };
 
 // Parses XPENDING's extended form.

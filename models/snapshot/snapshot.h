@@ -91,6 +91,9 @@ struct StreamSnapshot
     // one tick reads (ProbeConfig::groupsPerTick) streams are read in turn and
     // the others carry their last values: readAtMs is then before takenAtMs.
     qint64 readAtMs = 0;
+    // Not read in the tick taken at `takenAtMs`, its turn being later (a
+    // cluster node that did not answer is `stale`, not carried).
+    bool carriedAt(qint64 takenAtMs) const { return !stale && readAtMs > 0 && readAtMs < takenAtMs; }
 };
 
 // A dead-letter stream found by naming convention, linked to its source.
