@@ -104,6 +104,7 @@ ConnectionDialog::ConnectionDialog(ConnectionProfileStore *store, QWidget *paren
     connect(m_ui->verifyCheck, &QCheckBox::toggled, this, &ConnectionDialog::updateValidation);
     connect(m_ui->listRadio, &QRadioButton::toggled, this, &ConnectionDialog::updateValidation);
     connect(m_ui->streamsEdit, &QPlainTextEdit::textChanged, this, &ConnectionDialog::updateValidation);
+    connect(m_ui->listQueuesEdit, &QPlainTextEdit::textChanged, this, &ConnectionDialog::updateValidation);
     connect(m_ui->thresholdsEdit, &QPlainTextEdit::textChanged, this, &ConnectionDialog::updateValidation);
     connect(m_ui->prometheusEdit, &QLineEdit::textChanged, this, &ConnectionDialog::updateValidation);
     connect(m_ui->caBrowseButton, &QToolButton::clicked, this, [this] { browseFile(m_ui->caEdit, tr("CA certificates")); });
@@ -253,6 +254,9 @@ ConnectionProfile ConnectionDialog::profile() const
     p.pollIntervalMs = int(qRound(m_ui->pollSpin->value() * 1000));
     p.thresholds = nonEmptyLines(m_ui->thresholdsEdit->toPlainText());
     p.prometheusUrl = m_ui->prometheusEdit->text().trimmed();
+    p.delayedQueues = nonEmptyLines(m_ui->delayedQueuesEdit->toPlainText());
+    p.listQueues = nonEmptyLines(m_ui->listQueuesEdit->toPlainText());
+    p.queueDiscovery = m_ui->queueDiscoveryCheck->isChecked();
     return p;
 }
 
@@ -387,6 +391,9 @@ void ConnectionDialog::setProfile(const ConnectionProfile &p)
     m_ui->pollSpin->setValue(p.pollIntervalMs / 1000.0);
     m_ui->thresholdsEdit->setPlainText(p.thresholds.join(QLatin1Char('\n')));
     m_ui->prometheusEdit->setText(p.prometheusUrl);
+    m_ui->delayedQueuesEdit->setPlainText(p.delayedQueues.join(QLatin1Char('\n')));
+    m_ui->listQueuesEdit->setPlainText(p.listQueues.join(QLatin1Char('\n')));
+    m_ui->queueDiscoveryCheck->setChecked(p.queueDiscovery);
     m_ui->passwordEdit->clear();
     QString error;
     ConnectionOptions o = p.connectionOptions(&error);

@@ -34,6 +34,9 @@ void writeProfile(QSettings &s, const ConnectionProfile &p)
     s.setValue(QStringLiteral("pollIntervalMs"), p.pollIntervalMs);
     s.setValue(QStringLiteral("thresholds"), p.thresholds);
     s.setValue(QStringLiteral("prometheusUrl"), p.prometheusUrl);
+    s.setValue(QStringLiteral("delayedQueues"), p.delayedQueues);
+    s.setValue(QStringLiteral("listQueues"), p.listQueues);
+    s.setValue(QStringLiteral("queueDiscovery"), p.queueDiscovery);
 }
 
 ConnectionProfile readProfile(const QSettings &s)
@@ -54,6 +57,9 @@ ConnectionProfile readProfile(const QSettings &s)
         std::clamp(s.value(QStringLiteral("pollIntervalMs"), 1000).toInt(), ConnectionProfile::kMinPollMs, ConnectionProfile::kMaxPollMs);
     p.thresholds = s.value(QStringLiteral("thresholds")).toStringList();
     p.prometheusUrl = s.value(QStringLiteral("prometheusUrl")).toString();
+    p.delayedQueues = s.value(QStringLiteral("delayedQueues")).toStringList();
+    p.listQueues = s.value(QStringLiteral("listQueues")).toStringList();
+    p.queueDiscovery = s.value(QStringLiteral("queueDiscovery"), true).toBool();
     return p;
 }
 
@@ -105,6 +111,15 @@ ProbeConfig ConnectionProfile::probeConfig(QString *error, ProbeConfig base) con
         if (!s.isEmpty())
             base.streams << s.toUtf8();
     base.match = discoveryPattern.isEmpty() ? QByteArray("*") : discoveryPattern.toUtf8();
+    base.queues.delayed.clear();
+    base.queues.lists.clear();
+    for (const QString &k : delayedQueues)
+        if (!k.trimmed().isEmpty())
+            base.queues.delayed << k.trimmed().toUtf8();
+    for (const QString &spec : listQueues)
+        if (!spec.trimmed().isEmpty() && problem.isEmpty())
+            problem = base.queues.addList(spec);
+    base.queues.discover = queueDiscovery;
     for (const QString &line : thresholds) {
         const qsizetype eq = line.indexOf(QLatin1Char('='));
         if (eq <= 0) {
@@ -176,7 +191,7 @@ bool ConnectionProfile::operator==(const ConnectionProfile &o) const
     return name == o.name && url == o.url && user == o.user && tls.caFile == o.tls.caFile && tls.certFile == o.tls.certFile
            && tls.keyFile == o.tls.keyFile && tls.sni == o.tls.sni && tls.insecure == o.tls.insecure && colorTag == o.colorTag
            && discoveryPattern == o.discoveryPattern && streams == o.streams && pollIntervalMs == o.pollIntervalMs && thresholds == o.thresholds
-           && prometheusUrl == o.prometheusUrl;
+           && prometheusUrl == o.prometheusUrl && delayedQueues == o.delayedQueues && listQueues == o.listQueues && queueDiscovery == o.queueDiscovery;
 }
 
 ConnectionProfileStore::ConnectionProfileStore(QObject *parent, QString keychainService)

@@ -28,6 +28,9 @@ struct ConnectionProfile
     int pollIntervalMs = 1000; // 500 .. 60000
     QStringList thresholds;    // "key=value", keys of HealthThresholds::set
     QString prometheusUrl;     // a Prometheus scraping this connection's exporter; empty: none
+    QStringList delayedQueues; // sorted sets scored by due time
+    QStringList listQueues;    // "main=processing"
+    bool queueDiscovery = true; // also find queues by name (when no stream or queue is named)
 
     static constexpr int kMinPollMs = 500;
     static constexpr int kMaxPollMs = 60'000;

@@ -7,6 +7,7 @@
 #include "health_style.h"
 #include "itemmodels/group_table_model.h"
 #include "overview_page.h"
+#include "queue_panel.h"
 #include "snapshot/format.h"
 #include "write_controller.h"
 #include "write_results_panel.h"
@@ -39,6 +40,7 @@ ConnectionView::ConnectionView(QWidget *parent)
     , m_stack(new QStackedWidget)
     , m_results(new WriteResultsPanel)
     , m_overview(new OverviewPage(m_model))
+    , m_queues(new QueuePanel)
     , m_banner(new QLabel)
     , m_clusterBanner(new QLabel)
     , m_writeBanner(new QLabel)
@@ -91,7 +93,14 @@ ConnectionView::ConnectionView(QWidget *parent)
         openGroup(index.data(GroupTableModel::StreamKeyRole).toByteArray(), index.data(GroupTableModel::GroupNameRole).toByteArray());
     });
 
-    m_stack->addWidget(m_overview);
+    // The groups above, the connection's queues below (hidden while it has none).
+    m_overviewSplit = new QSplitter(Qt::Vertical);
+    m_overviewSplit->setChildrenCollapsible(false);
+    m_overviewSplit->addWidget(m_overview);
+    m_overviewSplit->addWidget(m_queues);
+    m_overviewSplit->setStretchFactor(0, 3);
+    m_overviewSplit->setStretchFactor(1, 1);
+    m_stack->addWidget(m_overviewSplit);
     m_stack->addWidget(m_groupPage);
     m_stack->addWidget(m_dlqPage);
     connect(m_groupPage, &GroupPage::backRequested, this, &ConnectionView::showOverview);
@@ -287,7 +296,7 @@ void ConnectionView::openGroup(const QByteArray &stream, const QByteArray &group
 
 void ConnectionView::showOverview()
 {
-    m_stack->setCurrentWidget(m_overview);
+    m_stack->setCurrentWidget(m_overviewSplit);
     m_overview->table()->setFocus();
     QSettings().setValue(QStringLiteral("window/lastPage"), QStringLiteral("overview"));
 }
@@ -347,6 +356,7 @@ void ConnectionView::render(const Snapshot &snapshot)
     m_groupPage->applySnapshot(snapshot);
     m_writes->setServerMode(snapshot->server.mode);
     m_dlqPage->applySnapshot(snapshot);
+    m_queues->applySnapshot(snapshot);
     updateDlqButton(snapshot);
     if (m_stale) {
         m_stale = false;
@@ -433,7 +443,10 @@ void ConnectionView::applyStatus(const ConnectionStatus &status)
 
 void ConnectionView::copySelection()
 {
-    QTableView *view = m_stack->currentWidget() == m_overview ? m_overview->table() : qobject_cast<QTableView *>(QApplication::focusWidget());
+    // On the overview: the queue table when it has the focus, else the groups.
+    QTableView *view = qobject_cast<QTableView *>(QApplication::focusWidget());
+    if (m_stack->currentWidget() == m_overviewSplit && view != m_queues->table())
+        view = m_overview->table();
     if (!view || !view->selectionModel())
         return;
     QStringList lines;

@@ -20,6 +20,7 @@ class QLabel;
 class QPushButton;
 class QStackedWidget;
 class QStatusBar;
+class QSplitter;
 class QTableView;
 
 namespace pelscope {
@@ -30,6 +31,7 @@ class GroupPage;
 class GroupTableModel;
 class OverviewPage;
 class PrometheusBackfill;
+class QueuePanel;
 class WriteController;
 class WriteResultsPanel;
 
@@ -68,6 +70,7 @@ public:
 
     GroupTableModel *groupModel() const { return m_model; }
     OverviewPage *overview() const { return m_overview; }
+    QueuePanel *queuePanel() const { return m_queues; }
     QTableView *overviewTable() const;
     GroupPage *groupPage() const { return m_groupPage; }
     DlqPage *dlqPage() const { return m_dlqPage; }
@@ -139,6 +142,8 @@ private:
     QStackedWidget *m_stack;
     WriteResultsPanel *m_results;
     OverviewPage *m_overview;
+    QueuePanel *m_queues;
+    QSplitter *m_overviewSplit = nullptr;
     QLabel *m_banner;
     QLabel *m_clusterBanner;
     QLabel *m_writeBanner;

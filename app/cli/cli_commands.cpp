@@ -66,6 +66,12 @@ QStringList blindSpots(const Snapshot &s)
             for (const QString &what : g.unjudged)
                 out << QStringLiteral("%1/%2 not judged: %3").arg(displayBytes(stream.key), displayBytes(g.name), what);
     }
+    for (const DelayedQueueSnapshot &q : s->delayedQueues)
+        if (!q.error.isEmpty())
+            out << QStringLiteral("delayed queue not read: %1").arg(q.error);
+    for (const ListQueueSnapshot &q : s->listQueues)
+        if (!q.error.isEmpty())
+            out << QStringLiteral("list queue not read: %1").arg(q.error);
     if (!s->discoveryComplete)
         out << QStringLiteral("discovery incomplete (%1)").arg(s->warning);
     return out;
@@ -116,34 +122,60 @@ int runCheck(const CliSettings &settings)
         settings,
         [&](const Snapshot &s) {
             const HealthCounts counts = countHealth(s);
-            const Health worst = counts.worst();
+            // Queues (delayed, reliable lists) are judged like groups.
+            HealthCounts queues;
+            QList<std::pair<Health, QString>> ranked; // what is not OK, worst first below
+            const auto countQueue = [&](const QString &kind, const QByteArray &key, const HealthVerdict &h) {
+                (h.status == Health::Crit ? queues.crit : h.status == Health::Warn ? queues.warn : queues.ok)++;
+                if (h.status != Health::Ok)
+                    ranked.append({h.status, QStringLiteral("%1 %2 %3: %4")
+                                                 .arg(healthName(h.status).toUpper(), kind, displayBytes(key), h.reasons.join(QStringLiteral("; ")))});
+            };
+            for (const DelayedQueueSnapshot &q : s->delayedQueues)
+                if (q.error.isEmpty())
+                    countQueue(QStringLiteral("delayed queue"), q.key, q.health);
+            for (const ListQueueSnapshot &q : s->listQueues)
+                if (q.error.isEmpty())
+                    countQueue(QStringLiteral("list queue"), q.key, q.health);
+            const Health worst = std::max(counts.worst(), queues.worst());
             const QStringList blind = blindSpots(s);
             // Blind and not already critical: UNKNOWN, naming what it could not see.
             const bool unknown = !blind.isEmpty() && worst != Health::Crit;
             static const char *words[] = {"OK", "WARNING", "CRITICAL"};
-            QString summary = QStringLiteral("PELSCOPE %1 - %2%3 critical, %4 warning, %5 ok groups")
+            const qint64 queueCount = queues.crit + queues.warn + queues.ok;
+            QString summary = QStringLiteral("PELSCOPE %1 - %2%3 critical, %4 warning, %5 ok groups%6")
                                   .arg(unknown ? QStringLiteral("UNKNOWN") : QString::fromLatin1(words[int(worst)]))
                                   .arg(blind.isEmpty() ? QString() : QStringLiteral("cannot see everything: %1; ").arg(blind.first()))
                                   .arg(counts.crit)
                                   .arg(counts.warn)
-                                  .arg(counts.ok);
-            QStringList details;
+                                  .arg(counts.ok)
+                                  .arg(queueCount == 0 ? QString()
+                                                       : QStringLiteral("; %1 critical, %2 warning, %3 ok queues").arg(queues.crit).arg(queues.warn).arg(queues.ok));
             qint64 lag = 0, pending = 0;
             for (const GroupRef &ref : rankGroups(s)) {
                 lag += ref.group->lag.value_or(0);
                 pending += ref.group->pending.value_or(0);
                 if (ref.group->health.status != Health::Ok)
-                    details << QStringLiteral("%1 %2/%3: %4")
-                                   .arg(healthName(ref.group->health.status).toUpper(), displayBytes(ref.stream->key), displayBytes(ref.group->name),
-                                        ref.group->health.reasons.join(QStringLiteral("; ")));
+                    ranked.append({ref.group->health.status,
+                                   QStringLiteral("%1 %2/%3: %4")
+                                       .arg(healthName(ref.group->health.status).toUpper(), displayBytes(ref.stream->key), displayBytes(ref.group->name),
+                                            ref.group->health.reasons.join(QStringLiteral("; ")))});
             }
+            // Worst first, whichever kind it is (groups keep their ranking within a status).
+            std::stable_sort(ranked.begin(), ranked.end(), [](const auto &a, const auto &b) { return int(a.first) > int(b.first); });
+            QStringList details;
+            for (const auto &[status, text] : std::as_const(ranked))
+                details << text;
             if (!details.isEmpty())
                 summary += QStringLiteral(": ") + details.first();
-            summary += QStringLiteral(" | groups_crit=%1 groups_warn=%2 total_lag=%3 total_pending=%4\n")
+            summary += QStringLiteral(" | groups_crit=%1 groups_warn=%2 total_lag=%3 total_pending=%4")
                            .arg(counts.crit)
                            .arg(counts.warn)
                            .arg(lag)
                            .arg(pending);
+            if (queueCount > 0)
+                summary += QStringLiteral(" queues_crit=%1 queues_warn=%2").arg(queues.crit).arg(queues.warn);
+            summary += QLatin1Char('\n');
             for (qsizetype i = 1; i < details.size(); ++i)
                 summary += details[i] + QLatin1Char('\n');
             for (qsizetype i = 1; i < blind.size(); ++i)

@@ -92,6 +92,62 @@ QString cut(const QString &cell, qsizetype width)
     return cell.left(std::max<qsizetype>(0, width - 1)) + QChar(0x2026);
 }
 
+// The delayed queues and reliable lists, worst first, under the groups:
+// STATUS KIND QUEUE SIZE WAITING OLDEST WHY (WAITING: due now, or in processing).
+QList<SnapshotTable::Line> queueLines(const SnapshotData &d, const TableLayout &layout)
+{
+    struct Row
+    {
+        Health status;
+        QStringList cells;
+    };
+    QList<Row> rows;
+    const auto opt = [](const std::optional<qint64> &v) { return v ? formatCount(*v) : QStringLiteral("?"); };
+    const auto why = [](const QString &error, const HealthVerdict &h) { return !error.isEmpty() ? error : h.reasons.join(QStringLiteral("; ")); };
+    for (const DelayedQueueSnapshot &q : d.delayedQueues)
+        rows.append({q.health.status,
+                     {q.error.isEmpty() ? healthName(q.health.status).toUpper() : QStringLiteral("ERROR"), QStringLiteral("delayed"), displayBytes(q.key),
+                      opt(q.size), QStringLiteral("%1 due").arg(opt(q.due)),
+                      q.oldestOverdueMs ? QStringLiteral("%1 late").arg(formatDuration(*q.oldestOverdueMs)) : QStringLiteral("-"), why(q.error, q.health)}});
+    for (const ListQueueSnapshot &q : d.listQueues) {
+        QString oldest = QStringLiteral("-");
+        if (q.oldestProcessingAgeMs)
+            oldest = formatDuration(*q.oldestProcessingAgeMs);
+        else if (q.sampled > 0)
+            oldest = QStringLiteral("unknown"); // items carry no timestamp
+        rows.append({q.health.status,
+                     {q.error.isEmpty() ? healthName(q.health.status).toUpper() : QStringLiteral("ERROR"), QStringLiteral("list"),
+                      QStringLiteral("%1 → %2").arg(displayBytes(q.key), displayBytes(q.processingKey)), opt(q.length),
+                      QStringLiteral("%1 processing").arg(opt(q.processingLength)), oldest, why(q.error, q.health)}});
+    }
+    QList<SnapshotTable::Line> out;
+    if (rows.isEmpty())
+        return out;
+    std::stable_sort(rows.begin(), rows.end(), [](const Row &a, const Row &b) { return int(a.status) > int(b.status); });
+    const QStringList header = {QStringLiteral("STATUS"), QStringLiteral("KIND"),   QStringLiteral("QUEUE"), QStringLiteral("SIZE"),
+                                QStringLiteral("WAITING"), QStringLiteral("OLDEST"), QStringLiteral("WHY")};
+    QList<qsizetype> widths(header.size() - 1);
+    for (int c = 0; c < widths.size(); ++c) {
+        widths[c] = header[c].size();
+        for (const Row &r : rows)
+            widths[c] = std::max(widths[c], cut(r.cells[c], layout.wide || c != 2 ? 0 : kNameCap).size());
+    }
+    const auto line = [&](const QStringList &cells) {
+        QString text;
+        for (int c = 0; c < widths.size(); ++c) {
+            const QString cell = cut(cells[c], layout.wide || c != 2 ? 0 : kNameCap);
+            text += (c == 3 ? cell.rightJustified(widths[c]) : cell.leftJustified(widths[c])) + QStringLiteral("  ");
+        }
+        text += cells.last();
+        return !layout.wide && layout.width > 0 ? cut(text, layout.width) : text;
+    };
+    out.append({QString(), Health::Ok});
+    out.append({line(header), Health::Ok});
+    for (const Row &r : std::as_const(rows))
+        out.append({line(r.cells), r.status});
+    return out;
+}
+
 } // namespace
 
 SnapshotTable renderSnapshotTable(const Snapshot &snapshot, const TableLayout &layout)
@@ -198,6 +254,7 @@ SnapshotTable renderSnapshotTable(const Snapshot &snapshot, const TableLayout &l
         table.lines.append({line(rows[i]), health[i]});
     if (rows.isEmpty())
         table.lines.append({QStringLiteral("(no streams found)"), Health::Ok});
+    table.lines += queueLines(snapshot.data(), layout);
     // What the poll could not do (discovery out of budget, a stream unreadable): without it "(no streams found)"
     // after a SCAN that ran out of time reads as the truth.
     if (!snapshot->warning.isEmpty())

@@ -54,7 +54,17 @@ void addProbeOptions(QCommandLineParser &p)
          QStringLiteral("Server time per tick in µs, estimated from command counts and sizes (default 0: none). Optional reads (consumers, "
                         "histogram, XINFO STREAM) wait for ticks with room; the status says when the budget cannot cover the groups."),
          QStringLiteral("us"), QStringLiteral("0")},
-        {QStringLiteral("config"), QStringLiteral("INI file with a [health] section of thresholds."), QStringLiteral("file")},
+        {QStringLiteral("config"), QStringLiteral("INI file with a [health] section of thresholds and a [queues] section."), QStringLiteral("file")},
+        {QStringLiteral("delayed-queue"),
+         QStringLiteral("Watch this sorted set as a delayed queue, scored by due time (repeatable); no queue is looked for by name then."),
+         QStringLiteral("key")},
+        {QStringLiteral("list-queue"),
+         QStringLiteral("Watch this reliable list and its processing list, e.g. myqueue=processing (repeatable); no queue is looked for by name then."),
+         QStringLiteral("main=processing")},
+        {QStringLiteral("no-queue-discovery"),
+         QStringLiteral("Do not look for delayed queues (sorted sets named *delay*, *schedul*) and reliable lists (X with X:processing) by name.")},
+        {QStringLiteral("score-unit"), QStringLiteral("Delayed queues' scores: auto (default; ≥ 1e11 is ms), s or ms."), QStringLiteral("unit"),
+         QStringLiteral("auto")},
         {QStringLiteral("threshold"),
          QStringLiteral("Override one threshold, e.g. oldest_idle_crit=10m (repeatable). Keys: %1.")
              .arg(HealthThresholds::keys().join(QStringLiteral(", "))),
@@ -168,7 +178,19 @@ QString settingsFromParser(const QCommandLineParser &p, CliSettings &out)
         const QString e = c.thresholds.loadFile(path);
         if (!e.isEmpty())
             return e;
+        if (const QString qe = c.queues.loadFile(path); !qe.isEmpty())
+            return qe;
     }
+    for (const QString &k : p.values(QStringLiteral("delayed-queue")))
+        c.queues.delayed.append(k.toUtf8());
+    for (const QString &spec : p.values(QStringLiteral("list-queue")))
+        if (const QString e = c.queues.addList(spec); !e.isEmpty())
+            return QStringLiteral("--list-queue: %1").arg(e);
+    if (p.isSet(QStringLiteral("no-queue-discovery")))
+        c.queues.discover = false;
+    if (p.isSet(QStringLiteral("score-unit")))
+        if (const QString e = c.queues.setScoreUnit(p.value(QStringLiteral("score-unit"))); !e.isEmpty())
+            return QStringLiteral("--score-unit: %1").arg(e);
     for (const QString &kv : p.values(QStringLiteral("threshold"))) {
         const qsizetype eq = kv.indexOf(QLatin1Char('='));
         if (eq <= 0)

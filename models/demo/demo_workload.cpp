@@ -2,6 +2,8 @@
 // and consumer-name churn. Set-up and recovery live in their own files.
 #include "demo_workload.h"
 
+#include <QDateTime>
+
 #include <QRandomGenerator>
 
 #include <spdlog/spdlog.h>
@@ -31,6 +33,7 @@ DemoWorkload::DemoWorkload(ConnectionOptions options, DemoWorkloadConfig config,
     , m_options(std::move(options))
     , m_config(std::move(config))
     , m_keys(m_config.keyPrefix)
+    , m_queueKeys(m_config.keyPrefix)
     , m_traffic(m_config.rateScale)
 {
     m_tickTimer.setInterval(demo::kTickMs);
@@ -168,7 +171,34 @@ void DemoWorkload::tick()
         return;
     ++m_tickCount;
     produce();
+    if (m_tickCount % (1000 / demo::kTickMs) == 0)
+        produceQueues();
     consume();
+}
+
+// The delayed queue's producer (its scheduler has stalled: nothing takes the
+// tasks) and the reliable list's producer and healthy worker, once a second.
+void DemoWorkload::produceQueues()
+{
+    if (m_queuesInFlight || !isReady(m_producer))
+        return;
+    m_queuesInFlight = true;
+    const quint64 generation = m_generation;
+    const RedisBatch batch = demo::queueTick(m_queueKeys, QDateTime::currentSecsSinceEpoch(), ++m_queueSerial);
+    m_producer->execute(batch, this, [this, generation, batch](const RedisReplies &replies, const RedisError &error) {
+        if (generation != m_generation)
+            return;
+        m_queuesInFlight = false;
+        if (error.isError())
+            return;
+        for (qsizetype i = 0; i < replies.size() && i < batch.size(); ++i)
+            if (replies.at(i).isError())
+                logError("queues", batch.at(i), replies.at(i));
+        // The worker did the job it took: LREM processing 1 <item>.
+        const RedisReply &taken = replies.value(replies.size() - 1);
+        if (taken.isString() && isReady(m_producer))
+            m_producer->execute({demo::queueFinish(m_queueKeys, taken.bytes())}, this, [](const RedisReplies &, const RedisError &) {});
+    });
 }
 
 void DemoWorkload::produce()

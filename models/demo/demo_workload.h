@@ -5,6 +5,7 @@
 #pragma once
 
 #include "../redis/redis_connection.h"
+#include "demo_queues.h"
 #include "demo_scenario.h"
 #include "demo_traffic.h"
 
@@ -85,12 +86,14 @@ private:
     RedisBatch deadLetterHistory();
     void setupAuditGap();
     void setupDeadConsumer();
+    void setupQueues();
     void finishSetup();
     void setupFailed(const QString &message);
 
     // demo_workload.cpp: steady state
     void tick();
     void produce();
+    void produceQueues();
     void consume();
     void onConsumeReplies(const RedisBatch &batch, const QList<Slot> &readSlots, const RedisReplies &replies);
     void rotateSender();
@@ -102,6 +105,7 @@ private:
     ConnectionOptions m_options;
     DemoWorkloadConfig m_config;
     demo::Keys m_keys;
+    demo::QueueKeys m_queueKeys;
     DemoTraffic m_traffic;
 
     // Three connections, as three services would have: a stalled consumer
@@ -130,6 +134,8 @@ private:
     bool m_setupDone = false;
     bool m_startedEmitted = false;
     bool m_produceInFlight = false;
+    bool m_queuesInFlight = false;
+    qint64 m_queueSerial = 0;
     bool m_consumeInFlight = false;
     bool m_recoverInFlight = false;
     // What the set-up found missing and therefore must create.

@@ -215,7 +215,7 @@ void DemoWorkload::setupAuditGap()
 void DemoWorkload::setupDeadConsumer()
 {
     if (!m_needDeadConsumer) {
-        finishSetup();
+        setupQueues();
         return;
     }
     RedisBatch batch;
@@ -231,7 +231,7 @@ void DemoWorkload::setupDeadConsumer()
         m_stats.produced += demo::kDeadConsumerEntries;
         const QList<demo::Entry> taken = demo::parseReadGroup(replies.constLast());
         if (taken.isEmpty()) {
-            finishSetup();
+            setupQueues();
             return;
         }
         RedisCommand claim{"XCLAIM", m_keys.orders, demo::kFulfillment, demo::kDeadConsumer, "0"};
@@ -241,8 +241,23 @@ void DemoWorkload::setupDeadConsumer()
         setupStep({claim}, [this, claim](const RedisReplies &replies) {
             if (replies.value(0).isError())
                 logError("setup", claim, replies.value(0));
-            finishSetup();
+            setupQueues();
         });
+    });
+}
+
+// The delayed queue with a stalled scheduler and the reliable list with a
+// crashed worker's items (demo_queues.h). Trouble here is logged, not fatal:
+// the streams' incident goes on without them.
+void DemoWorkload::setupQueues()
+{
+    const RedisBatch batch = demo::queueSetup(m_queueKeys, QDateTime::currentSecsSinceEpoch());
+    m_producer->execute(batch, this, [this, batch](const RedisReplies &replies, const RedisError &error) {
+        if (!error.isError())
+            for (qsizetype i = 0; i < replies.size() && i < batch.size(); ++i)
+                if (replies.at(i).isError())
+                    logError("setup", batch.at(i), replies.at(i));
+        finishSetup();
     });
 }
 

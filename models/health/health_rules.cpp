@@ -6,22 +6,21 @@
 
 namespace pelscope {
 
-namespace {
 
-void raise(HealthVerdict &v, Health level, QString reason)
+void addReason(HealthVerdict &v, Health level, QString reason)
 {
     if (int(level) > int(v.status))
         v.status = level;
     v.reasons << std::move(reason);
 }
 
-} // namespace
-
 QStringList HealthThresholds::keys()
 {
     return {QStringLiteral("oldest_idle_warn"),   QStringLiteral("oldest_idle_crit"), QStringLiteral("delivery_count_warn"),
             QStringLiteral("lag_warn"),           QStringLiteral("lag_crit"),         QStringLiteral("lag_unknown_warns"),
-            QStringLiteral("consumer_idle_warn"), QStringLiteral("behind_warn"),      QStringLiteral("behind_crit")};
+            QStringLiteral("consumer_idle_warn"), QStringLiteral("behind_warn"),      QStringLiteral("behind_crit"),
+            QStringLiteral("delayed_overdue_warn"), QStringLiteral("delayed_overdue_crit"), QStringLiteral("processing_timeout"),
+            QStringLiteral("unserved_warn")};
 }
 
 QString HealthThresholds::set(const QString &key, const QString &value)
@@ -65,6 +64,14 @@ QString HealthThresholds::set(const QString &key, const QString &value)
         return duration(behindWarnMs);
     if (key == QLatin1String("behind_crit"))
         return duration(behindCritMs);
+    if (key == QLatin1String("delayed_overdue_warn"))
+        return duration(delayedOverdueWarnMs);
+    if (key == QLatin1String("delayed_overdue_crit"))
+        return duration(delayedOverdueCritMs);
+    if (key == QLatin1String("processing_timeout"))
+        return duration(processingTimeoutMs);
+    if (key == QLatin1String("unserved_warn"))
+        return duration(unservedWarnMs);
     if (key == QLatin1String("delivery_count_warn"))
         return count(deliveryCountWarn);
     if (key == QLatin1String("lag_warn"))
@@ -92,6 +99,9 @@ QString HealthThresholds::validate() const
         if (t.behindWarnMs > t.behindCritMs)
             return QStringLiteral("threshold behind_warn (%1) is above behind_crit (%2)%3")
                 .arg(formatDuration(t.behindWarnMs), formatDuration(t.behindCritMs), where);
+        if (t.delayedOverdueWarnMs > t.delayedOverdueCritMs)
+            return QStringLiteral("threshold delayed_overdue_warn (%1) is above delayed_overdue_crit (%2)%3")
+                .arg(formatDuration(t.delayedOverdueWarnMs), formatDuration(t.delayedOverdueCritMs), where);
         return {};
     };
     if (QString e = check(*this, QString()); !e.isEmpty())
@@ -141,9 +151,9 @@ HealthVerdict evaluateGroup(const StreamSnapshot &stream, const GroupSnapshot &g
     if (g.oldestIdleMs) {
         const qint64 idle = *g.oldestIdleMs;
         if (idle >= t.oldestIdleCritMs)
-            raise(v, Health::Crit, QStringLiteral("oldest pending idle %1 ≥ %2").arg(formatDuration(idle), formatDuration(t.oldestIdleCritMs)));
+            addReason(v, Health::Crit, QStringLiteral("oldest pending idle %1 ≥ %2").arg(formatDuration(idle), formatDuration(t.oldestIdleCritMs)));
         else if (idle >= t.oldestIdleWarnMs)
-            raise(v, Health::Warn, QStringLiteral("oldest pending idle %1 ≥ %2").arg(formatDuration(idle), formatDuration(t.oldestIdleWarnMs)));
+            addReason(v, Health::Warn, QStringLiteral("oldest pending idle %1 ≥ %2").arg(formatDuration(idle), formatDuration(t.oldestIdleWarnMs)));
     }
 
     if (g.maxDeliveryCount && *g.maxDeliveryCount >= t.deliveryCountWarn) {
@@ -151,7 +161,7 @@ HealthVerdict evaluateGroup(const StreamSnapshot &stream, const GroupSnapshot &g
         for (auto it = g.deliveryCounts.constBegin(); it != g.deliveryCounts.constEnd(); ++it)
             if (it.key() >= t.deliveryCountWarn)
                 poison += it.value();
-        raise(v, Health::Warn,
+        addReason(v, Health::Warn,
               QStringLiteral("%1 pending %2 delivered ≥ %3 times (max %4): likely poison")
                   .arg(formatCount(poison), poison == 1 ? QStringLiteral("entry") : QStringLiteral("entries"))
                   .arg(t.deliveryCountWarn)
@@ -161,22 +171,22 @@ HealthVerdict evaluateGroup(const StreamSnapshot &stream, const GroupSnapshot &g
     if (g.oldestUnreadAgeMs) {
         const qint64 behind = *g.oldestUnreadAgeMs;
         if (behind >= t.behindCritMs)
-            raise(v, Health::Crit,
+            addReason(v, Health::Crit,
                   QStringLiteral("behind by %1 ≥ %2: the oldest unread entry waits that long")
                       .arg(formatDuration(behind), formatDuration(t.behindCritMs)));
         else if (behind >= t.behindWarnMs)
-            raise(v, Health::Warn,
+            addReason(v, Health::Warn,
                   QStringLiteral("behind by %1 ≥ %2: the oldest unread entry waits that long")
                       .arg(formatDuration(behind), formatDuration(t.behindWarnMs)));
     }
 
     if (g.lag) {
         if (*g.lag >= t.lagCrit)
-            raise(v, Health::Crit, QStringLiteral("lag %1 ≥ %2 unread entries").arg(formatCount(*g.lag), formatCount(t.lagCrit)));
+            addReason(v, Health::Crit, QStringLiteral("lag %1 ≥ %2 unread entries").arg(formatCount(*g.lag), formatCount(t.lagCrit)));
         else if (*g.lag >= t.lagWarn)
-            raise(v, Health::Warn, QStringLiteral("lag %1 ≥ %2 unread entries").arg(formatCount(*g.lag), formatCount(t.lagWarn)));
+            addReason(v, Health::Warn, QStringLiteral("lag %1 ≥ %2 unread entries").arg(formatCount(*g.lag), formatCount(t.lagWarn)));
     } else if (t.lagUnknownWarns) {
-        raise(v, Health::Warn, QStringLiteral("lag unknown: %1").arg(g.lagNote.isEmpty() ? QStringLiteral("Redis did not report it") : g.lagNote));
+        addReason(v, Health::Warn, QStringLiteral("lag unknown: %1").arg(g.lagNote.isEmpty() ? QStringLiteral("Redis did not report it") : g.lagNote));
     }
 
     QStringList stuck;
@@ -185,7 +195,7 @@ HealthVerdict evaluateGroup(const StreamSnapshot &stream, const GroupSnapshot &g
             stuck << QStringLiteral("%1 (%2 pending, idle %3)").arg(displayBytes(c.name), formatCount(c.pending), formatDuration(*c.idleMs));
     }
     if (!stuck.isEmpty())
-        raise(v, Health::Warn,
+        addReason(v, Health::Warn,
               QStringLiteral("%1 holding pending entries and idle ≥ %2: %3")
                   .arg(stuck.size() == 1 ? QStringLiteral("consumer") : QStringLiteral("%1 consumers").arg(stuck.size()),
                        formatDuration(t.consumerIdleWarnMs), stuck.join(QStringLiteral(", "))));

@@ -22,6 +22,11 @@ struct HealthThresholds
     qint64 consumerIdleWarnMs = 300'000; // a consumer holding pending entries, idle this long
     qint64 behindWarnMs = 60'000;        // the oldest unread entry is this old
     qint64 behindCritMs = 300'000;
+    // Queues (the articles' other two patterns).
+    qint64 delayedOverdueWarnMs = 60'000;  // due items exist and the oldest is this late
+    qint64 delayedOverdueCritMs = 300'000;
+    qint64 processingTimeoutMs = 300'000; // a reliable list's item in processing this long is stuck
+    qint64 unservedWarnMs = 60'000;       // the main list grew with processing empty this long
 
     // Per-group overrides, "stream/group" -> (key, value) applied over the
     // values above: set("orders/fulfillment:oldest_idle_crit", "10m").
@@ -42,6 +47,9 @@ struct HealthThresholds
     // (the per-group overrides included).
     QString validate() const;
 };
+
+// Adds a reason to a verdict and raises its status to `level` if higher.
+void addReason(HealthVerdict &v, Health level, QString reason);
 
 HealthVerdict evaluateGroup(const StreamSnapshot &stream, const GroupSnapshot &group, const HealthThresholds &t);
 

@@ -1,5 +1,6 @@
 #include "history_rules.h"
 
+#include "../health/health_rules.h"
 #include "../snapshot/format.h"
 
 #include <cmath>
@@ -7,13 +8,6 @@
 namespace pelscope {
 
 namespace {
-
-void raise(HealthVerdict &v, Health level, QString reason)
-{
-    if (int(level) > int(v.status))
-        v.status = level;
-    v.reasons << std::move(reason);
-}
 
 void checkStalled(const GroupProgress &p, const HistoryRuleThresholds &t, qint64 nowMs, HealthVerdict &v)
 {
@@ -23,7 +17,7 @@ void checkStalled(const GroupProgress &p, const HistoryRuleThresholds &t, qint64
     if (quiet < t.stalledAfterMs)
         return;
     // Before the first observed move we only know how long we have watched.
-    raise(v, Health::Crit,
+    addReason(v, Health::Crit,
           p.readAdvanceSeen ? QStringLiteral("stalled: lag %1 and no entry read for %2").arg(formatCount(*p.lag), formatDuration(quiet))
                             : QStringLiteral("stalled: lag %1 and no entry read in %2 of watching").arg(formatCount(*p.lag), formatDuration(quiet)));
 }
@@ -69,7 +63,7 @@ void checkClimbing(const HistoryStore &store, const GroupKey &key, const GroupPr
     if (!climb)
         return;
     const qint64 now = p.pending.value_or(qint64(climb->second));
-    raise(v, Health::Warn,
+    addReason(v, Health::Warn,
           QStringLiteral("pending climbing: %1 → %2 over %3")
               .arg(formatCount(qint64(climb->first)), formatCount(now), formatDuration(t.climbWindowMs)));
 }

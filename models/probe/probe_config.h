@@ -2,6 +2,7 @@
 #pragma once
 
 #include "../health/health_rules.h"
+#include "queue_config.h"
 
 #include <QByteArray>
 #include <QList>
@@ -57,6 +58,7 @@ struct ProbeConfig
 
     bool oneShot = false; // CLI snapshot: spend up to pelBudget per group now
     HealthThresholds thresholds;
+    QueueConfig queues; // delayed queues and reliable lists (queue_probe.h)
 };
 
 } // namespace pelscope

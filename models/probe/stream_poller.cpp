@@ -13,8 +13,13 @@ namespace pelscope {
 StreamPoller::StreamPoller(ConnectionOptions options, ProbeConfig config, QObject *parent)
     : Poller(parent)
     , m_options(std::move(options))
-    , m_probe(std::make_unique<StreamProbe>(std::move(config)))
+    , m_probe(std::make_unique<StreamProbe>(config))
 {
+    // Named streams mean "these keys only": no queue is looked for by name either.
+    QueueConfig queues = config.queues;
+    if (!config.streams.isEmpty())
+        queues.discover = false;
+    m_queues = std::make_unique<QueueProbe>(queues, config.match, config.scanCount, config.scanMaxPages, config.rescanIntervalMs);
     m_status.address = m_options.redactedUrl();
 }
 
@@ -127,10 +132,12 @@ void StreamPoller::onReady()
     m_schedule.cancel();
     // After a reconnect the keyspace may be another (a restart, a failover):
     // sweep again, riding along with the ticks once the first sweep is done.
-    if (m_generation > 1)
+    if (m_generation > 1) {
         m_probe->restartDiscovery();
+        m_queues->restartDiscovery();
+    }
     m_discoveryClock.start();
-    if (m_probe->discoveryComplete())
+    if (discoveryComplete())
         tick();
     else
         scanStep();
@@ -146,19 +153,25 @@ void StreamPoller::scanStep()
     // (or a one-shot command) past it. What was found is polled; the sweep
     // goes on riding along with the ticks.
     if (m_discoveryClock.isValid() && m_discoveryClock.elapsed() >= m_probe->config().discoveryBudgetMs) {
-        m_probe->endFirstSweepEarly(formatDuration(m_discoveryClock.elapsed()));
+        if (!m_probe->discoveryComplete())
+            m_probe->endFirstSweepEarly(formatDuration(m_discoveryClock.elapsed()));
+        m_queues->endFirstSweepEarly();
         tick();
         return;
     }
+    // Streams first, then the queues' sorted sets and lists.
+    const bool streams = !m_probe->discoveryComplete();
     m_inTick = true;
-    m_connection->execute({m_probe->scanCommand()}, this, [this, generation](const RedisReplies &replies, const RedisError &error) {
+    m_connection->execute({streams ? m_probe->scanCommand() : m_queues->scanCommand()}, this,
+                          [this, generation, streams](const RedisReplies &replies, const RedisError &error) {
         if (generation != m_generation || m_stopped)
             return;
         m_inTick = false;
         if (error.isError())
             return; // the connection reconnects and calls onReady again
-        const QString scanError = m_probe->onScanReply(replies.value(0));
-        if (!scanError.isEmpty()) {
+        if (!streams) {
+            m_queues->onScanReply(replies.value(0)); // a failure is said in the snapshots' warning; streams go on
+        } else if (const QString scanError = m_probe->onScanReply(replies.value(0)); !scanError.isEmpty()) {
             RedisError e = describeReplyError({"SCAN"}, replies.value(0));
             if (!e.isError()) { // not an error reply, but not a SCAN reply either
                 e.kind = RedisError::Kind::Protocol;
@@ -170,7 +183,7 @@ void StreamPoller::scanStep()
             m_schedule.startIn(m_schedule.intervalMs());
             return;
         }
-        if (m_probe->discoveryComplete())
+        if (discoveryComplete())
             tick();
         else
             scanStep();
@@ -181,7 +194,7 @@ void StreamPoller::tick()
 {
     if (m_stopped || m_inTick || !m_connection || m_connection->state() != RedisConnection::State::Ready)
         return;
-    if (!m_probe->discoveryComplete()) {
+    if (!discoveryComplete()) {
         scanStep();
         return;
     }
@@ -191,6 +204,9 @@ void StreamPoller::tick()
     m_bytesOutAtStart = m_connection->bytesWritten();
     m_bytesInAtStart = m_connection->bytesRead();
     RedisBatch batch = m_probe->planTick();
+    m_streamCommands = batch.size();
+    m_queues->plan(batch);
+    m_queueCommands = m_queues->planned();
     if (m_replicaLink) {
         batch.append(ReplicaLinkProbe::replicaCommand());
         m_replicaLink->askPrimary(); // in parallel; waited for below, within its short deadline
@@ -226,7 +242,8 @@ void StreamPoller::onTickReplies(quint64 generation, const RedisReplies &replies
         m_connection->open();
         return;
     }
-    SnapshotData data = m_probe->parseTick(m_replicaLink ? replies.first(replies.size() - 1) : replies);
+    SnapshotData data = m_probe->parseTick(replies.first(std::min(m_streamCommands, replies.size())));
+    m_queues->parse(replies.mid(m_streamCommands, m_queueCommands), data.takenAtMs, m_probe->config().thresholds, data);
     data.generation = m_generation;
     data.server.address = m_options.redactedUrl();
     data.server.product = m_connection->hello().product;

@@ -9,6 +9,7 @@
 
 #include "../redis/redis_connection.h"
 #include "poller.h"
+#include "queue_probe.h"
 #include "stream_probe.h"
 #include "tick_scheduler.h"
 
@@ -44,6 +45,7 @@ Q_SIGNALS:
 
 private:
     void onReady();
+    bool discoveryComplete() const { return m_probe->discoveryComplete() && m_queues->discoveryComplete(); }
     void scanStep();
     void tick();
     void onTickReplies(quint64 generation, const RedisReplies &replies, const RedisError &error);
@@ -53,6 +55,8 @@ private:
 
     ConnectionOptions m_options;
     std::unique_ptr<StreamProbe> m_probe;
+    std::unique_ptr<QueueProbe> m_queues;
+    qsizetype m_streamCommands = 0, m_queueCommands = 0; // this tick's batch: the streams', then the queues'
     RedisConnection *m_connection = nullptr;
     TickScheduler m_schedule{this, [this] { tick(); }};
     QElapsedTimer m_discoveryClock; // the first sweep of this connection

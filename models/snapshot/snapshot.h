@@ -109,6 +109,45 @@ struct DeadLetterSnapshot
     qint64 growthWindowMs = 0;
 };
 
+// A delayed queue: a sorted set scored by the time each item falls due
+// (`ZADD delayed_queue <unix time> task`), taken by a scheduler with
+// ZRANGEBYSCORE -inf <now> and ZREM. Read each tick with O(log N) commands.
+struct DelayedQueueSnapshot
+{
+    QByteArray key;
+    bool discovered = false;               // found by its name, not named by the user
+    QString error;                         // could not be read: not a sorted set, no permission
+    std::optional<qint64> size;            // ZCARD
+    std::optional<qint64> due;             // ZCOUNT -inf <now>: items whose time has come
+    std::optional<qint64> oldestOverdueMs; // now minus the earliest due item's time; null when none is due
+    std::optional<qint64> nextDueInMs;     // the next item still to come, from now; null when none is
+    QString scoreUnit;                     // "s" or "ms" (detected from the scores, or set); empty while unknown
+    HealthVerdict health;
+};
+
+// A reliable list: workers LMOVE (or BRPOPLPUSH) from `key` to
+// `processingKey` and LREM the item when done; a crashed worker leaves items
+// in processing. The oldest processing items are read from their end in a
+// bounded sample; their age comes from a timestamp field in the item's JSON.
+struct ListQueueSnapshot
+{
+    QByteArray key;           // the main list
+    QByteArray processingKey; // where items wait while a worker has them
+    bool discovered = false;
+    QString error;
+    std::optional<qint64> length;           // LLEN of the main list
+    std::optional<qint64> processingLength; // LLEN of processing
+    qint64 sampled = 0;                     // processing items read, from the oldest end
+    qint64 undated = 0;                     // of those, items without a readable timestamp
+    qint64 stuck = 0;                       // of those, items older than the processing timeout
+    std::optional<qint64> oldestProcessingAgeMs; // the oldest dated item's age; null when none carried a time
+    // The main list grew while processing stayed empty (no worker taking
+    // items) for this long; null when not.
+    std::optional<qint64> unservedForMs;
+    std::optional<qint64> unservedGrowth;
+    HealthVerdict health;
+};
+
 // Redis Cluster only: one master and how its part of this tick went.
 struct ClusterNodeSnapshot
 {
@@ -195,6 +234,8 @@ struct SnapshotData
     ServerSnapshot server;
     QList<StreamSnapshot> streams;         // sorted by key bytes
     QList<DeadLetterSnapshot> deadLetters; // sorted by key bytes
+    QList<DelayedQueueSnapshot> delayedQueues; // sorted by key bytes
+    QList<ListQueueSnapshot> listQueues;       // sorted by key bytes
     QList<ClusterNodeSnapshot> nodes;      // cluster masters; empty on a single server
     PollStats stats;
     bool discoveryComplete = false;

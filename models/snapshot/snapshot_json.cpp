@@ -189,6 +189,48 @@ QJsonObject snapshotToJson(const Snapshot &snapshot)
     }
     root.insert(QLatin1String("dead_letter_streams"), dlqs);
 
+    // The articles' other two queue patterns (docs/QUEUES.md).
+    const auto verdict = [](QJsonObject &o, const HealthVerdict &h) {
+        o.insert(QLatin1String("status"), healthName(h.status));
+        o.insert(QLatin1String("reasons"), QJsonArray::fromStringList(h.reasons));
+    };
+    QJsonArray delayed;
+    for (const DelayedQueueSnapshot &q : d.delayedQueues) {
+        QJsonObject o;
+        putName(o, "key", q.key);
+        o.insert(QLatin1String("discovered"), q.discovered);
+        o.insert(QLatin1String("size"), orNull(q.size));
+        o.insert(QLatin1String("due"), orNull(q.due));
+        o.insert(QLatin1String("oldest_overdue_ms"), orNull(q.oldestOverdueMs));
+        o.insert(QLatin1String("next_due_in_ms"), orNull(q.nextDueInMs));
+        o.insert(QLatin1String("score_unit"), q.scoreUnit.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(q.scoreUnit));
+        if (!q.error.isEmpty())
+            o.insert(QLatin1String("error"), q.error);
+        verdict(o, q.health);
+        delayed.append(o);
+    }
+    root.insert(QLatin1String("delayed_queues"), delayed);
+    QJsonArray lists;
+    for (const ListQueueSnapshot &q : d.listQueues) {
+        QJsonObject o;
+        putName(o, "key", q.key);
+        putName(o, "processing_key", q.processingKey);
+        o.insert(QLatin1String("discovered"), q.discovered);
+        o.insert(QLatin1String("length"), orNull(q.length));
+        o.insert(QLatin1String("processing_length"), orNull(q.processingLength));
+        o.insert(QLatin1String("processing_sampled"), qint64(q.sampled));
+        o.insert(QLatin1String("processing_undated"), qint64(q.undated));
+        o.insert(QLatin1String("stuck_in_sample"), qint64(q.stuck));
+        o.insert(QLatin1String("oldest_processing_age_ms"), orNull(q.oldestProcessingAgeMs));
+        o.insert(QLatin1String("unserved_for_ms"), orNull(q.unservedForMs));
+        o.insert(QLatin1String("unserved_growth"), orNull(q.unservedGrowth));
+        if (!q.error.isEmpty())
+            o.insert(QLatin1String("error"), q.error);
+        verdict(o, q.health);
+        lists.append(o);
+    }
+    root.insert(QLatin1String("list_queues"), lists);
+
     QJsonObject poll;
     poll.insert(QLatin1String("tick"), qint64(d.tick));
     poll.insert(QLatin1String("round_trips"), qint64(d.stats.roundTrips));

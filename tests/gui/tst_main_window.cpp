@@ -9,9 +9,12 @@
 #include "main_window.h"
 #include "all_connections_page.h"
 #include "overview_page.h"
+#include "queue_panel.h"
+#include "itemmodels/queue_table_model.h"
 #include "write_controller.h"
 #include "time_chart_widget.h"
 
+#include <QDateTime>
 #include <QElapsedTimer>
 #include <QLabel>
 #include <QTimer>
@@ -114,6 +117,57 @@ private Q_SLOTS:
         QCOMPARE(selected.size(), 1);
         QCOMPARE(selected.first().data().toString(), QStringLiteral("analytics"));
         QCOMPARE(cell(view, selected.first().row(), GroupTableModel::Lag), QLocale(QLocale::English).toString(truthLag + 1));
+    }
+
+    // The articles' other two queue patterns, found by name, under the groups:
+    // worst first, values as the server says, updated in place.
+    void queuesShowUnderTheGroups()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        db.command({"XADD", "orders", "*", "n", "1"});
+        db.command({"XGROUP", "CREATE", "orders", "fulfillment", "$"});
+        const qint64 now = QDateTime::currentSecsSinceEpoch();
+        db.command({"ZADD", "delayed_queue", QByteArray::number(now - 400), "task:late", QByteArray::number(now + 600), "task:later"});
+        db.command({"RPUSH", "myqueue", "{\"id\":1}"});
+        db.command({"LPUSH", "processing", "{\"id\":2,\"timestamp\":" + QByteArray::number(now - 30) + "}"});
+
+        MainWindow mainWindow;
+        ConnectionView &window = *mainWindow.addConnection();
+        QueuePanel *panel = window.queuePanel();
+        QAbstractItemModelTester tester(panel->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        mainWindow.resize(1280, 720);
+        mainWindow.show();
+        PollerThread poller(optionsFor(server.url()), ProbeConfig{});
+        poller.setIntervalMs(200);
+        connect(poller.poller(), &ConnectionPoller::snapshotReady, &window, &ConnectionView::applySnapshot);
+        poller.start();
+        QTRY_COMPARE_WITH_TIMEOUT(panel->model()->rowCount(), 2, 10000);
+        QVERIFY(panel->isVisible());
+        const QAbstractItemModel *view = panel->table()->model();
+        QCOMPARE(cell(view, 0, QueueTableModel::Queue), QStringLiteral("delayed_queue"));
+        QCOMPARE(view->index(0, 0).data(QueueTableModel::HealthRole).toInt(), int(Health::Crit));
+        QCOMPARE(cell(view, 0, QueueTableModel::Size), QString::number(db.command({"ZCARD", "delayed_queue"}).integer()));
+        QCOMPARE(cell(view, 0, QueueTableModel::Waiting), QStringLiteral("1 due"));
+        QVERIFY2(cell(view, 0, QueueTableModel::Why).startsWith(QStringLiteral("scheduler behind: 1 item due, the oldest overdue by 6m")),
+                 qPrintable(cell(view, 0, QueueTableModel::Why)));
+        QCOMPARE(cell(view, 1, QueueTableModel::Queue), QStringLiteral("myqueue → processing"));
+        QCOMPARE(cell(view, 1, QueueTableModel::Waiting), QStringLiteral("1 processing"));
+        QVERIFY(cell(view, 1, QueueTableModel::Oldest).startsWith(QStringLiteral("3")));
+
+        // The scheduler takes the late task (ZREM): OK, and a crashed worker's
+        // item turns the list WARN; it moves to the top, no reset.
+        QSignalSpy resets(panel->model(), &QAbstractItemModel::modelReset);
+        db.command({"ZREM", "delayed_queue", "task:late"});
+        db.command({"LPUSH", "processing", "{\"id\":3,\"timestamp\":" + QByteArray::number(now - 900) + "}"});
+        QTRY_COMPARE_WITH_TIMEOUT(view->index(0, 0).data(QueueTableModel::HealthRole).toInt(), int(Health::Warn), 10000);
+        QCOMPARE(cell(view, 0, QueueTableModel::Kind), QStringLiteral("reliable list"));
+        QVERIFY(cell(view, 0, QueueTableModel::Why).startsWith(QStringLiteral("1 item in processing longer than 5m00s (the oldest 15m")));
+        QCOMPARE(view->index(1, 0).data(QueueTableModel::HealthRole).toInt(), int(Health::Ok));
+        QCOMPARE(resets.size(), 0);
     }
 
     void groupPageChartsTheHistory()

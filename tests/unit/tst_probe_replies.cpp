@@ -4,6 +4,8 @@
 // group ship 15 behind with 15 pending on w1 and w2, group audit created at
 // $, a dead-letter stream). Each row checks one figure the snapshot must
 // carry, against what those captured replies say.
+#include "probe/queue_discovery.h"
+#include "probe/queue_probe.h"
 #include "probe/stream_probe.h"
 #include "redis/resp_codec.h"
 
@@ -85,6 +87,43 @@ class TestProbeReplies : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    // Only the documented shapes are taken (docs/QUEUES.md); nothing else is guessed at.
+    void queueNamingRules()
+    {
+        const FoundQueues f = classifyQueueKeys({"delayed_queue", "email:Schedule", "leaderboard", "scores:delays"},
+                                                {"jobs:processing", "processing:emails", "resize-processing", "recent", "orders", "orders:processing",
+                                                 "orders-processing"});
+        QCOMPARE(f.delayed, (QList<QByteArray>{"delayed_queue", "email:Schedule", "scores:delays"}));
+        // jobs exists only as its processing list (an empty main list does not exist);
+        // orders has two spellings: X:processing wins; recent stays a plain list.
+        const QList<QPair<QByteArray, QByteArray>> lists{
+            {"emails", "processing:emails"}, {"jobs", "jobs:processing"}, {"orders", "orders:processing"}, {"resize", "resize-processing"}};
+        QCOMPARE(f.lists, lists);
+        // The articles' bare `processing`: paired only when one other list can own it.
+        QCOMPARE(classifyQueueKeys({}, {"myqueue", "processing"}).lists, (QList<QPair<QByteArray, QByteArray>>{{"myqueue", "processing"}}));
+        QVERIFY(classifyQueueKeys({}, {"a", "b", "processing"}).lists.isEmpty());
+        QVERIFY(classifyQueueKeys({}, {"processing"}).lists.isEmpty());
+        QVERIFY(classifyQueueKeys({}, {":processing", "processing:"}).lists.isEmpty());
+    }
+
+    // An item's time: the first timestamp field, seconds or milliseconds, or an ISO date; else unknown.
+    void queueItemTimes()
+    {
+        const QList<QByteArray> fields{"timestamp", "ts", "enqueued_at"};
+        QCOMPARE(QueueProbe::itemTimeMs(R"({"timestamp":1706649000})", fields), std::optional<qint64>(1706649000000));
+        QCOMPARE(QueueProbe::itemTimeMs(R"({"ts":1706649000123})", fields), std::optional<qint64>(1706649000123));
+        QCOMPARE(QueueProbe::itemTimeMs(R"({"enqueued_at":"1706649000.5"})", fields), std::optional<qint64>(1706649000500));
+        QCOMPARE(QueueProbe::itemTimeMs(R"({"timestamp":"2024-01-30T21:10:00Z"})", fields), std::optional<qint64>(1706649000000));
+        QCOMPARE(QueueProbe::itemTimeMs(R"({"timestamp":"soon","ts":1706649000})", fields), std::optional<qint64>(1706649000000));
+        QVERIFY(!QueueProbe::itemTimeMs("task:abc123", fields));
+        QVERIFY(!QueueProbe::itemTimeMs(R"({"id":1})", fields));
+        QVERIFY(!QueueProbe::itemTimeMs(R"({"timestamp":-5})", fields));
+        QVERIFY(!QueueProbe::itemTimeMs(R"({"timestamp":1e400})", fields));
+        QVERIFY(!QueueProbe::itemTimeMs(R"({"timestamp":1e19})", fields));
+        QVERIFY(!QueueProbe::itemTimeMs(R"([1706649000])", fields));
+        QVERIFY(!QueueProbe::itemTimeMs(R"({"timestamp":1706649000)", fields)); // cut short
+    }
+
     void capturesArePresent_data()
     {
         QTest::addColumn<QString>("file");

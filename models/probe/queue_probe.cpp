@@ -1,0 +1,322 @@
+#include "queue_probe.h"
+
+#include "../health/queue_rules.h"
+#include "../text/display_text.h"
+
+#include <QDateTime>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <algorithm>
+#include <cmath>
+
+namespace pelscope {
+
+namespace {
+
+// 1e11 seconds is the year 5138; 1e11 milliseconds is 1973. A Unix time at
+// or above it can only be milliseconds.
+constexpr double kMillisecondsFrom = 1e11;
+constexpr qint64 kBigSampleBytes = 1 << 20; // a processing sample this large is read every 10th tick
+constexpr quint64 kBigSampleEveryTicks = 10;
+
+std::optional<double> scoreOf(const RedisReply &r)
+{
+    bool ok = false;
+    const double v = r.bytes().toDouble(&ok);
+    if (!ok || !std::isfinite(v))
+        return std::nullopt;
+    return v;
+}
+
+// ZRANGE ... WITHSCORES: [member, score] (RESP2), or [[member, score]] (RESP3).
+std::optional<double> firstScore(const RedisReply &r)
+{
+    if (!r.isArray() || r.size() == 0)
+        return std::nullopt;
+    if (r.at(0).isArray())
+        return r.at(0).size() == 2 ? scoreOf(r.at(0).at(1)) : std::nullopt;
+    return r.size() >= 2 ? scoreOf(r.at(1)) : std::nullopt;
+}
+
+// Scores are any doubles: kept within ±1e15 ms (±31,000 years) so the
+// conversion to an integer cannot overflow.
+qint64 toMs(double score, ScoreUnit unit)
+{
+    return qint64(std::clamp(unit == ScoreUnit::Milliseconds ? score : score * 1000.0, -1e15, 1e15));
+}
+
+QString readError(const RedisReply &r, const QByteArray &key, const char *type)
+{
+    if (r.errorCode() == "WRONGTYPE")
+        return QStringLiteral("%1 is not a %2").arg(displayBytes(key), QLatin1String(type));
+    return QStringLiteral("%1: %2").arg(displayBytes(key), displayBytes(r.bytes()));
+}
+
+} // namespace
+
+QueueProbe::QueueProbe(QueueConfig config, QByteArray match, int scanCount, qint64 scanMaxPages, qint64 rescanIntervalMs)
+    : m_config(std::move(config))
+    , m_discovery(std::move(match), scanCount, scanMaxPages, m_config.maxDiscovered)
+    , m_discovering(m_config.discover && !m_config.any())
+    , m_rescanIntervalMs(rescanIntervalMs)
+{
+    if (m_discovering)
+        m_discovery.startSweep();
+}
+
+bool QueueProbe::active() const
+{
+    return m_config.any() || m_discovering;
+}
+
+bool QueueProbe::discoveryComplete() const
+{
+    return !m_discovering || m_discovery.sweptOnce();
+}
+
+void QueueProbe::restartDiscovery()
+{
+    if (m_discovering && !m_discovery.sweeping())
+        m_discovery.startSweep();
+}
+
+QList<QByteArray> QueueProbe::delayedKeys() const
+{
+    QList<QByteArray> keys = m_config.delayed;
+    for (const QByteArray &k : m_discovery.delayed())
+        if (!keys.contains(k))
+            keys.append(k);
+    std::sort(keys.begin(), keys.end());
+    keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+    return keys;
+}
+
+QList<QPair<QByteArray, QByteArray>> QueueProbe::listPairs() const
+{
+    QList<QPair<QByteArray, QByteArray>> pairs = m_config.lists;
+    for (const auto &p : m_discovery.lists())
+        if (std::none_of(pairs.cbegin(), pairs.cend(), [&](const auto &q) { return q.first == p.first; }))
+            pairs.append(p);
+    std::sort(pairs.begin(), pairs.end());
+    return pairs;
+}
+
+ScoreUnit QueueProbe::unitOf(const QByteArray &key) const
+{
+    if (m_config.scoreUnit != ScoreUnit::Auto)
+        return m_config.scoreUnit;
+    const auto it = m_delayed.find(key);
+    return it == m_delayed.end() ? ScoreUnit::Auto : it->second.detected;
+}
+
+void QueueProbe::add(RedisBatch &batch, Kind kind, RedisCommand cmd, const QByteArray &key, ScoreUnit unit)
+{
+    batch.append(std::move(cmd));
+    m_layout.append(Slot{kind, key, unit});
+}
+
+void QueueProbe::plan(RedisBatch &batch)
+{
+    ++m_tick;
+    m_layout.clear();
+    if (m_discovering && m_discovery.sweptOnce()) {
+        if (!m_discovery.sweeping() && m_lastServerMs - m_lastSweepEndMs >= m_rescanIntervalMs)
+            m_discovery.startSweep();
+        if (m_discovery.sweeping())
+            add(batch, Kind::Scan, m_discovery.scanCommand(), {});
+    }
+    const qint64 nowMs = m_lastServerMs > 0 ? m_lastServerMs + m_sinceServerTime.elapsed() : QDateTime::currentMSecsSinceEpoch();
+    for (const QByteArray &key : delayedKeys()) {
+        add(batch, Kind::Zcard, {"ZCARD", key}, key);
+        add(batch, Kind::Earliest, {"ZRANGE", key, "0", "0", "WITHSCORES"}, key);
+        const ScoreUnit known = unitOf(key);
+        // Until the scores have said which unit they are in, ask in both.
+        for (const ScoreUnit unit : {ScoreUnit::Seconds, ScoreUnit::Milliseconds}) {
+            if (known != ScoreUnit::Auto && known != unit)
+                continue;
+            const QByteArray now = unit == ScoreUnit::Seconds ? QByteArray::number(double(nowMs) / 1000.0, 'f', 3) : QByteArray::number(nowMs);
+            add(batch, Kind::DueCount, {"ZCOUNT", key, "-inf", now}, key, unit);
+            add(batch, Kind::NextDue, {"ZRANGEBYSCORE", key, "(" + now, "+inf", "LIMIT", "0", "1", "WITHSCORES"}, key, unit);
+        }
+    }
+    for (const auto &[main, processing] : listPairs()) {
+        add(batch, Kind::Llen, {"LLEN", main}, main);
+        add(batch, Kind::ProcessingLlen, {"LLEN", processing}, main);
+        const ListState &st = m_lists[main];
+        if (st.lastSampleBytes <= kBigSampleBytes || m_tick - st.sampledTick >= kBigSampleEveryTicks)
+            add(batch, Kind::ProcessingSample, {"LRANGE", processing, QByteArray::number(-m_config.processingSample), "-1"}, main);
+    }
+}
+
+std::optional<qint64> QueueProbe::itemTimeMs(const QByteArray &item, const QList<QByteArray> &fields)
+{
+    if (!item.startsWith('{'))
+        return std::nullopt;
+    const QJsonDocument doc = QJsonDocument::fromJson(item);
+    if (!doc.isObject())
+        return std::nullopt;
+    const QJsonObject o = doc.object();
+    for (const QByteArray &f : fields) {
+        const QJsonValue v = o.value(QLatin1String(f));
+        double n = 0;
+        if (v.isDouble()) {
+            n = v.toDouble();
+        } else if (v.isString()) {
+            bool ok = false;
+            n = v.toString().toDouble(&ok);
+            if (!ok) {
+                const QDateTime at = QDateTime::fromString(v.toString(), Qt::ISODateWithMs);
+                if (at.isValid())
+                    return at.toMSecsSinceEpoch();
+                continue;
+            }
+        } else {
+            continue;
+        }
+        if (!std::isfinite(n) || n <= 0 || n > 1e15) // not a time (1e15 ms is the year 33658)
+            continue;
+        return n >= kMillisecondsFrom ? qint64(n) : qint64(n * 1000.0);
+    }
+    return std::nullopt;
+}
+
+void QueueProbe::parse(const RedisReplies &replies, qint64 serverNowMs, const HealthThresholds &t, SnapshotData &data)
+{
+    struct DelayedReplies
+    {
+        const RedisReply *zcard = nullptr, *earliest = nullptr;
+        const RedisReply *due[2] = {nullptr, nullptr}, *next[2] = {nullptr, nullptr}; // [seconds, milliseconds]
+    };
+    struct ListReplies
+    {
+        const RedisReply *length = nullptr, *processing = nullptr, *sample = nullptr;
+    };
+    std::map<QByteArray, DelayedReplies> delayed;
+    std::map<QByteArray, ListReplies> lists;
+    const bool wasSweeping = m_discovery.sweeping();
+    for (qsizetype i = 0; i < m_layout.size() && i < replies.size(); ++i) {
+        const Slot &s = m_layout.at(i);
+        const RedisReply *r = &replies.at(i);
+        const int u = s.unit == ScoreUnit::Milliseconds ? 1 : 0;
+        switch (s.kind) {
+        case Kind::Scan: m_discovery.onScanReply(*r); break;
+        case Kind::Zcard: delayed[s.key].zcard = r; break;
+        case Kind::Earliest: delayed[s.key].earliest = r; break;
+        case Kind::DueCount: delayed[s.key].due[u] = r; break;
+        case Kind::NextDue: delayed[s.key].next[u] = r; break;
+        case Kind::Llen: lists[s.key].length = r; break;
+        case Kind::ProcessingLlen: lists[s.key].processing = r; break;
+        case Kind::ProcessingSample: lists[s.key].sample = r; break;
+        }
+    }
+    if (wasSweeping && !m_discovery.sweeping())
+        m_lastSweepEndMs = serverNowMs;
+    if (m_lastSweepEndMs == 0)
+        m_lastSweepEndMs = serverNowMs; // the first sweep ran before the first tick
+    m_lastServerMs = serverNowMs;
+    m_sinceServerTime.start();
+
+    for (const auto &[key, r] : delayed) {
+        DelayedQueueSnapshot q;
+        q.key = key;
+        q.discovered = !m_config.delayed.contains(key);
+        const RedisReply *failed = nullptr;
+        for (const RedisReply *x : {r.zcard, r.earliest, r.due[0], r.due[1], r.next[0], r.next[1]})
+            if (x && x->isError() && !failed)
+                failed = x;
+        if (failed) {
+            q.error = readError(*failed, key, "sorted set");
+        } else {
+            if (r.zcard)
+                q.size = r.zcard->toInt();
+            ScoreUnit unit = unitOf(key);
+            const std::optional<double> earliest = r.earliest ? firstScore(*r.earliest) : std::nullopt;
+            if (earliest && m_config.scoreUnit == ScoreUnit::Auto) {
+                unit = *earliest >= kMillisecondsFrom ? ScoreUnit::Milliseconds : ScoreUnit::Seconds;
+                m_delayed[key].detected = unit;
+            }
+            const int u = unit == ScoreUnit::Milliseconds ? 1 : 0;
+            if (unit != ScoreUnit::Auto)
+                q.scoreUnit = unit == ScoreUnit::Milliseconds ? QStringLiteral("ms") : QStringLiteral("s");
+            if (q.size && *q.size == 0) {
+                q.due = 0;
+            } else if (unit != ScoreUnit::Auto && r.due[u]) {
+                q.due = r.due[u]->toInt();
+            }
+            if (q.due && *q.due > 0 && earliest)
+                q.oldestOverdueMs = std::max<qint64>(0, serverNowMs - toMs(*earliest, unit));
+            if (unit != ScoreUnit::Auto && r.next[u])
+                if (const std::optional<double> next = firstScore(*r.next[u]))
+                    q.nextDueInMs = std::max<qint64>(0, toMs(*next, unit) - serverNowMs);
+        }
+        q.health = evaluateDelayedQueue(q, t);
+        data.delayedQueues.append(q);
+    }
+
+    for (const auto &[main, processing] : listPairs()) {
+        const auto found = lists.find(main);
+        if (found == lists.end())
+            continue;
+        const ListReplies &r = found->second;
+        ListState &st = m_lists[main];
+        ListQueueSnapshot q;
+        q.key = main;
+        q.processingKey = processing;
+        q.discovered = std::none_of(m_config.lists.cbegin(), m_config.lists.cend(), [&](const auto &p) { return p.first == main; });
+        if (r.length && r.length->isError())
+            q.error = readError(*r.length, main, "list");
+        else if (r.processing && r.processing->isError())
+            q.error = readError(*r.processing, processing, "list");
+        else if (r.sample && r.sample->isError())
+            q.error = readError(*r.sample, processing, "list");
+        if (q.error.isEmpty()) {
+            q.length = r.length ? r.length->toInt() : std::nullopt;
+            q.processingLength = r.processing ? r.processing->toInt() : std::nullopt;
+            if (r.sample && r.sample->isArray()) {
+                st.sampledTick = m_tick;
+                st.lastSampleBytes = r.sample->approximateSize();
+                st.sampled = r.sample->size();
+                st.undated = 0;
+                st.itemTimes.clear();
+                for (const RedisReply &item : r.sample->elements()) {
+                    if (const std::optional<qint64> at = itemTimeMs(item.bytes(), m_config.timestampFields))
+                        st.itemTimes.append(*at);
+                    else
+                        ++st.undated;
+                }
+            }
+            if (q.processingLength && *q.processingLength == 0) {
+                st.sampled = st.undated = 0;
+                st.itemTimes.clear();
+            }
+            q.sampled = st.sampled;
+            q.undated = st.undated;
+            for (const qint64 at : std::as_const(st.itemTimes)) {
+                const qint64 age = std::max<qint64>(0, serverNowMs - at);
+                q.stuck += age >= t.processingTimeoutMs;
+                q.oldestProcessingAgeMs = std::max(q.oldestProcessingAgeMs.value_or(0), age);
+            }
+            // No worker: processing stays empty while the main list grows.
+            if (q.length && q.processingLength && *q.processingLength == 0) {
+                if (st.unservedSinceMs == 0 || *q.length < st.lastLength) { // a worker took some: not unserved
+                    st.unservedSinceMs = serverNowMs;
+                    st.lengthAtStart = *q.length;
+                }
+                if (*q.length > st.lengthAtStart) {
+                    q.unservedForMs = serverNowMs - st.unservedSinceMs;
+                    q.unservedGrowth = *q.length - st.lengthAtStart;
+                }
+            } else {
+                st.unservedSinceMs = 0;
+            }
+            st.lastLength = q.length.value_or(0);
+        }
+        q.health = evaluateListQueue(q, t);
+        data.listQueues.append(q);
+    }
+    if (!m_discovery.gap().isEmpty())
+        data.warning = data.warning.isEmpty() ? m_discovery.gap() : data.warning + QStringLiteral("; ") + m_discovery.gap();
+}
+
+} // namespace pelscope

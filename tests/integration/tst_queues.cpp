@@ -1,0 +1,375 @@
+// The articles' other two queue patterns on a real server, built with their
+// own command shapes (seed 004): a delayed queue on a sorted set scored by Unix
+// time, taken with ZRANGEBYSCORE/ZREM, and a reliable list served with
+// LMOVE myqueue processing RIGHT LEFT and LREM. Every value is compared with
+// what the server says.
+#include "poll_once.h"
+#include "probe/queue_probe.h"
+#include "redis_oracle.h"
+#include "redis_server.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTest>
+#include <QTimer>
+
+using namespace pelscope;
+using namespace pelscope::test;
+
+namespace {
+
+qint64 serverNowMs(RedisOracle &db)
+{
+    const RedisReply t = db.command({"TIME"});
+    return t.at(0).toInt().value_or(0) * 1000 + t.at(1).toInt().value_or(0) / 1000;
+}
+
+QByteArray num(qint64 v)
+{
+    return QByteArray::number(v);
+}
+
+QByteArray job(int id, std::optional<qint64> timestamp, const char *field = "timestamp")
+{
+    QJsonObject o{{QStringLiteral("id"), id}, {QStringLiteral("payload"), QStringLiteral("task %1").arg(id)}};
+    if (timestamp)
+        o.insert(QLatin1String(field), double(*timestamp));
+    return QJsonDocument(o).toJson(QJsonDocument::Compact);
+}
+
+const DelayedQueueSnapshot *delayed(const Snapshot &s, const QByteArray &key)
+{
+    for (const DelayedQueueSnapshot &q : s->delayedQueues)
+        if (q.key == key)
+            return &q;
+    return nullptr;
+}
+
+const ListQueueSnapshot *list(const Snapshot &s, const QByteArray &key)
+{
+    for (const ListQueueSnapshot &q : s->listQueues)
+        if (q.key == key)
+            return &q;
+    return nullptr;
+}
+
+struct Run
+{
+    int exitCode = -1;
+    QByteArray out, err;
+};
+
+Run cli(const QStringList &args)
+{
+    QProcess p;
+    p.start(QStringLiteral(PELSCOPE_CLI_PATH), args);
+    if (!p.waitForFinished(30000)) {
+        p.kill();
+        p.waitForFinished();
+    }
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+}
+
+} // namespace
+
+class TestQueues : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void init()
+    {
+        QString error;
+        m_server = std::make_unique<RedisServer>();
+        QVERIFY2(m_server->start(&error), qPrintable(error));
+        QVERIFY(m_db.connectUrl(m_server->url()));
+    }
+    void cleanup() { m_server.reset(); }
+
+    // ZADD delayed_queue <unix time> "task:…": size, due now, how late the
+    // oldest due item is and when the next falls due, against the server.
+    void delayedQueueValuesEqualTheServer()
+    {
+        const qint64 now = serverNowMs(m_db) / 1000;
+        m_db.command({"ZADD", "delayed_queue", num(now - 120), "task:abc123", num(now - 30), "task:def456", num(now - 5), "task:ghi789",
+                      num(now + 600), "task:later", num(now + 3600), "task:much-later"});
+        // A scheduler takes what is due, as the articles do: ZRANGEBYSCORE -inf <now> LIMIT 0 10, then ZREM.
+        const RedisReply dueNow = m_db.command({"ZRANGEBYSCORE", "delayed_queue", "-inf", num(now), "LIMIT", "0", "10"});
+        QCOMPARE(dueNow.size(), 3);
+
+        ProbeConfig config;
+        config.queues.delayed = {"delayed_queue"};
+        QString error;
+        const Snapshot s = pollOnce(m_server->url(), config, &error);
+        QVERIFY2(!s.isNull(), qPrintable(error));
+        const qint64 at = s->takenAtMs;
+        const DelayedQueueSnapshot *q = delayed(s, "delayed_queue");
+        QVERIFY(q);
+        QVERIFY2(q->error.isEmpty(), qPrintable(q->error));
+        QCOMPARE(q->discovered, false);
+        QCOMPARE(*q->size, m_db.command({"ZCARD", "delayed_queue"}).integer());
+        QCOMPARE(*q->due, m_db.command({"ZCOUNT", "delayed_queue", "-inf", QByteArray::number(double(at) / 1000.0, 'f', 3)}).integer());
+        QCOMPARE(*q->due, 3);
+        QCOMPARE(q->scoreUnit, QStringLiteral("s"));
+        QCOMPARE(*q->oldestOverdueMs, at - (now - 120) * 1000);
+        QCOMPARE(*q->nextDueInMs, (now + 600) * 1000 - at);
+        // 120 s late: past the 60 s warning, short of the 300 s critical.
+        QCOMPARE(q->health.status, Health::Warn);
+        QVERIFY2(q->health.reasons.join(u' ').contains(QLatin1String("scheduler behind: 3 items due, the oldest overdue by 2m")),
+                 qPrintable(q->health.reasons.join(u' ')));
+    }
+
+    // Milliseconds scores are told from seconds by their size, or set.
+    void millisecondScoresAreDetected()
+    {
+        const qint64 nowMs = serverNowMs(m_db);
+        m_db.command({"ZADD", "email:schedule", num(nowMs - 400'000), "a", num(nowMs + 10'000), "b"});
+        ProbeConfig config;
+        config.queues.delayed = {"email:schedule"};
+        const Snapshot s = pollOnce(m_server->url(), config);
+        const DelayedQueueSnapshot *q = delayed(s, "email:schedule");
+        QVERIFY(q);
+        QCOMPARE(q->scoreUnit, QStringLiteral("ms"));
+        QCOMPARE(*q->due, 1);
+        QCOMPARE(*q->oldestOverdueMs, s->takenAtMs - (nowMs - 400'000));
+        QCOMPARE(*q->nextDueInMs, nowMs + 10'000 - s->takenAtMs);
+        QCOMPARE(q->health.status, Health::Crit); // 400 s ≥ 300 s
+        // Told the scores are seconds, the same set is all in the far future.
+        config.queues.scoreUnit = ScoreUnit::Seconds;
+        const Snapshot asSeconds = pollOnce(m_server->url(), config);
+        QCOMPARE(*delayed(asSeconds, "email:schedule")->due, 0);
+        QCOMPARE(delayed(asSeconds, "email:schedule")->health.status, Health::Ok);
+    }
+
+    // A stalled scheduler in continuous polling: nothing is taken, the
+    // oldest due item ages past the thresholds (set short here).
+    void stalledSchedulerRaisesTheRule()
+    {
+        const qint64 now = serverNowMs(m_db) / 1000;
+        m_db.command({"ZADD", "delayed_queue", num(now - 3), "task:1", num(now - 1), "task:2"});
+        ProbeConfig config;
+        config.queues.delayed = {"delayed_queue"};
+        QVERIFY(config.thresholds.set(QStringLiteral("delayed_overdue_warn"), QStringLiteral("2s")).isEmpty());
+        QVERIFY(config.thresholds.set(QStringLiteral("delayed_overdue_crit"), QStringLiteral("5s")).isEmpty());
+        const QList<Snapshot> ticks = pollTicks(m_server->url(), 4, 1000, config);
+        QCOMPARE(ticks.size(), 4);
+        QCOMPARE(delayed(ticks.first(), "delayed_queue")->health.status, Health::Warn);
+        const DelayedQueueSnapshot *last = delayed(ticks.last(), "delayed_queue");
+        QCOMPARE(last->health.status, Health::Crit);
+        QVERIFY(last->health.reasons.first().startsWith(QLatin1String("scheduler behind: 2 items due")));
+        // The scheduler comes back and takes them: OK again.
+        m_db.command({"ZREM", "delayed_queue", "task:1", "task:2"});
+        const Snapshot after = pollOnce(m_server->url(), config);
+        QCOMPARE(*delayed(after, "delayed_queue")->size, 0);
+        QCOMPARE(delayed(after, "delayed_queue")->health.status, Health::Ok);
+    }
+
+    // LMOVE myqueue processing RIGHT LEFT by a worker that crashes before
+    // its LREM: the items stay in processing with their timestamps.
+    void crashedWorkerLeavesStuckItems()
+    {
+        const qint64 now = serverNowMs(m_db) / 1000;
+        for (int i = 1; i <= 6; ++i)
+            m_db.command({"LPUSH", "myqueue", job(i, now - 900 + i * 60)}); // enqueued 14, 13, … 9 minutes ago
+        for (int i = 0; i < 4; ++i)
+            QVERIFY(m_db.command({"LMOVE", "myqueue", "processing", "RIGHT", "LEFT"}).isString());
+        // A healthy worker finishes one: LREM processing 1 <item>.
+        const QByteArray done = m_db.command({"LINDEX", "processing", "0"}).bytes();
+        QCOMPARE(m_db.command({"LREM", "processing", "1", done}).integer(), 1);
+
+        ProbeConfig config;
+        config.queues.lists = {{"myqueue", "processing"}};
+        const Snapshot s = pollOnce(m_server->url(), config);
+        const ListQueueSnapshot *q = list(s, "myqueue");
+        QVERIFY(q);
+        QVERIFY2(q->error.isEmpty(), qPrintable(q->error));
+        QCOMPARE(*q->length, m_db.command({"LLEN", "myqueue"}).integer());
+        QCOMPARE(*q->processingLength, m_db.command({"LLEN", "processing"}).integer());
+        QCOMPARE(*q->processingLength, 3);
+        QCOMPARE(q->sampled, 3);
+        QCOMPARE(q->undated, 0);
+        // The oldest item in processing is job 1, enqueued at now − 840 s.
+        QCOMPARE(*q->oldestProcessingAgeMs, s->takenAtMs - (now - 840) * 1000);
+        QCOMPARE(q->stuck, 3); // 14, 13 and 12 minutes: all past 5 minutes
+        QCOMPARE(q->health.status, Health::Warn);
+        QVERIFY2(q->health.reasons.first().startsWith(QLatin1String("3 items in processing longer than 5m00s (the oldest 14m")),
+                 qPrintable(q->health.reasons.first()));
+    }
+
+    // Items without a timestamp are of unknown age, not of age 0; the other
+    // field names (ts, enqueued_at) and milliseconds are read too.
+    void undatedItemsAreUnknownNotZero()
+    {
+        m_db.command({"LPUSH", "jobs:processing", "task:abc123", "{\"id\":7}"});
+        ProbeConfig config;
+        config.queues.lists = {{"jobs", "jobs:processing"}};
+        Snapshot s = pollOnce(m_server->url(), config);
+        const ListQueueSnapshot *q = list(s, "jobs");
+        QVERIFY(q);
+        QCOMPARE(q->sampled, 2);
+        QCOMPARE(q->undated, 2);
+        QVERIFY(!q->oldestProcessingAgeMs.has_value());
+        QCOMPARE(q->stuck, 0);
+
+        const qint64 nowMs = serverNowMs(m_db);
+        m_db.command({"LPUSH", "jobs:processing", job(8, nowMs - 30'000, "ts"), job(9, (nowMs - 7'000) / 1000, "enqueued_at")});
+        s = pollOnce(m_server->url(), config);
+        q = list(s, "jobs");
+        QCOMPARE(q->sampled, 4);
+        QCOMPARE(q->undated, 2);
+        QCOMPARE(*q->oldestProcessingAgeMs, s->takenAtMs - (nowMs - 30'000));
+        QVERIFY(QueueProbe::itemTimeMs("{\"timestamp\":\"2024-01-30T21:10:00Z\"}", {"timestamp"}) == 1706649000000LL);
+    }
+
+    // More in processing than the sample: the count is a lower bound, said so.
+    void longProcessingListIsABracket()
+    {
+        const qint64 now = serverNowMs(m_db) / 1000;
+        QList<RedisCommand> batch;
+        for (int i = 0; i < 300; ++i)
+            batch.append({"LPUSH", "work:processing", job(i, now - 3600 + i)});
+        m_db.pipeline(batch);
+        ProbeConfig config;
+        config.queues.lists = {{"work", "work:processing"}};
+        config.queues.processingSample = 50;
+        const Snapshot s = pollOnce(m_server->url(), config);
+        const ListQueueSnapshot *q = list(s, "work");
+        QCOMPARE(*q->processingLength, 300);
+        QCOMPARE(q->sampled, 50);
+        QCOMPARE(q->stuck, 50);
+        QCOMPARE(*q->oldestProcessingAgeMs, s->takenAtMs - (now - 3600) * 1000); // the sample is the oldest end
+        QVERIFY(q->health.reasons.first().startsWith(QLatin1String("at least 50 items in processing")));
+    }
+
+    // Producers push, nobody takes: the main list grows with processing empty.
+    void mainListGrowingWithoutWorkersWarns()
+    {
+        ProbeConfig config;
+        config.queues.lists = {{"myqueue", "processing"}};
+        QVERIFY(config.thresholds.set(QStringLiteral("unserved_warn"), QStringLiteral("2s")).isEmpty());
+        m_db.command({"RPUSH", "myqueue", job(0, std::nullopt)});
+        QTimer producer;
+        int pushed = 1;
+        QObject::connect(&producer, &QTimer::timeout, [&] { m_db.command({"RPUSH", "myqueue", job(pushed++, std::nullopt)}); });
+        producer.start(300);
+        const QList<Snapshot> ticks = pollTicks(m_server->url(), 5, 1000, config);
+        producer.stop();
+        QCOMPARE(ticks.size(), 5);
+        const ListQueueSnapshot *first = list(ticks.first(), "myqueue");
+        QCOMPARE(first->health.status, Health::Ok);
+        const ListQueueSnapshot *last = list(ticks.last(), "myqueue");
+        QVERIFY(*last->unservedGrowth > 0);
+        QCOMPARE(*last->unservedGrowth, *last->length - *first->length);
+        QCOMPARE(last->health.status, Health::Warn);
+        QVERIFY2(last->health.reasons.first().startsWith(QLatin1String("no worker: the main list grew by")), qPrintable(last->health.reasons.first()));
+    }
+
+    // A key of another type under a queue's name is reported, not crashed on.
+    void wrongTypeIsReported()
+    {
+        m_db.command({"RPUSH", "not_a_zset", "x"});
+        m_db.command({"SET", "plain", "x"});
+        ProbeConfig config;
+        config.queues.delayed = {"not_a_zset"};
+        config.queues.lists = {{"plain", "plain:processing"}};
+        const Snapshot s = pollOnce(m_server->url(), config);
+        QCOMPARE(delayed(s, "not_a_zset")->error, QStringLiteral("not_a_zset is not a sorted set"));
+        QCOMPARE(list(s, "plain")->error, QStringLiteral("plain is not a list"));
+        QCOMPARE(delayed(s, "not_a_zset")->health.status, Health::Warn);
+
+        const Run check = cli({QStringLiteral("check"), QStringLiteral("-u"), m_server->url(), QStringLiteral("--delayed-queue"),
+                               QStringLiteral("not_a_zset")});
+        QCOMPARE(check.exitCode, 3); // UNKNOWN: it cannot see the queue
+        QVERIFY2(check.out.contains("delayed queue not read: not_a_zset is not a sorted set"), check.out.constData());
+    }
+
+    // Found by name within --match; other sorted sets and lists are never guessed at.
+    void queuesAreFoundByTheirNames()
+    {
+        m_db.command({"ZADD", "retry_schedule", "1", "a"});
+        m_db.command({"ZADD", "DelayedJobs", "1", "a"});
+        m_db.command({"ZADD", "leaderboard", "1", "a"});
+        m_db.command({"RPUSH", "jobs", "a"});
+        m_db.command({"RPUSH", "jobs:processing", "a"});
+        m_db.command({"RPUSH", "emails", "a"});
+        m_db.command({"RPUSH", "processing:emails", "a"});
+        m_db.command({"RPUSH", "recent", "a"}); // a list alone: not a queue
+        m_db.command({"XADD", "orders", "*", "n", "1"});
+        const Snapshot s = pollOnce(m_server->url());
+        QStringList found;
+        for (const DelayedQueueSnapshot &q : s->delayedQueues)
+            found << QStringLiteral("delayed %1").arg(QString::fromUtf8(q.key));
+        for (const ListQueueSnapshot &q : s->listQueues)
+            found << QStringLiteral("list %1=%2").arg(QString::fromUtf8(q.key), QString::fromUtf8(q.processingKey));
+        QCOMPARE(found, (QStringList{QStringLiteral("delayed DelayedJobs"), QStringLiteral("delayed retry_schedule"),
+                                     QStringLiteral("list emails=processing:emails"), QStringLiteral("list jobs=jobs:processing")}));
+        QVERIFY(s->delayedQueues.first().discovered);
+
+        // The articles' bare `processing` next to one other list.
+        RedisServer other;
+        QString error;
+        QVERIFY2(other.start(&error), qPrintable(error));
+        RedisOracle db2;
+        QVERIFY(db2.connectUrl(other.url()));
+        db2.command({"RPUSH", "myqueue", "a"});
+        db2.command({"RPUSH", "processing", "b"});
+        const Snapshot bare = pollOnce(other.url());
+        QCOMPARE(bare->listQueues.size(), 1);
+        QCOMPARE(bare->listQueues.first().key, QByteArray("myqueue"));
+        QCOMPARE(bare->listQueues.first().processingKey, QByteArray("processing"));
+
+        // Off when asked, and when streams or queues are named.
+        ProbeConfig off;
+        off.queues.discover = false;
+        QVERIFY(pollOnce(m_server->url(), off)->listQueues.isEmpty());
+        ProbeConfig named;
+        named.streams = {"orders"};
+        QVERIFY(pollOnce(m_server->url(), named)->delayedQueues.isEmpty());
+        ProbeConfig matched;
+        matched.match = "retry*";
+        const Snapshot m = pollOnce(m_server->url(), matched);
+        QCOMPARE(m->delayedQueues.size(), 1);
+        QVERIFY(m->listQueues.isEmpty());
+    }
+
+    // The CLI twin: flags, JSON, check's verdict and perfdata.
+    void cliShowsQueues()
+    {
+        const qint64 now = serverNowMs(m_db) / 1000;
+        m_db.command({"ZADD", "delayed_queue", num(now - 400), "task:late"});
+        m_db.command({"RPUSH", "myqueue", "a", "b"});
+        const QString url = m_server->url();
+        const Run json = cli({QStringLiteral("snapshot"), QStringLiteral("--json"), QStringLiteral("-u"), url, QStringLiteral("--list-queue"),
+                              QStringLiteral("myqueue=processing"), QStringLiteral("--delayed-queue"), QStringLiteral("delayed_queue")});
+        QCOMPARE(json.exitCode, 0);
+        const QJsonObject root = QJsonDocument::fromJson(json.out).object();
+        const QJsonObject d = root.value(QLatin1String("delayed_queues")).toArray().first().toObject();
+        QCOMPARE(d.value(QLatin1String("key")).toString(), QStringLiteral("delayed_queue"));
+        QCOMPARE(d.value(QLatin1String("due")).toInt(), 1);
+        QCOMPARE(d.value(QLatin1String("status")).toString(), QStringLiteral("crit"));
+        const QJsonObject l = root.value(QLatin1String("list_queues")).toArray().first().toObject();
+        QCOMPARE(l.value(QLatin1String("processing_key")).toString(), QStringLiteral("processing"));
+        QCOMPARE(l.value(QLatin1String("length")).toInt(), 2);
+        QCOMPARE(l.value(QLatin1String("processing_length")).toInt(), 0);
+        QVERIFY(l.value(QLatin1String("oldest_processing_age_ms")).isNull());
+
+        const Run check = cli({QStringLiteral("check"), QStringLiteral("-u"), url, QStringLiteral("--delayed-queue"), QStringLiteral("delayed_queue")});
+        QCOMPARE(check.exitCode, 2);
+        QVERIFY2(check.out.startsWith("PELSCOPE CRITICAL - 0 critical, 0 warning, 0 ok groups; 1 critical, 0 warning, 0 ok queues: CRIT delayed queue "
+                                      "delayed_queue: scheduler behind"),
+                 check.out.constData());
+        QVERIFY(check.out.contains("queues_crit=1 queues_warn=0"));
+
+        const Run bad = cli({QStringLiteral("snapshot"), QStringLiteral("-u"), url, QStringLiteral("--list-queue"), QStringLiteral("myqueue")});
+        QCOMPARE(bad.exitCode, 3);
+        QVERIFY2(bad.err.contains("MAIN=PROCESSING"), bad.err.constData());
+    }
+
+private:
+    std::unique_ptr<RedisServer> m_server;
+    RedisOracle m_db;
+};
+
+QTEST_GUILESS_MAIN(TestQueues)
+#include "tst_queues.moc"

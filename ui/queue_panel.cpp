@@ -1,0 +1,71 @@
+#include "queue_panel.h"
+
+#include "itemmodels/queue_table_model.h"
+#include "status_delegate.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace pelscope {
+
+QueuePanel::QueuePanel(QWidget *parent)
+    : QWidget(parent)
+    , m_model(new QueueTableModel(this))
+    , m_proxy(new QSortFilterProxyModel(this))
+    , m_table(new QTableView)
+    , m_title(new QLabel)
+{
+    setObjectName(QStringLiteral("queuePanel"));
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setSortRole(QueueTableModel::SortRole);
+    m_proxy->setDynamicSortFilter(true);
+    m_table->setObjectName(QStringLiteral("queueTable"));
+    m_table->setModel(m_proxy);
+    m_table->setItemDelegateForColumn(QueueTableModel::Status, new StatusDelegate(m_table));
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(QueueTableModel::Status, Qt::DescendingOrder); // worst first
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setWordWrap(false);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    m_title->setTextFormat(Qt::PlainText);
+    QFont bold = m_title->font();
+    bold.setBold(true);
+    m_title->setFont(bold);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 4, 0, 0);
+    layout->addWidget(m_title);
+    layout->addWidget(m_table, 1);
+    hide();
+}
+
+void QueuePanel::applySnapshot(const Snapshot &snapshot)
+{
+    const bool hadRows = m_model->rowCount() > 0;
+    m_model->applySnapshot(snapshot);
+    const int rows = m_model->rowCount();
+    if (rows == 0) {
+        hide();
+        return;
+    }
+    int bad = 0;
+    for (int r = 0; r < rows; ++r)
+        bad += m_model->index(r, 0).data(QueueTableModel::HealthRole).toInt() != int(Health::Ok);
+    m_title->setText(tr("Queues: %n delayed queue(s) and reliable list(s)", nullptr, rows) + (bad ? tr(", %n not OK", nullptr, bad) : QString()));
+    if (!hadRows) {
+        for (int c : {QueueTableModel::Kind, QueueTableModel::Queue, QueueTableModel::Size, QueueTableModel::Waiting, QueueTableModel::Oldest,
+                      QueueTableModel::NextDue})
+            m_table->resizeColumnToContents(c);
+        // A long key must not push the reasons out of sight.
+        m_table->setColumnWidth(QueueTableModel::Queue, std::clamp(m_table->columnWidth(QueueTableModel::Queue), 160, 360));
+    }
+    show();
+}
+
+} // namespace pelscope
