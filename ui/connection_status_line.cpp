@@ -1,6 +1,7 @@
 #include "connection_status_line.h"
 
 #include "health_style.h"
+#include "snapshot/activity_text.h"
 #include "snapshot/format.h"
 #include "text/display_text.h"
 
@@ -19,6 +20,7 @@ ConnectionStatusLine::ConnectionStatusLine(QWidget *parent)
     , m_replicaLabel(new QLabel)
     , m_historyLabel(new QLabel)
     , m_pollLabel(new QLabel)
+    , m_activityLabel(new QLabel)
 {
     setSizeGripEnabled(false);
     m_profileTag->hide();
@@ -31,6 +33,10 @@ ConnectionStatusLine::ConnectionStatusLine(QWidget *parent)
     m_historyLabel->setObjectName(QStringLiteral("historyLabel"));
     m_historyLabel->setTextFormat(Qt::RichText);
     addPermanentWidget(m_historyLabel);
+    m_activityLabel->setObjectName(QStringLiteral("activityLabel"));
+    m_activityLabel->setTextFormat(Qt::PlainText);
+    m_activityLabel->hide();
+    addPermanentWidget(m_activityLabel);
     addPermanentWidget(m_pollLabel);
 }
 
@@ -89,6 +95,30 @@ void ConnectionStatusLine::showPoll(const Snapshot &snapshot)
 {
     showPollCost(snapshot);
     showReplicas(snapshot);
+    showActivity(snapshot);
+}
+
+// Claims and acknowledgements, short; the whole sentence in the tooltip. XACK
+// calls clearly above the entries acknowledged is said in the line itself.
+void ConnectionStatusLine::showActivity(const Snapshot &snapshot)
+{
+    const std::optional<CommandActivity> &a = snapshot->activity;
+    m_activityLabel->setVisible(a.has_value());
+    if (!a)
+        return;
+    const double seconds = std::max<double>(1.0, double(a->windowMs) / 1000.0);
+    QString text = tr("Claims %1/s").arg(double(a->xclaimCalls + a->xautoclaimCalls) / seconds, 0, 'f', 1);
+    if (a->claimFailed + a->claimRejected > 0)
+        text += tr(" (%1 failed)").arg(formatCount(a->claimFailed + a->claimRejected));
+    text += tr(" · XACK %1").arg(formatCount(a->xackCalls));
+    if (a->entriesAcked)
+        text += tr(" / %1 acked").arg(formatCount(*a->entriesAcked));
+    if (a->duplicateAcks)
+        text = QStringLiteral("⚠ ") + text + tr(": duplicate processing?");
+    m_activityLabel->setText(text);
+    m_activityLabel->setStyleSheet(a->duplicateAcks ? QStringLiteral("color: %1; font-weight: bold;").arg(healthStyle(Health::Warn).strong.name())
+                                                    : QString());
+    m_activityLabel->setToolTip(describeActivity(*a));
 }
 
 void ConnectionStatusLine::showPollCost(const Snapshot &snapshot)

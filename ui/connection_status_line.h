@@ -31,12 +31,14 @@ private:
     void showPollCost(const Snapshot &snapshot);
     // read_from=replica: which replica, its link and offset lag behind the primary.
     void showReplicas(const Snapshot &snapshot);
+    void showActivity(const Snapshot &snapshot);
 
     QLabel *m_profileTag;
     QLabel *m_connectionLabel;
     QLabel *m_replicaLabel;
     QLabel *m_historyLabel;
     QLabel *m_pollLabel;
+    QLabel *m_activityLabel; // claim and XACK activity (server-wide)
 };
 
 } // namespace pelscope

@@ -54,10 +54,18 @@ void QueuePanel::applySnapshot(const Snapshot &snapshot)
         hide();
         return;
     }
-    int bad = 0;
-    for (int r = 0; r < rows; ++r)
-        bad += m_model->index(r, 0).data(QueueTableModel::HealthRole).toInt() != int(Health::Ok);
-    m_title->setText(tr("Queues: %n delayed queue(s) and reliable list(s)", nullptr, rows) + (bad ? tr(", %n not OK", nullptr, bad) : QString()));
+    int bad = 0, lists = 0;
+    for (int r = 0; r < rows; ++r) {
+        const QModelIndex i = m_model->index(r, 0);
+        bad += i.data(QueueTableModel::HealthRole).toInt() != int(Health::Ok);
+        lists += i.data(QueueTableModel::IsListRole).toBool();
+    }
+    QStringList parts;
+    if (rows - lists > 0)
+        parts << (rows - lists == 1 ? tr("1 delayed queue") : tr("%1 delayed queues").arg(rows - lists));
+    if (lists > 0)
+        parts << (lists == 1 ? tr("1 reliable list") : tr("%1 reliable lists").arg(lists));
+    m_title->setText(tr("Queues — %1%2").arg(parts.join(tr(", ")), bad ? tr(" (%1 not OK)").arg(bad) : QString()));
     if (!hadRows) {
         for (int c : {QueueTableModel::Kind, QueueTableModel::Queue, QueueTableModel::Size, QueueTableModel::Waiting, QueueTableModel::Oldest,
                       QueueTableModel::NextDue})

@@ -1,5 +1,6 @@
 #include "snapshot_table.h"
 
+#include "snapshot/activity_text.h"
 #include "snapshot/format.h"
 #include "snapshot/group_ranking.h"
 #include "text/display_text.h"
@@ -255,6 +256,10 @@ SnapshotTable renderSnapshotTable(const Snapshot &snapshot, const TableLayout &l
     if (rows.isEmpty())
         table.lines.append({QStringLiteral("(no streams found)"), Health::Ok});
     table.lines += queueLines(snapshot.data(), layout);
+    if (const std::optional<CommandActivity> &a = snapshot->activity) { // watch: from the second commandstats reading on
+        table.lines.append({QString(), Health::Ok});
+        table.lines.append({describeActivity(*a), a->duplicateAcks ? Health::Warn : Health::Ok});
+    }
     // What the poll could not do (discovery out of budget, a stream unreadable): without it "(no streams found)"
     // after a SCAN that ran out of time reads as the truth.
     if (!snapshot->warning.isEmpty())

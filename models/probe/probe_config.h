@@ -59,6 +59,8 @@ struct ProbeConfig
     bool oneShot = false; // CLI snapshot: spend up to pelBudget per group now
     HealthThresholds thresholds;
     QueueConfig queues; // delayed queues and reliable lists (queue_probe.h)
+    // INFO commandstats for claim and XACK activity (activity_probe.h), at most this often.
+    qint64 activityEveryMs = 10'000;
 };
 
 } // namespace pelscope

@@ -14,6 +14,7 @@ StreamPoller::StreamPoller(ConnectionOptions options, ProbeConfig config, QObjec
     : Poller(parent)
     , m_options(std::move(options))
     , m_probe(std::make_unique<StreamProbe>(config))
+    , m_activity(config.activityEveryMs)
 {
     // Named streams mean "these keys only": no queue is looked for by name either.
     QueueConfig queues = config.queues;
@@ -207,6 +208,7 @@ void StreamPoller::tick()
     m_streamCommands = batch.size();
     m_queues->plan(batch);
     m_queueCommands = m_queues->planned();
+    m_activityPlanned = !m_singleShot && m_activity.plan(batch); // a window needs two readings: none in one shot
     if (m_replicaLink) {
         batch.append(ReplicaLinkProbe::replicaCommand());
         m_replicaLink->askPrimary(); // in parallel; waited for below, within its short deadline
@@ -244,6 +246,8 @@ void StreamPoller::onTickReplies(quint64 generation, const RedisReplies &replies
     }
     SnapshotData data = m_probe->parseTick(replies.first(std::min(m_streamCommands, replies.size())));
     m_queues->parse(replies.mid(m_streamCommands, m_queueCommands), data.takenAtMs, m_probe->config().thresholds, data);
+    const qsizetype activityAt = m_streamCommands + m_queueCommands;
+    m_activity.parse(m_activityPlanned && activityAt < replies.size() ? &replies.at(activityAt) : nullptr, data);
     data.generation = m_generation;
     data.server.address = m_options.redactedUrl();
     data.server.product = m_connection->hello().product;

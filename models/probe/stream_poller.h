@@ -9,6 +9,7 @@
 
 #include "../redis/redis_connection.h"
 #include "poller.h"
+#include "activity_probe.h"
 #include "queue_probe.h"
 #include "stream_probe.h"
 #include "tick_scheduler.h"
@@ -57,6 +58,8 @@ private:
     std::unique_ptr<StreamProbe> m_probe;
     std::unique_ptr<QueueProbe> m_queues;
     qsizetype m_streamCommands = 0, m_queueCommands = 0; // this tick's batch: the streams', then the queues'
+    ActivityProbe m_activity;
+    bool m_activityPlanned = false; // INFO commandstats follows the queues' commands this tick
     RedisConnection *m_connection = nullptr;
     TickScheduler m_schedule{this, [this] { tick(); }};
     QElapsedTimer m_discoveryClock; // the first sweep of this connection

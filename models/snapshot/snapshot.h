@@ -148,6 +148,29 @@ struct ListQueueSnapshot
     HealthVerdict health;
 };
 
+// Claim and acknowledgement activity between two readings of INFO
+// commandstats (server-wide: every client, every stream), at most every 10 s.
+struct CommandActivity
+{
+    qint64 windowMs = 0;    // between the two readings
+    qint64 readAtMs = 0;    // server ms of the newer reading
+    qint64 xclaimCalls = 0; // in the window
+    qint64 xautoclaimCalls = 0;
+    qint64 claimFailed = 0;   // failed_calls (Redis 7.0+): the command ran and errored
+    qint64 claimRejected = 0; // rejected_calls: refused before running (arity, ACL, OOM)
+    std::optional<double> usPerClaimCall;
+    qint64 xackCalls = 0; // one call may carry several IDs
+    // Entries the groups actually stopped holding: per group, entries newly
+    // delivered (entries-read) minus the growth of its PEL, summed over the
+    // window; null when no group could be followed.
+    std::optional<qint64> entriesAcked;
+    qint64 groupsUnknown = 0; // group readings in the window without entries-read or pending
+    // XACK calls clearly outnumber the entries acknowledged: consumers ack
+    // entries that are no longer theirs (claimed by another, or acked already).
+    bool duplicateAcks = false;
+    QString note; // why something is unknown
+};
+
 // Redis Cluster only: one master and how its part of this tick went.
 struct ClusterNodeSnapshot
 {
@@ -236,6 +259,7 @@ struct SnapshotData
     QList<DeadLetterSnapshot> deadLetters; // sorted by key bytes
     QList<DelayedQueueSnapshot> delayedQueues; // sorted by key bytes
     QList<ListQueueSnapshot> listQueues;       // sorted by key bytes
+    std::optional<CommandActivity> activity;   // the latest window (carried between readings); null before the second
     QList<ClusterNodeSnapshot> nodes;      // cluster masters; empty on a single server
     PollStats stats;
     bool discoveryComplete = false;

@@ -231,6 +231,26 @@ QJsonObject snapshotToJson(const Snapshot &snapshot)
     }
     root.insert(QLatin1String("list_queues"), lists);
 
+    // Server-wide, between two INFO commandstats readings (at most every 10 s); null before the second.
+    if (d.activity) {
+        const CommandActivity &a = *d.activity;
+        QJsonObject o;
+        o.insert(QLatin1String("window_ms"), qint64(a.windowMs));
+        o.insert(QLatin1String("read_at_ms"), qint64(a.readAtMs));
+        o.insert(QLatin1String("xclaim_calls"), qint64(a.xclaimCalls));
+        o.insert(QLatin1String("xautoclaim_calls"), qint64(a.xautoclaimCalls));
+        o.insert(QLatin1String("claim_failed_calls"), qint64(a.claimFailed));
+        o.insert(QLatin1String("claim_rejected_calls"), qint64(a.claimRejected));
+        o.insert(QLatin1String("us_per_claim_call"), a.usPerClaimCall ? QJsonValue(*a.usPerClaimCall) : QJsonValue(QJsonValue::Null));
+        o.insert(QLatin1String("xack_calls"), qint64(a.xackCalls));
+        o.insert(QLatin1String("entries_acked"), orNull(a.entriesAcked));
+        o.insert(QLatin1String("duplicate_acks"), a.duplicateAcks);
+        o.insert(QLatin1String("note"), a.note.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(a.note));
+        root.insert(QLatin1String("activity"), o);
+    } else {
+        root.insert(QLatin1String("activity"), QJsonValue(QJsonValue::Null));
+    }
+
     QJsonObject poll;
     poll.insert(QLatin1String("tick"), qint64(d.tick));
     poll.insert(QLatin1String("round_trips"), qint64(d.stats.roundTrips));

@@ -1,8 +1,11 @@
 // The probe's reply parsers: one tick planned for two streams (one a DLQ),
 // then answered with whatever the fuzzer's bytes decode to, reply by reply
-// (XINFO GROUPS/STREAM/CONSUMERS, XPENDING, TIME, SCAN); a few ticks in a
-// row so state carried between ticks (PEL walks, samples) is exercised too.
+// (XINFO GROUPS/STREAM/CONSUMERS, XPENDING, TIME, SCAN, the queues' ZCARD,
+// ZRANGE, LLEN, LRANGE, INFO commandstats); a few ticks in a row so state
+// carried between ticks (PEL walks, samples, activity windows) is exercised too.
 #include "fuzz_support.h"
+#include "probe/activity_probe.h"
+#include "probe/queue_probe.h"
 #include "probe/stream_probe.h"
 #include "snapshot/snapshot_json.h"
 
@@ -14,20 +17,38 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     ProbeConfig config;
     config.streams = {"orders", "orders:dlq"};
     StreamProbe probe(config);
+    QueueConfig queueConfig;
+    queueConfig.delayed = {"delayed_queue"};
+    queueConfig.lists = {{"myqueue", "processing"}};
+    QueueProbe queues(queueConfig, "*", 100, 10, 30'000);
+    ActivityProbe activity(0);
     qsizetype next = 0;
     for (int tick = 0; tick < 3; ++tick) {
         const RedisBatch batch = probe.planTick();
         RedisReplies answer;
         for (qsizetype i = 0; i < batch.size(); ++i)
             answer.append(next < replies.size() ? replies.at(next++) : RedisReply::nil());
-        const SnapshotData data = probe.parseTick(answer);
+        SnapshotData data = probe.parseTick(answer);
+        // The queues' and the activity's replies, from the same bytes.
+        RedisBatch queueBatch;
+        queues.plan(queueBatch);
+        RedisReplies queueAnswer;
+        for (qsizetype i = 0; i < queueBatch.size(); ++i)
+            queueAnswer.append(next < replies.size() ? replies.at(next++) : RedisReply::nil());
+        queues.parse(queueAnswer, data.takenAtMs, config.thresholds, data);
+        activity.parse(next < replies.size() ? &replies.at(next++) : nullptr, data);
         (void)snapshotToJsonBytes(Snapshot(data), false);
     }
     // Discovery and the pending-entry parser on their own.
     StreamProbe scanning(ProbeConfig{});
+    QueueConfig discover;
+    QueueProbe finding(discover, "*", 100, 10, 30'000);
     for (const RedisReply &r : replies) {
         (void)scanning.onScanReply(r);
         (void)parsePendingEntries(r);
+        (void)finding.onScanReply(r);
+        (void)ActivityProbe::parseCommandStats(r.bytes());
+        (void)QueueProbe::itemTimeMs(r.bytes(), discover.timestampFields);
     }
     return 0;
 }

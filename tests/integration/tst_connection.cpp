@@ -114,13 +114,16 @@ private Q_SLOTS:
         // The least-privilege user documented in README.md.
         const QList<QByteArray> acl =
             QByteArray("ACL SETUSER pelscope-monitor on >mon-pass resetkeys %R~* resetchannels -@all +ping +info +hello +client|setname "
-                       "+client|id +select +scan +type +time +xinfo +xpending +xrange +xrevrange +xlen +role +readonly +cluster|info "
+                       "+client|id +select +scan +type +time +xinfo +xpending +xrange +xrevrange +xlen +zcard +zcount +zrange +zrangebyscore +llen +lrange +role +readonly +cluster|info "
                        "+cluster|slots +cluster|shards +cluster|nodes")
                 .split(' ');
         QCOMPARE(db.command(acl).bytes(), QByteArray("OK"));
         db.command({"XADD", "s", "*", "a", "1"});
         db.command({"XGROUP", "CREATE", "s", "g", "0"});
         db.command({"XREADGROUP", "GROUP", "g", "c", "STREAMS", "s", ">"});
+        db.command({"ZADD", "delayed_queue", "1706649000", "task:abc123"});
+        db.command({"LPUSH", "processing", "{\"timestamp\":1706649000}"});
+        db.command({"RPUSH", "myqueue", "x"});
 
         const QString url = QStringLiteral("redis://pelscope-monitor:mon-pass@127.0.0.1:%1").arg(server.port());
         const Snapshot snap = pollOnce(url, {}, &error);
@@ -131,6 +134,13 @@ private Q_SLOTS:
         QCOMPARE(*g->pending, 1);
         QCOMPARE(g->consumerList.size(), 1);
         QVERIFY(g->pendingMaxId.has_value());
+        // The queues, found by name and read whole (docs/QUEUES.md).
+        QCOMPARE(snap->delayedQueues.size(), 1);
+        QVERIFY2(snap->delayedQueues.first().error.isEmpty(), qPrintable(snap->delayedQueues.first().error));
+        QCOMPARE(*snap->delayedQueues.first().due, 1);
+        QCOMPARE(snap->listQueues.size(), 1);
+        QVERIFY2(snap->listQueues.first().error.isEmpty(), qPrintable(snap->listQueues.first().error));
+        QCOMPARE(*snap->listQueues.first().processingLength, 1);
 
         // The monitor user cannot write: the server, not Pelscope, says so.
         ConnectionOptions o = withUrl(url);

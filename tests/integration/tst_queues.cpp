@@ -5,6 +5,7 @@
 // what the server says.
 #include "poll_once.h"
 #include "probe/queue_probe.h"
+#include "snapshot/activity_text.h"
 #include "redis_oracle.h"
 #include "redis_server.h"
 
@@ -364,6 +365,61 @@ private Q_SLOTS:
         const Run bad = cli({QStringLiteral("snapshot"), QStringLiteral("-u"), url, QStringLiteral("--list-queue"), QStringLiteral("myqueue")});
         QCOMPARE(bad.exitCode, 3);
         QVERIFY2(bad.err.contains("MAIN=PROCESSING"), bad.err.constData());
+    }
+
+    // The articles' last two numbers: claim activity and XACK calls against
+    // entries acknowledged. A worker reads 50, another XAUTOCLAIMs three
+    // times, 40 entries are acknowledged one XACK each and 15 of them once
+    // more: 55 XACK calls for 40 entries, exactly what the probe must say.
+    void claimAndAckActivity()
+    {
+        for (int i = 0; i < 100; ++i)
+            m_db.command({"XADD", "orders", "*", "n", num(i)});
+        m_db.command({"XGROUP", "CREATE", "orders", "billing", "0"});
+        ProbeConfig config;
+        config.streams = {"orders"};
+        config.activityEveryMs = 1000;
+        QTimer::singleShot(2500, [&] {
+            const RedisReply read = m_db.command({"XREADGROUP", "GROUP", "billing", "worker-1", "COUNT", "50", "STREAMS", "orders", ">"});
+            QList<QByteArray> ids;
+            for (const RedisReply &e : read.at(0).at(1).elements())
+                ids << e.at(0).bytes();
+            for (int i = 0; i < 3; ++i)
+                m_db.command({"XAUTOCLAIM", "orders", "billing", "worker-2", "0", "0-0", "COUNT", "5"});
+            for (int i = 0; i < 40; ++i)
+                QCOMPARE(m_db.command({"XACK", "orders", "billing", ids.at(i)}).integer(), 1);
+            for (int i = 0; i < 15; ++i) // already acknowledged: a duplicate's XACK
+                QCOMPARE(m_db.command({"XACK", "orders", "billing", ids.at(i)}).integer(), 0);
+        });
+        const QList<Snapshot> ticks = pollTicks(m_server->url(), 30, 200, config);
+        QCOMPARE(ticks.size(), 30);
+        QVERIFY(!ticks.first()->activity.has_value()); // one reading is no window yet
+        QMap<qint64, CommandActivity> windows;
+        for (const Snapshot &s : ticks)
+            if (s->activity)
+                windows.insert(s->activity->readAtMs, *s->activity);
+        QVERIFY2(windows.size() >= 2, qPrintable(QString::number(windows.size()))); // readings ~1 s apart over ~5 s
+        qint64 xautoclaim = 0, xclaim = 0, xack = 0, acked = 0;
+        bool duplicates = false;
+        for (const CommandActivity &a : std::as_const(windows)) {
+            xautoclaim += a.xautoclaimCalls;
+            xclaim += a.xclaimCalls;
+            xack += a.xackCalls;
+            QVERIFY2(a.entriesAcked.has_value(), qPrintable(a.note));
+            acked += *a.entriesAcked;
+            duplicates = duplicates || a.duplicateAcks;
+            QVERIFY(a.windowMs >= 1000);
+            if (a.xautoclaimCalls > 0)
+                QVERIFY(a.usPerClaimCall && *a.usPerClaimCall > 0);
+        }
+        QCOMPARE(xautoclaim, 3);
+        QCOMPARE(xclaim, 0);
+        QCOMPARE(xack, 55);
+        QCOMPARE(acked, 40);
+        QVERIFY(duplicates);
+        QVERIFY(!windows.first().duplicateAcks); // before the workload: nothing to say
+        const CommandActivity &flagged = *std::find_if(windows.cbegin(), windows.cend(), [](const CommandActivity &a) { return a.duplicateAcks; });
+        QVERIFY(describeActivity(flagged).contains(QLatin1String("consumers are acknowledging entries that are no longer theirs")));
     }
 
 private:
