@@ -34,7 +34,7 @@ int main(int argc, char **argv)
     parser.addHelpOption();
     QCommandLineOption quickOpt(QStringLiteral("quick"), QStringLiteral("PEL sizes 1e3 and 1e5 only, fewer repetitions (< 3 min)."));
     QCommandLineOption outOpt(QStringLiteral("out"), QStringLiteral("Directory for BENCHMARKS.md and benchmarks/*.png."), QStringLiteral("dir"));
-    QCommandLineOption onlyOpt(QStringLiteral("only"), QStringLiteral("Comma-separated sections: cost,ui,memory,history,scale (default: all)."),
+    QCommandLineOption onlyOpt(QStringLiteral("only"), QStringLiteral("Comma-separated sections: cost,ui,memory,history,scale,queues (default: all)."),
                                QStringLiteral("sections"));
     QCommandLineOption childOpt(QStringLiteral("memory-child"), QStringLiteral("Internal: one memory case."), QStringLiteral("groups"));
     childOpt.setFlags(QCommandLineOption::HiddenFromHelp);
@@ -123,6 +123,8 @@ int main(int argc, char **argv)
             quick ? QList<ScaleCase>{{10}, {100}, {1'000}} : QList<ScaleCase>{{10}, {100}, {1'000}, {10'000}, {10'000, 20}};
         r.scale = runScaleBench(cases, quick ? 20 : 60, progress);
     }
+    if (want("queues")) // the issue's 100 queues of a million items each: ~10 GB in redis-server, a few minutes to fill
+        r.queues = runQueueBench(quick ? QList<qint64>{100, 10'000} : QList<qint64>{100, 10'000, 1'000'000}, 100, progress);
 
     r.seconds = clock.elapsed() / 1000.0;
     r.loadAtEnd = loadAverage();

@@ -7,6 +7,7 @@
 #include "memory_bench.h"
 #include "gui_bench.h"
 #include "history_bench.h"
+#include "queue_bench.h"
 #include "scale_bench.h"
 
 #include <QStringList>
@@ -24,6 +25,7 @@ struct BenchResults
     QList<MemoryResult> memory;
     std::optional<HistoryBenchResult> history;
     QList<ScaleResult> scale;
+    QList<QueueCostResult> queues;
     double seconds = 0;
     QString loadAtEnd;
     QString exporterNote; // empty when it ran
