@@ -1,8 +1,10 @@
 #include "queue_panel.h"
 
 #include "itemmodels/queue_table_model.h"
+#include "health_style.h"
 #include "status_delegate.h"
 
+#include <QBrush>
 #include <QHeaderView>
 #include <QLabel>
 #include <QSortFilterProxyModel>
@@ -11,10 +13,29 @@
 
 namespace pelscope {
 
+namespace {
+
+// Worst first, and WARN and CRIT rows tinted like the groups' rows above.
+class QueueProxyModel : public QSortFilterProxyModel
+{
+public:
+    using QSortFilterProxyModel::QSortFilterProxyModel;
+    QVariant data(const QModelIndex &index, int role) const override
+    {
+        if (role == Qt::BackgroundRole) {
+            const QColor tint = healthStyle(Health(QSortFilterProxyModel::data(index, QueueTableModel::HealthRole).toInt())).tint;
+            return tint.isValid() ? QVariant(QBrush(tint)) : QVariant();
+        }
+        return QSortFilterProxyModel::data(index, role);
+    }
+};
+
+} // namespace
+
 QueuePanel::QueuePanel(QWidget *parent)
     : QWidget(parent)
     , m_model(new QueueTableModel(this))
-    , m_proxy(new QSortFilterProxyModel(this))
+    , m_proxy(new QueueProxyModel(this))
     , m_table(new QTableView)
     , m_title(new QLabel)
 {

@@ -29,30 +29,6 @@ void printErr(const QString &text)
     writeErr(QStringLiteral("pelscope-cli: %1\n").arg(text));
 }
 
-// One complete poll; `onSnapshot` returns the exit code. Any error before the
-// snapshot ends the program with exit code 3 and a one-line message.
-int pollOnce(const CliSettings &settings, const std::function<int(const Snapshot &)> &onSnapshot,
-             const std::function<void(const RedisError &)> &onError)
-{
-    ProbeConfig config = settings.probe;
-    config.oneShot = true;
-    // The whole command ends within its deadline: half of it for discovery,
-    // the rest for the one tick (which has the full command deadline itself).
-    config.discoveryBudgetMs = std::max(100, settings.connection.commandTimeoutMs / 2);
-    ConnectionPoller poller(settings.connection, config);
-    poller.setSingleShot(true);
-    poller.setAutoReconnect(false);
-    QObject::connect(&poller, &ConnectionPoller::snapshotReady, &poller, [&](const Snapshot &s) { QCoreApplication::exit(onSnapshot(s)); });
-    QObject::connect(&poller, &ConnectionPoller::pollFailed, &poller, [&](const RedisError &e) {
-        onError(e);
-        QCoreApplication::exit(kExitUnknown);
-    });
-    // Started from the event loop: an error found at once (a socket path that
-    // does not exist) calls exit() then, not before exec() would ignore it.
-    QTimer::singleShot(0, &poller, [&poller] { poller.start(); });
-    return QCoreApplication::exec();
-}
-
 // What a monitor could not see: streams it could not read, groups it could
 // not fully judge, a discovery that did not finish. A check that cannot
 // see must not say OK.
@@ -78,6 +54,30 @@ QStringList blindSpots(const Snapshot &s)
 }
 
 } // namespace
+
+// One complete poll; `onSnapshot` returns the exit code. Any error before the
+// snapshot ends the program with exit code 3 and a one-line message.
+int pollOnce(const CliSettings &settings, const std::function<int(const Snapshot &)> &onSnapshot,
+             const std::function<void(const RedisError &)> &onError)
+{
+    ProbeConfig config = settings.probe;
+    config.oneShot = true;
+    // The whole command ends within its deadline: half of it for discovery,
+    // the rest for the one tick (which has the full command deadline itself).
+    config.discoveryBudgetMs = std::max(100, settings.connection.commandTimeoutMs / 2);
+    ConnectionPoller poller(settings.connection, config);
+    poller.setSingleShot(true);
+    poller.setAutoReconnect(false);
+    QObject::connect(&poller, &ConnectionPoller::snapshotReady, &poller, [&](const Snapshot &s) { QCoreApplication::exit(onSnapshot(s)); });
+    QObject::connect(&poller, &ConnectionPoller::pollFailed, &poller, [&](const RedisError &e) {
+        onError(e);
+        QCoreApplication::exit(kExitUnknown);
+    });
+    // Started from the event loop: an error found at once (a socket path that
+    // does not exist) calls exit() then, not before exec() would ignore it.
+    QTimer::singleShot(0, &poller, [&poller] { poller.start(); });
+    return QCoreApplication::exec();
+}
 
 TableStyle tableStyleFrom(const QCommandLineParser &parser, QString *error)
 {

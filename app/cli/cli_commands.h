@@ -2,6 +2,10 @@
 #pragma once
 
 #include "../common/connection_cli.h"
+#include "redis/redis_error.h"
+#include "snapshot/snapshot.h"
+
+#include <functional>
 
 namespace pelscope {
 
@@ -13,6 +17,11 @@ struct TableStyle
 };
 TableStyle tableStyleFrom(const QCommandLineParser &parser, QString *error);
 
+// One complete single-shot poll; `onSnapshot` returns the exit code. Any
+// error before the snapshot ends with exit code 3 after `onError`.
+int pollOnce(const CliSettings &settings, const std::function<int(const Snapshot &)> &onSnapshot,
+             const std::function<void(const RedisError &)> &onError);
+
 int runSnapshot(const CliSettings &settings, bool json, const TableStyle &style);
 int runCheck(const CliSettings &settings);
 int runWatch(const CliSettings &settings, const QCommandLineParser &parser, const TableStyle &style);
@@ -22,6 +31,7 @@ int runHistory(const CliSettings &settings, const QCommandLineParser &parser, co
 int runWorkload(const CliSettings &settings, const QCommandLineParser &parser);
 // args: what follows "dlq" / "pending" on the command line.
 int runDlq(const CliSettings &settings, const QCommandLineParser &parser, const QStringList &args);
+int runQueue(const CliSettings &settings, const QCommandLineParser &parser, const QStringList &args);
 int runPending(const CliSettings &settings, const QCommandLineParser &parser, const QStringList &args);
 
 } // namespace pelscope

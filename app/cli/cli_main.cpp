@@ -34,6 +34,10 @@ const char *kUsage = "Usage: pelscope-cli [options] <command>\n"
                      "                             the newest entries, newest first\n"
                      "  dlq requeue DLQ (--all | --id ID ... | --match FIELD=VALUE) [--to STREAM] [--dry-run] [--rate N] [--yes]\n"
                      "                             back to the source stream, exactly once (writes!)\n"
+                     "  queue list [--json]        delayed queues and reliable lists (named, or found by name): size, due or in\n"
+                     "                             processing, the oldest, why\n"
+                     "  queue show KEY [--count N] [--json]\n"
+                     "                             a delayed queue's earliest due items or a list's oldest items, with their times\n"
                      "  pending claim STREAM GROUP --to CONSUMER --min-idle 5m (--id ID ... | --consumer NAME [--count N])\n"
                      "  pending ack STREAM GROUP --id ID ...\n"
                      "  pending to-dlq STREAM GROUP --id ID ... [--dlq KEY] [--category C] [--reason R]\n"
@@ -125,10 +129,10 @@ int main(int argc, char *argv[])
 
     const QStringList positional = parser.positionalArguments();
     const bool withArguments = positional.value(0) == QLatin1String("dlq") || positional.value(0) == QLatin1String("pending")
-                               || positional.value(0) == QLatin1String("history");
+                               || positional.value(0) == QLatin1String("history") || positional.value(0) == QLatin1String("queue");
     if (positional.size() != 1 && !withArguments) {
         std::fprintf(stderr,
-                     "pelscope-cli: expected one command (snapshot, check, watch, record, history, exporter, workload, dlq, pending); see --help\n");
+                     "pelscope-cli: expected one command (snapshot, check, watch, record, history, exporter, workload, dlq, queue, pending); see --help\n");
         return 3;
     }
     CliSettings settings;
@@ -167,7 +171,9 @@ int main(int argc, char *argv[])
         return runDlq(settings, parser, positional.mid(1));
     if (command == QLatin1String("pending"))
         return runPending(settings, parser, positional.mid(1));
-    writeErr(QStringLiteral("pelscope-cli: unknown command '%1' (snapshot, check, watch, record, history, exporter, workload, dlq, pending)\n")
+    if (command == QLatin1String("queue"))
+        return runQueue(settings, parser, positional.mid(1));
+    writeErr(QStringLiteral("pelscope-cli: unknown command '%1' (snapshot, check, watch, record, history, exporter, workload, dlq, queue, pending)\n")
                  .arg(command));
     return 3;
 }

@@ -1,6 +1,7 @@
 // `pelscope-cli dlq list|show|requeue`: dead-letter streams from the console.
 // list and show only read; requeue writes, after a plan and a "yes".
 #include "cli_commands.h"
+#include "cli_values.h"
 #include "write_support.h"
 
 #include "actions/audit_log.h"
@@ -27,40 +28,7 @@ namespace pelscope {
 
 namespace {
 
-constexpr qsizetype kValueCap = 64 * 1024;      // bytes of one value shown; the rest is cut with a note
 constexpr int kCliMaxConsecutiveFailures = 150; // about five minutes of reconnecting
-
-QString isoTime(qint64 ms)
-{
-    return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(Qt::ISODateWithMs);
-}
-
-// Names and values are bytes: readable text as is, else escaped, with the
-// exact bytes in base64 beside it (the snapshot JSON's convention).
-void putBytes(QJsonObject &o, const QString &field, const QByteArray &bytes)
-{
-    o.insert(field, displayBytes(bytes));
-    if (!displaysVerbatim(bytes))
-        o.insert(field + QLatin1String("_base64"), QString::fromLatin1(bytes.toBase64()));
-}
-
-// The first kValueCap bytes, not splitting a UTF-8 character of a text value.
-QByteArray capped(const QByteArray &value)
-{
-    if (value.size() <= kValueCap)
-        return value;
-    qsizetype n = kValueCap;
-    if (isValidUtf8(value))
-        while (n > 0 && (static_cast<unsigned char>(value.at(n)) & 0xC0) == 0x80)
-            --n;
-    return value.left(n);
-}
-
-// One line per field: displayBytes escapes control characters even in valid text.
-QString textValue(const QByteArray &bytes)
-{
-    return displayBytes(bytes);
-}
 
 DlqFinderConfig finderConfig(const QCommandLineParser &parser, QString *error)
 {

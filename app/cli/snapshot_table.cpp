@@ -93,9 +93,11 @@ QString cut(const QString &cell, qsizetype width)
     return cell.left(std::max<qsizetype>(0, width - 1)) + QChar(0x2026);
 }
 
+} // namespace
+
 // The delayed queues and reliable lists, worst first, under the groups:
 // STATUS KIND QUEUE SIZE WAITING OLDEST WHY (WAITING: due now, or in processing).
-QList<SnapshotTable::Line> queueLines(const SnapshotData &d, const TableLayout &layout)
+QList<SnapshotTable::Line> renderQueueLines(const SnapshotData &d, const TableLayout &layout)
 {
     struct Row
     {
@@ -148,8 +150,6 @@ QList<SnapshotTable::Line> queueLines(const SnapshotData &d, const TableLayout &
         out.append({line(r.cells), r.status});
     return out;
 }
-
-} // namespace
 
 SnapshotTable renderSnapshotTable(const Snapshot &snapshot, const TableLayout &layout)
 {
@@ -255,7 +255,7 @@ SnapshotTable renderSnapshotTable(const Snapshot &snapshot, const TableLayout &l
         table.lines.append({line(rows[i]), health[i]});
     if (rows.isEmpty())
         table.lines.append({QStringLiteral("(no streams found)"), Health::Ok});
-    table.lines += queueLines(snapshot.data(), layout);
+    table.lines += renderQueueLines(snapshot.data(), layout);
     if (const std::optional<CommandActivity> &a = snapshot->activity) { // watch: from the second commandstats reading on
         table.lines.append({QString(), Health::Ok});
         table.lines.append({describeActivity(*a), a->duplicateAcks ? Health::Warn : Health::Ok});

@@ -30,6 +30,9 @@ struct SnapshotTable
 };
 
 SnapshotTable renderSnapshotTable(const Snapshot &snapshot, const TableLayout &layout);
+// The delayed queues and reliable lists, worst first: a blank line, a header and a row each;
+// nothing when there are none.
+QList<SnapshotTable::Line> renderQueueLines(const SnapshotData &snapshot, const TableLayout &layout);
 // Writes the table to stdout, tinting WARN and CRIT rows when `color`.
 void printSnapshotTable(const SnapshotTable &table, bool color);
 

@@ -7,6 +7,7 @@
 #include "memory_bench.h"
 #include "overview_page.h"
 #include "redis/connection_options.h"
+#include "group_fixtures.h"
 #include "redis_oracle.h"
 #include "redis_server.h"
 #include "session/connection_session.h"
@@ -39,32 +40,16 @@ double percentile(QList<double> v, double p)
 }
 
 // N streams of one group each, with the demo's shape of a group: entries
-// added, some read and pending, one consumer. Built by a script in pages of
-// 1,000 so no single call blocks the server for long. With several
-// connections, connection c's streams are scale:c:i (its --match scale:c:*).
+// added, some read and pending, one consumer (test::addScaleGroups). With
+// several connections, connection c's streams are scale:c:i (its --match scale:c:*).
 bool buildGroups(test::RedisOracle &db, int groups, int connections, QString *error)
 {
-    static const QByteArray script = R"(
-local from, to = tonumber(ARGV[1]), tonumber(ARGV[2])
-for i = from, to do
-  local k = ARGV[3] .. i
-  redis.call('XADD', k, '*', 'n', '1')
-  redis.call('XADD', k, '*', 'n', '2')
-  redis.call('XGROUP', 'CREATE', k, 'g', '0')
-  redis.call('XREADGROUP', 'GROUP', 'g', 'worker', 'COUNT', '1', 'STREAMS', k, '>')
-end
-return to - from + 1)";
     const int each = groups / std::max(1, connections);
     for (int c = 0; c < connections; ++c) {
         const QByteArray prefix = connections > 1 ? "scale:" + QByteArray::number(c) + ":" : QByteArray("scale:");
-        for (int from = 1; from <= each; from += 1000) {
-            const int to = std::min(each, from + 999);
-            const RedisReply r = db.command({"EVAL", script, "0", QByteArray::number(from), QByteArray::number(to), prefix});
-            if (r.isError()) {
-                *error = QString::fromUtf8(r.bytes());
-                return false;
-            }
-        }
+        *error = test::addScaleGroups(db, prefix, each);
+        if (!error->isEmpty())
+            return false;
     }
     return true;
 }

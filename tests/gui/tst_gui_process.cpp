@@ -3,6 +3,7 @@
 // demo's redis-server and remove its directory, as closing the window does;
 // 2,000 groups on a real server cost the window little memory per group and
 // it still quits at once.
+#include "group_fixtures.h"
 #include "redis_oracle.h"
 #include "redis_server.h"
 
@@ -56,21 +57,6 @@ qint64 rssKb(qint64 pid)
         if (line.startsWith("VmRSS:"))
             return line.mid(6).trimmed().split(' ').first().toLongLong();
     return 0;
-}
-
-// Streams prefix1..prefixN of one group each, a pending entry and an unread one.
-bool addGroups(pelscope::test::RedisOracle &db, const QByteArray &prefix, int count)
-{
-    static const QByteArray script = R"(
-for i = 1, tonumber(ARGV[1]) do
-  local k = ARGV[2] .. i
-  redis.call('XADD', k, '*', 'n', '1')
-  redis.call('XADD', k, '*', 'n', '2')
-  redis.call('XGROUP', 'CREATE', k, 'g', '0')
-  redis.call('XREADGROUP', 'GROUP', 'g', 'worker', 'COUNT', '1', 'STREAMS', k, '>')
-end
-return 1)";
-    return !db.command({"EVAL", script, "0", QByteArray::number(count), prefix}).isError();
 }
 
 struct WindowRun
@@ -189,10 +175,10 @@ private Q_SLOTS:
         QVERIFY2(server.start(&error), qPrintable(error));
         pelscope::test::RedisOracle db;
         QVERIFY(db.connectUrl(server.url()));
-        QVERIFY(addGroups(db, "small:", 10));
+        QVERIFY(pelscope::test::addScaleGroups(db, "small:", 10).isEmpty());
         const WindowRun small = runWindow(server.url(), 8);
         QVERIFY(small.ok);
-        QVERIFY(addGroups(db, "big:", 1990));
+        QVERIFY(pelscope::test::addScaleGroups(db, "big:", 1990).isEmpty());
         QCOMPARE(db.command({"DBSIZE"}).integer(), 2000);
         const WindowRun big = runWindow(server.url(), 8);
         QVERIFY(big.ok);

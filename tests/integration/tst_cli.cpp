@@ -1,6 +1,7 @@
 // pelscope-cli as scripts use it: JSON schema, Nagios exit codes, watch across
 // a server restart, and exit code 3 with one line on bad input.
 #include "redis_oracle.h"
+#include "cli_process.h"
 #include "redis_server.h"
 
 #include <QJsonArray>
@@ -15,23 +16,11 @@ using namespace pelscope::test;
 
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out, err;
-};
+using Run = ProcessRun;
 
 Run cli(const QStringList &args, const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment(), int timeoutMs = 30000)
 {
-    QProcess p;
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(PELSCOPE_CLI_PATH), args);
-    p.closeWriteChannel();
-    if (!p.waitForFinished(timeoutMs)) {
-        p.kill();
-        p.waitForFinished();
-    }
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+    return runProcess(QStringLiteral(PELSCOPE_CLI_PATH), args, env, timeoutMs);
 }
 
 } // namespace

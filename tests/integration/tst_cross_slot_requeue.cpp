@@ -2,6 +2,7 @@
 // both nodes keep killing our connections: every entry exactly once in the
 // source, byte for byte and in order, the DLQ empty, the path said up front.
 #include "actions/cross_slot_requeue_job.h"
+#include "cli_process.h"
 #include "poll_once.h"
 #include "redis/key_slot.h"
 #include "redis_cluster.h"
@@ -21,11 +22,7 @@ using namespace pelscope::test;
 
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out, err;
-};
+using Run = ProcessRun;
 
 // Every entry of a stream as "field=value;..." lines, values in hex: byte-exact.
 QByteArray dump(RedisOracle &db, const QByteArray &key)
@@ -51,16 +48,9 @@ private:
 
     Run cli(const QStringList &args, const QString &url = {})
     {
-        QProcess p;
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("PELSCOPE_AUDIT_LOG"), m_dir.filePath(QStringLiteral("cli-audit.jsonl")));
-        p.setProcessEnvironment(env);
-        p.start(QStringLiteral(PELSCOPE_CLI_PATH), QStringList{QStringLiteral("--url"), url.isEmpty() ? m_cluster.url(0) : url} + args);
-        if (!p.waitForFinished(60000)) {
-            p.kill();
-            p.waitForFinished();
-        }
-        return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+        return runProcess(QStringLiteral(PELSCOPE_CLI_PATH), QStringList{QStringLiteral("--url"), url.isEmpty() ? m_cluster.url(0) : url} + args, env, 60000);
     }
 
     // A source and its DLQ in different slots, on different masters.

@@ -4,6 +4,7 @@
 // XINFO GROUPS said at the recorded polls; a second recorder on the same
 // connection writes nothing until the first stops, then takes over.
 #include "history/history_database.h"
+#include "cli_process.h"
 #include "redis/connection_options.h"
 #include "redis_oracle.h"
 #include "redis_server.h"
@@ -35,19 +36,11 @@ std::unique_ptr<QProcess> startCli(const QStringList &args)
     return p;
 }
 
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out, err;
-};
+using Run = ProcessRun;
 
 Run cli(const QStringList &args)
 {
-    QProcess p;
-    p.start(QStringLiteral(PELSCOPE_CLI_PATH), args);
-    p.closeWriteChannel();
-    p.waitForFinished(30000);
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+    return runProcess(QStringLiteral(PELSCOPE_CLI_PATH), args);
 }
 
 // Tier-0 times of one group, straight from the file.

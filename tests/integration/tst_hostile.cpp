@@ -5,6 +5,7 @@
 // must end with a clear message within its deadline, never print a raw
 // control byte, never spend memory the reply only announced.
 #include "hostile_server.h"
+#include "cli_process.h"
 #include "redis_oracle.h"
 #include "redis_server.h"
 
@@ -23,25 +24,11 @@ using namespace pelscope::test;
 
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out, err;
-    qint64 ms = 0;
-};
+using Run = ProcessRun;
 
 Run cli(const QStringList &args, int timeoutMs = 30000)
 {
-    QProcess p;
-    QElapsedTimer clock;
-    clock.start();
-    p.start(QStringLiteral(PELSCOPE_CLI_PATH), args);
-    p.closeWriteChannel();
-    if (!p.waitForFinished(timeoutMs)) {
-        p.kill();
-        p.waitForFinished();
-    }
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError(), clock.elapsed()};
+    return runProcess(QStringLiteral(PELSCOPE_CLI_PATH), args, QProcessEnvironment::systemEnvironment(), timeoutMs);
 }
 
 // The largest resident set any finished child reached, in MB.

@@ -4,11 +4,13 @@
 // LMOVE myqueue processing RIGHT LEFT and LREM. Every value is compared with
 // what the server says.
 #include "poll_once.h"
+#include "cli_process.h"
 #include "probe/queue_probe.h"
 #include "snapshot/activity_text.h"
 #include "redis_oracle.h"
 #include "redis_server.h"
 
+#include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -56,21 +58,11 @@ const ListQueueSnapshot *list(const Snapshot &s, const QByteArray &key)
     return nullptr;
 }
 
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out, err;
-};
+using Run = ProcessRun;
 
 Run cli(const QStringList &args)
 {
-    QProcess p;
-    p.start(QStringLiteral(PELSCOPE_CLI_PATH), args);
-    if (!p.waitForFinished(30000)) {
-        p.kill();
-        p.waitForFinished();
-    }
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+    return runProcess(QStringLiteral(PELSCOPE_CLI_PATH), args);
 }
 
 } // namespace
@@ -420,6 +412,51 @@ private Q_SLOTS:
         QVERIFY(!windows.first().duplicateAcks); // before the workload: nothing to say
         const CommandActivity &flagged = *std::find_if(windows.cbegin(), windows.cend(), [](const CommandActivity &a) { return a.duplicateAcks; });
         QVERIFY(describeActivity(flagged).contains(QLatin1String("consumers are acknowledging entries that are no longer theirs")));
+    }
+
+    // The console twin's read-only half: queue list and queue show.
+    void cliListsAndShowsQueueItems()
+    {
+        const qint64 now = serverNowMs(m_db) / 1000;
+        m_db.command({"ZADD", "delayed_queue", num(now - 492), "task:abc123", num(now + 180), "task:def456"});
+        m_db.command({"LPUSH", "myqueue:processing", job(1, now - 700), "task:no-json", job(2, now - 5)});
+        const QString url = m_server->url();
+
+        const Run list = cli({QStringLiteral("queue"), QStringLiteral("list"), QStringLiteral("-u"), url});
+        QCOMPARE(list.exitCode, 0);
+        QVERIFY2(list.out.startsWith("STATUS  KIND"), list.out.constData());
+        QVERIFY(list.out.contains("CRIT    delayed  delayed_queue"));
+        QVERIFY(list.out.contains("myqueue → myqueue:processing"));
+        const Run listJson = cli({QStringLiteral("queue"), QStringLiteral("list"), QStringLiteral("--json"), QStringLiteral("-u"), url});
+        const QJsonObject doc = QJsonDocument::fromJson(listJson.out).object();
+        QCOMPARE(doc.value(QLatin1String("schema")).toString(), QStringLiteral("pelscope.queues/1"));
+        QCOMPARE(doc.value(QLatin1String("list_queues")).toArray().first().toObject().value(QLatin1String("processing_length")).toInt(), 3);
+
+        // Earliest due first, with its date and how late it is.
+        const Run zset = cli({QStringLiteral("queue"), QStringLiteral("show"), QStringLiteral("delayed_queue"), QStringLiteral("-u"), url});
+        QCOMPARE(zset.exitCode, 0);
+        const QList<QByteArray> zlines = zset.out.split('\n');
+        QVERIFY2(zlines.value(0).startsWith("delayed_queue: delayed queue of 2 items (scores in seconds)"), zset.out.constData());
+        QVERIFY2(zlines.value(1).startsWith(QDateTime::fromSecsSinceEpoch(now - 492, Qt::UTC).toString(Qt::ISODate).chopped(1).toUtf8()), zset.out.constData());
+        QVERIFY2(zlines.value(1).contains("(due 8m") && zlines.value(1).endsWith("ago)  task:abc123"), zlines.value(1).constData());
+        QVERIFY(zlines.value(2).contains("(due in 2m") && zlines.value(2).endsWith("task:def456"));
+
+        // A list's oldest end first; an item without a timestamp is said so.
+        const Run items = cli({QStringLiteral("queue"), QStringLiteral("show"), QStringLiteral("myqueue:processing"), QStringLiteral("--json"),
+                               QStringLiteral("-u"), url});
+        QCOMPARE(items.exitCode, 0);
+        const QJsonArray shown = QJsonDocument::fromJson(items.out).object().value(QLatin1String("items")).toArray();
+        QCOMPARE(shown.size(), 3);
+        QCOMPARE(shown.at(0).toObject().value(QLatin1String("timestamp_ms")).toDouble(), double((now - 700) * 1000));
+        QVERIFY(shown.at(1).toObject().value(QLatin1String("timestamp_ms")).isNull());
+        QCOMPARE(shown.at(1).toObject().value(QLatin1String("value")).toString(), QStringLiteral("task:no-json"));
+        const Run text = cli({QStringLiteral("queue"), QStringLiteral("show"), QStringLiteral("myqueue:processing"), QStringLiteral("-u"), url});
+        QVERIFY2(text.out.contains("no timestamp: age unknown  task:no-json"), text.out.constData());
+
+        m_db.command({"SET", "plain", "x"});
+        const Run wrong = cli({QStringLiteral("queue"), QStringLiteral("show"), QStringLiteral("plain"), QStringLiteral("-u"), url});
+        QCOMPARE(wrong.exitCode, 3);
+        QVERIFY2(wrong.err.contains("plain\" is a string, not a sorted set (delayed queue) or a list"), wrong.err.constData());
     }
 
 private:

@@ -17,6 +17,7 @@
 //   reports may be null there too (Pelscope then shows its estimate and says
 //   why); pending, last-delivered-id, length and last-generated-id are equal.
 #include "poll_once.h"
+#include "cli_process.h"
 #include "polling/connection_poller.h"
 #include "redis_oracle.h"
 #include "redis_sentinels.h"
@@ -78,24 +79,11 @@ private:
 
     QString replicaUrl() const { return tcpUrl(*m_replica); }
 
-    struct Run
-    {
-        int code = -1;
-        QByteArray out, err;
-    };
-    Run cli(const QStringList &args)
+    ProcessRun cli(const QStringList &args)
     {
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("PELSCOPE_AUDIT_LOG"), m_tmp.filePath(QStringLiteral("audit.jsonl")));
-        QProcess p;
-        p.setProcessEnvironment(env);
-        p.start(QStringLiteral(PELSCOPE_CLI_PATH), args);
-        p.closeWriteChannel();
-        if (!p.waitForFinished(30000)) {
-            p.kill();
-            p.waitForFinished();
-        }
-        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+        return runProcess(QStringLiteral(PELSCOPE_CLI_PATH), args, env);
     }
 
 private Q_SLOTS:
@@ -330,8 +318,8 @@ private Q_SLOTS:
     // read_from=replica URL naming the replica lands on the primary.
     void cliReadsReplicaWritesPrimary()
     {
-        Run r = cli({QStringLiteral("--url"), tcpUrl(m_primary), QStringLiteral("--read-from-replica"), QStringLiteral("snapshot")});
-        QVERIFY2(r.code == 0, r.err.constData());
+        ProcessRun r = cli({QStringLiteral("--url"), tcpUrl(m_primary), QStringLiteral("--read-from-replica"), QStringLiteral("snapshot")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
         const QByteArray header = r.out.split('\n').value(0);
         qInfo("%s", header.constData());
         QVERIFY2(header.startsWith(QStringLiteral("replica %1 of %2: link up, offset lag ").arg(nodeOf(*m_replica), nodeOf(m_primary)).toUtf8()),
@@ -341,7 +329,7 @@ private Q_SLOTS:
         const qint64 pendingBefore = *m_p.command({"XINFO", "GROUPS", "orders"}).at(1).field("pending").toInt();
         r = cli({QStringLiteral("--url"), replicaUrl() + QStringLiteral("?read_from=replica"), QStringLiteral("pending"), QStringLiteral("ack"),
                  QStringLiteral("orders"), QStringLiteral("workers"), QStringLiteral("--id"), QString::fromLatin1(id), QStringLiteral("--yes")});
-        QVERIFY2(r.code == 0, (r.out + r.err).constData());
+        QVERIFY2(r.exitCode == 0, (r.out + r.err).constData());
         QVERIFY2(r.out.contains("acknowledged 1"), r.out.constData());
         QCOMPARE(*m_p.command({"XINFO", "GROUPS", "orders"}).at(1).field("pending").toInt(), pendingBefore - 1);
         QCOMPARE(m_p.command({"XPENDING", "orders", "workers", id, id, "1"}).size(), 0);

@@ -2,6 +2,7 @@
 // script runs them: values equal to what the server says, refusal without a
 // terminal, byte-exact requeue, a read-only ACL user, exact PEL and DLQ results.
 #include "redis_oracle.h"
+#include "cli_process.h"
 #include "redis_server.h"
 
 #include <QFile>
@@ -17,11 +18,7 @@ using namespace pelscope::test;
 
 namespace {
 
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out, err;
-};
+using Run = ProcessRun;
 
 const QList<QByteArray> kMonitorAcl =
     QByteArray("ACL SETUSER pelscope-monitor on >mon-pass resetkeys %R~* resetchannels -@all +ping +info +hello +client|setname "
@@ -65,15 +62,7 @@ private:
         }
         args.prepend(url.isEmpty() ? m_server.url() : url);
         args.prepend(QStringLiteral("--url"));
-        QProcess p;
-        p.setProcessEnvironment(env);
-        p.start(QStringLiteral(PELSCOPE_CLI_PATH), args);
-        p.closeWriteChannel();
-        if (!p.waitForFinished(60000)) {
-            p.kill();
-            p.waitForFinished();
-        }
-        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+        return runProcess(QStringLiteral(PELSCOPE_CLI_PATH), args, env, 60000);
     }
     // Dead letters in the operators' layout; every 4th one binary.
     void deadLetters(const QByteArray &dlq, int n, const QList<QByteArray> &categories = {"validation", "timeout", "validation"})

@@ -1,0 +1,23 @@
+// How pelscope-cli prints what it reads from Redis: names and payloads are
+// bytes (escaped where not printable, base64 beside them in JSON), values
+// capped, times in ISO 8601 UTC. Shared by `dlq show` and `queue show`.
+#pragma once
+
+#include <QByteArray>
+#include <QJsonObject>
+#include <QString>
+
+namespace pelscope {
+
+inline constexpr qsizetype kValueCap = 64 * 1024; // bytes of one value shown; the rest is cut with a note
+
+QString isoTime(qint64 ms);
+// Readable text as is, else escaped, with the exact bytes in base64 beside it
+// (the snapshot JSON's convention).
+void putBytes(QJsonObject &o, const QString &field, const QByteArray &bytes);
+// The first kValueCap bytes, not splitting a UTF-8 character of a text value.
+QByteArray capped(const QByteArray &value);
+// One line per value: control characters escaped even in valid text.
+QString textValue(const QByteArray &bytes);
+
+} // namespace pelscope
