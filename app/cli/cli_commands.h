@@ -32,6 +32,8 @@ int runWorkload(const CliSettings &settings, const QCommandLineParser &parser);
 // args: what follows "dlq" / "pending" on the command line.
 int runDlq(const CliSettings &settings, const QCommandLineParser &parser, const QStringList &args);
 int runQueue(const CliSettings &settings, const QCommandLineParser &parser, const QStringList &args);
+// queue requeue|delete|run-now|reschedule NAME (queue_write_command.cpp).
+int runQueueWrite(const CliSettings &settings, const QCommandLineParser &parser, const QString &sub, const QString &name);
 int runPending(const CliSettings &settings, const QCommandLineParser &parser, const QStringList &args);
 
 } // namespace pelscope

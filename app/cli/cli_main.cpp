@@ -97,7 +97,7 @@ int main(int argc, char *argv[])
          QStringLiteral("dlq requeue: the target stream (default: the entry's source); pending claim: the new owner; "
                         "history: to this time (default now)."),
          QStringLiteral("name")},
-        {QStringLiteral("dry-run"), QStringLiteral("dlq requeue: print exactly what would be written where; write nothing.")},
+        {QStringLiteral("dry-run"), QStringLiteral("dlq requeue, queue writes: print exactly what would be written where; write nothing.")},
         {QStringLiteral("rate"), QStringLiteral("dlq requeue: at most this many entries per second."), QStringLiteral("n")},
         {QStringLiteral("yes"), QStringLiteral("Write without asking (needed without a terminal).")},
         {QStringLiteral("min-idle"), QStringLiteral("pending claim: leave entries idle less than this with their owner (required)."),
@@ -106,9 +106,17 @@ int main(int argc, char *argv[])
         {QStringLiteral("dlq"), QStringLiteral("pending to-dlq: the dead-letter stream (default STREAM:dlq)."), QStringLiteral("key")},
         {QStringLiteral("category"), QStringLiteral("pending to-dlq: the category field (default manual)."), QStringLiteral("text")},
         {QStringLiteral("reason"), QStringLiteral("pending to-dlq: the reason field."), QStringLiteral("text")},
+        {QStringLiteral("item"), QStringLiteral("queue requeue|delete|run-now|reschedule: this list item or sorted-set member, byte for byte (repeatable)."),
+         QStringLiteral("value")},
+        {QStringLiteral("older-than"), QStringLiteral("queue requeue|delete: the processing list's items whose timestamp is at least this old."),
+         QStringLiteral("duration")},
+        {QStringLiteral("include-undated"), QStringLiteral("queue requeue|delete --older-than: also the items without a timestamp.")},
+        {QStringLiteral("limit"), QStringLiteral("queue requeue|delete: at most this many items."), QStringLiteral("n")},
+        {QStringLiteral("at"), QStringLiteral("queue reschedule: the new due time (ISO 8601 or ms since the epoch)."), QStringLiteral("time")},
+        {QStringLiteral("in"), QStringLiteral("queue reschedule: due this long from now (the server's time)."), QStringLiteral("duration")},
     });
     parser.addPositionalArgument(QStringLiteral("command"),
-                                 QStringLiteral("snapshot, check, watch, record, history, exporter, workload, dlq or pending"));
+                                 QStringLiteral("snapshot, check, watch, record, history, exporter, workload, dlq, queue or pending"));
 
     if (!parser.parse(QCoreApplication::arguments())) {
         writeErr(QStringLiteral("pelscope-cli: %1 (see --help)\n").arg(parser.errorText()));

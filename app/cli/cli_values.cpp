@@ -6,6 +6,18 @@
 
 namespace pelscope {
 
+std::optional<qint64> parseTime(const QString &text)
+{
+    bool ok = false;
+    const qint64 ms = text.toLongLong(&ok);
+    if (ok)
+        return ms;
+    const QDateTime t = QDateTime::fromString(text, Qt::ISODateWithMs);
+    if (t.isValid())
+        return t.toMSecsSinceEpoch();
+    return std::nullopt;
+}
+
 QString isoTime(qint64 ms)
 {
     return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(Qt::ISODateWithMs);

@@ -7,11 +7,15 @@
 #include <QJsonObject>
 #include <QString>
 
+#include <optional>
+
 namespace pelscope {
 
 inline constexpr qsizetype kValueCap = 64 * 1024; // bytes of one value shown; the rest is cut with a note
 
 QString isoTime(qint64 ms);
+// A time given on the command line: ISO 8601 or ms since the epoch.
+std::optional<qint64> parseTime(const QString &text);
 // Readable text as is, else escaped, with the exact bytes in base64 beside it
 // (the snapshot JSON's convention).
 void putBytes(QJsonObject &o, const QString &field, const QByteArray &bytes);

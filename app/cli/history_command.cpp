@@ -2,6 +2,7 @@
 // history database as the window, reconnecting forever) and `pelscope-cli
 // history STREAM GROUP` (the stored series and events, as a table, JSON or CSV).
 #include "cli_commands.h"
+#include "cli_values.h"
 
 #include "../common/terminal.h"
 #include "history/history_database.h"
@@ -44,17 +45,6 @@ QString cell(float v, int decimals = 0)
 }
 
 // "1h", an ISO date-time ("2026-12-01T13:00:00Z") or milliseconds since the epoch.
-std::optional<qint64> parseTime(const QString &text)
-{
-    bool ok = false;
-    const qint64 ms = text.toLongLong(&ok);
-    if (ok)
-        return ms;
-    const QDateTime t = QDateTime::fromString(text, Qt::ISODateWithMs);
-    if (t.isValid())
-        return t.toMSecsSinceEpoch();
-    return std::nullopt;
-}
 
 } // namespace
 

@@ -178,7 +178,13 @@ int runQueue(const CliSettings &settings, const QCommandLineParser &parser, cons
         return runList(settings, parser);
     if (sub == QLatin1String("show") && args.size() == 2)
         return runShow(settings, parser, args.at(1).toUtf8());
-    printErrLine(QStringLiteral("usage: queue list [--json] | queue show KEY [--count N] [--json]"));
+    static const QStringList writes{QStringLiteral("requeue"), QStringLiteral("delete"), QStringLiteral("run-now"), QStringLiteral("reschedule")};
+    if (writes.contains(sub) && args.size() == 2)
+        return runQueueWrite(writeSettings(settings), parser, sub, args.at(1));
+    printErrLine(QStringLiteral("usage: queue list [--json] | queue show KEY [--count N] [--json] | queue requeue LIST (--older-than DURATION "
+                                "[--include-undated] | --item VALUE ...) [--limit N] | queue delete KEY (--item VALUE ... | --older-than DURATION) | "
+                                "queue run-now ZSET --item MEMBER ... | queue reschedule ZSET --item MEMBER ... (--at TIME | --in DURATION); "
+                                "writes take [--dry-run] [--yes]"));
     return kExitRefused;
 }
 

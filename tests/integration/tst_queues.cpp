@@ -3,6 +3,8 @@
 // time, taken with ZRANGEBYSCORE/ZREM, and a reliable list served with
 // LMOVE myqueue processing RIGHT LEFT and LREM. Every value is compared with
 // what the server says.
+#include "actions/queue_write_job.h"
+#include "fault_proxy.h"
 #include "poll_once.h"
 #include "cli_process.h"
 #include "probe/queue_probe.h"
@@ -15,6 +17,9 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRandomGenerator>
+#include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
 
@@ -59,6 +64,37 @@ const ListQueueSnapshot *list(const Snapshot &s, const QByteArray &key)
 }
 
 using Run = ProcessRun;
+
+WriteOutcome runQueueJob(const QString &url, QueueWriteRequest request, const std::function<void()> &whileRunning = {})
+{
+    ConnectionOptions options = optionsFor(url);
+    options.commandTimeoutMs = 2000;
+    options.connectTimeoutMs = 2000;
+    options.reconnectMaxMs = 1000;
+    QueueWriteJob job(options, std::move(request));
+    QSignalSpy done(&job, &QueueWriteJob::finished);
+    job.start();
+    if (whileRunning)
+        whileRunning();
+    for (int i = 0; i < 1200 && done.isEmpty(); ++i)
+        done.wait(100);
+    if (!done.isEmpty())
+        return done.first().first().value<WriteOutcome>();
+    WriteOutcome timedOut;
+    timedOut.error = QStringLiteral("job did not finish");
+    return timedOut;
+}
+
+// Sorted, so two lists compare as multisets.
+QList<QByteArray> sortedItems(const RedisReply &reply)
+{
+    QList<QByteArray> out;
+    const QList<RedisReply> elements = reply.elements();
+    for (const RedisReply &e : elements)
+        out.append(e.bytes());
+    std::sort(out.begin(), out.end());
+    return out;
+}
 
 Run cli(const QStringList &args)
 {
@@ -457,6 +493,219 @@ private Q_SLOTS:
         const Run wrong = cli({QStringLiteral("queue"), QStringLiteral("show"), QStringLiteral("plain"), QStringLiteral("-u"), url});
         QCOMPARE(wrong.exitCode, 3);
         QVERIFY2(wrong.err.contains("plain\" is a string, not a sorted set (delayed queue) or a list"), wrong.err.constData());
+    }
+
+
+    // The articles' recovery, done exactly once: 1,000 items a crashed worker
+    // left in processing go back to the main list while the connection is
+    // killed every few batches (CLIENT KILL, the proxy resetting, replies cut
+    // halfway). Every stuck item ends in the main list once, byte for byte
+    // (binary payloads and two identical items included), the young and the
+    // undated stay in processing, and the audit counts every item once.
+    void requeueStuckItemsExactlyOnceWhileConnectionsAreKilled()
+    {
+        QTemporaryDir tmp;
+        const qint64 now = serverNowMs(m_db) / 1000;
+        QList<QByteArray> stuck, young;
+        QList<RedisCommand> fill;
+        for (int i = 0; i < 1000; ++i) {
+            QByteArray item = job(i, now - 900 + i % 60);
+            if (i % 97 == 0)
+                item.insert(item.size() - 1, R"(,"bin":"\u0000\r\n\u00ff")"); // JSON escapes: the timestamp stays readable
+            stuck.append(item);
+        }
+        stuck.append(stuck.at(5)); // the same bytes twice: both occurrences are stuck, both move
+        for (int i = 0; i < 40; ++i)
+            young.append(job(5000 + i, now - 10));
+        young.append("undated: no JSON");
+        young.append(QByteArray("\x00\x01raw", 5));
+        // Oldest on the right, as LMOVE myqueue processing RIGHT LEFT leaves them; young ones mixed in.
+        qsizetype y = 0;
+        for (qsizetype i = 0; i < stuck.size(); ++i) {
+            fill.append({"LPUSH", "myqueue:processing", stuck.at(i)});
+            if (i % 25 == 0 && y < young.size())
+                fill.append({"LPUSH", "myqueue:processing", young.at(y++)});
+        }
+        while (y < young.size())
+            fill.append({"LPUSH", "myqueue:processing", young.at(y++)});
+        m_db.pipeline(fill);
+        m_db.command({"LPUSH", "myqueue", "waiting:1"});
+
+        FaultProxy proxy(m_server->port());
+        QVERIFY(proxy.listen());
+        proxy.setLatencyMs(2);
+        QueueWriteRequest r;
+        r.operation = QueueWriteRequest::Operation::Requeue;
+        r.key = "myqueue:processing";
+        r.mainKey = "myqueue";
+        r.olderThanMs = 5 * 60'000;
+        r.batchSize = 10;
+        r.auditLogPath = tmp.filePath(QStringLiteral("audit.jsonl"));
+
+        int kills = 0;
+        RedisOracle killer;
+        QVERIFY(killer.connectUrl(m_server->url()));
+        QTimer chaos;
+        QObject::connect(&chaos, &QTimer::timeout, &chaos, [&] {
+            const quint32 dice = QRandomGenerator::global()->bounded(3u);
+            if (dice == 0)
+                killer.command({"CLIENT", "KILL", "USER", "default", "SKIPME", "yes"});
+            else if (dice == 1)
+                proxy.resetAll();
+            else {
+                proxy.cutAfterServerBytes(QRandomGenerator::global()->bounded(1, 200));
+                QTimer::singleShot(30, &proxy, [&proxy] { proxy.cutAfterServerBytes(-1); });
+            }
+            ++kills;
+            chaos.setInterval(int(QRandomGenerator::global()->bounded(120u, 360u)));
+        });
+        const WriteOutcome result = runQueueJob(proxy.url(), r, [&] { chaos.start(30); });
+        chaos.stop();
+        qInfo("stuck %lld, kills %d, batch retries %lld, moved %lld, left %lld", qint64(stuck.size()), kills, result.counts.retries, result.counts.done,
+              result.counts.skipped);
+        QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+        if (qEnvironmentVariableIsSet("PELSCOPE_TEST_TRACE")) {
+            QVERIFY(m_db.connectUrl(m_server->url()));
+            qInfo("main %lld processing %lld", m_db.command({"LLEN", "myqueue"}).integer(), m_db.command({"LLEN", "myqueue:processing"}).integer());
+        }
+        QVERIFY2(kills >= 5, qPrintable(QString::number(kills)));
+        QVERIFY(result.counts.retries >= 1); // a batch whose reply was lost, settled by its token
+        QCOMPARE(result.counts.done, stuck.size());
+        QCOMPARE(result.counts.skipped, young.size());
+
+        QVERIFY(m_db.connectUrl(m_server->url())); // the oracle's own connection was killed too
+        QList<QByteArray> expectedMain = stuck;
+        expectedMain.append("waiting:1");
+        std::sort(expectedMain.begin(), expectedMain.end());
+        QCOMPARE(sortedItems(m_db.command({"LRANGE", "myqueue", "0", "-1"})), expectedMain); // each once, byte-exact
+        std::sort(young.begin(), young.end());
+        QCOMPARE(sortedItems(m_db.command({"LRANGE", "myqueue:processing", "0", "-1"})), young);
+        // The oldest stuck item is served first after what was waiting, in its old order.
+        QCOMPARE(m_db.command({"LINDEX", "myqueue", "-2"}).bytes(), stuck.first());
+        qint64 audited = 0;
+        const RedisReply trail = m_db.command({"XRANGE", "pelscope:audit", "-", "+"});
+        for (const RedisReply &e : trail.elements()) {
+            const QList<RedisReply> fields = e.at(1).elements();
+            for (qsizetype i = 0; i + 1 < fields.size(); i += 2)
+                if (fields.at(i).bytes() == "items")
+                    audited += fields.at(i + 1).bytes().toLongLong();
+        }
+        QCOMPARE(audited, stuck.size());
+    }
+
+    // The CLI twin: run-now and reschedule write the server's time in the
+    // set's unit, delete removes, members already taken are said so; a dry
+    // run lists the exact commands; no "yes" and no terminal, or a key of
+    // another type: refused, nothing changed.
+    void cliRunsNowReschedulesAndDeletes()
+    {
+        QTemporaryDir tmp;
+        qputenv("PELSCOPE_AUDIT_LOG", tmp.filePath(QStringLiteral("audit.jsonl")).toUtf8());
+        const qint64 now = serverNowMs(m_db) / 1000;
+        m_db.command({"ZADD", "delayed_queue", num(now + 3600), "task:abc123", num(now + 7200), "task:def456", num(now - 30), "task:due"});
+        const QString url = m_server->url();
+        const auto score = [&](const QByteArray &m) { return m_db.command({"ZSCORE", "delayed_queue", m}).bytes().toLongLong(); };
+
+        const Run dry = cli({QStringLiteral("queue"), QStringLiteral("run-now"), QStringLiteral("delayed_queue"), QStringLiteral("--item"),
+                             QStringLiteral("task:abc123"), QStringLiteral("--dry-run"), QStringLiteral("-u"), url});
+        QCOMPARE(dry.exitCode, 0);
+        QVERIFY2(dry.out.startsWith("ZADD \"delayed_queue\" XX " + num(now).left(6)), dry.out.constData());
+        QVERIFY(dry.out.contains("would reschedule 1 item of \"delayed_queue\""));
+        QCOMPARE(score("task:abc123"), now + 3600);
+
+        const Run unconfirmed = cli({QStringLiteral("queue"), QStringLiteral("run-now"), QStringLiteral("delayed_queue"), QStringLiteral("--item"),
+                                     QStringLiteral("task:abc123"), QStringLiteral("-u"), url});
+        QCOMPARE(unconfirmed.exitCode, 3);
+        QCOMPARE(score("task:abc123"), now + 3600);
+
+        const qint64 before = serverNowMs(m_db) / 1000;
+        const Run runNow = cli({QStringLiteral("queue"), QStringLiteral("run-now"), QStringLiteral("delayed_queue"), QStringLiteral("--item"),
+                                QStringLiteral("task:abc123"), QStringLiteral("--item"), QStringLiteral("task:gone"), QStringLiteral("--yes"),
+                                QStringLiteral("-u"), url});
+        QCOMPARE(runNow.exitCode, 0);
+        QVERIFY2(runNow.out.contains("rescheduled 1 item of \"delayed_queue\", 1 item not there"), runNow.out.constData());
+        QVERIFY(score("task:abc123") >= before && score("task:abc123") <= serverNowMs(m_db) / 1000);
+        QCOMPARE(m_db.command({"ZSCORE", "delayed_queue", "task:gone"}).isNil(), true); // never added
+
+        const Run later = cli({QStringLiteral("queue"), QStringLiteral("reschedule"), QStringLiteral("delayed_queue"), QStringLiteral("--item"),
+                               QStringLiteral("task:due"), QStringLiteral("--in"), QStringLiteral("10m"), QStringLiteral("--yes"), QStringLiteral("-u"), url});
+        QCOMPARE(later.exitCode, 0);
+        const qint64 rescheduled = score("task:due");
+        QVERIFY2(rescheduled >= before + 600 && rescheduled <= serverNowMs(m_db) / 1000 + 600, qPrintable(QString::number(rescheduled - before)));
+
+        const Run del = cli({QStringLiteral("queue"), QStringLiteral("delete"), QStringLiteral("delayed_queue"), QStringLiteral("--item"),
+                             QStringLiteral("task:def456"), QStringLiteral("--yes"), QStringLiteral("-u"), url});
+        QCOMPARE(del.exitCode, 0);
+        QCOMPARE(m_db.command({"ZCARD", "delayed_queue"}).integer(), 2);
+        QVERIFY(m_db.command({"ZSCORE", "delayed_queue", "task:def456"}).isNil());
+
+        m_db.command({"SET", "plain", "x"});
+        const Run wrong = cli({QStringLiteral("queue"), QStringLiteral("run-now"), QStringLiteral("plain"), QStringLiteral("--item"),
+                               QStringLiteral("x"), QStringLiteral("--yes"), QStringLiteral("-u"), url});
+        QCOMPARE(wrong.exitCode, 3);
+        QVERIFY2(wrong.err.contains("is not a sorted set"), wrong.err.constData());
+        QCOMPARE(m_db.command({"GET", "plain"}).bytes(), QByteArray("x"));
+        qunsetenv("PELSCOPE_AUDIT_LOG");
+    }
+
+    // Requeue and delete by the CLI: named items move with every occurrence;
+    // by age with --limit; a user who may LREM but not LPUSH is refused by the
+    // script before its first write, and nothing moves.
+    void cliRequeuesAndDeletesListItems()
+    {
+        QTemporaryDir tmp;
+        qputenv("PELSCOPE_AUDIT_LOG", tmp.filePath(QStringLiteral("audit.jsonl")).toUtf8());
+        const qint64 now = serverNowMs(m_db) / 1000;
+        m_db.command({"LPUSH", "processing", "poison", job(1, now - 900), job(2, now - 800), "poison", job(3, now - 700), job(4, now - 1)});
+        m_db.command({"LPUSH", "myqueue", "waiting"});
+        const QString url = m_server->url();
+        const auto len = [&](const QByteArray &k) { return m_db.command({"LLEN", k}).integer(); };
+
+        // The articles' bare "processing" list is named as MAIN=PROCESSING.
+        const Run ambiguous = cli({QStringLiteral("queue"), QStringLiteral("requeue"), QStringLiteral("nothing-here"), QStringLiteral("--older-than"),
+                                   QStringLiteral("5m"), QStringLiteral("--yes"), QStringLiteral("-u"), url});
+        QCOMPARE(ambiguous.exitCode, 3);
+        QVERIFY2(ambiguous.err.contains("MAIN=PROCESSING"), ambiguous.err.constData());
+
+        const Run dry = cli({QStringLiteral("queue"), QStringLiteral("requeue"), QStringLiteral("myqueue=processing"), QStringLiteral("--older-than"),
+                             QStringLiteral("5m"), QStringLiteral("--dry-run"), QStringLiteral("-u"), url});
+        QCOMPARE(dry.exitCode, 0);
+        QVERIFY2(dry.out.contains("LREM \"processing\" -1 \"" + QByteArray(job(1, now - 900)).replace("\"", "\\\"") + "\" ; LPUSH \"myqueue\""),
+                 dry.out.constData());
+        QVERIFY2(dry.out.contains("would move 3 items back to \"myqueue\" from \"processing\", 3 items left in place"), dry.out.constData());
+
+        RedisOracle admin;
+        QVERIFY(admin.connectUrl(url));
+        admin.command({"ACL", "SETUSER", "nolpush", "on", ">pw", "~*", "+@read", "+@connection", "+lrem", "+evalsha", "+script|load", "+xadd",
+                       "+time", "+type", "+client|setname", "+info", "+ping"});
+        QString limited = url;
+        limited.replace(QStringLiteral("redis://"), QStringLiteral("redis://nolpush:pw@"));
+        const Run refused = cli({QStringLiteral("queue"), QStringLiteral("requeue"), QStringLiteral("myqueue=processing"), QStringLiteral("--older-than"),
+                                 QStringLiteral("5m"), QStringLiteral("--yes"), QStringLiteral("-u"), limited});
+        QCOMPARE(refused.exitCode, 3);
+        QVERIFY2(refused.err.contains("permission missing for LPUSH on the key myqueue"), refused.err.constData());
+        QCOMPARE(len("processing"), 6);
+        QCOMPARE(len("myqueue"), 1);
+
+        const Run two = cli({QStringLiteral("queue"), QStringLiteral("requeue"), QStringLiteral("myqueue=processing"), QStringLiteral("--older-than"),
+                             QStringLiteral("5m"), QStringLiteral("--limit"), QStringLiteral("2"), QStringLiteral("--yes"), QStringLiteral("-u"), url});
+        QCOMPARE(two.exitCode, 0);
+        QVERIFY2(two.out.startsWith("moved 2 items back"), two.out.constData());
+        QCOMPARE(m_db.command({"LRANGE", "myqueue", "0", "-1"}).at(0).bytes(), job(2, now - 800)); // the oldest two, in order
+        QCOMPARE(m_db.command({"LRANGE", "myqueue", "0", "-1"}).at(1).bytes(), job(1, now - 900));
+
+        const Run poison = cli({QStringLiteral("queue"), QStringLiteral("delete"), QStringLiteral("myqueue=processing"), QStringLiteral("--item"),
+                                QStringLiteral("poison"), QStringLiteral("--yes"), QStringLiteral("-u"), url});
+        QCOMPARE(poison.exitCode, 0);
+        QVERIFY2(poison.out.startsWith("deleted 2 items from \"processing\""), poison.out.constData()); // every occurrence
+        QCOMPARE(len("processing"), 2);
+        QCOMPARE(len("myqueue"), 3);
+        QFile audit(tmp.filePath(QStringLiteral("audit.jsonl")));
+        QVERIFY(audit.open(QIODevice::ReadOnly));
+        const QByteArray trail = audit.readAll();
+        QVERIFY(trail.contains("\"action\":\"queue_requeue\"") && trail.contains("\"action\":\"queue_delete\""));
+        QVERIFY(trail.contains("\"outcome\":\"refused: "));
+        qunsetenv("PELSCOPE_AUDIT_LOG");
     }
 
 private:

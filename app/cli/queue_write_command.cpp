@@ -1,0 +1,240 @@
+// pelscope-cli queue requeue|delete|run-now|reschedule: the writes to delayed
+// queues and reliable lists (docs/QUEUES.md), with dlq requeue's rules: the
+// exact commands planned from what the server holds (a dry run of the same
+// job), shown, confirmed with "yes" (or --yes without a terminal), audited.
+#include "cli_commands.h"
+#include "cli_values.h"
+#include "write_support.h"
+
+#include "actions/audit_log.h"
+#include "actions/queue_write_job.h"
+#include "snapshot/format.h"
+
+namespace pelscope {
+
+namespace {
+
+constexpr int kCliMaxConsecutiveFailures = 150; // about five minutes of reconnecting
+constexpr int kPlanLinesShown = 20;
+
+using Operation = QueueWriteRequest::Operation;
+
+// The reliable list a name means: "MAIN=PROCESSING"; a list pair the
+// settings name (by either list); a processing list by the naming rules
+// (X:processing, processing:X, X-processing); or a main list with exactly one
+// such sibling on the server. Empty main: not found (error says why).
+QPair<QByteArray, QByteArray> resolveList(const CliSettings &settings, const QString &name, QString *error)
+{
+    const qsizetype eq = name.indexOf(QLatin1Char('='));
+    if (eq > 0 && eq < name.size() - 1)
+        return {name.left(eq).toUtf8(), name.mid(eq + 1).toUtf8()};
+    const QByteArray key = name.toUtf8();
+    for (const auto &pair : settings.probe.queues.lists)
+        if (pair.first == key || pair.second == key)
+            return pair;
+    for (const QByteArray &suffix : {QByteArray(":processing"), QByteArray("-processing")})
+        if (key.endsWith(suffix) && key.size() > suffix.size())
+            return {key.left(key.size() - suffix.size()), key};
+    if (key.startsWith("processing:") && key.size() > 11)
+        return {key.mid(11), key};
+    const QList<QByteArray> candidates{key + ":processing", "processing:" + key, key + "-processing"};
+    RedisBatch batch;
+    for (const QByteArray &c : candidates)
+        batch.append({"TYPE", c});
+    RedisError e;
+    const RedisReplies replies = readOnce(settings.connection, batch, &e);
+    if (e.isError()) {
+        *error = e.message;
+        return {};
+    }
+    QList<QByteArray> found;
+    for (qsizetype i = 0; i < replies.size(); ++i)
+        if (replies.at(i).bytes() == "list")
+            found.append(candidates.at(i));
+    if (found.size() == 1)
+        return {key, found.first()};
+    *error = found.isEmpty() ? QStringLiteral("%1 has no processing list (looked for %2:processing, processing:%2 and %2-processing); "
+                                              "name both as MAIN=PROCESSING")
+                                   .arg(quotedKey(key), textValue(key))
+                             : QStringLiteral("%1 has several processing lists; name the one meant as MAIN=PROCESSING").arg(quotedKey(key));
+    return {};
+}
+
+QString items(qint64 n)
+{
+    return n == 1 ? QStringLiteral("1 item") : QStringLiteral("%1 items").arg(n);
+}
+
+QString summaryLine(const QueueWriteRequest &r, const WriteOutcome &o, bool dry)
+{
+    const WriteCounts &c = o.counts;
+    QString verb;
+    switch (r.operation) {
+    case Operation::Requeue:
+        verb = (dry ? QStringLiteral("would move %1 back to %2") : QStringLiteral("moved %1 back to %2")).arg(items(c.done), quotedKey(r.mainKey));
+        break;
+    case Operation::DeleteFromList:
+    case Operation::DeleteDelayed:
+        verb = (dry ? QStringLiteral("would delete %1") : QStringLiteral("deleted %1")).arg(items(c.done));
+        break;
+    case Operation::Reschedule:
+        verb = (dry ? QStringLiteral("would reschedule %1") : QStringLiteral("rescheduled %1")).arg(items(c.done));
+        break;
+    }
+    QString line = QStringLiteral("%1 %2 %3").arg(verb, r.onList() ? QStringLiteral("from") : QStringLiteral("of"), quotedKey(r.key));
+    if (c.gone)
+        line += QStringLiteral(", %1 not there (taken by a worker, or gone already)").arg(items(c.gone));
+    if (c.skipped)
+        line += QStringLiteral(", %1 left in place (younger than %2%3)")
+                    .arg(items(c.skipped))
+                    .arg(formatDuration(r.olderThanMs), r.includeUndated ? QString() : QStringLiteral(", or with no timestamp"));
+    if (c.refused)
+        line += QStringLiteral(", %1 refused").arg(c.refused);
+    if (c.retries)
+        line += QStringLiteral(", %1 batches retried after a lost connection").arg(c.retries);
+    if (o.cancelled)
+        line += QStringLiteral(", interrupted");
+    return line;
+}
+
+} // namespace
+
+int runQueueWrite(const CliSettings &settings, const QCommandLineParser &parser, const QString &sub, const QString &name)
+{
+    QueueWriteRequest request;
+    request.maxConsecutiveFailures = kCliMaxConsecutiveFailures;
+    request.timestampFields = settings.probe.queues.timestampFields;
+    request.scoreUnit = settings.probe.queues.scoreUnit;
+    for (const QString &item : parser.values(QStringLiteral("item")))
+        if (!request.items.contains(item.toUtf8()))
+            request.items.append(item.toUtf8());
+    const bool byAge = parser.isSet(QStringLiteral("older-than"));
+    if (byAge) {
+        const auto age = parseDurationMs(parser.value(QStringLiteral("older-than")));
+        if (!age || *age < 0) {
+            printErrLine(QStringLiteral("invalid --older-than '%1' (a duration: 5m, 1h)").arg(parser.value(QStringLiteral("older-than"))));
+            return kExitRefused;
+        }
+        request.olderThanMs = *age;
+    }
+    request.includeUndated = parser.isSet(QStringLiteral("include-undated"));
+    if (parser.isSet(QStringLiteral("limit"))) {
+        bool ok = false;
+        request.limit = parser.value(QStringLiteral("limit")).toLongLong(&ok);
+        if (!ok || request.limit < 1) {
+            printErrLine(QStringLiteral("invalid --limit '%1'").arg(parser.value(QStringLiteral("limit"))));
+            return kExitRefused;
+        }
+    }
+
+    // What the name is: a sorted set is a delayed queue, anything else a reliable list.
+    RedisError error;
+    const RedisReplies kind = readOnce(settings.connection, {{"TYPE", name.toUtf8()}}, &error);
+    if (error.isError()) {
+        printErrLine(error.message);
+        return kExitRefused;
+    }
+    const bool delayed = kind.value(0).bytes() == "zset";
+    if (sub == QLatin1String("requeue") || (sub == QLatin1String("delete") && !delayed)) {
+        if (int(byAge) + int(!request.items.isEmpty()) != 1) {
+            printErrLine(QStringLiteral("queue %1: choose the items with exactly one of --older-than DURATION (by their timestamp) or --item VALUE ...").arg(sub));
+            return kExitRefused;
+        }
+        QString why;
+        const auto [main, processing] = resolveList(settings, name, &why);
+        if (main.isEmpty()) {
+            printErrLine(why);
+            return kExitRefused;
+        }
+        request.operation = sub == QLatin1String("requeue") ? Operation::Requeue : Operation::DeleteFromList;
+        request.key = processing;
+        request.mainKey = main;
+    } else {
+        if (!delayed) {
+            printErrLine(QStringLiteral("%1 is not a sorted set: %2 is for delayed queues").arg(quotedKey(name.toUtf8()), sub));
+            return kExitRefused;
+        }
+        if (request.items.isEmpty() || byAge) {
+            printErrLine(QStringLiteral("queue %1: name the members with --item MEMBER (repeatable)").arg(sub));
+            return kExitRefused;
+        }
+        request.key = name.toUtf8();
+        if (sub == QLatin1String("delete")) {
+            request.operation = Operation::DeleteDelayed;
+        } else {
+            request.operation = Operation::Reschedule;
+            const bool at = parser.isSet(QStringLiteral("at"));
+            const bool in = parser.isSet(QStringLiteral("in"));
+            if (sub == QLatin1String("reschedule")) {
+                if (int(at) + int(in) != 1) {
+                    printErrLine(QStringLiteral("queue reschedule: give the new due time with --at TIME or --in DURATION"));
+                    return kExitRefused;
+                }
+                if (at) {
+                    request.dueMs = parseTime(parser.value(QStringLiteral("at")));
+                    if (!request.dueMs) {
+                        printErrLine(QStringLiteral("invalid --at '%1' (ISO 8601, e.g. 2026-12-01T13:00:00Z, or ms since the epoch)")
+                                         .arg(parser.value(QStringLiteral("at"))));
+                        return kExitRefused;
+                    }
+                } else {
+                    const auto d = parseDurationMs(parser.value(QStringLiteral("in")));
+                    if (!d) {
+                        printErrLine(QStringLiteral("invalid --in '%1' (a duration: 10m)").arg(parser.value(QStringLiteral("in"))));
+                        return kExitRefused;
+                    }
+                    const RedisReplies t = readOnce(settings.connection, {{"TIME"}}, &error);
+                    if (error.isError()) {
+                        printErrLine(error.message);
+                        return kExitRefused;
+                    }
+                    request.dueMs = t.value(0).at(0).toInt().value_or(0) * 1000 + t.value(0).at(1).toInt().value_or(0) / 1000 + *d;
+                }
+            } else if (at || in) {
+                printErrLine(QStringLiteral("queue run-now takes no --at or --in (see queue reschedule)"));
+                return kExitRefused;
+            }
+        }
+    }
+
+    // The plan: the same job, reading only.
+    QueueWriteRequest dry = request;
+    dry.dryRun = true;
+    QueueWriteJob planner(settings.connection, dry);
+    const WriteOutcome planned = runWriteJob(planner, false, {});
+    if (!planned.error.isEmpty()) {
+        printErrLine(planned.error);
+        return writeExitCode(planned.errorKind, true);
+    }
+    const bool dryRun = parser.isSet(QStringLiteral("dry-run"));
+    if (dryRun) {
+        for (const QString &line : planned.plan)
+            printOutLine(line);
+        printOutLine(summaryLine(request, planned, true));
+        return kExitDone;
+    }
+    if (planned.counts.done == 0) {
+        printOutLine(summaryLine(request, planned, true) + QStringLiteral("; nothing to write"));
+        return kExitDone;
+    }
+    QStringList plan{QStringLiteral("On %1, %2:").arg(settings.connection.redactedUrl(), summaryLine(request, planned, true))};
+    for (qsizetype i = 0; i < planned.plan.size() && i < kPlanLinesShown; ++i)
+        plan << QStringLiteral("  ") + planned.plan.at(i);
+    if (planned.plan.size() > kPlanLinesShown || planned.counts.done > planned.plan.size())
+        plan << QStringLiteral("  ... and %1 more (--dry-run lists them)").arg(planned.counts.done - std::min<qint64>(kPlanLinesShown, planned.plan.size()));
+    plan << QStringLiteral("  how:   one Lua script per batch of %1, each item removed and written in the same script; items chosen again from "
+                           "what the server holds after a lost connection; audit records in %2 and %3")
+                .arg(request.batchSize)
+                .arg(quotedKey(request.auditStream), AuditLog(request.auditLogPath).path());
+    if (!confirmPlan(plan, parser.isSet(QStringLiteral("yes"))))
+        return kExitRefused;
+
+    QueueWriteJob job(settings.connection, request);
+    const WriteOutcome outcome = runWriteJob(job, stderrIsTerminal(), [](const WriteCounts &c) { return QStringLiteral("%1 done").arg(c.done); });
+    printOutLine(summaryLine(request, outcome, false));
+    if (!outcome.error.isEmpty())
+        printErrLine(outcome.error);
+    return writeExitCode(outcome.errorKind, outcome.counts.failed > 0 || !outcome.ranToTheEnd());
+}
+
+} // namespace pelscope

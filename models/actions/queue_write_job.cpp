@@ -1,0 +1,491 @@
+#include "queue_write_job.h"
+
+#include "../probe/queue_probe.h"
+#include "write_retry.h"
+
+#include <QRandomGenerator>
+
+#include <cmath>
+
+namespace pelscope {
+
+namespace {
+
+// An item as the audit log keeps it: enough to find it, not a 30 MB payload.
+QByteArray auditedItem(const QByteArray &item)
+{
+    constexpr qsizetype kMax = 200;
+    return item.size() <= kMax ? item : item.left(kMax) + "... (" + QByteArray::number(item.size()) + " bytes)";
+}
+
+} // namespace
+
+QString queueActionName(QueueWriteRequest::Operation operation)
+{
+    switch (operation) {
+    case QueueWriteRequest::Operation::Requeue:
+        return QStringLiteral("queue_requeue");
+    case QueueWriteRequest::Operation::DeleteFromList:
+        return QStringLiteral("queue_delete");
+    case QueueWriteRequest::Operation::Reschedule:
+        return QStringLiteral("queue_reschedule");
+    case QueueWriteRequest::Operation::DeleteDelayed:
+        return QStringLiteral("queue_delete_delayed");
+    }
+    return {};
+}
+
+QueueWriteJob::QueueWriteJob(ConnectionOptions options, QueueWriteRequest request, QObject *parent)
+    : WriteJob(Policy{queueActionName(request.operation), request.auditLogPath, request.dryRun, request.maxConsecutiveFailures, 50,
+                      request.onList() ? QStringLiteral(":/lua/queue_list_move.lua") : QStringLiteral(":/lua/queue_delayed.lua")},
+               parent)
+    , m_options(std::move(options))
+    , m_request(std::move(request))
+{
+    if (!m_request.byAge())
+        m_outcome.counts.total = m_request.items.size();
+}
+
+QString QueueWriteJob::refusal() const
+{
+    if (m_request.key.isEmpty())
+        return QStringLiteral("no queue named");
+    if (m_request.operation == QueueWriteRequest::Operation::Requeue && m_request.mainKey.isEmpty())
+        return QStringLiteral("no main list to requeue to");
+    if (m_request.operation == QueueWriteRequest::Operation::Requeue && m_request.mainKey == m_request.key)
+        return QStringLiteral("the main list and the processing list are the same key");
+    if (!m_request.onList() && m_request.items.isEmpty())
+        return QStringLiteral("name the delayed queue's members to change");
+    if (m_request.byAge() && m_request.olderThanMs < 0)
+        return QStringLiteral("choose the items: name them, or give an age (older than)");
+    if (m_request.batchSize < 1 || m_request.batchSize > 10'000)
+        return QStringLiteral("a batch is 1 to 10,000 items");
+    return {};
+}
+
+void QueueWriteJob::begin()
+{
+    m_connection = openConnection(m_options);
+    inspect();
+}
+
+void QueueWriteJob::resume()
+{
+    switch (m_step) {
+    case Step::Inspect:
+        inspect();
+        break;
+    case Step::Fetch:
+        fetchPage();
+        break;
+    case Step::Apply:
+        applyBatch();
+        break;
+    case Step::Settle:
+        settleLostBatch();
+        break;
+    }
+}
+
+// The server's time (ages and "now" are the server's, as the probe's are)
+// and the keys' types: a key of another type is refused before anything is
+// written.
+void QueueWriteJob::inspect()
+{
+    m_step = Step::Inspect;
+    RedisBatch batch{{"TIME"}, {"TYPE", m_request.key}};
+    if (m_request.operation == QueueWriteRequest::Operation::Requeue)
+        batch.append({"TYPE", m_request.mainKey});
+    if (m_request.operation == QueueWriteRequest::Operation::Reschedule)
+        batch.append({"ZRANGE", m_request.key, "0", "0", "WITHSCORES"});
+    m_connection->execute(batch, this, [this, batch](const RedisReplies &replies, const RedisError &error) {
+        if (error.isError()) {
+            retryLater(error);
+            return;
+        }
+        for (qsizetype i = 0; i < replies.size(); ++i)
+            if (replies.at(i).isError()) {
+                const RedisError e = describeReplyError(batch.at(i), replies.at(i));
+                finish(e.message, e.kind);
+                return;
+            }
+        succeeded();
+        onInspected(replies);
+    });
+}
+
+void QueueWriteJob::onInspected(const RedisReplies &replies)
+{
+    const RedisReply &time = replies.at(0);
+    m_nowMs = time.at(0).toInt().value_or(0) * 1000 + time.at(1).toInt().value_or(0) / 1000;
+    const QByteArray wanted = m_request.onList() ? "list" : "zset";
+    for (qsizetype i = 1; i < replies.size() && i <= (m_request.operation == QueueWriteRequest::Operation::Requeue ? 2 : 1); ++i) {
+        const QByteArray type = replies.at(i).bytes();
+        const QByteArray &key = i == 1 ? m_request.key : m_request.mainKey;
+        if (type != wanted && type != "none") {
+            finish(QStringLiteral("%1 is a %2, not a %3: nothing was written")
+                       .arg(quotedForPlan(key), QString::fromLatin1(type), m_request.onList() ? QStringLiteral("list") : QStringLiteral("sorted set")),
+                   RedisError::Kind::Usage);
+            return;
+        }
+    }
+    if (m_request.operation == QueueWriteRequest::Operation::Reschedule) {
+        ScoreUnit unit = m_request.scoreUnit;
+        if (unit == ScoreUnit::Auto) {
+            bool ok = false;
+            const double earliest = replies.at(2).at(1).bytes().toDouble(&ok);
+            unit = ok && std::isfinite(earliest) && earliest >= 1e11 ? ScoreUnit::Milliseconds : ScoreUnit::Seconds;
+        }
+        const qint64 due = m_request.dueMs.value_or(m_nowMs);
+        // Whole seconds, as the articles' ZADD writes them; rounded down, so
+        // "now" is due at once.
+        m_score = unit == ScoreUnit::Milliseconds ? double(due) : std::floor(double(due) / 1000.0);
+    }
+    if (m_request.byAge())
+        fetchPage();
+    else
+        nextNamedBatch();
+}
+
+bool QueueWriteJob::limitReached() const
+{
+    return m_request.limit > 0 && m_outcome.counts.done + m_batch.size() >= m_request.limit;
+}
+
+// By age: the next batch of the processing list's oldest end, past the items
+// already looked at and left there. Read again after a lost reply, so what
+// is chosen is always what the server holds now.
+void QueueWriteJob::fetchPage()
+{
+    m_step = Step::Fetch;
+    if (cancelRequested()) {
+        finishCancelled();
+        return;
+    }
+    const qint64 from = -(m_keptFromOldest + m_request.batchSize);
+    const qint64 to = -(m_keptFromOldest + 1);
+    const RedisBatch batch{{"LRANGE", m_request.key, QByteArray::number(from), QByteArray::number(to)}};
+    m_connection->execute(batch, this, [this, batch](const RedisReplies &replies, const RedisError &error) {
+        if (error.isError()) {
+            retryLater(error);
+            return;
+        }
+        if (replies.value(0).isError()) {
+            const RedisError e = describeReplyError(batch.at(0), replies.value(0));
+            finish(e.message, e.kind);
+            return;
+        }
+        succeeded();
+        onPage(replies);
+    });
+}
+
+void QueueWriteJob::onPage(const RedisReplies &replies)
+{
+    const QList<RedisReply> page = replies.value(0).elements();
+    m_lastPage = page.size() < m_request.batchSize;
+    m_batch.clear();
+    qint64 kept = 0;
+    // LRANGE lists left to right: the oldest item is the last.
+    for (qsizetype i = page.size() - 1; i >= 0; --i) {
+        const QByteArray item = page.at(i).bytes();
+        if (limitReached()) {
+            m_lastPage = true;
+            break;
+        }
+        const std::optional<qint64> at = QueueProbe::itemTimeMs(item, m_request.timestampFields);
+        const bool chosen = at ? m_nowMs - *at >= m_request.olderThanMs : m_request.includeUndated;
+        if (chosen)
+            m_batch.append(item);
+        else
+            ++kept;
+    }
+    // A dry run removes nothing, so the next page starts past the chosen too.
+    m_pageKept = kept;
+    m_keptFromOldest += kept + (policy().dryRun ? m_batch.size() : 0);
+    m_outcome.counts.skipped += kept;
+    if (m_batch.isEmpty()) {
+        if (m_lastPage)
+            finish();
+        else
+            fetchPage();
+        return;
+    }
+    if (policy().dryRun) {
+        planBatch();
+        m_outcome.counts.done += m_batch.size();
+        Q_EMIT progress(m_outcome.counts);
+        if (m_lastPage)
+            finish();
+        else
+            fetchPage();
+        return;
+    }
+    applyBatch();
+}
+
+// Named items: the next batch; a dry run checks which are there.
+void QueueWriteJob::nextNamedBatch()
+{
+    if (cancelRequested()) {
+        finishCancelled();
+        return;
+    }
+    m_batch = m_request.items.mid(m_namedIndex, m_request.batchSize);
+    m_namedIndex += m_batch.size();
+    if (m_batch.isEmpty()) {
+        finish();
+        return;
+    }
+    if (!policy().dryRun) {
+        applyBatch();
+        return;
+    }
+    RedisBatch checks;
+    for (const QByteArray &item : std::as_const(m_batch))
+        checks.append(m_request.onList() ? RedisCommand{"LPOS", m_request.key, item, "COUNT", "0"} : RedisCommand{"ZSCORE", m_request.key, item});
+    m_connection->execute(checks, this, [this, checks](const RedisReplies &replies, const RedisError &error) {
+        if (error.isError()) {
+            m_namedIndex -= m_batch.size();
+            retryLater(error);
+            return;
+        }
+        for (qsizetype i = 0; i < replies.size(); ++i) {
+            const RedisReply &r = replies.at(i);
+            if (r.isError()) {
+                const RedisError e = describeReplyError(checks.at(i), r);
+                finish(e.message, e.kind);
+                return;
+            }
+            const qint64 n = m_request.onList() ? r.elements().size() : (r.isNil() ? 0 : 1);
+            if (n > 0)
+                m_outcome.counts.done += n;
+            else
+                ++m_outcome.counts.gone;
+        }
+        planBatch();
+        Q_EMIT progress(m_outcome.counts);
+        nextNamedBatch();
+    });
+}
+
+// The dry run's plan: the exact commands the script would run, per item.
+void QueueWriteJob::planBatch()
+{
+    const QString key = quotedForPlan(m_request.key);
+    const QString occurrences = m_request.byAge() ? QStringLiteral("-1") : QStringLiteral("0");
+    for (const QByteArray &item : std::as_const(m_batch)) {
+        if (m_outcome.plan.size() >= WriteOutcome::kMaxListedEntries)
+            break;
+        const QString value = quotedForPlan(item.left(256)) + (item.size() > 256 ? QStringLiteral(" (%1 bytes)").arg(item.size()) : QString());
+        switch (m_request.operation) {
+        case QueueWriteRequest::Operation::Requeue:
+            m_outcome.plan << QStringLiteral("LREM %1 %2 %3 ; LPUSH %4 (the same item)").arg(key, occurrences, value, quotedForPlan(m_request.mainKey));
+            break;
+        case QueueWriteRequest::Operation::DeleteFromList:
+            m_outcome.plan << QStringLiteral("LREM %1 %2 %3").arg(key, occurrences, value);
+            break;
+        case QueueWriteRequest::Operation::Reschedule:
+            m_outcome.plan << QStringLiteral("ZADD %1 XX %2 %3").arg(key, QString::number(m_score.value_or(0), 'f', 0), value);
+            break;
+        case QueueWriteRequest::Operation::DeleteDelayed:
+            m_outcome.plan << QStringLiteral("ZREM %1 %2").arg(key, value);
+            break;
+        }
+    }
+}
+
+void QueueWriteJob::applyBatch()
+{
+    m_step = Step::Apply;
+    AuditRecord attempt;
+    attempt.key = m_request.key;
+    if (m_request.operation == QueueWriteRequest::Operation::Requeue)
+        attempt.target = m_request.mainKey;
+    for (const QByteArray &item : std::as_const(m_batch))
+        attempt.ids.append(auditedItem(item));
+    if (!recordAttempt(attempt))
+        return;
+    QList<QByteArray> keys{m_request.key};
+    QList<QByteArray> args;
+    if (m_request.onList()) {
+        keys << m_request.mainKey << m_request.auditStream;
+        args << (m_request.operation == QueueWriteRequest::Operation::Requeue ? QByteArray("requeue") : QByteArray("delete"))
+             << (m_request.byAge() ? QByteArray("one") : QByteArray("all"));
+    } else {
+        keys << m_request.auditStream;
+        args << (m_request.operation == QueueWriteRequest::Operation::Reschedule ? QByteArray("rescore") : QByteArray("delete"))
+             << QByteArray::number(m_score.value_or(0), 'f', 0);
+    }
+    if (m_batchToken.isEmpty())
+        m_batchToken = QByteArray::number(QRandomGenerator::global()->generate64(), 16) + '-' + QByteArray::number(++m_batches);
+    args << QByteArray::number(m_request.auditMaxLen) << AuditLog::actor().toUtf8() << m_batchToken << m_batch;
+    bool reloading = false;
+    const RedisBatch batch = withScript({script().evalsha(keys, args)}, &reloading);
+    m_connection->execute(batch, this, [this, reloading](const RedisReplies &all, const RedisError &error) {
+        if (error.isError()) {
+            // The batch may or may not have run (a script runs whole or not
+            // at all): its token in the audit stream says which.
+            ++m_outcome.counts.retries;
+            m_step = Step::Settle;
+            retryLater(error);
+            return;
+        }
+        const RedisReplies replies = scriptReplies(all, reloading);
+        const RedisReply &r = replies.value(0);
+        if (LuaScript::isNoScript(r)) {
+            reloadScript();
+            resumeAfter(0);
+            return;
+        }
+        if (demotedMidJob(r, m_options)) {
+            if (m_request.byAge())
+                fetchAgain();
+            retryLater(demotedError(m_connection->hello().node, r));
+            return;
+        }
+        if (r.isError()) {
+            // The script checks the keys' types and its permissions before
+            // its first write: a refusal changed nothing.
+            const RedisError e = script().describeError(r);
+            const bool refused = LuaScript::isRefusedBeforeWriting(r) || r.errorCode() == "WRONGTYPE";
+            if (refused)
+                m_outcome.counts.refused += m_batch.size();
+            auditBatch((refused ? QStringLiteral("refused: ") : QStringLiteral("failed: ")) + e.message, 0);
+            finish(e.message, LuaScript::isRefusedBeforeWriting(r) ? RedisError::Kind::NoPermission
+                              : r.errorCode() == "WRONGTYPE"        ? RedisError::Kind::Usage
+                                                                    : e.kind);
+            return;
+        }
+        succeeded();
+        onApplied(replies);
+    });
+}
+
+// After a lost reply: did the batch run? Its audit record carries its token.
+// It ran: counted from the record, and on to the next. It did not: by age,
+// the page is read again (chosen again from what the server holds now);
+// named items are sent again.
+void QueueWriteJob::settleLostBatch()
+{
+    if (m_request.auditStream.isEmpty()) {
+        // Nothing to look for: what the batch did stays unknown.
+        m_outcome.counts.uncertain += m_batch.size();
+        m_batchToken.clear();
+        m_batch.clear();
+        if (m_request.byAge()) {
+            fetchAgain();
+            fetchPage();
+        } else {
+            nextNamedBatch();
+        }
+        return;
+    }
+    const RedisBatch batch{{"XREVRANGE", m_request.auditStream, "+", "-", "COUNT", "500"}};
+    m_connection->execute(batch, this, [this, batch](const RedisReplies &replies, const RedisError &error) {
+        if (error.isError()) {
+            retryLater(error);
+            return;
+        }
+        if (replies.value(0).isError()) {
+            const RedisError e = describeReplyError(batch.at(0), replies.value(0));
+            finish(e.message, e.kind);
+            return;
+        }
+        succeeded();
+        const QList<RedisReply> entries = replies.value(0).elements();
+        for (const RedisReply &entry : entries) {
+            const QList<RedisReply> fields = entry.at(1).elements();
+            QByteArray token;
+            qint64 changed = -1;
+            for (qsizetype i = 0; i + 1 < fields.size(); i += 2) {
+                if (fields.at(i).bytes() == "batch")
+                    token = fields.at(i + 1).bytes();
+                else if (fields.at(i).bytes() == "items")
+                    changed = fields.at(i + 1).bytes().toLongLong();
+            }
+            if (token == m_batchToken && changed >= 0) {
+                m_outcome.counts.done += changed;
+                m_outcome.counts.gone += std::max<qint64>(0, m_batch.size() - changed);
+                afterBatch(changed);
+                return;
+            }
+        }
+        // Not run: the same items again, or chosen again.
+        if (m_request.byAge()) {
+            fetchAgain();
+            fetchPage();
+        } else {
+            applyBatch();
+        }
+    });
+}
+
+// A batch whose reply was lost may or may not have run: the page is read
+// again from where it began. Its kept items sit between the chosen ones when
+// the script did not run, so they are looked at again rather than skipped
+// (skipping them would skip unmoved chosen items with them).
+void QueueWriteJob::fetchAgain()
+{
+    m_keptFromOldest -= m_pageKept;
+    m_outcome.counts.skipped -= m_pageKept;
+    m_pageKept = 0;
+    m_step = Step::Fetch;
+}
+
+void QueueWriteJob::onApplied(const RedisReplies &replies)
+{
+    qint64 changed = 0;
+    const QList<RedisReply> counts = replies.value(0).elements(); // a copy: value() returns a temporary
+    for (const RedisReply &n : counts) {
+        if (n.integer() > 0) {
+            m_outcome.counts.done += n.integer();
+            changed += n.integer();
+        } else {
+            ++m_outcome.counts.gone;
+        }
+    }
+    afterBatch(changed);
+}
+
+void QueueWriteJob::afterBatch(qint64 changed)
+{
+    auditBatch(m_request.onList() ? (m_request.operation == QueueWriteRequest::Operation::Requeue ? QStringLiteral("requeued")
+                                                                                                 : QStringLiteral("deleted"))
+                                  : (m_request.operation == QueueWriteRequest::Operation::Reschedule ? QStringLiteral("rescheduled")
+                                                                                                     : QStringLiteral("deleted")),
+               changed);
+    Q_EMIT progress(m_outcome.counts);
+    m_batch.clear();
+    m_batchToken.clear();
+    if (cancelRequested()) {
+        finishCancelled();
+        return;
+    }
+    if (!m_request.byAge()) {
+        nextNamedBatch();
+        return;
+    }
+    if (m_lastPage || (m_request.limit > 0 && m_outcome.counts.done >= m_request.limit))
+        finish();
+    else
+        fetchPage();
+}
+
+void QueueWriteJob::auditBatch(const QString &outcome, qint64 changed)
+{
+    AuditRecord record;
+    record.key = m_request.key;
+    if (m_request.operation == QueueWriteRequest::Operation::Requeue)
+        record.target = m_request.mainKey;
+    for (const QByteArray &item : std::as_const(m_batch))
+        record.ids.append(auditedItem(item));
+    record.outcome = changed > 0 || outcome.startsWith(QLatin1String("failed")) || outcome.startsWith(QLatin1String("refused"))
+                         ? outcome
+                         : QStringLiteral("already_gone");
+    if (m_score)
+        record.newIds.append(QByteArray::number(*m_score, 'f', 0));
+    audit(record);
+}
+
+} // namespace pelscope
