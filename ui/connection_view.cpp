@@ -7,6 +7,7 @@
 #include "health_style.h"
 #include "itemmodels/group_table_model.h"
 #include "overview_page.h"
+#include "queue_page.h"
 #include "queue_panel.h"
 #include "snapshot/format.h"
 #include "write_controller.h"
@@ -50,6 +51,7 @@ ConnectionView::ConnectionView(QWidget *parent)
     , m_groupPage(new GroupPage(&m_session->history()))
     , m_writes(new WriteController(this))
     , m_dlqPage(new DlqPage(m_writes))
+    , m_queuePage(new QueuePage(m_writes))
 {
     m_model->setHistory(&m_session->history());
     connect(m_session, &ConnectionSession::snapshotReady, this, &ConnectionView::render);
@@ -103,6 +105,9 @@ ConnectionView::ConnectionView(QWidget *parent)
     m_stack->addWidget(m_overviewSplit);
     m_stack->addWidget(m_groupPage);
     m_stack->addWidget(m_dlqPage);
+    m_stack->addWidget(m_queuePage);
+    connect(m_queues, &QueuePanel::queueActivated, this, &ConnectionView::openQueue);
+    connect(m_queuePage, &QueuePage::backRequested, this, &ConnectionView::showOverview);
     connect(m_groupPage, &GroupPage::backRequested, this, &ConnectionView::showOverview);
     connect(m_dlqPage, &DlqPage::backRequested, this, &ConnectionView::showOverview);
     m_groupPage->setWriteController(m_writes);
@@ -175,6 +180,7 @@ void ConnectionView::setThresholds(const HealthThresholds &t)
 {
     m_thresholds = t;
     m_groupPage->setThresholds(t);
+    m_queuePage->setProcessingTimeoutMs(t.processingTimeoutMs);
 }
 
 void ConnectionView::connectTo(const ConnectionRequest &request)
@@ -234,6 +240,8 @@ void ConnectionView::useConnection(const ConnectionOptions &options, const QStri
     connect(m_dlqPage, &DlqPage::entryRequested, reader, &EntryReader::read);
     connect(m_dlqPage, &DlqPage::pageRequested, reader, &EntryReader::readPage);
     connect(m_dlqPage, &DlqPage::entriesRequested, reader, &EntryReader::readEntries);
+    connect(reader, &EntryReader::queuePageRead, m_queuePage, &QueuePage::showPage);
+    connect(m_queuePage, &QueuePage::pageRequested, reader, &EntryReader::readQueuePage);
 
     const QString name = !label.isEmpty() ? label : options.redactedUrl();
     m_writes->setConnection(options, name, production);
@@ -311,6 +319,12 @@ bool ConnectionView::showPage(const QString &page)
         showDeadLetters(page.mid(4).toUtf8());
         return true;
     }
+    if (page.startsWith(QLatin1String("queue:"))) {
+        // Known once a poll has listed it: opened then, if not yet.
+        m_wantedQueue = page.mid(6).toUtf8();
+        openWantedQueue();
+        return !m_wantedQueue.isEmpty() || m_stack->currentWidget() == m_queuePage;
+    }
     if (!page.startsWith(QLatin1String("group:")))
         return false;
     const QString rest = page.mid(6);
@@ -319,6 +333,29 @@ bool ConnectionView::showPage(const QString &page)
         return false;
     openGroup(rest.left(slash).toUtf8(), rest.mid(slash + 1).toUtf8());
     return true;
+}
+
+void ConnectionView::openWantedQueue()
+{
+    const Snapshot &s = lastSnapshot();
+    if (m_wantedQueue.isEmpty() || s.isNull())
+        return;
+    const QByteArray key = std::exchange(m_wantedQueue, {});
+    for (const DelayedQueueSnapshot &q : s->delayedQueues)
+        if (q.key == key)
+            return openQueue(key, {});
+    for (const ListQueueSnapshot &q : s->listQueues)
+        if (q.key == key)
+            return openQueue(key, q.processingKey);
+    spdlog::warn("no queue named {} in the first poll", displayBytes(key).toStdString());
+}
+
+void ConnectionView::openQueue(const QByteArray &key, const QByteArray &processingKey)
+{
+    m_queuePage->setTimestampFields(m_request.probe.queues.timestampFields);
+    m_queuePage->showQueue(key, processingKey);
+    m_queuePage->applySnapshot(lastSnapshot());
+    m_stack->setCurrentWidget(m_queuePage);
 }
 
 void ConnectionView::setPaused(bool paused)
@@ -357,6 +394,9 @@ void ConnectionView::render(const Snapshot &snapshot)
     m_writes->setServerMode(snapshot->server.mode);
     m_dlqPage->applySnapshot(snapshot);
     m_queues->applySnapshot(snapshot);
+    openWantedQueue();
+    if (m_stack->currentWidget() == m_queuePage)
+        m_queuePage->applySnapshot(snapshot);
     updateDlqButton(snapshot);
     if (m_stale) {
         m_stale = false;

@@ -31,6 +31,7 @@ class GroupPage;
 class GroupTableModel;
 class OverviewPage;
 class PrometheusBackfill;
+class QueuePage;
 class QueuePanel;
 class WriteController;
 class WriteResultsPanel;
@@ -74,6 +75,7 @@ public:
     QTableView *overviewTable() const;
     GroupPage *groupPage() const { return m_groupPage; }
     DlqPage *dlqPage() const { return m_dlqPage; }
+    QueuePage *queuePage() const { return m_queuePage; }
     WriteController *writes() const { return m_writes; }
     WriteResultsPanel *writeResults() const { return m_results; }
     ConnectionSession *session() const { return m_session; }
@@ -99,7 +101,7 @@ public:
     // connectTo() calls it; tests that run their own poller call it directly.
     void useConnection(const ConnectionOptions &options, const QString &label = {}, bool production = false);
 
-    // "overview", "group:STREAM/GROUP" or "dlq[:KEY]"; false when there is no such page.
+    // "overview", "group:STREAM/GROUP", "dlq[:KEY]" or "queue:KEY"; false when there is no such page.
     bool showPage(const QString &page);
     void setPaused(bool paused);
     void refresh();
@@ -116,6 +118,8 @@ public Q_SLOTS:
     void openGroup(const QByteArray &stream, const QByteArray &group);
     void showOverview();
     void showDeadLetters(const QByteArray &key = {});
+    // `processingKey` empty: a delayed queue.
+    void openQueue(const QByteArray &key, const QByteArray &processingKey);
 
 Q_SIGNALS:
     // Health, staleness or the label changed: the tab and the all-connections
@@ -153,6 +157,9 @@ private:
     GroupPage *m_groupPage;
     WriteController *m_writes;
     DlqPage *m_dlqPage;
+    QueuePage *m_queuePage;
+    QByteArray m_wantedQueue; // --page queue:KEY before the first poll
+    void openWantedQueue();
     QTimer m_staleTimer;
     qint64 m_lastSnapshotWallMs = 0;
     int m_intervalMs = 1000;

@@ -58,6 +58,10 @@ QueuePanel::QueuePanel(QWidget *parent)
     QFont bold = m_title->font();
     bold.setBold(true);
     m_title->setFont(bold);
+    m_table->setToolTip(tr("Double-click a queue to browse its items"));
+    connect(m_table, &QAbstractItemView::activated, this, [this](const QModelIndex &index) {
+        Q_EMIT queueActivated(index.data(QueueTableModel::KeyRole).toByteArray(), index.data(QueueTableModel::ProcessingKeyRole).toByteArray());
+    });
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 4, 0, 0);

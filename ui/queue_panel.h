@@ -1,6 +1,6 @@
 // Under the overview's groups: the connection's delayed queues and reliable
 // lists, worst first, with the same status pill and reasons. Hidden while the
-// connection has none.
+// connection has none. A row opens the queue's page.
 #pragma once
 
 #include "snapshot/snapshot.h"
@@ -24,6 +24,10 @@ public:
     QTableView *table() const { return m_table; }
     QueueTableModel *model() const { return m_model; }
     void applySnapshot(const Snapshot &snapshot);
+
+Q_SIGNALS:
+    // Double-click or Enter on a row: its page. `processingKey` empty: a delayed queue.
+    void queueActivated(const QByteArray &key, const QByteArray &processingKey);
 
 private:
     QueueTableModel *m_model;

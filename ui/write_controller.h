@@ -8,6 +8,7 @@
 #include "actions/consumer_delete_job.h"
 #include "actions/cross_slot_requeue_job.h"
 #include "actions/pending_action_job.h"
+#include "actions/queue_write_job.h"
 #include "actions/permission_probe.h"
 #include "actions/requeue_job.h"
 #include "actions/requeue_route.h"
@@ -64,6 +65,8 @@ public:
     void pendingAction(const PendingActionRequest &request, const QString &scope, QWidget *parent);
     // Only when it holds nothing; `holds`: its pending count as last polled.
     void deleteConsumer(const ConsumerDeleteRequest &request, qint64 holds, const QString &scope, QWidget *parent);
+    // A delayed queue's or a reliable list's items (write_controller_queues.cpp).
+    void queueWrite(const QueueWriteRequest &request, const QString &scope, QWidget *parent);
 
     QString auditLogPath() const;
 
@@ -73,6 +76,7 @@ Q_SIGNALS:
     void requeueFinished(const pelscope::WriteOutcome &outcome, const QList<QByteArray> &ids);
     void pendingActionFinished(const pelscope::WriteOutcome &outcome);
     void consumerDeleted(const pelscope::WriteOutcome &outcome);
+    void queueWriteFinished(const pelscope::WriteOutcome &outcome);
     // One line for the status bar.
     void message(const QString &text);
     // Every write that ran, for the results panel (it stays; the status line does not).
@@ -110,6 +114,7 @@ private:
     void runPending(const PendingActionRequest &request, const QString &scope, QWidget *parent, const ConnectionOptions &node);
     void confirmDeleteConsumer(const ConsumerDeleteRequest &request, const QString &scope, QWidget *parent, const ConnectionOptions &node,
                                const QString &path);
+    void confirmQueueWrite(const QueueWriteRequest &request, const WriteOutcome &planned, const QString &scope, QWidget *parent);
     void runJob(WriteJob *job, const QString &title, QWidget *parent, const std::function<void(const WriteOutcome &)> &done,
                 const std::function<QString(const WriteCounts &)> &describe = {});
     void noteRefusal(const QString &scope, const QString &action, RedisError::Kind kind, const QString &error);

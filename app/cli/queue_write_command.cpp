@@ -60,43 +60,6 @@ QPair<QByteArray, QByteArray> resolveList(const CliSettings &settings, const QSt
     return {};
 }
 
-QString items(qint64 n)
-{
-    return n == 1 ? QStringLiteral("1 item") : QStringLiteral("%1 items").arg(n);
-}
-
-QString summaryLine(const QueueWriteRequest &r, const WriteOutcome &o, bool dry)
-{
-    const WriteCounts &c = o.counts;
-    QString verb;
-    switch (r.operation) {
-    case Operation::Requeue:
-        verb = (dry ? QStringLiteral("would move %1 back to %2") : QStringLiteral("moved %1 back to %2")).arg(items(c.done), quotedKey(r.mainKey));
-        break;
-    case Operation::DeleteFromList:
-    case Operation::DeleteDelayed:
-        verb = (dry ? QStringLiteral("would delete %1") : QStringLiteral("deleted %1")).arg(items(c.done));
-        break;
-    case Operation::Reschedule:
-        verb = (dry ? QStringLiteral("would reschedule %1") : QStringLiteral("rescheduled %1")).arg(items(c.done));
-        break;
-    }
-    QString line = QStringLiteral("%1 %2 %3").arg(verb, r.onList() ? QStringLiteral("from") : QStringLiteral("of"), quotedKey(r.key));
-    if (c.gone)
-        line += QStringLiteral(", %1 not there (taken by a worker, or gone already)").arg(items(c.gone));
-    if (c.skipped)
-        line += QStringLiteral(", %1 left in place (younger than %2%3)")
-                    .arg(items(c.skipped))
-                    .arg(formatDuration(r.olderThanMs), r.includeUndated ? QString() : QStringLiteral(", or with no timestamp"));
-    if (c.refused)
-        line += QStringLiteral(", %1 refused").arg(c.refused);
-    if (c.retries)
-        line += QStringLiteral(", %1 batches retried after a lost connection").arg(c.retries);
-    if (o.cancelled)
-        line += QStringLiteral(", interrupted");
-    return line;
-}
-
 } // namespace
 
 int runQueueWrite(const CliSettings &settings, const QCommandLineParser &parser, const QString &sub, const QString &name)
@@ -183,12 +146,7 @@ int runQueueWrite(const CliSettings &settings, const QCommandLineParser &parser,
                         printErrLine(QStringLiteral("invalid --in '%1' (a duration: 10m)").arg(parser.value(QStringLiteral("in"))));
                         return kExitRefused;
                     }
-                    const RedisReplies t = readOnce(settings.connection, {{"TIME"}}, &error);
-                    if (error.isError()) {
-                        printErrLine(error.message);
-                        return kExitRefused;
-                    }
-                    request.dueMs = t.value(0).at(0).toInt().value_or(0) * 1000 + t.value(0).at(1).toInt().value_or(0) / 1000 + *d;
+                    request.dueInMs = *d; // from the server's TIME when the job starts
                 }
             } else if (at || in) {
                 printErrLine(QStringLiteral("queue run-now takes no --at or --in (see queue reschedule)"));
@@ -210,14 +168,14 @@ int runQueueWrite(const CliSettings &settings, const QCommandLineParser &parser,
     if (dryRun) {
         for (const QString &line : planned.plan)
             printOutLine(line);
-        printOutLine(summaryLine(request, planned, true));
+        printOutLine(describeQueueWrite(request, planned, true));
         return kExitDone;
     }
     if (planned.counts.done == 0) {
-        printOutLine(summaryLine(request, planned, true) + QStringLiteral("; nothing to write"));
+        printOutLine(describeQueueWrite(request, planned, true) + QStringLiteral("; nothing to write"));
         return kExitDone;
     }
-    QStringList plan{QStringLiteral("On %1, %2:").arg(settings.connection.redactedUrl(), summaryLine(request, planned, true))};
+    QStringList plan{QStringLiteral("On %1, %2:").arg(settings.connection.redactedUrl(), describeQueueWrite(request, planned, true))};
     for (qsizetype i = 0; i < planned.plan.size() && i < kPlanLinesShown; ++i)
         plan << QStringLiteral("  ") + planned.plan.at(i);
     if (planned.plan.size() > kPlanLinesShown || planned.counts.done > planned.plan.size())
@@ -231,7 +189,7 @@ int runQueueWrite(const CliSettings &settings, const QCommandLineParser &parser,
 
     QueueWriteJob job(settings.connection, request);
     const WriteOutcome outcome = runWriteJob(job, stderrIsTerminal(), [](const WriteCounts &c) { return QStringLiteral("%1 done").arg(c.done); });
-    printOutLine(summaryLine(request, outcome, false));
+    printOutLine(describeQueueWrite(request, outcome, false));
     if (!outcome.error.isEmpty())
         printErrLine(outcome.error);
     return writeExitCode(outcome.errorKind, outcome.counts.failed > 0 || !outcome.ranToTheEnd());

@@ -57,7 +57,7 @@ void describeOptions(QCommandLineParser &parser)
          QStringLiteral("1s")},
         {QStringLiteral("screenshot"), QStringLiteral("Save the window as PNG to this file (with --quit-after)."), QStringLiteral("file")},
         {QStringLiteral("quit-after"), QStringLiteral("Quit after this many seconds (the screenshot is taken then)."), QStringLiteral("seconds")},
-        {QStringLiteral("page"), QStringLiteral("Page to show first: overview, group:STREAM/GROUP or dlq[:KEY]."), QStringLiteral("page"),
+        {QStringLiteral("page"), QStringLiteral("Page to show first: overview, group:STREAM/GROUP, dlq[:KEY] or queue:KEY."), QStringLiteral("page"),
          QStringLiteral("overview")},
         {QStringLiteral("open-history"),
          QStringLiteral("Open a recorded history file read-only (a copy from another machine, for a postmortem); Redis is not contacted."),
@@ -220,7 +220,7 @@ int main(int argc, char *argv[])
         request.prometheus = prometheus;
         ConnectionView *view = window.openConnection(request);
         if (window.connections().size() == 1 && firstPage != QLatin1String("overview") && !view->showPage(firstPage))
-            std::fprintf(stderr, "pelscope: unknown --page '%s' (overview, group:STREAM/GROUP or dlq[:KEY])\n", qPrintable(firstPage));
+            std::fprintf(stderr, "pelscope: unknown --page '%s' (overview, group:STREAM/GROUP, dlq[:KEY] or queue:KEY)\n", qPrintable(firstPage));
     };
 
     // --url may be given several times: a tab each, the other options apply to all.

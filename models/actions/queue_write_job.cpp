@@ -1,6 +1,7 @@
 #include "queue_write_job.h"
 
 #include "../probe/queue_probe.h"
+#include "../snapshot/format.h"
 #include "write_retry.h"
 
 #include <QRandomGenerator>
@@ -18,7 +19,44 @@ QByteArray auditedItem(const QByteArray &item)
     return item.size() <= kMax ? item : item.left(kMax) + "... (" + QByteArray::number(item.size()) + " bytes)";
 }
 
+QString items(qint64 n)
+{
+    return n == 1 ? QStringLiteral("1 item") : QStringLiteral("%1 items").arg(formatCount(n));
+}
+
 } // namespace
+
+QString describeQueueWrite(const QueueWriteRequest &r, const WriteOutcome &o, bool dry)
+{
+    const WriteCounts &c = o.counts;
+    QString verb;
+    switch (r.operation) {
+    case QueueWriteRequest::Operation::Requeue:
+        verb = (dry ? QStringLiteral("would move %1 back to %2") : QStringLiteral("moved %1 back to %2")).arg(items(c.done), quotedForPlan(r.mainKey));
+        break;
+    case QueueWriteRequest::Operation::DeleteFromList:
+    case QueueWriteRequest::Operation::DeleteDelayed:
+        verb = (dry ? QStringLiteral("would delete %1") : QStringLiteral("deleted %1")).arg(items(c.done));
+        break;
+    case QueueWriteRequest::Operation::Reschedule:
+        verb = (dry ? QStringLiteral("would reschedule %1") : QStringLiteral("rescheduled %1")).arg(items(c.done));
+        break;
+    }
+    QString line = QStringLiteral("%1 %2 %3").arg(verb, r.onList() ? QStringLiteral("from") : QStringLiteral("of"), quotedForPlan(r.key));
+    if (c.gone)
+        line += QStringLiteral(", %1 not there (taken by a worker, or gone already)").arg(items(c.gone));
+    if (c.skipped)
+        line += QStringLiteral(", %1 left in place (younger than %2%3)")
+                    .arg(items(c.skipped))
+                    .arg(formatDuration(r.olderThanMs), r.includeUndated ? QString() : QStringLiteral(", or with no timestamp"));
+    if (c.refused)
+        line += QStringLiteral(", %1 refused").arg(c.refused);
+    if (c.retries)
+        line += QStringLiteral(", %1 batches retried after a lost connection").arg(c.retries);
+    if (o.cancelled)
+        line += QStringLiteral(", interrupted");
+    return line;
+}
 
 QString queueActionName(QueueWriteRequest::Operation operation)
 {
@@ -136,7 +174,7 @@ void QueueWriteJob::onInspected(const RedisReplies &replies)
             const double earliest = replies.at(2).at(1).bytes().toDouble(&ok);
             unit = ok && std::isfinite(earliest) && earliest >= 1e11 ? ScoreUnit::Milliseconds : ScoreUnit::Seconds;
         }
-        const qint64 due = m_request.dueMs.value_or(m_nowMs);
+        const qint64 due = m_request.dueMs.value_or(m_nowMs + m_request.dueInMs);
         // Whole seconds, as the articles' ZADD writes them; rounded down, so
         // "now" is due at once.
         m_score = unit == ScoreUnit::Milliseconds ? double(due) : std::floor(double(due) / 1000.0);

@@ -40,6 +40,7 @@ struct QueueWriteRequest
     // Reschedule: the new due time in ms since the epoch; unset: run now (the
     // server's TIME when the job starts). Written in the set's unit.
     std::optional<qint64> dueMs;
+    qint64 dueInMs = 0; // without dueMs: due this long after the server's TIME
     ScoreUnit scoreUnit = ScoreUnit::Auto; // Auto: the unit of the set's earliest score
 
     int batchSize = 100;
@@ -56,6 +57,11 @@ struct QueueWriteRequest
 // The audit log's word for an operation: queue_requeue, queue_delete,
 // queue_reschedule, queue_delete_delayed.
 QString queueActionName(QueueWriteRequest::Operation operation);
+
+// The outcome in one line, the same for pelscope-cli and the window: "moved 3
+// items back to "jobs" from "jobs:processing", 2 items left in place (younger
+// than 5m00s, or with no timestamp)". `dryRun`: "would move ...".
+QString describeQueueWrite(const QueueWriteRequest &request, const WriteOutcome &outcome, bool dryRun);
 
 class QueueWriteJob : public WriteJob
 {

@@ -147,6 +147,35 @@ WriteRecord writeRecordFor(const ConsumerDeleteRequest &request, const WriteOutc
     return r;
 }
 
+WriteRecord writeRecordFor(const QueueWriteRequest &request, const WriteOutcome &outcome, const QString &auditPath)
+{
+    WriteRecord r;
+    r.at = QDateTime::currentDateTime();
+    switch (request.operation) {
+    case QueueWriteRequest::Operation::Requeue:
+        r.title = QStringLiteral("Requeue stuck items");
+        r.where = QStringLiteral("%1 → %2").arg(displayBytes(request.key), displayBytes(request.mainKey));
+        break;
+    case QueueWriteRequest::Operation::DeleteFromList:
+    case QueueWriteRequest::Operation::DeleteDelayed:
+        r.title = QStringLiteral("Delete queue items");
+        r.where = displayBytes(request.key);
+        break;
+    case QueueWriteRequest::Operation::Reschedule:
+        r.title = request.dueMs || request.dueInMs ? QStringLiteral("Reschedule") : QStringLiteral("Run now");
+        r.where = displayBytes(request.key);
+        break;
+    }
+    r.headline = describeQueueWrite(request, outcome, false);
+    for (const QByteArray &item : request.items.mid(0, 20))
+        r.entries << displayBytes(item.left(200));
+    r.entriesNotListed = std::max<qsizetype>(0, request.items.size() - 20);
+    r.error = outcome.error;
+    r.auditPath = auditPath;
+    r.failed = outcome.counts.refused > 0 || !outcome.ranToTheEnd();
+    return r;
+}
+
 QString ownersAfterClaim(const ConnectionOptions &node, const PendingActionRequest &request)
 {
     RedisError error;

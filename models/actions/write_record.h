@@ -7,6 +7,7 @@
 #include "consumer_delete_job.h"
 #include "cross_slot_requeue_job.h"
 #include "pending_action_job.h"
+#include "queue_write_job.h"
 #include "requeue_job.h"
 
 #include <QDateTime>
@@ -36,6 +37,7 @@ WriteRecord writeRecordFor(const CrossSlotRequeueRequest &request, const WriteOu
 WriteRecord writeRecordFor(const PendingActionRequest &request, const WriteOutcome &outcome, const QString &auditPath,
                            const QString &afterwards = {});
 WriteRecord writeRecordFor(const ConsumerDeleteRequest &request, const WriteOutcome &outcome, const QString &auditPath);
+WriteRecord writeRecordFor(const QueueWriteRequest &request, const WriteOutcome &outcome, const QString &auditPath);
 
 // After a claim: "rescuer now holds 41 pending entries; worker-3 keeps 2", from
 // one XPENDING summary read on `node`; empty when it cannot be read.

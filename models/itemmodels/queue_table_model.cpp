@@ -38,7 +38,7 @@ void QueueTableModel::applySnapshot(const Snapshot &snapshot)
                           q.oldestOverdueMs ? QStringLiteral("%1 late").arg(formatDuration(*q.oldestOverdueMs)) : QStringLiteral("—"),
                           q.nextDueInMs ? QStringLiteral("in %1").arg(formatDuration(*q.nextDueInMs)) : QStringLiteral("—"),
                           q.error.isEmpty() ? q.health.reasons.join(QStringLiteral("; ")) : q.error, int(q.health.status), sortValue(q.size),
-                          sortValue(q.due), sortValue(q.oldestOverdueMs), tip}});
+                          sortValue(q.due), sortValue(q.oldestOverdueMs), tip, QByteArray()}});
         }
         for (const ListQueueSnapshot &q : snapshot->listQueues) {
             const QString status = q.error.isEmpty() ? healthName(q.health.status) : QStringLiteral("error");
@@ -58,7 +58,7 @@ void QueueTableModel::applySnapshot(const Snapshot &snapshot)
                          {status, QStringLiteral("reliable list"), QStringLiteral("%1 → %2").arg(displayBytes(q.key), displayBytes(q.processingKey)),
                           countOr(q.length), QStringLiteral("%1 processing").arg(countOr(q.processingLength)), oldest, QStringLiteral("—"),
                           q.error.isEmpty() ? q.health.reasons.join(QStringLiteral("; ")) : q.error, int(q.health.status), sortValue(q.length),
-                          sortValue(q.processingLength), sortValue(q.oldestProcessingAgeMs), tip}});
+                          sortValue(q.processingLength), sortValue(q.oldestProcessingAgeMs), tip, q.processingKey}});
         }
     }
     applyRows(rows, {Qt::DisplayRole, Qt::ToolTipRole, SortRole, HealthRole});
@@ -82,6 +82,7 @@ QVariant QueueTableModel::data(const QModelIndex &index, int role) const
         }
     case KeyRole: return keyAt(row).mid(2);
     case IsListRole: return keyAt(row).startsWith('l');
+    case ProcessingKeyRole: return cell(row, ProcessingKeyCell);
     case Qt::ToolTipRole: return cell(row, Tooltip);
     case Qt::TextAlignmentRole: return QVariant::fromValue((index.column() == Size ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
     default: return {};

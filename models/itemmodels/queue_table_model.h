@@ -19,6 +19,7 @@ public:
         HealthRole = GroupTableModel::HealthRole, // what StatusDelegate paints
         KeyRole = Qt::UserRole + 40,              // QByteArray: the main key
         IsListRole,                               // bool: a reliable list (else a delayed queue)
+        ProcessingKeyRole,                        // QByteArray: a reliable list's processing list
     };
 
     explicit QueueTableModel(QObject *parent = nullptr);
@@ -29,7 +30,7 @@ public:
 
 private:
     // Cells past ColumnCount: health, sort values (size, waiting, oldest), tooltip.
-    enum Extra { HealthCell = ColumnCount, SizeValue, WaitingValue, OldestValue, Tooltip };
+    enum Extra { HealthCell = ColumnCount, SizeValue, WaitingValue, OldestValue, Tooltip, ProcessingKeyCell };
 };
 
 } // namespace pelscope

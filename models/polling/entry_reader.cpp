@@ -1,6 +1,9 @@
 #include "entry_reader.h"
 
 #include "../cluster/cluster_redirect.h"
+#include "../text/display_text.h"
+
+#include <algorithm>
 
 namespace pelscope {
 
@@ -10,6 +13,7 @@ EntryReader::EntryReader(ConnectionOptions options, QObject *parent)
 {
     qRegisterMetaType<pelscope::EntryReadResult>();
     qRegisterMetaType<pelscope::EntryPage>();
+    qRegisterMetaType<pelscope::QueueItemPage>();
     m_options.clientName = "pelscope-reader";
 }
 
@@ -129,6 +133,68 @@ void EntryReader::readPage(const QByteArray &stream, const QByteArray &beforeId,
                 page.length = replies.value(1).integer();
         }
         Q_EMIT pageRead(page);
+    });
+}
+
+void EntryReader::readQueuePage(const QByteArray &key, bool delayed, qint64 offset, int count, quint64 request)
+{
+    offset = std::max<qint64>(0, offset);
+    count = std::clamp(count, 1, 1000);
+    const RedisBatch batch{{"TIME"},
+                           {"TYPE", key},
+                           delayed ? RedisCommand{"ZCARD", key} : RedisCommand{"LLEN", key},
+                           delayed ? RedisCommand{"ZRANGE", key, QByteArray::number(offset), QByteArray::number(offset + count - 1), "WITHSCORES"}
+                                   : RedisCommand{"LRANGE", key, QByteArray::number(-(offset + count)), QByteArray::number(-(offset + 1))}};
+    run(key, batch, [this, key, delayed, offset, request, batch](const RedisReplies &replies, const RedisError &error) {
+        QueueItemPage page;
+        page.key = key;
+        page.delayed = delayed;
+        page.offset = offset;
+        page.request = request;
+        if (error.isError()) {
+            page.error = error.message;
+            Q_EMIT queuePageRead(page);
+            return;
+        }
+        const RedisReply &time = replies.value(0);
+        page.serverNowMs = time.at(0).toInt().value_or(0) * 1000 + time.at(1).toInt().value_or(0) / 1000;
+        page.type = replies.value(1).bytes();
+        if (page.type != (delayed ? "zset" : "list")) {
+            if (page.type != "none")
+                page.error = tr("%1 is a %2, not a %3").arg(displayBytes(key), QString::fromLatin1(page.type),
+                                                            delayed ? tr("sorted set") : tr("list"));
+            page.length = 0;
+            Q_EMIT queuePageRead(page);
+            return;
+        }
+        for (int i = 2; i < 4; ++i)
+            if (replies.value(i).isError()) {
+                page.error = describeReplyError(batch.at(i), replies.value(i)).message;
+                Q_EMIT queuePageRead(page);
+                return;
+            }
+        page.length = replies.value(2).integer();
+        const QList<RedisReply> elements = replies.value(3).elements();
+        const auto item = [](const QByteArray &value) {
+            QueueItem it;
+            it.size = value.size();
+            it.value = value.size() > kQueueValueCap ? value.left(kQueueValueCap) : value;
+            return it;
+        };
+        if (delayed) {
+            for (qsizetype i = 0; i + 1 < elements.size(); i += 2) {
+                QueueItem it = item(elements.at(i).bytes());
+                bool ok = false;
+                const double score = elements.at(i + 1).bytes().toDouble(&ok);
+                if (ok)
+                    it.score = score;
+                page.items.append(it);
+            }
+        } else {
+            for (qsizetype i = elements.size() - 1; i >= 0; --i) // LRANGE lists left to right: the oldest last
+                page.items.append(item(elements.at(i).bytes()));
+        }
+        Q_EMIT queuePageRead(page);
     });
 }
 

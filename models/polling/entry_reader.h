@@ -37,6 +37,29 @@ struct EntryPage
     QString error;
 };
 
+// One page of a delayed queue (its earliest due first) or of a reliable
+// list's list (its oldest end first: the right, where LMOVE ... LEFT leaves the
+// newest on the left), for the queue page. Values cut at 64 KiB.
+struct QueueItem
+{
+    QByteArray value;
+    qint64 size = 0;             // the value's full size
+    std::optional<double> score; // a sorted set's
+};
+
+struct QueueItemPage
+{
+    QByteArray key;
+    quint64 request = 0;
+    bool delayed = false;
+    qint64 offset = 0;             // of the first item, from the earliest / oldest
+    std::optional<qint64> length;  // ZCARD / LLEN now
+    qint64 serverNowMs = 0;        // the server's TIME with the page
+    QByteArray type;               // TYPE: "zset", "list", "none" or another (then no items)
+    QList<QueueItem> items;
+    QString error;
+};
+
 class EntryReader : public QObject
 {
     Q_OBJECT
@@ -51,12 +74,17 @@ public:
     // These entries whole (values not cut), in one round trip: for export.
     void readEntries(const QByteArray &stream, const QList<QByteArray> &ids, quint64 request);
 
+    // A queue's items from `offset` (0: the earliest due, or the list's oldest).
+    void readQueuePage(const QByteArray &key, bool delayed, qint64 offset, int count, quint64 request);
+
     static constexpr qsizetype kPageValueCap = 4096;
+    static constexpr qsizetype kQueueValueCap = 64 * 1024;
 
 Q_SIGNALS:
     void entryRead(const pelscope::EntryReadResult &result);
     void pageRead(const pelscope::EntryPage &page);
     void entriesRead(const pelscope::EntryPage &entries); // `more` unused; missing IDs are left out
+    void queuePageRead(const pelscope::QueueItemPage &page);
 
 private:
     // Sends `batch` (every command on `key`) to the node holding `key`. On a
@@ -75,3 +103,4 @@ private:
 
 Q_DECLARE_METATYPE(pelscope::EntryReadResult)
 Q_DECLARE_METATYPE(pelscope::EntryPage)
+Q_DECLARE_METATYPE(pelscope::QueueItemPage)

@@ -26,6 +26,9 @@
 #include "test_settings.h"
 #include "write_controller.h"
 #include "write_dialogs.h"
+#include "queue_page.h"
+#include "queue_panel.h"
+#include "itemmodels/queue_table_model.h"
 #include "write_results_panel.h"
 
 #include <QAction>
@@ -38,6 +41,8 @@
 #include <QMenuBar>
 #include <QPushButton>
 #include <QScrollBar>
+#include <QStandardItemModel>
+#include <QTextBrowser>
 #include <QSpinBox>
 #include <QSettings>
 #include <QTemporaryDir>
@@ -245,6 +250,62 @@ private Q_SLOTS:
     // (6, 11) The overview holds still between status changes and re-sorts
     // when one happens; the selected row's reasons are shown in full; every
     // column explains itself; the summary's counts filter.
+    // (issue 17) A crashed worker's items, browsed and requeued from the
+    // window: the queue page lists the processing list's oldest end with
+    // each item's age, shows the selected one pretty-printed, refuses to
+    // write while read-only, and after the confirmation (whose plan names
+    // exactly the stuck items) moves them back once; the young item stays.
+    void queuePageRequeuesStuckItems()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        const RedisReply t = db.command({"TIME"});
+        const qint64 now = t.at(0).toInt().value_or(0);
+        const auto item = [](int id, qint64 ts) {
+            return "{\"id\":" + QByteArray::number(id) + ",\"type\":\"resize-image\",\"timestamp\":" + QByteArray::number(ts) + "}";
+        };
+        // LMOVE myqueue processing RIGHT LEFT: the oldest on the right.
+        db.command({"LPUSH", "jobs:processing", item(1, now - 700), item(2, now - 650), item(3, now - 20)});
+        db.command({"LPUSH", "jobs", item(4, now)});
+
+        Session s(server.url());
+        QTRY_COMPARE_WITH_TIMEOUT(s.window.queuePanel()->model()->rowCount(), 1, 10000);
+        QVERIFY(s.window.showPage(QStringLiteral("queue:jobs")));
+        QueuePage *page = s.window.queuePage();
+        QTRY_COMPARE_WITH_TIMEOUT(page->items()->rowCount(), 3, 10000);
+        QVERIFY(page->isVisible());
+        QCOMPARE(page->items()->index(0, 3).data().toString(), QString::fromUtf8(item(1, now - 700)));
+        QVERIFY2(page->items()->index(0, 1).data().toString().startsWith(QStringLiteral("11m")), qPrintable(page->items()->index(0, 1).data().toString()));
+        QVERIFY(page->items()->index(2, 1).data().toString().endsWith(QStringLiteral("in processing")));
+        QTRY_VERIFY(page->detail()->toPlainText().contains(QStringLiteral("\"type\": \"resize-image\""))); // pretty-printed
+        QTRY_VERIFY(page->header()->text().contains(QStringLiteral("jobs")));
+        QVERIFY(!page->requeueStuckButton()->isEnabled()); // read-only
+
+        s.enableWrites();
+        QVERIFY(page->requeueStuckButton()->isEnabled());
+        page->requeueStuckButton()->click();
+        auto *confirm = waitForDialog<ConfirmWriteDialog>(&s.mainWindow);
+        QVERIFY(confirm);
+        QVERIFY2(confirm->summary().contains(QStringLiteral("Would move 2 items back to")), qPrintable(confirm->summary()));
+        const QString plan = confirm->plan().join(QLatin1Char('\n'));
+        QVERIFY2(plan.contains(QStringLiteral("LREM \"jobs:processing\" -1 \"{\\\"id\\\":1,")), qPrintable(plan));
+        QVERIFY(plan.contains(QStringLiteral("\\\"id\\\":2,")) && !plan.contains(QStringLiteral("\\\"id\\\":3,")));
+        QCOMPARE(db.command({"LLEN", "jobs:processing"}).integer(), 3); // nothing before the confirmation
+        keepScreenshot(confirm, QStringLiteral("queue-requeue-confirm"));
+        confirm->confirmButton()->click();
+        QTRY_COMPARE_WITH_TIMEOUT(db.command({"LLEN", "jobs:processing"}).integer(), 1, 10000);
+        const RedisReply main = db.command({"LRANGE", "jobs", "0", "-1"});
+        QCOMPARE(main.size(), 3);
+        QCOMPARE(main.at(0).bytes(), item(2, now - 650));
+        QCOMPARE(main.at(1).bytes(), item(1, now - 700));
+        QCOMPARE(db.command({"LINDEX", "jobs:processing", "0"}).bytes(), item(3, now - 20));
+        QTRY_COMPARE_WITH_TIMEOUT(page->items()->rowCount(), 1, 10000); // the page reads again after the write
+        QTRY_VERIFY(s.window.writeResults()->isVisible());
+    }
+
     void overviewHoldsStillAndExplains()
     {
         RedisServer server;

@@ -1,0 +1,91 @@
+// One delayed queue or reliable list, browsed like the dead letters: its
+// items a page at a time (a delayed queue's earliest due first; a reliable
+// list's processing items, or its main list's, oldest first), each with its
+// time as a date and an age, the selected one pretty-printed; and the writes
+// the operator may ask for, through the WriteController (read-only unless
+// writes are enabled, the exact commands confirmed first).
+#pragma once
+
+#include "polling/entry_reader.h"
+#include "snapshot/snapshot.h"
+
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QPushButton;
+class QStandardItemModel;
+class QTableView;
+class QTextBrowser;
+
+namespace pelscope {
+
+class WriteController;
+
+class QueuePage : public QWidget
+{
+    Q_OBJECT
+public:
+    QueuePage(WriteController *writes, QWidget *parent = nullptr);
+
+    // A delayed queue (`processingKey` empty) or a reliable list; from page one.
+    void showQueue(const QByteArray &key, const QByteArray &processingKey);
+    const QByteArray &key() const { return m_key; }
+    bool isList() const { return !m_processingKey.isEmpty(); }
+    // The header's status and reasons, from each poll.
+    void applySnapshot(const Snapshot &snapshot);
+    void setProcessingTimeoutMs(qint64 ms) { m_processingTimeoutMs = ms; }
+    void setTimestampFields(const QList<QByteArray> &fields) { m_timestampFields = fields; }
+    void refresh();
+
+    QTableView *table() const { return m_table; }
+    QStandardItemModel *items() const { return m_model; }
+    QTextBrowser *detail() const { return m_detail; }
+    QPushButton *requeueStuckButton() const { return m_requeueStuck; }
+    QLabel *header() const { return m_title; }
+
+    static constexpr int kPageSize = 50;
+
+public Q_SLOTS:
+    void showPage(const pelscope::QueueItemPage &page);
+
+Q_SIGNALS:
+    void backRequested();
+    void pageRequested(const QByteArray &key, bool delayed, qint64 offset, int count, quint64 request);
+
+private:
+    enum Column { When, Age, Size, Item, ColumnCount };
+    QByteArray shownKey() const; // the list on screen: processing or main, or the sorted set
+    void request(qint64 offset);
+    void showSelected();
+    void updateActions();
+    QList<QByteArray> selectedItems() const;
+    void requeueStuck();
+    void actOnSelected(int operation, qint64 dueInMs = 0);
+    void reschedule();
+
+    WriteController *m_writes;
+    QByteArray m_key;           // the sorted set, or the main list
+    QByteArray m_processingKey; // empty for a delayed queue
+    qint64 m_processingTimeoutMs = 300'000;
+    QList<QByteArray> m_timestampFields{"timestamp", "ts", "enqueued_at"};
+    QueueItemPage m_page;
+    quint64 m_requestNumber = 0;
+
+    QLabel *m_title;
+    QLabel *m_status;
+    QComboBox *m_which; // a reliable list: its processing list or its main list
+    QStandardItemModel *m_model;
+    QTableView *m_table;
+    QTextBrowser *m_detail;
+    QLabel *m_range;
+    QPushButton *m_earlier;
+    QPushButton *m_later;
+    QPushButton *m_requeueStuck;
+    QPushButton *m_requeueSelected;
+    QPushButton *m_runNow;
+    QPushButton *m_reschedule;
+    QPushButton *m_delete;
+};
+
+} // namespace pelscope
