@@ -252,8 +252,9 @@ void QueuePage::showPage(const QueueItemPage &page)
         m_table->selectRow(0);
     const QString order = page.delayed ? tr("earliest due first") : tr("oldest first");
     m_range->setText(page.items.isEmpty() ? tr("%1 is empty").arg(displayBytes(page.key))
-                                          : tr("Items %1–%2 of %3, %4")
-                                                .arg(formatCount(page.offset + 1), formatCount(page.offset + page.items.size()), formatCount(length), order));
+                                          : tr("Items %1–%2 of %3, %4 — read at %5 (Refresh to read again)")
+                                                .arg(formatCount(page.offset + 1), formatCount(page.offset + page.items.size()), formatCount(length), order,
+                                                     QLocale().toString(QDateTime::fromMSecsSinceEpoch(page.serverNowMs).time(), QLocale::ShortFormat)));
     m_earlier->setEnabled(page.offset > 0);
     m_later->setEnabled(page.offset + page.items.size() < length);
     updateActions();

@@ -120,6 +120,35 @@ QByteArray prometheusExposition(const Snapshot &snapshot, const ExpositionContex
     Family dlqLength(QStringLiteral("pelscope_dead_letter_length"), QStringLiteral("gauge"), QStringLiteral("Entries in the dead-letter stream."));
     Family dlqAge(QStringLiteral("pelscope_dead_letter_newest_age_seconds"), QStringLiteral("gauge"),
                   QStringLiteral("Age of the newest dead letter (from its ID's timestamp)."));
+    Family delayedSize(QStringLiteral("pelscope_delayed_queue_size"), QStringLiteral("gauge"),
+                       QStringLiteral("Items in the delayed queue (ZCARD of the sorted set scored by due time)."));
+    Family delayedDue(QStringLiteral("pelscope_delayed_queue_due"), QStringLiteral("gauge"),
+                      QStringLiteral("Items whose due time has come (ZCOUNT -inf now): a scheduler should have taken them."));
+    Family delayedOverdue(QStringLiteral("pelscope_delayed_queue_oldest_overdue_seconds"), QStringLiteral("gauge"),
+                          QStringLiteral("How late the earliest due item is; absent when none is due."));
+    Family delayedNext(QStringLiteral("pelscope_delayed_queue_next_due_seconds"), QStringLiteral("gauge"),
+                       QStringLiteral("Seconds until the next item falls due; absent when none is still to come."));
+    Family listLength(QStringLiteral("pelscope_list_queue_length"), QStringLiteral("gauge"),
+                      QStringLiteral("Items waiting in the reliable list's main list (LLEN)."));
+    Family listProcessing(QStringLiteral("pelscope_list_queue_processing_length"), QStringLiteral("gauge"),
+                          QStringLiteral("Items workers hold in the processing list (LLEN)."));
+    Family listOldest(QStringLiteral("pelscope_list_queue_oldest_processing_age_seconds"), QStringLiteral("gauge"),
+                      QStringLiteral("Age of the oldest dated item in processing (its timestamp field); absent when none carries one."));
+    Family listStuck(QStringLiteral("pelscope_list_queue_stuck"), QStringLiteral("gauge"),
+                     QStringLiteral("Items in processing longer than the processing timeout, within the sample read from the oldest end (a lower "
+                                    "bound when processing is longer than the sample)."));
+    Family queueHealth(QStringLiteral("pelscope_queue_health"), QStringLiteral("gauge"),
+                       QStringLiteral("Pelscope's verdict on a delayed queue or reliable list: 0 OK, 1 WARN, 2 CRIT."));
+    Family claimRate(QStringLiteral("pelscope_server_claim_calls_per_second"), QStringLiteral("gauge"),
+                     QStringLiteral("XCLAIM and XAUTOCLAIM calls per second, server-wide (every client), over the last INFO commandstats window."));
+    Family ackRate(QStringLiteral("pelscope_server_xack_calls_per_second"), QStringLiteral("gauge"),
+                   QStringLiteral("XACK calls per second, server-wide, over the last INFO commandstats window."));
+    Family ackedRate(QStringLiteral("pelscope_acked_entries_per_second"), QStringLiteral("gauge"),
+                     QStringLiteral("Entries the watched groups actually stopped holding per second (entries delivered minus PEL growth); absent when "
+                                    "it cannot be computed."));
+    Family duplicateAcks(QStringLiteral("pelscope_duplicate_acks"), QStringLiteral("gauge"),
+                         QStringLiteral("1 when XACK calls clearly outnumber the entries acknowledged: consumers acknowledge entries that are no "
+                                        "longer theirs (duplicate processing)."));
     Family nodeUp(QStringLiteral("pelscope_cluster_node_up"), QStringLiteral("gauge"),
                   QStringLiteral("1 when the cluster master answered the last poll."));
 
@@ -196,6 +225,41 @@ QByteArray prometheusExposition(const Snapshot &snapshot, const ExpositionContex
             if (d.newestEntryMs && serverNow > 0)
                 dlqAge.add(labels, double(std::max<qint64>(0, serverNow - *d.newestEntryMs)) / 1000.0);
         }
+        for (const DelayedQueueSnapshot &q : snapshot->delayedQueues) {
+            const QString labels = conn + QLatin1Char(',') + label("queue", displayBytes(q.key));
+            if (q.size)
+                delayedSize.add(labels, double(*q.size));
+            if (q.due)
+                delayedDue.add(labels, double(*q.due));
+            if (q.oldestOverdueMs)
+                delayedOverdue.add(labels, double(*q.oldestOverdueMs) / 1000.0);
+            if (q.nextDueInMs)
+                delayedNext.add(labels, double(*q.nextDueInMs) / 1000.0);
+            queueHealth.add(labels + QLatin1Char(',') + label("kind", QStringLiteral("delayed")), int(q.health.status));
+        }
+        for (const ListQueueSnapshot &q : snapshot->listQueues) {
+            const QString labels =
+                conn + QLatin1Char(',') + label("queue", displayBytes(q.key)) + QLatin1Char(',') + label("processing", displayBytes(q.processingKey));
+            if (q.length)
+                listLength.add(labels, double(*q.length));
+            if (q.processingLength)
+                listProcessing.add(labels, double(*q.processingLength));
+            if (q.oldestProcessingAgeMs)
+                listOldest.add(labels, double(*q.oldestProcessingAgeMs) / 1000.0);
+            if (q.error.isEmpty())
+                listStuck.add(labels, double(q.stuck));
+            queueHealth.add(conn + QLatin1Char(',') + label("queue", displayBytes(q.key)) + QLatin1Char(',') + label("kind", QStringLiteral("list")),
+                            int(q.health.status));
+        }
+        if (const auto &a = snapshot->activity; a && a->windowMs > 0) {
+            const double seconds = double(a->windowMs) / 1000.0;
+            claimRate.add(conn + QLatin1Char(',') + label("command", QStringLiteral("xclaim")), double(a->xclaimCalls) / seconds);
+            claimRate.add(conn + QLatin1Char(',') + label("command", QStringLiteral("xautoclaim")), double(a->xautoclaimCalls) / seconds);
+            ackRate.add(conn, double(a->xackCalls) / seconds);
+            if (a->entriesAcked)
+                ackedRate.add(conn, double(*a->entriesAcked) / seconds);
+            duplicateAcks.add(conn, a->duplicateAcks ? 1 : 0);
+        }
         for (const ClusterNodeSnapshot &n : snapshot->nodes)
             nodeUp.add(conn + QLatin1Char(',') + label("node", n.address), n.ok ? 1 : 0);
     }
@@ -205,7 +269,9 @@ QByteArray prometheusExposition(const Snapshot &snapshot, const ExpositionContex
             out += f->text();
     if (part != ExpositionPart::PerScrape)
         for (const Family *f : {&lag, &lagUnknown, &behind, &pending, &read, &added, &idleLo, &idleHi, &deliveries, &sampled, &consumers, &health,
-                                &consumerPending, &consumerIdle, &dlqLength, &dlqAge, &nodeUp})
+                                &consumerPending, &consumerIdle, &dlqLength, &dlqAge, &delayedSize, &delayedDue, &delayedOverdue, &delayedNext,
+                                &listLength, &listProcessing, &listOldest, &listStuck, &queueHealth, &claimRate, &ackRate, &ackedRate, &duplicateAcks,
+                                &nodeUp})
             out += f->text();
     return out.toUtf8();
 }

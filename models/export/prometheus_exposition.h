@@ -3,7 +3,9 @@
 // gauge), pending, entries read and added as counters, the oldest-idle
 // bracket, the delivery-count histogram of pending entries, consumers,
 // health; per consumer pending and idle (up to a bound); per dead-letter
-// stream length and newest age; per connection up, poll age, cost and
+// stream length and newest age; per delayed queue and reliable list their
+// sizes, lateness and verdict; claim and XACK rates (server-wide); per
+// connection up, poll age, cost and
 // staleness; per cluster node up. Pure: the exporter serves the latest poll,
 // so a scrape never sends Redis a command.
 #pragma once

@@ -94,6 +94,12 @@ private Q_SLOTS:
         m_db.command({"XGROUP", "CREATE", "orders", "ship", "0"});
         m_db.command({"XREADGROUP", "GROUP", "ship", "w1", "COUNT", "10", "STREAMS", "orders", ">"});
         m_db.command({"XADD", "orders:dlq", "*", "payload", "x", "category", "timeout"});
+        // The articles' other two queues: a stalled scheduler and a crashed worker.
+        const qint64 now = m_db.command({"TIME"}).at(0).toInt().value_or(0);
+        m_db.command({"ZADD", "delayed_queue", QByteArray::number(now - 400), "task:a", QByteArray::number(now - 100), "task:b",
+                      QByteArray::number(now + 600), "task:c"});
+        m_db.command({"LPUSH", "jobs:processing", "{\"id\":1,\"timestamp\":" + QByteArray::number(now - 900) + "}", "{\"id\":2}"});
+        m_db.command({"LPUSH", "jobs", "{\"id\":3}"});
     }
 
     void metricsAreValidAndTheServers()
@@ -125,6 +131,22 @@ private Q_SLOTS:
         QCOMPARE(sample(text, QStringLiteral("pelscope_group_lag_unknown"), where), std::optional<double>(0));
         QCOMPARE(sample(text, QStringLiteral("pelscope_dead_letter_length"), QStringLiteral("dlq=\"orders:dlq\"")), std::optional<double>(1));
         QCOMPARE(sample(text, QStringLiteral("pelscope_up"), QStringLiteral("connection=")), std::optional<double>(1));
+
+        // Queues, found by their names, against the server.
+        const QString dq = QStringLiteral("queue=\"delayed_queue\"");
+        QCOMPARE(sample(text, QStringLiteral("pelscope_delayed_queue_size"), dq), std::optional<double>(double(m_db.command({"ZCARD", "delayed_queue"}).integer())));
+        QCOMPARE(sample(text, QStringLiteral("pelscope_delayed_queue_due"), dq), std::optional<double>(2));
+        const double overdue = sample(text, QStringLiteral("pelscope_delayed_queue_oldest_overdue_seconds"), dq).value_or(-1);
+        QVERIFY2(overdue >= 400 && overdue < 420, qPrintable(QString::number(overdue)));
+        QCOMPARE(sample(text, QStringLiteral("pelscope_queue_health"), dq + QStringLiteral(",kind=\"delayed\"")), std::optional<double>(2));
+        const QString lq = QStringLiteral("queue=\"jobs\",processing=\"jobs:processing\"");
+        QCOMPARE(sample(text, QStringLiteral("pelscope_list_queue_length"), lq), std::optional<double>(double(m_db.command({"LLEN", "jobs"}).integer())));
+        QCOMPARE(sample(text, QStringLiteral("pelscope_list_queue_processing_length"), lq),
+                 std::optional<double>(double(m_db.command({"LLEN", "jobs:processing"}).integer())));
+        QCOMPARE(sample(text, QStringLiteral("pelscope_list_queue_stuck"), lq), std::optional<double>(1));
+        const double oldest = sample(text, QStringLiteral("pelscope_list_queue_oldest_processing_age_seconds"), lq).value_or(-1);
+        QVERIFY2(oldest >= 900 && oldest < 920, qPrintable(QString::number(oldest)));
+        QCOMPARE(sample(text, QStringLiteral("pelscope_queue_health"), QStringLiteral("queue=\"jobs\",kind=\"list\"")), std::optional<double>(1));
         int status = 0;
         QCOMPARE(get(m_net, QUrl(QStringLiteral("http://127.0.0.1:%1/healthz").arg(port)), &status), QByteArray("ok\n"));
         QCOMPARE(status, 200);
