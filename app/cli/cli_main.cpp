@@ -84,6 +84,8 @@ int main(int argc, char *argv[])
         {QStringLiteral("record"), QStringLiteral("exporter: also write the connection's history database.")},
         {QStringLiteral("history-file"), QStringLiteral("history: read this database file (a copy) instead of the connection's."),
          QStringLiteral("file")},
+        {QStringLiteral("queue"), QStringLiteral("history: this delayed queue's or reliable list's series instead of a group's."), QStringLiteral("key")},
+        {QStringLiteral("activity"), QStringLiteral("history: the claim and XACK activity's series instead of a group's.")},
     });
     parser.addOptions({
         {QStringLiteral("count"),

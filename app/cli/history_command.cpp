@@ -108,20 +108,19 @@ int runRecord(const CliSettings &settings, const QCommandLineParser &parser)
     return rc;
 }
 
-int runHistory(const CliSettings &settings, const QCommandLineParser &parser, const QStringList &args)
+namespace {
+
+// The window asked for (--since, default the last hour, or --from/--to);
+// false when it was said wrong (and said so).
+bool historyWindow(const QCommandLineParser &parser, qint64 *fromOut, qint64 *toOut)
 {
-    if (args.size() != 2) {
-        err(QStringLiteral("usage: history STREAM GROUP [--since 1h | --from T --to T] [--json | --csv]"));
-        return 3;
-    }
-    const GroupKey key{args.at(0).toUtf8(), args.at(1).toUtf8()};
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     qint64 from = now - 3'600'000, to = now;
     if (parser.isSet(QStringLiteral("since"))) {
         const auto span = parseDurationMs(parser.value(QStringLiteral("since")));
         if (!span) {
             err(QStringLiteral("invalid --since '%1' (e.g. 30m, 1h, 2d)").arg(parser.value(QStringLiteral("since"))));
-            return 3;
+            return false;
         }
         from = now - *span;
     }
@@ -130,13 +129,113 @@ int runHistory(const CliSettings &settings, const QCommandLineParser &parser, co
         const auto t = parser.isSet(QStringLiteral("to")) ? parseTime(parser.value(QStringLiteral("to"))) : std::optional<qint64>(now);
         if (!f || !t || *f > *t) {
             err(QStringLiteral("--from and --to take ISO times (2026-12-01T13:00:00Z) or ms since the epoch, --from first"));
-            return 3;
+            return false;
         }
         from = *f;
         to = *t;
     }
-    const QString path = parser.isSet(QStringLiteral("history-file")) ? parser.value(QStringLiteral("history-file"))
-                                                                      : historyPathFor(settings.connection, settings.history.dir);
+    *fromOut = from;
+    *toOut = to;
+    return true;
+}
+
+QString historyFile(const CliSettings &settings, const QCommandLineParser &parser)
+{
+    return parser.isSet(QStringLiteral("history-file")) ? parser.value(QStringLiteral("history-file"))
+                                                        : historyPathFor(settings.connection, settings.history.dir);
+}
+
+QString isoMs(qint64 ms)
+{
+    return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(Qt::ISODateWithMs);
+}
+
+// history --queue KEY / --activity: the series queue_history.h keeps.
+int runQueueHistory(const CliSettings &settings, const QCommandLineParser &parser)
+{
+    qint64 from = 0, to = 0;
+    if (!historyWindow(parser, &from, &to))
+        return 3;
+    const QString path = historyFile(settings, parser);
+    HistoryDatabase db(path, true);
+    QString error;
+    if (!db.open(&error)) {
+        err(error);
+        return 3;
+    }
+    const bool activity = parser.isSet(QStringLiteral("activity"));
+    const QByteArray key = activity ? QByteArray() : parser.value(QStringLiteral("queue")).toUtf8();
+    QueueSeriesKey series{QStringLiteral("activity"), key};
+    QList<QueuePoint> points;
+    for (const QString &kind : activity ? QStringList{QStringLiteral("activity")} : QStringList{QStringLiteral("delayed"), QStringLiteral("list")}) {
+        series.kind = kind;
+        points = db.queueSeries(series, from, to, &error);
+        if (!points.isEmpty() || !error.isEmpty())
+            break;
+    }
+    if (!error.isEmpty()) {
+        err(error);
+        return 3;
+    }
+    QStringList names;
+    if (series.kind == QLatin1String("delayed"))
+        names = {QStringLiteral("size"), QStringLiteral("due"), QStringLiteral("oldest_overdue_s")};
+    else if (series.kind == QLatin1String("list"))
+        names = {QStringLiteral("length"), QStringLiteral("processing"), QStringLiteral("oldest_processing_s")};
+    else
+        names = {QStringLiteral("claims_per_s"), QStringLiteral("xack_per_s"), QStringLiteral("acked_per_s")};
+    if (parser.isSet(QStringLiteral("json"))) {
+        QJsonArray rows;
+        for (const QueuePoint &p : std::as_const(points)) {
+            QJsonObject o{{QLatin1String("time_ms"), p.atMs}, {QLatin1String("time"), isoMs(p.atMs)}};
+            for (int i = 0; i < 3; ++i)
+                o.insert(names.at(i), number(p.values[i]));
+            rows.append(o);
+        }
+        QJsonObject doc{{QLatin1String("schema"), QStringLiteral("pelscope.queue_history/1")},
+                        {QLatin1String("kind"), points.isEmpty() && !activity ? QJsonValue() : QJsonValue(series.kind)},
+                        {QLatin1String("from_ms"), from},
+                        {QLatin1String("to_ms"), to},
+                        {QLatin1String("file"), path},
+                        {QLatin1String("series"), rows}};
+        if (!activity)
+            doc.insert(QLatin1String("queue"), displayBytes(key));
+        writeOut(QString::fromUtf8(QJsonDocument(doc).toJson(QJsonDocument::Indented)));
+        return 0;
+    }
+    const bool csv = parser.isSet(QStringLiteral("csv"));
+    const QString sep = csv ? QStringLiteral(",") : QStringLiteral("  ");
+    writeOut((QStringList{QStringLiteral("time")} + names).join(sep) + QLatin1Char('\n'));
+    for (const QueuePoint &p : std::as_const(points))
+        writeOut(QStringList{isoMs(p.atMs), cell(p.values[0], activity ? 2 : 0), cell(p.values[1], activity ? 2 : 0), cell(p.values[2], activity ? 2 : 1)}
+                     .join(sep)
+                 + QLatin1Char('\n'));
+    if (points.isEmpty() && !csv)
+        err(QStringLiteral("no points for %1 between %2 and %3 in %4 (10 s buckets; 2 min after a day)")
+                .arg(activity ? QStringLiteral("the claim activity") : QStringLiteral("the queue %1").arg(displayBytes(key)), isoMs(from), isoMs(to), path));
+    return 0;
+}
+
+} // namespace
+
+int runHistory(const CliSettings &settings, const QCommandLineParser &parser, const QStringList &args)
+{
+    if (parser.isSet(QStringLiteral("queue")) || parser.isSet(QStringLiteral("activity"))) {
+        if (!args.isEmpty()) {
+            err(QStringLiteral("usage: history --queue KEY | --activity [--since 1h | --from T --to T] [--json | --csv]"));
+            return 3;
+        }
+        return runQueueHistory(settings, parser);
+    }
+    if (args.size() != 2) {
+        err(QStringLiteral("usage: history STREAM GROUP | --queue KEY | --activity [--since 1h | --from T --to T] [--json | --csv]"));
+        return 3;
+    }
+    const GroupKey key{args.at(0).toUtf8(), args.at(1).toUtf8()};
+    qint64 from = 0, to = 0;
+    if (!historyWindow(parser, &from, &to))
+        return 3;
+    const QString path = historyFile(settings, parser);
     HistoryDatabase db(path, true);
     QString error;
     if (!db.open(&error)) {

@@ -196,6 +196,11 @@ bool HistoryDatabase::open(QString *error)
             return false;
         }
     }
+    if (!m_readOnly && !QueueHistory::ensureTables(db, error)) {
+        *error = describe(*error);
+        close();
+        return false;
+    }
     if (!m_readOnly && !m_connectionLabel.isEmpty()) {
         QSqlQuery meta(db);
         meta.prepare(QStringLiteral("INSERT OR REPLACE INTO meta(key, value) VALUES ('connection', ?)"));
@@ -416,11 +421,33 @@ qint64 HistoryDatabase::usedBytes()
     return (pages - free) * size;
 }
 
+bool HistoryDatabase::writeQueuePoints(const QList<QPair<QueueSeriesKey, QueuePoint>> &points, QString *error)
+{
+    if (!m_open || m_readOnly)
+        return false;
+    if (QueueHistory::write(QSqlDatabase::database(m_connectionName, false), points, m_queueSeriesIds, error))
+        return true;
+    if (error)
+        *error = describe(*error);
+    return false;
+}
+
+QList<QueuePoint> HistoryDatabase::queueSeries(const QueueSeriesKey &key, qint64 fromMs, qint64 toMs, QString *error)
+{
+    if (!m_open)
+        return {};
+    return QueueHistory::read(QSqlDatabase::database(m_connectionName, false), key, fromMs, toMs, error);
+}
+
 bool HistoryDatabase::prune(qint64 nowMs, int retentionDays, qint64 maxBytes, QString *error)
 {
     if (!m_open || m_readOnly)
         return false;
     const qint64 retention = qint64(std::max(1, retentionDays)) * 86'400'000;
+    if (!QueueHistory::prune(QSqlDatabase::database(m_connectionName, false), nowMs, retention, error)) {
+        *error = describe(*error);
+        return false;
+    }
     const qint64 keep[4] = {Tier0KeepMs, std::min(Tier1KeepMs, retention), std::min(Tier2MaxKeepMs, retention), retention};
     for (int tier = 0; tier < 4; ++tier) {
         QSqlQuery q(QSqlDatabase::database(m_connectionName, false));

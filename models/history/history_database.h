@@ -8,6 +8,7 @@
 
 #include "group_key.h"
 #include "history_store.h"
+#include "queue_history.h"
 #include "../redis/connection_options.h"
 
 #include <QSqlDatabase>
@@ -79,6 +80,9 @@ public:
     // The buckets still open, written as they stand (before closing the file).
     bool flushOpenBuckets(QString *error);
     bool writeEvent(const StoredEvent &event, QString *error);
+    // Delayed queues, reliable lists and the claim activity (queue_history.h).
+    bool writeQueuePoints(const QList<QPair<QueueSeriesKey, QueuePoint>> &points, QString *error);
+    QList<QueuePoint> queueSeries(const QueueSeriesKey &key, qint64 fromMs, qint64 toMs, QString *error);
     // Retention (days) and a size cap (bytes, 0: none): the oldest coarse
     // data goes first. Run every few minutes, not every poll.
     bool prune(qint64 nowMs, int retentionDays, qint64 maxBytes, QString *error);
@@ -127,6 +131,7 @@ private:
     bool m_readOnly = false;
     bool m_open = false;
     QHash<GroupKey, qint64> m_groupIds;
+    QHash<QueueSeriesKey, qint64> m_queueSeriesIds;
     QHash<QPair<int, qint64>, Bucket> m_buckets; // (tier, group id) -> the open bucket
     // Prepared once per open: 10,000 groups are 10,000 rows a poll, and
     // parsing the statement for each was most of the writer's time.

@@ -147,6 +147,11 @@ void HistoryRecorder::record(const Snapshot &snapshot)
         setProblem(QStringLiteral("cannot write the history (%1); polling goes on, history in memory only until it can").arg(error));
         return;
     }
+    if (!m_db->writeQueuePoints(QueueHistory::fromSnapshot(snapshot), &error)) {
+        ++m_failedPolls;
+        setProblem(QStringLiteral("cannot write the queues' history (%1); polling goes on").arg(error));
+        return;
+    }
     if (!m_state.problem.isEmpty())
         setProblem({}); // writing again
     if (m_sincePrune.elapsed() >= kPruneEveryMs) {

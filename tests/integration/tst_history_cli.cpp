@@ -168,6 +168,56 @@ private Q_SLOTS:
         QVERIFY2(csv.out.startsWith("time,lag,pending"), csv.out.constData());
     }
 
+    // The queues' past is kept too, also with no window open: what `record`
+    // wrote is what the server held (the 10 s bucket's last value), and a
+    // change shows within the bucket.
+    void queuesAreRecordedWithTheGroups()
+    {
+        QTemporaryDir dir;
+        const qint64 now = m_db.command({"TIME"}).at(0).toInt().value_or(0);
+        m_db.command({"ZADD", "delayed_queue", QByteArray::number(now - 400), "task:a", QByteArray::number(now - 100), "task:b",
+                      QByteArray::number(now + 600), "task:c"});
+        m_db.command({"LPUSH", "jobs:processing", "{\"id\":1,\"timestamp\":" + QByteArray::number(now - 900) + "}"});
+        m_db.command({"LPUSH", "jobs", "{\"id\":2}", "{\"id\":3}"});
+        auto recorder = startCli({QStringLiteral("--url"), m_server.url(), QStringLiteral("record"), QStringLiteral("--interval"),
+                                  QStringLiteral("200ms"), QStringLiteral("--history-dir"), dir.path()});
+        const auto last = [&](const char *queue) {
+            const Run r = cli({QStringLiteral("--url"), m_server.url(), QStringLiteral("--history-dir"), dir.path(), QStringLiteral("history"),
+                               QStringLiteral("--queue"), QString::fromLatin1(queue), QStringLiteral("--json")});
+            const QJsonObject doc = QJsonDocument::fromJson(r.out).object();
+            const QJsonArray series = doc.value(QLatin1String("series")).toArray();
+            QJsonObject point = series.isEmpty() ? QJsonObject() : series.last().toObject();
+            point.insert(QLatin1String("kind"), doc.value(QLatin1String("kind")));
+            return point;
+        };
+        QVERIFY(QTest::qWaitFor([&] { return last("delayed_queue").value(QLatin1String("due")).toDouble() == 2.0; }, 20000));
+        QJsonObject d = last("delayed_queue");
+        QCOMPARE(d.value(QLatin1String("kind")).toString(), QStringLiteral("delayed"));
+        QCOMPARE(d.value(QLatin1String("size")).toDouble(), double(m_db.command({"ZCARD", "delayed_queue"}).integer()));
+        QVERIFY2(d.value(QLatin1String("oldest_overdue_s")).toDouble() >= 400, qPrintable(QString::number(d.value(QLatin1String("oldest_overdue_s")).toDouble())));
+        // The scheduler catches up: the next polls say so.
+        m_db.command({"ZREM", "delayed_queue", "task:a", "task:b"});
+        QVERIFY(QTest::qWaitFor([&] { return last("delayed_queue").value(QLatin1String("due")).toDouble() == 0.0; }, 20000));
+        d = last("delayed_queue");
+        QCOMPARE(d.value(QLatin1String("size")).toDouble(), 1.0);
+        QCOMPARE(d.value(QLatin1String("oldest_overdue_s")).toDouble(), 0.0);
+        const QJsonObject l = last("jobs");
+        QCOMPARE(l.value(QLatin1String("kind")).toString(), QStringLiteral("list"));
+        QCOMPARE(l.value(QLatin1String("length")).toDouble(), double(m_db.command({"LLEN", "jobs"}).integer()));
+        QCOMPARE(l.value(QLatin1String("processing")).toDouble(), double(m_db.command({"LLEN", "jobs:processing"}).integer()));
+        QVERIFY(l.value(QLatin1String("oldest_processing_s")).toDouble() >= 900);
+        ::kill(pid_t(recorder->processId()), SIGTERM);
+        QVERIFY(recorder->waitForFinished(10000));
+        QCOMPARE(recorder->exitCode(), 0);
+        const Run csv = cli({QStringLiteral("--url"), m_server.url(), QStringLiteral("--history-dir"), dir.path(), QStringLiteral("history"),
+                             QStringLiteral("--queue"), QStringLiteral("jobs"), QStringLiteral("--csv")});
+        QVERIFY2(csv.out.startsWith("time,length,processing,oldest_processing_s\n"), csv.out.constData());
+        const Run none = cli({QStringLiteral("--url"), m_server.url(), QStringLiteral("--history-dir"), dir.path(), QStringLiteral("history"),
+                              QStringLiteral("--queue"), QStringLiteral("nothing")});
+        QCOMPARE(none.exitCode, 0);
+        QVERIFY2(none.err.contains("no points for the queue nothing"), none.err.constData());
+    }
+
     // Two recorders on one connection: one writer. When it stops (giving its
     // lease back) the other writes within a few polls; no time stored twice.
     void oneWriterAtATime()

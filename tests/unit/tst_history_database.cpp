@@ -15,6 +15,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <limits>
 #include <unistd.h>
 
 using namespace pelscope;
@@ -254,6 +255,65 @@ private Q_SLOTS:
         QVERIFY2(db.usedBytes() <= before / 2, qPrintable(QStringLiteral("%1 > %2").arg(db.usedBytes()).arg(before / 2)));
         // The newest data stays: the cap takes from the oldest end.
         QCOMPARE(db.series(GroupKey{"s1", "g"}, now - 600'000, now, &error).isEmpty(), false);
+    }
+
+    // The queues' series: one row per 10 s bucket (its last value), read back
+    // equal; thinned to one per 2 min after a day, gone after the retention;
+    // a file without the tables (an older Pelscope's, opened read-only) has
+    // no past and no error.
+    void queueSeriesBucketThinAndExpire()
+    {
+        const QString path = file(QStringLiteral("queues.sqlite"));
+        HistoryDatabase db(path);
+        QString error;
+        QVERIFY2(db.open(&error), qPrintable(error));
+        const QueueSeriesKey key{QStringLiteral("delayed"), QByteArray("delayed\0queue", 13)};
+        const qint64 now = kT0 - kT0 % 120'000;
+        const auto point = [](qint64 at, float due) {
+            QueuePoint p;
+            p.atMs = at;
+            p.values[0] = 100;
+            p.values[1] = due;
+            p.values[2] = std::numeric_limits<float>::quiet_NaN();
+            return p;
+        };
+        // Three days ago, two days ago (4 minutes of 10 s buckets), and the last minute, two polls a bucket.
+        for (qint64 base : {now - 3 * 86'400'000LL, now - 2 * 86'400'000LL, now - 60'000})
+            for (qint64 t = base; t < base + (base == now - 60'000 ? 60'000 : 240'000); t += 5'000)
+                QVERIFY2(db.writeQueuePoints({{key, point(t, float(t % 60'000) / 1000.0f)}}, &error), qPrintable(error));
+        QList<QueuePoint> recent = db.queueSeries(key, now - 60'000, now, &error);
+        QCOMPARE(recent.size(), 6);
+        QCOMPARE(recent.first().atMs, now - 60'000);
+        QCOMPARE(recent.first().values[1], 5.0f); // the bucket's last poll (t + 5 s)
+        QVERIFY(std::isnan(recent.first().values[2]));
+        QCOMPARE(db.queueSeries(key, now - 2 * 86'400'000LL, now - 2 * 86'400'000LL + 240'000, &error).size(), 24);
+        QVERIFY2(db.prune(now, 2, 0, &error), qPrintable(error)); // two days kept
+        QCOMPARE(db.queueSeries(key, now - 4 * 86'400'000LL, now - 2 * 86'400'000LL - 1, &error).size(), 0);
+        const QList<QueuePoint> thinned = db.queueSeries(key, now - 2 * 86'400'000LL, now - 2 * 86'400'000LL + 240'000, &error);
+        QCOMPARE(thinned.size(), 2); // one per 2 min
+        QCOMPARE(db.queueSeries(key, now - 60'000, now, &error).size(), 6);
+        QVERIFY(error.isEmpty());
+        db.close();
+
+        // A file of an earlier Pelscope: no queue tables.
+        const QString old = file(QStringLiteral("old.sqlite"));
+        {
+            HistoryDatabase writer(old);
+            QVERIFY(writer.open(&error));
+        }
+        {
+            QSqlDatabase raw = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("drop"));
+            raw.setDatabaseName(old);
+            QVERIFY(raw.open());
+            QSqlQuery(raw).exec(QStringLiteral("DROP TABLE queue_points"));
+            QSqlQuery(raw).exec(QStringLiteral("DROP TABLE queue_series"));
+            raw.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("drop"));
+        HistoryDatabase reader(old, true);
+        QVERIFY2(reader.open(&error), qPrintable(error));
+        QCOMPARE(reader.queueSeries(key, 0, now, &error).size(), 0);
+        QVERIFY2(error.isEmpty(), qPrintable(error));
     }
 
     void troubleIsSaidNotCrashed()
