@@ -108,6 +108,8 @@ ConnectionView::ConnectionView(QWidget *parent)
     m_stack->addWidget(m_queuePage);
     connect(m_queues, &QueuePanel::queueActivated, this, &ConnectionView::openQueue);
     connect(m_queuePage, &QueuePage::backRequested, this, &ConnectionView::showOverview);
+    connect(m_queuePage, &QueuePage::historyRequested, m_session->historySessionForReads(), &HistorySession::readQueueSeries);
+    connect(m_session->historySessionForReads(), &HistorySession::queueSeriesRead, m_queuePage, &QueuePage::showHistory);
     connect(m_groupPage, &GroupPage::backRequested, this, &ConnectionView::showOverview);
     connect(m_dlqPage, &DlqPage::backRequested, this, &ConnectionView::showOverview);
     m_groupPage->setWriteController(m_writes);
@@ -181,6 +183,7 @@ void ConnectionView::setThresholds(const HealthThresholds &t)
     m_thresholds = t;
     m_groupPage->setThresholds(t);
     m_queuePage->setProcessingTimeoutMs(t.processingTimeoutMs);
+    m_queuePage->setDelayedThresholds(t.delayedOverdueWarnMs, t.delayedOverdueCritMs);
 }
 
 void ConnectionView::connectTo(const ConnectionRequest &request)

@@ -2,6 +2,7 @@
 
 #include "health_style.h"
 #include "payload_view.h"
+#include "time_chart_widget.h"
 #include "write_controller.h"
 
 #include "actions/queue_write_job.h"
@@ -24,6 +25,7 @@
 #include <QVBoxLayout>
 
 #include <cmath>
+#include <limits>
 
 namespace pelscope {
 
@@ -50,6 +52,8 @@ QString preview(const QByteArray &value)
 QueuePage::QueuePage(WriteController *writes, QWidget *parent)
     : QWidget(parent)
     , m_writes(writes)
+    , m_countChart(new TimeChartWidget(tr("Items")))
+    , m_ageChart(new TimeChartWidget(tr("How late, how long")))
     , m_title(new QLabel)
     , m_status(new QLabel)
     , m_which(new QComboBox)
@@ -121,12 +125,33 @@ QueuePage::QueuePage(WriteController *writes, QWidget *parent)
     connect(m_writes, &WriteController::writesEnabledChanged, this, &QueuePage::updateActions);
     connect(m_writes, &WriteController::queueWriteFinished, this, &QueuePage::refresh);
 
+    // The last hour above the items: how many wait, how late the oldest is.
+    m_countChart->setValueUnit(TimeChartWidget::Unit::Entries);
+    m_ageChart->setValueUnit(TimeChartWidget::Unit::Seconds);
+    m_countChart->addSeries(tr("size"), QColor(0x42, 0x7e, 0xc4));
+    m_countChart->addSeries(tr("due / processing"), QColor(0xd3, 0x54, 0x00));
+    m_ageChart->addSeries(tr("oldest"), QColor(0x8e, 0x24, 0xaa));
+    for (TimeChartWidget *chart : {m_countChart, m_ageChart}) {
+        chart->setMinimumHeight(150);
+        connect(chart, &TimeChartWidget::hovered, this, [this](double t) {
+            m_countChart->showCrosshair(t);
+            m_ageChart->showCrosshair(t);
+        });
+    }
+    auto *charts = new QWidget;
+    auto *chartRow = new QHBoxLayout(charts);
+    chartRow->setContentsMargins(0, 0, 0, 0);
+    chartRow->addWidget(m_countChart);
+    chartRow->addWidget(m_ageChart);
+
     auto *split = new QSplitter(Qt::Vertical);
     split->setChildrenCollapsible(false);
+    split->addWidget(charts);
     split->addWidget(m_table);
     split->addWidget(m_detail);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+    split->setStretchFactor(2, 2);
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(top);
@@ -153,6 +178,85 @@ void QueuePage::showQueue(const QByteArray &key, const QByteArray &processingKey
     m_detail->clear();
     m_page = {};
     request(0);
+    // The charts: the recorded last hour, then each poll.
+    m_points.clear();
+    m_countChart->setSeries(0, {}, {});
+    m_countChart->setSeries(1, {}, {});
+    m_ageChart->setSeries(0, {}, {});
+    m_countChart->setCaption(isList() ? tr("%1 waiting, %2 in processing").arg(displayBytes(key), displayBytes(processingKey))
+                                      : tr("size and items due"));
+    m_ageChart->setCaption(isList() ? tr("the oldest item in processing") : tr("the oldest due item's lateness"));
+    setChartThresholds();
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    Q_EMIT historyRequested(seriesKey(), now - 3'600'000, now, ++m_historyRequest);
+}
+
+QueueSeriesKey QueuePage::seriesKey() const
+{
+    return {isList() ? QStringLiteral("list") : QStringLiteral("delayed"), m_key};
+}
+
+void QueuePage::setProcessingTimeoutMs(qint64 ms)
+{
+    m_processingTimeoutMs = ms;
+    setChartThresholds();
+}
+
+void QueuePage::setDelayedThresholds(qint64 warnMs, qint64 critMs)
+{
+    m_delayedWarnMs = warnMs;
+    m_delayedCritMs = critMs;
+    setChartThresholds();
+}
+
+void QueuePage::setChartThresholds()
+{
+    m_ageChart->clearThresholds();
+    if (isList()) {
+        m_ageChart->setThreshold(tr("stuck %1").arg(formatDuration(m_processingTimeoutMs)), double(m_processingTimeoutMs) / 1000.0,
+                                 healthStyle(Health::Warn).strong);
+    } else {
+        m_ageChart->setThreshold(tr("warn %1").arg(formatDuration(m_delayedWarnMs)), double(m_delayedWarnMs) / 1000.0, healthStyle(Health::Warn).strong);
+        m_ageChart->setThreshold(tr("crit %1").arg(formatDuration(m_delayedCritMs)), double(m_delayedCritMs) / 1000.0, healthStyle(Health::Crit).strong);
+    }
+}
+
+void QueuePage::showHistory(quint64 request, const QList<QueuePoint> &points)
+{
+    if (request != m_historyRequest)
+        return;
+    // The recorded buckets before the first poll this page saw.
+    const qint64 firstLive = m_points.isEmpty() ? std::numeric_limits<qint64>::max() : m_points.first().atMs;
+    QList<QueuePoint> merged;
+    for (const QueuePoint &p : points)
+        if (p.atMs < firstLive - QueueHistory::kBucketMs)
+            merged.append(p);
+    merged += m_points;
+    m_points = merged;
+    drawCharts();
+}
+
+void QueuePage::drawCharts()
+{
+    // An hour at most: a page left open all day does not grow without bound.
+    const qint64 newest = m_points.isEmpty() ? QDateTime::currentMSecsSinceEpoch() : std::max(m_lastNowMs, m_points.last().atMs);
+    while (!m_points.isEmpty() && m_points.first().atMs < newest - 3'600'000)
+        m_points.removeFirst();
+    QVector<double> t, a, b, c;
+    for (const QueuePoint &p : std::as_const(m_points)) {
+        t.append(double(p.atMs) / 1000.0);
+        a.append(double(p.values[0]));
+        b.append(double(p.values[1]));
+        c.append(double(p.values[2]));
+    }
+    m_countChart->setSeries(0, t, a);
+    m_countChart->setSeries(1, t, b);
+    m_ageChart->setSeries(0, t, c);
+    const double since = t.isEmpty() ? std::nan("") : t.first();
+    for (TimeChartWidget *chart : {m_countChart, m_ageChart}) {
+        chart->setTimeWindow(double(newest) / 1000.0, 3600.0, since);
+        chart->replot(QCustomPlot::rpQueuedReplot);
+    }
 }
 
 QByteArray QueuePage::shownKey() const
@@ -176,6 +280,13 @@ void QueuePage::applySnapshot(const Snapshot &snapshot)
 {
     if (m_key.isEmpty() || snapshot.isNull())
         return;
+    const QueueSeriesKey mine = seriesKey();
+    for (const auto &[key, point] : QueueHistory::fromSnapshot(snapshot))
+        if (key == mine && (m_points.isEmpty() || point.atMs > m_points.last().atMs)) {
+            m_lastNowMs = point.atMs;
+            m_points.append(point);
+            drawCharts();
+        }
     const HealthVerdict *verdict = nullptr;
     QString facts;
     for (const DelayedQueueSnapshot &q : snapshot->delayedQueues)

@@ -6,6 +6,7 @@
 // writes are enabled, the exact commands confirmed first).
 #pragma once
 
+#include "history/queue_history.h"
 #include "polling/entry_reader.h"
 #include "snapshot/snapshot.h"
 
@@ -20,6 +21,7 @@ class QTextBrowser;
 
 namespace pelscope {
 
+class TimeChartWidget;
 class WriteController;
 
 class QueuePage : public QWidget
@@ -34,7 +36,8 @@ public:
     bool isList() const { return !m_processingKey.isEmpty(); }
     // The header's status and reasons, from each poll.
     void applySnapshot(const Snapshot &snapshot);
-    void setProcessingTimeoutMs(qint64 ms) { m_processingTimeoutMs = ms; }
+    void setProcessingTimeoutMs(qint64 ms);
+    void setDelayedThresholds(qint64 warnMs, qint64 critMs);
     void setTimestampFields(const QList<QByteArray> &fields) { m_timestampFields = fields; }
     void refresh();
 
@@ -43,15 +46,22 @@ public:
     QTextBrowser *detail() const { return m_detail; }
     QPushButton *requeueStuckButton() const { return m_requeueStuck; }
     QLabel *header() const { return m_title; }
+    TimeChartWidget *countChart() const { return m_countChart; }
+    TimeChartWidget *ageChart() const { return m_ageChart; }
+    // The charts' points, oldest first: the recorded past, then each poll.
+    const QList<QueuePoint> &chartPoints() const { return m_points; }
 
     static constexpr int kPageSize = 50;
 
 public Q_SLOTS:
     void showPage(const pelscope::QueueItemPage &page);
+    void showHistory(quint64 request, const QList<pelscope::QueuePoint> &points);
 
 Q_SIGNALS:
     void backRequested();
     void pageRequested(const QByteArray &key, bool delayed, qint64 offset, int count, quint64 request);
+    // The last hour of the queue's recorded series (answered with showHistory()).
+    void historyRequested(const pelscope::QueueSeriesKey &key, qint64 fromMs, qint64 toMs, quint64 request);
 
 private:
     enum Column { When, Age, Size, Item, ColumnCount };
@@ -63,15 +73,24 @@ private:
     void requeueStuck();
     void actOnSelected(int operation, qint64 dueInMs = 0);
     void reschedule();
+    void drawCharts();
+    void setChartThresholds();
+    QueueSeriesKey seriesKey() const;
 
     WriteController *m_writes;
     QByteArray m_key;           // the sorted set, or the main list
     QByteArray m_processingKey; // empty for a delayed queue
     qint64 m_processingTimeoutMs = 300'000;
+    qint64 m_delayedWarnMs = 60'000, m_delayedCritMs = 300'000;
+    QList<QueuePoint> m_points;
+    quint64 m_historyRequest = 0;
+    qint64 m_lastNowMs = 0; // the newest poll's server time
     QList<QByteArray> m_timestampFields{"timestamp", "ts", "enqueued_at"};
     QueueItemPage m_page;
     quint64 m_requestNumber = 0;
 
+    TimeChartWidget *m_countChart;
+    TimeChartWidget *m_ageChart;
     QLabel *m_title;
     QLabel *m_status;
     QComboBox *m_which; // a reliable list: its processing list or its main list

@@ -161,6 +161,15 @@ void HistoryRecorder::record(const Snapshot &snapshot)
     }
 }
 
+void HistoryRecorder::readQueueSeries(const QueueSeriesKey &key, qint64 fromMs, qint64 toMs, quint64 request)
+{
+    QString error;
+    const QList<QueuePoint> points = m_db ? m_db->queueSeries(key, fromMs, toMs, &error) : QList<QueuePoint>();
+    if (!error.isEmpty())
+        spdlog::warn("cannot read the history of {}: {}", key.key.toStdString(), error.toStdString());
+    Q_EMIT queueSeriesRead(request, points);
+}
+
 void HistoryRecorder::recordEvent(const StoredEvent &event)
 {
     if (!m_db || !m_state.writing)

@@ -68,12 +68,15 @@ public Q_SLOTS:
     void loadPast(qint64 nowMs);
     void record(const pelscope::Snapshot &snapshot);
     void recordEvent(const pelscope::StoredEvent &event);
+    // One queue's (or the activity's) series from the file, for the queue page.
+    void readQueueSeries(const pelscope::QueueSeriesKey &key, qint64 fromMs, qint64 toMs, quint64 request);
     // Flushes the open buckets and gives the lease back.
     void stop();
 
 Q_SIGNALS:
     void stateChanged(const pelscope::HistoryState &state);
     void pastLoaded(const pelscope::HistoryPast &past);
+    void queueSeriesRead(quint64 request, const QList<pelscope::QueuePoint> &points);
 
 private:
     void setProblem(const QString &problem);

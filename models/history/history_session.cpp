@@ -9,6 +9,7 @@ HistorySession::HistorySession(HistoryStore *store, QObject *parent)
     , m_store(store)
 {
     m_thread.setObjectName(QStringLiteral("history writer"));
+    qRegisterMetaType<QList<pelscope::QueuePoint>>();
 }
 
 HistorySession::~HistorySession()
@@ -49,6 +50,7 @@ void HistorySession::start(const HistorySettings &settings)
         Q_EMIT stateChanged(s);
     });
     const quint64 session = m_session;
+    connect(m_recorder, &HistoryRecorder::queueSeriesRead, this, &HistorySession::queueSeriesRead);
     connect(m_recorder, &HistoryRecorder::pastLoaded, this, [this, session](const HistoryPast &past) {
         if (session == m_session)
             onPastLoaded(past);
@@ -60,6 +62,17 @@ void HistorySession::start(const HistorySettings &settings)
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     QMetaObject::invokeMethod(
         m_recorder, [recorder = m_recorder, now] { recorder->loadPast(now); }, Qt::QueuedConnection);
+}
+
+void HistorySession::readQueueSeries(const QueueSeriesKey &key, qint64 fromMs, qint64 toMs, quint64 request)
+{
+    if (!m_recorder) {
+        QMetaObject::invokeMethod(this, [this, request] { Q_EMIT queueSeriesRead(request, {}); }, Qt::QueuedConnection);
+        return;
+    }
+    QMetaObject::invokeMethod(
+        m_recorder, [recorder = m_recorder, key, fromMs, toMs, request] { recorder->readQueueSeries(key, fromMs, toMs, request); },
+        Qt::QueuedConnection);
 }
 
 bool HistorySession::admit(const Snapshot &snapshot)

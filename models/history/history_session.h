@@ -35,6 +35,9 @@ public:
     // To disk (the recorder's thread), whatever admit() said.
     void record(const Snapshot &snapshot);
     void recordEvent(const StoredEvent &event);
+    // One queue's (or the activity's) recorded series, answered with
+    // queueSeriesRead() (empty when history is kept in memory only).
+    void readQueueSeries(const QueueSeriesKey &key, qint64 fromMs, qint64 toMs, quint64 request);
 
     const HistoryState &state() const { return m_state; }
     // The oldest point held (recorded or polled); null before any.
@@ -45,6 +48,7 @@ Q_SIGNALS:
     void stateChanged(const pelscope::HistoryState &state);
     // The past is in the store: `polls` recorded polls replayed, read in `loadMs`.
     void pastReplayed(int polls, qint64 loadMs, const QList<pelscope::StoredEvent> &events);
+    void queueSeriesRead(quint64 request, const QList<pelscope::QueuePoint> &points);
 
 private:
     void onPastLoaded(const HistoryPast &past);

@@ -11,6 +11,7 @@
 
 #include "../snapshot/snapshot.h"
 
+#include <QMetaType>
 #include <QSqlDatabase>
 #include <QString>
 
@@ -34,6 +35,13 @@ struct QueuePoint
     qint64 atMs = 0;
     float values[3]; // by the kind (see above); NaN unknown
 };
+
+} // namespace pelscope
+
+Q_DECLARE_METATYPE(pelscope::QueueSeriesKey)
+Q_DECLARE_METATYPE(pelscope::QueuePoint)
+
+namespace pelscope {
 
 namespace QueueHistory {
 

@@ -57,6 +57,7 @@ public:
 
     const HistoryStore &history() const { return m_history; }
     const HistorySession &historySession() const { return *m_historySession; }
+    HistorySession *historySessionForReads() const { return m_historySession; }
     const Snapshot &lastSnapshot() const { return m_lastSnapshot; }
     // Failovers and cluster node changes seen on this connection, oldest first.
     const QList<TimelineEvent> &events() const { return m_events; }
