@@ -2,6 +2,8 @@
 
 #include "health_style.h"
 #include "snapshot/activity_text.h"
+
+#include <QEvent>
 #include "snapshot/format.h"
 #include "text/display_text.h"
 
@@ -36,6 +38,8 @@ ConnectionStatusLine::ConnectionStatusLine(QWidget *parent)
     m_activityLabel->setObjectName(QStringLiteral("activityLabel"));
     m_activityLabel->setTextFormat(Qt::PlainText);
     m_activityLabel->hide();
+    m_activityLabel->setCursor(Qt::PointingHandCursor);
+    m_activityLabel->installEventFilter(this);
     addPermanentWidget(m_activityLabel);
     addPermanentWidget(m_pollLabel);
 }
@@ -118,7 +122,14 @@ void ConnectionStatusLine::showActivity(const Snapshot &snapshot)
     m_activityLabel->setText(text);
     m_activityLabel->setStyleSheet(a->duplicateAcks ? QStringLiteral("color: %1; font-weight: bold;").arg(healthStyle(Health::Warn).strong.name())
                                                     : QString());
-    m_activityLabel->setToolTip(describeActivity(*a));
+    m_activityLabel->setToolTip(describeActivity(*a) + tr("\n\nClick for the last hour."));
+}
+
+bool ConnectionStatusLine::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_activityLabel && event->type() == QEvent::MouseButtonRelease)
+        Q_EMIT activityClicked();
+    return QStatusBar::eventFilter(watched, event);
 }
 
 void ConnectionStatusLine::showPollCost(const Snapshot &snapshot)

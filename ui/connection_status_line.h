@@ -27,6 +27,13 @@ public:
     void showPoll(const Snapshot &snapshot);
     void showHistory(const HistoryState &state, std::optional<qint64> recordedSinceMs);
 
+Q_SIGNALS:
+    // The claim and XACK activity was clicked: its chart.
+    void activityClicked();
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     void showPollCost(const Snapshot &snapshot);
     // read_from=replica: which replica, its link and offset lag behind the primary.

@@ -7,6 +7,7 @@
 #include "health_style.h"
 #include "itemmodels/group_table_model.h"
 #include "overview_page.h"
+#include "activity_chart.h"
 #include "queue_page.h"
 #include "queue_panel.h"
 #include "snapshot/format.h"
@@ -144,6 +145,7 @@ ConnectionView::~ConnectionView() = default;
 
 void ConnectionView::buildStatusLine()
 {
+    connect(m_statusLine, &ConnectionStatusLine::activityClicked, this, [this] { showActivityChart(); });
     connect(m_session, &ConnectionSession::historyStateChanged, this,
             [this](const HistoryState &state) { m_statusLine->showHistory(state, m_session->historySession().recordedSinceMs()); });
     connect(m_session, &ConnectionSession::pastReplayed, this, [this] {
@@ -338,6 +340,21 @@ bool ConnectionView::showPage(const QString &page)
     return true;
 }
 
+ActivityChart *ConnectionView::showActivityChart()
+{
+    if (!m_activityChart) {
+        m_activityChart = new ActivityChart(this);
+        connect(m_activityChart, &ActivityChart::historyRequested, m_session->historySessionForReads(), &HistorySession::readQueueSeries);
+        connect(m_session->historySessionForReads(), &HistorySession::queueSeriesRead, m_activityChart, &ActivityChart::showHistory);
+    }
+    m_activityChart->setWindowTitle(tr("Claim and XACK activity — %1").arg(label()));
+    m_activityChart->reload();
+    m_activityChart->applySnapshot(lastSnapshot());
+    m_activityChart->show();
+    m_activityChart->raise();
+    return m_activityChart;
+}
+
 void ConnectionView::openWantedQueue()
 {
     const Snapshot &s = lastSnapshot();
@@ -398,6 +415,8 @@ void ConnectionView::render(const Snapshot &snapshot)
     m_dlqPage->applySnapshot(snapshot);
     m_queues->applySnapshot(snapshot);
     openWantedQueue();
+    if (m_activityChart && m_activityChart->isVisible())
+        m_activityChart->applySnapshot(snapshot);
     if (m_stack->currentWidget() == m_queuePage)
         m_queuePage->applySnapshot(snapshot);
     updateDlqButton(snapshot);

@@ -31,6 +31,7 @@ class GroupPage;
 class GroupTableModel;
 class OverviewPage;
 class PrometheusBackfill;
+class ActivityChart;
 class QueuePage;
 class QueuePanel;
 class WriteController;
@@ -76,6 +77,8 @@ public:
     GroupPage *groupPage() const { return m_groupPage; }
     DlqPage *dlqPage() const { return m_dlqPage; }
     QueuePage *queuePage() const { return m_queuePage; }
+    // The claim and XACK activity's chart, opened (made on first use).
+    ActivityChart *showActivityChart();
     WriteController *writes() const { return m_writes; }
     WriteResultsPanel *writeResults() const { return m_results; }
     ConnectionSession *session() const { return m_session; }
@@ -158,6 +161,7 @@ private:
     WriteController *m_writes;
     DlqPage *m_dlqPage;
     QueuePage *m_queuePage;
+    ActivityChart *m_activityChart = nullptr;
     QByteArray m_wantedQueue; // --page queue:KEY before the first poll
     void openWantedQueue();
     QTimer m_staleTimer;

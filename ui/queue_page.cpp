@@ -183,6 +183,8 @@ void QueuePage::showQueue(const QByteArray &key, const QByteArray &processingKey
     m_countChart->setSeries(0, {}, {});
     m_countChart->setSeries(1, {}, {});
     m_ageChart->setSeries(0, {}, {});
+    m_countChart->graph(0)->setName(isList() ? tr("waiting") : tr("size"));
+    m_countChart->graph(1)->setName(isList() ? tr("in processing") : tr("due"));
     m_countChart->setCaption(isList() ? tr("%1 waiting, %2 in processing").arg(displayBytes(key), displayBytes(processingKey))
                                       : tr("size and items due"));
     m_ageChart->setCaption(isList() ? tr("the oldest item in processing") : tr("the oldest due item's lateness"));

@@ -28,6 +28,12 @@ float fromSql(const QVariant &v)
     return v.isNull() ? kNaN : float(v.toDouble());
 }
 
+// An empty key (the activity's) must bind as '', not NULL: NULL never equals.
+QByteArray bound(const QByteArray &key)
+{
+    return key.isNull() ? QByteArray("") : key;
+}
+
 bool failed(const QSqlQuery &q, QString *error)
 {
     if (error)
@@ -95,14 +101,17 @@ bool write(QSqlDatabase db, const QList<QPair<QueueSeriesKey, QueuePoint>> &poin
             QSqlQuery add(db);
             add.prepare(QStringLiteral("INSERT OR IGNORE INTO queue_series(kind, key) VALUES (?, ?)"));
             add.addBindValue(key.kind);
-            add.addBindValue(key.key);
+            add.addBindValue(bound(key.key));
             QSqlQuery find(db);
             find.prepare(QStringLiteral("SELECT id FROM queue_series WHERE kind = ? AND key = ?"));
             find.addBindValue(key.kind);
-            find.addBindValue(key.key);
-            if (!add.exec() || !find.exec() || !find.next()) {
+            find.addBindValue(bound(key.key));
+            const bool added = add.exec();
+            if (!added || !find.exec() || !find.next()) {
                 db.rollback();
-                return failed(add.lastError().isValid() ? add : find, error);
+                if (added && !find.lastError().isValid() && error)
+                    *error = QStringLiteral("the series %1 was not stored").arg(key.kind);
+                return added ? (find.lastError().isValid() ? failed(find, error) : false) : failed(add, error);
             }
             id = ids.insert(key, find.value(0).toLongLong());
         }
@@ -136,7 +145,7 @@ QList<QueuePoint> read(QSqlDatabase db, const QueueSeriesKey &key, qint64 fromMs
         return out;
     }
     q.addBindValue(key.kind);
-    q.addBindValue(key.key);
+    q.addBindValue(bound(key.key));
     q.addBindValue(fromMs);
     q.addBindValue(toMs);
     if (!q.exec()) {

@@ -10,6 +10,7 @@
 #include "gui_test_helpers.h"
 #include "history_settings_dialog.h"
 #include "main_window.h"
+#include "activity_chart.h"
 #include "queue_page.h"
 #include "redis_oracle.h"
 #include "redis_server.h"
@@ -99,6 +100,13 @@ private Q_SLOTS:
                 p.values[1] = 7;
                 p.values[2] = 420;
                 QVERIFY2(file.writeQueuePoints({{QueueSeriesKey{QStringLiteral("delayed"), "delayed_queue"}, p}}, &error), qPrintable(error));
+                // The claim activity of that time: 55 XACK calls a second for 40 entries acknowledged.
+                QueuePoint a;
+                a.atMs = at;
+                a.values[0] = 0.3f;
+                a.values[1] = 55;
+                a.values[2] = 40;
+                QVERIFY2(file.writeQueuePoints({{QueueSeriesKey{QStringLiteral("activity"), {}}, a}}, &error), qPrintable(error));
             }
         }
 
@@ -128,6 +136,14 @@ private Q_SLOTS:
             drawn = drawn || (qint64(it->key * 1000) == past[0] && it->value == 7.0);
         QVERIFY(drawn);
         keepScreenshot(&window, QStringLiteral("queue-history"));
+
+        // The activity's chart (from the status line) starts with its recorded hour too.
+        ActivityChart *activity = view->showActivityChart();
+        QTRY_COMPARE_WITH_TIMEOUT(activity->points().size(), 2, 10000);
+        QCOMPARE(activity->points().at(0).atMs, past[0]);
+        QCOMPARE(activity->points().at(1).values[1], 55.0f);
+        QCOMPARE(activity->chart()->graph(2)->data()->size(), 2);
+        activity->close();
         window.closeConnection(view);
     }
 

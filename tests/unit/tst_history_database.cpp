@@ -293,6 +293,13 @@ private Q_SLOTS:
         QCOMPARE(thinned.size(), 2); // one per 2 min
         QCOMPARE(db.queueSeries(key, now - 60'000, now, &error).size(), 6);
         QVERIFY(error.isEmpty());
+        // The claim activity's series has no key (an empty one, not NULL).
+        const QueueSeriesKey activity{QStringLiteral("activity"), {}};
+        for (int i = 0; i < 2; ++i)
+            QVERIFY2(db.writeQueuePoints({{activity, point(now - 20'000 + i * 10'000, 40.0f + float(i))}}, &error), qPrintable(error));
+        const QList<QueuePoint> acks = db.queueSeries(activity, now - 60'000, now, &error);
+        QCOMPARE(acks.size(), 2);
+        QCOMPARE(acks.at(1).values[1], 41.0f);
         db.close();
 
         // A file of an earlier Pelscope: no queue tables.
