@@ -8,7 +8,6 @@
 #include <QLabel>
 #include <QVBoxLayout>
 
-#include <limits>
 
 namespace pelscope {
 
@@ -54,12 +53,7 @@ void ActivityChart::showHistory(quint64 request, const QList<QueuePoint> &points
 {
     if (request != m_request)
         return;
-    const qint64 firstLive = m_points.isEmpty() ? std::numeric_limits<qint64>::max() : m_points.first().atMs;
-    QList<QueuePoint> merged;
-    for (const QueuePoint &p : points)
-        if (p.atMs < firstLive - QueueHistory::kBucketMs)
-            merged.append(p);
-    m_points = merged + m_points;
+    m_points = QueueHistory::withPast(points, m_points);
     draw();
 }
 
@@ -77,9 +71,8 @@ void ActivityChart::applySnapshot(const Snapshot &snapshot)
 
 void ActivityChart::draw()
 {
+    QueueHistory::keepLast(m_points, kHourMs);
     const qint64 newest = m_points.isEmpty() ? QDateTime::currentMSecsSinceEpoch() : m_points.last().atMs;
-    while (!m_points.isEmpty() && m_points.first().atMs < newest - kHourMs)
-        m_points.removeFirst();
     QVector<double> t, v[3];
     for (const QueuePoint &p : std::as_const(m_points)) {
         t.append(double(p.atMs) / 1000.0);

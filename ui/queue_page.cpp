@@ -227,23 +227,15 @@ void QueuePage::showHistory(quint64 request, const QList<QueuePoint> &points)
 {
     if (request != m_historyRequest)
         return;
-    // The recorded buckets before the first poll this page saw.
-    const qint64 firstLive = m_points.isEmpty() ? std::numeric_limits<qint64>::max() : m_points.first().atMs;
-    QList<QueuePoint> merged;
-    for (const QueuePoint &p : points)
-        if (p.atMs < firstLive - QueueHistory::kBucketMs)
-            merged.append(p);
-    merged += m_points;
-    m_points = merged;
+    m_points = QueueHistory::withPast(points, m_points);
     drawCharts();
 }
 
 void QueuePage::drawCharts()
 {
     // An hour at most: a page left open all day does not grow without bound.
+    QueueHistory::keepLast(m_points, 3'600'000);
     const qint64 newest = m_points.isEmpty() ? QDateTime::currentMSecsSinceEpoch() : std::max(m_lastNowMs, m_points.last().atMs);
-    while (!m_points.isEmpty() && m_points.first().atMs < newest - 3'600'000)
-        m_points.removeFirst();
     QVector<double> t, a, b, c;
     for (const QueuePoint &p : std::as_const(m_points)) {
         t.append(double(p.atMs) / 1000.0);

@@ -151,18 +151,9 @@ QString isoMs(qint64 ms)
 }
 
 // history --queue KEY / --activity: the series queue_history.h keeps.
-int runQueueHistory(const CliSettings &settings, const QCommandLineParser &parser)
+int printQueueHistory(HistoryDatabase &db, const QString &path, qint64 from, qint64 to, const QCommandLineParser &parser)
 {
-    qint64 from = 0, to = 0;
-    if (!historyWindow(parser, &from, &to))
-        return 3;
-    const QString path = historyFile(settings, parser);
-    HistoryDatabase db(path, true);
     QString error;
-    if (!db.open(&error)) {
-        err(error);
-        return 3;
-    }
     const bool activity = parser.isSet(QStringLiteral("activity"));
     const QByteArray key = activity ? QByteArray() : parser.value(QStringLiteral("queue")).toUtf8();
     QueueSeriesKey series{QStringLiteral("activity"), key};
@@ -220,18 +211,11 @@ int runQueueHistory(const CliSettings &settings, const QCommandLineParser &parse
 
 int runHistory(const CliSettings &settings, const QCommandLineParser &parser, const QStringList &args)
 {
-    if (parser.isSet(QStringLiteral("queue")) || parser.isSet(QStringLiteral("activity"))) {
-        if (!args.isEmpty()) {
-            err(QStringLiteral("usage: history --queue KEY | --activity [--since 1h | --from T --to T] [--json | --csv]"));
-            return 3;
-        }
-        return runQueueHistory(settings, parser);
-    }
-    if (args.size() != 2) {
+    const bool queue = parser.isSet(QStringLiteral("queue")) || parser.isSet(QStringLiteral("activity"));
+    if (args.size() != (queue ? 0 : 2)) {
         err(QStringLiteral("usage: history STREAM GROUP | --queue KEY | --activity [--since 1h | --from T --to T] [--json | --csv]"));
         return 3;
     }
-    const GroupKey key{args.at(0).toUtf8(), args.at(1).toUtf8()};
     qint64 from = 0, to = 0;
     if (!historyWindow(parser, &from, &to))
         return 3;
@@ -242,6 +226,9 @@ int runHistory(const CliSettings &settings, const QCommandLineParser &parser, co
         err(error);
         return 3;
     }
+    if (queue)
+        return printQueueHistory(db, path, from, to, parser);
+    const GroupKey key{args.at(0).toUtf8(), args.at(1).toUtf8()};
     const QList<StoredPoint> points = db.series(key, from, to, &error);
     QList<StoredEvent> events;
     for (const StoredEvent &e : db.events(from, to, &error))

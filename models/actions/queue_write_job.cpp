@@ -119,10 +119,33 @@ void QueueWriteJob::resume()
     case Step::Apply:
         applyBatch();
         break;
+    case Step::Check:
+        nextNamedBatch();
+        break;
     case Step::Settle:
         settleLostBatch();
         break;
     }
+}
+
+// A read the job needs before it writes: a lost connection retries the step
+// in hand, an error reply ends the job (nothing was written).
+void QueueWriteJob::read(const RedisBatch &batch, std::function<void(const RedisReplies &)> then)
+{
+    m_connection->execute(batch, this, [this, batch, then = std::move(then)](const RedisReplies &replies, const RedisError &error) {
+        if (error.isError()) {
+            retryLater(error);
+            return;
+        }
+        for (qsizetype i = 0; i < replies.size(); ++i)
+            if (replies.at(i).isError()) {
+                const RedisError e = describeReplyError(batch.at(i), replies.at(i));
+                finish(e.message, e.kind);
+                return;
+            }
+        succeeded();
+        then(replies);
+    });
 }
 
 // The server's time (ages and "now" are the server's, as the probe's are)
@@ -136,20 +159,7 @@ void QueueWriteJob::inspect()
         batch.append({"TYPE", m_request.mainKey});
     if (m_request.operation == QueueWriteRequest::Operation::Reschedule)
         batch.append({"ZRANGE", m_request.key, "0", "0", "WITHSCORES"});
-    m_connection->execute(batch, this, [this, batch](const RedisReplies &replies, const RedisError &error) {
-        if (error.isError()) {
-            retryLater(error);
-            return;
-        }
-        for (qsizetype i = 0; i < replies.size(); ++i)
-            if (replies.at(i).isError()) {
-                const RedisError e = describeReplyError(batch.at(i), replies.at(i));
-                finish(e.message, e.kind);
-                return;
-            }
-        succeeded();
-        onInspected(replies);
-    });
+    read(batch, [this](const RedisReplies &replies) { onInspected(replies); });
 }
 
 void QueueWriteJob::onInspected(const RedisReplies &replies)
@@ -202,20 +212,7 @@ void QueueWriteJob::fetchPage()
     }
     const qint64 from = -(m_keptFromOldest + m_request.batchSize);
     const qint64 to = -(m_keptFromOldest + 1);
-    const RedisBatch batch{{"LRANGE", m_request.key, QByteArray::number(from), QByteArray::number(to)}};
-    m_connection->execute(batch, this, [this, batch](const RedisReplies &replies, const RedisError &error) {
-        if (error.isError()) {
-            retryLater(error);
-            return;
-        }
-        if (replies.value(0).isError()) {
-            const RedisError e = describeReplyError(batch.at(0), replies.value(0));
-            finish(e.message, e.kind);
-            return;
-        }
-        succeeded();
-        onPage(replies);
-    });
+    read({{"LRANGE", m_request.key, QByteArray::number(from), QByteArray::number(to)}}, [this](const RedisReplies &replies) { onPage(replies); });
 }
 
 void QueueWriteJob::onPage(const RedisReplies &replies)
@@ -270,31 +267,22 @@ void QueueWriteJob::nextNamedBatch()
         return;
     }
     m_batch = m_request.items.mid(m_namedIndex, m_request.batchSize);
-    m_namedIndex += m_batch.size();
     if (m_batch.isEmpty()) {
         finish();
         return;
     }
     if (!policy().dryRun) {
+        m_namedIndex += m_batch.size();
         applyBatch();
         return;
     }
+    m_step = Step::Check;
     RedisBatch checks;
     for (const QByteArray &item : std::as_const(m_batch))
         checks.append(m_request.onList() ? RedisCommand{"LPOS", m_request.key, item, "COUNT", "0"} : RedisCommand{"ZSCORE", m_request.key, item});
-    m_connection->execute(checks, this, [this, checks](const RedisReplies &replies, const RedisError &error) {
-        if (error.isError()) {
-            m_namedIndex -= m_batch.size();
-            retryLater(error);
-            return;
-        }
-        for (qsizetype i = 0; i < replies.size(); ++i) {
-            const RedisReply &r = replies.at(i);
-            if (r.isError()) {
-                const RedisError e = describeReplyError(checks.at(i), r);
-                finish(e.message, e.kind);
-                return;
-            }
+    read(checks, [this](const RedisReplies &replies) {
+        m_namedIndex += m_batch.size();
+        for (const RedisReply &r : replies) {
             const qint64 n = m_request.onList() ? r.elements().size() : (r.isNil() ? 0 : 1);
             if (n > 0)
                 m_outcome.counts.done += n;
@@ -419,18 +407,7 @@ void QueueWriteJob::settleLostBatch()
         }
         return;
     }
-    const RedisBatch batch{{"XREVRANGE", m_request.auditStream, "+", "-", "COUNT", "500"}};
-    m_connection->execute(batch, this, [this, batch](const RedisReplies &replies, const RedisError &error) {
-        if (error.isError()) {
-            retryLater(error);
-            return;
-        }
-        if (replies.value(0).isError()) {
-            const RedisError e = describeReplyError(batch.at(0), replies.value(0));
-            finish(e.message, e.kind);
-            return;
-        }
-        succeeded();
+    read({{"XREVRANGE", m_request.auditStream, "+", "-", "COUNT", "500"}}, [this](const RedisReplies &replies) {
         const QList<RedisReply> entries = replies.value(0).elements();
         for (const RedisReply &entry : entries) {
             const QList<RedisReply> fields = entry.at(1).elements();

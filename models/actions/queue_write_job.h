@@ -11,6 +11,7 @@
 #include "../probe/queue_config.h"
 #include "write_job.h"
 
+#include <functional>
 #include <optional>
 
 namespace pelscope {
@@ -73,11 +74,12 @@ public:
     std::optional<double> score() const { return m_score; }
 
 private:
-    enum class Step { Inspect, Fetch, Apply, Settle };
+    enum class Step { Inspect, Fetch, Check, Apply, Settle };
 
     QString refusal() const override;
     void begin() override;
     void resume() override;
+    void read(const RedisBatch &batch, std::function<void(const RedisReplies &)> then);
     void inspect();
     void onInspected(const RedisReplies &replies);
     void fetchPage();

@@ -71,6 +71,27 @@ QList<QPair<QueueSeriesKey, QueuePoint>> fromSnapshot(const Snapshot &snapshot)
     return out;
 }
 
+QList<QueuePoint> withPast(const QList<QueuePoint> &recorded, const QList<QueuePoint> &live)
+{
+    const qint64 firstLive = live.isEmpty() ? std::numeric_limits<qint64>::max() : live.first().atMs;
+    QList<QueuePoint> out;
+    for (const QueuePoint &p : recorded)
+        if (p.atMs < firstLive - kBucketMs)
+            out.append(p);
+    return out + live;
+}
+
+void keepLast(QList<QueuePoint> &points, qint64 spanMs)
+{
+    if (points.isEmpty())
+        return;
+    const qint64 newest = points.last().atMs;
+    qsizetype drop = 0;
+    while (drop < points.size() && points.at(drop).atMs < newest - spanMs)
+        ++drop;
+    points.remove(0, drop);
+}
+
 bool ensureTables(QSqlDatabase db, QString *error)
 {
     for (const char *sql : {"CREATE TABLE IF NOT EXISTS queue_series(id INTEGER PRIMARY KEY, kind TEXT NOT NULL, key BLOB NOT NULL, "

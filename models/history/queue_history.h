@@ -52,6 +52,13 @@ inline constexpr qint64 kThinBucketMs = 120'000;
 // The values of one poll, every queue and the activity when the snapshot has it.
 QList<QPair<QueueSeriesKey, QueuePoint>> fromSnapshot(const Snapshot &snapshot);
 
+// A chart's points: the recorded ones older than the first live point (by
+// more than a bucket: the recorder's last bucket is the same polls), then the
+// live ones.
+QList<QueuePoint> withPast(const QList<QueuePoint> &recorded, const QList<QueuePoint> &live);
+// Drops the points older than `spanMs` before the newest.
+void keepLast(QList<QueuePoint> &points, qint64 spanMs);
+
 // Creates the tables when missing (a file of an earlier version gains them).
 bool ensureTables(QSqlDatabase db, QString *error);
 // One poll's values, in one transaction; `ids` caches the series' row ids.

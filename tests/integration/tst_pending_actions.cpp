@@ -4,6 +4,7 @@
 #include "actions/pending_action_job.h"
 #include "fault_proxy.h"
 #include "poll_once.h"
+#include "write_job_runner.h"
 #include "redis_oracle.h"
 #include "redis_server.h"
 
@@ -22,23 +23,10 @@ using Setup = std::function<void(PendingActionJob &)>;
 
 WriteOutcome runJob(const QString &url, PendingActionRequest request, const Setup &setup = {})
 {
-    ConnectionOptions options = optionsFor(url);
-    options.commandTimeoutMs = 2000;
-    options.connectTimeoutMs = 2000;
-    options.reconnectMaxMs = 500;
-    PendingActionJob job(options, std::move(request));
-    QSignalSpy done(&job, &PendingActionJob::finished);
+    PendingActionJob job(jobOptionsFor(url, 500), std::move(request));
     if (setup)
         setup(job);
-    job.start();
-    for (int i = 0; i < 600 && done.isEmpty(); ++i)
-        done.wait(100);
-    if (done.isEmpty()) {
-        WriteOutcome r;
-        r.error = QStringLiteral("job did not finish");
-        return r;
-    }
-    return done.first().first().value<WriteOutcome>();
+    return runToEnd(job, {}, 60'000);
 }
 
 QList<PendingOutcome::Kind> kinds(const WriteOutcome &r)

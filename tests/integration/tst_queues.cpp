@@ -5,6 +5,7 @@
 // what the server says.
 #include "actions/queue_write_job.h"
 #include "fault_proxy.h"
+#include "write_job_runner.h"
 #include "poll_once.h"
 #include "cli_process.h"
 #include "probe/queue_probe.h"
@@ -67,22 +68,8 @@ using Run = ProcessRun;
 
 WriteOutcome runQueueJob(const QString &url, QueueWriteRequest request, const std::function<void()> &whileRunning = {})
 {
-    ConnectionOptions options = optionsFor(url);
-    options.commandTimeoutMs = 2000;
-    options.connectTimeoutMs = 2000;
-    options.reconnectMaxMs = 1000;
-    QueueWriteJob job(options, std::move(request));
-    QSignalSpy done(&job, &QueueWriteJob::finished);
-    job.start();
-    if (whileRunning)
-        whileRunning();
-    for (int i = 0; i < 1200 && done.isEmpty(); ++i)
-        done.wait(100);
-    if (!done.isEmpty())
-        return done.first().first().value<WriteOutcome>();
-    WriteOutcome timedOut;
-    timedOut.error = QStringLiteral("job did not finish");
-    return timedOut;
+    QueueWriteJob job(jobOptionsFor(url), std::move(request));
+    return runToEnd(job, whileRunning);
 }
 
 // Sorted, so two lists compare as multisets.

@@ -3,6 +3,7 @@
 // the connection is killed again and again.
 #include "actions/requeue_job.h"
 #include "fault_proxy.h"
+#include "write_job_runner.h"
 #include "poll_once.h"
 #include "redis_oracle.h"
 #include "redis_server.h"
@@ -33,26 +34,8 @@ RedisCommand deadLetter(const QByteArray &dlq, int i)
 
 WriteOutcome runJob(const QString &url, RequeueRequest request, std::function<void()> whileRunning = {})
 {
-    ConnectionOptions options = optionsFor(url);
-    options.commandTimeoutMs = 2000;
-    options.connectTimeoutMs = 2000;
-    options.reconnectMaxMs = 1000;
-    RequeueJob job(options, std::move(request));
-    QSignalSpy done(&job, &RequeueJob::finished);
-    if (qEnvironmentVariableIsSet("PELSCOPE_TEST_TRACE")) {
-        QObject::connect(&job, &RequeueJob::retrying, &job, [](const QString &why) { qInfo("retrying: %s", qPrintable(why)); });
-        QObject::connect(&job, &RequeueJob::progress, &job, [](const WriteCounts &p) { qInfo("progress: %lld", p.done + p.gone); });
-    }
-    job.start();
-    if (whileRunning)
-        whileRunning();
-    for (int i = 0; i < 1200 && done.isEmpty(); ++i)
-        done.wait(100);
-    if (!done.isEmpty())
-        return done.first().first().value<WriteOutcome>();
-    WriteOutcome timedOut;
-    timedOut.error = QStringLiteral("job did not finish");
-    return timedOut;
+    RequeueJob job(jobOptionsFor(url), std::move(request));
+    return runToEnd(job, whileRunning);
 }
 
 } // namespace
