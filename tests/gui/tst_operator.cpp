@@ -306,6 +306,48 @@ private Q_SLOTS:
         QTRY_VERIFY(s.window.writeResults()->isVisible());
     }
 
+    // A delayed queue's page: the selected future task runs now (re-scored to
+    // the server's time, in the set's unit), a gone member is never added
+    // back, and delete removes exactly the selected member.
+    void queuePageRunsADelayedTaskNow()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        const qint64 now = db.command({"TIME"}).at(0).toInt().value_or(0);
+        db.command({"ZADD", "delayed_queue", QByteArray::number(now - 90), "task:late", QByteArray::number(now + 3600), "task:later",
+                    QByteArray::number(now + 7200), "task:much-later"});
+
+        Session s(server.url());
+        QTRY_COMPARE_WITH_TIMEOUT(s.window.queuePanel()->model()->rowCount(), 1, 10000);
+        QVERIFY(s.window.showPage(QStringLiteral("queue:delayed_queue")));
+        QueuePage *page = s.window.queuePage();
+        QTRY_COMPARE_WITH_TIMEOUT(page->items()->rowCount(), 3, 10000);
+        QCOMPARE(page->items()->index(0, 3).data().toString(), QStringLiteral("task:late")); // earliest due first
+        QVERIFY(page->items()->index(0, 1).data().toString().startsWith(QStringLiteral("overdue by 1m")));
+        QVERIFY(page->items()->index(1, 1).data().toString().startsWith(QStringLiteral("due in 59m")));
+        s.enableWrites();
+        page->table()->selectRow(1);
+        QPushButton *runNow = nullptr;
+        for (QPushButton *b : page->findChildren<QPushButton *>())
+            if (b->text() == QStringLiteral("Run selected now"))
+                runNow = b;
+        QVERIFY(runNow && runNow->isEnabled());
+        runNow->click();
+        auto *confirm = waitForDialog<ConfirmWriteDialog>(&s.mainWindow);
+        QVERIFY(confirm);
+        const QString plan = confirm->plan().join(QLatin1Char('\n'));
+        QVERIFY2(plan.contains(QStringLiteral("ZADD \"delayed_queue\" XX ")) && plan.contains(QStringLiteral("\"task:later\"")), qPrintable(plan));
+        QVERIFY(!plan.contains(QStringLiteral("task:much-later")));
+        confirm->confirmButton()->click();
+        QTRY_VERIFY_WITH_TIMEOUT(db.command({"ZSCORE", "delayed_queue", "task:later"}).bytes().toLongLong() <= now + 60, 10000);
+        QVERIFY(db.command({"ZSCORE", "delayed_queue", "task:later"}).bytes().toLongLong() >= now);
+        QCOMPARE(db.command({"ZSCORE", "delayed_queue", "task:much-later"}).bytes().toLongLong(), now + 7200);
+        QCOMPARE(db.command({"ZCARD", "delayed_queue"}).integer(), 3);
+    }
+
     void overviewHoldsStillAndExplains()
     {
         RedisServer server;
