@@ -31,6 +31,8 @@ ActivityChart::ActivityChart(QWidget *parent)
     m_chart->addSeries(tr("XACK calls"), QColor(0xd3, 0x54, 0x00));
     m_chart->addSeries(tr("entries acknowledged"), QColor(0x2e, 0x7d, 0x32));
     m_chart->setCaption(tr("server-wide (every client), read every 10 s"));
+    for (int i = 0; i < m_chart->graphCount(); ++i) // a reading alone between gaps is a dot, not nothing
+        m_chart->graph(i)->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 4));
     m_chart->setMinimumSize(640, 280);
     m_note->setWordWrap(true);
     m_note->setText(tr("XACK calls clearly above the entries acknowledged: consumers acknowledge entries that are no longer theirs "
@@ -73,14 +75,11 @@ void ActivityChart::draw()
 {
     QueueHistory::keepLast(m_points, kHourMs);
     const qint64 newest = m_points.isEmpty() ? QDateTime::currentMSecsSinceEpoch() : m_points.last().atMs;
-    QVector<double> t, v[3];
-    for (const QueuePoint &p : std::as_const(m_points)) {
-        t.append(double(p.atMs) / 1000.0);
-        for (int i = 0; i < 3; ++i)
-            v[i].append(double(p.values[i]));
-    }
+    // The activity is read every 10 s: a gap is more than three readings missing.
+    const QueueHistory::QueueColumns columns = QueueHistory::chartColumns(m_points, 35'000);
     for (int i = 0; i < 3; ++i)
-        m_chart->setSeries(i, t, v[i]);
+        m_chart->setSeries(i, columns.t, columns.v[i]);
+    const QVector<double> &t = columns.t;
     m_chart->setTimeWindow(double(newest) / 1000.0, 3600.0, t.isEmpty() ? std::nan("") : t.first());
     m_chart->replot(QCustomPlot::rpQueuedReplot);
 }

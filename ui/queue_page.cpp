@@ -133,6 +133,9 @@ QueuePage::QueuePage(WriteController *writes, QWidget *parent)
     m_ageChart->addSeries(tr("oldest"), QColor(0x8e, 0x24, 0xaa));
     for (TimeChartWidget *chart : {m_countChart, m_ageChart}) {
         chart->setMinimumHeight(150);
+        // A recorded bucket alone between gaps is a dot, not nothing.
+        for (int i = 0; i < chart->graphCount(); ++i)
+            chart->graph(i)->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDisc, 3));
         connect(chart, &TimeChartWidget::hovered, this, [this](double t) {
             m_countChart->showCrosshair(t);
             m_ageChart->showCrosshair(t);
@@ -236,16 +239,11 @@ void QueuePage::drawCharts()
     // An hour at most: a page left open all day does not grow without bound.
     QueueHistory::keepLast(m_points, 3'600'000);
     const qint64 newest = m_points.isEmpty() ? QDateTime::currentMSecsSinceEpoch() : std::max(m_lastNowMs, m_points.last().atMs);
-    QVector<double> t, a, b, c;
-    for (const QueuePoint &p : std::as_const(m_points)) {
-        t.append(double(p.atMs) / 1000.0);
-        a.append(double(p.values[0]));
-        b.append(double(p.values[1]));
-        c.append(double(p.values[2]));
-    }
-    m_countChart->setSeries(0, t, a);
-    m_countChart->setSeries(1, t, b);
-    m_ageChart->setSeries(0, t, c);
+    const QueueHistory::QueueColumns columns = QueueHistory::chartColumns(m_points);
+    const QVector<double> &t = columns.t;
+    m_countChart->setSeries(0, t, columns.v[0]);
+    m_countChart->setSeries(1, t, columns.v[1]);
+    m_ageChart->setSeries(0, t, columns.v[2]);
     const double since = t.isEmpty() ? std::nan("") : t.first();
     for (TimeChartWidget *chart : {m_countChart, m_ageChart}) {
         chart->setTimeWindow(double(newest) / 1000.0, 3600.0, since);

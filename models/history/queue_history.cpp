@@ -92,6 +92,23 @@ void keepLast(QList<QueuePoint> &points, qint64 spanMs)
     points.remove(0, drop);
 }
 
+QueueColumns chartColumns(const QList<QueuePoint> &points, qint64 gapMs)
+{
+    QueueColumns c;
+    for (qsizetype i = 0; i < points.size(); ++i) {
+        const QueuePoint &p = points.at(i);
+        if (i > 0 && p.atMs - points.at(i - 1).atMs > gapMs) {
+            c.t.append(double(points.at(i - 1).atMs + p.atMs) / 2000.0);
+            for (QVector<double> &v : c.v)
+                v.append(std::nan(""));
+        }
+        c.t.append(double(p.atMs) / 1000.0);
+        for (int k = 0; k < 3; ++k)
+            c.v[k].append(double(p.values[k]));
+    }
+    return c;
+}
+
 bool ensureTables(QSqlDatabase db, QString *error)
 {
     for (const char *sql : {"CREATE TABLE IF NOT EXISTS queue_series(id INTEGER PRIMARY KEY, kind TEXT NOT NULL, key BLOB NOT NULL, "

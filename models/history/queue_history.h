@@ -14,6 +14,7 @@
 #include <QMetaType>
 #include <QSqlDatabase>
 #include <QString>
+#include <QVector>
 
 namespace pelscope {
 
@@ -58,6 +59,16 @@ QList<QPair<QueueSeriesKey, QueuePoint>> fromSnapshot(const Snapshot &snapshot);
 QList<QueuePoint> withPast(const QList<QueuePoint> &recorded, const QList<QueuePoint> &live);
 // Drops the points older than `spanMs` before the newest.
 void keepLast(QList<QueuePoint> &points, qint64 spanMs);
+
+// The points as a chart's columns (t in seconds); two points further apart
+// than `gapMs` (nothing was recorded between them) get a NaN between them,
+// so the line breaks instead of drawing what was never seen.
+struct QueueColumns
+{
+    QVector<double> t;
+    QVector<double> v[3];
+};
+QueueColumns chartColumns(const QList<QueuePoint> &points, qint64 gapMs = 3 * kBucketMs);
 
 // Creates the tables when missing (a file of an earlier version gains them).
 bool ensureTables(QSqlDatabase db, QString *error);

@@ -135,6 +135,11 @@ private Q_SLOTS:
         for (auto it = due->data()->constBegin(); it != due->data()->constEnd(); ++it)
             drawn = drawn || (qint64(it->key * 1000) == past[0] && it->value == 7.0);
         QVERIFY(drawn);
+        // Nothing was recorded between 10 minutes ago and now: the line breaks there.
+        bool gap = false;
+        for (auto it = due->data()->constBegin(); it != due->data()->constEnd(); ++it)
+            gap = gap || (qint64(it->key * 1000) > past[1] && std::isnan(it->value));
+        QVERIFY(gap);
         keepScreenshot(&window, QStringLiteral("queue-history"));
 
         // The activity's chart (from the status line) starts with its recorded hour too.
@@ -142,7 +147,7 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(activity->points().size(), 2, 10000);
         QCOMPARE(activity->points().at(0).atMs, past[0]);
         QCOMPARE(activity->points().at(1).values[1], 55.0f);
-        QCOMPARE(activity->chart()->graph(2)->data()->size(), 2);
+        QCOMPARE(activity->chart()->graph(2)->data()->size(), 3); // the two readings and the break between them (10 min apart)
         activity->close();
         window.closeConnection(view);
     }
