@@ -430,6 +430,7 @@ void ConnectionView::render(const Snapshot &snapshot)
     m_statusLine->showPoll(snapshot);
     updateClusterBanner(snapshot);
     Q_EMIT summaryChanged();
+    Q_EMIT polled(snapshot);
 }
 
 void ConnectionView::showTimelineEvent(const TimelineEvent &event)

@@ -129,6 +129,8 @@ Q_SIGNALS:
     // page follow.
     void summaryChanged();
     void message(const QString &text);
+    // Every poll, after the views took it (desktop notifications listen).
+    void polled(const pelscope::Snapshot &snapshot);
 
 private:
     void buildStatusLine();

@@ -3,6 +3,8 @@
 #include "all_connections_page.h"
 #include "connection_dialog.h"
 #include "connection_profile_store.h"
+#include "desktop_alerts.h"
+#include "itemmodels/group_table_model.h"
 #include "history/prometheus_backfill.h"
 #include "group_page.h"
 #include "health_style.h"
@@ -26,6 +28,7 @@
 #include <QTableView>
 #include <QStatusBar>
 #include <QTabBar>
+#include <QSystemTrayIcon>
 #include <QTabWidget>
 
 namespace pelscope {
@@ -35,7 +38,30 @@ MainWindow::MainWindow(QWidget *parent)
     , m_profiles(new ConnectionProfileStore(this))
     , m_tabs(new QTabWidget)
     , m_all(new AllConnectionsPage)
+    , m_tray(new TrayNotifier(this))
+    , m_alerts(new DesktopAlerts(m_tray, this))
 {
+    connect(m_tray, &TrayNotifier::messageClicked, m_alerts, &DesktopAlerts::openLast);
+    auto *trayMenu = new QMenu(this);
+    trayMenu->addAction(tr("Show Pelscope"), this, [this] {
+        showNormal();
+        raise();
+        activateWindow();
+    });
+    trayMenu->addAction(tr("Quit"), this, [this] {
+        m_quitting = true;
+        close();
+    });
+    m_tray->tray()->setContextMenu(trayMenu);
+    connect(m_alerts, &DesktopAlerts::openRequested, this, [this](ConnectionView *view, const QString &page) {
+        if (!m_views.contains(view))
+            return;
+        m_tabs->setCurrentWidget(view);
+        view->showPage(page);
+        showNormal();
+        raise();
+        activateWindow();
+    });
     setWindowTitle(QString()); // the application display name alone
     resize(1360, 860);
     m_tabs->setDocumentMode(true);
@@ -73,6 +99,10 @@ ConnectionView *MainWindow::addConnection()
     m_tabs->addTab(view, tr("Connecting…"));
     m_all->addConnection(view);
     connect(view, &ConnectionView::summaryChanged, this, [this, view] { updateTab(view); });
+    m_alerts->watch(view);
+    QTableView *table = view->overviewTable();
+    table->setContextMenuPolicy(Qt::CustomContextMenu);
+    connect(table, &QWidget::customContextMenuRequested, this, [this, view](const QPoint &at) { offerMuteMenu(view, at); });
     connect(view->writes(), &WriteController::writesEnabledChanged, this, &MainWindow::updateCurrentTab);
     // With two connections the all-connections tab comes first.
     if (m_views.size() == 2)
@@ -101,6 +131,7 @@ void MainWindow::closeConnection(ConnectionView *view)
         return;
     }
     m_all->removeConnection(view);
+    m_alerts->forget(view);
     m_views.removeAll(view);
     m_tabs->removeTab(m_tabs->indexOf(view));
     if (m_views.size() == 1)
@@ -108,6 +139,30 @@ void MainWindow::closeConnection(ConnectionView *view)
     m_tabs->setTabsClosable(m_views.size() > 1);
     delete view; // joins its threads
     updateCurrentTab();
+}
+
+void MainWindow::offerMuteMenu(ConnectionView *view, const QPoint &at)
+{
+    QTableView *table = view->overviewTable();
+    const QModelIndex index = table->indexAt(at);
+    if (!index.isValid())
+        return;
+    const AlertSubject subject{AlertSubject::Kind::Group, index.data(GroupTableModel::StreamKeyRole).toByteArray(),
+                               index.data(GroupTableModel::GroupNameRole).toByteArray()};
+    const DesktopAlerts::Mute now = m_alerts->muteOf(view->label(), subject);
+    QMenu menu(table);
+    menu.addSection(tr("Notifications for %1").arg(subject.text()));
+    const QList<QPair<QString, DesktopAlerts::Mute>> choices{{tr("Mute for 1 hour"), DesktopAlerts::Mute::OneHour},
+                                                            {tr("Mute until it is OK again"), DesktopAlerts::Mute::UntilOk},
+                                                            {tr("Mute always"), DesktopAlerts::Mute::Always},
+                                                            {tr("Unmute"), DesktopAlerts::Mute::None}};
+    for (const auto &[text, how] : choices) {
+        QAction *action = menu.addAction(text);
+        action->setCheckable(true);
+        action->setChecked(now == how);
+        connect(action, &QAction::triggered, this, [this, view, subject, how = how] { m_alerts->mute(view->label(), subject, how); });
+    }
+    menu.exec(table->viewport()->mapToGlobal(at));
 }
 
 ConnectionView *MainWindow::currentConnection() const
@@ -300,6 +355,13 @@ void MainWindow::buildMenus()
     reopen->setChecked(QSettings().value(QStringLiteral("window/reopenLastPage"), false).toBool());
     reopen->setToolTip(tr("Off: every start shows the overview, the place to begin during a new incident"));
     connect(reopen, &QAction::toggled, this, [](bool on) { QSettings().setValue(QStringLiteral("window/reopenLastPage"), on); });
+    QAction *toTray = view->addAction(tr("Keep running in the tray when closed"));
+    toTray->setCheckable(true);
+    toTray->setChecked(QSettings().value(QStringLiteral("window/closeToTray"), false).toBool());
+    toTray->setEnabled(m_tray->available());
+    toTray->setToolTip(m_tray->available() ? tr("Closing the window keeps polling and notifying; the tray icon's menu quits")
+                                           : tr("This desktop has no system tray"));
+    connect(toTray, &QAction::toggled, this, [](bool on) { QSettings().setValue(QStringLiteral("window/closeToTray"), on); });
     view->addAction(tr("&Dead letters"), QKeySequence(Qt::CTRL | Qt::Key_D), this, [this] {
         if (ConnectionView *v = currentConnection()) {
             m_tabs->setCurrentWidget(v);
@@ -404,6 +466,11 @@ void MainWindow::openProfile(const ConnectionProfile &profile)
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
+    if (!m_quitting && m_tray->available() && QSettings().value(QStringLiteral("window/closeToTray"), false).toBool()) {
+        hide(); // polling and notifications go on; the tray menu quits
+        event->ignore();
+        return;
+    }
     saveOpenConnections();
     QSettings().setValue(QStringLiteral("window/geometry"), saveGeometry());
     QMainWindow::closeEvent(event);

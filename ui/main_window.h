@@ -17,6 +17,9 @@ class AllConnectionsPage;
 class ConnectionProfileStore;
 class HistoryFileWindow;
 
+class DesktopAlerts;
+class TrayNotifier;
+
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -40,6 +43,8 @@ public:
     // Reopens the saved profiles that had tabs when the window last closed
     // (passwords from the keychain); false when there were none.
     bool restoreConnections();
+    // Desktop notifications (desktop_alerts.h); the tests swap its notifier.
+    DesktopAlerts *alerts() const { return m_alerts; }
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -55,11 +60,16 @@ private:
     void saveOpenConnections();
     // A tab for a saved profile: connects once the keychain has answered.
     void openProfile(const ConnectionProfile &profile);
+    // The overview's right-click: mute or unmute a group's notifications.
+    void offerMuteMenu(ConnectionView *view, const QPoint &at);
 
     ConnectionProfileStore *m_profiles;
     QTabWidget *m_tabs;
     AllConnectionsPage *m_all;
     QList<ConnectionView *> m_views;
+    TrayNotifier *m_tray;
+    bool m_quitting = false; // the tray menu's Quit: close even when closing keeps it in the tray
+    DesktopAlerts *m_alerts;
     QAction *m_writeAction = nullptr;
     QAction *m_closeAction = nullptr;
 };

@@ -1,5 +1,6 @@
 #include "cli_commands.h"
 
+#include "alerts/alert_command.h"
 #include "polling/connection_poller.h"
 #include "snapshot/format.h"
 #include "snapshot/group_ranking.h"
@@ -186,6 +187,33 @@ int runCheck(const CliSettings &settings)
         [](const RedisError &e) { printOut(QStringLiteral("PELSCOPE UNKNOWN - %1\n").arg(e.message)); });
 }
 
+std::unique_ptr<AlertCommand> alertCommandFor(const CliSettings &settings, const QCommandLineParser &parser, QString *error)
+{
+    if (!parser.isSet(QStringLiteral("on-alert")))
+        return nullptr;
+    qint64 timeoutMs = 10'000;
+    if (parser.isSet(QStringLiteral("on-alert-timeout"))) {
+        const auto t = parseDurationMs(parser.value(QStringLiteral("on-alert-timeout")));
+        if (!t || *t < 100) {
+            *error = QStringLiteral("invalid --on-alert-timeout '%1' (at least 100ms)").arg(parser.value(QStringLiteral("on-alert-timeout")));
+            return nullptr;
+        }
+        timeoutMs = *t;
+    }
+    auto command = std::make_unique<AlertCommand>(parser.value(QStringLiteral("on-alert")), settings.connection.redactedUrl(), int(timeoutMs));
+    if (!command->isValid()) {
+        *error = command->error();
+        return nullptr;
+    }
+    // Said on stderr (escaped), whatever the log level: the operator must
+    // know the webhook is not being called.
+    QObject::connect(command.get(), &AlertCommand::finished, command.get(), [](bool ok, const QString &why) {
+        if (!ok)
+            printErr(QStringLiteral("--on-alert: %1").arg(why));
+    });
+    return command;
+}
+
 int runWatch(const CliSettings &settings, const QCommandLineParser &parser, const TableStyle &style)
 {
     const auto interval = parseDurationMs(parser.value(QStringLiteral("interval")));
@@ -204,6 +232,12 @@ int runWatch(const CliSettings &settings, const QCommandLineParser &parser, cons
     }
     const bool jsonLines = parser.isSet(QStringLiteral("json-lines"));
     const bool tty = isTerminal(stdout);
+    QString alertError;
+    const std::unique_ptr<AlertCommand> onAlert = alertCommandFor(settings, parser, &alertError);
+    if (!alertError.isEmpty()) {
+        printErr(alertError);
+        return kExitUnknown;
+    }
 
     ConnectionPoller poller(settings.connection, settings.probe);
     poller.setIntervalMs(int(*interval));
@@ -230,6 +264,9 @@ int runWatch(const CliSettings &settings, const QCommandLineParser &parser, cons
             if (!tty)
                 printOut(QStringLiteral("\n"));
         }
+        if (onAlert)
+            for (const Alert &a : onAlert->observe(s))
+                printErr(QStringLiteral("alert: %1").arg(a.title()));
         if (maxTicks > 0 && ticks >= maxTicks)
             QCoreApplication::exit(0);
     });

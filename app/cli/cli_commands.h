@@ -6,6 +6,7 @@
 #include "snapshot/snapshot.h"
 
 #include <functional>
+#include <memory>
 
 namespace pelscope {
 
@@ -21,6 +22,12 @@ TableStyle tableStyleFrom(const QCommandLineParser &parser, QString *error);
 // error before the snapshot ends with exit code 3 after `onError`.
 int pollOnce(const CliSettings &settings, const std::function<int(const Snapshot &)> &onSnapshot,
              const std::function<void(const RedisError &)> &onError);
+
+class AlertCommand;
+// --on-alert CMD (watch, record): the command each alert runs, with its
+// deadline (--on-alert-timeout); null without --on-alert, or with `error`
+// said when the command line is empty.
+std::unique_ptr<AlertCommand> alertCommandFor(const CliSettings &settings, const QCommandLineParser &parser, QString *error);
 
 int runSnapshot(const CliSettings &settings, bool json, const TableStyle &style);
 int runCheck(const CliSettings &settings);

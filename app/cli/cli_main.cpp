@@ -86,6 +86,12 @@ int main(int argc, char *argv[])
          QStringLiteral("file")},
         {QStringLiteral("queue"), QStringLiteral("history: this delayed queue's or reliable list's series instead of a group's."), QStringLiteral("key")},
         {QStringLiteral("activity"), QStringLiteral("history: the claim and XACK activity's series instead of a group's.")},
+        {QStringLiteral("on-alert"),
+         QStringLiteral("watch, record: run this command for every alert (a status held 3 polls; at most every 10 min while bad; a burst "
+                        "in one), with one JSON document on stdin; no shell unless you write sh -c."),
+         QStringLiteral("command")},
+        {QStringLiteral("on-alert-timeout"), QStringLiteral("watch, record: kill the --on-alert command after this long (default 10s)."),
+         QStringLiteral("duration")},
     });
     parser.addOptions({
         {QStringLiteral("count"),

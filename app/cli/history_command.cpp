@@ -5,6 +5,7 @@
 #include "cli_values.h"
 
 #include "../common/terminal.h"
+#include "alerts/alert_command.h"
 #include "history/history_database.h"
 #include "history/history_recorder.h"
 #include "polling/connection_poller.h"
@@ -80,12 +81,21 @@ int runRecord(const CliSettings &settings, const QCommandLineParser &parser)
             spdlog::info("writing {}", s.path.toStdString());
     });
 
+    QString alertError;
+    const std::unique_ptr<AlertCommand> onAlert = alertCommandFor(settings, parser, &alertError);
+    if (!alertError.isEmpty()) {
+        err(alertError);
+        return 3;
+    }
     ConnectionPoller poller(settings.connection, settings.probe);
     poller.setIntervalMs(int(*interval));
     poller.setAutoReconnect(true); // forever: a recorder outlives restarts and failovers
     qint64 polls = 0;
     QObject::connect(&poller, &ConnectionPoller::snapshotReady, &poller, [&](const Snapshot &s) {
         recorder.record(s);
+        if (onAlert)
+            for (const Alert &a : onAlert->observe(s))
+                spdlog::info("alert: {}", a.title().toStdString());
         if (++polls == 1)
             spdlog::info("first poll recorded: {} streams", s->streams.size());
     });

@@ -330,17 +330,32 @@ QString GroupTableModel::toolTip(int row, int column) const
     }
 }
 
+void GroupTableModel::setMuted(const QSet<GroupKey> &muted)
+{
+    if (muted == m_muted)
+        return;
+    m_muted = muted;
+    if (!m_rows.isEmpty())
+        Q_EMIT dataChanged(index(0, Group), index(int(m_rows.size()) - 1, Group), {Qt::DisplayRole, Qt::ToolTipRole, MutedRole});
+}
+
 QVariant GroupTableModel::data(const QModelIndex &index, int role) const
 {
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
     const int row = index.row();
     switch (role) {
-    case Qt::DisplayRole: return displayText(row, index.column());
+    case Qt::DisplayRole:
+        if (index.column() == Group && m_muted.contains(m_rows.at(row).key))
+            return QStringLiteral("🔕 ") + displayText(row, index.column());
+        return displayText(row, index.column());
     case Qt::ToolTipRole: {
-        const QString tip = toolTip(row, index.column());
+        QString tip = toolTip(row, index.column());
+        if (index.column() == Group && m_muted.contains(m_rows.at(row).key))
+            tip = tip.isEmpty() ? tr("Desktop notifications muted") : tip + tr("\nDesktop notifications muted");
         return tip.isEmpty() ? QVariant() : QVariant(tip);
     }
+    case MutedRole: return m_muted.contains(m_rows.at(row).key);
     case Qt::TextAlignmentRole:
         if ((index.column() >= Lag && index.column() <= DeadLetters) || index.column() == ReadAge)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);

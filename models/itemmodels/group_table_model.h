@@ -6,6 +6,8 @@
 // whole table, whose roles name HealthRole only when a status changed.
 #pragma once
 
+#include <QSet>
+
 #include "history/group_key.h"
 #include "snapshot/snapshot.h"
 
@@ -51,6 +53,7 @@ public:
         DeadLetterKeyRole,           // QByteArray: the stream's DLQ, empty when none
         StaleRole,                   // bool: the values are not current (connection or node not answering)
         DeadConsumersRole,           // int: consumers holding entries, idle 5 minutes or more
+        MutedRole,                   // bool: its desktop notifications are muted
     };
 
     explicit GroupTableModel(QObject *parent = nullptr);
@@ -64,6 +67,8 @@ public:
     const QString &connectionLabel() const { return m_connectionLabel; }
     // The whole connection stopped answering: every row greys.
     void setStale(bool stale);
+    // Groups whose notifications are muted: marked in the Group column.
+    void setMuted(const QSet<GroupKey> &muted);
     const Snapshot &snapshot() const { return m_snapshot; }
     // The history changed under the rows (the recorded past replayed): the
     // rate and sparkline columns read it again.
@@ -99,6 +104,7 @@ private:
     QHash<QByteArray, int> m_deadLetterOf; // source stream -> index in deadLetters
     QString m_connectionLabel;
     bool m_stale = false;
+    QSet<GroupKey> m_muted;
     const class HistoryStore *m_history = nullptr;
     Snapshot m_snapshot;
 };

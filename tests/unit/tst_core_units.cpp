@@ -1,4 +1,5 @@
 // Pure logic: URL parsing, RESP decoding, IDs, durations, health rules.
+#include "alerts/alert_policy.h"
 #include "health/health_rules.h"
 #include "redis/connection_options.h"
 #include "redis/resp_codec.h"
@@ -6,6 +7,7 @@
 #include "snapshot/stream_id.h"
 
 #include <QFile>
+#include <QJsonArray>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -210,6 +212,79 @@ private Q_SLOTS:
         QCOMPARE(fromFile.oldestIdleWarnMs, 120'000);
         QCOMPARE(fromFile.forGroup("orders", "fulfillment").lagWarn, 5);
         QCOMPARE(fromFile.forGroup("orders", "analytics").lagWarn, HealthThresholds().lagWarn);
+    }
+
+    // Who is told, and when: a status held 3 polls is told once; a blip is
+    // not; worse is told at once; flapping back and forth is not; a
+    // reminder after 10 minutes; recovery once; a burst is one summary.
+    void alertPolicyDebouncesRepeatsAndSummarises()
+    {
+        const auto poll = [](qint64 atMs, const QList<Health> &statuses) {
+            SnapshotData d;
+            d.takenAtMs = atMs;
+            StreamSnapshot s;
+            s.key = "orders";
+            for (int i = 0; i < statuses.size(); ++i) {
+                GroupSnapshot g;
+                g.name = "g" + QByteArray::number(i);
+                g.health.status = statuses.at(i);
+                g.health.reasons = {QStringLiteral("reason %1").arg(i)};
+                s.groups.append(g);
+            }
+            d.streams.append(s);
+            return Snapshot(d);
+        };
+        using H = Health;
+        AlertPolicy policy;
+        qint64 t = 1'000'000;
+        const auto step = [&](const QList<Health> &statuses) { return policy.onSnapshot(poll(t += 1000, statuses)); };
+        QVERIFY(step({H::Ok}).isEmpty());
+        QVERIFY(step({H::Crit}).isEmpty()); // a blip:
+        QVERIFY(step({H::Ok}).isEmpty());   // not told
+        QVERIFY(step({H::Warn}).isEmpty());
+        QVERIFY(step({H::Warn}).isEmpty());
+        QList<Alert> a = step({H::Warn}); // held 3 polls
+        QCOMPARE(a.size(), 1);
+        QCOMPARE(a.first().kind, Alert::Kind::Raised);
+        QCOMPARE(a.first().from, H::Ok);
+        QCOMPARE(a.first().to, H::Warn);
+        QCOMPARE(a.first().title(), QStringLiteral("orders/g0 is WARN"));
+        QCOMPARE(a.first().message(), QStringLiteral("reason 0"));
+        for (int i = 0; i < 5; ++i)
+            QVERIFY(step({H::Warn}).isEmpty()); // told once
+        QVERIFY(step({H::Crit}).isEmpty());
+        QVERIFY(step({H::Crit}).isEmpty());
+        a = step({H::Crit});
+        QCOMPARE(a.size(), 1);
+        QCOMPARE(a.first().kind, Alert::Kind::Worse);
+        for (int i = 0; i < 4; ++i) // CRIT and WARN by turns, each held: no new incident
+            for (int k = 0; k < 3; ++k)
+                QVERIFY(step({i % 2 ? H::Crit : H::Warn}).isEmpty());
+        t += 600'000; // ten minutes later, still bad (held all along): a reminder
+        a = step({H::Crit});
+        QCOMPARE(a.size(), 1);
+        QCOMPARE(a.first().kind, Alert::Kind::Reminder);
+        QCOMPARE(a.first().title(), QStringLiteral("orders/g0 is still CRIT"));
+        QVERIFY(step({H::Ok}).isEmpty());
+        QVERIFY(step({H::Ok}).isEmpty());
+        a = step({H::Ok});
+        QCOMPARE(a.size(), 1);
+        QCOMPARE(a.first().kind, Alert::Kind::Recovered);
+        QVERIFY(step({H::Ok}).isEmpty());
+
+        // Six groups turn CRIT at once: one summary that names them.
+        AlertPolicy burst;
+        QList<Alert> told;
+        for (int i = 0; i < 3; ++i)
+            told = burst.onSnapshot(poll(t += 1000, QList<Health>(6, H::Crit)));
+        QCOMPARE(told.size(), 1);
+        QCOMPARE(told.first().kind, Alert::Kind::Summary);
+        QCOMPARE(told.first().members.size(), 6);
+        QCOMPARE(told.first().title(), QStringLiteral("6 changed at once: 6 CRIT"));
+        const QJsonObject json = alertToJson(told.first(), QStringLiteral("redis://127.0.0.1:6379"));
+        QCOMPARE(json.value(QLatin1String("kind")).toString(), QStringLiteral("summary"));
+        QCOMPARE(json.value(QLatin1String("alerts")).toArray().size(), 6);
+        QCOMPARE(json.value(QLatin1String("alerts")).toArray().at(0).toObject().value(QLatin1String("group")).toString(), QStringLiteral("g0"));
     }
 };
 

@@ -1,0 +1,155 @@
+#include "alert_command.h"
+
+#include <QJsonDocument>
+#include <QProcess>
+#include <QTimer>
+
+#include <spdlog/spdlog.h>
+
+namespace pelscope {
+
+namespace {
+
+// Words as a POSIX shell splits them, without running one: 'single quotes'
+// literal, "double quotes" with \" \\ \$ \` escaped, a backslash outside
+// quotes escaping the next character. No expansion of any kind.
+QStringList splitWords(const QString &line, QString *error)
+{
+    QStringList words;
+    QString word;
+    bool inWord = false;
+    for (qsizetype i = 0; i < line.size(); ++i) {
+        const QChar c = line.at(i);
+        if (c == QLatin1Char('\'')) {
+            const qsizetype end = line.indexOf(QLatin1Char('\''), i + 1);
+            if (end < 0) {
+                *error = QStringLiteral("--on-alert: a single quote is not closed");
+                return {};
+            }
+            word += line.mid(i + 1, end - i - 1);
+            inWord = true;
+            i = end;
+        } else if (c == QLatin1Char('"')) {
+            qsizetype j = i + 1;
+            for (; j < line.size() && line.at(j) != QLatin1Char('"'); ++j) {
+                if (line.at(j) == QLatin1Char('\\') && j + 1 < line.size() && QStringLiteral("\"\\$`").contains(line.at(j + 1)))
+                    ++j;
+                word += line.at(j);
+            }
+            if (j >= line.size()) {
+                *error = QStringLiteral("--on-alert: a double quote is not closed");
+                return {};
+            }
+            inWord = true;
+            i = j;
+        } else if (c == QLatin1Char('\\') && i + 1 < line.size()) {
+            word += line.at(++i);
+            inWord = true;
+        } else if (c.isSpace()) {
+            if (inWord)
+                words << word;
+            word.clear();
+            inWord = false;
+        } else {
+            word += c;
+            inWord = true;
+        }
+    }
+    if (inWord)
+        words << word;
+    return words;
+}
+
+} // namespace
+
+AlertCommand::AlertCommand(const QString &commandLine, QString connection, int timeoutMs, AlertSettings settings, QObject *parent)
+    : QObject(parent)
+    , m_policy(settings)
+    , m_connection(std::move(connection))
+    , m_timeoutMs(std::max(100, timeoutMs))
+{
+    const QStringList words = splitWords(commandLine, &m_error);
+    if (!m_error.isEmpty())
+        return;
+    if (words.isEmpty()) {
+        m_error = QStringLiteral("--on-alert needs a command (e.g. --on-alert 'curl -s --data @- https://chat.example/hook')");
+        return;
+    }
+    m_program = words.first();
+    m_arguments = words.mid(1);
+}
+
+QList<Alert> AlertCommand::observe(const Snapshot &snapshot)
+{
+    const QList<Alert> alerts = m_policy.onSnapshot(snapshot);
+    for (const Alert &a : alerts)
+        run(a);
+    return alerts;
+}
+
+void AlertCommand::run(const Alert &alert)
+{
+    if (!isValid())
+        return;
+    if (m_waiting.size() >= kMaxWaiting) {
+        m_waiting.dequeue();
+        ++m_failed;
+        spdlog::warn("--on-alert: {} alerts waiting for the command; the oldest was dropped", kMaxWaiting);
+    }
+    m_waiting.enqueue(QJsonDocument(alertToJson(alert, m_connection)).toJson(QJsonDocument::Compact) + '\n');
+    startNext();
+}
+
+void AlertCommand::startNext()
+{
+    while (m_running < kMaxRunning && !m_waiting.isEmpty()) {
+        const QByteArray document = m_waiting.dequeue();
+        auto *process = new QProcess(this);
+        auto *deadline = new QTimer(process);
+        deadline->setSingleShot(true);
+        ++m_running;
+        // Once per process, whichever ends it: the exit, a failure to start, the deadline.
+        auto done = [this, process, deadline](bool ok, const QString &why) {
+            if (process->property("done").toBool())
+                return;
+            process->setProperty("done", true);
+            deadline->stop();
+            --m_running;
+            ok ? ++m_succeeded : ++m_failed;
+            if (!ok)
+                spdlog::warn("--on-alert: {}", why.toStdString());
+            process->deleteLater();
+            Q_EMIT finished(ok, why);
+            startNext();
+        };
+        connect(process, &QProcess::finished, this, [process, done](int code, QProcess::ExitStatus status) {
+            if (process->property("timedOut").toBool())
+                done(false, QStringLiteral("%1 took too long and was killed").arg(process->program()));
+            else if (status == QProcess::CrashExit)
+                done(false, QStringLiteral("%1 crashed").arg(process->program()));
+            else if (code != 0)
+                done(false, QStringLiteral("%1 exited with %2: %3")
+                                .arg(process->program())
+                                .arg(code)
+                                .arg(QString::fromLocal8Bit(process->readAllStandardError().left(300)).trimmed()));
+            else
+                done(true, {});
+        });
+        connect(process, &QProcess::errorOccurred, this, [process, done](QProcess::ProcessError e) {
+            if (e == QProcess::FailedToStart)
+                done(false, QStringLiteral("cannot start %1: %2").arg(process->program(), process->errorString()));
+        });
+        connect(deadline, &QTimer::timeout, process, [process] {
+            process->setProperty("timedOut", true);
+            process->kill();
+        });
+        process->setProcessChannelMode(QProcess::SeparateChannels);
+        process->setStandardOutputFile(QProcess::nullDevice());
+        process->start(m_program, m_arguments);
+        deadline->start(m_timeoutMs);
+        process->write(document);
+        process->closeWriteChannel();
+    }
+}
+
+} // namespace pelscope

@@ -1,0 +1,165 @@
+#include "alert_policy.h"
+
+#include "../text/display_text.h"
+
+#include <QDateTime>
+#include <QJsonArray>
+#include <QSet>
+
+namespace pelscope {
+
+QString AlertSubject::text() const
+{
+    switch (kind) {
+    case Kind::Group:
+        return QStringLiteral("%1/%2").arg(displayBytes(key), displayBytes(group));
+    case Kind::DelayedQueue:
+        return QStringLiteral("delayed queue %1").arg(displayBytes(key));
+    case Kind::ListQueue:
+        return QStringLiteral("reliable list %1").arg(displayBytes(key));
+    }
+    return {};
+}
+
+QString Alert::title() const
+{
+    switch (kind) {
+    case Kind::Raised:
+    case Kind::Worse:
+        return QStringLiteral("%1 is %2").arg(subject.text(), healthName(to).toUpper());
+    case Kind::Reminder:
+        return QStringLiteral("%1 is still %2").arg(subject.text(), healthName(to).toUpper());
+    case Kind::Recovered:
+        return QStringLiteral("%1 recovered (OK)").arg(subject.text());
+    case Kind::Summary: {
+        int crit = 0, warn = 0, ok = 0;
+        for (const Alert &a : members)
+            (a.to == Health::Crit ? crit : a.to == Health::Warn ? warn : ok)++;
+        QStringList parts;
+        if (crit)
+            parts << QStringLiteral("%1 CRIT").arg(crit);
+        if (warn)
+            parts << QStringLiteral("%1 WARN").arg(warn);
+        if (ok)
+            parts << QStringLiteral("%1 recovered").arg(ok);
+        return QStringLiteral("%1 changed at once: %2").arg(members.size()).arg(parts.join(QStringLiteral(", ")));
+    }
+    }
+    return {};
+}
+
+QString Alert::message() const
+{
+    if (kind != Kind::Summary)
+        return reasons.join(QStringLiteral("; "));
+    QStringList lines;
+    for (const Alert &a : members.mid(0, 5))
+        lines << a.title();
+    if (members.size() > 5)
+        lines << QStringLiteral("and %1 more").arg(members.size() - 5);
+    return lines.join(QLatin1Char('\n'));
+}
+
+AlertPolicy::AlertPolicy(AlertSettings settings)
+    : m_settings(settings)
+{
+    m_settings.holdPolls = std::max(1, m_settings.holdPolls);
+    m_settings.burstAtLeast = std::max(2, m_settings.burstAtLeast);
+}
+
+void AlertPolicy::observe(const AlertSubject &subject, const HealthVerdict &verdict, qint64 atMs, QList<Alert> &out, QSet<AlertSubject> &present)
+{
+    present.insert(subject);
+    Track &t = m_tracks[subject];
+    const Health now = verdict.status;
+    t.heldPolls = now == t.seen ? t.heldPolls + 1 : 1;
+    t.seen = now;
+    if (t.heldPolls < m_settings.holdPolls)
+        return;
+    Alert a;
+    a.subject = subject;
+    a.from = t.told;
+    a.to = now;
+    a.reasons = verdict.reasons;
+    a.atMs = atMs;
+    if (now == Health::Ok) {
+        if (t.told == Health::Ok)
+            return;
+        a.kind = Alert::Kind::Recovered;
+    } else if (t.told == Health::Ok) {
+        a.kind = Alert::Kind::Raised;
+    } else if (int(now) > int(t.told)) {
+        a.kind = Alert::Kind::Worse; // WARN to CRIT: at once
+    } else if (atMs - t.toldAtMs >= m_settings.repeatMs) {
+        a.kind = Alert::Kind::Reminder; // still bad (maybe less so): at most every repeatMs
+    } else {
+        return; // CRIT back to WARN and forth: not a new incident
+    }
+    t.told = now;
+    t.toldAtMs = atMs;
+    out.append(a);
+}
+
+QList<Alert> AlertPolicy::onSnapshot(const Snapshot &snapshot)
+{
+    QList<Alert> out;
+    if (snapshot.isNull())
+        return out;
+    const qint64 at = snapshot->takenAtMs;
+    QSet<AlertSubject> present;
+    for (const StreamSnapshot &s : snapshot->streams)
+        for (const GroupSnapshot &g : s.groups)
+            observe({AlertSubject::Kind::Group, s.key, g.name}, g.health, at, out, present);
+    for (const DelayedQueueSnapshot &q : snapshot->delayedQueues)
+        observe({AlertSubject::Kind::DelayedQueue, q.key, {}}, q.health, at, out, present);
+    for (const ListQueueSnapshot &q : snapshot->listQueues)
+        observe({AlertSubject::Kind::ListQueue, q.key, {}}, q.health, at, out, present);
+    for (auto it = m_tracks.begin(); it != m_tracks.end();)
+        it = present.contains(it.key()) ? std::next(it) : m_tracks.erase(it);
+    if (out.size() < m_settings.burstAtLeast)
+        return out;
+    Alert summary;
+    summary.kind = Alert::Kind::Summary;
+    summary.atMs = at;
+    summary.members = out;
+    for (const Alert &a : std::as_const(out))
+        summary.to = int(a.to) > int(summary.to) ? a.to : summary.to;
+    return {summary};
+}
+
+QJsonObject alertToJson(const Alert &alert, const QString &connection)
+{
+    static const char *kinds[] = {"raised", "worse", "reminder", "recovered", "summary"};
+    QJsonObject o{{QLatin1String("schema"), QStringLiteral("pelscope.alert/1")},
+                  {QLatin1String("kind"), QLatin1String(kinds[int(alert.kind)])},
+                  {QLatin1String("connection"), connection},
+                  {QLatin1String("title"), alert.title()},
+                  {QLatin1String("time_ms"), double(alert.atMs)},
+                  {QLatin1String("time"), QDateTime::fromMSecsSinceEpoch(alert.atMs, Qt::UTC).toString(Qt::ISODateWithMs)}};
+    if (alert.kind == Alert::Kind::Summary) {
+        QJsonArray members;
+        for (const Alert &m : alert.members) {
+            QJsonObject mo = alertToJson(m, connection);
+            mo.remove(QLatin1String("schema"));
+            mo.remove(QLatin1String("connection"));
+            members.append(mo);
+        }
+        o.insert(QLatin1String("alerts"), members);
+        o.insert(QLatin1String("new_status"), healthName(alert.to));
+        return o;
+    }
+    static const char *subjects[] = {"group", "delayed_queue", "list_queue"};
+    o.insert(QLatin1String("subject"), QLatin1String(subjects[int(alert.subject.kind)]));
+    if (alert.subject.kind == AlertSubject::Kind::Group) {
+        o.insert(QLatin1String("stream"), displayBytes(alert.subject.key));
+        o.insert(QLatin1String("group"), displayBytes(alert.subject.group));
+    } else {
+        o.insert(QLatin1String("queue"), displayBytes(alert.subject.key));
+    }
+    o.insert(QLatin1String("old_status"), healthName(alert.from));
+    o.insert(QLatin1String("new_status"), healthName(alert.to));
+    o.insert(QLatin1String("reasons"), QJsonArray::fromStringList(alert.reasons));
+    return o;
+}
+
+} // namespace pelscope

@@ -1,0 +1,135 @@
+// pelscope-cli watch --on-alert against a real redis-server: the group goes
+// CRIT (unread lag over the threshold) and back, and the command receives one
+// JSON document on stdin for each, after the status held; the connection in
+// it carries no password. A command that fails, and one that hangs past its
+// deadline, are said on stderr and never stop the polls.
+#include "cli_process.h"
+#include "redis_oracle.h"
+#include "redis_server.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+
+using namespace pelscope;
+using namespace pelscope::test;
+
+namespace {
+
+QList<QJsonObject> documents(const QString &path)
+{
+    QList<QJsonObject> out;
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return out;
+    for (const QByteArray &line : f.readAll().split('\n'))
+        if (!line.trimmed().isEmpty())
+            out.append(QJsonDocument::fromJson(line).object());
+    return out;
+}
+
+} // namespace
+
+class TestOnAlert : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void commandGetsEachAlertOnce()
+    {
+        RedisServer server(RedisServer::Options{false, true, {QStringLiteral("--requirepass"), QStringLiteral("s3cret-pw")}, false});
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        QString url = server.url();
+        url.replace(QStringLiteral("redis://"), QStringLiteral("redis://:s3cret-pw@"));
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        QCOMPARE(db.command({"AUTH", "s3cret-pw"}).bytes(), QByteArray("OK"));
+        QVERIFY(!db.command({"XGROUP", "CREATE", "orders", "ship", "$", "MKSTREAM"}).isError());
+
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("alerts.jsonl"));
+        QProcess watch;
+        watch.start(QStringLiteral(PELSCOPE_CLI_PATH),
+                    {QStringLiteral("--url"), url, QStringLiteral("watch"), QStringLiteral("--json-lines"), QStringLiteral("--interval"),
+                     QStringLiteral("200ms"), QStringLiteral("--threshold"), QStringLiteral("lag_warn=5"), QStringLiteral("--threshold"),
+                     QStringLiteral("lag_crit=10"), QStringLiteral("--on-alert"), QStringLiteral("sh -c 'cat >> \"%1\"'").arg(out)});
+        QVERIFY(watch.waitForStarted());
+        QTest::qWait(1000); // OK for five polls: nothing to tell
+        QCOMPARE(documents(out).size(), 0);
+
+        for (int i = 0; i < 20; ++i)
+            db.command({"XADD", "orders", "*", "n", QByteArray::number(i)});
+        QVERIFY2(QTest::qWaitFor([&] { return documents(out).size() >= 1; }, 10000), watch.readAllStandardError().constData());
+        QJsonObject raised = documents(out).first();
+        QCOMPARE(raised.value(QLatin1String("schema")).toString(), QStringLiteral("pelscope.alert/1"));
+        QCOMPARE(raised.value(QLatin1String("kind")).toString(), QStringLiteral("raised"));
+        QCOMPARE(raised.value(QLatin1String("stream")).toString(), QStringLiteral("orders"));
+        QCOMPARE(raised.value(QLatin1String("group")).toString(), QStringLiteral("ship"));
+        QCOMPARE(raised.value(QLatin1String("old_status")).toString(), QStringLiteral("ok"));
+        QCOMPARE(raised.value(QLatin1String("new_status")).toString(), QStringLiteral("crit"));
+        const QString reasons = raised.value(QLatin1String("reasons")).toVariant().toStringList().join(u' ');
+        QVERIFY2(reasons.contains(QStringLiteral("lag 20")), qPrintable(reasons));
+        QVERIFY(!raised.value(QLatin1String("connection")).toString().contains(QLatin1String("s3cret-pw")));
+        QVERIFY(raised.value(QLatin1String("connection")).toString().startsWith(QLatin1String("redis://")));
+
+        // The consumers catch up: OK again, told once, after it held.
+        QTest::qWait(1000); // still CRIT: nothing more
+        QCOMPARE(documents(out).size(), 1);
+        db.command({"XREADGROUP", "GROUP", "ship", "w1", "COUNT", "100", "STREAMS", "orders", ">"});
+        QVERIFY(QTest::qWaitFor([&] { return documents(out).size() >= 2; }, 10000));
+        QCOMPARE(documents(out).at(1).value(QLatin1String("kind")).toString(), QStringLiteral("recovered"));
+        QTest::qWait(1000);
+        QCOMPARE(documents(out).size(), 2);
+        ::kill(pid_t(watch.processId()), SIGTERM);
+        QVERIFY(watch.waitForFinished(10000));
+        QFile all(out);
+        QVERIFY(all.open(QIODevice::ReadOnly));
+        QVERIFY(!all.readAll().contains("s3cret-pw")); // anywhere
+    }
+
+    // A command that fails and one that hangs: said, killed at the deadline,
+    // and every poll still printed.
+    void failingOrHangingCommandsNeverStopPolling()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        db.command({"XGROUP", "CREATE", "orders", "ship", "$", "MKSTREAM"});
+        for (int i = 0; i < 20; ++i)
+            db.command({"XADD", "orders", "*", "n", QByteArray::number(i)});
+        db.command({"XGROUP", "CREATE", "payments", "ledger", "$", "MKSTREAM"});
+        for (int i = 0; i < 20; ++i)
+            db.command({"XADD", "payments", "*", "n", QByteArray::number(i)});
+
+        for (const QString &command : {QStringLiteral("sh -c 'exit 3'"), QStringLiteral("sleep 30"), QStringLiteral("/nonexistent/notify")}) {
+            QElapsedTimer clock;
+            clock.start();
+            const ProcessRun run = runProcess(QStringLiteral(PELSCOPE_CLI_PATH),
+                                              {QStringLiteral("--url"), server.url(), QStringLiteral("watch"), QStringLiteral("--json-lines"),
+                                               QStringLiteral("--interval"), QStringLiteral("200ms"), QStringLiteral("--ticks"), QStringLiteral("15"),
+                                               QStringLiteral("--threshold"), QStringLiteral("lag_warn=5"), QStringLiteral("--threshold"), QStringLiteral("lag_crit=10"),
+                                               QStringLiteral("--on-alert"), command,
+                                               QStringLiteral("--on-alert-timeout"), QStringLiteral("500ms")});
+            QCOMPARE(run.exitCode, 0);
+            QCOMPARE(run.out.count('\n'), 15); // every poll printed
+            QVERIFY2(run.err.contains("alert: orders/ship is CRIT") && run.err.contains("alert: payments/ledger is CRIT"), run.err.constData());
+            const QByteArray why = command.startsWith(QLatin1String("sh")) ? QByteArray("sh exited with 3")
+                                   : command.startsWith(QLatin1String("sleep")) ? QByteArray("sleep took too long and was killed")
+                                                                                : QByteArray("cannot start /nonexistent/notify");
+            QVERIFY2(run.err.contains(why), run.err.constData());
+            QVERIFY2(clock.elapsed() < 15'000, qPrintable(QString::number(clock.elapsed())));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestOnAlert)
+#include "tst_on_alert.moc"

@@ -1,0 +1,94 @@
+// The window's desktop notifications (issue 16, part 1): each connection's
+// polls go through its own AlertPolicy (models/alerts: held 3 polls, worse at
+// once, a reminder at most every 10 minutes while bad, recovery once, a burst
+// as one summary), muted subjects are left out, and what remains is shown by
+// a Notifier: the system tray's balloon in the program, a recording one in the
+// tests. Clicking the notification opens that group or queue.
+#pragma once
+
+#include "alerts/alert_policy.h"
+
+#include <QHash>
+#include <QObject>
+#include <QPointer>
+
+class QSystemTrayIcon;
+
+namespace pelscope {
+
+class ConnectionView;
+
+// What shows a notification. Injectable: the tests record what would be shown.
+class Notifier
+{
+public:
+    virtual ~Notifier() = default;
+    // False where the platform has no tray or notification service.
+    virtual bool available() const = 0;
+    virtual void show(const QString &title, const QString &text, Health severity) = 0;
+    // The worst status of every connection, for the tray icon.
+    virtual void setOverall(Health worst, const QString &tooltip) = 0;
+};
+
+// The system tray: an icon coloured by the worst status, its balloon messages.
+class TrayNotifier : public QObject, public Notifier
+{
+    Q_OBJECT
+public:
+    explicit TrayNotifier(QObject *parent = nullptr);
+    bool available() const override;
+    void show(const QString &title, const QString &text, Health severity) override;
+    void setOverall(Health worst, const QString &tooltip) override;
+    QSystemTrayIcon *tray() const { return m_tray; }
+
+Q_SIGNALS:
+    void messageClicked();
+
+private:
+    QSystemTrayIcon *m_tray;
+};
+
+class DesktopAlerts : public QObject
+{
+    Q_OBJECT
+public:
+    enum class Mute { None, OneHour, UntilOk, Always };
+
+    // `notifier` is not owned.
+    explicit DesktopAlerts(Notifier *notifier, QObject *parent = nullptr);
+    void setNotifier(Notifier *notifier) { m_notifier = notifier; }
+
+    void watch(ConnectionView *view);
+    void forget(ConnectionView *view);
+
+    // Kept in the settings per connection (its label) and subject.
+    void mute(const QString &connection, const AlertSubject &subject, Mute how);
+    Mute muteOf(const QString &connection, const AlertSubject &subject) const;
+    // Every alert shown so far, newest last (the tests read it; so does the tray's tooltip).
+    const QList<Alert> &shown() const { return m_shown; }
+
+    // What the last notification was about, opened when it is clicked.
+    void openLast();
+
+Q_SIGNALS:
+    void openRequested(pelscope::ConnectionView *view, const QString &page);
+
+private:
+    void onPoll(ConnectionView *view, const Snapshot &snapshot);
+    void updateOverall();
+    static QString muteKey(const QString &connection, const AlertSubject &subject);
+    // The overview's muted marks, from the mutes in force.
+    void showMutes(ConnectionView *view);
+    static QString pageOf(const AlertSubject &subject);
+
+    Notifier *m_notifier;
+    QHash<ConnectionView *, AlertPolicy> m_policies;
+    QVariantMap m_mutes; // the settings' alerts/mutes, read once
+    QHash<ConnectionView *, Health> m_worst;
+    QList<Alert> m_shown;
+    QPointer<ConnectionView> m_lastView;
+    QString m_lastPage;
+    bool m_saidUnavailable = false;
+};
+
+} // namespace pelscope
