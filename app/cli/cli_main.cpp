@@ -90,6 +90,8 @@ int main(int argc, char *argv[])
          QStringLiteral("watch, record: run this command for every alert (a status held 3 polls; at most every 10 min while bad; a burst "
                         "in one), with one JSON document on stdin; no shell unless you write sh -c."),
          QStringLiteral("command")},
+        {QStringLiteral("out"), QStringLiteral("report: the folder to write (new or empty)."), QStringLiteral("dir")},
+        {QStringLiteral("include-payloads"), QStringLiteral("report: the dead letters' payload fields too (left out by default).")},
         {QStringLiteral("on-alert-timeout"), QStringLiteral("watch, record: kill the --on-alert command after this long (default 10s)."),
          QStringLiteral("duration")},
     });
@@ -124,7 +126,7 @@ int main(int argc, char *argv[])
         {QStringLiteral("in"), QStringLiteral("queue reschedule: due this long from now (the server's time)."), QStringLiteral("duration")},
     });
     parser.addPositionalArgument(QStringLiteral("command"),
-                                 QStringLiteral("snapshot, check, watch, record, history, exporter, workload, dlq, queue or pending"));
+                                 QStringLiteral("snapshot, check, watch, record, history, report, exporter, workload, dlq, queue or pending"));
 
     if (!parser.parse(QCoreApplication::arguments())) {
         writeErr(QStringLiteral("pelscope-cli: %1 (see --help)\n").arg(parser.errorText()));
@@ -148,7 +150,7 @@ int main(int argc, char *argv[])
                                || positional.value(0) == QLatin1String("history") || positional.value(0) == QLatin1String("queue");
     if (positional.size() != 1 && !withArguments) {
         std::fprintf(stderr,
-                     "pelscope-cli: expected one command (snapshot, check, watch, record, history, exporter, workload, dlq, queue, pending); see --help\n");
+                     "pelscope-cli: expected one command (snapshot, check, watch, record, history, report, exporter, workload, dlq, queue, pending); see --help\n");
         return 3;
     }
     CliSettings settings;
@@ -171,6 +173,8 @@ int main(int argc, char *argv[])
         return runCheck(settings);
     if (command == QLatin1String("watch"))
         return runWatch(settings, parser, style);
+    if (command == QLatin1String("report"))
+        return runReport(settings, parser);
     if (command == QLatin1String("record")) {
         setupConsoleLogging(std::max(verbosity, 1)); // a recorder logs to stderr: it runs unattended
         return runRecord(settings, parser);
