@@ -103,7 +103,11 @@ set(PELSCOPE_DEB_DEPENDS
   "libqt6svg6 (>= 6.4.0)"
   "qt6-qpa-plugins (>= 6.4.0)"
   "libssl3"
+  # Qt's own Korean strings (dialog buttons, the file dialog), loaded when the window speaks Korean
+  "qt6-translations-l10n (>= 6.4.0)"
 )
 list(JOIN PELSCOPE_DEB_DEPENDS ", " CPACK_DEBIAN_PACKAGE_DEPENDS)
+# Korean glyphs for the Korean window (any CJK font will do; this is Debian's usual one).
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "fonts-noto-cjk")
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "redis-tools, gnome-keyring | kwalletmanager")
 include(CPack)

@@ -10,6 +10,7 @@
 
 #include "polling/connection_tester.h"
 
+#include <QCoreApplication>
 #include <QCheckBox>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -53,9 +54,9 @@ QString fileProblem(const QString &path, const QString &what)
         return {};
     const QFileInfo info(path);
     if (!info.exists())
-        return QStringLiteral("%1 '%2' does not exist").arg(what, path);
+        return QCoreApplication::translate("pelscope::ConnectionDialog", "%1 '%2' does not exist").arg(what, path);
     if (!info.isFile() || !info.isReadable())
-        return QStringLiteral("%1 '%2' cannot be read").arg(what, path);
+        return QCoreApplication::translate("pelscope::ConnectionDialog", "%1 '%2' cannot be read").arg(what, path);
     return {};
 }
 
@@ -430,7 +431,7 @@ void ConnectionDialog::reloadProfileList(const QString &select)
     for (const ConnectionProfile &p : m_store->profiles()) {
         auto *item = new QListWidgetItem(tagIcon(p.colorTag), p.name, m_ui->profileList);
         item->setData(Qt::UserRole, p.name);
-        item->setToolTip(p.user.isEmpty() ? p.url : QStringLiteral("%1 (user %2)").arg(p.url, p.user));
+        item->setToolTip(p.user.isEmpty() ? p.url : tr("%1 (user %2)").arg(p.url, p.user));
         if (p.name == select)
             m_ui->profileList->setCurrentItem(item);
     }

@@ -4,6 +4,7 @@
 // stored at all.
 #include "connection_profile_store.h"
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QSettings>
 
@@ -123,7 +124,7 @@ ProbeConfig ConnectionProfile::probeConfig(QString *error, ProbeConfig base) con
     for (const QString &line : thresholds) {
         const qsizetype eq = line.indexOf(QLatin1Char('='));
         if (eq <= 0) {
-            problem = QStringLiteral("threshold '%1': expected key=value").arg(line);
+            problem = QCoreApplication::translate("pelscope::ConnectionProfileStore", "threshold '%1': expected key=value").arg(line);
             break;
         }
         problem = base.thresholds.set(line.left(eq).trimmed(), line.mid(eq + 1).trimmed());
@@ -224,7 +225,7 @@ QString ConnectionProfileStore::save(const ConnectionProfile &profile)
     ConnectionProfile p = profile;
     p.name = p.name.trimmed();
     if (p.name.isEmpty())
-        return QStringLiteral("a profile needs a name");
+        return tr("a profile needs a name");
     QString error;
     const ConnectionOptions options = p.connectionOptions(&error);
     if (!error.isEmpty())
@@ -305,9 +306,9 @@ QString ConnectionProfileStore::writeAll(const QList<ConnectionProfile> &profile
     // Profiles name hosts, users and certificate paths: nobody else's business.
     // QSettings rewrites the file through a temporary, so set the mode every time.
     if (s.status() != QSettings::NoError)
-        return QStringLiteral("cannot write the settings file %1").arg(s.fileName());
+        return tr("cannot write the settings file %1").arg(s.fileName());
     if (!QFile::setPermissions(s.fileName(), QFileDevice::ReadOwner | QFileDevice::WriteOwner))
-        return QStringLiteral("cannot make the settings file %1 private (mode 0600)").arg(s.fileName());
+        return tr("cannot make the settings file %1 private (mode 0600)").arg(s.fileName());
     return {};
 }
 
@@ -361,7 +362,7 @@ void ConnectionProfileStore::readPassword(const QString &profileName)
 void ConnectionProfileStore::noteKeychainError(const QString &profileName, const QString &reason)
 {
     m_keychainState = KeychainState::Unavailable;
-    m_keychainError = reason.isEmpty() ? QStringLiteral("no keychain service") : reason;
+    m_keychainError = reason.isEmpty() ? tr("no keychain service") : reason;
     Q_EMIT keychainUnavailable(profileName, m_keychainError);
 }
 

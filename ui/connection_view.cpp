@@ -451,9 +451,13 @@ void ConnectionView::updateClusterBanner(const Snapshot &snapshot)
             down << where;
     }
     if (!down.isEmpty())
-        problems << tr("%1 answer%2 CLUSTERDOWN: the cluster considers itself down while a master fails (full coverage required), "
-                       "so their streams keep their last values too (cluster-allow-reads-when-down yes keeps them readable)")
-                        .arg(down.join(QStringLiteral(", ")), down.size() == 1 ? QStringLiteral("s") : QString());
+        problems << (down.size() == 1 ? tr("%1 answers CLUSTERDOWN: the cluster considers itself down while a master fails (full coverage "
+                                           "required), so its streams keep their last values too (cluster-allow-reads-when-down yes keeps "
+                                           "them readable)")
+                                        : tr("%1 answer CLUSTERDOWN: the cluster considers itself down while a master fails (full coverage "
+                                             "required), so their streams keep their last values too (cluster-allow-reads-when-down yes keeps "
+                                             "them readable)"))
+                        .arg(down.join(QStringLiteral(", ")));
     m_clusterBanner->setText(tr("Cluster: %1.").arg(problems.join(QStringLiteral(". "))));
     m_clusterBanner->setVisible(!problems.isEmpty());
 }

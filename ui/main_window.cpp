@@ -1,5 +1,7 @@
 #include "main_window.h"
 
+#include "app_language.h"
+
 #include "all_connections_page.h"
 #include "connection_dialog.h"
 #include "connection_profile_store.h"
@@ -21,6 +23,7 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QLineEdit>
+#include <QActionGroup>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -362,6 +365,7 @@ void MainWindow::buildMenus()
     toTray->setToolTip(m_tray->available() ? tr("Closing the window keeps polling and notifying; the tray icon's menu quits")
                                            : tr("This desktop has no system tray"));
     connect(toTray, &QAction::toggled, this, [](bool on) { QSettings().setValue(QStringLiteral("window/closeToTray"), on); });
+    addLanguageMenu(view);
     view->addAction(tr("&Dead letters"), QKeySequence(Qt::CTRL | Qt::Key_D), this, [this] {
         if (ConnectionView *v = currentConnection()) {
             m_tabs->setCurrentWidget(v);
@@ -474,6 +478,32 @@ void MainWindow::closeEvent(QCloseEvent *event)
     saveOpenConnections();
     QSettings().setValue(QStringLiteral("window/geometry"), saveGeometry());
     QMainWindow::closeEvent(event);
+}
+
+// The language takes effect at the next start: every page builds its texts once.
+void MainWindow::addLanguageMenu(QMenu *view)
+{
+    QMenu *menu = view->addMenu(tr("&Language"));
+    auto *group = new QActionGroup(menu);
+    const QString saved = savedLanguage();
+    const auto add = [&](const QString &code, const QString &text) {
+        QAction *a = menu->addAction(text);
+        a->setCheckable(true);
+        a->setChecked(code == saved);
+        a->setData(code);
+        group->addAction(a);
+    };
+    add(QString(), tr("System language"));
+    for (const QString &code : availableLanguages())
+        add(code, languageName(code));
+    connect(group, &QActionGroup::triggered, this, [this](QAction *a) {
+        const QString code = a->data().toString();
+        if (code == savedLanguage())
+            return;
+        saveLanguage(code);
+        QMessageBox::information(this, tr("Language"),
+                                 tr("Pelscope will speak %1 from its next start.").arg(code.isEmpty() ? tr("the system's language") : languageName(code)));
+    });
 }
 
 } // namespace pelscope

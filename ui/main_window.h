@@ -9,6 +9,7 @@
 #include <QMainWindow>
 
 class QAction;
+class QMenu;
 class QTabWidget;
 
 namespace pelscope {
@@ -50,6 +51,7 @@ protected:
     void closeEvent(QCloseEvent *event) override;
 
 private:
+    void addLanguageMenu(QMenu *view);
     void installShortcuts();
     void buildMenus();
     // Asks for a connection; `newTab` adds one, else the current tab switches.

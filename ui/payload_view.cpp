@@ -83,8 +83,8 @@ void PayloadView::render()
     QString html = QStringLiteral("<h3 style='margin:0'>%1</h3><p style='color:%3;margin-top:2px'>%2</p>")
                        .arg(QString::fromLatin1(r.id).toHtmlEscaped(), displayBytes(r.stream).toHtmlEscaped(), dimTextColor());
     if (!r.error.isEmpty()) {
-        html += QStringLiteral("<p style='color:%2'><b>Could not read the entry:</b> %1</p>")
-                    .arg(r.error.toHtmlEscaped(), healthStyle(Health::Crit).strong.name());
+        html += QStringLiteral("<p style='color:%2'><b>%3</b> %1</p>")
+                    .arg(r.error.toHtmlEscaped(), healthStyle(Health::Crit).strong.name(), tr("Could not read the entry:"));
         setHtml(html);
         return;
     }

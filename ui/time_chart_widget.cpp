@@ -1,6 +1,7 @@
 #include "time_chart_widget.h"
 
 #include "health_style.h"
+#include "snapshot/format.h"
 
 #include <QDateTime>
 #include <cmath>
@@ -219,10 +220,10 @@ void TimeChartWidget::setStale(bool stale)
 QString TimeChartWidget::valueText(double v) const
 {
     if (std::isnan(v))
-        return QStringLiteral("unknown");
+        return tr("unknown");
     const bool seconds = m_unit == Unit::Seconds;
     if (seconds && v >= 60)
-        return QStringLiteral("%1m%2s").arg(qint64(v) / 60).arg(qint64(v) % 60, 2, 10, QLatin1Char('0'));
+        return formatDuration(qint64(v) * 1000);
     const QString suffix = seconds ? QStringLiteral("s") : m_unit == Unit::EntriesPerSecond ? QStringLiteral("/s") : QString();
     const bool whole = std::abs(v - std::round(v)) < 1e-9;
     return (whole ? QString::number(qint64(v)) : QString::number(v, 'f', 2)) + suffix;

@@ -187,13 +187,13 @@ void WriteController::confirmDeleteConsumer(const ConsumerDeleteRequest &request
 {
     const QString title = tr("Delete consumer");
     const QStringList plan{
-        QStringLiteral("One Lua script on %1:").arg(node.redactedUrl()),
+        tr("One Lua script on %1:").arg(node.redactedUrl()),
         QStringLiteral("  XPENDING \"%1\" \"%2\"   -- if \"%3\" holds any entry: stop, change nothing")
             .arg(displayBytes(request.stream), displayBytes(request.group), displayBytes(request.consumer)),
         QStringLiteral("  XGROUP DELCONSUMER \"%1\" \"%2\" \"%3\"")
             .arg(displayBytes(request.stream), displayBytes(request.group), displayBytes(request.consumer)),
         QStringLiteral("  XADD \"%1\" MAXLEN ~ %2 * action delete_consumer ...").arg(displayBytes(request.auditStream)).arg(request.auditMaxLen),
-        QStringLiteral("Audit log: %1").arg(auditLogPath()),
+        tr("Audit log: %1").arg(auditLogPath()),
     };
     auto *dialog = new ConfirmWriteDialog(title,
                                           tr("<b>Delete consumer %1</b> from group %2 of stream %3. It holds no pending entries.")

@@ -64,16 +64,16 @@ void WriteController::queueWrite(const QueueWriteRequest &request, const QString
 void WriteController::confirmQueueWrite(const QueueWriteRequest &request, const WriteOutcome &planned, const QString &scope, QWidget *parent)
 {
     const QString title = titleFor(request);
-    QStringList plan{QStringLiteral("On %1, per batch of %2, one Lua script:").arg(writeOptions().redactedUrl()).arg(request.batchSize)};
+    QStringList plan{tr("On %1, per batch of %2, one Lua script:").arg(writeOptions().redactedUrl()).arg(request.batchSize)};
     for (const QString &line : planned.plan)
         plan << QStringLiteral("  ") + line;
     if (planned.counts.done > planned.plan.size())
-        plan << QStringLiteral("  ... and %1 more").arg(planned.counts.done - planned.plan.size());
+        plan << tr("  ... and %1 more").arg(planned.counts.done - planned.plan.size());
     plan << QStringLiteral("  XADD \"%1\" MAXLEN ~ %2 * action %3 ... batch <token>")
                 .arg(displayBytes(request.auditStream))
                 .arg(request.auditMaxLen)
                 .arg(queueActionName(request.operation));
-    plan << QStringLiteral("Audit log: %1").arg(auditLogPath());
+    plan << tr("Audit log: %1").arg(auditLogPath());
     QString sentence = describeQueueWrite(request, planned, true);
     sentence[0] = sentence[0].toUpper();
     auto *dialog = new ConfirmWriteDialog(title, QStringLiteral("<b>%1</b>").arg(sentence.toHtmlEscaped()), plan,

@@ -108,7 +108,7 @@ void ConfirmWriteDialog::setPath(const QString &path)
     const qsizetype colon = path.indexOf(QLatin1Char(':'));
     // "atomic:", "ledger:", "refused:" in bold, the rest as it is.
     const QString html = colon > 0
-                             ? QStringLiteral("<b>Path: %1</b>%2").arg(path.left(colon + 1).toHtmlEscaped(), path.mid(colon + 1).toHtmlEscaped())
+                             ? tr("<b>Path: %1</b>%2").arg(path.left(colon + 1).toHtmlEscaped(), path.mid(colon + 1).toHtmlEscaped())
                              : path.toHtmlEscaped();
     m_path->setText(m_confirm ? html : QStringLiteral("<span style='color:%1'>%2</span>").arg(warningTextColor(), html));
     m_path->setVisible(!path.isEmpty());

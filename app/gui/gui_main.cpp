@@ -6,6 +6,7 @@
 #include "history_file_window.h"
 #include "history_settings_dialog.h"
 #include "history/prometheus_backfill.h"
+#include "app_language.h"
 #include "main_window.h"
 #include "self_test.h"
 #include "snapshot/format.h"
@@ -67,6 +68,7 @@ void describeOptions(QCommandLineParser &parser)
          QStringLiteral("url")},
         {QStringLiteral("all-connections"), QStringLiteral("Start on the all-connections tab (with several --url).")},
         {QStringLiteral("dark"), QStringLiteral("A dark palette (Fusion style), whatever the desktop's theme.")},
+        {QStringLiteral("lang"), QStringLiteral("The window's language: en or ko (default: View > Language, else the system's)."), QStringLiteral("code")},
         {QStringLiteral("self-test"), QStringLiteral("Check TLS, the platform plugin, writable directories and the keychain, then exit.")},
     });
 }
@@ -166,6 +168,13 @@ int main(int argc, char *argv[])
         QApplication::setPalette(darkPalette());
     }
     makePaletteReadable();
+    // Before the first widget: every tr() from here on speaks the chosen language.
+    const QString lang = parser.isSet(QStringLiteral("lang")) ? parser.value(QStringLiteral("lang")) : savedLanguage();
+    if (!lang.isEmpty() && !availableLanguages().contains(lang)) {
+        std::fprintf(stderr, "pelscope: --lang: '%s' is not one of %s\n", qPrintable(lang), qPrintable(availableLanguages().join(QStringLiteral(", "))));
+        return 2;
+    }
+    installLanguage(lang);
     if (parser.isSet(QStringLiteral("self-test")))
         return runSelfTest();
     QGuiApplication::setDesktopFileName(QStringLiteral("io.pelscope.Pelscope"));

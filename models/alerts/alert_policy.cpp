@@ -2,6 +2,7 @@
 
 #include "../text/display_text.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QJsonArray>
 #include <QSet>
@@ -14,9 +15,9 @@ QString AlertSubject::text() const
     case Kind::Group:
         return QStringLiteral("%1/%2").arg(displayBytes(key), displayBytes(group));
     case Kind::DelayedQueue:
-        return QStringLiteral("delayed queue %1").arg(displayBytes(key));
+        return QCoreApplication::translate("Alerts", "delayed queue %1").arg(displayBytes(key));
     case Kind::ListQueue:
-        return QStringLiteral("reliable list %1").arg(displayBytes(key));
+        return QCoreApplication::translate("Alerts", "reliable list %1").arg(displayBytes(key));
     }
     return {};
 }
@@ -26,23 +27,23 @@ QString Alert::title() const
     switch (kind) {
     case Kind::Raised:
     case Kind::Worse:
-        return QStringLiteral("%1 is %2").arg(subject.text(), healthName(to).toUpper());
+        return QCoreApplication::translate("Alerts", "%1 is %2").arg(subject.text(), healthName(to).toUpper());
     case Kind::Reminder:
-        return QStringLiteral("%1 is still %2").arg(subject.text(), healthName(to).toUpper());
+        return QCoreApplication::translate("Alerts", "%1 is still %2").arg(subject.text(), healthName(to).toUpper());
     case Kind::Recovered:
-        return QStringLiteral("%1 recovered (OK)").arg(subject.text());
+        return QCoreApplication::translate("Alerts", "%1 recovered (OK)").arg(subject.text());
     case Kind::Summary: {
         int crit = 0, warn = 0, ok = 0;
         for (const Alert &a : members)
             (a.to == Health::Crit ? crit : a.to == Health::Warn ? warn : ok)++;
         QStringList parts;
         if (crit)
-            parts << QStringLiteral("%1 CRIT").arg(crit);
+            parts << QCoreApplication::translate("Alerts", "%1 CRIT").arg(crit);
         if (warn)
-            parts << QStringLiteral("%1 WARN").arg(warn);
+            parts << QCoreApplication::translate("Alerts", "%1 WARN").arg(warn);
         if (ok)
-            parts << QStringLiteral("%1 recovered").arg(ok);
-        return QStringLiteral("%1 changed at once: %2").arg(members.size()).arg(parts.join(QStringLiteral(", ")));
+            parts << QCoreApplication::translate("Alerts", "%1 recovered").arg(ok);
+        return QCoreApplication::translate("Alerts", "%1 changed at once: %2").arg(members.size()).arg(parts.join(QStringLiteral(", ")));
     }
     }
     return {};
@@ -56,7 +57,7 @@ QString Alert::message() const
     for (const Alert &a : members.mid(0, 5))
         lines << a.title();
     if (members.size() > 5)
-        lines << QStringLiteral("and %1 more").arg(members.size() - 5);
+        lines << QCoreApplication::translate("Alerts", "and %1 more").arg(members.size() - 5);
     return lines.join(QLatin1Char('\n'));
 }
 

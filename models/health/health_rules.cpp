@@ -2,6 +2,7 @@
 
 #include "../snapshot/format.h"
 
+#include <QCoreApplication>
 #include <QSettings>
 
 namespace pelscope {
@@ -151,9 +152,9 @@ HealthVerdict evaluateGroup(const StreamSnapshot &stream, const GroupSnapshot &g
     if (g.oldestIdleMs) {
         const qint64 idle = *g.oldestIdleMs;
         if (idle >= t.oldestIdleCritMs)
-            addReason(v, Health::Crit, QStringLiteral("oldest pending idle %1 ≥ %2").arg(formatDuration(idle), formatDuration(t.oldestIdleCritMs)));
+            addReason(v, Health::Crit, QCoreApplication::translate("Health", "oldest pending idle %1 ≥ %2").arg(formatDuration(idle), formatDuration(t.oldestIdleCritMs)));
         else if (idle >= t.oldestIdleWarnMs)
-            addReason(v, Health::Warn, QStringLiteral("oldest pending idle %1 ≥ %2").arg(formatDuration(idle), formatDuration(t.oldestIdleWarnMs)));
+            addReason(v, Health::Warn, QCoreApplication::translate("Health", "oldest pending idle %1 ≥ %2").arg(formatDuration(idle), formatDuration(t.oldestIdleWarnMs)));
     }
 
     if (g.maxDeliveryCount && *g.maxDeliveryCount >= t.deliveryCountWarn) {
@@ -162,8 +163,9 @@ HealthVerdict evaluateGroup(const StreamSnapshot &stream, const GroupSnapshot &g
             if (it.key() >= t.deliveryCountWarn)
                 poison += it.value();
         addReason(v, Health::Warn,
-              QStringLiteral("%1 pending %2 delivered ≥ %3 times (max %4): likely poison")
-                  .arg(formatCount(poison), poison == 1 ? QStringLiteral("entry") : QStringLiteral("entries"))
+              (poison == 1 ? QCoreApplication::translate("Health", "%1 pending entry delivered ≥ %2 times (max %3): likely poison")
+                           : QCoreApplication::translate("Health", "%1 pending entries delivered ≥ %2 times (max %3): likely poison"))
+                  .arg(formatCount(poison))
                   .arg(t.deliveryCountWarn)
                   .arg(*g.maxDeliveryCount));
     }
@@ -172,33 +174,36 @@ HealthVerdict evaluateGroup(const StreamSnapshot &stream, const GroupSnapshot &g
         const qint64 behind = *g.oldestUnreadAgeMs;
         if (behind >= t.behindCritMs)
             addReason(v, Health::Crit,
-                  QStringLiteral("behind by %1 ≥ %2: the oldest unread entry waits that long")
+                  QCoreApplication::translate("Health", "behind by %1 ≥ %2: the oldest unread entry waits that long")
                       .arg(formatDuration(behind), formatDuration(t.behindCritMs)));
         else if (behind >= t.behindWarnMs)
             addReason(v, Health::Warn,
-                  QStringLiteral("behind by %1 ≥ %2: the oldest unread entry waits that long")
+                  QCoreApplication::translate("Health", "behind by %1 ≥ %2: the oldest unread entry waits that long")
                       .arg(formatDuration(behind), formatDuration(t.behindWarnMs)));
     }
 
     if (g.lag) {
         if (*g.lag >= t.lagCrit)
-            addReason(v, Health::Crit, QStringLiteral("lag %1 ≥ %2 unread entries").arg(formatCount(*g.lag), formatCount(t.lagCrit)));
+            addReason(v, Health::Crit, QCoreApplication::translate("Health", "lag %1 ≥ %2 unread entries").arg(formatCount(*g.lag), formatCount(t.lagCrit)));
         else if (*g.lag >= t.lagWarn)
-            addReason(v, Health::Warn, QStringLiteral("lag %1 ≥ %2 unread entries").arg(formatCount(*g.lag), formatCount(t.lagWarn)));
+            addReason(v, Health::Warn, QCoreApplication::translate("Health", "lag %1 ≥ %2 unread entries").arg(formatCount(*g.lag), formatCount(t.lagWarn)));
     } else if (t.lagUnknownWarns) {
-        addReason(v, Health::Warn, QStringLiteral("lag unknown: %1").arg(g.lagNote.isEmpty() ? QStringLiteral("Redis did not report it") : g.lagNote));
+        addReason(v, Health::Warn, QCoreApplication::translate("Health", "lag unknown: %1").arg(g.lagNote.isEmpty() ? QCoreApplication::translate("Health", "Redis did not report it") : g.lagNote));
     }
 
     QStringList stuck;
     for (const ConsumerSnapshot &c : g.consumerList) {
         if (c.pending > 0 && c.idleMs && *c.idleMs >= t.consumerIdleWarnMs)
-            stuck << QStringLiteral("%1 (%2 pending, idle %3)").arg(displayBytes(c.name), formatCount(c.pending), formatDuration(*c.idleMs));
+            stuck << QCoreApplication::translate("Health", "%1 (%2 pending, idle %3)").arg(displayBytes(c.name), formatCount(c.pending), formatDuration(*c.idleMs));
     }
-    if (!stuck.isEmpty())
+    if (!stuck.isEmpty()) {
+        const QString idle = formatDuration(t.consumerIdleWarnMs);
+        const QString who = stuck.join(QStringLiteral(", "));
         addReason(v, Health::Warn,
-              QStringLiteral("%1 holding pending entries and idle ≥ %2: %3")
-                  .arg(stuck.size() == 1 ? QStringLiteral("consumer") : QStringLiteral("%1 consumers").arg(stuck.size()),
-                       formatDuration(t.consumerIdleWarnMs), stuck.join(QStringLiteral(", "))));
+              stuck.size() == 1 ? QCoreApplication::translate("Health", "consumer holding pending entries and idle ≥ %1: %2").arg(idle, who)
+                                : QCoreApplication::translate("Health", "%1 consumers holding pending entries and idle ≥ %2: %3")
+                                      .arg(QString::number(stuck.size()), idle, who));
+    }
     return v;
 }
 

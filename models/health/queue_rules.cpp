@@ -2,20 +2,23 @@
 
 #include "../snapshot/format.h"
 
+#include <QCoreApplication>
+
 namespace pelscope {
 
 HealthVerdict evaluateDelayedQueue(const DelayedQueueSnapshot &q, const HealthThresholds &t)
 {
     HealthVerdict v;
     if (!q.error.isEmpty()) {
-        addReason(v, Health::Warn, QStringLiteral("not judged: %1").arg(q.error));
+        addReason(v, Health::Warn, QCoreApplication::translate("Health", "not judged: %1").arg(q.error));
         return v;
     }
     if (!q.due || *q.due == 0 || !q.oldestOverdueMs)
         return v;
     const qint64 late = *q.oldestOverdueMs;
-    const QString what = QStringLiteral("scheduler behind: %1 item%2 due, the oldest overdue by %3")
-                             .arg(formatCount(*q.due), *q.due == 1 ? QString() : QStringLiteral("s"), formatDuration(late));
+    const QString what = (*q.due == 1 ? QCoreApplication::translate("Health", "scheduler behind: %1 item due, the oldest overdue by %2")
+                                           : QCoreApplication::translate("Health", "scheduler behind: %1 items due, the oldest overdue by %2"))
+                             .arg(formatCount(*q.due), formatDuration(late));
     if (late >= t.delayedOverdueCritMs)
         addReason(v, Health::Crit, QStringLiteral("%1 ≥ %2").arg(what, formatDuration(t.delayedOverdueCritMs)));
     else if (late >= t.delayedOverdueWarnMs)
@@ -27,7 +30,7 @@ HealthVerdict evaluateListQueue(const ListQueueSnapshot &q, const HealthThreshol
 {
     HealthVerdict v;
     if (!q.error.isEmpty()) {
-        addReason(v, Health::Warn, QStringLiteral("not judged: %1").arg(q.error));
+        addReason(v, Health::Warn, QCoreApplication::translate("Health", "not judged: %1").arg(q.error));
         return v;
     }
     if (q.stuck > 0) {
@@ -35,13 +38,15 @@ HealthVerdict evaluateListQueue(const ListQueueSnapshot &q, const HealthThreshol
         // more, more may be stuck (a bracket, like the oldest pending idle).
         const bool partial = q.processingLength && *q.processingLength > q.sampled;
         addReason(v, Health::Warn,
-              QStringLiteral("%1%2 item%3 in processing longer than %4 (the oldest %5): a worker may have crashed holding them")
-                  .arg(partial ? QStringLiteral("at least ") : QString(), formatCount(q.stuck), q.stuck == 1 ? QString() : QStringLiteral("s"),
-                       formatDuration(t.processingTimeoutMs), q.oldestProcessingAgeMs ? formatDuration(*q.oldestProcessingAgeMs) : QStringLiteral("?")));
+              (partial ? QCoreApplication::translate("Health", "at least %1 items in processing longer than %2 (the oldest %3): a worker may have crashed holding them")
+               : q.stuck == 1 ? QCoreApplication::translate("Health", "%1 item in processing longer than %2 (the oldest %3): a worker may have crashed holding it")
+                              : QCoreApplication::translate("Health", "%1 items in processing longer than %2 (the oldest %3): a worker may have crashed holding them"))
+                  .arg(formatCount(q.stuck), formatDuration(t.processingTimeoutMs),
+                       q.oldestProcessingAgeMs ? formatDuration(*q.oldestProcessingAgeMs) : QStringLiteral("?")));
     }
     if (q.unservedForMs && *q.unservedForMs >= t.unservedWarnMs)
         addReason(v, Health::Warn,
-              QStringLiteral("no worker: the main list grew by %1 over %2 with nothing in processing")
+              QCoreApplication::translate("Health", "no worker: the main list grew by %1 over %2 with nothing in processing")
                   .arg(formatCount(q.unservedGrowth.value_or(0)), formatDuration(*q.unservedForMs)));
     return v;
 }

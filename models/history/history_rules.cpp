@@ -4,6 +4,7 @@
 #include "../snapshot/format.h"
 
 #include <cmath>
+#include <QCoreApplication>
 
 namespace pelscope {
 
@@ -18,8 +19,8 @@ void checkStalled(const GroupProgress &p, const HistoryRuleThresholds &t, qint64
         return;
     // Before the first observed move we only know how long we have watched.
     addReason(v, Health::Crit,
-          p.readAdvanceSeen ? QStringLiteral("stalled: lag %1 and no entry read for %2").arg(formatCount(*p.lag), formatDuration(quiet))
-                            : QStringLiteral("stalled: lag %1 and no entry read in %2 of watching").arg(formatCount(*p.lag), formatDuration(quiet)));
+          p.readAdvanceSeen ? QCoreApplication::translate("Health", "stalled: lag %1 and no entry read for %2").arg(formatCount(*p.lag), formatDuration(quiet))
+                            : QCoreApplication::translate("Health", "stalled: lag %1 and no entry read in %2 of watching").arg(formatCount(*p.lag), formatDuration(quiet)));
 }
 
 // Floors (the lowest pending of each 10 s bucket) never falling and rising
@@ -64,7 +65,7 @@ void checkClimbing(const HistoryStore &store, const GroupKey &key, const GroupPr
         return;
     const qint64 now = p.pending.value_or(qint64(climb->second));
     addReason(v, Health::Warn,
-          QStringLiteral("pending climbing: %1 → %2 over %3")
+          QCoreApplication::translate("Health", "pending climbing: %1 → %2 over %3")
               .arg(formatCount(qint64(climb->first)), formatCount(now), formatDuration(t.climbWindowMs)));
 }
 

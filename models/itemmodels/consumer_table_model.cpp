@@ -7,10 +7,10 @@ namespace pelscope {
 QString consumerStateName(ConsumerTableModel::ConsumerState s)
 {
     switch (s) {
-    case ConsumerTableModel::ConsumerState::Active: return QStringLiteral("active");
-    case ConsumerTableModel::ConsumerState::Idle: return QStringLiteral("idle");
-    case ConsumerTableModel::ConsumerState::Dead: return QStringLiteral("dead");
-    case ConsumerTableModel::ConsumerState::Never: return QStringLiteral("never active");
+    case ConsumerTableModel::ConsumerState::Active: return ConsumerTableModel::tr("active");
+    case ConsumerTableModel::ConsumerState::Idle: return ConsumerTableModel::tr("idle");
+    case ConsumerTableModel::ConsumerState::Dead: return ConsumerTableModel::tr("dead");
+    case ConsumerTableModel::ConsumerState::Never: return ConsumerTableModel::tr("never active");
     }
     return {};
 }
@@ -39,7 +39,7 @@ void ConsumerTableModel::setGroup(const QByteArray &stream, const QByteArray &gr
             consumers.insert(c.name, c);
             QString inactive = QStringLiteral("—");
             if (c.inactiveMs)
-                inactive = *c.inactiveMs < 0 ? QStringLiteral("never") : formatDuration(*c.inactiveMs);
+                inactive = *c.inactiveMs < 0 ? tr("never") : formatDuration(*c.inactiveMs);
             rows.append({c.name,
                          {displayBytes(c.name), formatCount(c.pending), c.idleMs ? formatDuration(*c.idleMs) : QStringLiteral("?"), inactive,
                           consumerStateName(stateOf(c))}});
@@ -77,7 +77,7 @@ QVariant ConsumerTableModel::data(const QModelIndex &index, int role) const
         return QVariant::fromValue((index.column() >= Pending && index.column() <= Inactive ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
     case Qt::ToolTipRole:
         if (stateOf(c) == ConsumerState::Dead)
-            return QStringLiteral("Holds %1 pending entries and has been idle %2: probably crashed. Its entries wait for XCLAIM/XAUTOCLAIM.")
+            return tr("Holds %1 pending entries and has been idle %2: probably crashed. Its entries wait for XCLAIM/XAUTOCLAIM.")
                 .arg(formatCount(c.pending), formatDuration(c.idleMs.value_or(0)));
         return {};
     default: return {};
@@ -88,8 +88,8 @@ QVariant ConsumerTableModel::headerData(int section, Qt::Orientation orientation
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
-    static const char *names[] = {"Consumer", "Pending", "Idle", "Inactive", "State"};
-    return QString::fromLatin1(names[section]);
+    static const char *const names[] = {QT_TR_NOOP("Consumer"), QT_TR_NOOP("Pending"), QT_TR_NOOP("Idle"), QT_TR_NOOP("Inactive"), QT_TR_NOOP("State")};
+    return tr(names[section]);
 }
 
 } // namespace pelscope

@@ -202,7 +202,8 @@ QVariant DlqEntryModel::headerData(int section, Qt::Orientation orientation, int
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
-    static const char *const names[] = {"ID", "Failed at", "Category", "Reason", "Deliveries", "Source ID", "Fields", "Size"};
+    static const char *const names[] = {QT_TR_NOOP("ID"),         QT_TR_NOOP("Failed at"), QT_TR_NOOP("Category"), QT_TR_NOOP("Reason"),
+                                        QT_TR_NOOP("Deliveries"), QT_TR_NOOP("Source ID"), QT_TR_NOOP("Fields"),   QT_TR_NOOP("Size")};
     return section >= 0 && section < ColumnCount ? tr(names[section]) : QVariant();
 }
 

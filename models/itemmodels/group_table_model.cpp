@@ -3,6 +3,7 @@
 #include "history/history_store.h"
 #include "snapshot/format.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 
 #include <algorithm>
@@ -72,7 +73,7 @@ QString GroupTableModel::displayText(int row, int column) const
     case Node: return s.node.isEmpty() ? QStringLiteral("—") : s.node;
     case Stream: return displayBytes(s.key);
     case Group: return displayBytes(g.name);
-    case Lag: return g.lag ? formatCount(*g.lag) : QStringLiteral("unknown");
+    case Lag: return g.lag ? formatCount(*g.lag) : QCoreApplication::translate("pelscope::GroupTableModel", "unknown");
     case Behind: return g.oldestUnreadAgeMs ? formatDuration(*g.oldestUnreadAgeMs) : QStringLiteral("—");
     case Pending: return g.pending ? formatCount(*g.pending) : QStringLiteral("?");
     case OldestIdle: return oldestIdleText(g);
@@ -85,7 +86,7 @@ QString GroupTableModel::displayText(int row, int column) const
             consumers = QStringLiteral("%1 / %2").arg(alive).arg(g.consumerList.size());
         }
         if (const int dead = deadConsumers(g))
-            consumers += QStringLiteral(" (%1 dead)").arg(dead);
+            consumers += QCoreApplication::translate("pelscope::GroupTableModel", " (%1 dead)").arg(dead);
         return consumers;
     }
     case MaxDeliveries: return g.maxDeliveryCount ? QString::number(*g.maxDeliveryCount) : QStringLiteral("—");
@@ -98,7 +99,7 @@ QString GroupTableModel::displayText(int row, int column) const
     case LagTrend: return {}; // drawn by a delegate from SparklineRole
     case ReadAge: {
         const qint64 age = m_snapshot->takenAtMs - s.readAtMs;
-        return s.readAtMs <= 0 ? QStringLiteral("—") : age <= 0 ? QStringLiteral("now") : formatDuration(age) + QStringLiteral(" ago");
+        return s.readAtMs <= 0 ? QStringLiteral("—") : age <= 0 ? QCoreApplication::translate("pelscope::GroupTableModel", "now") : formatDuration(age) + QCoreApplication::translate("pelscope::GroupTableModel", " ago");
     }
     case Reasons: return g.health.reasons.join(QStringLiteral("; "));
     default: return {};
@@ -284,20 +285,20 @@ QString GroupTableModel::toolTip(int row, int column) const
     const GroupSnapshot &g = groupAt(row);
     switch (column) {
     case Status:
-    case Reasons: return g.health.reasons.isEmpty() ? QStringLiteral("No rule is broken") : g.health.reasons.join(QLatin1Char('\n'));
-    case Node: return s.stale ? QStringLiteral("This node did not answer the last poll: the values are from an earlier tick") : QString();
+    case Reasons: return g.health.reasons.isEmpty() ? QCoreApplication::translate("pelscope::GroupTableModel", "No rule is broken") : g.health.reasons.join(QLatin1Char('\n'));
+    case Node: return s.stale ? QCoreApplication::translate("pelscope::GroupTableModel", "This node did not answer the last poll: the values are from an earlier tick") : QString();
     case Lag: return g.lag ? QString() : g.lagNote;
     case Behind:
         return g.oldestUnreadAgeMs
-                   ? QStringLiteral("The oldest entry not yet delivered to the group was added %1 ago").arg(formatDuration(*g.oldestUnreadAgeMs))
+                   ? QCoreApplication::translate("pelscope::GroupTableModel", "The oldest entry not yet delivered to the group was added %1 ago").arg(formatDuration(*g.oldestUnreadAgeMs))
                    : g.oldestUnreadNote;
     case DeadLetters: {
         const DeadLetterSnapshot *d = deadLettersOf(s.key);
         if (!d)
-            return QStringLiteral("No dead-letter stream found for this stream");
-        return QStringLiteral("%1: %2 entries%3; Enter on this cell browses them")
+            return QCoreApplication::translate("pelscope::GroupTableModel", "No dead-letter stream found for this stream");
+        return QCoreApplication::translate("pelscope::GroupTableModel", "%1: %2 entries%3; Enter on this cell browses them")
             .arg(displayBytes(d->key), d->length ? formatCount(*d->length) : QStringLiteral("?"),
-                 d->growth ? QStringLiteral(", +%1 in the last %2").arg(formatCount(*d->growth), formatDuration(d->growthWindowMs)) : QString());
+                 d->growth ? QCoreApplication::translate("pelscope::GroupTableModel", ", +%1 in the last %2").arg(formatCount(*d->growth), formatDuration(d->growthWindowMs)) : QString());
     }
     case LagTrend: {
         if (!m_history)
@@ -312,19 +313,19 @@ QString GroupTableModel::toolTip(int row, int column) const
                 hi = std::max(hi, x);
             }
         if (hi < lo)
-            return QStringLiteral("Lag over the last 15 minutes: not known yet");
-        return QStringLiteral("Lag over the last 15 minutes: from %1 to %2 entries (drawn from 0; a lag under 100 stays near the bottom)")
+            return QCoreApplication::translate("pelscope::GroupTableModel", "Lag over the last 15 minutes: not known yet");
+        return QCoreApplication::translate("pelscope::GroupTableModel", "Lag over the last 15 minutes: from %1 to %2 entries (drawn from 0; a lag under 100 stays near the bottom)")
             .arg(formatCount(qint64(lo)), formatCount(qint64(hi)));
     }
     case ReadAge:
         return s.readAtMs <= 0
                    ? QString()
-                   : QStringLiteral("Read at %1 (server time). %2 of %3 groups are read each poll, in turn: each at least every %4 polls.")
+                   : QCoreApplication::translate("pelscope::GroupTableModel", "Read at %1 (server time). %2 of %3 groups are read each poll, in turn: each at least every %4 polls.")
                          .arg(QDateTime::fromMSecsSinceEpoch(s.readAtMs).toString(QStringLiteral("HH:mm:ss")),
                               formatCount(m_snapshot->stats.groupsRead), formatCount(m_snapshot->stats.groupsKnown))
                          .arg(m_snapshot->stats.refreshTicks);
     case OldestIdle:
-        return g.pelSampled ? QStringLiteral("Lower bound from the %1 entries inspected; upper bound from the oldest entry's ID").arg(g.pelInspected)
+        return g.pelSampled ? QCoreApplication::translate("pelscope::GroupTableModel", "Lower bound from the %1 entries inspected; upper bound from the oldest entry's ID").arg(g.pelInspected)
                             : QString();
     default: return {};
     }

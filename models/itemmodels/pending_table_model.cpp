@@ -52,7 +52,7 @@ QVariant PendingTableModel::data(const QModelIndex &index, int role) const
     case Qt::TextAlignmentRole: return QVariant::fromValue((index.column() >= Idle ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
     case Qt::ToolTipRole:
         if (e.deliveries >= m_poison)
-            return QStringLiteral("Delivered %1 times: a poison candidate").arg(e.deliveries);
+            return tr("Delivered %1 times: a poison candidate").arg(e.deliveries);
         return {};
     default: return {};
     }
@@ -62,8 +62,8 @@ QVariant PendingTableModel::headerData(int section, Qt::Orientation orientation,
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
-    static const char *names[] = {"Entry ID", "Consumer", "Idle", "Deliveries"};
-    return QString::fromLatin1(names[section]);
+    static const char *const names[] = {QT_TR_NOOP("Entry ID"), QT_TR_NOOP("Consumer"), QT_TR_NOOP("Idle"), QT_TR_NOOP("Deliveries")};
+    return tr(names[section]);
 }
 
 } // namespace pelscope

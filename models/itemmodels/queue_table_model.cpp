@@ -2,6 +2,8 @@
 
 #include "snapshot/format.h"
 
+#include <QCoreApplication>
+
 namespace pelscope {
 
 namespace {
@@ -27,36 +29,36 @@ void QueueTableModel::applySnapshot(const Snapshot &snapshot)
     QList<RowCells> rows;
     if (!snapshot.isNull()) {
         for (const DelayedQueueSnapshot &q : snapshot->delayedQueues) {
-            const QString status = q.error.isEmpty() ? healthName(q.health.status) : QStringLiteral("error");
-            QString tip = QStringLiteral("Delayed queue (sorted set scored by due time%1)%2")
-                              .arg(q.scoreUnit.isEmpty() ? QString() : QStringLiteral(", in %1").arg(q.scoreUnit == QLatin1String("ms") ? QStringLiteral("milliseconds") : QStringLiteral("seconds")),
-                                   q.discovered ? QStringLiteral(", found by its name") : QString());
+            const QString status = q.error.isEmpty() ? healthName(q.health.status) : QCoreApplication::translate("pelscope::QueueTableModel", "error");
+            QString tip = QCoreApplication::translate("pelscope::QueueTableModel", "Delayed queue (sorted set scored by due time%1)%2")
+                              .arg(q.scoreUnit.isEmpty() ? QString() : QCoreApplication::translate("pelscope::QueueTableModel", ", in %1").arg(q.scoreUnit == QLatin1String("ms") ? QCoreApplication::translate("pelscope::QueueTableModel", "milliseconds") : QCoreApplication::translate("pelscope::QueueTableModel", "seconds")),
+                                   q.discovered ? QCoreApplication::translate("pelscope::QueueTableModel", ", found by its name") : QString());
             for (const QString &r : q.health.reasons)
                 tip += QLatin1Char('\n') + r;
             rows.append({"d\0" + q.key,
-                         {status, QStringLiteral("delayed"), displayBytes(q.key), countOr(q.size), QStringLiteral("%1 due").arg(countOr(q.due)),
-                          q.oldestOverdueMs ? QStringLiteral("%1 late").arg(formatDuration(*q.oldestOverdueMs)) : QStringLiteral("—"),
-                          q.nextDueInMs ? QStringLiteral("in %1").arg(formatDuration(*q.nextDueInMs)) : QStringLiteral("—"),
+                         {status, QCoreApplication::translate("pelscope::QueueTableModel", "delayed"), displayBytes(q.key), countOr(q.size), QCoreApplication::translate("pelscope::QueueTableModel", "%1 due").arg(countOr(q.due)),
+                          q.oldestOverdueMs ? QCoreApplication::translate("pelscope::QueueTableModel", "%1 late").arg(formatDuration(*q.oldestOverdueMs)) : QStringLiteral("—"),
+                          q.nextDueInMs ? QCoreApplication::translate("pelscope::QueueTableModel", "in %1").arg(formatDuration(*q.nextDueInMs)) : QStringLiteral("—"),
                           q.error.isEmpty() ? q.health.reasons.join(QStringLiteral("; ")) : q.error, int(q.health.status), sortValue(q.size),
                           sortValue(q.due), sortValue(q.oldestOverdueMs), tip, QByteArray()}});
         }
         for (const ListQueueSnapshot &q : snapshot->listQueues) {
-            const QString status = q.error.isEmpty() ? healthName(q.health.status) : QStringLiteral("error");
+            const QString status = q.error.isEmpty() ? healthName(q.health.status) : QCoreApplication::translate("pelscope::QueueTableModel", "error");
             QString oldest = QStringLiteral("—");
             if (q.oldestProcessingAgeMs)
                 oldest = formatDuration(*q.oldestProcessingAgeMs);
             else if (q.sampled > 0)
-                oldest = QStringLiteral("unknown");
-            QString tip = QStringLiteral("Reliable list: workers move items from %1 to %2 and remove them when done%3")
-                              .arg(displayBytes(q.key), displayBytes(q.processingKey), q.discovered ? QStringLiteral(" (found by its name)") : QString());
+                oldest = QCoreApplication::translate("pelscope::QueueTableModel", "unknown");
+            QString tip = QCoreApplication::translate("pelscope::QueueTableModel", "Reliable list: workers move items from %1 to %2 and remove them when done%3")
+                              .arg(displayBytes(q.key), displayBytes(q.processingKey), q.discovered ? QCoreApplication::translate("pelscope::QueueTableModel", " (found by its name)") : QString());
             if (q.sampled > 0)
-                tip += QStringLiteral("\nThe oldest %1 processing items read: %2 without a timestamp (unknown age), %3 stuck")
+                tip += QCoreApplication::translate("pelscope::QueueTableModel", "\nThe oldest %1 processing items read: %2 without a timestamp (unknown age), %3 stuck")
                            .arg(formatCount(q.sampled), formatCount(q.undated), formatCount(q.stuck));
             for (const QString &r : q.health.reasons)
                 tip += QLatin1Char('\n') + r;
             rows.append({"l\0" + q.key,
-                         {status, QStringLiteral("reliable list"), QStringLiteral("%1 → %2").arg(displayBytes(q.key), displayBytes(q.processingKey)),
-                          countOr(q.length), QStringLiteral("%1 processing").arg(countOr(q.processingLength)), oldest, QStringLiteral("—"),
+                         {status, QCoreApplication::translate("pelscope::QueueTableModel", "reliable list"), QStringLiteral("%1 → %2").arg(displayBytes(q.key), displayBytes(q.processingKey)),
+                          countOr(q.length), QCoreApplication::translate("pelscope::QueueTableModel", "%1 processing").arg(countOr(q.processingLength)), oldest, QStringLiteral("—"),
                           q.error.isEmpty() ? q.health.reasons.join(QStringLiteral("; ")) : q.error, int(q.health.status), sortValue(q.length),
                           sortValue(q.processingLength), sortValue(q.oldestProcessingAgeMs), tip, q.processingKey}});
         }
@@ -94,14 +96,14 @@ QVariant QueueTableModel::headerData(int section, Qt::Orientation orientation, i
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
-    case Status: return QStringLiteral("Status");
-    case Kind: return QStringLiteral("Kind");
-    case Queue: return QStringLiteral("Queue");
-    case Size: return QStringLiteral("Size");
-    case Waiting: return QStringLiteral("Waiting");
-    case Oldest: return QStringLiteral("Oldest");
-    case NextDue: return QStringLiteral("Next due");
-    case Why: return QStringLiteral("Why");
+    case Status: return QCoreApplication::translate("pelscope::QueueTableModel", "Status");
+    case Kind: return QCoreApplication::translate("pelscope::QueueTableModel", "Kind");
+    case Queue: return QCoreApplication::translate("pelscope::QueueTableModel", "Queue");
+    case Size: return QCoreApplication::translate("pelscope::QueueTableModel", "Size");
+    case Waiting: return QCoreApplication::translate("pelscope::QueueTableModel", "Waiting");
+    case Oldest: return QCoreApplication::translate("pelscope::QueueTableModel", "Oldest");
+    case NextDue: return QCoreApplication::translate("pelscope::QueueTableModel", "Next due");
+    case Why: return QCoreApplication::translate("pelscope::QueueTableModel", "Why");
     }
     return {};
 }

@@ -4,6 +4,7 @@
 
 #include "../snapshot/format.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 
 #include <spdlog/spdlog.h>
@@ -297,7 +298,7 @@ void StreamPoller::readReplicaLink(const RedisReply &info, SnapshotData &data)
     for (StreamSnapshot &s : data.streams)
         for (GroupSnapshot &g : s.groups)
             if (!g.lag && !g.entriesRead)
-                g.lagNote = QStringLiteral("read from a replica, which may not have the group's entries-read; ") + g.lagNote;
+                g.lagNote = QCoreApplication::translate("Health", "read from a replica, which may not have the group's entries-read; ") + g.lagNote;
     const std::optional<ReplicaSnapshot> &was = m_status.replica;
     if (!was || was->link != r.link || was->primary != r.primary || was->note != r.note
         || was->primaryOffset.has_value() != r.primaryOffset.has_value()) {

@@ -14,6 +14,7 @@
 #include "reply_fields.h"
 
 #include <algorithm>
+#include <QCoreApplication>
 
 namespace pelscope {
 
@@ -25,30 +26,30 @@ namespace {
 QString lagNoteFor(const StreamSnapshot &s, GroupSnapshot &g, bool serverReportsLag)
 {
     if (!serverReportsLag)
-        return QStringLiteral("the server's XINFO GROUPS has no lag field (Redis before 7.0 does not report it)");
+        return QCoreApplication::translate("Health", "the server's XINFO GROUPS has no lag field (Redis before 7.0 does not report it)");
     QString why;
     if (g.lastDeliveredId == "0-0" && g.consumers.value_or(0) == 0)
-        why = QStringLiteral("the group has no consumers and has never read anything (last-delivered-id 0-0); ");
+        why = QCoreApplication::translate("Health", "the group has no consumers and has never read anything (last-delivered-id 0-0); ");
     const auto delivered = StreamId::parse(g.lastDeliveredId);
     const auto maxDeleted = s.maxDeletedEntryId ? StreamId::parse(*s.maxDeletedEntryId) : std::nullopt;
     if (delivered && maxDeleted && *maxDeleted > *delivered)
-        why = QStringLiteral("an entry newer than the group's position was deleted (XDEL), so Redis cannot count the unread entries");
+        why = QCoreApplication::translate("Health", "an entry newer than the group's position was deleted (XDEL), so Redis cannot count the unread entries");
     else if (!g.entriesRead)
-        why += QStringLiteral("the group was created or moved with XGROUP CREATE/SETID mid-stream without ENTRIESREAD");
+        why += QCoreApplication::translate("Health", "the group was created or moved with XGROUP CREATE/SETID mid-stream without ENTRIESREAD");
     else
-        why += QStringLiteral("Redis cannot count the unread entries for this group");
+        why += QCoreApplication::translate("Health", "Redis cannot count the unread entries for this group");
     const auto newest = StreamId::parse(s.lastGeneratedId);
     const auto first = s.firstEntryId ? StreamId::parse(*s.firstEntryId) : std::nullopt;
     if (delivered && first && *delivered < *first && s.length) {
         // Every entry still in the stream lies after the group's position.
-        why += QStringLiteral("; estimate: all %1 entries in the stream are unread").arg(formatCount(*s.length));
+        why += QCoreApplication::translate("Health", "; estimate: all %1 entries in the stream are unread").arg(formatCount(*s.length));
     } else if (delivered && newest) {
         const qint64 behind = qint64(newest->ms) - qint64(delivered->ms);
         g.lagTimeMs = std::max<qint64>(behind, 0);
         if (*newest == *delivered)
-            why += QStringLiteral("; the group has read up to the newest entry");
+            why += QCoreApplication::translate("Health", "; the group has read up to the newest entry");
         else
-            why += QStringLiteral("; estimate: %1 behind the newest entry").arg(formatDuration(*g.lagTimeMs));
+            why += QCoreApplication::translate("Health", "; estimate: %1 behind the newest entry").arg(formatDuration(*g.lagTimeMs));
     }
     return why;
 }
@@ -239,14 +240,14 @@ SnapshotData StreamProbe::parseTick(const RedisReplies &replies)
             if (!st.unreadId.isEmpty() && (st.unreadAfter == g.lastDeliveredId || st.unreadTick == m_tick))
                 applyUnread(g, st.unreadId, data.takenAtMs);
             else if (st.unreadAfter == g.lastDeliveredId && st.unreadTick == m_tick)
-                g.oldestUnreadNote = QStringLiteral("nothing unread: the group has been delivered every entry in the stream");
+                g.oldestUnreadNote = QCoreApplication::translate("Health", "nothing unread: the group has been delivered every entry in the stream");
             if (g.lag && *g.lag == 0)
-                g.oldestUnreadNote = QStringLiteral("nothing unread (lag 0)");
+                g.oldestUnreadNote = QCoreApplication::translate("Health", "nothing unread (lag 0)");
             else if (!g.oldestUnreadAgeMs && g.oldestUnreadNote.isEmpty())
-                g.oldestUnreadNote = QStringLiteral("not read yet this tick");
+                g.oldestUnreadNote = QCoreApplication::translate("Health", "not read yet this tick");
             g.health = evaluateGroup(s, g, m_config.thresholds);
             for (const QString &what : std::as_const(g.unjudged))
-                g.health.reasons << QStringLiteral("not judged: %1").arg(what);
+                g.health.reasons << QCoreApplication::translate("Health", "not judged: %1").arg(what);
             s.groups.append(g);
         }
         std::sort(s.groups.begin(), s.groups.end(), [](const auto &a, const auto &b) { return a.name < b.name; });
@@ -361,7 +362,7 @@ void StreamProbe::collectDeadLetters(SnapshotData &data, const QHash<QByteArray,
                 for (GroupSnapshot &g : src.groups) {
                     if (int(g.health.status) < int(Health::Warn))
                         g.health.status = Health::Warn;
-                    g.health.reasons << QStringLiteral("dead-letter stream %1 grew by %2 in the last %3 (now %4)")
+                    g.health.reasons << QCoreApplication::translate("Health", "dead-letter stream %1 grew by %2 in the last %3 (now %4)")
                                             .arg(displayBytes(d.key), formatCount(*d.growth), formatDuration(d.growthWindowMs),
                                                  formatCount(d.length.value_or(0)));
                 }

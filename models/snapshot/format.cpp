@@ -1,5 +1,6 @@
 #include "format.h"
 
+#include <QCoreApplication>
 #include <QLocale>
 
 #include <cmath>
@@ -12,21 +13,21 @@ QString formatDuration(qint64 ms)
     if (ms < 0) // the lowest qint64 has no positive twin: a day short of it reads the same
         return QStringLiteral("-") + formatDuration(ms == std::numeric_limits<qint64>::min() ? std::numeric_limits<qint64>::max() : -ms);
     if (ms < 1000)
-        return QStringLiteral("%1ms").arg(ms);
+        return QCoreApplication::translate("Duration", "%1ms").arg(ms);
     qint64 s = ms / 1000;
     if (s < 60) {
         const qint64 tenths = (ms % 1000) / 100;
-        return s < 10 && tenths ? QStringLiteral("%1.%2s").arg(s).arg(tenths) : QStringLiteral("%1s").arg(s);
+        return s < 10 && tenths ? QCoreApplication::translate("Duration", "%1.%2s").arg(s).arg(tenths) : QCoreApplication::translate("Duration", "%1s").arg(s);
     }
     const qint64 d = s / 86400;
     const qint64 h = (s % 86400) / 3600;
     const qint64 m = (s % 3600) / 60;
     s %= 60;
     if (d > 0)
-        return QStringLiteral("%1d%2h%3m").arg(d).arg(h).arg(m);
+        return QCoreApplication::translate("Duration", "%1d%2h%3m").arg(d).arg(h).arg(m);
     if (h > 0)
-        return QStringLiteral("%1h%2m").arg(h).arg(m);
-    return QStringLiteral("%1m%2s").arg(m).arg(s, 2, 10, QLatin1Char('0'));
+        return QCoreApplication::translate("Duration", "%1h%2m").arg(h).arg(m);
+    return QCoreApplication::translate("Duration", "%1m%2s").arg(m).arg(s, 2, 10, QLatin1Char('0'));
 }
 
 // About 285 years: far past any sensible duration, far below what a qint64 holds.

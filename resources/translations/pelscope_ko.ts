@@ -1,0 +1,3785 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="ko_KR">
+<context>
+    <name>Activity</name>
+    <message>
+        <location filename="../../models/snapshot/activity_text.cpp" line="+13"/>
+        <source>Server-wide, last %1: XCLAIM %2/s, XAUTOCLAIM %3/s</source>
+        <translation>서버 전체, 최근 %1: XCLAIM %2/s, XAUTOCLAIM %3/s</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source> (%1 failed, %2 rejected)</source>
+        <translation> (실패 %1, 거부 %2)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, %1 µs a claim call</source>
+        <translation>, claim 호출당 %1 µs</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>; XACK %1 call</source>
+        <translation>; XACK 호출 %1회</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>; XACK %1 calls</source>
+        <translation>; XACK 호출 %1회</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> for %1 entry acknowledged</source>
+        <translation> (엔트리 %1개 ACK)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source> for %1 entries acknowledged</source>
+        <translation> (엔트리 %1개 ACK)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> — consumers are acknowledging entries that are no longer theirs (claimed by another consumer, or already acknowledged): a sign of duplicate processing</source>
+        <translation> — 컨슈머가 더 이상 자신의 것이 아닌 엔트리를 ACK하고 있음(다른 컨슈머가 claim했거나 이미 ACK됨): 중복 처리 징후</translation>
+    </message>
+</context>
+<context>
+    <name>Alerts</name>
+    <message>
+        <location filename="../../models/alerts/alert_policy.cpp" line="+18"/>
+        <source>delayed queue %1</source>
+        <translation>지연 큐 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>reliable list %1</source>
+        <translation>신뢰성 리스트 %1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 is %2</source>
+        <translation>%1 상태: %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 is still %2</source>
+        <translation>%1 상태: 여전히 %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 recovered (OK)</source>
+        <translation>%1 복구됨 (OK)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1 CRIT</source>
+        <translation>CRIT %1건</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 WARN</source>
+        <translation>WARN %1건</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 recovered</source>
+        <translation>복구 %1건</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 changed at once: %2</source>
+        <translation>%1건 동시 변경: %2</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>and %1 more</source>
+        <translation>외 %1건</translation>
+    </message>
+</context>
+<context>
+    <name>Duration</name>
+    <message>
+        <location filename="../../models/snapshot/format.cpp" line="+16"/>
+        <source>%1ms</source>
+        <translation>%1ms</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1.%2s</source>
+        <translation>%1.%2초</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1s</source>
+        <translation>%1초</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>%1d%2h%3m</source>
+        <translation>%1일 %2시간 %3분</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1h%2m</source>
+        <translation>%1시간 %2분</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1m%2s</source>
+        <translation>%1분 %2초</translation>
+    </message>
+</context>
+<context>
+    <name>Health</name>
+    <message>
+        <location filename="../../models/health/health_rules.cpp" line="+155"/>
+        <location line="+2"/>
+        <source>oldest pending idle %1 ≥ %2</source>
+        <translation>가장 오래된 Pending idle %1 ≥ %2</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>%1 pending entry delivered ≥ %2 times (max %3): likely poison</source>
+        <translation>Pending 엔트리 %1개 전달 횟수 ≥ %2 (최대 %3): poison 메시지 의심</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 pending entries delivered ≥ %2 times (max %3): likely poison</source>
+        <translation>Pending 엔트리 %1개 전달 횟수 ≥ %2 (최대 %3): poison 메시지 의심</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <location line="+4"/>
+        <source>behind by %1 ≥ %2: the oldest unread entry waits that long</source>
+        <translation>밀림 %1 ≥ %2: 가장 오래된 미읽음 엔트리의 대기 시간</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <location line="+2"/>
+        <source>lag %1 ≥ %2 unread entries</source>
+        <translation>미읽음 lag %1 ≥ %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>lag unknown: %1</source>
+        <translation>lag 알 수 없음: %1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Redis did not report it</source>
+        <translation>Redis가 보고하지 않음</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 (%2 pending, idle %3)</source>
+        <translation>%1 (Pending %2, idle %3)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>consumer holding pending entries and idle ≥ %1: %2</source>
+        <translation>Pending 엔트리를 보유한 채 idle ≥ %1인 컨슈머: %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 consumers holding pending entries and idle ≥ %2: %3</source>
+        <translation>Pending 엔트리를 보유한 채 idle ≥ %2인 컨슈머 %1개: %3</translation>
+    </message>
+    <message>
+        <location filename="../../models/health/queue_rules.cpp" line="+13"/>
+        <location line="+20"/>
+        <location filename="../../models/probe/stream_probe_replies.cpp" line="+250"/>
+        <source>not judged: %1</source>
+        <translation>판정 불가: %1</translation>
+    </message>
+    <message>
+        <location line="-14"/>
+        <source>scheduler behind: %1 item due, the oldest overdue by %2</source>
+        <translation>스케줄러 밀림: 만기 항목 %1개, 가장 오래된 항목의 지연 %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>scheduler behind: %1 items due, the oldest overdue by %2</source>
+        <translation>스케줄러 밀림: 만기 항목 %1개, 가장 오래된 항목의 지연 %2</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>at least %1 items in processing longer than %2 (the oldest %3): a worker may have crashed holding them</source>
+        <translation>처리 중 %2 초과 항목 최소 %1개 (가장 오래된 항목 %3): Worker가 항목을 보유한 채 비정상 종료되었을 수 있음</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 item in processing longer than %2 (the oldest %3): a worker may have crashed holding it</source>
+        <translation>처리 중 %2 초과 항목 %1개 (가장 오래된 항목 %3): Worker가 항목을 보유한 채 비정상 종료되었을 수 있음</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 items in processing longer than %2 (the oldest %3): a worker may have crashed holding them</source>
+        <translation>처리 중 %2 초과 항목 %1개 (가장 오래된 항목 %3): Worker가 항목을 보유한 채 비정상 종료되었을 수 있음</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>no worker: the main list grew by %1 over %2 with nothing in processing</source>
+        <translation>Worker 없음: 처리 중 항목 없이 %2 동안 메인 리스트가 %1개 증가</translation>
+    </message>
+    <message>
+        <location filename="../../models/history/history_rules.cpp" line="+22"/>
+        <source>stalled: lag %1 and no entry read for %2</source>
+        <translation>정체: lag %1, %2 동안 읽은 엔트리 없음</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>stalled: lag %1 and no entry read in %2 of watching</source>
+        <translation>정체: lag %1, 관찰한 %2 동안 읽은 엔트리 없음</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>pending climbing: %1 → %2 over %3</source>
+        <translation>Pending 증가 중: %3 동안 %1 → %2</translation>
+    </message>
+    <message>
+        <location filename="../../models/probe/stream_poller.cpp" line="+301"/>
+        <source>read from a replica, which may not have the group&apos;s entries-read; </source>
+        <translation>레플리카에서 읽음(그룹의 entries-read가 없을 수 있음); </translation>
+    </message>
+    <message>
+        <location filename="../../models/probe/stream_probe_replies.cpp" line="-221"/>
+        <source>the server&apos;s XINFO GROUPS has no lag field (Redis before 7.0 does not report it)</source>
+        <translation>서버의 XINFO GROUPS에 lag 필드가 없음 (Redis 7.0 이전 버전은 보고하지 않음)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the group has no consumers and has never read anything (last-delivered-id 0-0); </source>
+        <translation>그룹에 컨슈머가 없고 읽은 적도 없음 (last-delivered-id 0-0); </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>an entry newer than the group&apos;s position was deleted (XDEL), so Redis cannot count the unread entries</source>
+        <translation>그룹 위치보다 새로운 엔트리가 삭제되어(XDEL) Redis가 미읽음 엔트리 수를 셀 수 없음</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the group was created or moved with XGROUP CREATE/SETID mid-stream without ENTRIESREAD</source>
+        <translation>그룹이 ENTRIESREAD 없이 XGROUP CREATE/SETID로 스트림 중간에서 생성 또는 이동됨</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Redis cannot count the unread entries for this group</source>
+        <translation>Redis가 이 그룹의 미읽음 엔트리 수를 셀 수 없음</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>; estimate: all %1 entries in the stream are unread</source>
+        <translation>; 추정: 스트림의 엔트리 %1개 모두 미읽음</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>; the group has read up to the newest entry</source>
+        <translation>; 그룹이 최신 엔트리까지 읽음</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>; estimate: %1 behind the newest entry</source>
+        <translation>; 추정: 최신 엔트리보다 %1 밀림</translation>
+    </message>
+    <message>
+        <location line="+191"/>
+        <source>nothing unread: the group has been delivered every entry in the stream</source>
+        <translation>미읽음 없음: 스트림의 모든 엔트리가 그룹에 전달됨</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>nothing unread (lag 0)</source>
+        <translation>미읽음 없음 (lag 0)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not read yet this tick</source>
+        <translation>이번 폴링에서 아직 읽지 않음</translation>
+    </message>
+    <message>
+        <location line="+118"/>
+        <source>dead-letter stream %1 grew by %2 in the last %3 (now %4)</source>
+        <translation>데드 레터 스트림 %1: 최근 %3 동안 %2 증가 (현재 %4)</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <location filename="../../ui/pending_actions_bar.cpp" line="+34"/>
+        <source>Review…</source>
+        <translation>검토…</translation>
+    </message>
+    <message>
+        <location filename="../../ui/write_controller.cpp" line="+29"/>
+        <source>deleted %1</source>
+        <translation>삭제됨 %1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>requeued %1</source>
+        <translation>재처리됨 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>already gone %1</source>
+        <translation>이미 없음 %1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>failed %1</source>
+        <translation>실패 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>left (metadata only) %1</source>
+        <translation>남음(메타데이터만) %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>batches retried after a lost connection %1</source>
+        <translation>연결 끊김 후 재시도한 배치 %1</translation>
+    </message>
+    <message>
+        <location filename="../../ui/write_controller_words.h" line="+15"/>
+        <source>Claim</source>
+        <translation>Claim</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Acknowledge</source>
+        <translation>ACK</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Move to DLQ</source>
+        <translation>DLQ로 이동</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/gui_main.cpp" line="+223"/>
+        <source>the 30 minutes before the demo started are simulated</source>
+        <translation>데모 시작 전 30분은 시뮬레이션 데이터</translation>
+    </message>
+</context>
+<context>
+    <name>pelscope::ActivityChart</name>
+    <message>
+        <location filename="../../ui/activity_chart.cpp" line="+24"/>
+        <source>Claims and acknowledgements per second</source>
+        <translation>초당 claim 및 ACK</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Claim and XACK activity</source>
+        <translation>Claim 및 XACK 활동</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>XCLAIM + XAUTOCLAIM calls</source>
+        <translation>XCLAIM + XAUTOCLAIM 호출</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>XACK calls</source>
+        <translation>XACK 호출</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>entries acknowledged</source>
+        <translation>ACK된 엔트리</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>server-wide (every client), read every 10 s</source>
+        <translation>서버 전체(모든 클라이언트), 10초마다 읽음</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>XACK calls clearly above the entries acknowledged: consumers acknowledge entries that are no longer theirs (claimed by another consumer, or acknowledged already), a sign of duplicate processing.</source>
+        <translation>XACK 호출이 ACK된 엔트리보다 확연히 많음: 컨슈머가 더 이상 자신의 것이 아닌 엔트리(다른 컨슈머가 claim했거나 이미 ACK된 엔트리)를 ACK하고 있으며, 이는 중복 처리의 징후입니다.</translation>
+    </message>
+</context>
+<context>
+    <name>pelscope::AllConnectionsPage</name>
+    <message>
+        <location filename="../../ui/all_connections_page.cpp" line="+22"/>
+        <source>connection</source>
+        <translation>연결</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Filter connections, streams and groups (Ctrl+F)</source>
+        <translation>연결, 스트림, 그룹 필터 (Ctrl+F)</translation>
+    </message>
+    <message>
+        <location line="+62"/>
+        <source> &amp;nbsp;│&amp;nbsp; connections &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation> &amp;nbsp;│&amp;nbsp; 연결 &lt;b&gt;%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> &lt;span style=&apos;color:%1&apos;&gt;&lt;b&gt;(%2 not answering: %3)&lt;/b&gt;&lt;/span&gt;</source>
+        <translation> &lt;span style=&apos;color:%1&apos;&gt;&lt;b&gt;(%2개 응답 없음: %3)&lt;/b&gt;&lt;/span&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>pelscope::ConfirmWriteDialog</name>
+    <message>
+        <location filename="../../ui/write_dialogs.cpp" line="+80"/>
+        <source>Nothing will run.</source>
+        <translation>실행되는 명령이 없습니다.</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Exactly these commands will run (one atomic script per batch):</source>
+        <translation>정확히 다음 명령이 실행됩니다(배치당 원자적 스크립트 1개):</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>… and %1 more lines of the same form</source>
+        <translation>… 외 같은 형식의 줄 %1개</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>&lt;b&gt;Path: %1&lt;/b&gt;%2</source>
+        <translation>&lt;b&gt;경로: %1&lt;/b&gt;%2</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>no limit</source>
+        <translation>제한 없음</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> entries/s</source>
+        <translation> 엔트리/s</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Pace the run so the requeued entries do not reach the consumers all at once</source>
+        <translation>재처리된 엔트리가 컨슈머에게 한꺼번에 전달되지 않도록 실행 속도를 조절합니다</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rate limit:</source>
+        <translation>속도 제한:</translation>
+    </message>
+</context>
+<context>
+    <name>pelscope::ConnectionDialog</name>
+    <message>
+        <location filename="../../ui/connection_dialog.ui" line="+9"/>
+        <source>Connect to Redis</source>
+        <translation>Redis에 연결</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Saved profiles</source>
+        <translation>저장된 프로필</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>&amp;Delete profile</source>
+        <translation>프로필 삭제(&amp;D)</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Profile &amp;name:</source>
+        <translation>프로필 이름(&amp;N):</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>e.g. orders-prod (needed to save)</source>
+        <translation>예: orders-prod (저장 시 필요)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Colour tag:</source>
+        <translation>색상 태그(&amp;C):</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>&amp;URL:</source>
+        <translation>URL(&amp;U):</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>redis://user@host:6379/0, rediss://host:6380, unix:///run/redis/redis.sock?db=0</source>
+        <translation>redis://user@host:6379/0, rediss://host:6380, unix:///run/redis/redis.sock?db=0</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>&amp;Server</source>
+        <translation>서버(&amp;S)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Host:</source>
+        <translation>호스트(&amp;H):</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>&amp;Port:</source>
+        <translation>포트(&amp;P):</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Unix soc&amp;ket:</source>
+        <translation>Unix 소켓(&amp;K):</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>/run/redis/redis.sock (instead of host and port)</source>
+        <translation>/run/redis/redis.sock (호스트와 포트 대신)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Database:</source>
+        <translation>데이터베이스(&amp;D):</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>U&amp;ser:</source>
+        <translation>사용자(&amp;S):</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>empty: legacy AUTH with the password only</source>
+        <translation>비워 두면: 비밀번호만 쓰는 레거시 AUTH</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Pass&amp;word:</source>
+        <translation>비밀번호(&amp;W):</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>&amp;Remember in the OS keychain</source>
+        <translation>OS 키체인에 기억(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <location filename="../../ui/connection_dialog.cpp" line="+370"/>
+        <source>&amp;TLS</source>
+        <translation>TLS(&amp;T)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Use TLS (rediss://)</source>
+        <translation>TLS 사용 (rediss://)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>CA &amp;file:</source>
+        <translation>CA 파일(&amp;F):</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>empty: the system&apos;s certificate store</source>
+        <translation>비워 두면: 시스템 인증서 저장소</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+12"/>
+        <location line="+12"/>
+        <source>…</source>
+        <translation>…</translation>
+    </message>
+    <message>
+        <location line="-19"/>
+        <source>Client &amp;certificate:</source>
+        <translation>클라이언트 인증서(&amp;C):</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>only for servers with tls-auth-clients yes</source>
+        <translation>tls-auth-clients yes인 서버에만 해당</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Client &amp;key:</source>
+        <translation>클라이언트 키(&amp;K):</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>empty: the key is in the certificate file</source>
+        <translation>비워 두면: 키가 인증서 파일에 포함됨</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Server &amp;name (SNI):</source>
+        <translation>서버 이름(SNI)(&amp;N):</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>empty: the host name</source>
+        <translation>비워 두면: 호스트 이름</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Verify the server&apos;s certificate</source>
+        <translation>서버 인증서 검증(&amp;V)</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>&amp;Watch</source>
+        <translation>감시(&amp;W)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Discover &amp;streams matching:</source>
+        <translation>스트림 자동 검색 패턴(&amp;S):</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>*</source>
+        <translation>*</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SCAN MATCH pattern, e.g. orders:*</source>
+        <translation>SCAN MATCH 패턴, 예: orders:*</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Only these s&amp;treams:</source>
+        <translation>지정한 스트림만(&amp;T):</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>one stream key per line</source>
+        <translation>한 줄에 스트림 키 하나</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&amp;Poll every:</source>
+        <translation>폴링 주기(&amp;P):</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>T&amp;hreshold overrides:</source>
+        <translation>임계값 재정의(&amp;H):</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>P&amp;rometheus:</source>
+        <translation>Prometheus(&amp;R):</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>optional: http://prometheus:9090 scraping pelscope-cli exporter, for older chart data</source>
+        <translation>선택 사항: pelscope-cli exporter를 수집하는 http://prometheus:9090, 이전 차트 데이터용</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Delayed queues:</source>
+        <translation>지연 큐(&amp;D):</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>sorted sets scored by due time, one key per line (e.g. delayed_queue)</source>
+        <translation>실행 시각을 score로 쓰는 sorted set, 한 줄에 키 하나 (예: delayed_queue)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Reliable &amp;lists:</source>
+        <translation>신뢰성 리스트(&amp;L):</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>MAIN=PROCESSING, one per line (e.g. myqueue=processing)</source>
+        <translation>MAIN=PROCESSING, 한 줄에 하나 (예: myqueue=processing)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Also &amp;find queues by name (*delay*, *schedul* sorted sets; X with X:processing)</source>
+        <translation>이름으로도 큐 찾기 (*delay*, *schedul* sorted set; X와 X:processing)(&amp;F)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>⚠ TLS CERTIFICATE VERIFICATION IS OFF. Anyone on the network path can impersonate this server and read everything sent to it, including the password. Use this only to diagnose a certificate problem.</source>
+        <translation>⚠ TLS 인증서 검증이 꺼져 있습니다. 네트워크 경로상의 누구나 이 서버를 가장하여 비밀번호를 포함해 서버로 보내는 모든 내용을 읽을 수 있습니다. 인증서 문제를 진단할 때만 사용하십시오.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <location filename="../../ui/connection_dialog.cpp" line="+197"/>
+        <source>T&amp;est</source>
+        <translation>테스트(&amp;E)</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Sa&amp;ve profile</source>
+        <translation>프로필 저장(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../../ui/connection_dialog.cpp" line="-510"/>
+        <source>%1 &apos;%2&apos; does not exist</source>
+        <translation>%1 &apos;%2&apos;이(가) 없습니다</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 &apos;%2&apos; cannot be read</source>
+        <translation>%1 &apos;%2&apos;을(를) 읽을 수 없습니다</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Connect</source>
+        <translation>연결</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>one key=value per line, e.g. oldest_idle_warn=2m
+one group only: orders/fulfillment:lag_warn=5000 (orders/* for every group)
+keys: %1</source>
+        <translation>한 줄에 key=value 하나, 예: oldest_idle_warn=2m
+특정 그룹만: orders/fulfillment:lag_warn=5000 (모든 그룹은 orders/*)
+키: %1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>none</source>
+        <translation>없음</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>CA certificates</source>
+        <translation>CA 인증서</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Client certificate</source>
+        <translation>클라이언트 인증서</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Client key</source>
+        <translation>클라이언트 키</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>No password saved for this profile.</source>
+        <translation>이 프로필에 저장된 비밀번호가 없습니다.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The OS keychain holds this profile&apos;s password.</source>
+        <translation>OS 키체인에 이 프로필의 비밀번호가 있습니다.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+349"/>
+        <source>The password is not remembered: it will be asked each time.</source>
+        <translation>비밀번호를 기억하지 않습니다. 매번 입력을 요청합니다.</translation>
+    </message>
+    <message>
+        <location line="-342"/>
+        <source>Saving a profile keeps its password in the OS keychain, never in a file.</source>
+        <translation>프로필을 저장하면 비밀번호는 파일이 아닌 OS 키체인에 보관됩니다.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>s1:26379, s2:26379, s3:26379 — empty: connect to the host above</source>
+        <translation>s1:26379, s2:26379, s3:26379 — 비워 두면: 위 호스트에 연결</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the name the sentinels monitor, e.g. orders-main</source>
+        <translation>Sentinel이 감시하는 이름, 예: orders-main</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Poll a replica, never the primary (writes still go to the primary)</source>
+        <translation>마스터가 아닌 레플리카를 폴링 (쓰기는 계속 마스터로 전송)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>With Sentinel the sentinels name a healthy replica; with a host naming the primary, its ROLE lists the replicas. The primary then only gets one ROLE per tick, for the replication lag.</source>
+        <translation>Sentinel 사용 시 Sentinel이 정상 레플리카를 지정하고, 호스트가 마스터를 가리키면 그 ROLE이 레플리카 목록을 제공합니다. 이때 마스터에는 복제 lag 확인용 ROLE만 틱당 한 번 전송됩니다.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Se&amp;ntinels:</source>
+        <translation>Sentinel(&amp;N):</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Master name:</source>
+        <translation>마스터 이름(&amp;M):</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Read from:</source>
+        <translation>읽기 대상:</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>enter the master name the sentinels monitor</source>
+        <translation>Sentinel이 감시하는 마스터 이름을 입력하십시오</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>sentinels: %1</source>
+        <translation>Sentinel: %1</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>enter a host, or a unix socket path</source>
+        <translation>호스트 또는 Unix 소켓 경로를 입력하십시오</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>CA file</source>
+        <translation>CA 파일</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>client certificate</source>
+        <translation>클라이언트 인증서</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>client key</source>
+        <translation>클라이언트 키</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>a client key needs its client certificate</source>
+        <translation>클라이언트 키를 쓰려면 클라이언트 인증서가 필요합니다</translation>
+    </message>
+    <message>
+        <location line="+96"/>
+        <location line="+211"/>
+        <source>URL: %1</source>
+        <translation>URL: %1</translation>
+    </message>
+    <message>
+        <location line="-204"/>
+        <source>list at least one stream, or discover streams by pattern</source>
+        <translation>스트림을 하나 이상 지정하거나 패턴으로 스트림을 검색하십시오</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>enter a discovery pattern (* watches every stream)</source>
+        <translation>검색 패턴을 입력하십시오 (*는 모든 스트림을 감시)</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>&amp;TLS ⚠ unverified</source>
+        <translation>TLS ⚠ 미검증(&amp;T)</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>Asking the OS keychain for the password…</source>
+        <translation>OS 키체인에 비밀번호를 요청하는 중…</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>%1 (user %2)</source>
+        <translation>%1 (사용자 %2)</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>enter a profile name to save this connection</source>
+        <translation>이 연결을 저장하려면 프로필 이름을 입력하십시오</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Not saved: %1</source>
+        <translation>저장 안 됨: %1</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Saving the password in the OS keychain…</source>
+        <translation>OS 키체인에 비밀번호를 저장하는 중…</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Password from the OS keychain.</source>
+        <translation>OS 키체인에서 가져온 비밀번호입니다.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>No OS keychain available (%1): the password is not stored and will be asked each time.</source>
+        <translation>OS 키체인을 사용할 수 없습니다(%1). 비밀번호가 저장되지 않으며 매번 입력을 요청합니다.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>PEM files (*.pem *.crt *.cert *.key);;All files (*)</source>
+        <translation>PEM 파일 (*.pem *.crt *.cert *.key);;모든 파일 (*)</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>Cancel t&amp;est</source>
+        <translation>테스트 취소(&amp;E)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Connecting to %1…</source>
+        <translation>%1에 연결하는 중…</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Test cancelled.</source>
+        <translation>테스트가 취소되었습니다.</translation>
+    </message>
+</context>
+<context>
+    <name>pelscope::ConnectionProfileStore</name>
+    <message>
+        <location filename="../../ui/connection_profile_store.cpp" line="+127"/>
+        <source>threshold &apos;%1&apos;: expected key=value</source>
+        <translation>임계값 &apos;%1&apos;: key=value 형식이어야 합니다</translation>
+    </message>
+    <message>
+        <location line="+101"/>
+        <source>a profile needs a name</source>
+        <translation>프로필 이름이 필요합니다</translation>
+    </message>
+    <message>
+        <location line="+81"/>
+        <source>cannot write the settings file %1</source>
+        <translation>설정 파일 %1에 쓸 수 없습니다</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>cannot make the settings file %1 private (mode 0600)</source>
+        <translation>설정 파일 %1을(를) 비공개(mode 0600)로 만들 수 없습니다</translation>
+    </message>
+    <message>
+        <location line="+54"/>
+        <source>no keychain service</source>
+        <translation>키체인 서비스 없음</translation>
+    </message>
+</context>
+<context>
+    <name>pelscope::ConnectionSession</name>
+    <message>
+        <location filename="../../models/session/connection_session.cpp" line="+26"/>
+        <location line="+104"/>
+        <source>failover</source>
+        <translation>페일오버</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>%1 streams</source>
+        <translation>스트림 %1개</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>node changed</source>
+        <translation>노드 변경</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: now on %2 (was %3) — a failover or a slot migration</source>
+        <translation>%1: 현재 %2 (이전 %3) — 페일오버 또는 슬롯 마이그레이션</translation>
+    </message>
+</context>
+<context>
+    <name>pelscope::ConnectionStatusLine</name>
+    <message>
+        <location filename="../../ui/connection_status_line.cpp" line="+53"/>
+        <source>● Connected to %1 — %2 %3 (%4)</source>
+        <translation>● %1에 연결됨 — %2 %3 (%4)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, master %1</source>
+        <translation>, 마스터 %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Connecting to %1…</source>
+        <translation>%1에 연결하는 중…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Reconnecting to %1 (attempt %2, next in %3)</source>
+        <translation>%1에 재연결하는 중 (시도 %2, 다음 시도 %3 후)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Disconnected from %1</source>
+        <translation>%1에서 연결 끊김</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>History: in memory only</source>
+        <translation>이력: 메모리에만</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&lt;span style=&apos;color:%1&apos;&gt;History: in memory only&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:%1&apos;&gt;이력: 메모리에만&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>History: recording</source>
+        <translation>이력: 기록 중</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Every poll is kept in %1</source>
+        <translation>모든 폴링 결과를 %1에 보관합니다</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>History: %1 records</source>
+        <translation>이력: %1에서 기록 중</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 writes this connection&apos;s history (%2); this window shows it and adds no second copy, and takes over when it stops</source>
+        <translation>%1이(가) 이 연결의 이력을 기록합니다(%2). 이 창은 그 이력을 표시하며 사본을 따로 만들지 않고, 기록이 중단되면 이어받습니다</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Recorded since %1</source>
+        <translation>%1부터 기록됨</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Claims %1/s</source>
+        <translation>Claim %1/s</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> (%1 failed)</source>
+        <translation> (실패 %1)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> · XACK %1</source>
+        <translation> · XACK %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> / %1 acked</source>
+        <translation> / %1 ACK됨</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>: duplicate processing?</source>
+        <translation>: 중복 처리?</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>
+
+Click for the last hour.</source>
+        <translation>
+
+클릭하면 최근 1시간을 표시합니다.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Last poll %1 · %2 ms · %3 round trip · %4 commands · %5 read</source>
+        <translation>마지막 폴링 %1 · %2 ms · 왕복 %3회 · 명령 %4개 · %5 읽음</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source> · %1 of %2 groups read this poll, each at least every %3 polls (the Read column)</source>
+        <translation> · 이번 폴링에서 그룹 %2개 중 %1개 읽음, 각 그룹은 최소 %3회 폴링마다 읽음 (읽음 열)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source> · poll budget too small: some figures are old or missing</source>
+        <translation> · 폴링 예산 부족: 일부 수치가 오래되었거나 누락됨</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>%1: not read — %2</source>
+        <translation>%1: 읽지 않음 — %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: replica %2, link %3, lag %4</source>
+        <translation>%1: 레플리카 %2, 링크 %3, lag %4</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+7"/>
+        <source>%1 B</source>
+        <translation>%1 B</translation>
+    </message>
+    <message>
+        <location line="-7"/>
+        <location line="+7"/>
+        <source>unknown</source>
+        <translation>알 수 없음</translation>
+    </message>
+    <message>
+        <location line="-3"/>
+        <source>Shards read from replicas: %1 of %2 · worst offset lag %3</source>
+        <translation>레플리카에서 읽는 샤드: %2개 중 %1개 · 최대 오프셋 lag %3</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>offset lag %1 B</source>
+        <translation>오프셋 lag %1 B</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>offset lag unknown</source>
+        <translation>오프셋 lag 알 수 없음</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, last I/O %1 s ago</source>
+        <translation>, 마지막 I/O %1초 전</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Replica %1 of %2 · link %3 · %4</source>
+        <translation>%2의 레플리카 %1 · 링크 %3 · %4</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> · full resync running</source>
+        <translation> · 전체 재동기화 진행 중</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Polling a replica: the primary only gets one ROLE per tick, for this lag.</source>
+        <translation>레플리카를 폴링 중입니다. 이 lag를 구하려고 마스터에는 주기마다 ROLE만 한 번 보냅니다.</translation>
+    </message>
+</context>
+<context>
+    <name>pelscope::ConnectionTester</name>
+    <message>
+        <location filename="../../models/polling/connection_tester.cpp" line="+43"/>
+        <source>%1 %2, %3</source>
+        <translation>%1 %2, %3</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>, round trip %1 ms</source>
+        <translation>, 왕복 %1 ms</translation>
+    </message>
+</context>
+<context>
+    <name>pelscope::ConnectionView</name>
+    <message>
+        <location filename="../../ui/connection_view.cpp" line="+70"/>
+        <source>PAUSED — polling is suspended; press Space to resume.</source>
+        <translation>일시 중지됨 — 폴링이 중단되었습니다. 재개하려면 Space 키를 누르십시오.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Dead letters</source>
+        <translation>데드 레터</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Browse, requeue and export the dead-letter streams (Ctrl+D)</source>
+        <translation>데드 레터 스트림 탐색, 재처리, 내보내기 (Ctrl+D)</translation>
+    </message>
+    <message>
+        <location line="+147"/>
+        <source>Connecting to %1…</source>
+        <translation>%1에 연결 중…</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>⚠ WRITES ENABLED on %1 — requeue, delete, claim and acknowledge change data in this Redis. &lt;a href=&apos;#off&apos; style=&apos;color:white&apos;&gt;Switch back to read-only&lt;/a&gt;</source>
+        <translation>⚠ %1에서 쓰기 허용됨 — 재처리, 삭제, claim, ACK가 이 Redis의 데이터를 변경합니다. &lt;a href=&apos;#off&apos; style=&apos;color:white&apos;&gt;읽기 전용으로 되돌리기&lt;/a&gt;</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Dead letters: none found</source>
+        <translation>데드 레터: 없음</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>⚠ Dead letters: %1 in %2, +%3 recently</source>
+        <translation>⚠ 데드 레터: %2에 %1건, 최근 +%3</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+2"/>
+        <source>1 stream</source>
+        <translation>스트림 1개</translation>
+    </message>
+    <message>
+        <location line="-2"/>
+        <location line="+2"/>
+        <source>%1 streams</source>
+        <translation>스트림 %1개</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Dead letters: %1 in %2</source>
+        <translation>데드 레터: %2에 %1건</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Not connected</source>
+        <translation>연결되지 않음</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>Claim and XACK activity — %1</source>
+        <translation>Claim 및 XACK 활동 — %1</translation>
+    </message>
+    <message>
+        <location line="+60"/>
+        <source>node</source>
+        <translation>노드</translation>
+    </message>
+    <message>
+        <location line="+39"/>
+        <source>%1 is not answering (%2): its %3 stream(s) show their last values, greyed</source>
+        <translation>%1 응답 없음(%2): 해당 스트림 %3개는 마지막 값을 회색으로 표시</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 answers CLUSTERDOWN: the cluster considers itself down while a master fails (full coverage required), so its streams keep their last values too (cluster-allow-reads-when-down yes keeps them readable)</source>
+        <translation>%1: CLUSTERDOWN 응답. 마스터 장애 동안 클러스터가 스스로 다운으로 판단하므로(full coverage 필요) 이 노드의 스트림도 마지막 값을 유지합니다 (cluster-allow-reads-when-down yes이면 계속 읽을 수 있음)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 answer CLUSTERDOWN: the cluster considers itself down while a master fails (full coverage required), so their streams keep their last values too (cluster-allow-reads-when-down yes keeps them readable)</source>
+        <translation>%1: CLUSTERDOWN 응답. 마스터 장애 동안 클러스터가 스스로 다운으로 판단하므로(full coverage 필요) 이 노드들의 스트림도 마지막 값을 유지합니다 (cluster-allow-reads-when-down yes이면 계속 읽을 수 있음)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Cluster: %1.</source>
+        <translation>Cluster: %1.</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>&lt;span style=&apos;color:%3&apos;&gt;&lt;b&gt;STALE since %1&lt;/b&gt; — no answer from the server for %2; the values below are the last ones known.&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:%3&apos;&gt;&lt;b&gt;%1 이후 갱신 중단&lt;/b&gt; — 서버가 %2 동안 응답하지 않았습니다. 아래 값은 마지막으로 확인된 값입니다.&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>%1 — %2. The data below is from the last successful poll.</source>
+        <translation>%1 — %2. 아래 데이터는 마지막으로 성공한 폴링의 결과입니다.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Redis said: %1</source>
+        <translation>Redis 응답: %1</translation>
+    </message>
+</context>
+<context>
+    <name>pelscope::ConsumerActionsBar</name>
+    <message>
+        <location filename="../../ui/consumer_actions_bar.cpp" line="+24"/>
+        <source>Claim all from…</source>
+        <translation>모두 claim…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete consumer…</source>
+        <translation>컨슈머 삭제…</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <location line="+6"/>
+        <source>Select one consumer</source>
+        <translation>컨슈머를 하나 선택하십시오</translation>
+    </message>
+    <message>
+        <location line="-5"/>
+        <source>It holds no pending entries</source>
+        <translation>보유한 Pending 엔트리가 없습니다</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>It holds %1 pending entries: you will be asked to claim them first</source>
+        <translation>Pending 엔트리 %1개를 보유 중입니다. 먼저 claim할지 묻습니다</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Claim all pending entries of %1</source>
+        <translation>%1의 Pending 엔트리 모두 claim</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Entries idle less than this stay where they are: the consumer may be alive after all</source>
+        <translation>idle 시간이 이보다 짧은 엔트리는 그대로 둡니다. 컨슈머가 아직 살아 있을 수 있습니다</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>New owner:</source>
+        <translation>새 소유자:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Only entries idle at least:</source>
+        <translation>최소 idle 시간:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Review…</source>
+        <translation>검토…</translation>
+    </message>
+</context>
+<context>
+    <name>pelscope::ConsumerTableModel</name>
+    <message>
+        <location filename="../../models/itemmodels/consumer_table_model.cpp" line="+10"/>
+        <source>active</source>
+        <translation>활성</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>idle</source>
+        <translation>idle</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>dead</source>
+        <translation>dead</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>never active</source>
+        <translation>활동 기록 없음</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>never</source>
+        <translation>없음</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>Holds %1 pending entries and has been idle %2: probably crashed. Its entries wait for XCLAIM/XAUTOCLAIM.</source>
+        <translation>Pending 엔트리 %1개를 보유한 채 %2 동안 idle: 비정상 종료된 것으로 보입니다. 이 엔트리들은 XCLAIM/XAUTOCLAIM을 기다립니다.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Consumer</source>
+        <translation>컨슈머</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Pending</source>
+        <translation>Pending</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Idle</source>
+        <translation>Idle</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Inactive</source>
+        <translation>비활성</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>State</source>
+        <translation>상태</translation>
+    </message>
+</context>
+<context>
+    <name>pelscope::DeliveryHistogramWidget</name>
+    <message>
+        <location filename="../../ui/delivery_histogram_widget.cpp" line="+16"/>
+        <source>Delivery counts of pending entries</source>
+        <translation>Pending 엔트리의 전달 횟수</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+12"/>
+        <source>entries</source>
+        <translation>엔트리</translation>
+    </message>
+    <message>
+        <location line="-7"/>
+        <source>poison candidates</source>
+        <translation>poison 후보</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>times delivered</source>
+        <translation>전달 횟수</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>No pending entries.</source>
+        <translation>Pending 엔트리가 없습니다.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Sampled: rests on %1 of %2 pending entries (random probes); the head of the PEL is always inspected.</source>
+        <translation>샘플링: Pending 엔트리 %2개 중 %1개 기준(무작위 조사). Pending 목록의 앞부분은 항상 검사합니다.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Walking the PEL: %1 of %2 entries inspected so far.</source>
+        <translation>Pending 목록 순회 중: 지금까지 %2개 중 %1개 엔트리 검사함.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Exact: all %1 pending entries inspected. Dashed line: poison threshold (%2 deliveries).</source>
+        <translation>정확: Pending 엔트리 %1개 모두 검사함. 점선: poison 임계값(전달 %2회).</translation>
+    </message>
+</context>
+<context>
+    <name>pelscope::DlqCategoryChart</name>
+    <message>
+        <location filename="../../ui/dlq_category_chart.cpp" line="+35"/>
+        <source>Dead letters per category over time</source>
+        <translation>카테고리별 데드 레터 추이</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>entries</source>
+        <translation>엔트리</translation>
+    </message>
+    <message>
+        <location line="+58"/>
+        <source>no category</source>
+        <translation>카테고리 없음</translation>
+    </message>
+</context>
+<context>
+    <name>pelscope::DlqEntryModel</name>
+    <message>
+        <location filename="../../models/itemmodels/dlq_entry_model.cpp" line="+205"/>
+        <source>ID</source>
+        <translation>ID</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Failed at</source>
+        <translation>실패 시각</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Category</source>
+        <translation>분류</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Reason</source>
+        <translation>사유</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Deliveries</source>
+        <translation>전달 횟수</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Source ID</source>
+        <translation>원본 ID</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Fields</source>
+        <translation>필드</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Size</source>
+        <translation>크기</translation>
+    </message>
+</context>
+<context>
+    <name>pelscope::DlqPage</name>
+    <message>
+        <location filename="../../ui/dlq_page.cpp" line="+20"/>
+        <source>← Overview</source>
+        <translation>← 개요</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Back to the overview (Esc, Alt+Left, Backspace; Ctrl+1 from anywhere)</source>
+        <translation>개요로 돌아가기 (Esc, Alt+Left, Backspace; 어디서나 Ctrl+1)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>&lt;b&gt;Dead letters&lt;/b&gt;</source>
+        <translation>&lt;b&gt;데드 레터&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>No dead-letter streams found yet. Pelscope recognises &lt;code&gt;&amp;lt;stream&amp;gt;:dlq&lt;/code&gt;, &lt;code&gt;dlq:&amp;lt;stream&amp;gt;&lt;/code&gt;, &lt;code&gt;&amp;lt;stream&amp;gt;.dlq&lt;/code&gt;, &lt;code&gt;&amp;lt;stream&amp;gt;-dlq&lt;/code&gt; and &lt;code&gt;&amp;lt;stream&amp;gt;:dead&lt;/code&gt; next to a watched stream.</source>
+        <translation>아직 데드 레터 스트림이 없습니다. Pelscope는 감시 중인 스트림 옆의 &lt;code&gt;&amp;lt;stream&amp;gt;:dlq&lt;/code&gt;, &lt;code&gt;dlq:&amp;lt;stream&amp;gt;&lt;/code&gt;, &lt;code&gt;&amp;lt;stream&amp;gt;.dlq&lt;/code&gt;, &lt;code&gt;&amp;lt;stream&amp;gt;-dlq&lt;/code&gt;, &lt;code&gt;&amp;lt;stream&amp;gt;:dead&lt;/code&gt;를 인식합니다.</translation>
+    </message>
+</context>
+<context>
+    <name>pelscope::DlqTab</name>
+    <message>
+        <location filename="../../ui/dlq_tab.cpp" line="+62"/>
+        <source>Load older</source>
+        <translation>이전 엔트리 불러오기</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+300"/>
+        <source>Requeue selected</source>
+        <translation>선택 항목 재처리</translation>
+    </message>
+    <message>
+        <location line="-299"/>
+        <source>Requeue all matching</source>
+        <translation>일치 항목 모두 재처리</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Edit and requeue…</source>
+        <translation>편집 후 재처리…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+298"/>
+        <source>Delete selected</source>
+        <translation>선택 항목 삭제</translation>
+    </message>
+    <message>
+        <location line="-297"/>
+        <source>Export selected…</source>
+        <translation>선택 항목 내보내기…</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Any field</source>
+        <translation>모든 필드</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Category is</source>
+        <translation>카테고리 일치</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Reason contains</source>
+        <translation>사유 포함</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>ID starts with</source>
+        <translation>ID 접두사</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Search the loaded entries</source>
+        <translation>불러온 엔트리 검색</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Any time</source>
+        <translation>전체 기간</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last 15 min</source>
+        <translation>최근 15분</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last hour</source>
+        <translation>최근 1시간</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Last 24 h</source>
+        <translation>최근 24시간</translation>
+    </message>
+    <message>
+        <location line="+117"/>
+        <source>Could not read: %1</source>
+        <translation>읽을 수 없음: %1</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <location line="+9"/>
+        <source>Export failed: %1</source>
+        <translation>내보내기 실패: %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>Exported %n entries to %1</source>
+        <translation>
+            <numerusform>엔트리 %n개를 %1에 내보냈습니다</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>growth unknown yet</source>
+        <translation>증가량 아직 알 수 없음</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&lt;b&gt;+%1 in the last %2&lt;/b&gt;</source>
+        <translation>&lt;b&gt;최근 %2 동안 +%1&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no new entries in the last %1</source>
+        <translation>최근 %1 동안 새 엔트리 없음</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>empty</source>
+        <translation>비어 있음</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>newest %1 ago</source>
+        <translation>최신 엔트리 %1 전</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&lt;b style=&apos;font-size:large&apos;&gt;%1&lt;/b&gt; &amp;nbsp; dead letters of &lt;b&gt;%2&lt;/b&gt; &amp;nbsp;│&amp;nbsp; &lt;b&gt;%3&lt;/b&gt; entries &amp;nbsp;│&amp;nbsp; %4 &amp;nbsp;│&amp;nbsp; %5</source>
+        <translation>&lt;b style=&apos;font-size:large&apos;&gt;%1&lt;/b&gt; &amp;nbsp; &lt;b&gt;%2&lt;/b&gt;의 데드 레터 &amp;nbsp;│&amp;nbsp; 엔트리 &lt;b&gt;%3&lt;/b&gt;개 &amp;nbsp;│&amp;nbsp; %4 &amp;nbsp;│&amp;nbsp; %5</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>an unknown source</source>
+        <translation>알 수 없는 원본</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>the newest %1 of %2 entries (load older ones to see further back)</source>
+        <translation>엔트리 %2개 중 최신 %1개 (이전 엔트리를 불러오면 더 볼 수 있음)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>all %n entries</source>
+        <translation>
+            <numerusform>엔트리 %n개 전체</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>%1 shown of %2 loaded</source>
+        <translation>불러온 %2개 중 %1개 표시</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+55"/>
+        <source>The %n selected entries are scrolled out of view: scroll to them to act on them</source>
+        <translation>
+            <numerusform>선택한 엔트리 %n개가 화면 밖에 있습니다. 작업하려면 해당 엔트리로 스크롤하십시오</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Select entries first</source>
+        <translation>먼저 엔트리를 선택하십시오</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>Only the %n selected entries in view; %1 more selected are scrolled out of view and left alone</source>
+        <translation>
+            <numerusform>화면에 보이는 선택 엔트리 %n개만 처리합니다. 화면 밖에서 선택된 %1개는 그대로 둡니다</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Filter the entries first</source>
+        <translation>먼저 엔트리를 필터링하십시오</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Select exactly one entry</source>
+        <translation>엔트리를 하나만 선택하십시오</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Requeue %1 selected</source>
+        <translation>선택한 %1개 재처리</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete %1 selected</source>
+        <translation>선택한 %1개 삭제</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Requeue all with category &quot;%1&quot;</source>
+        <translation>카테고리가 &quot;%1&quot;인 항목 모두 재처리</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Requeue all %1 shown</source>
+        <translation>표시된 %1개 모두 재처리</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>Cannot tell where this entry came from</source>
+        <translation>이 엔트리의 원본을 알 수 없습니다</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Export dead letters</source>
+        <translation>데드 레터 내보내기</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>JSON lines (*.jsonl);;CSV (*.csv)</source>
+        <translation>JSON lines (*.jsonl);;CSV (*.csv)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+11"/>
+        <source>Exporting %n entries…</source>
+        <translation>
+            <numerusform>엔트리 %n개 내보내는 중…</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>pelscope::EditEntryDialog</name>
+    <message>
+        <location filename="../../ui/edit_entry_dialog.cpp" line="+33"/>
+        <source>Edit and requeue %1</source>
+        <translation>%1 편집 후 재처리</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The fields below will be added to &lt;b&gt;%1&lt;/b&gt; as a new entry, in this order; the dead letter is then deleted, atomically. Binary values cannot be edited here and are written back byte for byte.</source>
+        <translation>아래 필드가 이 순서대로 &lt;b&gt;%1&lt;/b&gt;에 새 엔트리로 추가된 다음 데드 레터가 원자적으로 삭제됩니다. 바이너리 값은 여기서 편집할 수 없으며 바이트 그대로 다시 기록됩니다.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Keep</source>
+        <translation>유지</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Field</source>
+        <translation>필드</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Value</source>
+        <translation>값</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>(binary, %1 bytes, kept as is)</source>
+        <translation>(바이너리, %1바이트, 그대로 유지)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Changes:</source>
+        <translation>변경 사항:</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Review requeue…</source>
+        <translation>재처리 검토…</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>(no changes: the entry is requeued as stored)</source>
+        <translation>(변경 없음: 저장된 그대로 재처리합니다)</translation>
+    </message>
+</context>
+<context>
+    <name>pelscope::EnableWritesDialog</name>
+    <message>
+        <location filename="../../ui/write_dialogs.cpp" line="-103"/>
+        <location line="+12"/>
+        <source>Enable writes</source>
+        <translation>쓰기 허용</translation>
+    </message>
+    <message>
+        <location line="-9"/>
+        <source>&lt;p&gt;&lt;b&gt;Allow Pelscope to change data on %1?&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Requeue, delete, claim, acknowledge and move-to-DLQ become available. Each one still shows its exact commands and asks before it runs, and every write is recorded in the audit log.&lt;/p&gt;&lt;p&gt;Writes stay enabled until you disable them or the connection changes; every new session starts read-only.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Pelscope가 %1의 데이터를 변경하도록 허용하시겠습니까?&lt;/b&gt;&lt;/p&gt;&lt;p&gt;재처리, 삭제, claim, ACK, DLQ로 이동을 사용할 수 있게 됩니다. 각 작업은 실행 전에 정확한 명령을 보여 주고 확인을 받으며, 모든 쓰기는 감사 로그에 기록됩니다.&lt;/p&gt;&lt;p&gt;쓰기 허용은 직접 해제하거나 연결이 바뀔 때까지 유지됩니다. 새 세션은 항상 읽기 전용으로 시작합니다.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>&lt;p style=&apos;color:%2&apos;&gt;&lt;b&gt;This connection is tagged PRODUCTION.&lt;/b&gt; Type its name to continue:&lt;/p&gt;&lt;p&gt;&lt;code&gt;%1&lt;/code&gt;&lt;/p&gt;</source>
+        <translation>&lt;p style=&apos;color:%2&apos;&gt;&lt;b&gt;이 연결에는 PRODUCTION 태그가 지정되어 있습니다.&lt;/b&gt; 계속하려면 연결 이름을 입력하십시오:&lt;/p&gt;&lt;p&gt;&lt;code&gt;%1&lt;/code&gt;&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>pelscope::EntryReader</name>
+    <message>
+        <location filename="../../models/polling/entry_reader.cpp" line="+164"/>
+        <source>%1 is a %2, not a %3</source>
+        <translation>%1의 타입이 %3이(가) 아니라 %2입니다</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>sorted set</source>
+        <translation>sorted set</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>list</source>
+        <translation>리스트</translation>
+    </message>
+</context>
+<context>
+    <name>pelscope::GroupPage</name>
+    <message>
+        <location filename="../../ui/group_page.cpp" line="+88"/>
+        <source>Unread lag and pending</source>
+        <translation>미읽음 lag 및 Pending</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Oldest pending idle and how far behind</source>
+        <translation>가장 오래된 Pending idle 및 밀림 정도</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>In and out rates (entries/s)</source>
+        <translation>유입 및 유출 속도 (엔트리/초)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>← Overview</source>
+        <translation>← 개요</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Back to the overview (Esc, Alt+Left, Backspace; Ctrl+1 from anywhere)</source>
+        <translation>개요로 돌아가기 (Esc, Alt+Left, Backspace; 어디서나 Ctrl+1)</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>5 min</source>
+        <translation>5분</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>15 min</source>
+        <translation>15분</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>1 h</source>
+        <translation>1시간</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>6 h</source>
+        <translation>6시간</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>24 h</source>
+        <translation>24시간</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Window:</source>
+        <translation>기간:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>lag</source>
+        <translation>lag</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>pending</source>
+        <translation>Pending</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>oldest pending idle</source>
+        <translation>가장 오래된 Pending idle</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>behind (oldest unread)</source>
+        <translation>밀림 (가장 오래된 미읽음)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>in</source>
+        <translation>유입</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>out</source>
+        <translation>유출</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source>Consumers</source>
+        <translation>컨슈머</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Pending entries (head of the PEL, poison candidates first)</source>
+        <translation>Pending 엔트리 (Pending 목록 앞부분, poison 후보 우선)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Payload</source>
+        <translation>페이로드</translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <source>warn %1</source>
+        <translation>warn %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>crit %1</source>
+        <translation>crit %1</translation>
+    </message>
+    <message>
+        <location line="+40"/>
+        <source> &lt;span style=&apos;color:%1&apos;&gt;(not in the latest poll)&lt;/span&gt;</source>
+        <translation> &lt;span style=&apos;color:%1&apos;&gt;(최근 폴링에 없음)&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>&lt;span style=&apos;color:%1&apos;&gt;No rule is broken.&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:%1&apos;&gt;위반된 규칙이 없습니다.&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 first seen %2%3</source>
+        <translation>%1 최초 감지 %2%3</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 %2 → %3%4</source>
+        <translation>%1 %2 → %3%4</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&lt;br&gt;&lt;span style=&apos;color:%2&apos;&gt;Status changes: %1&lt;/span&gt;</source>
+        <translation>&lt;br&gt;&lt;span style=&apos;color:%2&apos;&gt;상태 변경: %1&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>unknown (%1)</source>
+        <translation>알 수 없음(%1)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>last-delivered-id %1 · entries-read %2 · lag %3 · pending %4 · stream length %5</source>
+        <translation>last-delivered-id %1 · entries-read %2 · lag %3 · Pending %4 · 스트림 길이 %5</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unknown</source>
+        <translation>알 수 없음</translation>
+    </message>
+    <message>
+        <location line="+63"/>
+        <source>recorded since %1</source>
+        <translation>%1부터 기록됨</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>asking Prometheus for the earlier part…</source>
+        <translation>이전 구간을 Prometheus에서 가져오는 중…</translation>
+    </message>
+</context>
+<context>
+    <name>pelscope::GroupTableModel</name>
+    <message>
+        <location filename="../../models/itemmodels/group_table_model.cpp" line="+76"/>
+        <source>unknown</source>
+        <translation>알 수 없음</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source> (%1 dead)</source>
+        <translation> (%1 dead)</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>now</source>
+        <translation>방금</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source> ago</source>
+        <translation> 전</translation>
+    </message>
+    <message>
+        <location line="+186"/>
+        <source>No rule is broken</source>
+        <translation>위반한 규칙 없음</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>This node did not answer the last poll: the values are from an earlier tick</source>
+        <translation>이 노드가 마지막 폴링에 응답하지 않았습니다. 이전 틱의 값입니다</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>The oldest entry not yet delivered to the group was added %1 ago</source>
+        <translation>그룹에 아직 전달되지 않은 가장 오래된 엔트리가 %1 전에 추가되었습니다</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>No dead-letter stream found for this stream</source>
+        <translation>이 스트림의 데드 레터 스트림을 찾지 못했습니다</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: %2 entries%3; Enter on this cell browses them</source>
+        <translation>%1: 엔트리 %2개%3. 이 셀에서 Enter를 누르면 탐색합니다</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, +%1 in the last %2</source>
+        <translation>, 최근 %2 동안 +%1</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Lag over the last 15 minutes: not known yet</source>
+        <translation>최근 15분간의 lag: 아직 알 수 없음</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Lag over the last 15 minutes: from %1 to %2 entries (drawn from 0; a lag under 100 stays near the bottom)</source>
+        <translation>최근 15분간의 lag: 엔트리 %1~%2개 (0부터 표시, 100 미만의 lag는 바닥 근처에 머묾)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Read at %1 (server time). %2 of %3 groups are read each poll, in turn: each at least every %4 polls.</source>
+        <translation>%1에 읽음(서버 시간). 폴링마다 그룹 %3개 중 %2개를 차례로 읽으며, 각 그룹은 최소 %4번의 폴링마다 읽힙니다.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Lower bound from the %1 entries inspected; upper bound from the oldest entry&apos;s ID</source>
+        <translation>하한: 검사한 엔트리 %1개 기준, 상한: 가장 오래된 엔트리의 ID 기준</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Desktop notifications muted</source>
+        <translation>데스크톱 알림 꺼짐</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>
+Desktop notifications muted</source>
+        <translation>
+데스크톱 알림 꺼짐</translation>
+    </message>
+    <message>
+        <location line="+35"/>
+        <source>Status</source>
+        <translation>상태</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Connection</source>
+        <translation>연결</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Node</source>
+        <translation>노드</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stream</source>
+        <translation>스트림</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Group</source>
+        <translation>그룹</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Lag</source>
+        <translation>Lag</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Behind</source>
+        <translation>밀림</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pending</source>
+        <translation>Pending</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Oldest pending idle</source>
+        <translation>가장 오래된 Pending idle</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Consumers</source>
+        <translation>컨슈머</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Max deliveries</source>
+        <translation>최대 전달 횟수</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>In</source>
+        <translation>유입</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Out</source>
+        <translation>유출</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Dead letters</source>
+        <translation>데드 레터</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Lag, 15 min</source>
+        <translation>Lag, 15분</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Read</source>
+        <translation>읽은 시점</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Why</source>
+        <translation>사유</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The group&apos;s health: CRIT, WARN or OK by the rules in Why. Sorted worst first.</source>
+        <translation>그룹의 상태: 사유 열의 규칙에 따라 CRIT, WARN 또는 OK. 가장 나쁜 것부터 정렬됩니다.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The connection (profile name or address) the group belongs to.</source>
+        <translation>그룹이 속한 연결(프로필 이름 또는 주소).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Redis Cluster: the master holding the stream (stale when it did not answer).</source>
+        <translation>Redis Cluster: 스트림을 가진 마스터(응답이 없으면 오래된 값으로 표시).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The stream key.</source>
+        <translation>스트림 키.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The consumer group.</source>
+        <translation>컨슈머 그룹.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Entries added to the stream that the group has not read yet (XINFO GROUPS lag). &quot;unknown&quot; when Redis cannot count them; hover for why.</source>
+        <translation>스트림에 추가되었지만 그룹이 아직 읽지 않은 엔트리(XINFO GROUPS lag). Redis가 셀 수 없으면 &quot;unknown&quot;이며, 마우스를 올리면 이유가 표시됩니다.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>How far behind in time: the age of the oldest entry the group has not been delivered yet (from its ID). — when nothing is unread.</source>
+        <translation>시간상 밀린 정도: 그룹에 아직 전달되지 않은 가장 오래된 엔트리의 경과 시간(ID 기준). 미읽음이 없으면 —.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Entries delivered to a consumer and not acknowledged yet (the PEL).</source>
+        <translation>컨슈머에 전달되었지만 아직 ACK되지 않은 엔트리(PEL).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>How long the oldest pending entry has waited since its last delivery. A range a..b when the PEL is too large to read whole.</source>
+        <translation>가장 오래된 Pending 엔트리가 마지막 전달 이후 기다린 시간. PEL이 너무 커서 전부 읽을 수 없으면 a..b 범위로 표시됩니다.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Consumers active in the last minute / all consumers; &quot;(N dead)&quot;: holding pending entries and idle 5 minutes or more.</source>
+        <translation>최근 1분간 활성 컨슈머 / 전체 컨슈머. &quot;(N dead)&quot;: Pending 엔트리를 가진 채 5분 이상 idle인 컨슈머.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The highest delivery count among pending entries: an entry delivered again and again is likely poison.</source>
+        <translation>Pending 엔트리 중 가장 높은 전달 횟수: 반복해서 전달되는 엔트리는 poison 메시지일 가능성이 높습니다.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Entries added to the stream per second, over the last polls.</source>
+        <translation>최근 폴링 동안 스트림에 초당 추가된 엔트리 수.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Entries the group read per second, over the last polls.</source>
+        <translation>최근 폴링 동안 그룹이 초당 읽은 엔트리 수.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The stream&apos;s dead-letter stream: its length and recent growth. Enter on the cell opens it.</source>
+        <translation>스트림의 데드 레터 스트림: 길이와 최근 증가량. 셀에서 Enter를 누르면 열립니다.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Lag over the last 15 minutes, drawn from 0; hover a cell for its range.</source>
+        <translation>최근 15분간의 lag(0부터 표시). 셀에 마우스를 올리면 범위가 표시됩니다.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>How long ago the row&apos;s values were read. Shown when there are more groups than one poll reads: streams are then read in turn, each at least every few polls, and the others keep their last values.</source>
+        <translation>이 행의 값을 읽은 지 얼마나 지났는지. 한 번의 폴링으로 읽을 수 있는 것보다 그룹이 많을 때 표시됩니다. 이때 스트림은 차례로 읽히며(각각 최소 몇 번의 폴링마다 한 번), 나머지는 마지막 값을 유지합니다.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Every rule the group breaks, in words. The selected row&apos;s reasons are also shown in full under the table.</source>
+        <translation>그룹이 위반한 모든 규칙을 문장으로 표시합니다. 선택한 행의 사유는 표 아래에도 전체가 표시됩니다.</translation>
+    </message>
+</context>
+<context>
+    <name>pelscope::HistoryFileWindow</name>
+    <message>
+        <location filename="../../ui/history_file_window.cpp" line="+43"/>
+        <source>first seen</source>
+        <translation>최초 관측</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>dead consumer</source>
+        <translation>dead 컨슈머</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>status →</source>
+        <translation>상태 →</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>Unread lag and pending</source>
+        <translation>미읽음 lag 및 Pending</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Oldest pending idle and how far behind</source>
+        <translation>가장 오래된 Pending idle 및 밀림</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>In and out rates (entries/s)</source>
+        <translation>유입 및 유출 속도(엔트리/s)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Status</source>
+        <translation>상태</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Stream</source>
+        <translation>스트림</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+39"/>
+        <source>Group</source>
+        <translation>그룹</translation>
+    </message>
+    <message>
+        <location line="-39"/>
+        <source>Lag</source>
+        <translation>Lag</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Pending</source>
+        <translation>Pending</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Oldest idle</source>
+        <translation>최장 idle</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Behind</source>
+        <translation>밀림</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Last recorded</source>
+        <translation>마지막 기록</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The status at the group&apos;s last record</source>
+        <translation>그룹의 마지막 기록 시점 상태</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>last hour recorded</source>
+        <translation>기록된 최근 1시간</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>last 6 hours recorded</source>
+        <translation>기록된 최근 6시간</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>last day recorded</source>
+        <translation>기록된 최근 1일</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>last 7 days recorded</source>
+        <translation>기록된 최근 7일</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>everything recorded</source>
+        <translation>기록 전체</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>lag</source>
+        <translation>lag</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>pending</source>
+        <translation>Pending</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>oldest pending idle</source>
+        <translation>가장 오래된 Pending idle</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>behind (oldest unread)</source>
+        <translation>밀림(가장 오래된 미읽음)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>in</source>
+        <translation>유입</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>out</source>
+        <translation>유출</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Time</source>
+        <translation>시각</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>What</source>
+        <translation>종류</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Detail</source>
+        <translation>세부 정보</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Show:</source>
+        <translation>표시:</translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <source>%1 holds no recorded polls</source>
+        <translation>%1에 기록된 폴링이 없습니다</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>History of %1 (read-only) — Pelscope</source>
+        <translation>%1 기록(읽기 전용) — Pelscope</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&lt;b&gt;Recorded history&lt;/b&gt; of %1 · %2 to %3 · read-only copy of &lt;tt&gt;%4&lt;/tt&gt; · Redis is not contacted</source>
+        <translation>%1의 &lt;b&gt;기록 이력&lt;/b&gt; · %2 ~ %3 · &lt;tt&gt;%4&lt;/tt&gt;의 읽기 전용 사본 · Redis에 연결하지 않음</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>an unnamed connection</source>
+        <translation>이름 없는 연결</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>(connection)</source>
+        <translation>(연결)</translation>
+    </message>
+    <message>
+        <location line="+50"/>
+        <source>not recorded</source>
+        <translation>기록 없음</translation>
+    </message>
+    <message>
+        <location line="+59"/>
+        <source>recorded · %1 points</source>
+        <translation>기록됨 · 포인트 %1개</translation>
+    </message>
+</context>
+<context>
+    <name>pelscope::HistorySettingsDialog</name>
+    <message>
+        <location filename="../../ui/history_settings_dialog.cpp" line="+26"/>
+        <source>History settings</source>
+        <translation>기록 설정</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source> days</source>
+        <translation> 일</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Polls older than this are deleted from each connection&apos;s history file.</source>
+        <translation>이보다 오래된 폴링은 각 연결의 기록 파일에서 삭제됩니다.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> MB</source>
+        <translation> MB</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no cap</source>
+        <translation>제한 없음</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Above this size the oldest coarse data of a connection&apos;s history goes first.</source>
+        <translation>이 크기를 넘으면 연결 기록 중 가장 오래된 저해상도 데이터부터 삭제됩니다.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Keep history for</source>
+        <translation>기록 보존 기간</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>At most, per connection</source>
+        <translation>연결당 최대</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>For connections opened from now on (and at the next start); open tabs keep theirs until they are reconnected. --history-days and --history-max-mb on the command line win.</source>
+        <translation>지금부터 여는 연결(및 다음 시작 시)에 적용됩니다. 열려 있는 탭은 다시 연결할 때까지 기존 설정을 유지합니다. 명령줄의 --history-days 및 --history-max-mb가 우선합니다.</translation>
+    </message>
+</context>
+<context>
+    <name>pelscope::MainWindow</name>
+    <message>
+        <location filename="../../ui/main_window.cpp" line="+49"/>
+        <source>Show Pelscope</source>
+        <translation>Pelscope 표시</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Quit</source>
+        <translation>종료</translation>
+    </message>
+    <message>
+        <location line="+48"/>
+        <location line="+93"/>
+        <source>Connecting…</source>
+        <translation>연결 중…</translation>
+    </message>
+    <message>
+        <location line="-83"/>
+        <location line="+121"/>
+        <source>All connections</source>
+        <translation>모든 연결</translation>
+    </message>
+    <message>
+        <location line="-100"/>
+        <source>A write is running</source>
+        <translation>쓰기 작업 실행 중</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Wait for the write on %1 to finish before closing it.</source>
+        <translation>닫기 전에 %1의 쓰기 작업이 끝날 때까지 기다리십시오.</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>Notifications for %1</source>
+        <translation>%1 알림</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mute for 1 hour</source>
+        <translation>1시간 동안 알림 끄기</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mute until it is OK again</source>
+        <translation>OK가 될 때까지 알림 끄기</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mute always</source>
+        <translation>항상 알림 끄기</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Unmute</source>
+        <translation>알림 켜기</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source> (stale)</source>
+        <translation> (갱신 안 됨)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source> (%1 crit)</source>
+        <translation> (CRIT %1)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> (%1 warn)</source>
+        <translation> (WARN %1)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source> — WRITES ON</source>
+        <translation> — 쓰기 허용됨</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>&amp;Writes enabled (turn off)</source>
+        <translation>쓰기 허용됨(끄기)(&amp;W)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+87"/>
+        <source>Enable &amp;writes…</source>
+        <translation>쓰기 허용(&amp;W)…</translation>
+    </message>
+    <message>
+        <location line="-38"/>
+        <source>Cannot open the history</source>
+        <translation>기록을 열 수 없습니다</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>&amp;Connection</source>
+        <translation>연결(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Connect…</source>
+        <translation>연결(&amp;C)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Point the current tab at another server</source>
+        <translation>현재 탭을 다른 서버에 연결</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Add a connection…</source>
+        <translation>연결 추가(&amp;A)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Watch one more server in a new tab</source>
+        <translation>새 탭에서 서버를 하나 더 모니터링</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Recent</source>
+        <translation>최근 항목(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Re&amp;connect now</source>
+        <translation>지금 다시 연결(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>C&amp;lose this connection</source>
+        <translation>이 연결 닫기(&amp;L)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Every connection starts read-only; the switch is per connection</source>
+        <translation>모든 연결은 읽기 전용으로 시작하며, 이 전환은 연결별로 적용됩니다</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Open &amp;history file…</source>
+        <translation>기록 파일 열기(&amp;H)…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Open a recorded history (read-only)</source>
+        <translation>기록 파일 열기(읽기 전용)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Pelscope history (*.sqlite);;All files (*)</source>
+        <translation>Pelscope 기록 (*.sqlite);;모든 파일 (*)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>History &amp;settings…</source>
+        <translation>기록 설정(&amp;S)…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Show the &amp;audit log path</source>
+        <translation>감사 로그 경로 표시(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Audit log: %1</source>
+        <translation>감사 로그: %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Quit</source>
+        <translation>종료(&amp;Q)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;View</source>
+        <translation>보기(&amp;V)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;All connections</source>
+        <translation>모든 연결(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Overview</source>
+        <translation>개요(&amp;O)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Reopen the last page at start</source>
+        <translation>시작 시 마지막 페이지 다시 열기</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Off: every start shows the overview, the place to begin during a new incident</source>
+        <translation>끄면 시작할 때마다 개요를 표시합니다(새 장애 대응의 출발점)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Keep running in the tray when closed</source>
+        <translation>닫으면 트레이에서 계속 실행</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Closing the window keeps polling and notifying; the tray icon&apos;s menu quits</source>
+        <translation>창을 닫아도 폴링과 알림은 계속됩니다. 종료는 트레이 아이콘 메뉴에서 합니다</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>This desktop has no system tray</source>
+        <translation>이 데스크톱에는 시스템 트레이가 없습니다</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Dead letters</source>
+        <translation>데드 레터(&amp;D)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&amp;Refresh now</source>
+        <translation>지금 새로 고침(&amp;R)</translation>
+    </message>
+    <message>
+        <location line="+75"/>
+        <source>Profile %1: %2</source>
+        <translation>프로필 %1: %2</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>&amp;Language</source>
+        <translation>언어(&amp;L)</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>System language</source>
+        <translation>시스템 언어</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Language</source>
+        <translation>언어</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pelscope will speak %1 from its next start.</source>
+        <translation>다음 시작부터 Pelscope가 %1(으)로 표시됩니다.</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>the system&apos;s language</source>
+        <translation>시스템 언어</translation>
+    </message>
+</context>
+<context>
+    <name>pelscope::OverviewPage</name>
+    <message>
+        <location filename="../../ui/overview_page.cpp" line="+56"/>
+        <source>Filter streams and groups (Ctrl+F; Down or Enter to the table)</source>
+        <translation>스트림 및 그룹 필터(Ctrl+F, 아래 화살표 또는 Enter로 표 이동)</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Connecting…</source>
+        <translation>연결 중…</translation>
+    </message>
+    <message>
+        <location line="+98"/>
+        <source>&lt;span style=&apos;color:%1&apos;&gt;No groups yet.&lt;/span&gt;</source>
+        <translation>&lt;span style=&apos;color:%1&apos;&gt;아직 그룹이 없습니다.&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>• lag: %1</source>
+        <translation>• lag: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Worst now: &lt;b&gt;%1&lt;/b&gt; — %2 &lt;span style=&apos;color:%3&apos;&gt;(select a row for its reasons)&lt;/span&gt;</source>
+        <translation>현재 최악: &lt;b&gt;%1&lt;/b&gt; — %2 &lt;span style=&apos;color:%3&apos;&gt;(행을 선택하면 사유 표시)&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>No rule is broken.</source>
+        <translation>위반한 규칙이 없습니다.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>CRIT only</source>
+        <translation>CRIT만</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>WARN only</source>
+        <translation>WARN만</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>OK only</source>
+        <translation>OK만</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>with dead consumers only</source>
+        <translation>dead 컨슈머가 있는 것만</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Showing %1 ✕</source>
+        <translation>%1 표시 중 ✕</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show every row again</source>
+        <translation>모든 행 다시 표시</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Group by %1</source>
+        <translation>%1별로 묶기</translation>
+    </message>
+    <message>
+        <location line="+46"/>
+        <source> &amp;nbsp;│&amp;nbsp; total lag &lt;b&gt;%1&lt;/b&gt;%2 &amp;nbsp;│&amp;nbsp; total pending &lt;b&gt;%3&lt;/b&gt; &amp;nbsp;│&amp;nbsp; worst oldest pending idle &lt;b&gt;%4&lt;/b&gt; &amp;nbsp;│&amp;nbsp; &lt;a href=&apos;dead&apos; style=&apos;color:%6;text-decoration:none&apos;&gt;dead consumers &lt;b&gt;%5&lt;/b&gt;&lt;/a&gt;</source>
+        <translation> &amp;nbsp;│&amp;nbsp; 총 lag &lt;b&gt;%1&lt;/b&gt;%2 &amp;nbsp;│&amp;nbsp; 총 Pending &lt;b&gt;%3&lt;/b&gt; &amp;nbsp;│&amp;nbsp; 최장 Pending idle &lt;b&gt;%4&lt;/b&gt; &amp;nbsp;│&amp;nbsp; &lt;a href=&apos;dead&apos; style=&apos;color:%6;text-decoration:none&apos;&gt;dead 컨슈머 &lt;b&gt;%5&lt;/b&gt;&lt;/a&gt;</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source> (+%1 unknown)</source>
+        <translation> (+%1 알 수 없음)</translation>
+    </message>
+</context>
+<context>
+    <name>pelscope::PayloadView</name>
+    <message>
+        <location filename="../../ui/payload_view.cpp" line="+50"/>
+        <source>Select an entry to see its payload.</source>
+        <translation>페이로드를 보려면 엔트리를 선택하십시오.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Reading %1…</source>
+        <translation>%1 읽는 중…</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>Could not read the entry:</source>
+        <translation>엔트리를 읽을 수 없습니다:</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&lt;div style=&apos;background:#c62828;color:white;padding:10px&apos;&gt;&lt;b&gt;TRIMMED: this entry is still pending but no longer in the stream.&lt;/b&gt;&lt;br&gt;MAXLEN/MINID trimming or XDEL removed it: its data is already lost. Acknowledging it is the only thing left to do, after recovering the message from its producer if you can.&lt;/div&gt;</source>
+        <translation>&lt;div style=&apos;background:#c62828;color:white;padding:10px&apos;&gt;&lt;b&gt;트리밍됨: 이 엔트리는 아직 Pending이지만 더 이상 스트림에 없습니다.&lt;/b&gt;&lt;br&gt;MAXLEN/MINID 트리밍 또는 XDEL로 제거되어 데이터는 이미 유실되었습니다. 가능하면 프로듀서에서 메시지를 복구한 뒤 ACK하십시오. 남은 조치는 그것뿐입니다.&lt;/div&gt;</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>binary, </source>
+        <translation>바이너리, </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+0"/>
+        <source>%n byte(s)</source>
+        <translation>
+            <numerusform>%n바이트</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&lt;p&gt;&lt;a href=&apos;expand:%1&apos;&gt;Showing the first 64 KiB of %2: show all&lt;/a&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;a href=&apos;expand:%1&apos;&gt;%2 중 처음 64 KiB 표시: 모두 보기&lt;/a&gt;&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>pelscope::PendingActionsBar</name>
+    <message>
+        <location filename="../../ui/pending_actions_bar.cpp" line="+14"/>
+        <source>Claim to…</source>
+        <translation>claim…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Acknowledge…</source>
+        <translation>ACK…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Move to DLQ…</source>
+        <translation>DLQ로 이동…</translation>
+    </message>
+    <message>
+        <location line="+57"/>
+        <source>Select pending entries first</source>
+        <translation>먼저 Pending 엔트리를 선택하십시오</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Claim pending entries</source>
+        <translation>Pending 엔트리 claim</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source> s</source>
+        <translation> 초</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Entries idle less than this stay with their owner: a live worker may have just taken them</source>
+        <translation>idle 시간이 이보다 짧은 엔트리는 현재 소유자에게 남습니다: 살아 있는 Worker가 방금 가져갔을 수 있습니다</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>New owner:</source>
+        <translation>새 소유자:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Only entries idle at least:</source>
+        <translation>다음 이상 idle인 엔트리만:</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>Move pending entries to a DLQ</source>
+        <translation>Pending 엔트리를 DLQ로 이동</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>moved by an operator</source>
+        <translation>운영자가 이동함</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Dead-letter stream:</source>
+        <translation>데드 레터 스트림:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Category:</source>
+        <translation>분류:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reason:</source>
+        <translation>사유:</translation>
+    </message>
+</context>
+<context>
+    <name>pelscope::PendingTableModel</name>
+    <message>
+        <location filename="../../models/itemmodels/pending_table_model.cpp" line="+55"/>
+        <source>Delivered %1 times: a poison candidate</source>
+        <translation>%1회 전달됨: poison 후보</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Entry ID</source>
+        <translation>엔트리 ID</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Consumer</source>
+        <translation>컨슈머</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Idle</source>
+        <translation>Idle</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Deliveries</source>
+        <translation>전달 횟수</translation>
+    </message>
+</context>
+<context>
+    <name>pelscope::QueuePage</name>
+    <message>
+        <location filename="../../ui/queue_page.cpp" line="+55"/>
+        <source>Items</source>
+        <translation>항목</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>How late, how long</source>
+        <translation>지연 및 경과 시간</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>◀ Earlier</source>
+        <translation>◀ 이전</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Later ▶</source>
+        <translation>다음 ▶</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Requeue selected</source>
+        <translation>선택 항목 재처리</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Run selected now</source>
+        <translation>선택 항목 즉시 실행</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reschedule selected…</source>
+        <translation>선택 항목 일정 변경…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete selected</source>
+        <translation>선택 항목 삭제</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>← Overview</source>
+        <translation>← 개요</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Refresh</source>
+        <translation>새로 고침</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The processing list (items workers hold) or the main list (items waiting)</source>
+        <translation>처리 중 리스트(Worker가 보유한 항목) 또는 메인 리스트(대기 중인 항목)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Due / enqueued</source>
+        <translation>만기 / 투입 시각</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Age</source>
+        <translation>경과 시간</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Size</source>
+        <translation>크기</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Item</source>
+        <translation>항목</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Select an item to see it whole, JSON pretty-printed.</source>
+        <translation>항목을 선택하면 전체 내용을 표시합니다(JSON은 보기 좋게 정렬).</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <location line="+58"/>
+        <source>size</source>
+        <translation>크기</translation>
+    </message>
+    <message>
+        <location line="-57"/>
+        <source>due / processing</source>
+        <translation>만기 / 처리 중</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>oldest</source>
+        <translation>가장 오래된 항목</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>Processing: %1</source>
+        <translation>처리 중: %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Main: %1</source>
+        <translation>메인: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; → %2 &amp;nbsp;(reliable list)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; → %2 &amp;nbsp;(신뢰성 리스트)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; &amp;nbsp;(delayed queue)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; &amp;nbsp;(지연 큐)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>waiting</source>
+        <translation>대기 중</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>in processing</source>
+        <translation>처리 중</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>due</source>
+        <translation>만기</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+105"/>
+        <source>%1 waiting, %2 in processing</source>
+        <translation>대기 %1, 처리 중 %2</translation>
+    </message>
+    <message>
+        <location line="-104"/>
+        <source>size and items due</source>
+        <translation>크기 및 만기 항목 수</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the oldest item in processing</source>
+        <translation>처리 중 가장 오래된 항목</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>the oldest due item&apos;s lateness</source>
+        <translation>가장 오래된 만기 항목의 지연</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>stuck %1</source>
+        <translation>정체 %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>warn %1</source>
+        <translation>warn %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>crit %1</source>
+        <translation>crit %1</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>Reading…</source>
+        <translation>읽는 중…</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>%1 items, %2 due</source>
+        <translation>항목 %1개, 만기 %2개</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, the oldest overdue by %1</source>
+        <translation>, 가장 오래된 항목 %1 지연</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, the next due in %1</source>
+        <translation>, 다음 만기까지 %1</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Not in the last poll.</source>
+        <translation>마지막 폴링 결과에 없습니다.</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Could not read: %1</source>
+        <translation>읽을 수 없습니다: %1</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>score not a time</source>
+        <translation>score가 시각이 아님</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>no timestamp: age unknown</source>
+        <translation>타임스탬프 없음: 경과 시간 알 수 없음</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>overdue by %1</source>
+        <translation>%1 지연</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>due in %1</source>
+        <translation>%1 후 만기</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 in processing</source>
+        <translation>처리 중 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>waiting %1</source>
+        <translation>대기 %1</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>earliest due first</source>
+        <translation>만기 빠른 순</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>oldest first</source>
+        <translation>오래된 순</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 is empty</source>
+        <translation>%1: 비어 있음</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Items %1–%2 of %3, %4 — read at %5 (Refresh to read again)</source>
+        <translation>항목 %3개 중 %1–%2, %4 — %5에 읽음(다시 읽으려면 새로 고침)</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>&lt;p&gt;Showing the first %1 of %2 bytes.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;%2바이트 중 처음 %1바이트를 표시합니다.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Requeue items older than %1…</source>
+        <translation>%1보다 오래된 항목 재처리…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Read-only: enable writes first (Connection ▸ Enable writes)</source>
+        <translation>읽기 전용: 먼저 쓰기를 허용하십시오(연결 ▸ 쓰기 허용)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show the processing list: only its items are moved or deleted here</source>
+        <translation>처리 중 리스트를 표시하십시오: 여기서는 그 항목만 이동하거나 삭제합니다</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Moves every item of %1 whose timestamp is at least %2 old back to %3, exactly once (the processing timeout of the health rules); the exact commands are shown first</source>
+        <translation>%1에서 타임스탬프가 %2 이상 지난 모든 항목을 %3(으)로 정확히 한 번 되돌립니다(상태 규칙의 처리 타임아웃). 실행할 명령을 먼저 보여 줍니다</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Select items first (items over 64 KiB cannot be named here: use pelscope-cli)</source>
+        <translation>먼저 항목을 선택하십시오(64 KiB를 넘는 항목은 여기서 지정할 수 없으니 pelscope-cli를 사용하십시오)</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>Reschedule</source>
+        <translation>일정 변경</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Due in how many minutes from the server&apos;s time?</source>
+        <translation>서버 시각 기준 몇 분 후를 만기로 하시겠습니까?</translation>
+    </message>
+</context>
+<context>
+    <name>pelscope::QueuePanel</name>
+    <message>
+        <location filename="../../ui/queue_panel.cpp" line="+61"/>
+        <source>Double-click a queue to browse its items</source>
+        <translation>큐를 더블클릭하면 항목을 볼 수 있습니다</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>1 delayed queue</source>
+        <translation>지연 큐 1개</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 delayed queues</source>
+        <translation>지연 큐 %1개</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>1 reliable list</source>
+        <translation>신뢰성 리스트 1개</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 reliable lists</source>
+        <translation>신뢰성 리스트 %1개</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Queues — %1%2</source>
+        <translation>큐 — %1%2</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>, </source>
+        <translation>, </translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source> (%1 not OK)</source>
+        <translation> (%1개 OK 아님)</translation>
+    </message>
+</context>
+<context>
+    <name>pelscope::QueueTableModel</name>
+    <message>
+        <location filename="../../models/itemmodels/queue_table_model.cpp" line="+32"/>
+        <location line="+14"/>
+        <source>error</source>
+        <translation>오류</translation>
+    </message>
+    <message>
+        <location line="-13"/>
+        <source>Delayed queue (sorted set scored by due time%1)%2</source>
+        <translation>지연 큐 (실행 시각을 score로 쓰는 sorted set%1)%2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>, in %1</source>
+        <translation>, 단위: %1</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>milliseconds</source>
+        <translation>밀리초</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>seconds</source>
+        <translation>초</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>, found by its name</source>
+        <translation>, 이름으로 찾음</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>delayed</source>
+        <translation>지연 큐</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 due</source>
+        <translation>만기 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 late</source>
+        <translation>%1 지연</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>in %1</source>
+        <translation>%1 후</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>unknown</source>
+        <translation>알 수 없음</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reliable list: workers move items from %1 to %2 and remove them when done%3</source>
+        <translation>신뢰성 리스트: Worker가 항목을 %1에서 %2(으)로 옮기고 완료 시 제거합니다%3</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> (found by its name)</source>
+        <translation> (이름으로 찾음)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>
+The oldest %1 processing items read: %2 without a timestamp (unknown age), %3 stuck</source>
+        <translation>
+처리 중 항목 중 가장 오래된 %1개를 읽음: 타임스탬프 없음 %2개(경과 시간 알 수 없음), 정체 %3개</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>reliable list</source>
+        <translation>신뢰성 리스트</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 processing</source>
+        <translation>처리 중 %1</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>Status</source>
+        <translation>상태</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Kind</source>
+        <translation>종류</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Queue</source>
+        <translation>큐</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Size</source>
+        <translation>크기</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Waiting</source>
+        <translation>대기</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Oldest</source>
+        <translation>최장 경과</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Next due</source>
+        <translation>다음 만기</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Why</source>
+        <translation>사유</translation>
+    </message>
+</context>
+<context>
+    <name>pelscope::TimeChartWidget</name>
+    <message>
+        <location filename="../../ui/time_chart_widget.cpp" line="+173"/>
+        <source>seconds</source>
+        <translation>초</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>entries/s</source>
+        <translation>엔트리/초</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>entries</source>
+        <translation>엔트리</translation>
+    </message>
+    <message>
+        <location line="+50"/>
+        <source>unknown</source>
+        <translation>알 수 없음</translation>
+    </message>
+</context>
+<context>
+    <name>pelscope::WriteController</name>
+    <message>
+        <location filename="../../ui/write_controller.cpp" line="+49"/>
+        <source>Nothing was written: cannot tell which cluster master holds %1: %2</source>
+        <translation>아무것도 쓰지 않았습니다: %1을(를) 보유한 클러스터 마스터를 확인할 수 없습니다: %2</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>Writes enabled on %1</source>
+        <translation>%1에서 쓰기 허용됨</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Read-only</source>
+        <translation>읽기 전용</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>The ACL user may not do this: %1</source>
+        <translation>ACL 사용자에게 이 작업 권한이 없습니다: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Another write is running</source>
+        <translation>다른 쓰기 작업이 실행 중입니다</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Read-only: enable writes first (Connection ▸ Enable writes)</source>
+        <translation>읽기 전용: 먼저 쓰기를 허용하십시오(연결 ▸ 쓰기 허용)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>On a Redis Cluster %1</source>
+        <translation>Redis Cluster에서는 %1</translation>
+    </message>
+    <message>
+        <location line="+58"/>
+        <source>Cancel after this batch</source>
+        <translation>이 배치 후 취소</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Connection lost (%1); resuming…</source>
+        <translation>연결 끊김(%1). 재개하는 중…</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <location line="+110"/>
+        <location line="+16"/>
+        <location filename="../../ui/write_controller_entries.cpp" line="+30"/>
+        <location line="+72"/>
+        <location line="+13"/>
+        <location line="+28"/>
+        <location line="+68"/>
+        <location filename="../../ui/write_controller_queues.cpp" line="+34"/>
+        <location line="+56"/>
+        <source>Not allowed</source>
+        <translation>허용되지 않음</translation>
+    </message>
+    <message>
+        <location line="-101"/>
+        <location line="+56"/>
+        <source>Delete dead letters</source>
+        <translation>데드 레터 삭제</translation>
+    </message>
+    <message>
+        <location line="-56"/>
+        <location line="+56"/>
+        <source>Requeue dead letters</source>
+        <translation>데드 레터 재처리</translation>
+    </message>
+    <message>
+        <location line="-41"/>
+        <location filename="../../ui/write_controller_entries.cpp" line="-166"/>
+        <location line="+27"/>
+        <location filename="../../ui/write_controller_queues.cpp" line="-37"/>
+        <source>Nothing was written: %1</source>
+        <translation>아무것도 쓰지 않았습니다: %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&lt;b&gt;These entries of %1 cannot be deleted on this cluster.&lt;/b&gt; Nothing was written.</source>
+        <translation>&lt;b&gt;이 클러스터에서는 %1의 이 엔트리들을 삭제할 수 없습니다.&lt;/b&gt; 아무것도 쓰지 않았습니다.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&lt;b&gt;These entries of %1 cannot be requeued on this cluster.&lt;/b&gt; Nothing was written.</source>
+        <translation>&lt;b&gt;이 클러스터에서는 %1의 이 엔트리들을 재처리할 수 없습니다.&lt;/b&gt; 아무것도 쓰지 않았습니다.</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>%1
+
+Path: %2</source>
+        <translation>%1
+
+경로: %2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Nothing to do: %1</source>
+        <translation>할 작업 없음: %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&lt;b&gt;Delete %1 entries from %2 for good.&lt;/b&gt; They are not copied anywhere; only the audit log keeps their IDs.</source>
+        <translation>&lt;b&gt;%2에서 엔트리 %1개를 영구 삭제합니다.&lt;/b&gt; 어디에도 복사되지 않으며 감사 로그에만 ID가 남습니다.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&lt;b&gt;Requeue %1 entries from %2&lt;/b&gt; to their source stream, then delete them from the DLQ.%3</source>
+        <translation>&lt;b&gt;%2의 엔트리 %1개를 원본 스트림으로 재처리&lt;/b&gt;한 뒤 DLQ에서 삭제합니다.%3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> %1 selected entries are already gone.</source>
+        <translation> 선택한 엔트리 중 %1개는 이미 없습니다.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&lt;br&gt;Audit log: %1</source>
+        <translation>&lt;br&gt;감사 로그: %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete %1</source>
+        <translation>%1개 삭제</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Requeue %1</source>
+        <translation>%1개 재처리</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Exactly these commands will run (per entry: a script on the source&apos;s master that skips IDs already in the ledger, then XDEL on the DLQ&apos;s master):</source>
+        <translation>정확히 다음 명령이 실행됩니다(엔트리마다: 원본의 마스터에서 원장에 이미 있는 ID를 건너뛰는 스크립트, 이어서 DLQ의 마스터에서 XDEL):</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <location filename="../../ui/write_controller_entries.cpp" line="+30"/>
+        <location line="+106"/>
+        <location filename="../../ui/write_controller_queues.cpp" line="+34"/>
+        <source>The connection changed while the confirmation was open; nothing was written</source>
+        <translation>확인 창이 열려 있는 동안 연결이 바뀌었습니다. 아무것도 쓰지 않았습니다</translation>
+    </message>
+    <message>
+        <location line="+26"/>
+        <source>Deleting dead letters</source>
+        <translation>데드 레터 삭제 중</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+20"/>
+        <source>Requeueing dead letters</source>
+        <translation>데드 레터 재처리 중</translation>
+    </message>
+    <message>
+        <location filename="../../ui/write_controller_entries.cpp" line="-158"/>
+        <source>&lt;b&gt;The entries cannot be moved to %1 on this cluster.&lt;/b&gt; Nothing was written.</source>
+        <translation>&lt;b&gt;이 클러스터에서는 엔트리를 %1(으)로 이동할 수 없습니다.&lt;/b&gt; 아무것도 쓰지 않았습니다.</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>%1 the pending entries of consumer %2 in group %3 of stream %4</source>
+        <translation>%1: 스트림 %4, 그룹 %3, 컨슈머 %2의 Pending 엔트리</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Entries:</source>
+        <translation>엔트리:</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%1 %n selected entries of group %2 on stream %3</source>
+        <translation>
+            <numerusform>%1: 스트림 %3, 그룹 %2에서 선택한 엔트리 %n개</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 %2</source>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&lt;br&gt;&lt;span style=&apos;color:%1&apos;&gt;&lt;b&gt;Acknowledged entries are dropped unprocessed.&lt;/b&gt;&lt;/span&gt;</source>
+        <translation>&lt;br&gt;&lt;span style=&apos;color:%1&apos;&gt;&lt;b&gt;ACK한 엔트리는 처리되지 않은 채 삭제됩니다.&lt;/b&gt;&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <location line="+47"/>
+        <location line="+14"/>
+        <source>Delete consumer</source>
+        <translation>컨슈머 삭제</translation>
+    </message>
+    <message>
+        <location line="-54"/>
+        <source>%1 held %2 pending entries at the last poll; deleting it would drop them unprocessed. Claim them to another consumer first (select them in the pending table, or use &quot;Claim all from…&quot;).</source>
+        <translation>%1은(는) 마지막 폴링 시점에 Pending 엔트리 %2개를 보유했습니다. 삭제하면 처리되지 않은 채 사라집니다. 먼저 다른 컨슈머로 claim하십시오(Pending 표에서 선택하거나 &quot;모두 claim…&quot; 사용).</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>&lt;b&gt;Consumer %1 cannot be deleted from the window on this cluster.&lt;/b&gt; Nothing was written.</source>
+        <translation>&lt;b&gt;이 클러스터에서는 창에서 컨슈머 %1을(를) 삭제할 수 없습니다.&lt;/b&gt; 아무것도 쓰지 않았습니다.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>refused: no audit stream can share the slot of %1, so the script that checks, deletes and audits cannot run</source>
+        <translation>거부됨: %1과(와) 같은 slot을 쓸 수 있는 감사 스트림이 없어, 확인·삭제·감사를 수행하는 스크립트를 실행할 수 없습니다</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>on %1, the master serving slot %2, which holds %3; audited in %4; a -MOVED while it runs is reported, never retried blindly</source>
+        <translation>%1(slot %2를 담당하며 %3을(를) 보유한 마스터)에서 실행, %4에 감사 기록. 실행 중 -MOVED가 발생하면 보고하며 무작정 재시도하지 않습니다</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>One Lua script on %1:</source>
+        <translation>%1에서 Lua 스크립트 1개:</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <location filename="../../ui/write_controller_queues.cpp" line="-11"/>
+        <source>Audit log: %1</source>
+        <translation>감사 로그: %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&lt;b&gt;Delete consumer %1&lt;/b&gt; from group %2 of stream %3. It holds no pending entries.</source>
+        <translation>스트림 %3의 그룹 %2에서 &lt;b&gt;컨슈머 %1을(를) 삭제&lt;/b&gt;합니다. 보유한 Pending 엔트리는 없습니다.</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>%1 deleted</source>
+        <translation>%1 삭제됨</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not deleted: %1 took %2 pending entries meanwhile</source>
+        <translation>삭제 안 됨: 그사이 %1이(가) Pending 엔트리 %2개를 가져갔습니다</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not deleted</source>
+        <translation>삭제 안 됨</translation>
+    </message>
+    <message>
+        <location filename="../../ui/write_controller_queues.cpp" line="-58"/>
+        <source>Requeue stuck items</source>
+        <translation>정체된 항목 재처리</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Delete queue items</source>
+        <translation>큐 항목 삭제</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Reschedule</source>
+        <translation>일정 변경</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Run now</source>
+        <translation>즉시 실행</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Nothing was written: queue writes from the window are not supported on Redis Cluster yet.</source>
+        <translation>아무것도 쓰지 않았습니다: 창에서의 큐 쓰기는 아직 Redis Cluster를 지원하지 않습니다.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Nothing to write: %1</source>
+        <translation>쓸 내용 없음: %1</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>On %1, per batch of %2, one Lua script:</source>
+        <translation>%1에서 배치(%2개)마다 Lua 스크립트 1개:</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>  ... and %1 more</source>
+        <translation>  ... 외 %1개</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Each item is removed and written in the same script: never in both places, never in neither. After a lost reply the batch&apos;s audit record says whether it ran; items chosen by age are chosen again from what the server holds then.</source>
+        <translation>각 항목은 같은 스크립트에서 제거되고 기록됩니다. 두 곳 모두에 있거나 어디에도 없는 경우는 없습니다. 응답이 유실되면 배치의 감사 기록으로 실행 여부를 알 수 있으며, 경과 시간으로 고른 항목은 그 시점에 서버에 있는 항목에서 다시 고릅니다.</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>%1 items done…</source>
+        <translation>%1개 항목 완료…</translation>
+    </message>
+</context>
+<context>
+    <name>pelscope::WriteResultsPanel</name>
+    <message>
+        <location filename="../../ui/write_results_panel.cpp" line="+18"/>
+        <source>Write results</source>
+        <translation>쓰기 결과</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open audit log</source>
+        <translation>감사 로그 열기</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Clear</source>
+        <translation>지우기</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Forget the results shown here (the audit log keeps every record)</source>
+        <translation>여기 표시된 결과를 지웁니다(감사 로그에는 모든 기록이 남습니다)</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>%1  %2 — %3  (%4)</source>
+        <translation>%1  %2 — %3  (%4)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Stopped: %1</source>
+        <translation>중단됨: %1</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Entries (%n listed)</source>
+        <translation>
+            <numerusform>엔트리(%n개 표시)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>… and %n more, in the audit log</source>
+        <translation>
+            <numerusform>… 외 %n개는 감사 로그에 있음</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Audit record: %1</source>
+        <translation>감사 기록: %1</translation>
+    </message>
+</context>
+</TS>
