@@ -105,6 +105,7 @@ set(PELSCOPE_DEB_DEPENDS
   "libssl3"
   # Qt's own Korean strings (dialog buttons, the file dialog), loaded when the window speaks Korean
   "qt6-translations-l10n (>= 6.4.0)"
+  "libquazip1-qt6-1 (>= 1.3)"
 )
 list(JOIN PELSCOPE_DEB_DEPENDS ", " CPACK_DEBIAN_PACKAGE_DEPENDS)
 # Korean glyphs for the Korean window (any CJK font will do; this is Debian's usual one).

@@ -236,6 +236,7 @@ void ConnectionView::resetForNewConnection(const QString &address)
 
 void ConnectionView::useConnection(const ConnectionOptions &options, const QString &label, bool production)
 {
+    m_readOptions = options;
     EntryReader *reader = m_session->openReader(options);
     connect(reader, &EntryReader::entryRead, m_groupPage, &GroupPage::showEntry);
     connect(m_groupPage, &GroupPage::entryRequested, reader, &EntryReader::read);

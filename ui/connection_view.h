@@ -92,6 +92,9 @@ public:
     bool isPaused() const { return m_paused; }
     const ConnectionRequest &request() const { return m_request; }
     qint64 consumerDeadMs() const { return m_thresholds.consumerIdleWarnMs; }
+    const HealthThresholds &thresholds() const { return m_thresholds; }
+    // The connection useConnection() was given (reads, payloads, the report's dead letters).
+    const ConnectionOptions &readOptions() const { return m_readOptions; }
 
     void setThresholds(const HealthThresholds &t);
     void setPollIntervalMs(int ms) { m_intervalMs = ms; }
@@ -146,6 +149,7 @@ private:
     ConnectionSession *m_session;
     PrometheusBackfill *m_backfill = nullptr; // null without --prometheus
     HealthThresholds m_thresholds;
+    ConnectionOptions m_readOptions;
     ConnectionRequest m_request;
     GroupTableModel *m_model;
     QStackedWidget *m_stack;

@@ -1,6 +1,7 @@
 #include "main_window.h"
 
 #include "app_language.h"
+#include "incident_export.h"
 
 #include "all_connections_page.h"
 #include "connection_dialog.h"
@@ -340,6 +341,17 @@ void MainWindow::buildMenus()
     file->addAction(tr("Show the &audit log path"), this, [this] {
         if (ConnectionView *view = currentConnection())
             statusBar()->showMessage(tr("Audit log: %1").arg(view->writes()->auditLogPath()), 15000);
+    });
+    file->addSeparator();
+    file->addAction(tr("&Export incident report…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E), this, [this] {
+        ConnectionView *view = currentConnection();
+        if (!view) {
+            statusBar()->showMessage(tr("Open a connection's tab to export its incident report"), 10000);
+            return;
+        }
+        auto *dialog = new IncidentExportDialog(view, this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        dialog->open();
     });
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);

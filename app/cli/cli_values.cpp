@@ -30,17 +30,6 @@ void putBytes(QJsonObject &o, const QString &field, const QByteArray &bytes)
         o.insert(field + QLatin1String("_base64"), QString::fromLatin1(bytes.toBase64()));
 }
 
-QByteArray capped(const QByteArray &value)
-{
-    if (value.size() <= kValueCap)
-        return value;
-    qsizetype n = kValueCap;
-    if (isValidUtf8(value))
-        while (n > 0 && (static_cast<unsigned char>(value.at(n)) & 0xC0) == 0x80)
-            --n;
-    return value.left(n);
-}
-
 QString textValue(const QByteArray &bytes)
 {
     return displayBytes(bytes);

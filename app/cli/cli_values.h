@@ -3,6 +3,8 @@
 // capped, times in ISO 8601 UTC. Shared by `dlq show` and `queue show`.
 #pragma once
 
+#include "text/display_text.h"
+
 #include <QByteArray>
 #include <QJsonObject>
 #include <QString>
@@ -11,7 +13,6 @@
 
 namespace pelscope {
 
-inline constexpr qsizetype kValueCap = 64 * 1024; // bytes of one value shown; the rest is cut with a note
 
 QString isoTime(qint64 ms);
 // A time given on the command line: ISO 8601 or ms since the epoch.
@@ -19,8 +20,6 @@ std::optional<qint64> parseTime(const QString &text);
 // Readable text as is, else escaped, with the exact bytes in base64 beside it
 // (the snapshot JSON's convention).
 void putBytes(QJsonObject &o, const QString &field, const QByteArray &bytes);
-// The first kValueCap bytes, not splitting a UTF-8 character of a text value.
-QByteArray capped(const QByteArray &value);
 // One line per value: control characters escaped even in valid text.
 QString textValue(const QByteArray &bytes);
 

@@ -98,4 +98,15 @@ QString terminalSafe(const QString &text)
     return escaped(text, true, false);
 }
 
+QByteArray capped(const QByteArray &value)
+{
+    if (value.size() <= kValueCap)
+        return value;
+    qsizetype n = kValueCap;
+    if (isValidUtf8(value))
+        while (n > 0 && (static_cast<unsigned char>(value.at(n)) & 0xC0) == 0x80)
+            --n;
+    return value.left(n);
+}
+
 } // namespace pelscope

@@ -19,6 +19,10 @@ QString displayText(const QString &text);
 bool displaysVerbatim(const QByteArray &bytes);
 bool isValidUtf8(const QByteArray &bytes);
 
+inline constexpr qsizetype kValueCap = 64 * 1024; // bytes of one value shown; the rest is cut with a note
+// The first kValueCap bytes, not splitting a UTF-8 character of a text value.
+QByteArray capped(const QByteArray &value);
+
 // The last line of defence at an output (terminal, log): escapes control and
 // bidi characters except newline and tab, which our own layout uses, and
 // leaves backslashes alone. Names must already have gone through displayBytes().

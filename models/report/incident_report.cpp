@@ -1,0 +1,319 @@
+#include "incident_report.h"
+
+#include "history/history_database.h"
+#include "redis/blocking_read.h"
+#include "snapshot/dlq_layout.h"
+#include "snapshot/format.h"
+#include "snapshot/snapshot_json.h"
+#include "text/display_text.h"
+
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QMap>
+#include <QSaveFile>
+
+#include <algorithm>
+#include <cmath>
+
+namespace pelscope {
+
+namespace {
+
+bool writeFile(const QString &path, const QByteArray &bytes, QString *error)
+{
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit()) {
+        *error = QStringLiteral("cannot write %1: %2").arg(path, f.errorString());
+        return false;
+    }
+    return true;
+}
+
+// Markdown table cells: a '|' would end the cell.
+QString cell(const QString &text)
+{
+    QString t = text;
+    return t.replace(QLatin1Char('|'), QStringLiteral("\\|"));
+}
+
+QString utcTime(qint64 ms)
+{
+    return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(Qt::ISODate);
+}
+
+QString csvNumber(float v, int decimals)
+{
+    return std::isnan(v) ? QString() : QString::number(double(v), 'f', decimals);
+}
+
+// What the history file says: the status changes and each group's series.
+struct RecordedPast
+{
+    bool present = false;
+    QString note;
+    QList<StoredEvent> events; // every status change recorded, oldest first
+};
+
+RecordedPast writeGroupSeries(const Snapshot &snapshot, const IncidentReportRequest &r, const QDir &dir, int *written)
+{
+    RecordedPast past;
+    HistoryDatabase history(r.historyPath, true);
+    past.present = QFile::exists(r.historyPath) && history.open(&past.note);
+    if (!past.present) {
+        if (past.note.isEmpty())
+            past.note = QStringLiteral("no recorded history for this connection (run the window or `pelscope-cli record`)");
+        return past;
+    }
+    // From the file's start: "since when" may lie before the report's window.
+    past.events = history.events(0, r.toMs, &past.note);
+    QString error;
+    for (const StreamSnapshot &st : snapshot->streams)
+        for (const GroupSnapshot &g : st.groups) {
+            const QList<StoredPoint> points = history.series(GroupKey{st.key, g.name}, r.fromMs, r.toMs, &error);
+            QByteArray csv = "time,lag,pending,oldest_idle_s,in_rate,out_rate,consumers_alive,consumers_total,status\n";
+            for (const StoredPoint &p : points)
+                csv += QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8,%9\n")
+                           .arg(utcTime(p.atMs), csvNumber(p.values[0], 0), csvNumber(p.values[1], 0), csvNumber(p.values[2], 1),
+                                csvNumber(p.values[3], 2), csvNumber(p.values[4], 2), csvNumber(p.values[5], 0), csvNumber(p.values[6], 0),
+                                p.status ? healthName(*p.status) : QString())
+                           .toUtf8();
+            if (writeFile(dir.filePath(QStringLiteral("groups/%1__%2.csv").arg(reportFileName(st.key), reportFileName(g.name))), csv, &error))
+                ++*written;
+        }
+    return past;
+}
+
+// The newest dead letters of each stream, metadata only unless asked; the
+// categories counted for the summary (dlq -> category -> count).
+QByteArray readDeadLetters(const Snapshot &snapshot, const IncidentReportRequest &r, QMap<QString, QMap<QString, qint64>> *categories)
+{
+    const DlqLayout layout;
+    QByteArray out;
+    for (const DeadLetterSnapshot &d : snapshot->deadLetters) {
+        RedisError e;
+        const RedisReplies replies =
+            readBlocking(r.connection, {{"XREVRANGE", d.key, "+", "-", "COUNT", QByteArray::number(r.deadLettersPerStream)}}, &e);
+        if (e.isError() || replies.value(0).isError())
+            continue;
+        const QList<RedisReply> entries = replies.value(0).elements();
+        for (const RedisReply &entry : entries) {
+            QJsonObject o{{QLatin1String("dlq"), displayBytes(d.key)}, {QLatin1String("id"), QString::fromLatin1(entry.at(0).bytes())}};
+            QJsonObject fields;
+            const QList<RedisReply> kv = entry.at(1).elements();
+            qint64 omitted = 0;
+            for (qsizetype i = 0; i + 1 < kv.size(); i += 2) {
+                const QByteArray name = kv.at(i).bytes();
+                if (name == "category")
+                    ++(*categories)[displayBytes(d.key)][displayBytes(kv.at(i + 1).bytes())];
+                if (!r.includePayloads && !layout.isMetadata(name)) {
+                    omitted += kv.at(i + 1).bytes().size();
+                    continue;
+                }
+                fields.insert(displayBytes(name), displayBytes(capped(kv.at(i + 1).bytes())));
+            }
+            o.insert(QLatin1String("fields"), fields);
+            if (omitted)
+                o.insert(QLatin1String("payload_bytes_left_out"), double(omitted));
+            out += QJsonDocument(o).toJson(QJsonDocument::Compact) + '\n';
+        }
+    }
+    return out;
+}
+
+// The audit log's lines within the window, and each action's outcomes counted.
+QByteArray readAudit(const IncidentReportRequest &r, QMap<QString, qint64> *actions)
+{
+    QByteArray out;
+    QFile log(r.auditPath);
+    if (!log.open(QIODevice::ReadOnly))
+        return out;
+    while (!log.atEnd()) {
+        const QByteArray line = log.readLine();
+        const QJsonObject o = QJsonDocument::fromJson(line).object();
+        const qint64 at = QDateTime::fromString(o.value(QLatin1String("time")).toString(), Qt::ISODateWithMs).toMSecsSinceEpoch();
+        if (o.isEmpty() || at < r.fromMs)
+            continue;
+        out += line.endsWith('\n') ? line : line + '\n';
+        if (o.value(QLatin1String("outcome")).toString() != QLatin1String("attempt"))
+            ++(*actions)[QStringLiteral("%1 (%2)").arg(o.value(QLatin1String("action")).toString(),
+                                                       o.value(QLatin1String("outcome")).toString().section(QLatin1Char(':'), 0, 0))];
+    }
+    return out;
+}
+
+// Since when a group has had its status: the recorded change into it. When
+// the first thing recorded of the group is already this status, recording
+// began after the trouble did: "at least since".
+QString sinceWhen(const QList<StoredEvent> &events, const QByteArray &stream, const QByteArray &group, Health status, bool recorded)
+{
+    if (!recorded)
+        return {};
+    std::optional<qsizetype> match;
+    for (qsizetype i = events.size() - 1; i >= 0; --i) {
+        const StoredEvent &e = events.at(i);
+        if (e.group && e.group->stream == stream && e.group->group == group && e.status) {
+            if (*e.status != status)
+                break;
+            match = i; // keep walking back over the same status (a repeat is not a change)
+        }
+    }
+    if (!match)
+        return QStringLiteral("not recorded");
+    for (qsizetype i = 0; i < *match; ++i) {
+        const StoredEvent &e = events.at(i);
+        if (e.group && e.group->stream == stream && e.group->group == group && e.status)
+            return utcTime(events.at(*match).atMs);
+    }
+    return QStringLiteral("at least since %1").arg(utcTime(events.at(*match).atMs));
+}
+
+QStringList whatIsSick(const Snapshot &snapshot, const RecordedPast &past)
+{
+    struct Row
+    {
+        Health status;
+        QString line;
+    };
+    QList<Row> rows;
+    for (const StreamSnapshot &st : snapshot->streams)
+        for (const GroupSnapshot &g : st.groups)
+            if (g.health.status != Health::Ok)
+                rows.append({g.health.status, QStringLiteral("| %1 | %2 | %3 | %4 | %5 |")
+                                                  .arg(healthName(g.health.status).toUpper(), cell(displayBytes(st.key)), cell(displayBytes(g.name)),
+                                                       cell(sinceWhen(past.events, st.key, g.name, g.health.status, past.present)),
+                                                       cell(g.health.reasons.join(QStringLiteral("; "))))});
+    // Queues keep values, not status changes, in the history: no "since" yet.
+    for (const DelayedQueueSnapshot &q : snapshot->delayedQueues)
+        if (q.health.status != Health::Ok)
+            rows.append({q.health.status, QStringLiteral("| %1 | %2 | (delayed queue) | | %3 |")
+                                              .arg(healthName(q.health.status).toUpper(), cell(displayBytes(q.key)),
+                                                   cell(q.health.reasons.join(QStringLiteral("; "))))});
+    for (const ListQueueSnapshot &q : snapshot->listQueues)
+        if (q.health.status != Health::Ok)
+            rows.append({q.health.status, QStringLiteral("| %1 | %2 | (reliable list) | | %3 |")
+                                              .arg(healthName(q.health.status).toUpper(), cell(displayBytes(q.key)),
+                                                   cell(q.health.reasons.join(QStringLiteral("; "))))});
+    // Worst first; within a status, the order the server listed them.
+    std::stable_sort(rows.begin(), rows.end(), [](const Row &a, const Row &b) { return int(a.status) > int(b.status); });
+    QStringList out;
+    for (const Row &row : std::as_const(rows))
+        out << row.line;
+    return out;
+}
+
+} // namespace
+
+QString reportFileName(const QByteArray &bytes)
+{
+    QString out;
+    for (const char c : bytes) {
+        const uchar u = uchar(c);
+        if ((u >= '0' && u <= '9') || (u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || u == '-' || u == '_' || u == '.')
+            out += QLatin1Char(c);
+        else
+            out += QStringLiteral("%%1").arg(u, 2, 16, QLatin1Char('0'));
+    }
+    return out.left(120);
+}
+
+QString prepareReportDir(const QString &path)
+{
+    QDir dir(path);
+    if (dir.exists() && !dir.isEmpty())
+        return QStringLiteral("%1 is not empty: give a new or empty folder (nothing was written)").arg(path);
+    if (!QDir().mkpath(path) || !dir.mkpath(QStringLiteral("groups")))
+        return QStringLiteral("cannot create %1").arg(path);
+    return {};
+}
+
+IncidentReportResult writeIncidentReport(const Snapshot &snapshot, const IncidentReportRequest &r)
+{
+    IncidentReportResult result;
+    const QDir dir(r.dir);
+    const auto failed = [&](const QString &error) {
+        result.error = error;
+        return result;
+    };
+    QString error;
+    if (!writeFile(dir.filePath(QStringLiteral("snapshot.json")), snapshotToJsonBytes(snapshot, true), &error))
+        return failed(error);
+    const RecordedPast past = writeGroupSeries(snapshot, r, dir, &result.groupSeries);
+
+    QMap<QString, QMap<QString, qint64>> categories;
+    const QByteArray deadLetters = readDeadLetters(snapshot, r, &categories);
+    result.deadLetters = deadLetters.count('\n');
+    if (!writeFile(dir.filePath(QStringLiteral("dead-letters.jsonl")), deadLetters, &error))
+        return failed(error);
+
+    QMap<QString, qint64> actions;
+    const QByteArray audit = readAudit(r, &actions);
+    result.auditLines = audit.count('\n');
+    if (!writeFile(dir.filePath(QStringLiteral("audit.jsonl")), audit, &error))
+        return failed(error);
+
+    QStringList md;
+    md << QStringLiteral("# Incident report: %1").arg(r.connection.redactedUrl()) << QString()
+       << QStringLiteral("- Window: %1 to %2 (UTC)").arg(utcTime(r.fromMs), utcTime(r.toMs))
+       << QStringLiteral("- Server: %1 %2 (%3), polled at %4")
+              .arg(snapshot->server.product, snapshot->server.version, snapshot->server.mode, utcTime(snapshot->takenAtMs))
+       << QStringLiteral("- History: %1").arg(past.present ? QStringLiteral("%1 group series in groups/").arg(result.groupSeries) : past.note)
+       << QString();
+    md << QStringLiteral("## What is sick") << QString();
+    const QStringList sick = whatIsSick(snapshot, past);
+    if (sick.isEmpty())
+        md << QStringLiteral("Nothing: every group and queue is OK.");
+    else
+        md << QStringLiteral("| Status | Stream / queue | Group | Since | Why |") << QStringLiteral("| --- | --- | --- | --- | --- |") << sick;
+
+    md << QString() << QStringLiteral("## Dead consumers (holding entries, idle %1 or more)").arg(formatDuration(r.thresholds.consumerIdleWarnMs))
+       << QString();
+    QStringList dead;
+    for (const StreamSnapshot &st : snapshot->streams)
+        for (const GroupSnapshot &g : st.groups)
+            for (const ConsumerSnapshot &c : g.consumerList)
+                if (c.pending > 0 && c.idleMs && *c.idleMs >= r.thresholds.consumerIdleWarnMs)
+                    dead << QStringLiteral("- %1 / %2: **%3** holds %4, idle %5")
+                                .arg(displayBytes(st.key), displayBytes(g.name), displayBytes(c.name), formatCount(c.pending), formatDuration(*c.idleMs));
+    md << (dead.isEmpty() ? QStringList{QStringLiteral("None.")} : dead);
+
+    md << QString() << QStringLiteral("## Poison candidates (delivered %1 times or more)").arg(r.thresholds.deliveryCountWarn) << QString();
+    QStringList poison;
+    for (const StreamSnapshot &st : snapshot->streams)
+        for (const GroupSnapshot &g : st.groups)
+            if (g.maxDeliveryCount && *g.maxDeliveryCount >= r.thresholds.deliveryCountWarn)
+                poison << QStringLiteral("- %1 / %2: an entry delivered %3 times (`pelscope-cli pending list %1 %2`)")
+                              .arg(displayBytes(st.key), displayBytes(g.name))
+                              .arg(*g.maxDeliveryCount);
+    md << (poison.isEmpty() ? QStringList{QStringLiteral("None.")} : poison);
+
+    md << QString() << QStringLiteral("## Dead letters (the newest %1 of each stream, by category)").arg(r.deadLettersPerStream) << QString();
+    if (snapshot->deadLetters.isEmpty())
+        md << QStringLiteral("No dead-letter stream.");
+    for (const DeadLetterSnapshot &d : snapshot->deadLetters) {
+        QStringList parts;
+        const auto &c = categories.value(displayBytes(d.key));
+        for (auto it = c.cbegin(); it != c.cend(); ++it)
+            parts << QStringLiteral("%1 %2").arg(it.key()).arg(it.value());
+        md << QStringLiteral("- %1 (source %2): %3 entries; %4")
+                  .arg(displayBytes(d.key), displayBytes(d.source), d.length ? formatCount(*d.length) : QStringLiteral("?"),
+                       parts.isEmpty() ? QStringLiteral("no category field") : parts.join(QStringLiteral(", ")));
+    }
+
+    md << QString() << QStringLiteral("## Actions taken (audit log, %1)").arg(r.auditPath) << QString();
+    if (actions.isEmpty())
+        md << QStringLiteral("None in the window.");
+    for (auto it = actions.cbegin(); it != actions.cend(); ++it)
+        md << QStringLiteral("- %1: %2").arg(it.key()).arg(it.value());
+    md << QString()
+       << QStringLiteral("Files: snapshot.json (the poll), groups/*.csv (recorded series), dead-letters.jsonl (%1), audit.jsonl%2.")
+              .arg(r.includePayloads ? QStringLiteral("with payloads") : QStringLiteral("metadata only; --include-payloads for the rest"),
+                   r.extraFilesNote.isEmpty() ? QString() : QStringLiteral(", ") + r.extraFilesNote);
+    if (!writeFile(dir.filePath(QStringLiteral("summary.md")), md.join(QLatin1Char('\n')).toUtf8() + '\n', &error))
+        return failed(error);
+    return result;
+}
+
+} // namespace pelscope

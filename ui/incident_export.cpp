@@ -1,0 +1,293 @@
+#include "incident_export.h"
+
+#include "actions/audit_log.h"
+#include "connection_view.h"
+#include "group_page.h"
+#include "health_style.h"
+#include "history/history_session.h"
+#include "history/history_store.h"
+#include "report/zip_folder.h"
+#include "text/display_text.h"
+#include "time_chart_widget.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDateTime>
+#include <QDesktopServices>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QPainter>
+#include <QPointer>
+#include <QProgressDialog>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QThread>
+#include <QUrl>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <memory>
+
+namespace pelscope {
+
+namespace {
+
+// Pictures for at most this many groups: the worst; the CSVs cover every group.
+constexpr int kMaxChartImages = 20;
+
+// Without a history file (history kept in memory only), each group's series
+// from the tab's memory, in the columns the recorded CSVs have.
+int writeSeriesFromMemory(const ConnectionView &view, const IncidentReportRequest &r)
+{
+    constexpr int kColumns = 7; // lag … consumers_total: Metric's first seven
+    const QDir dir(r.dir);
+    int written = 0;
+    for (const StreamSnapshot &st : view.lastSnapshot()->streams)
+        for (const GroupSnapshot &g : st.groups) {
+            const GroupKey key{st.key, g.name};
+            QMap<qint64, std::array<double, kColumns>> rows;
+            for (int m = 0; m < kColumns; ++m) {
+                const SeriesWindow w = view.history().window(key, Metric(m), r.fromMs, r.toMs);
+                for (qsizetype i = 0; i < w.t.size(); ++i) {
+                    auto row = rows.find(qint64(w.t.at(i) * 1000));
+                    if (row == rows.end()) {
+                        std::array<double, kColumns> empty;
+                        empty.fill(std::nan(""));
+                        row = rows.insert(qint64(w.t.at(i) * 1000), empty);
+                    }
+                    (*row)[m] = w.v.at(i);
+                }
+            }
+            QByteArray csv = "time,lag,pending,oldest_idle_s,in_rate,out_rate,consumers_alive,consumers_total,status\n";
+            static constexpr int kDecimals[kColumns] = {0, 0, 1, 2, 2, 0, 0};
+            for (auto it = rows.cbegin(); it != rows.cend(); ++it) {
+                csv += QDateTime::fromMSecsSinceEpoch(it.key(), Qt::UTC).toString(Qt::ISODate).toUtf8();
+                for (int m = 0; m < kColumns; ++m)
+                    csv += ',' + (std::isnan(it.value()[m]) ? QByteArray() : QByteArray::number(it.value()[m], 'f', kDecimals[m]));
+                csv += ",\n"; // the status is recorded with the file's polls only
+            }
+            QFile f(dir.filePath(QStringLiteral("groups/%1__%2.csv").arg(reportFileName(st.key), reportFileName(g.name))));
+            if (f.open(QIODevice::WriteOnly) && f.write(csv) == csv.size())
+                ++written;
+        }
+    return written;
+}
+
+} // namespace
+
+QList<GroupKey> sickGroups(const ConnectionView &view, int limit)
+{
+    const Snapshot &snapshot = view.lastSnapshot();
+    QList<std::pair<Health, GroupKey>> sick;
+    if (!snapshot.isNull())
+        for (const StreamSnapshot &st : snapshot->streams)
+            for (const GroupSnapshot &g : st.groups)
+                if (g.health.status != Health::Ok)
+                    sick.append({g.health.status, GroupKey{st.key, g.name}});
+    std::stable_sort(sick.begin(), sick.end(), [](const auto &a, const auto &b) { return int(a.first) > int(b.first); });
+    QList<GroupKey> out;
+    for (const auto &s : std::as_const(sick).mid(0, limit))
+        out << s.second;
+    return out;
+}
+
+QImage renderGroupCharts(const ConnectionView &view, const GroupKey &key, int windowSeconds)
+{
+    // A page of its own, never shown: the operator's page stays where it is.
+    GroupPage page(&view.history());
+    page.setThresholds(view.thresholds());
+    page.setWindowSeconds(windowSeconds);
+    page.showGroup(key.stream, key.group);
+    page.applySnapshot(view.lastSnapshot());
+    page.resize(1200, 900);
+    page.refreshCharts();
+
+    const QList<TimeChartWidget *> charts = page.charts();
+    constexpr int kWidth = 1100, kHeight = 320, kTitle = 56;
+    QImage image(kWidth, kTitle + kHeight * int(charts.size()), QImage::Format_ARGB32_Premultiplied);
+    image.fill(page.palette().color(QPalette::Window));
+    QPainter painter(&image);
+    const GroupSnapshot *g = view.lastSnapshot().isNull() ? nullptr : view.lastSnapshot().group(key.stream, key.group);
+    const Health status = g ? g->health.status : Health::Ok;
+    QFont bold = page.font();
+    bold.setBold(true);
+    bold.setPointSizeF(bold.pointSizeF() * 1.2);
+    painter.setFont(bold);
+    painter.setPen(healthStyle(status).strong);
+    painter.drawText(QRect(12, 4, kWidth - 24, 26), Qt::AlignLeft | Qt::AlignVCenter,
+                     QStringLiteral("%1 %2  %3 / %4").arg(healthStyle(status).glyph, healthStyle(status).word, displayBytes(key.stream), displayBytes(key.group)));
+    painter.setFont(page.font());
+    painter.setPen(page.palette().color(QPalette::WindowText));
+    const QString why = g ? g->health.reasons.join(QStringLiteral("; ")) : QString();
+    painter.drawText(QRect(12, 30, kWidth - 24, 22), Qt::AlignLeft | Qt::AlignVCenter,
+                     painter.fontMetrics().elidedText(why, Qt::ElideRight, kWidth - 24));
+    for (qsizetype i = 0; i < charts.size(); ++i)
+        painter.drawPixmap(0, kTitle + int(i) * kHeight, charts.at(i)->toPixmap(kWidth, kHeight));
+    return image;
+}
+
+bool exportIncidentReport(ConnectionView *view, const QString &folder, qint64 spanMs, int deadLettersPerStream, bool includePayloads,
+                          const std::function<void(const IncidentExportResult &)> &done, QString *error)
+{
+    const Snapshot snapshot = view->lastSnapshot();
+    if (snapshot.isNull()) {
+        *error = QObject::tr("No poll has answered yet: there is nothing to report.");
+        return false;
+    }
+    if (const QString refused = prepareReportDir(folder); !refused.isEmpty()) {
+        *error = refused;
+        return false;
+    }
+    IncidentReportRequest request;
+    request.dir = folder;
+    request.connection = view->readOptions();
+    request.historyPath = view->historySession().state().path;
+    request.auditPath = AuditLog().path();
+    request.toMs = QDateTime::currentMSecsSinceEpoch();
+    request.fromMs = request.toMs - spanMs;
+    request.deadLettersPerStream = deadLettersPerStream;
+    request.includePayloads = includePayloads;
+    request.thresholds = view->thresholds();
+    request.extraFilesNote = QStringLiteral("charts/*.png (the charts of each sick group, worst first, at most %1)").arg(kMaxChartImages);
+
+    auto result = std::make_shared<IncidentExportResult>();
+    result->folder = folder;
+    int memorySeries = 0;
+    if (request.historyPath.isEmpty() || !QFileInfo::exists(request.historyPath)) {
+        memorySeries = writeSeriesFromMemory(*view, request);
+        request.extraFilesNote += QStringLiteral("; groups/*.csv from the window's memory (this tab keeps no history file)");
+    }
+    // The charts from the tab's memory, on this thread (widgets draw here).
+    const QDir dir(folder);
+    dir.mkpath(QStringLiteral("charts"));
+    const int windowSeconds = int(std::clamp<qint64>(spanMs / 1000, 60, 24 * 3600));
+    for (const GroupKey &key : sickGroups(*view, kMaxChartImages)) {
+        const QString name = QStringLiteral("charts/%1__%2.png").arg(reportFileName(key.stream), reportFileName(key.group));
+        if (renderGroupCharts(*view, key, windowSeconds).save(dir.filePath(name)))
+            ++result->chartImages;
+        else if (result->error.isEmpty())
+            result->error = QStringLiteral("cannot write %1").arg(dir.filePath(name));
+    }
+    // The rest reads SQLite and Redis and writes files: off this thread.
+    QThread *worker = QThread::create([snapshot, request, result, memorySeries] {
+        result->report = writeIncidentReport(snapshot, request);
+        result->report.groupSeries += memorySeries;
+        if (!result->report.error.isEmpty() && result->error.isEmpty())
+            result->error = result->report.error;
+        const QString zip = QDir::cleanPath(request.dir) + QStringLiteral(".zip");
+        if (const QString failed = zipFolder(request.dir, zip); failed.isEmpty())
+            result->zip = zip;
+        else if (result->error.isEmpty())
+            result->error = failed;
+    });
+    QObject::connect(worker, &QThread::finished, view, [result, done] { done(*result); });
+    QObject::connect(worker, &QThread::finished, worker, &QObject::deleteLater);
+    worker->start();
+    return true;
+}
+
+IncidentExportDialog::IncidentExportDialog(ConnectionView *view, QWidget *parent)
+    : QDialog(parent)
+    , m_view(view)
+    , m_folder(new QLineEdit(this))
+    , m_since(new QComboBox(this))
+    , m_count(new QSpinBox(this))
+    , m_payloads(new QCheckBox(tr("Include the dead letters' payloads"), this))
+{
+    setWindowTitle(tr("Export incident report"));
+    const QString base = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    m_folder->setText(QDir(base.isEmpty() ? QDir::homePath() : base)
+                          .filePath(QStringLiteral("pelscope-incident-%1").arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmm")))));
+    m_folder->setMinimumWidth(420);
+    auto *browse = new QPushButton(tr("Browse…"), this);
+    connect(browse, &QPushButton::clicked, this, &IncidentExportDialog::browse);
+    auto *folderRow = new QHBoxLayout;
+    folderRow->addWidget(m_folder, 1);
+    folderRow->addWidget(browse);
+    for (const auto &[text, minutes] : {std::pair{tr("the last 15 minutes"), 15}, {tr("the last hour"), 60}, {tr("the last 6 hours"), 360},
+                                        {tr("the last 24 hours"), 1440}})
+        m_since->addItem(text, minutes);
+    m_since->setCurrentIndex(1);
+    m_count->setRange(1, 10'000);
+    m_count->setValue(100);
+    m_payloads->setToolTip(tr("Off: each dead letter's metadata only (id, reason, category), its payload's size said. Payloads may hold "
+                              "customer data; include them only when the report stays with people allowed to read it."));
+
+    auto *form = new QFormLayout;
+    form->addRow(tr("Folder (new or empty):"), folderRow);
+    form->addRow(tr("History and audit of:"), m_since);
+    form->addRow(tr("Dead letters per stream:"), m_count);
+    form->addRow(QString(), m_payloads);
+    auto *note = new QLabel(tr("Writes summary.md, snapshot.json, each group's recorded series (CSV), a picture of each sick group's charts, "
+                               "the newest dead letters and the audit log's lines, and a .zip of the folder beside it. "
+                               "No password is written."),
+                            this);
+    note->setWordWrap(true);
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);
+    buttons->addButton(tr("Export"), QDialogButtonBox::AcceptRole);
+    connect(buttons, &QDialogButtonBox::accepted, this, &IncidentExportDialog::start);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(note);
+    layout->addWidget(buttons);
+}
+
+void IncidentExportDialog::browse()
+{
+    const QString dir = QFileDialog::getExistingDirectory(this, tr("Folder for the report"), QFileInfo(m_folder->text()).absolutePath());
+    if (!dir.isEmpty())
+        m_folder->setText(QDir(dir).filePath(QFileInfo(m_folder->text()).fileName()));
+}
+
+void IncidentExportDialog::start()
+{
+    const QString folder = QDir::cleanPath(m_folder->text().trimmed());
+    QWidget *owner = parentWidget();
+    auto *busy = new QProgressDialog(tr("Writing the incident report to %1…").arg(folder), QString(), 0, 0, owner);
+    busy->setWindowTitle(windowTitle());
+    busy->setMinimumDuration(300);
+    QPointer<QWidget> report = owner;
+    QString error;
+    const bool started = exportIncidentReport(
+        m_view, folder, qint64(m_since->currentData().toInt()) * 60'000, m_count->value(), m_payloads->isChecked(),
+        [busy, report](const IncidentExportResult &r) {
+            busy->deleteLater();
+            if (!report)
+                return;
+            QMessageBox box(r.error.isEmpty() ? QMessageBox::Information : QMessageBox::Warning, tr("Incident report"),
+                            r.error.isEmpty() ? tr("Written to %1 (%2 group series, %3 chart pictures, %4 dead letters, %5 audit lines)%6.")
+                                                    .arg(r.folder)
+                                                    .arg(r.report.groupSeries)
+                                                    .arg(r.chartImages)
+                                                    .arg(r.report.deadLetters)
+                                                    .arg(r.report.auditLines)
+                                                    .arg(r.zip.isEmpty() ? QString() : tr(" and %1").arg(r.zip))
+                                              : tr("The report in %1 is incomplete: %2").arg(r.folder, displayText(r.error)),
+                            QMessageBox::Ok, report);
+            QPushButton *open = box.addButton(tr("Open folder"), QMessageBox::ActionRole);
+            box.exec();
+            if (box.clickedButton() == open)
+                QDesktopServices::openUrl(QUrl::fromLocalFile(r.folder));
+        },
+        &error);
+    if (!started) {
+        busy->deleteLater();
+        QMessageBox::warning(this, windowTitle(), displayText(error));
+        return;
+    }
+    accept();
+}
+
+} // namespace pelscope
