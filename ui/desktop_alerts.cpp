@@ -206,7 +206,7 @@ void DesktopAlerts::onPoll(ConnectionView *view, const Snapshot &snapshot)
         m_lastView = view;
         m_lastPage = a.kind == Alert::Kind::Summary ? QStringLiteral("overview") : pageOf(a.subject);
         if (m_notifier->available())
-            m_notifier->show(QStringLiteral("%1 — %2").arg(a.title(), connection), a.message(), a.to);
+            m_notifier->show(connection.isEmpty() ? a.title() : QStringLiteral("%1 — %2").arg(a.title(), connection), a.message(), a.to);
     }
 }
 

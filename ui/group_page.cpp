@@ -16,6 +16,8 @@
 #include <QComboBox>
 #include <QDateTime>
 #include <QGridLayout>
+#include <QMenu>
+#include <QToolButton>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
@@ -85,6 +87,7 @@ GroupPage::GroupPage(const HistoryStore *history, QWidget *parent)
     , m_reasons(new QLabel)
     , m_facts(new QLabel)
     , m_window(new QComboBox)
+    , m_notifications(new QToolButton)
     , m_lagChart(new TimeChartWidget(tr("Unread lag and pending")))
     , m_idleChart(new TimeChartWidget(tr("Oldest pending idle and how far behind")))
     , m_rateChart(new TimeChartWidget(tr("In and out rates (entries/s)")))
@@ -124,6 +127,12 @@ GroupPage::GroupPage(const HistoryStore *history, QWidget *parent)
     top->addWidget(m_title, 1);
     top->addWidget(new QLabel(tr("Window:")));
     top->addWidget(m_window);
+    // Filled by the window when opened (it owns the mutes): 1 hour, until OK, always.
+    m_notifications->setText(tr("Notifications"));
+    m_notifications->setToolTip(tr("Mute this group's desktop notifications"));
+    m_notifications->setPopupMode(QToolButton::InstantPopup);
+    m_notifications->setMenu(new QMenu(m_notifications));
+    top->addWidget(m_notifications);
 
     m_lagChart->addSeries(tr("lag"), QColor(0xd3, 0x54, 0x00));
     m_lagChart->addSeries(tr("pending"), QColor(0x42, 0x7e, 0xc4));

@@ -62,6 +62,8 @@ public:
     ConsumerTableModel *consumerModel() const { return m_consumers; }
     PendingTableModel *pendingModel() const { return m_pending; }
     QList<TimeChartWidget *> charts() const { return m_charts; }
+    // Its menu is filled when it opens (MainWindow: the mutes are the window's).
+    QToolButton *notificationsButton() const { return m_notifications; }
 
 Q_SIGNALS:
     void backRequested();
@@ -102,6 +104,7 @@ private:
     QLabel *m_reasons;
     QLabel *m_facts;
     QComboBox *m_window;
+    QToolButton *m_notifications;
     TimeChartWidget *m_lagChart;
     TimeChartWidget *m_idleChart;
     TimeChartWidget *m_rateChart;

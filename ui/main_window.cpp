@@ -1,5 +1,6 @@
 #include "main_window.h"
 
+#include "alert_banner.h"
 #include "app_language.h"
 #include "incident_export.h"
 
@@ -26,6 +27,7 @@
 #include <QLineEdit>
 #include <QActionGroup>
 #include <QMenu>
+#include <QVBoxLayout>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
@@ -34,6 +36,8 @@
 #include <QTabBar>
 #include <QSystemTrayIcon>
 #include <QTabWidget>
+
+#include <spdlog/spdlog.h>
 
 namespace pelscope {
 
@@ -44,8 +48,15 @@ MainWindow::MainWindow(QWidget *parent)
     , m_all(new AllConnectionsPage)
     , m_tray(new TrayNotifier(this))
     , m_alerts(new DesktopAlerts(m_tray, this))
+    , m_banner(new AlertBanner)
 {
     connect(m_tray, &TrayNotifier::messageClicked, m_alerts, &DesktopAlerts::openLast);
+    connect(m_banner, &AlertBanner::openRequested, m_alerts, &DesktopAlerts::openLast);
+    if (!m_tray->available()) {
+        // Said once; the alerts are not lost: they show in the window.
+        spdlog::info("no system tray or notification service here: alerts are shown inside the window");
+        m_alerts->setNotifier(m_banner);
+    }
     auto *trayMenu = new QMenu(this);
     trayMenu->addAction(tr("Show Pelscope"), this, [this] {
         showNormal();
@@ -80,7 +91,13 @@ MainWindow::MainWindow(QWidget *parent)
         m_tabs->setCurrentWidget(view);
         view->openGroup(stream, group);
     });
-    setCentralWidget(m_tabs);
+    auto *central = new QWidget;
+    auto *column = new QVBoxLayout(central);
+    column->setContentsMargins(0, 0, 0, 0);
+    column->setSpacing(0);
+    column->addWidget(m_banner);
+    column->addWidget(m_tabs, 1);
+    setCentralWidget(central);
     installShortcuts();
     buildMenus();
 
@@ -107,6 +124,11 @@ ConnectionView *MainWindow::addConnection()
     QTableView *table = view->overviewTable();
     table->setContextMenuPolicy(Qt::CustomContextMenu);
     connect(table, &QWidget::customContextMenuRequested, this, [this, view](const QPoint &at) { offerMuteMenu(view, at); });
+    QMenu *groupMenu = view->groupPage()->notificationsButton()->menu();
+    connect(groupMenu, &QMenu::aboutToShow, this, [this, view, groupMenu] {
+        const GroupKey &key = view->groupPage()->group();
+        fillMuteMenu(groupMenu, view, AlertSubject{AlertSubject::Kind::Group, key.stream, key.group});
+    });
     connect(view->writes(), &WriteController::writesEnabledChanged, this, &MainWindow::updateCurrentTab);
     // With two connections the all-connections tab comes first.
     if (m_views.size() == 2)
@@ -153,20 +175,27 @@ void MainWindow::offerMuteMenu(ConnectionView *view, const QPoint &at)
         return;
     const AlertSubject subject{AlertSubject::Kind::Group, index.data(GroupTableModel::StreamKeyRole).toByteArray(),
                                index.data(GroupTableModel::GroupNameRole).toByteArray()};
-    const DesktopAlerts::Mute now = m_alerts->muteOf(view->label(), subject);
     QMenu menu(table);
-    menu.addSection(tr("Notifications for %1").arg(subject.text()));
+    fillMuteMenu(&menu, view, subject);
+    menu.exec(table->viewport()->mapToGlobal(at));
+}
+
+// The overview's right-click menu and the group page's Notifications button.
+void MainWindow::fillMuteMenu(QMenu *menu, ConnectionView *view, const AlertSubject &subject)
+{
+    menu->clear();
+    const DesktopAlerts::Mute now = m_alerts->muteOf(view->label(), subject);
+    menu->addSection(tr("Notifications for %1").arg(subject.text()));
     const QList<QPair<QString, DesktopAlerts::Mute>> choices{{tr("Mute for 1 hour"), DesktopAlerts::Mute::OneHour},
                                                             {tr("Mute until it is OK again"), DesktopAlerts::Mute::UntilOk},
                                                             {tr("Mute always"), DesktopAlerts::Mute::Always},
                                                             {tr("Unmute"), DesktopAlerts::Mute::None}};
     for (const auto &[text, how] : choices) {
-        QAction *action = menu.addAction(text);
+        QAction *action = menu->addAction(text);
         action->setCheckable(true);
         action->setChecked(now == how);
         connect(action, &QAction::triggered, this, [this, view, subject, how = how] { m_alerts->mute(view->label(), subject, how); });
     }
-    menu.exec(table->viewport()->mapToGlobal(at));
 }
 
 ConnectionView *MainWindow::currentConnection() const

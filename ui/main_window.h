@@ -18,6 +18,8 @@ class AllConnectionsPage;
 class ConnectionProfileStore;
 class HistoryFileWindow;
 
+class AlertBanner;
+struct AlertSubject;
 class DesktopAlerts;
 class TrayNotifier;
 
@@ -46,6 +48,7 @@ public:
     bool restoreConnections();
     // Desktop notifications (desktop_alerts.h); the tests swap its notifier.
     DesktopAlerts *alerts() const { return m_alerts; }
+    AlertBanner *alertBanner() const { return m_banner; }
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -63,6 +66,7 @@ private:
     // A tab for a saved profile: connects once the keychain has answered.
     void openProfile(const ConnectionProfile &profile);
     // The overview's right-click: mute or unmute a group's notifications.
+    void fillMuteMenu(QMenu *menu, ConnectionView *view, const AlertSubject &subject);
     void offerMuteMenu(ConnectionView *view, const QPoint &at);
 
     ConnectionProfileStore *m_profiles;
@@ -72,6 +76,7 @@ private:
     TrayNotifier *m_tray;
     bool m_quitting = false; // the tray menu's Quit: close even when closing keeps it in the tray
     DesktopAlerts *m_alerts;
+    AlertBanner *m_banner; // the notifications' place where the desktop has no tray
     QAction *m_writeAction = nullptr;
     QAction *m_closeAction = nullptr;
 };

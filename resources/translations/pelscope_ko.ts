@@ -360,6 +360,11 @@
         <source>the 30 minutes before the demo started are simulated</source>
         <translation>데모 시작 전 30분은 시뮬레이션 데이터</translation>
     </message>
+    <message>
+        <location filename="../../ui/incident_export.cpp" line="+145"/>
+        <source>No poll has answered yet: there is nothing to report.</source>
+        <translation>아직 응답한 폴링이 없어 보고할 내용이 없습니다.</translation>
+    </message>
 </context>
 <context>
     <name>pelscope::ActivityChart</name>
@@ -397,6 +402,19 @@
         <location line="+5"/>
         <source>XACK calls clearly above the entries acknowledged: consumers acknowledge entries that are no longer theirs (claimed by another consumer, or acknowledged already), a sign of duplicate processing.</source>
         <translation>XACK 호출이 ACK된 엔트리보다 확연히 많음: 컨슈머가 더 이상 자신의 것이 아닌 엔트리(다른 컨슈머가 claim했거나 이미 ACK된 엔트리)를 ACK하고 있으며, 이는 중복 처리의 징후입니다.</translation>
+    </message>
+</context>
+<context>
+    <name>pelscope::AlertBanner</name>
+    <message>
+        <location filename="../../ui/alert_banner.cpp" line="+18"/>
+        <source>Open</source>
+        <translation>열기</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Dismiss</source>
+        <translation>닫기</translation>
     </message>
 </context>
 <context>
@@ -1185,7 +1203,7 @@ Click for the last hour.</source>
         <translation>%1에 연결 중…</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>⚠ WRITES ENABLED on %1 — requeue, delete, claim and acknowledge change data in this Redis. &lt;a href=&apos;#off&apos; style=&apos;color:white&apos;&gt;Switch back to read-only&lt;/a&gt;</source>
         <translation>⚠ %1에서 쓰기 허용됨 — 재처리, 삭제, claim, ACK가 이 Redis의 데이터를 변경합니다. &lt;a href=&apos;#off&apos; style=&apos;color:white&apos;&gt;읽기 전용으로 되돌리기&lt;/a&gt;</translation>
     </message>
@@ -1821,7 +1839,7 @@ Click for the last hour.</source>
 <context>
     <name>pelscope::GroupPage</name>
     <message>
-        <location filename="../../ui/group_page.cpp" line="+88"/>
+        <location filename="../../ui/group_page.cpp" line="+91"/>
         <source>Unread lag and pending</source>
         <translation>미읽음 lag 및 Pending</translation>
     </message>
@@ -1877,6 +1895,16 @@ Click for the last hour.</source>
     </message>
     <message>
         <location line="+3"/>
+        <source>Notifications</source>
+        <translation>알림</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mute this group&apos;s desktop notifications</source>
+        <translation>이 그룹의 데스크톱 알림 끄기</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>lag</source>
         <translation>lag</translation>
     </message>
@@ -2474,9 +2502,112 @@ Desktop notifications muted</source>
     </message>
 </context>
 <context>
+    <name>pelscope::IncidentExportDialog</name>
+    <message>
+        <location filename="../../ui/incident_export.cpp" line="+61"/>
+        <source>Include the dead letters&apos; payloads</source>
+        <translation>데드 레터의 페이로드 포함</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Export incident report</source>
+        <translation>장애 보고서 내보내기</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Browse…</source>
+        <translation>찾아보기…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the last 15 minutes</source>
+        <translation>최근 15분</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>the last hour</source>
+        <translation>최근 1시간</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>the last 6 hours</source>
+        <translation>최근 6시간</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the last 24 hours</source>
+        <translation>최근 24시간</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Off: each dead letter&apos;s metadata only (id, reason, category), its payload&apos;s size said. Payloads may hold customer data; include them only when the report stays with people allowed to read it.</source>
+        <translation>끄면 각 데드 레터의 메타데이터(ID, 사유, 분류)만 쓰고 페이로드는 크기만 적습니다. 페이로드에는 고객 데이터가 있을 수 있으니, 열람 권한이 있는 사람만 보는 보고서일 때만 포함하십시오.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Folder (new or empty):</source>
+        <translation>폴더 (새 폴더 또는 빈 폴더):</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>History and audit of:</source>
+        <translation>이력 및 감사 범위:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Dead letters per stream:</source>
+        <translation>스트림별 데드 레터 수:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Writes summary.md, snapshot.json, each group&apos;s recorded series (CSV), a picture of each sick group&apos;s charts, the newest dead letters and the audit log&apos;s lines, and a .zip of the folder beside it. No password is written.</source>
+        <translation>summary.md, snapshot.json, 그룹별 기록 시계열(CSV), 문제 그룹별 차트 그림, 최신 데드 레터, 감사 로그 줄을 쓰고, 폴더 옆에 .zip을 만듭니다. 비밀번호는 쓰지 않습니다.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Export</source>
+        <translation>내보내기</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Folder for the report</source>
+        <translation>보고서 폴더</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Writing the incident report to %1…</source>
+        <translation>%1에 장애 보고서를 쓰는 중…</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Incident report</source>
+        <translation>장애 보고서</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Written to %1 (%2 group series, %3 chart pictures, %4 dead letters, %5 audit lines)%6.</source>
+        <translation>%1에 저장했습니다 (그룹 시계열 %2개, 차트 그림 %3개, 데드 레터 %4개, 감사 로그 %5줄)%6.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source> and %1</source>
+        <translation> 및 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The report in %1 is incomplete: %2</source>
+        <translation>%1의 보고서가 불완전합니다: %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open folder</source>
+        <translation>폴더 열기</translation>
+    </message>
+</context>
+<context>
     <name>pelscope::MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.cpp" line="+49"/>
+        <location filename="../../ui/main_window.cpp" line="+61"/>
         <source>Show Pelscope</source>
         <translation>Pelscope 표시</translation>
     </message>
@@ -2486,19 +2617,19 @@ Desktop notifications muted</source>
         <translation>종료</translation>
     </message>
     <message>
-        <location line="+48"/>
-        <location line="+93"/>
+        <location line="+54"/>
+        <location line="+105"/>
         <source>Connecting…</source>
         <translation>연결 중…</translation>
     </message>
     <message>
-        <location line="-83"/>
-        <location line="+121"/>
+        <location line="-90"/>
+        <location line="+128"/>
         <source>All connections</source>
         <translation>모든 연결</translation>
     </message>
     <message>
-        <location line="-100"/>
+        <location line="-107"/>
         <source>A write is running</source>
         <translation>쓰기 작업 실행 중</translation>
     </message>
@@ -2508,7 +2639,7 @@ Desktop notifications muted</source>
         <translation>닫기 전에 %1의 쓰기 작업이 끝날 때까지 기다리십시오.</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+32"/>
         <source>Notifications for %1</source>
         <translation>%1 알림</translation>
     </message>
@@ -2533,7 +2664,7 @@ Desktop notifications muted</source>
         <translation>알림 켜기</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+36"/>
         <source> (stale)</source>
         <translation> (갱신 안 됨)</translation>
     </message>
@@ -2645,6 +2776,16 @@ Desktop notifications muted</source>
     </message>
     <message>
         <location line="+3"/>
+        <source>&amp;Export incident report…</source>
+        <translation>장애 보고서 내보내기(&amp;E)…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Open a connection&apos;s tab to export its incident report</source>
+        <translation>장애 보고서를 내보내려면 연결 탭을 여십시오</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>&amp;Quit</source>
         <translation>종료(&amp;Q)</translation>
     </message>

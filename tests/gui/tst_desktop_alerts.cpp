@@ -4,7 +4,10 @@
 // once; a blip shorter than that is not; six groups at once are one summary;
 // a muted group is not told, and shows its mark in the overview.
 #include "connection_view.h"
+#include "alert_banner.h"
 #include "desktop_alerts.h"
+#include "group_page.h"
+#include "gui_test_helpers.h"
 #include "incident_export.h"
 #include "itemmodels/group_table_model.h"
 #include "main_window.h"
@@ -15,8 +18,12 @@
 #include "test_settings.h"
 
 #include <QDirIterator>
+#include <QMenu>
+#include <QPushButton>
+#include <QToolButton>
 #include <QImage>
 #include <QSignalSpy>
+#include <QSystemTrayIcon>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -141,6 +148,61 @@ private Q_SLOTS:
         QCOMPARE(open.size(), 1);
         QCOMPARE(open.first().at(1).toString(), QStringLiteral("overview"));
 
+    }
+
+    // Without a system tray (the offscreen platform has none) the alert shows
+    // in the window, and its Open button opens the group; the group page's
+    // Notifications menu mutes the group as the overview's menu does.
+    void bannerWithoutATrayAndMuteFromTheGroupPage()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        db.command({"XGROUP", "CREATE", "orders", "g0", "$", "MKSTREAM"});
+
+        MainWindow window;
+        QVERIFY(!QSystemTrayIcon::isSystemTrayAvailable());
+        ConnectionView &view = *window.addConnection();
+        window.show();
+        ProbeConfig config;
+        config.thresholds.lagWarn = 5;
+        config.thresholds.lagCrit = 10;
+        PollerThread poller(optionsFor(server.url()), config);
+        poller.setIntervalMs(150);
+        connect(poller.poller(), &ConnectionPoller::snapshotReady, &view, &ConnectionView::applySnapshot);
+        poller.start();
+        QTRY_COMPARE_WITH_TIMEOUT(view.groupModel()->rowCount(), 1, 10000);
+        const AlertSubject subject{AlertSubject::Kind::Group, "orders", "g0"};
+        window.alerts()->mute(view.label(), subject, DesktopAlerts::Mute::None); // the first test muted it, in the same settings
+        AlertBanner *banner = window.alertBanner();
+        QVERIFY(!banner->isVisible());
+        for (int i = 0; i < 20; ++i)
+            db.command({"XADD", "orders", "*", "n", QByteArray::number(i)});
+        QTRY_VERIFY_WITH_TIMEOUT(banner->isVisible(), 10000);
+        QVERIFY2(banner->title().startsWith(QStringLiteral("orders/g0 is CRIT")), qPrintable(banner->title()));
+        QVERIFY2(banner->text().contains(QStringLiteral("lag 20")), qPrintable(banner->text()));
+        keepScreenshot(&window, QStringLiteral("notification-in-window"));
+        banner->openButton()->click();
+        QVERIFY(!banner->isVisible());
+        QTRY_VERIFY(view.groupPage()->isVisible());
+        QCOMPARE(view.groupPage()->group(), (GroupKey{"orders", "g0"}));
+
+        QMenu *menu = view.groupPage()->notificationsButton()->menu();
+        Q_EMIT menu->aboutToShow();
+        QAction *always = nullptr;
+        for (QAction *a : menu->actions())
+            if (a->text() == QStringLiteral("Mute always"))
+                always = a;
+        QVERIFY(always);
+        always->trigger();
+        QCOMPARE(window.alerts()->muteOf(view.label(), subject), DesktopAlerts::Mute::Always);
+        Q_EMIT menu->aboutToShow(); // the menu shows what is in force
+        for (QAction *a : menu->actions())
+            if (a->text() == QStringLiteral("Mute always"))
+                QVERIFY(a->isChecked());
+        window.alerts()->mute(view.label(), subject, DesktopAlerts::Mute::None); // the settings outlive the test
     }
 
     // (issue 16, 3) The window's incident report, on a real server with a

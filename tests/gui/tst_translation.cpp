@@ -164,7 +164,6 @@ private Q_SLOTS:
         QVERIFY2(hasHangul(mainWindow.menuBar()->actions().first()->text()), qPrintable(mainWindow.menuBar()->actions().first()->text()));
         QVERIFY(hasHangul(view.overviewTable()->model()->headerData(0, Qt::Horizontal).toString()));
         checkPage(&mainWindow, QStringLiteral("overview"));
-        keepScreenshot(&mainWindow, QStringLiteral("ko/test-overview"));
 
         QVERIFY(view.showPage(QStringLiteral("group:orders/fulfillment")));
         QTRY_VERIFY_WITH_TIMEOUT(view.groupPage()->isVisible(), 10000);

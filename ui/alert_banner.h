@@ -1,0 +1,43 @@
+// Where the desktop has no system tray (a bare window manager, a kiosk, the
+// offscreen platform): the notification is shown inside the window instead,
+// as a bar over the tabs with the same title and text, a button that opens
+// the group (or the overview, for a summary) and one that dismisses it. It
+// goes away by itself after a minute; a newer alert replaces it.
+#pragma once
+
+#include "desktop_alerts.h"
+
+#include <QFrame>
+
+class QLabel;
+class QPushButton;
+class QTimer;
+
+namespace pelscope {
+
+class AlertBanner : public QFrame, public Notifier
+{
+    Q_OBJECT
+public:
+    explicit AlertBanner(QWidget *parent = nullptr);
+
+    bool available() const override { return true; }
+    void show(const QString &title, const QString &text, Health severity) override;
+    void setOverall(Health, const QString &) override {}
+
+    QString title() const;
+    QString text() const;
+    QPushButton *openButton() const { return m_open; }
+
+Q_SIGNALS:
+    void openRequested();
+
+private:
+    QLabel *m_glyph;
+    QLabel *m_title;
+    QLabel *m_text;
+    QPushButton *m_open;
+    QTimer *m_hide;
+};
+
+} // namespace pelscope
