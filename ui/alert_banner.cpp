@@ -56,7 +56,8 @@ void AlertBanner::show(const QString &title, const QString &text, Health severit
     m_glyph->setText(style.glyph);
     m_glyph->setStyleSheet(QStringLiteral("color: %1;").arg(style.strong.name()));
     m_title->setText(title);
-    m_text->setText(text);
+    // One wrapped line, not one line per group: the bar must not push the page's buttons away.
+    m_text->setText(QString(text).replace(QLatin1Char('\n'), QStringLiteral("  ·  ")));
     m_text->setVisible(!text.isEmpty());
     QFrame::show();
     m_hide->start();

@@ -1,8 +1,11 @@
 #include "app_language.h"
 
+#include <QActionGroup>
 #include <QCoreApplication>
 #include <QLibraryInfo>
 #include <QLocale>
+#include <QMenu>
+#include <QMessageBox>
 #include <QSettings>
 #include <QTranslator>
 
@@ -65,6 +68,32 @@ QString installLanguage(const QString &code)
     else
         delete qt;
     return QStringLiteral("ko");
+}
+
+// The language takes effect at the next start: every page builds its texts once.
+void addLanguageMenu(QMenu *view, QWidget *window)
+{
+    QMenu *menu = view->addMenu(QCoreApplication::translate("pelscope::MainWindow", "&Language"));
+    auto *group = new QActionGroup(menu);
+    const QString saved = savedLanguage();
+    const auto add = [&](const QString &code, const QString &text) {
+        QAction *a = menu->addAction(text);
+        a->setCheckable(true);
+        a->setChecked(code == saved);
+        a->setData(code);
+        group->addAction(a);
+    };
+    add(QString(), QCoreApplication::translate("pelscope::MainWindow", "System language"));
+    for (const QString &code : availableLanguages())
+        add(code, languageName(code));
+    QObject::connect(group, &QActionGroup::triggered, window, [window](QAction *a) {
+        const QString code = a->data().toString();
+        if (code == savedLanguage())
+            return;
+        saveLanguage(code);
+        QMessageBox::information(window, QCoreApplication::translate("pelscope::MainWindow", "Language"),
+                                 QCoreApplication::translate("pelscope::MainWindow", "Pelscope will speak %1 from its next start.").arg(code.isEmpty() ? QCoreApplication::translate("pelscope::MainWindow", "the system's language") : languageName(code)));
+    });
 }
 
 } // namespace pelscope

@@ -6,6 +6,9 @@
 #include <QString>
 #include <QStringList>
 
+class QMenu;
+class QWidget;
+
 namespace pelscope {
 
 // "en", "ko", or empty for "follow the system".
@@ -22,5 +25,10 @@ QString installLanguage(const QString &code);
 // The languages the window speaks, and each one's name in itself.
 QStringList availableLanguages();
 QString languageName(const QString &code);
+
+// View ▸ Language: the system's or one of availableLanguages(), kept in the
+// settings; the choice takes effect at the next start (every page builds its
+// texts once), which a message box says.
+void addLanguageMenu(QMenu *view, QWidget *window);
 
 } // namespace pelscope

@@ -7,6 +7,7 @@
 #include <QDateTime>
 #include <QPainter>
 #include <QPixmap>
+#include <QMenu>
 #include <QSettings>
 #include <QSystemTrayIcon>
 
@@ -225,6 +226,24 @@ void DesktopAlerts::openLast()
 {
     if (m_lastView)
         Q_EMIT openRequested(m_lastView, m_lastPage);
+}
+
+// The overview's right-click menu and the group page's Notifications button.
+void DesktopAlerts::fillMuteMenu(QMenu *menu, const QString &connection, const AlertSubject &subject)
+{
+    menu->clear();
+    const Mute now = muteOf(connection, subject);
+    menu->addSection(tr("Notifications for %1").arg(subject.text()));
+    const QList<QPair<QString, Mute>> choices{{tr("Mute for 1 hour"), Mute::OneHour},
+                                                            {tr("Mute until it is OK again"), Mute::UntilOk},
+                                                            {tr("Mute always"), Mute::Always},
+                                                            {tr("Unmute"), Mute::None}};
+    for (const auto &[text, how] : choices) {
+        QAction *action = menu->addAction(text);
+        action->setCheckable(true);
+        action->setChecked(now == how);
+        connect(action, &QAction::triggered, this, [this, connection, subject, how = how] { mute(connection, subject, how); });
+    }
 }
 
 } // namespace pelscope

@@ -12,6 +12,7 @@
 #include <QObject>
 #include <QPointer>
 
+class QMenu;
 class QSystemTrayIcon;
 
 namespace pelscope {
@@ -64,6 +65,9 @@ public:
     // Kept in the settings per connection (its label) and subject.
     void mute(const QString &connection, const AlertSubject &subject, Mute how);
     Mute muteOf(const QString &connection, const AlertSubject &subject) const;
+    // The mute choices for `subject`, the one in force checked (the overview's
+    // right-click menu, the group page's Notifications button).
+    void fillMuteMenu(QMenu *menu, const QString &connection, const AlertSubject &subject);
     // Every alert shown so far, newest last (the tests read it; so does the tray's tooltip).
     const QList<Alert> &shown() const { return m_shown; }
 

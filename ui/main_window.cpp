@@ -25,7 +25,6 @@
 #include <QDir>
 #include <QFileDialog>
 #include <QLineEdit>
-#include <QActionGroup>
 #include <QMenu>
 #include <QVBoxLayout>
 #include <QMenuBar>
@@ -127,7 +126,7 @@ ConnectionView *MainWindow::addConnection()
     QMenu *groupMenu = view->groupPage()->notificationsButton()->menu();
     connect(groupMenu, &QMenu::aboutToShow, this, [this, view, groupMenu] {
         const GroupKey &key = view->groupPage()->group();
-        fillMuteMenu(groupMenu, view, AlertSubject{AlertSubject::Kind::Group, key.stream, key.group});
+        m_alerts->fillMuteMenu(groupMenu, view->label(), AlertSubject{AlertSubject::Kind::Group, key.stream, key.group});
     });
     connect(view->writes(), &WriteController::writesEnabledChanged, this, &MainWindow::updateCurrentTab);
     // With two connections the all-connections tab comes first.
@@ -176,26 +175,8 @@ void MainWindow::offerMuteMenu(ConnectionView *view, const QPoint &at)
     const AlertSubject subject{AlertSubject::Kind::Group, index.data(GroupTableModel::StreamKeyRole).toByteArray(),
                                index.data(GroupTableModel::GroupNameRole).toByteArray()};
     QMenu menu(table);
-    fillMuteMenu(&menu, view, subject);
+    m_alerts->fillMuteMenu(&menu, view->label(), subject);
     menu.exec(table->viewport()->mapToGlobal(at));
-}
-
-// The overview's right-click menu and the group page's Notifications button.
-void MainWindow::fillMuteMenu(QMenu *menu, ConnectionView *view, const AlertSubject &subject)
-{
-    menu->clear();
-    const DesktopAlerts::Mute now = m_alerts->muteOf(view->label(), subject);
-    menu->addSection(tr("Notifications for %1").arg(subject.text()));
-    const QList<QPair<QString, DesktopAlerts::Mute>> choices{{tr("Mute for 1 hour"), DesktopAlerts::Mute::OneHour},
-                                                            {tr("Mute until it is OK again"), DesktopAlerts::Mute::UntilOk},
-                                                            {tr("Mute always"), DesktopAlerts::Mute::Always},
-                                                            {tr("Unmute"), DesktopAlerts::Mute::None}};
-    for (const auto &[text, how] : choices) {
-        QAction *action = menu->addAction(text);
-        action->setCheckable(true);
-        action->setChecked(now == how);
-        connect(action, &QAction::triggered, this, [this, view, subject, how = how] { m_alerts->mute(view->label(), subject, how); });
-    }
 }
 
 ConnectionView *MainWindow::currentConnection() const
@@ -406,7 +387,7 @@ void MainWindow::buildMenus()
     toTray->setToolTip(m_tray->available() ? tr("Closing the window keeps polling and notifying; the tray icon's menu quits")
                                            : tr("This desktop has no system tray"));
     connect(toTray, &QAction::toggled, this, [](bool on) { QSettings().setValue(QStringLiteral("window/closeToTray"), on); });
-    addLanguageMenu(view);
+    addLanguageMenu(view, this);
     view->addAction(tr("&Dead letters"), QKeySequence(Qt::CTRL | Qt::Key_D), this, [this] {
         if (ConnectionView *v = currentConnection()) {
             m_tabs->setCurrentWidget(v);
@@ -519,32 +500,6 @@ void MainWindow::closeEvent(QCloseEvent *event)
     saveOpenConnections();
     QSettings().setValue(QStringLiteral("window/geometry"), saveGeometry());
     QMainWindow::closeEvent(event);
-}
-
-// The language takes effect at the next start: every page builds its texts once.
-void MainWindow::addLanguageMenu(QMenu *view)
-{
-    QMenu *menu = view->addMenu(tr("&Language"));
-    auto *group = new QActionGroup(menu);
-    const QString saved = savedLanguage();
-    const auto add = [&](const QString &code, const QString &text) {
-        QAction *a = menu->addAction(text);
-        a->setCheckable(true);
-        a->setChecked(code == saved);
-        a->setData(code);
-        group->addAction(a);
-    };
-    add(QString(), tr("System language"));
-    for (const QString &code : availableLanguages())
-        add(code, languageName(code));
-    connect(group, &QActionGroup::triggered, this, [this](QAction *a) {
-        const QString code = a->data().toString();
-        if (code == savedLanguage())
-            return;
-        saveLanguage(code);
-        QMessageBox::information(this, tr("Language"),
-                                 tr("Pelscope will speak %1 from its next start.").arg(code.isEmpty() ? tr("the system's language") : languageName(code)));
-    });
 }
 
 } // namespace pelscope

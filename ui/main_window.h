@@ -54,7 +54,6 @@ protected:
     void closeEvent(QCloseEvent *event) override;
 
 private:
-    void addLanguageMenu(QMenu *view);
     void installShortcuts();
     void buildMenus();
     // Asks for a connection; `newTab` adds one, else the current tab switches.
@@ -66,7 +65,6 @@ private:
     // A tab for a saved profile: connects once the keychain has answered.
     void openProfile(const ConnectionProfile &profile);
     // The overview's right-click: mute or unmute a group's notifications.
-    void fillMuteMenu(QMenu *menu, ConnectionView *view, const AlertSubject &subject);
     void offerMuteMenu(ConnectionView *view, const QPoint &at);
 
     ConnectionProfileStore *m_profiles;

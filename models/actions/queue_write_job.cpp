@@ -4,6 +4,7 @@
 #include "../snapshot/format.h"
 #include "write_retry.h"
 
+#include <QCoreApplication>
 #include <QRandomGenerator>
 
 #include <cmath>
@@ -21,40 +22,43 @@ QByteArray auditedItem(const QByteArray &item)
 
 QString items(qint64 n)
 {
-    return n == 1 ? QStringLiteral("1 item") : QStringLiteral("%1 items").arg(formatCount(n));
+    return n == 1 ? QCoreApplication::translate("QueueWrite", "1 item") : QCoreApplication::translate("QueueWrite", "%1 items").arg(formatCount(n));
 }
 
 } // namespace
 
+// Shown by the window in its language (pelscope-cli loads no translation):
+// whole clauses, so that a translation can reorder them.
 QString describeQueueWrite(const QueueWriteRequest &r, const WriteOutcome &o, bool dry)
 {
     const WriteCounts &c = o.counts;
-    QString verb;
+    QString line;
     switch (r.operation) {
     case QueueWriteRequest::Operation::Requeue:
-        verb = (dry ? QStringLiteral("would move %1 back to %2") : QStringLiteral("moved %1 back to %2")).arg(items(c.done), quotedForPlan(r.mainKey));
+        line = (dry ? QCoreApplication::translate("QueueWrite", "would move %1 back to %2 from %3") : QCoreApplication::translate("QueueWrite", "moved %1 back to %2 from %3"))
+                   .arg(items(c.done), quotedForPlan(r.mainKey), quotedForPlan(r.key));
         break;
     case QueueWriteRequest::Operation::DeleteFromList:
+        line = (dry ? QCoreApplication::translate("QueueWrite", "would delete %1 from %2") : QCoreApplication::translate("QueueWrite", "deleted %1 from %2")).arg(items(c.done), quotedForPlan(r.key));
+        break;
     case QueueWriteRequest::Operation::DeleteDelayed:
-        verb = (dry ? QStringLiteral("would delete %1") : QStringLiteral("deleted %1")).arg(items(c.done));
+        line = (dry ? QCoreApplication::translate("QueueWrite", "would delete %1 of %2") : QCoreApplication::translate("QueueWrite", "deleted %1 of %2")).arg(items(c.done), quotedForPlan(r.key));
         break;
     case QueueWriteRequest::Operation::Reschedule:
-        verb = (dry ? QStringLiteral("would reschedule %1") : QStringLiteral("rescheduled %1")).arg(items(c.done));
+        line = (dry ? QCoreApplication::translate("QueueWrite", "would reschedule %1 of %2") : QCoreApplication::translate("QueueWrite", "rescheduled %1 of %2")).arg(items(c.done), quotedForPlan(r.key));
         break;
     }
-    QString line = QStringLiteral("%1 %2 %3").arg(verb, r.onList() ? QStringLiteral("from") : QStringLiteral("of"), quotedForPlan(r.key));
     if (c.gone)
-        line += QStringLiteral(", %1 not there (taken by a worker, or gone already)").arg(items(c.gone));
+        line += QCoreApplication::translate("QueueWrite", ", %1 not there (taken by a worker, or gone already)").arg(items(c.gone));
     if (c.skipped)
-        line += QStringLiteral(", %1 left in place (younger than %2%3)")
-                    .arg(items(c.skipped))
-                    .arg(formatDuration(r.olderThanMs), r.includeUndated ? QString() : QStringLiteral(", or with no timestamp"));
+        line += (r.includeUndated ? QCoreApplication::translate("QueueWrite", ", %1 left in place (younger than %2)") : QCoreApplication::translate("QueueWrite", ", %1 left in place (younger than %2, or with no timestamp)"))
+                    .arg(items(c.skipped), formatDuration(r.olderThanMs));
     if (c.refused)
-        line += QStringLiteral(", %1 refused").arg(c.refused);
+        line += QCoreApplication::translate("QueueWrite", ", %1 refused").arg(c.refused);
     if (c.retries)
-        line += QStringLiteral(", %1 batches retried after a lost connection").arg(c.retries);
+        line += QCoreApplication::translate("QueueWrite", ", %1 batches retried after a lost connection").arg(c.retries);
     if (o.cancelled)
-        line += QStringLiteral(", interrupted");
+        line += QCoreApplication::translate("QueueWrite", ", interrupted");
     return line;
 }
 

@@ -3,6 +3,8 @@
 #include "../redis/blocking_read.h"
 #include "../snapshot/format.h"
 
+#include <QCoreApplication>
+
 namespace pelscope {
 
 namespace {
@@ -10,7 +12,7 @@ namespace {
 // "3 entries", "1 entry": counts in the panel read as sentences.
 QString entries(qint64 n)
 {
-    return n == 1 ? QStringLiteral("1 entry") : QStringLiteral("%1 entries").arg(formatCount(n));
+    return n == 1 ? QCoreApplication::translate("WriteRecord", "1 entry") : QCoreApplication::translate("WriteRecord", "%1 entries").arg(formatCount(n));
 }
 
 void addCount(QStringList &out, qint64 n, const QString &what)
@@ -29,7 +31,7 @@ void listMoved(WriteRecord &r, const QList<QPair<QByteArray, QByteArray>> &moved
 void refusedTargets(WriteRecord &r, const QMap<QByteArray, QString> &targets)
 {
     for (auto it = targets.cbegin(); it != targets.cend(); ++it)
-        r.counts << QStringLiteral("kept for %1: %2").arg(displayBytes(it.key()), it.value());
+        r.counts << QCoreApplication::translate("WriteRecord", "kept for %1: %2").arg(displayBytes(it.key()), it.value());
 }
 
 } // namespace
@@ -39,18 +41,18 @@ void refusedTargets(WriteRecord &r, const QMap<QByteArray, QString> &targets)
 void finishRecord(WriteRecord &r, const WriteOutcome &o, const QString &auditPath)
 {
     const WriteCounts &c = o.counts;
-    addCount(r.counts, c.gone, QStringLiteral("%1 already gone (moved by an earlier attempt, or deleted)"));
-    addCount(r.counts, c.empty, QStringLiteral("%1 left in the DLQ: nothing but metadata to copy back"));
-    addCount(r.counts, c.refused, QStringLiteral("%1 kept in the DLQ, nothing written for them"));
+    addCount(r.counts, c.gone, QCoreApplication::translate("WriteRecord", "%1 already gone (moved by an earlier attempt, or deleted)"));
+    addCount(r.counts, c.empty, QCoreApplication::translate("WriteRecord", "%1 left in the DLQ: nothing but metadata to copy back"));
+    addCount(r.counts, c.refused, QCoreApplication::translate("WriteRecord", "%1 kept in the DLQ, nothing written for them"));
     refusedTargets(r, o.refusedTargets);
-    addCount(r.counts, c.notPending, QStringLiteral("%1 no longer pending (settled by someone else): left alone"));
-    addCount(r.counts, c.uncertain, QStringLiteral("%1 not pending after a lost reply: this run or someone else settled them"));
-    addCount(r.counts, c.failed, QStringLiteral("%1 failed"));
-    addCount(r.counts, c.skipped, QStringLiteral("%1 skipped (not matching)"));
+    addCount(r.counts, c.notPending, QCoreApplication::translate("WriteRecord", "%1 no longer pending (settled by someone else): left alone"));
+    addCount(r.counts, c.uncertain, QCoreApplication::translate("WriteRecord", "%1 not pending after a lost reply: this run or someone else settled them"));
+    addCount(r.counts, c.failed, QCoreApplication::translate("WriteRecord", "%1 failed"));
+    addCount(r.counts, c.skipped, QCoreApplication::translate("WriteRecord", "%1 skipped (not matching)"));
     if (c.retries > 0)
-        r.counts << QStringLiteral("%1 batches sent again after a lost connection (no entry twice)").arg(c.retries);
+        r.counts << QCoreApplication::translate("WriteRecord", "%1 batches sent again after a lost connection (no entry twice)").arg(c.retries);
     if (o.cancelled)
-        r.counts << QStringLiteral("cancelled after the batch in flight");
+        r.counts << QCoreApplication::translate("WriteRecord", "cancelled after the batch in flight");
     r.error = o.error;
     r.auditPath = auditPath;
     r.failed = c.failed > 0 || c.refused > 0 || !o.ranToTheEnd();
@@ -61,11 +63,11 @@ WriteRecord writeRecordFor(const RequeueRequest &request, const WriteOutcome &ou
     WriteRecord r;
     r.at = QDateTime::currentDateTime();
     const bool deleting = request.operation == RequeueRequest::Operation::Delete;
-    r.title = deleting ? QStringLiteral("Delete dead letters") : QStringLiteral("Requeue dead letters");
+    r.title = deleting ? QCoreApplication::translate("WriteRecord", "Delete dead letters") : QCoreApplication::translate("WriteRecord", "Requeue dead letters");
     r.where = deleting ? displayBytes(request.dlq)
-                       : QStringLiteral("%1 → %2").arg(displayBytes(request.dlq), request.target.isEmpty() ? QStringLiteral("each entry's source")
+                       : QStringLiteral("%1 → %2").arg(displayBytes(request.dlq), request.target.isEmpty() ? QCoreApplication::translate("WriteRecord", "each entry's source")
                                                                                                            : displayBytes(request.target));
-    r.headline = (deleting ? QStringLiteral("deleted %1") : QStringLiteral("requeued %1")).arg(entries(outcome.counts.done));
+    r.headline = (deleting ? QCoreApplication::translate("WriteRecord", "deleted %1") : QCoreApplication::translate("WriteRecord", "requeued %1")).arg(entries(outcome.counts.done));
     finishRecord(r, outcome, auditPath);
     listMoved(r, outcome.movedIds, deleting ? 0 : outcome.counts.done);
     return r;
@@ -75,12 +77,12 @@ WriteRecord writeRecordFor(const CrossSlotRequeueRequest &request, const WriteOu
 {
     WriteRecord r;
     r.at = QDateTime::currentDateTime();
-    r.title = QStringLiteral("Requeue dead letters (across cluster slots)");
+    r.title = QCoreApplication::translate("WriteRecord", "Requeue dead letters (across cluster slots)");
     r.where =
-        QStringLiteral("%1 (on %2) → %3 (on %4)").arg(displayBytes(request.dlq), outcome.dlqNode, displayBytes(request.target), outcome.sourceNode);
-    r.headline = QStringLiteral("requeued %1").arg(entries(outcome.counts.done));
+        QCoreApplication::translate("WriteRecord", "%1 (on %2) → %3 (on %4)").arg(displayBytes(request.dlq), outcome.dlqNode, displayBytes(request.target), outcome.sourceNode);
+    r.headline = QCoreApplication::translate("WriteRecord", "requeued %1").arg(entries(outcome.counts.done));
     addCount(r.counts, outcome.counts.duplicates,
-             QStringLiteral("%1 of them found in the ledger: added by an attempt whose reply was lost, not added again"));
+             QCoreApplication::translate("WriteRecord", "%1 of them found in the ledger: added by an attempt whose reply was lost, not added again"));
     finishRecord(r, outcome, auditPath);
     listMoved(r, outcome.movedIds, outcome.counts.done);
     return r;
@@ -95,21 +97,21 @@ WriteRecord writeRecordFor(const PendingActionRequest &request, const WriteOutco
     r.where = QStringLiteral("%1 / %2").arg(displayBytes(request.stream), displayBytes(request.group));
     switch (request.action) {
     case Action::Claim:
-        r.title = QStringLiteral("Claim");
-        r.headline = QStringLiteral("claimed %1 to %2").arg(entries(c.done), displayBytes(request.toConsumer));
+        r.title = QCoreApplication::translate("WriteRecord", "Claim");
+        r.headline = QCoreApplication::translate("WriteRecord", "claimed %1 to %2").arg(entries(c.done), displayBytes(request.toConsumer));
         addCount(
             r.counts, c.notClaimed,
-            QStringLiteral("%1 left with their owner: idle less than the %2 guard").arg(QStringLiteral("%1"), formatDuration(request.minIdleMs)));
+            QCoreApplication::translate("WriteRecord", "%1 left with their owner: idle less than the %2 guard").arg(QStringLiteral("%1"), formatDuration(request.minIdleMs)));
         break;
     case Action::Ack:
-        r.title = QStringLiteral("Acknowledge");
-        r.headline = QStringLiteral("acknowledged %1 (dropped unprocessed)").arg(entries(c.done));
+        r.title = QCoreApplication::translate("WriteRecord", "Acknowledge");
+        r.headline = QCoreApplication::translate("WriteRecord", "acknowledged %1 (dropped unprocessed)").arg(entries(c.done));
         break;
     case Action::ToDlq:
-        r.title = QStringLiteral("Move to DLQ");
+        r.title = QCoreApplication::translate("WriteRecord", "Move to DLQ");
         r.where += QStringLiteral(" → %1").arg(displayBytes(request.dlq));
-        r.headline = QStringLiteral("moved %1 to %2").arg(entries(c.done), displayBytes(request.dlq));
-        addCount(r.counts, c.trimmed, QStringLiteral("%1 of them with metadata only: the entry was already trimmed from the stream"));
+        r.headline = QCoreApplication::translate("WriteRecord", "moved %1 to %2").arg(entries(c.done), displayBytes(request.dlq));
+        addCount(r.counts, c.trimmed, QCoreApplication::translate("WriteRecord", "%1 of them with metadata only: the entry was already trimmed from the stream"));
         break;
     }
     if (!afterwards.isEmpty())
@@ -134,13 +136,13 @@ WriteRecord writeRecordFor(const ConsumerDeleteRequest &request, const WriteOutc
 {
     WriteRecord r;
     r.at = QDateTime::currentDateTime();
-    r.title = QStringLiteral("Delete consumer");
+    r.title = QCoreApplication::translate("WriteRecord", "Delete consumer");
     r.where = QStringLiteral("%1 / %2").arg(displayBytes(request.stream), displayBytes(request.group));
     const bool deleted = outcome.counts.done > 0;
-    r.headline = deleted ? QStringLiteral("deleted consumer %1").arg(displayBytes(request.consumer))
+    r.headline = deleted ? QCoreApplication::translate("WriteRecord", "deleted consumer %1").arg(displayBytes(request.consumer))
                  : outcome.holdsPending
-                     ? QStringLiteral("not deleted: %1 took %2 meanwhile").arg(displayBytes(request.consumer), entries(outcome.holdsPending))
-                     : QStringLiteral("not deleted");
+                     ? QCoreApplication::translate("WriteRecord", "not deleted: %1 took %2 meanwhile").arg(displayBytes(request.consumer), entries(outcome.holdsPending))
+                     : QCoreApplication::translate("WriteRecord", "not deleted");
     r.error = outcome.error;
     r.auditPath = auditPath;
     r.failed = !deleted;
@@ -153,16 +155,16 @@ WriteRecord writeRecordFor(const QueueWriteRequest &request, const WriteOutcome 
     r.at = QDateTime::currentDateTime();
     switch (request.operation) {
     case QueueWriteRequest::Operation::Requeue:
-        r.title = QStringLiteral("Requeue stuck items");
+        r.title = QCoreApplication::translate("WriteRecord", "Requeue stuck items");
         r.where = QStringLiteral("%1 → %2").arg(displayBytes(request.key), displayBytes(request.mainKey));
         break;
     case QueueWriteRequest::Operation::DeleteFromList:
     case QueueWriteRequest::Operation::DeleteDelayed:
-        r.title = QStringLiteral("Delete queue items");
+        r.title = QCoreApplication::translate("WriteRecord", "Delete queue items");
         r.where = displayBytes(request.key);
         break;
     case QueueWriteRequest::Operation::Reschedule:
-        r.title = request.dueMs || request.dueInMs ? QStringLiteral("Reschedule") : QStringLiteral("Run now");
+        r.title = request.dueMs || request.dueInMs ? QCoreApplication::translate("WriteRecord", "Reschedule") : QCoreApplication::translate("WriteRecord", "Run now");
         r.where = displayBytes(request.key);
         break;
     }
@@ -190,10 +192,10 @@ QString ownersAfterClaim(const ConnectionOptions &node, const PendingActionReque
         if (!request.fromConsumer.isEmpty() && c.at(0).bytes() == request.fromConsumer)
             from = c.at(1).toInt().value_or(0);
     }
-    QString text = QStringLiteral("%1 now holds %2").arg(displayBytes(request.toConsumer), entries(to));
+    QString text = QCoreApplication::translate("WriteRecord", "%1 now holds %2").arg(displayBytes(request.toConsumer), entries(to));
     if (!request.fromConsumer.isEmpty())
-        text += QStringLiteral("; %1 keeps %2").arg(displayBytes(request.fromConsumer), entries(from));
-    return text + QStringLiteral(" (read after the claim); the new owner must read them with ID 0 or they will idle again");
+        text += QCoreApplication::translate("WriteRecord", "; %1 keeps %2").arg(displayBytes(request.fromConsumer), entries(from));
+    return text + QCoreApplication::translate("WriteRecord", " (read after the claim); the new owner must read them with ID 0 or they will idle again");
 }
 
 } // namespace pelscope

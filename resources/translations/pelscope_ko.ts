@@ -367,6 +367,288 @@
     </message>
 </context>
 <context>
+    <name>QueueWrite</name>
+    <message>
+        <location filename="../../models/actions/queue_write_job.cpp" line="+25"/>
+        <source>1 item</source>
+        <translation>항목 1개</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 items</source>
+        <translation>항목 %1개</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>would move %1 back to %2 from %3</source>
+        <translation>%1를 %3에서 %2(으)로 되돌릴 예정</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>moved %1 back to %2 from %3</source>
+        <translation>%1를 %3에서 %2(으)로 되돌림</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>would delete %1 from %2</source>
+        <translation>%2에서 %1를 삭제할 예정</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>deleted %1 from %2</source>
+        <translation>%2에서 %1를 삭제함</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>would delete %1 of %2</source>
+        <translation>%2에서 %1를 삭제할 예정</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>deleted %1 of %2</source>
+        <translation>%2에서 %1를 삭제함</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>would reschedule %1 of %2</source>
+        <translation>%2의 %1 일정을 다시 잡을 예정</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>rescheduled %1 of %2</source>
+        <translation>%2의 %1 일정을 다시 잡음</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>, %1 not there (taken by a worker, or gone already)</source>
+        <translation>, %1 없음 (Worker가 가져갔거나 이미 사라짐)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, %1 left in place (younger than %2)</source>
+        <translation>, %1는 그대로 둠 (%2 미만)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>, %1 left in place (younger than %2, or with no timestamp)</source>
+        <translation>, %1는 그대로 둠 (%2 미만이거나 타임스탬프 없음)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>, %1 refused</source>
+        <translation>, %1개 거부됨</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, %1 batches retried after a lost connection</source>
+        <translation>, 연결 끊김 후 배치 %1개 재시도</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, interrupted</source>
+        <translation>, 중단됨</translation>
+    </message>
+</context>
+<context>
+    <name>WriteRecord</name>
+    <message>
+        <location filename="../../models/actions/write_record.cpp" line="+13"/>
+        <source>1 entry</source>
+        <translation>엔트리 1개</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 entries</source>
+        <translation>엔트리 %1개</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>kept for %1: %2</source>
+        <translation>%1 때문에 유지: %2</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>%1 already gone (moved by an earlier attempt, or deleted)</source>
+        <translation>%1 이미 없음 (이전 시도에서 옮겨졌거나 삭제됨)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 left in the DLQ: nothing but metadata to copy back</source>
+        <translation>%1 DLQ에 남김: 되돌릴 것이 메타데이터뿐</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 kept in the DLQ, nothing written for them</source>
+        <translation>%1 DLQ에 유지, 아무것도 쓰지 않음</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 no longer pending (settled by someone else): left alone</source>
+        <translation>%1 더 이상 Pending 아님 (다른 누군가가 처리함): 그대로 둠</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 not pending after a lost reply: this run or someone else settled them</source>
+        <translation>%1 응답 유실 후 Pending 아님: 이번 실행 또는 다른 누군가가 처리함</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 failed</source>
+        <translation>%1 실패</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 skipped (not matching)</source>
+        <translation>%1 건너뜀 (조건 불일치)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 batches sent again after a lost connection (no entry twice)</source>
+        <translation>연결 끊김 후 배치 %1개 재전송 (중복 엔트리 없음)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>cancelled after the batch in flight</source>
+        <translation>진행 중이던 배치 후 취소됨</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Delete dead letters</source>
+        <translation>데드 레터 삭제</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Requeue dead letters</source>
+        <translation>데드 레터 재처리</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>each entry&apos;s source</source>
+        <translation>각 엔트리의 원본</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>deleted %1</source>
+        <translation>%1 삭제함</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <location line="+13"/>
+        <source>requeued %1</source>
+        <translation>%1 재처리함</translation>
+    </message>
+    <message>
+        <location line="-3"/>
+        <source>Requeue dead letters (across cluster slots)</source>
+        <translation>데드 레터 재처리 (클러스터 슬롯 간)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 (on %2) → %3 (on %4)</source>
+        <translation>%1 (%2) → %3 (%4)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 of them found in the ledger: added by an attempt whose reply was lost, not added again</source>
+        <translation>그중 %1 원장(ledger)에서 발견: 응답이 유실된 시도가 추가한 것이라 다시 추가하지 않음</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Claim</source>
+        <translation>Claim</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>claimed %1 to %2</source>
+        <translation>%1를 %2(으)로 claim함</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 left with their owner: idle less than the %2 guard</source>
+        <translation>%1 원래 소유자에게 남김: idle이 보호 기준 %2 미만</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Acknowledge</source>
+        <translation>ACK</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>acknowledged %1 (dropped unprocessed)</source>
+        <translation>%1 ACK함 (처리하지 않고 버림)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Move to DLQ</source>
+        <translation>DLQ로 이동</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>moved %1 to %2</source>
+        <translation>%1를 %2(으)로 이동함</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 of them with metadata only: the entry was already trimmed from the stream</source>
+        <translation>그중 %1 메타데이터만 있음: 엔트리가 이미 스트림에서 잘려 나감</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Delete consumer</source>
+        <translation>컨슈머 삭제</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>deleted consumer %1</source>
+        <translation>컨슈머 %1 삭제함</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not deleted: %1 took %2 meanwhile</source>
+        <translation>삭제하지 않음: 그사이 %1이(가) %2를 가져감</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not deleted</source>
+        <translation>삭제하지 않음</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Requeue stuck items</source>
+        <translation>멈춘 항목 재처리</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Delete queue items</source>
+        <translation>큐 항목 삭제</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Reschedule</source>
+        <translation>일정 변경</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Run now</source>
+        <translation>지금 실행</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>%1 now holds %2</source>
+        <translation>%1이(가) 이제 %2 보유</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>; %1 keeps %2</source>
+        <translation>; %1이(가) %2 유지</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> (read after the claim); the new owner must read them with ID 0 or they will idle again</source>
+        <translation> (claim 후 읽음); 새 소유자가 ID 0으로 읽지 않으면 다시 idle 상태가 됩니다</translation>
+    </message>
+</context>
+<context>
     <name>pelscope::ActivityChart</name>
     <message>
         <location filename="../../ui/activity_chart.cpp" line="+24"/>
@@ -1444,6 +1726,34 @@ Click for the last hour.</source>
         <location line="+2"/>
         <source>Exact: all %1 pending entries inspected. Dashed line: poison threshold (%2 deliveries).</source>
         <translation>정확: Pending 엔트리 %1개 모두 검사함. 점선: poison 임계값(전달 %2회).</translation>
+    </message>
+</context>
+<context>
+    <name>pelscope::DesktopAlerts</name>
+    <message>
+        <location filename="../../ui/desktop_alerts.cpp" line="+236"/>
+        <source>Notifications for %1</source>
+        <translation>%1 알림</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mute for 1 hour</source>
+        <translation>1시간 동안 알림 끄기</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mute until it is OK again</source>
+        <translation>OK가 될 때까지 알림 끄기</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mute always</source>
+        <translation>항상 알림 끄기</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Unmute</source>
+        <translation>알림 켜기</translation>
     </message>
 </context>
 <context>
@@ -2607,7 +2917,7 @@ Desktop notifications muted</source>
 <context>
     <name>pelscope::MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.cpp" line="+61"/>
+        <location filename="../../ui/main_window.cpp" line="+60"/>
         <source>Show Pelscope</source>
         <translation>Pelscope 표시</translation>
     </message>
@@ -2618,18 +2928,18 @@ Desktop notifications muted</source>
     </message>
     <message>
         <location line="+54"/>
-        <location line="+105"/>
+        <location line="+87"/>
         <source>Connecting…</source>
         <translation>연결 중…</translation>
     </message>
     <message>
-        <location line="-90"/>
-        <location line="+128"/>
+        <location line="-72"/>
+        <location line="+110"/>
         <source>All connections</source>
         <translation>모든 연결</translation>
     </message>
     <message>
-        <location line="-107"/>
+        <location line="-89"/>
         <source>A write is running</source>
         <translation>쓰기 작업 실행 중</translation>
     </message>
@@ -2639,32 +2949,7 @@ Desktop notifications muted</source>
         <translation>닫기 전에 %1의 쓰기 작업이 끝날 때까지 기다리십시오.</translation>
     </message>
     <message>
-        <location line="+32"/>
-        <source>Notifications for %1</source>
-        <translation>%1 알림</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Mute for 1 hour</source>
-        <translation>1시간 동안 알림 끄기</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Mute until it is OK again</source>
-        <translation>OK가 될 때까지 알림 끄기</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Mute always</source>
-        <translation>항상 알림 끄기</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Unmute</source>
-        <translation>알림 켜기</translation>
-    </message>
-    <message>
-        <location line="+36"/>
+        <location line="+54"/>
         <source> (stale)</source>
         <translation> (갱신 안 됨)</translation>
     </message>
@@ -2845,7 +3130,7 @@ Desktop notifications muted</source>
         <translation>프로필 %1: %2</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location filename="../../ui/app_language.cpp" line="+76"/>
         <source>&amp;Language</source>
         <translation>언어(&amp;L)</translation>
     </message>

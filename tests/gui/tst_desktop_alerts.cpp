@@ -11,6 +11,7 @@
 #include "incident_export.h"
 #include "itemmodels/group_table_model.h"
 #include "main_window.h"
+#include "group_fixtures.h"
 #include "poll_once.h"
 #include "polling/poller_thread.h"
 #include "redis_oracle.h"
@@ -220,13 +221,8 @@ private Q_SLOTS:
         RedisOracle db;
         QVERIFY(db.connectUrl(server.url()));
         QCOMPARE(db.command({"AUTH", "s3cret-pw"}).bytes(), QByteArray("OK"));
-        for (int i = 0; i < 30; ++i)
-            db.command({"XADD", "orders", "*", "n", QByteArray::number(i)});
-        db.command({"XGROUP", "CREATE", "orders", "ship", "0"});
+        addShipIncident(db, 2); // lag 20, 10 held, two dead letters
         db.command({"XGROUP", "CREATE", "orders", "audit", "$"});
-        db.command({"XREADGROUP", "GROUP", "ship", "worker-3", "COUNT", "10", "STREAMS", "orders", ">"}); // lag 20, 10 held
-        db.command({"XADD", "orders:dlq", "*", "payload", "card=4111-secret", "category", "timeout", "reason", "gateway 504"});
-        db.command({"XADD", "orders:dlq", "*", "payload", "card=4222-secret", "category", "validation", "reason", "negative amount"});
 
         MainWindow window;
         ConnectionView &view = *window.addConnection();

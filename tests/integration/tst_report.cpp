@@ -2,6 +2,7 @@
 // file of the folder is checked against what the server holds, dead letters
 // leave their payloads out unless asked, and the password is nowhere in it.
 #include "cli_process.h"
+#include "group_fixtures.h"
 #include "redis_oracle.h"
 #include "redis_server.h"
 
@@ -45,13 +46,7 @@ private Q_SLOTS:
         RedisOracle db;
         QVERIFY(db.connectUrl(server.url()));
         QCOMPARE(db.command({"AUTH", "s3cret-pw"}).bytes(), QByteArray("OK"));
-        for (int i = 0; i < 30; ++i)
-            db.command({"XADD", "orders", "*", "n", QByteArray::number(i)});
-        db.command({"XGROUP", "CREATE", "orders", "ship", "0"});
-        db.command({"XREADGROUP", "GROUP", "ship", "worker-3", "COUNT", "10", "STREAMS", "orders", ">"}); // lag 20, 10 held
-        db.command({"XADD", "orders:dlq", "*", "payload", "card=4111-secret", "category", "timeout", "reason", "gateway 504"});
-        db.command({"XADD", "orders:dlq", "*", "payload", "card=4222-secret", "category", "validation", "reason", "negative amount"});
-        db.command({"XADD", "orders:dlq", "*", "payload", "card=4333-secret", "category", "validation", "reason", "negative amount"});
+        addShipIncident(db, 3); // lag 20, 10 held, three dead letters
 
         QTemporaryDir dir;
         const QString audit = dir.filePath(QStringLiteral("audit.jsonl"));

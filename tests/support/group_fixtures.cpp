@@ -25,4 +25,17 @@ return to - from + 1)";
     return {};
 }
 
+void addShipIncident(RedisOracle &db, int deadLetters)
+{
+    for (int i = 0; i < 30; ++i)
+        db.command({"XADD", "orders", "*", "n", QByteArray::number(i)});
+    db.command({"XGROUP", "CREATE", "orders", "ship", "0"});
+    db.command({"XREADGROUP", "GROUP", "ship", "worker-3", "COUNT", "10", "STREAMS", "orders", ">"});
+    const QList<QList<QByteArray>> letters{{"payload", "card=4111-secret", "category", "timeout", "reason", "gateway 504"},
+                                           {"payload", "card=4222-secret", "category", "validation", "reason", "negative amount"},
+                                           {"payload", "card=4333-secret", "category", "validation", "reason", "negative amount"}};
+    for (const QList<QByteArray> &fields : letters.mid(0, deadLetters))
+        db.command(QList<QByteArray>{"XADD", "orders:dlq", "*"} + fields);
+}
+
 } // namespace pelscope::test
