@@ -3,6 +3,7 @@
 #include "connection_view.h"
 #include "health_style.h"
 #include "itemmodels/group_table_model.h"
+#include "text/fill_text.h"
 #include "overview_page.h"
 #include "overview_proxy_model.h"
 
@@ -85,10 +86,8 @@ void AllConnectionsPage::updateSummary()
     QString text = overviewSummaryHtml(snapshots, deadMs);
     text += tr(" &nbsp;│&nbsp; connections <b>%1</b>").arg(m_views.size());
     if (!stale.isEmpty()) // a connection with no current data must not look healthy
-        text += tr(" <span style='color:%1'><b>(%2 not answering: %3)</b></span>")
-                    .arg(healthStyle(Health::Warn).strong.name())
-                    .arg(stale.size())
-                    .arg(stale.join(QStringLiteral(", ")));
+        text += fillText(tr(" <span style='color:%1'><b>(%2 not answering: %3)</b></span>"), healthStyle(Health::Warn).strong.name(), stale.size(),
+                         stale.join(QStringLiteral(", ")));
     m_overview->setSummary(text);
     m_overview->setColumnShown(GroupTableModel::Node, cluster);
     m_overview->setColumnShown(GroupTableModel::ReadAge, rationed);

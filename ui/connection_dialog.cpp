@@ -6,6 +6,7 @@
 #include "health_style.h"
 #include "history/prometheus_backfill.h"
 #include "text/display_text.h"
+#include "text/fill_text.h"
 #include "ui_connection_dialog.h"
 
 #include "polling/connection_tester.h"
@@ -278,7 +279,7 @@ void ConnectionDialog::applyToFields(const ConnectionOptions &o)
     QStringList sentinels;
     if (o.sentinel)
         for (const SentinelOptions::Address &a : o.sentinel->sentinels)
-            sentinels << (a.host.contains(QLatin1Char(':')) ? QStringLiteral("[%1]:%2") : QStringLiteral("%1:%2")).arg(a.host).arg(a.port);
+            sentinels << fillText((a.host.contains(QLatin1Char(':')) ? QStringLiteral("[%1]:%2") : QStringLiteral("%1:%2")), a.host, a.port);
     m_sentinelsEdit->setText(sentinels.join(QStringLiteral(", ")));
     m_masterEdit->setText(o.sentinel ? QString::fromUtf8(o.sentinel->masterName) : QString());
     m_sentinelUser = o.sentinel ? o.sentinel->user : QByteArray();

@@ -6,6 +6,7 @@
 #include <QEvent>
 #include "snapshot/format.h"
 #include "text/display_text.h"
+#include "text/fill_text.h"
 
 #include <QDateTime>
 #include <QLabel>
@@ -57,7 +58,7 @@ void ConnectionStatusLine::showConnection(const ConnectionStatus &status)
     case State::Connecting:
     case State::Handshake: text = tr("Connecting to %1…").arg(status.address); break;
     case State::Backoff:
-        text = tr("Reconnecting to %1 (attempt %2, next in %3)").arg(status.address).arg(status.attempt).arg(formatDuration(status.nextRetryMs));
+        text = fillText(tr("Reconnecting to %1 (attempt %2, next in %3)"), status.address, status.attempt, formatDuration(status.nextRetryMs));
         break;
     case State::Disconnected: text = tr("Disconnected from %1").arg(status.address); break;
     }
@@ -135,20 +136,16 @@ bool ConnectionStatusLine::eventFilter(QObject *watched, QEvent *event)
 void ConnectionStatusLine::showPollCost(const Snapshot &snapshot)
 {
     const QString when = QDateTime::fromMSecsSinceEpoch(snapshot->takenAtMs).toString(QStringLiteral("HH:mm:ss"));
-    m_pollLabel->setText(tr("Last poll %1 · %2 ms · %3 round trip · %4 commands · %5 read")
-                             .arg(when)
-                             .arg(snapshot->stats.durationMs)
-                             .arg(snapshot->stats.roundTrips)
-                             .arg(snapshot->stats.commands)
-                             .arg(snapshot->stats.bytesIn < 10'000 ? QStringLiteral("%1 B").arg(snapshot->stats.bytesIn)
+    m_pollLabel->setText(fillText(tr("Last poll %1 · %2 ms · %3 round trip · %4 commands · %5 read"), when, snapshot->stats.durationMs,
+                                  snapshot->stats.roundTrips, snapshot->stats.commands,
+                                  snapshot->stats.bytesIn < 10'000 ? QStringLiteral("%1 B").arg(snapshot->stats.bytesIn)
                                                                    : QStringLiteral("%1 KiB").arg(snapshot->stats.bytesIn / 1024)));
     m_pollLabel->setToolTip(snapshot->warning);
     const PollStats &st = snapshot->stats;
     if (st.refreshTicks > 1) { // more groups than a tick reads: said, with how fresh a row can be
         m_pollLabel->setText(m_pollLabel->text()
-                             + tr(" · %1 of %2 groups read this poll, each at least every %3 polls (the Read column)")
-                                   .arg(formatCount(st.groupsRead), formatCount(st.groupsKnown))
-                                   .arg(st.refreshTicks));
+                             + fillText(tr(" · %1 of %2 groups read this poll, each at least every %3 polls (the Read column)"),
+                                        formatCount(st.groupsRead), formatCount(st.groupsKnown), st.refreshTicks));
     }
     if (snapshot->stats.budgetTooSmall) { // --poll-budget: say that figures are old or missing, not just show them
         m_pollLabel->setText(m_pollLabel->text() + tr(" · poll budget too small: some figures are old or missing"));
@@ -179,10 +176,8 @@ void ConnectionStatusLine::showReplicas(const Snapshot &snapshot)
         }
         const qsizetype shards = snapshot->nodes.size();
         const bool trouble = read < shards || unknown || worst > 1024LL * 1024;
-        const QString text = tr("Shards read from replicas: %1 of %2 · worst offset lag %3")
-                                 .arg(read)
-                                 .arg(shards)
-                                 .arg(unknown ? tr("unknown") : tr("%1 B").arg(formatCount(worst)));
+        const QString text = fillText(tr("Shards read from replicas: %1 of %2 · worst offset lag %3"), read, shards,
+                                      unknown ? tr("unknown") : tr("%1 B").arg(formatCount(worst)));
         m_replicaLabel->setText(
             trouble ? QStringLiteral("<span style='color:%1'><b>⚠ %2</b></span>").arg(healthStyle(Health::Warn).strong.name(), text) : text);
         m_replicaLabel->setToolTip(details.join(QLatin1Char('\n')));

@@ -1,4 +1,5 @@
 #include "connection_view.h"
+#include "session/page_route.h"
 #include "connection_status_line.h"
 
 #include "dlq_page.h"
@@ -11,6 +12,7 @@
 #include "queue_page.h"
 #include "queue_panel.h"
 #include "snapshot/format.h"
+#include "text/fill_text.h"
 #include "write_controller.h"
 #include "write_results_panel.h"
 
@@ -202,7 +204,7 @@ void ConnectionView::connectTo(const ConnectionRequest &request)
     HistorySettings &history = settings.history;
     if (request.history.enabled) {
         history.path = historyPathFor(request.options, request.history.dir);
-        history.owner = QStringLiteral("pelscope window (pid %1 on %2)").arg(QCoreApplication::applicationPid()).arg(QSysInfo::machineHostName());
+        history.owner = fillText(QStringLiteral("pelscope window (pid %1 on %2)"), QCoreApplication::applicationPid(), QSysInfo::machineHostName());
         history.connectionLabel = request.options.redactedUrl();
         history.retentionDays = request.history.retentionDays;
         history.maxBytes = request.history.maxBytes;
@@ -270,7 +272,7 @@ void ConnectionView::showDeadLetters(const QByteArray &key)
         m_dlqPage->showDlq(key);
     m_stack->setCurrentWidget(m_dlqPage);
     m_dlqPage->setFocus(); // keyboard users land on the page (Esc goes back)
-    QSettings().setValue(QStringLiteral("window/lastPage"), QStringLiteral("dlq"));
+    rememberPage(PageRoute::deadLetters(key));
 }
 
 void ConnectionView::updateDlqButton(const Snapshot &snapshot)
@@ -305,40 +307,44 @@ void ConnectionView::openGroup(const QByteArray &stream, const QByteArray &group
     // The keyboard goes with the page: its consumers table, where Esc,
     // Alt+Left and Backspace lead back.
     m_groupPage->consumerView()->setFocus();
-    QSettings().setValue(QStringLiteral("window/lastPage"), QStringLiteral("group:%1/%2").arg(QString::fromUtf8(stream), QString::fromUtf8(group)));
+    rememberPage(PageRoute::groupOf(stream, group));
 }
 
 void ConnectionView::showOverview()
 {
     m_stack->setCurrentWidget(m_overviewSplit);
     m_overview->table()->setFocus();
-    QSettings().setValue(QStringLiteral("window/lastPage"), QStringLiteral("overview"));
+    rememberPage(PageRoute::overview());
+}
+
+QString ConnectionView::lastPageSettingKey(const QString &label)
+{
+    // One setting per connection: a tab reopens its own page. The label is
+    // percent-encoded so that a '/' in it is not a settings group.
+    return QStringLiteral("window/lastPage/") + QString::fromLatin1(label.toUtf8().toPercentEncoding());
+}
+
+void ConnectionView::rememberPage(const PageRoute &route)
+{
+    QSettings().setValue(lastPageSettingKey(label()), route.toText());
 }
 
 bool ConnectionView::showPage(const QString &page)
 {
-    if (page.isEmpty() || page == QLatin1String("overview")) {
-        showOverview();
-        return true;
-    }
-    if (page == QLatin1String("dlq") || page.startsWith(QLatin1String("dlq:"))) {
-        showDeadLetters(page.mid(4).toUtf8());
-        return true;
-    }
-    if (page.startsWith(QLatin1String("queue:"))) {
+    const std::optional<PageRoute> route = PageRoute::fromText(page);
+    if (!route)
+        return false;
+    switch (route->page) {
+    case PageRoute::Page::Overview: showOverview(); return true;
+    case PageRoute::Page::DeadLetters: showDeadLetters(route->key); return true;
+    case PageRoute::Page::Group: openGroup(route->key, route->group); return true;
+    case PageRoute::Page::Queue:
         // Known once a poll has listed it: opened then, if not yet.
-        m_wantedQueue = page.mid(6).toUtf8();
+        m_wantedQueue = route->key;
         openWantedQueue();
         return !m_wantedQueue.isEmpty() || m_stack->currentWidget() == m_queuePage;
     }
-    if (!page.startsWith(QLatin1String("group:")))
-        return false;
-    const QString rest = page.mid(6);
-    const qsizetype slash = rest.lastIndexOf(QLatin1Char('/'));
-    if (slash <= 0)
-        return false;
-    openGroup(rest.left(slash).toUtf8(), rest.mid(slash + 1).toUtf8());
-    return true;
+    return false;
 }
 
 ActivityChart *ConnectionView::showActivityChart()
@@ -447,7 +453,7 @@ void ConnectionView::updateClusterBanner(const Snapshot &snapshot)
     for (const ClusterNodeSnapshot &n : snapshot->nodes) {
         const QString where = n.polledAddress.isEmpty() ? n.address : n.polledAddress;
         if (!n.ok)
-            problems << tr("%1 is not answering (%2): its %3 stream(s) show their last values, greyed").arg(where, n.error).arg(n.streams);
+            problems << fillText(tr("%1 is not answering (%2): its %3 stream(s) show their last values, greyed"), where, n.error, n.streams);
         else if (n.note.contains(QLatin1String("CLUSTERDOWN")))
             down << where;
     }

@@ -25,6 +25,8 @@ class QTableView;
 
 namespace pelscope {
 
+struct PageRoute;
+
 class ConnectionStatusLine;
 class DlqPage;
 class GroupPage;
@@ -108,7 +110,11 @@ public:
     void useConnection(const ConnectionOptions &options, const QString &label = {}, bool production = false);
 
     // "overview", "group:STREAM/GROUP", "dlq[:KEY]" or "queue:KEY"; false when there is no such page.
+    // A route as PageRoute::toText() writes it (--page, the saved last page,
+    // a notification's Open); false when it is not one.
     bool showPage(const QString &page);
+    // Where this connection's last page is kept (View > Reopen last page).
+    static QString lastPageSettingKey(const QString &label);
     void setPaused(bool paused);
     void refresh();
     void copySelection();
@@ -136,6 +142,7 @@ Q_SIGNALS:
     void polled(const pelscope::Snapshot &snapshot);
 
 private:
+    void rememberPage(const PageRoute &route);
     void buildStatusLine();
     void updateSummary();
     void checkStale();

@@ -6,6 +6,7 @@
 
 #include "snapshot/format.h"
 #include "snapshot/snapshot.h"
+#include "text/fill_text.h"
 
 namespace pelscope {
 
@@ -72,9 +73,8 @@ void DeliveryHistogramWidget::setGroup(const GroupSnapshot *g, qint64 poisonThre
     else if (!g->pelScanComplete)
         note = tr("Walking the PEL: %1 of %2 entries inspected so far.").arg(formatCount(g->pelInspected), formatCount(*g->pending));
     else
-        note = tr("Exact: all %1 pending entries inspected. Dashed line: poison threshold (%2 deliveries).")
-                   .arg(formatCount(g->pelInspected))
-                   .arg(poisonThreshold);
+        note = fillText(tr("Exact: all %1 pending entries inspected. Dashed line: poison threshold (%2 deliveries)."), formatCount(g->pelInspected),
+                        poisonThreshold);
     m_note->setText(note);
     replot(rpQueuedReplot);
 }

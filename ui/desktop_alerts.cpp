@@ -1,4 +1,5 @@
 #include "desktop_alerts.h"
+#include "session/page_route.h"
 
 #include "connection_view.h"
 #include "health_style.h"
@@ -153,8 +154,7 @@ DesktopAlerts::Mute DesktopAlerts::muteOf(const QString &connection, const Alert
 
 QString DesktopAlerts::pageOf(const AlertSubject &subject)
 {
-    return subject.kind == AlertSubject::Kind::Group ? QStringLiteral("group:%1/%2").arg(QString::fromUtf8(subject.key), QString::fromUtf8(subject.group))
-                                                     : QStringLiteral("queue:%1").arg(QString::fromUtf8(subject.key));
+    return (subject.kind == AlertSubject::Kind::Group ? PageRoute::groupOf(subject.key, subject.group) : PageRoute::queue(subject.key)).toText();
 }
 
 void DesktopAlerts::onPoll(ConnectionView *view, const Snapshot &snapshot)

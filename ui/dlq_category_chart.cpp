@@ -1,6 +1,7 @@
 #include "dlq_category_chart.h"
 
 #include "chart_style.h"
+#include "text/fill_text.h"
 
 #include <QMap>
 #include <QSettings>
@@ -96,7 +97,7 @@ void DlqCategoryChart::setEntries(const QList<QPair<qint64, QString>> &entries, 
     QMap<qint64, double> stack;
     for (int i = 0; i < order.size(); ++i) {
         auto *bars = new QCPBars(xAxis, yAxis);
-        bars->setName(QStringLiteral("%1 (%2)").arg(order[i].isEmpty() ? tr("no category") : order[i]).arg(totals[order[i]]));
+        bars->setName(fillText(QStringLiteral("%1 (%2)"), order[i].isEmpty() ? tr("no category") : order[i], totals[order[i]]));
         bars->setBrush(colourOf(order[i]));
         bars->setPen(Qt::NoPen);
         bars->setWidth(double(width) / 1000.0 * 0.9);

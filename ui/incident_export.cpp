@@ -8,6 +8,7 @@
 #include "history/history_store.h"
 #include "report/zip_folder.h"
 #include "text/display_text.h"
+#include "text/fill_text.h"
 #include "time_chart_widget.h"
 
 #include <QApplication>
@@ -267,13 +268,9 @@ void IncidentExportDialog::start()
             if (!report)
                 return;
             QMessageBox box(r.error.isEmpty() ? QMessageBox::Information : QMessageBox::Warning, tr("Incident report"),
-                            r.error.isEmpty() ? tr("Written to %1 (%2 group series, %3 chart pictures, %4 dead letters, %5 audit lines)%6.")
-                                                    .arg(r.folder)
-                                                    .arg(r.report.groupSeries)
-                                                    .arg(r.chartImages)
-                                                    .arg(r.report.deadLetters)
-                                                    .arg(r.report.auditLines)
-                                                    .arg(r.zip.isEmpty() ? QString() : tr(" and %1").arg(r.zip))
+                            r.error.isEmpty() ? fillText(tr("Written to %1 (%2 group series, %3 chart pictures, %4 dead letters, %5 audit lines)%6."),
+                                                         r.folder, r.report.groupSeries, r.chartImages, r.report.deadLetters, r.report.auditLines,
+                                                         r.zip.isEmpty() ? QString() : tr(" and %1").arg(r.zip))
                                               : tr("The report in %1 is incomplete: %2").arg(r.folder, displayText(r.error)),
                             QMessageBox::Ok, report);
             QPushButton *open = box.addButton(tr("Open folder"), QMessageBox::ActionRole);

@@ -7,6 +7,7 @@
 #include "snapshot/group_ranking.h"
 #include "sparkline_delegate.h"
 #include "status_delegate.h"
+#include "text/fill_text.h"
 
 #include <QCheckBox>
 #include <QGuiApplication>
@@ -265,20 +266,17 @@ QString overviewSummaryHtml(const QList<Snapshot> &snapshots, qint64 consumerDea
     auto tile = [](Health h, int n) {
         const HealthStyle st = healthStyle(h);
         static const char *links[] = {"ok", "warn", "crit"};
-        return QStringLiteral("<a href='%5' style='color:%1;text-decoration:none'><b>%2 %3 %4</b></a>")
-            .arg(st.strong.name(), st.glyph)
-            .arg(n)
-            .arg(st.word.toLower(), QLatin1String(links[int(h)]));
+        return fillText(QStringLiteral("<a href='%5' style='color:%1;text-decoration:none'><b>%2 %3 %4</b></a>"), st.strong.name(), st.glyph, n,
+                        st.word.toLower(), QLatin1String(links[int(h)]));
     };
     QString text = tile(Health::Crit, counts.crit) + QStringLiteral(" &nbsp; ") + tile(Health::Warn, counts.warn) + QStringLiteral(" &nbsp; ")
                    + tile(Health::Ok, counts.ok);
-    text += OverviewPage::tr(
-                " &nbsp;│&nbsp; total lag <b>%1</b>%2 &nbsp;│&nbsp; total pending <b>%3</b> &nbsp;│&nbsp; worst oldest pending idle <b>%4</b>"
-                " &nbsp;│&nbsp; <a href='dead' style='color:%6;text-decoration:none'>dead consumers <b>%5</b></a>")
-                .arg(formatCount(lag), unknownLag ? OverviewPage::tr(" (+%1 unknown)").arg(unknownLag) : QString(), formatCount(pending),
-                     worstIdle >= 0 ? formatDuration(worstIdle) : QStringLiteral("—"))
-                .arg(dead)
-                .arg(QGuiApplication::palette().text().color().name());
+    text +=
+        fillText(OverviewPage::tr(
+                     " &nbsp;│&nbsp; total lag <b>%1</b>%2 &nbsp;│&nbsp; total pending <b>%3</b> &nbsp;│&nbsp; worst oldest pending idle <b>%4</b>"
+                     " &nbsp;│&nbsp; <a href='dead' style='color:%6;text-decoration:none'>dead consumers <b>%5</b></a>"),
+                 formatCount(lag), unknownLag ? OverviewPage::tr(" (+%1 unknown)").arg(unknownLag) : QString(), formatCount(pending),
+                 worstIdle >= 0 ? formatDuration(worstIdle) : QStringLiteral("—"), dead, QGuiApplication::palette().text().color().name());
     return text;
 }
 

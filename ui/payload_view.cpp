@@ -2,6 +2,7 @@
 #include "health_style.h"
 
 #include "snapshot/format.h"
+#include "text/fill_text.h"
 
 #include <QJsonDocument>
 
@@ -24,7 +25,7 @@ QString hexDump(const QByteArray &bytes)
                 hex += QStringLiteral("   ");
             }
         }
-        out += QStringLiteral("%1  %2 %3\n").arg(row, 8, 16, QLatin1Char('0')).arg(hex, ascii);
+        out += QStringLiteral("%1  %2 %3\n").arg(QString::number(row, 16).rightJustified(8, QLatin1Char('0')), hex, ascii);
     }
     return out;
 }
@@ -104,7 +105,7 @@ void PayloadView::render()
                          dimTextColor());
         html += QStringLiteral("<pre style='margin-top:0'>%1</pre>").arg(renderValue(value, full).toHtmlEscaped());
         if (!full && value.size() > kPreviewBytes)
-            html += tr("<p><a href='expand:%1'>Showing the first 64 KiB of %2: show all</a></p>").arg(i).arg(formatCount(value.size()));
+            html += fillText(tr("<p><a href='expand:%1'>Showing the first 64 KiB of %2: show all</a></p>"), i, formatCount(value.size()));
     }
     setHtml(html);
 }

@@ -11,6 +11,7 @@
 #include "actions/write_plan.h"
 #include "redis/key_slot.h"
 #include "snapshot/format.h"
+#include "text/fill_text.h"
 #include "health_style.h"
 #include "write_dialogs.h"
 
@@ -85,7 +86,7 @@ void WriteController::confirmPending(const PendingActionRequest &request, const 
                     lines << QStringLiteral("  ") + QString::fromLatin1(id);
                 headline = tr("%1 %n selected entries of group %2 on stream %3", nullptr, int(request.ids.size()))
                                .arg(title, displayBytes(request.group), displayBytes(request.stream));
-                button = tr("%1 %2").arg(title).arg(request.ids.size());
+                button = fillText(tr("%1 %2"), title, request.ids.size());
             }
             QString summary = QStringLiteral("<b>%1</b><br>%2").arg(headline.toHtmlEscaped(), plan.summary.toHtmlEscaped());
             for (const QString &note : plan.notes)
@@ -145,10 +146,9 @@ void WriteController::deleteConsumer(const ConsumerDeleteRequest &request, qint6
     }
     if (holds > 0) {
         showOutcome(parent, title,
-                    tr("%1 held %2 pending entries at the last poll; deleting it would drop them unprocessed. Claim them to another "
-                       "consumer first (select them in the pending table, or use \"Claim all from…\").")
-                        .arg(displayBytes(request.consumer))
-                        .arg(holds),
+                    fillText(tr("%1 held %2 pending entries at the last poll; deleting it would drop them unprocessed. Claim them to another "
+                                "consumer first (select them in the pending table, or use \"Claim all from…\")."),
+                             displayBytes(request.consumer), holds),
                     true);
         return;
     }
@@ -173,12 +173,11 @@ void WriteController::deleteConsumer(const ConsumerDeleteRequest &request, qint6
                          return;
                      }
                      request.auditStream = audit;
-                     confirmDeleteConsumer(request, scope, parent, route.node,
-                                           tr("on %1, the master serving slot %2, which holds %3; audited in %4; a -MOVED while it runs is reported, "
-                                              "never retried blindly")
-                                               .arg(route.nodeAddress)
-                                               .arg(route.slot)
-                                               .arg(displayBytes(request.stream), displayBytes(audit)));
+                     confirmDeleteConsumer(
+                         request, scope, parent, route.node,
+                         fillText(tr("on %1, the master serving slot %2, which holds %3; audited in %4; a -MOVED while it runs is reported, "
+                                     "never retried blindly"),
+                                  route.nodeAddress, route.slot, displayBytes(request.stream), displayBytes(audit)));
                  });
 }
 
@@ -192,7 +191,7 @@ void WriteController::confirmDeleteConsumer(const ConsumerDeleteRequest &request
             .arg(displayBytes(request.stream), displayBytes(request.group), displayBytes(request.consumer)),
         QStringLiteral("  XGROUP DELCONSUMER \"%1\" \"%2\" \"%3\"")
             .arg(displayBytes(request.stream), displayBytes(request.group), displayBytes(request.consumer)),
-        QStringLiteral("  XADD \"%1\" MAXLEN ~ %2 * action delete_consumer ...").arg(displayBytes(request.auditStream)).arg(request.auditMaxLen),
+        fillText(QStringLiteral("  XADD \"%1\" MAXLEN ~ %2 * action delete_consumer ..."), displayBytes(request.auditStream), request.auditMaxLen),
         tr("Audit log: %1").arg(auditLogPath()),
     };
     auto *dialog = new ConfirmWriteDialog(title,
@@ -217,11 +216,10 @@ void WriteController::confirmDeleteConsumer(const ConsumerDeleteRequest &request
                    m_busy = false;
                    noteRefusal(scope, QStringLiteral("delete_consumer"), outcome.errorKind, outcome.error);
                    const bool deleted = outcome.counts.done > 0;
-                   QString text =
-                       deleted ? tr("%1 deleted").arg(displayBytes(request.consumer))
-                       : outcome.holdsPending
-                           ? tr("not deleted: %1 took %2 pending entries meanwhile").arg(displayBytes(request.consumer)).arg(outcome.holdsPending)
-                           : tr("not deleted");
+                   QString text = deleted                ? tr("%1 deleted").arg(displayBytes(request.consumer))
+                                  : outcome.holdsPending ? fillText(tr("not deleted: %1 took %2 pending entries meanwhile"),
+                                                                    displayBytes(request.consumer), outcome.holdsPending)
+                                                         : tr("not deleted");
                    if (!outcome.error.isEmpty())
                        text += QStringLiteral("\n\n") + outcome.error;
                    showOutcome(parent, title, text, !deleted);

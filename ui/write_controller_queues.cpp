@@ -6,6 +6,7 @@
 
 #include "actions/queue_write_job.h"
 #include "text/display_text.h"
+#include "text/fill_text.h"
 
 namespace pelscope {
 
@@ -64,15 +65,13 @@ void WriteController::queueWrite(const QueueWriteRequest &request, const QString
 void WriteController::confirmQueueWrite(const QueueWriteRequest &request, const WriteOutcome &planned, const QString &scope, QWidget *parent)
 {
     const QString title = titleFor(request);
-    QStringList plan{tr("On %1, per batch of %2, one Lua script:").arg(writeOptions().redactedUrl()).arg(request.batchSize)};
+    QStringList plan{fillText(tr("On %1, per batch of %2, one Lua script:"), writeOptions().redactedUrl(), request.batchSize)};
     for (const QString &line : planned.plan)
         plan << QStringLiteral("  ") + line;
     if (planned.counts.done > planned.plan.size())
         plan << tr("  ... and %1 more").arg(planned.counts.done - planned.plan.size());
-    plan << QStringLiteral("  XADD \"%1\" MAXLEN ~ %2 * action %3 ... batch <token>")
-                .arg(displayBytes(request.auditStream))
-                .arg(request.auditMaxLen)
-                .arg(queueActionName(request.operation));
+    plan << fillText(QStringLiteral("  XADD \"%1\" MAXLEN ~ %2 * action %3 ... batch <token>"), displayBytes(request.auditStream),
+                     request.auditMaxLen, queueActionName(request.operation));
     plan << tr("Audit log: %1").arg(auditLogPath());
     QString sentence = describeQueueWrite(request, planned, true);
     sentence[0] = sentence[0].toUpper();

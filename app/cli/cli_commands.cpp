@@ -6,6 +6,7 @@
 #include "snapshot/group_ranking.h"
 #include "snapshot/snapshot_json.h"
 #include "snapshot_table.h"
+#include "text/fill_text.h"
 
 #include <QCoreApplication>
 #include <QTimer>
@@ -144,14 +145,12 @@ int runCheck(const CliSettings &settings)
             const bool unknown = !blind.isEmpty() && worst != Health::Crit;
             static const char *words[] = {"OK", "WARNING", "CRITICAL"};
             const qint64 queueCount = queues.crit + queues.warn + queues.ok;
-            QString summary = QStringLiteral("PELSCOPE %1 - %2%3 critical, %4 warning, %5 ok groups%6")
-                                  .arg(unknown ? QStringLiteral("UNKNOWN") : QString::fromLatin1(words[int(worst)]))
-                                  .arg(blind.isEmpty() ? QString() : QStringLiteral("cannot see everything: %1; ").arg(blind.first()))
-                                  .arg(counts.crit)
-                                  .arg(counts.warn)
-                                  .arg(counts.ok)
-                                  .arg(queueCount == 0 ? QString()
-                                                       : QStringLiteral("; %1 critical, %2 warning, %3 ok queues").arg(queues.crit).arg(queues.warn).arg(queues.ok));
+            QString summary = fillText(
+                QStringLiteral("PELSCOPE %1 - %2%3 critical, %4 warning, %5 ok groups%6"),
+                unknown ? QStringLiteral("UNKNOWN") : QString::fromLatin1(words[int(worst)]),
+                blind.isEmpty() ? QString() : QStringLiteral("cannot see everything: %1; ").arg(blind.first()), counts.crit, counts.warn, counts.ok,
+                queueCount == 0 ? QString()
+                                : fillText(QStringLiteral("; %1 critical, %2 warning, %3 ok queues"), queues.crit, queues.warn, queues.ok));
             qint64 lag = 0, pending = 0;
             for (const GroupRef &ref : rankGroups(s)) {
                 lag += ref.group->lag.value_or(0);
@@ -169,13 +168,10 @@ int runCheck(const CliSettings &settings)
                 details << text;
             if (!details.isEmpty())
                 summary += QStringLiteral(": ") + details.first();
-            summary += QStringLiteral(" | groups_crit=%1 groups_warn=%2 total_lag=%3 total_pending=%4")
-                           .arg(counts.crit)
-                           .arg(counts.warn)
-                           .arg(lag)
-                           .arg(pending);
+            summary +=
+                fillText(QStringLiteral(" | groups_crit=%1 groups_warn=%2 total_lag=%3 total_pending=%4"), counts.crit, counts.warn, lag, pending);
             if (queueCount > 0)
-                summary += QStringLiteral(" queues_crit=%1 queues_warn=%2").arg(queues.crit).arg(queues.warn);
+                summary += fillText(QStringLiteral(" queues_crit=%1 queues_warn=%2"), queues.crit, queues.warn);
             summary += QLatin1Char('\n');
             for (qsizetype i = 1; i < details.size(); ++i)
                 summary += details[i] + QLatin1Char('\n');
@@ -250,12 +246,9 @@ int runWatch(const CliSettings &settings, const QCommandLineParser &parser, cons
         if (jsonLines) {
             printOut(QString::fromUtf8(snapshotToJsonBytes(s, false)) + QLatin1Char('\n'));
         } else {
-            const QString header = QStringLiteral("pelscope watch  %1  %2 %3  tick %4  poll %5 ms, %6 round trip(s), %7 commands\n\n")
-                                       .arg(s->server.address, s->server.product, s->server.version)
-                                       .arg(s->tick)
-                                       .arg(s->stats.durationMs)
-                                       .arg(s->stats.roundTrips)
-                                       .arg(s->stats.commands);
+            const QString header =
+                fillText(QStringLiteral("pelscope watch  %1  %2 %3  tick %4  poll %5 ms, %6 round trip(s), %7 commands\n\n"), s->server.address,
+                         s->server.product, s->server.version, s->tick, s->stats.durationMs, s->stats.roundTrips, s->stats.commands);
             if (tty) { // our own control sequence: home and clear, outside the escaping of writeOut
                 std::fputs("\x1b[H\x1b[2J", stdout);
             }
@@ -280,10 +273,8 @@ int runWatch(const CliSettings &settings, const QCommandLineParser &parser, cons
         } else if (st.state == RedisConnection::State::Backoff && everConnected && st.attempt != announcedAttempt) {
             lost = true;
             announcedAttempt = st.attempt;
-            printErr(QStringLiteral("%1; reconnecting (attempt %2, next in %3s)")
-                         .arg(st.error.message)
-                         .arg(st.attempt)
-                         .arg(st.nextRetryMs / 1000.0, 0, 'f', 1));
+            printErr(fillText(QStringLiteral("%1; reconnecting (attempt %2, next in %3s)"), st.error.message, st.attempt,
+                              QString::number(st.nextRetryMs / 1000.0, 'f', 1)));
         }
     });
     QObject::connect(&poller, &ConnectionPoller::pollFailed, &poller, [&](const RedisError &e) {

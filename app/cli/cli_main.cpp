@@ -27,6 +27,8 @@ const char *kUsage = "Usage: pelscope-cli [options] <command>\n"
                      "                             the stored series and events of one group\n"
                      "  exporter [--listen 127.0.0.1:9187] [--interval 1s] [--record]\n"
                      "                             Prometheus /metrics and /healthz from the latest poll (a scrape sends Redis nothing)\n"
+                     "  report --since 1h --out DIR [--include-payloads]\n"
+                     "                             the incident report: summary.md, the sick groups' series, dead letters, writes\n"
                      "  workload [--duration 10m]  generate the demo's incident traffic against --url (writes!)\n"
                      "  dlq list [--json] [--dlq-map DLQ=SOURCE] [--count N]\n"
                      "                             dead-letter streams: source, length, categories of the newest N entries\n"
@@ -38,10 +40,16 @@ const char *kUsage = "Usage: pelscope-cli [options] <command>\n"
                      "                             processing, the oldest, why\n"
                      "  queue show KEY [--count N] [--json]\n"
                      "                             a delayed queue's earliest due items or a list's oldest items, with their times\n"
+                     "  queue requeue LIST (--older-than 5m [--include-undated] | --item VALUE ...) [--limit N] [--dry-run] [--yes]\n"
+                     "                             a reliable list's stuck processing items back to its main list (writes!)\n"
+                     "  queue delete LIST (--older-than 5m | --item VALUE ...) | queue delete ZSET --item MEMBER ...\n"
+                     "                             from a processing list, or from a delayed queue (writes!)\n"
+                     "  queue run-now ZSET --item MEMBER ... | queue reschedule ZSET --item MEMBER ... (--at TIME | --in 10m)\n"
+                     "                             re-score delayed tasks; a member a worker took is never added back (writes!)\n"
                      "  pending claim STREAM GROUP --to CONSUMER --min-idle 5m (--id ID ... | --consumer NAME [--count N])\n"
                      "  pending ack STREAM GROUP --id ID ...\n"
                      "  pending to-dlq STREAM GROUP --id ID ... [--dlq KEY] [--category C] [--reason R]\n"
-                     "                             actions on pending entries (writes!)\n"
+                     "                             actions on pending entries (writes!); --dry-run prints the plan only\n"
                      "\n"
                      "Writes show their plan and ask for \"yes\" on a terminal; without one they need --yes, else they\n"
                      "exit 3 having changed nothing. Every outcome goes to the audit log ($PELSCOPE_AUDIT_LOG, else the\n"
@@ -107,7 +115,7 @@ int main(int argc, char *argv[])
          QStringLiteral("dlq requeue: the target stream (default: the entry's source); pending claim: the new owner; "
                         "history: to this time (default now)."),
          QStringLiteral("name")},
-        {QStringLiteral("dry-run"), QStringLiteral("dlq requeue, queue writes: print exactly what would be written where; write nothing.")},
+        {QStringLiteral("dry-run"), QStringLiteral("dlq requeue, queue and pending writes: print exactly what would be written where (the confirmation's plan); write nothing.")},
         {QStringLiteral("rate"), QStringLiteral("dlq requeue: at most this many entries per second."), QStringLiteral("n")},
         {QStringLiteral("yes"), QStringLiteral("Write without asking (needed without a terminal).")},
         {QStringLiteral("min-idle"), QStringLiteral("pending claim: leave entries idle less than this with their owner (required)."),

@@ -14,6 +14,7 @@
 #include "redis/key_slot.h"
 #include "snapshot/format.h"
 #include "snapshot/stream_id.h"
+#include "text/fill_text.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -114,7 +115,7 @@ int runList(const CliSettings &settings, const QCommandLineParser &parser)
     for (const DlqInfo &d : std::as_const(dlqs)) {
         QStringList categories;
         for (const auto &c : d.categories)
-            categories << QStringLiteral("%1 %2").arg(c.first.isEmpty() ? QStringLiteral("(none)") : textValue(c.first)).arg(c.second);
+            categories << fillText(QStringLiteral("%1 %2"), c.first.isEmpty() ? QStringLiteral("(none)") : textValue(c.first), c.second);
         rows.append({textValue(d.key), textValue(d.source) + (d.sourceMapped ? QStringLiteral(" (mapped)") : QString()),
                      d.exists ? QString::number(d.length) : QStringLiteral("(missing)"), d.newestMs ? isoTime(*d.newestMs) : QStringLiteral("-"),
                      categories.join(QStringLiteral(", "))});
@@ -193,11 +194,8 @@ int runShow(const CliSettings &settings, const QCommandLineParser &parser, const
         std::fputs(QJsonDocument(doc).toJson(QJsonDocument::Indented).constData(), stdout);
         return kExitDone;
     }
-    printOutLine(QStringLiteral("%1: %2 entries%3; newest %4 shown, newest first")
-                     .arg(textValue(dlq))
-                     .arg(length)
-                     .arg(source ? QStringLiteral(" (source: %1)").arg(textValue(source->first)) : QString())
-                     .arg(entries.size()));
+    printOutLine(fillText(QStringLiteral("%1: %2 entries%3; newest %4 shown, newest first"), textValue(dlq), length,
+                          source ? QStringLiteral(" (source: %1)").arg(textValue(source->first)) : QString(), entries.size()));
     for (const RedisReply &entry : entries) {
         const QByteArray id = entry.at(0).bytes();
         const auto sid = StreamId::parse(id);
@@ -206,7 +204,7 @@ int runShow(const CliSettings &settings, const QCommandLineParser &parser, const
         for (const auto &fv : fieldsOf(entry)) {
             QString line = QStringLiteral("  %1: %2").arg(textValue(fv.first), textValue(capped(fv.second)));
             if (fv.second.size() > kValueCap)
-                line += QStringLiteral(" ... [cut: %1 bytes in all, the first %2 shown]").arg(fv.second.size()).arg(capped(fv.second).size());
+                line += fillText(QStringLiteral(" ... [cut: %1 bytes in all, the first %2 shown]"), fv.second.size(), capped(fv.second).size());
             printOutLine(line);
         }
     }
@@ -216,11 +214,8 @@ int runShow(const CliSettings &settings, const QCommandLineParser &parser, const
 // The progress line both requeue jobs draw.
 QString requeueProgressLine(const WriteCounts &c)
 {
-    return QStringLiteral("requeued %1%2, already gone %3, failed %4")
-        .arg(c.done)
-        .arg(c.total >= 0 ? QStringLiteral(" of %1").arg(c.total) : QString())
-        .arg(c.gone)
-        .arg(c.failed);
+    return fillText(QStringLiteral("requeued %1%2, already gone %3, failed %4"), c.done,
+                    c.total >= 0 ? QStringLiteral(" of %1").arg(c.total) : QString(), c.gone, c.failed);
 }
 
 // The plan of a dry run, then "requeued N, already gone M, failed K[, skipped …][, left …][, interrupted]",
@@ -230,11 +225,8 @@ int reportRequeue(bool dryRun, const WriteOutcome &outcome, const QString &ledge
     for (const QString &line : std::as_const(outcome.plan))
         printOutLine(line);
     const WriteCounts &c = outcome.counts;
-    QString summary = QStringLiteral("%1 %2, already gone %3, failed %4")
-                          .arg(dryRun ? QStringLiteral("dry run: would requeue") : QStringLiteral("requeued"))
-                          .arg(c.done)
-                          .arg(c.gone)
-                          .arg(c.failed);
+    QString summary = fillText(QStringLiteral("%1 %2, already gone %3, failed %4"),
+                               dryRun ? QStringLiteral("dry run: would requeue") : QStringLiteral("requeued"), c.done, c.gone, c.failed);
     if (c.skipped)
         summary += QStringLiteral(", skipped %1 (not matching)").arg(c.skipped);
     if (c.empty)
@@ -254,13 +246,11 @@ int runCrossSlotRequeue(const CliSettings &settings, const CrossSlotRequeueReque
 {
     CrossSlotRequeueJob job(settings.connection, request);
     const WriteOutcome outcome = runWriteJob(job, stderrIsTerminal() && !request.dryRun, requeueProgressLine);
-    const QString ledger = request.dryRun
-                               ? QString()
-                               : QStringLiteral("cross-slot: %1 found in the ledger %2 after a lost reply, %3 retries (source on %4, DLQ on %5)")
-                                     .arg(outcome.counts.duplicates)
-                                     .arg(displayBytes(outcome.ledgerKey))
-                                     .arg(outcome.counts.retries)
-                                     .arg(outcome.sourceNode, outcome.dlqNode);
+    const QString ledger =
+        request.dryRun
+            ? QString()
+            : fillText(QStringLiteral("cross-slot: %1 found in the ledger %2 after a lost reply, %3 retries (source on %4, DLQ on %5)"),
+                       outcome.counts.duplicates, displayBytes(outcome.ledgerKey), outcome.counts.retries, outcome.sourceNode, outcome.dlqNode);
     return reportRequeue(request.dryRun, outcome, ledger);
 }
 
@@ -353,9 +343,8 @@ int runRequeue(const CliSettings &settings, const QCommandLineParser &parser, co
     const qint64 length = replies.value(1).integer();
     const QString what = all    ? QStringLiteral("all %1 entries").arg(length)
                          : byId ? QStringLiteral("%1 entries by ID").arg(request.ids.size())
-                                : QStringLiteral("the entries whose %1 is %2 (looked for among all %3)")
-                                      .arg(quotedKey(request.matchField), quotedKey(request.matchValue))
-                                      .arg(length);
+                                : fillText(QStringLiteral("the entries whose %1 is %2 (looked for among all %3)"), quotedKey(request.matchField),
+                                           quotedKey(request.matchValue), length);
     const QString where = !request.target.isEmpty() ? quotedKey(request.target)
                           : source ? QStringLiteral("each entry's source_stream field, else %1 (from the DLQ's name)").arg(quotedKey(source->first))
                                    : QStringLiteral("each entry's source_stream field (entries without one stop the run: name a target with --to)");
@@ -368,18 +357,17 @@ int runRequeue(const CliSettings &settings, const QCommandLineParser &parser, co
     if (!planned.pathLine.isEmpty())
         plan << QStringLiteral("  path:  %1").arg(planned.pathLine);
     if (crossSlot)
-        plan << QStringLiteral("  how:   per entry, a Lua script on the master of %1 XADDs the non-metadata fields (byte for byte, in order) "
-                               "and records the DLQ ID in %2 (expires %3 days after the last entry), skipping IDs already recorded; "
-                               "then XDEL from %4 on its own master; an audit record in %5")
-                    .arg(quotedKey(pathTarget), quotedKey(planRequeuePath(dlq, pathTarget).ledgerKey))
-                    .arg(CrossSlotRequeueRequest{}.ledgerTtlSeconds / 86'400)
-                    .arg(quotedKey(dlq), AuditLog(request.auditLogPath).path());
+        plan << fillText(
+            QStringLiteral("  how:   per entry, a Lua script on the master of %1 XADDs the non-metadata fields (byte for byte, in order) "
+                           "and records the DLQ ID in %2 (expires %3 days after the last entry), skipping IDs already recorded; "
+                           "then XDEL from %4 on its own master; an audit record in %5"),
+            quotedKey(pathTarget), quotedKey(planRequeuePath(dlq, pathTarget).ledgerKey), CrossSlotRequeueRequest{}.ledgerTtlSeconds / 86'400,
+            quotedKey(dlq), AuditLog(request.auditLogPath).path());
     else
-        plan << QStringLiteral(
-                    "  how:   one Lua script per batch of %1: XADD the non-metadata fields (byte for byte, in order) to the target, then XDEL "
-                    "from %2; an audit record in %3 and in %4")
-                    .arg(request.batchSize)
-                    .arg(quotedKey(dlq), quotedKey(request.auditStream), AuditLog(request.auditLogPath).path());
+        plan << fillText(
+            QStringLiteral("  how:   one Lua script per batch of %1: XADD the non-metadata fields (byte for byte, in order) to the target, then XDEL "
+                           "from %2; an audit record in %3 and in %4"),
+            request.batchSize, quotedKey(dlq), quotedKey(request.auditStream), AuditLog(request.auditLogPath).path());
     plan << QStringLiteral("  rate:  %1")
                 .arg(request.ratePerSecond > 0 ? QStringLiteral("%1 entries/s").arg(request.ratePerSecond)
                                                : QStringLiteral("as fast as the server answers"));

@@ -10,6 +10,7 @@
 #include "history/history_recorder.h"
 #include "polling/connection_poller.h"
 #include "snapshot/format.h"
+#include "text/fill_text.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -78,13 +79,13 @@ int runExporter(const CliSettings &settings, const QCommandLineParser &parser)
         return 3;
     }
     spdlog::info("serving /metrics on {}:{} for {}", address.toString().toStdString(), bound, base.connection.toStdString());
-    writeErr(QStringLiteral("pelscope-cli: serving http://%1:%2/metrics for %3\n").arg(address.toString()).arg(bound).arg(base.connection));
+    writeErr(fillText(QStringLiteral("pelscope-cli: serving http://%1:%2/metrics for %3\n"), address.toString(), bound, base.connection));
 
     std::unique_ptr<HistoryRecorder> recorder;
     if (parser.isSet(QStringLiteral("record"))) {
         HistorySettings h;
         h.path = historyPathFor(settings.connection, settings.history.dir);
-        h.owner = QStringLiteral("pelscope-cli exporter (pid %1 on %2)").arg(QCoreApplication::applicationPid()).arg(QSysInfo::machineHostName());
+        h.owner = fillText(QStringLiteral("pelscope-cli exporter (pid %1 on %2)"), QCoreApplication::applicationPid(), QSysInfo::machineHostName());
         h.connectionLabel = base.connection;
         h.retentionDays = settings.history.days;
         h.maxBytes = settings.history.maxBytes;

@@ -10,6 +10,7 @@
 #include "history/history_recorder.h"
 #include "polling/connection_poller.h"
 #include "snapshot/format.h"
+#include "text/fill_text.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -58,7 +59,7 @@ int runRecord(const CliSettings &settings, const QCommandLineParser &parser)
     }
     HistorySettings h;
     h.path = historyPathFor(settings.connection, settings.history.dir);
-    h.owner = QStringLiteral("pelscope-cli record (pid %1 on %2)").arg(QCoreApplication::applicationPid()).arg(QSysInfo::machineHostName());
+    h.owner = fillText(QStringLiteral("pelscope-cli record (pid %1 on %2)"), QCoreApplication::applicationPid(), QSysInfo::machineHostName());
     h.connectionLabel = settings.connection.redactedUrl();
     h.retentionDays = settings.history.days;
     h.maxBytes = settings.history.maxBytes;

@@ -9,6 +9,7 @@
 #include "actions/pending_action_job.h"
 #include "actions/pending_preflight.h"
 #include "snapshot/format.h"
+#include "text/fill_text.h"
 
 #include <QCoreApplication>
 #include <QTimer>
@@ -21,9 +22,9 @@ namespace {
 
 constexpr int kCliMaxConsecutiveFailures = 150; // about five minutes of reconnecting
 
-const char *kUsage = "usage: pending claim STREAM GROUP --to CONSUMER --min-idle DURATION (--id ID ... | --consumer NAME [--count N])\n"
-                     "       pending ack STREAM GROUP --id ID ...\n"
-                     "       pending to-dlq STREAM GROUP --id ID ... [--dlq KEY] [--category C] [--reason R]";
+const char *kUsage = "usage: pending claim STREAM GROUP --to CONSUMER --min-idle DURATION (--id ID ... | --consumer NAME [--count N]) [--dry-run]\n"
+                     "       pending ack STREAM GROUP --id ID ... [--dry-run]\n"
+                     "       pending to-dlq STREAM GROUP --id ID ... [--dlq KEY] [--category C] [--reason R] [--dry-run]";
 
 // Builds the request from the options; an error message on bad input.
 QString requestFrom(const QCommandLineParser &parser, const QString &sub, const QStringList &trailing, PendingActionRequest &r)
@@ -118,12 +119,20 @@ int runPending(const CliSettings &readSettings, const QCommandLineParser &parser
         printOutLine(QStringLiteral("path: %1").arg(routed.pathText));
     request = routed.request;
     const QStringList plan = planFor(routed.node, request);
-    if (plan.isEmpty() || !confirmPlan(plan, parser.isSet(QStringLiteral("yes"))))
+    if (plan.isEmpty())
+        return kExitRefused;
+    if (parser.isSet(QStringLiteral("dry-run"))) {
+        // The confirmation as it would be asked, on stdout; nothing is written.
+        for (const QString &line : plan)
+            printOutLine(line);
+        return kExitDone;
+    }
+    if (!confirmPlan(plan, parser.isSet(QStringLiteral("yes"))))
         return kExitRefused;
 
     PendingActionJob job(routed.node, request);
     const WriteOutcome result = runWriteJob(job, stderrIsTerminal(), [](const WriteCounts &c) {
-        return QStringLiteral("%1 settled%2").arg(c.settled()).arg(c.total >= 0 ? QStringLiteral(" of %1").arg(c.total) : QString());
+        return fillText(QStringLiteral("%1 settled%2"), c.settled(), c.total >= 0 ? QStringLiteral(" of %1").arg(c.total) : QString());
     });
 
     for (const PendingOutcome &o : std::as_const(result.entries)) {
@@ -138,14 +147,13 @@ int runPending(const CliSettings &readSettings, const QCommandLineParser &parser
     QString summary;
     switch (request.action) {
     case PendingActionRequest::Action::Claim:
-        summary =
-            QStringLiteral("claimed %1, not claimed %2, not pending %3, failed %4").arg(c.done).arg(c.notClaimed).arg(c.notPending).arg(c.failed);
+        summary = fillText(QStringLiteral("claimed %1, not claimed %2, not pending %3, failed %4"), c.done, c.notClaimed, c.notPending, c.failed);
         break;
     case PendingActionRequest::Action::Ack:
-        summary = QStringLiteral("acknowledged %1, not pending %2, failed %3").arg(c.done).arg(c.notPending).arg(c.failed);
+        summary = fillText(QStringLiteral("acknowledged %1, not pending %2, failed %3"), c.done, c.notPending, c.failed);
         break;
     case PendingActionRequest::Action::ToDlq:
-        summary = QStringLiteral("moved %1, not pending %2, failed %3").arg(c.done).arg(c.notPending).arg(c.failed);
+        summary = fillText(QStringLiteral("moved %1, not pending %2, failed %3"), c.done, c.notPending, c.failed);
         if (c.trimmed)
             summary += QStringLiteral(", moved with metadata only %1").arg(c.trimmed);
         break;
@@ -156,11 +164,9 @@ int runPending(const CliSettings &readSettings, const QCommandLineParser &parser
         summary += QStringLiteral(", interrupted");
     printOutLine(summary);
     if (request.action == PendingActionRequest::Action::Claim && c.done > 0)
-        printErrLine(QStringLiteral("%1 now owns the %2 claimed entries: it must read them again with ID 0 "
-                                    "(XREADGROUP GROUP %3 %1 STREAMS %4 0), or they will idle again")
-                         .arg(quotedKey(request.toConsumer))
-                         .arg(c.done)
-                         .arg(quotedKey(request.group), quotedKey(request.stream)));
+        printErrLine(fillText(QStringLiteral("%1 now owns the %2 claimed entries: it must read them again with ID 0 "
+                                             "(XREADGROUP GROUP %3 %1 STREAMS %4 0), or they will idle again"),
+                              quotedKey(request.toConsumer), c.done, quotedKey(request.group), quotedKey(request.stream)));
     if (!result.error.isEmpty())
         printErrLine(result.error);
     return writeExitCode(result.errorKind, c.failed > 0 || result.cancelled || !result.error.isEmpty());

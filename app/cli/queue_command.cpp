@@ -10,6 +10,7 @@
 #include "probe/queue_probe.h"
 #include "snapshot/format.h"
 #include "snapshot/snapshot_json.h"
+#include "text/fill_text.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -148,12 +149,11 @@ int runShow(const CliSettings &settings, const QCommandLineParser &parser, const
         std::fputs(QJsonDocument(doc).toJson(QJsonDocument::Indented).constData(), stdout);
         return kExitDone;
     }
-    printOutLine(delayed ? QStringLiteral("%1: delayed queue of %2 items (scores in %3); the %4 earliest due shown, earliest first")
-                               .arg(textValue(key), formatCount(size), unit == QLatin1String("ms") ? QStringLiteral("milliseconds") : QStringLiteral("seconds"))
-                               .arg(items.size())
-                         : QStringLiteral("%1: list of %2 items; the %3 oldest shown (its right end), oldest first")
-                               .arg(textValue(key), formatCount(size))
-                               .arg(items.size()));
+    printOutLine(delayed ? fillText(QStringLiteral("%1: delayed queue of %2 items (scores in %3); the %4 earliest due shown, earliest first"),
+                                    textValue(key), formatCount(size),
+                                    unit == QLatin1String("ms") ? QStringLiteral("milliseconds") : QStringLiteral("seconds"), items.size())
+                         : fillText(QStringLiteral("%1: list of %2 items; the %3 oldest shown (its right end), oldest first"), textValue(key),
+                                    formatCount(size), items.size()));
     for (const Item &item : std::as_const(items)) {
         QString when;
         if (item.atMs)
@@ -163,7 +163,7 @@ int runShow(const CliSettings &settings, const QCommandLineParser &parser, const
             when = delayed ? QStringLiteral("score not a number") : QStringLiteral("no timestamp: age unknown");
         QString line = QStringLiteral("%1  %2").arg(when, textValue(capped(item.value)));
         if (item.value.size() > kValueCap)
-            line += QStringLiteral(" ... [cut: %1 bytes in all, the first %2 shown]").arg(item.value.size()).arg(capped(item.value).size());
+            line += fillText(QStringLiteral(" ... [cut: %1 bytes in all, the first %2 shown]"), item.value.size(), capped(item.value).size());
         printOutLine(line);
     }
     return kExitDone;

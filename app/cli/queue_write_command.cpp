@@ -9,6 +9,7 @@
 #include "actions/audit_log.h"
 #include "actions/queue_write_job.h"
 #include "snapshot/format.h"
+#include "text/fill_text.h"
 
 namespace pelscope {
 
@@ -180,10 +181,10 @@ int runQueueWrite(const CliSettings &settings, const QCommandLineParser &parser,
         plan << QStringLiteral("  ") + planned.plan.at(i);
     if (planned.plan.size() > kPlanLinesShown || planned.counts.done > planned.plan.size())
         plan << QStringLiteral("  ... and %1 more (--dry-run lists them)").arg(planned.counts.done - std::min<qint64>(kPlanLinesShown, planned.plan.size()));
-    plan << QStringLiteral("  how:   one Lua script per batch of %1, each item removed and written in the same script; items chosen again from "
-                           "what the server holds after a lost connection; audit records in %2 and %3")
-                .arg(request.batchSize)
-                .arg(quotedKey(request.auditStream), AuditLog(request.auditLogPath).path());
+    plan << fillText(
+        QStringLiteral("  how:   one Lua script per batch of %1, each item removed and written in the same script; items chosen again from "
+                       "what the server holds after a lost connection; audit records in %2 and %3"),
+        request.batchSize, quotedKey(request.auditStream), AuditLog(request.auditLogPath).path());
     if (!confirmPlan(plan, parser.isSet(QStringLiteral("yes"))))
         return kExitRefused;
 

@@ -8,6 +8,7 @@
 #include "history/history_database.h"
 #include "report/incident_report.h"
 #include "snapshot/format.h"
+#include "text/fill_text.h"
 
 #include <QDateTime>
 
@@ -59,11 +60,8 @@ int runReport(const CliSettings &settings, const QCommandLineParser &parser)
                 printErrLine(written.error);
                 return kExitFailed;
             }
-            printOutLine(QStringLiteral("report written to %1: summary.md, snapshot.json, %2 group series, %3 dead letters, %4 audit lines")
-                             .arg(request.dir)
-                             .arg(written.groupSeries)
-                             .arg(written.deadLetters)
-                             .arg(written.auditLines));
+            printOutLine(fillText(QStringLiteral("report written to %1: summary.md, snapshot.json, %2 group series, %3 dead letters, %4 audit lines"),
+                                  request.dir, written.groupSeries, written.deadLetters, written.auditLines));
             return kExitDone;
         },
         [](const RedisError &e) { printErrLine(e.message); });

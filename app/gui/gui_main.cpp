@@ -213,9 +213,12 @@ int main(int argc, char *argv[])
     // --page wins; otherwise the overview: a new incident starts from the
     // whole picture. Reopening the last page is an option (View menu).
     const bool reopenLast = QSettings().value(QStringLiteral("window/reopenLastPage"), false).toBool();
-    const QString firstPage = parser.isSet(QStringLiteral("page")) ? parser.value(QStringLiteral("page"))
-                              : reopenLast ? QSettings().value(QStringLiteral("window/lastPage"), QStringLiteral("overview")).toString()
-                                           : QStringLiteral("overview");
+    // Each connection keeps its own last page (ConnectionView::lastPageSettingKey).
+    const auto firstPageOf = [&](const QString &label) {
+        return parser.isSet(QStringLiteral("page")) ? parser.value(QStringLiteral("page"))
+               : reopenLast ? QSettings().value(ConnectionView::lastPageSettingKey(label), QStringLiteral("overview")).toString()
+                            : QStringLiteral("overview");
+    };
     auto open = [&](const ConnectionOptions &options, const QString &label) {
         ConnectionRequest request;
         if (demo && label == QLatin1String("demo")) {
@@ -228,6 +231,7 @@ int main(int argc, char *argv[])
         request.label = label;
         request.prometheus = prometheus;
         ConnectionView *view = window.openConnection(request);
+        const QString firstPage = firstPageOf(view->label());
         if (window.connections().size() == 1 && firstPage != QLatin1String("overview") && !view->showPage(firstPage))
             std::fprintf(stderr, "pelscope: unknown --page '%s' (overview, group:STREAM/GROUP, dlq[:KEY] or queue:KEY)\n", qPrintable(firstPage));
     };

@@ -41,11 +41,17 @@ void ConsumerDeleteJob::resume()
             finish(e.message, e.kind);
             return;
         }
-        if (r.at(0).bytes() == "holds_pending") {
-            m_outcome.holdsPending = r.at(1).integer();
+        const LuaScript::Result result = LuaScript::result(r);
+        if (result.results.at(0).bytes() == "holds_pending") {
+            m_outcome.holdsPending = result.results.at(1).integer();
             ++m_outcome.counts.refused;
         } else {
             ++m_outcome.counts.done;
+        }
+        if (result.partial()) {
+            // Deleted, but the audit stream has no record: said as such, not as a refusal.
+            finish(QStringLiteral("deleted, but the audit record failed: %1").arg(result.auditError), RedisError::Kind::Server);
+            return;
         }
         finish();
     });
@@ -57,7 +63,8 @@ void ConsumerDeleteJob::finishing()
     AuditRecord record;
     record.key = m_request.stream;
     record.target = m_request.group + ' ' + m_request.consumer;
-    record.outcome = !m_outcome.error.isEmpty() ? QStringLiteral("failed: ") + m_outcome.error
+    record.outcome = !m_outcome.error.isEmpty() && m_outcome.counts.done > 0 ? m_outcome.error
+                     : !m_outcome.error.isEmpty()                          ? QStringLiteral("failed: ") + m_outcome.error
                      : m_outcome.holdsPending   ? QStringLiteral("refused: holds %1 pending entries").arg(m_outcome.holdsPending)
                                                 : QStringLiteral("deleted");
     if (m_outcome.errorKind != RedisError::Kind::Usage || m_outcome.error.isEmpty())

@@ -4,6 +4,7 @@
 #include "../cluster/cluster_topology.h"
 #include "../redis/key_slot.h"
 #include "../snapshot/format.h"
+#include "../text/fill_text.h"
 #include "audit_log.h"
 
 #include <spdlog/spdlog.h>
@@ -48,9 +49,8 @@ RequeuePathPlan planRequeuePath(const QByteArray &dlq, const QByteArray &target)
     RequeuePathPlan plan;
     if (keySlot(dlq) == keySlot(target)) {
         plan.path = RequeuePathPlan::Path::Atomic;
-        plan.description = QStringLiteral("atomic: %1 and %2 share slot %3, one script moves each batch")
-                               .arg(displayBytes(dlq), displayBytes(target))
-                               .arg(keySlot(dlq));
+        plan.description = fillText(QStringLiteral("atomic: %1 and %2 share slot %3, one script moves each batch"), displayBytes(dlq),
+                                    displayBytes(target), keySlot(dlq));
         return plan;
     }
     plan.ledgerKey = keyInSlotOf(target, ":pelscope:requeue-ledger");
@@ -62,13 +62,9 @@ RequeuePathPlan planRequeuePath(const QByteArray &dlq, const QByteArray &target)
         return plan;
     }
     plan.path = RequeuePathPlan::Path::CrossSlotLedger;
-    plan.description = QStringLiteral("cross-slot: %1 (slot %2) and %3 (slot %4) differ; each entry is added to the source by a "
-                                      "script that records its DLQ ID in the ledger %5, then deleted from the DLQ")
-                           .arg(displayBytes(dlq))
-                           .arg(keySlot(dlq))
-                           .arg(displayBytes(target))
-                           .arg(keySlot(target))
-                           .arg(displayBytes(plan.ledgerKey));
+    plan.description = fillText(QStringLiteral("cross-slot: %1 (slot %2) and %3 (slot %4) differ; each entry is added to the source by a "
+                                               "script that records its DLQ ID in the ledger %5, then deleted from the DLQ"),
+                                displayBytes(dlq), keySlot(dlq), displayBytes(target), keySlot(target), displayBytes(plan.ledgerKey));
     return plan;
 }
 
@@ -346,9 +342,7 @@ void CrossSlotRequeueJob::onApplied(const RedisReplies &replies)
             refusedIds.append(id); // nothing written: the entry stays in the DLQ
             refusedWhy = displayBytes(r.at(1).bytes());
         } else if (r.isError() || r.size() < 2) {
-            RedisError e = script().describeError(r);
-            if (LuaScript::isRefusedBeforeWriting(r))
-                e.kind = RedisError::Kind::NoPermission;
+            const RedisError e = script().describeError(r); // a refusal before writing: NoPermission or Usage
             failure = r.errorCode() == "OOM" ? QStringLiteral("the server is out of memory (-OOM): %1 stays in %2; free memory and run again")
                                                    .arg(QString::fromLatin1(id), displayBytes(m_request.dlq))
                                              : e.message;

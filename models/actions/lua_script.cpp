@@ -1,5 +1,6 @@
 #include "lua_script.h"
 #include "../text/display_text.h"
+#include "../text/fill_text.h"
 
 #include <QCryptographicHash>
 #include <QFile>
@@ -30,9 +31,23 @@ RedisCommand LuaScript::evalsha(const QList<QByteArray> &keys, const QList<QByte
     return c;
 }
 
+LuaScript::Result LuaScript::result(const RedisReply &reply)
+{
+    const QList<RedisReply> &parts = reply.elements();
+    if (!reply.isArray() || parts.size() != 4 || parts.at(0).bytes() != "pelscope_partial")
+        return {reply, {}, {}};
+    return {parts.at(1), displayBytes(parts.at(2).bytes()), displayBytes(parts.at(3).bytes())};
+}
+
 RedisError LuaScript::describeError(const RedisReply &reply) const
 {
     RedisError e = describeReplyError({"EVALSHA"}, reply);
+    if (isRefusedBeforeWriting(reply) && reply.errorCode() == "WRONGTYPE") {
+        // "WRONGTYPE the key K is a T, not a U (checked before writing: nothing was written)"
+        e.kind = RedisError::Kind::Usage;
+        e.message = displayBytes(reply.bytes().mid(int(qstrlen("WRONGTYPE "))));
+        return e;
+    }
     if (isRefusedBeforeWriting(reply)) {
         static const QRegularExpression denied(QStringLiteral("may not run (\\S+) on the key (.*) \\(checked before writing"));
         const auto m = denied.match(displayBytes(reply.bytes()));
@@ -52,10 +67,9 @@ RedisError LuaScript::describeError(const RedisReply &reply) const
     const QList<QByteArray> lines = m_source.split('\n');
     const auto command = call.match(QString::fromUtf8(lines.value(line - 1)));
     if (command.hasMatch())
-        e.message = QStringLiteral("permission missing for %1 (called by the script run with EVALSHA, line %2): the ACL user cannot run it (%3)")
-                        .arg(command.captured(1).toUpper())
-                        .arg(line)
-                        .arg(displayBytes(reply.bytes()));
+        e.message =
+            fillText(QStringLiteral("permission missing for %1 (called by the script run with EVALSHA, line %2): the ACL user cannot run it (%3)"),
+                     command.captured(1).toUpper(), line, displayBytes(reply.bytes()));
     return e;
 }
 

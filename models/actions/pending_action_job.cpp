@@ -322,7 +322,25 @@ void PendingActionJob::onMoved(const RedisReplies &replies)
         return;
     }
     m_unsure.clear();
-    record(moveOutcomes(r, m_batchResent, &m_unsure));
+    const LuaScript::Result result = LuaScript::result(r);
+    record(moveOutcomes(result.results, m_batchResent, &m_unsure));
+    if (result.partial()) {
+        // Moved as the results say; an entry after a failed write was not
+        // taken; a missing audit record is said beside the moves.
+        QList<PendingOutcome> notTaken;
+        for (qsizetype i = result.results.elements().size(); i < m_batch.size(); ++i) {
+            PendingOutcome o;
+            o.id = m_batch.at(i);
+            o.kind = PendingOutcome::Kind::Failed;
+            o.note = QStringLiteral("not taken: the script stopped at an earlier entry (%1)").arg(result.stopError);
+            notTaken.append(o);
+        }
+        record(notTaken);
+        finish(result.auditError.isEmpty() ? QStringLiteral("a write failed and the script stopped there: %1").arg(result.stopError)
+                                           : QStringLiteral("the audit record failed after the entries moved: %1").arg(result.auditError),
+               RedisError::Kind::Server);
+        return;
+    }
     if (m_unsure.isEmpty()) {
         batchSettled();
         return;

@@ -2,6 +2,7 @@
 
 #include "../redis/key_slot.h"
 #include "../snapshot/format.h"
+#include "../text/fill_text.h"
 #include "audit_log.h"
 #include "../redis/blocking_read.h"
 
@@ -54,13 +55,10 @@ RedisError preflightRefusal(const PendingActionRequest &r, const RedisBatch &bat
         return refused(QStringLiteral("%1 is a %2, not a stream").arg(quoted(r.dlq), displayBytes(type)));
     const int slot = keySlot(r.stream);
     if (cluster && (keySlot(r.dlq) != slot || (!r.auditStream.isEmpty() && keySlot(r.auditStream) != slot)))
-        return refused(QStringLiteral("%1 (slot %2) and %3 (slot %4) live in different cluster slots, so one script cannot move entries "
-                                      "atomically. Name them with a shared hash tag, e.g. {orders} and {orders}:dlq, and an audit stream "
-                                      "with the same tag.")
-                           .arg(quoted(r.stream))
-                           .arg(slot)
-                           .arg(quoted(r.dlq))
-                           .arg(keySlot(r.dlq)));
+        return refused(fillText(QStringLiteral("%1 (slot %2) and %3 (slot %4) live in different cluster slots, so one script cannot move entries "
+                                               "atomically. Name them with a shared hash tag, e.g. {orders} and {orders}:dlq, and an audit stream "
+                                               "with the same tag."),
+                                quoted(r.stream), slot, quoted(r.dlq), keySlot(r.dlq)));
     return {};
 }
 
@@ -129,32 +127,26 @@ PendingPlan readPendingPlan(const ConnectionOptions &node, const PendingActionRe
     // The sentence both the window and the CLI show, every number from this read.
     const QString at = QDateTime::fromMSecsSinceEpoch(plan.readAtMs).toString(QStringLiteral("HH:mm:ss"));
     if (!r.fromConsumer.isEmpty()) {
-        plan.summary = QStringLiteral("Consumer %1 holds %2 pending entries (read at %3); ").arg(quoted(r.fromConsumer)).arg(*plan.holds).arg(at);
+        plan.summary = fillText(QStringLiteral("Consumer %1 holds %2 pending entries (read at %3); "), quoted(r.fromConsumer), *plan.holds, at);
         if (plan.eligible)
             plan.summary +=
-                QStringLiteral("%1 of them are idle at least %2 and would move to %3%4; the other %5 stay with %1.")
-                    .arg(*plan.eligible)
-                    .arg(formatDuration(r.minIdleMs), quoted(r.toConsumer), r.limit > 0 ? QStringLiteral(" (at most %1)").arg(r.limit) : QString())
-                    .arg(std::max<qint64>(0, *plan.holds - *plan.eligible));
+                fillText(QStringLiteral("%1 of them are idle at least %2 and would move to %3%4; the other %5 stay with %6."), *plan.eligible,
+                         formatDuration(r.minIdleMs), quoted(r.toConsumer), r.limit > 0 ? QStringLiteral(" (at most %1)").arg(r.limit) : QString(),
+                         std::max<qint64>(0, *plan.holds - *plan.eligible), quoted(r.fromConsumer));
         else
-            plan.summary += QStringLiteral("those idle at least %1 move to %2 (not counted beforehand: the group's %3 pending entries are "
-                                           "too many to count cheaply).")
-                                .arg(formatDuration(r.minIdleMs), quoted(r.toConsumer))
-                                .arg(pelSize);
+            plan.summary += fillText(QStringLiteral("those idle at least %1 move to %2 (not counted beforehand: the group's %3 pending entries are "
+                                                    "too many to count cheaply)."),
+                                     formatDuration(r.minIdleMs), quoted(r.toConsumer), pelSize);
     } else {
         const QString verb = r.action == Action::Claim ? QStringLiteral("claimed")
                              : r.action == Action::Ack ? QStringLiteral("acknowledged")
                                                        : QStringLiteral("moved");
-        plan.summary = ids.size() < r.ids.size()
-                           ? QStringLiteral("%1 entries selected; of the first %2, %3 are pending now (read at %4) and would be %5.")
-                                 .arg(r.ids.size())
-                                 .arg(ids.size())
-                                 .arg(*plan.stillPending)
-                                 .arg(at, verb)
-                           : QStringLiteral("%1 entries selected, %2 of them pending now (read at %3) and would be %4; the others are left alone.")
-                                 .arg(r.ids.size())
-                                 .arg(*plan.stillPending)
-                                 .arg(at, verb);
+        plan.summary =
+            ids.size() < r.ids.size()
+                ? fillText(QStringLiteral("%1 entries selected; of the first %2, %3 are pending now (read at %4) and would be %5."), r.ids.size(),
+                           ids.size(), *plan.stillPending, at, verb)
+                : fillText(QStringLiteral("%1 entries selected, %2 of them pending now (read at %3) and would be %4; the others are left alone."),
+                           r.ids.size(), *plan.stillPending, at, verb);
     }
     if (r.action == Action::Claim)
         plan.notes << claimNote(r);
@@ -172,34 +164,27 @@ QStringList pendingActionPlan(const PendingActionRequest &r, const QString &conn
         if (numbers.stillPending)
             what += QStringLiteral(", %1 of them pending now").arg(*numbers.stillPending);
         if (!r.fromConsumer.isEmpty())
-            what =
-                QStringLiteral("the entries of consumer %1 idle at least %2%3: it holds %4, %5")
-                    .arg(quoted(r.fromConsumer), formatDuration(r.minIdleMs), r.limit > 0 ? QStringLiteral(", at most %1").arg(r.limit) : QString())
-                    .arg(numbers.holds.value_or(0))
-                    .arg(numbers.eligible ? QStringLiteral("%1 of them idle that long now").arg(*numbers.eligible)
-                                          : QStringLiteral("not counted how many are idle that long"));
+            what = fillText(QStringLiteral("the entries of consumer %1 idle at least %2%3: it holds %4, %5"), quoted(r.fromConsumer),
+                            formatDuration(r.minIdleMs), r.limit > 0 ? QStringLiteral(", at most %1").arg(r.limit) : QString(),
+                            numbers.holds.value_or(0),
+                            numbers.eligible ? QStringLiteral("%1 of them idle that long now").arg(*numbers.eligible)
+                                             : QStringLiteral("not counted how many are idle that long"));
         return {QStringLiteral("Claim pending entries of %1:").arg(where),
                 QStringLiteral("  what:  %1").arg(what),
                 QStringLiteral("  to:    consumer %1").arg(quoted(r.toConsumer)),
-                QStringLiteral("  how:   XCLAIM %1 %2 %3 %4 <ids> JUSTID; entries idle less than %5 stay with their owner")
-                    .arg(quoted(r.stream), quoted(r.group), quoted(r.toConsumer))
-                    .arg(r.minIdleMs)
-                    .arg(formatDuration(r.minIdleMs)),
+                fillText(QStringLiteral("  how:   XCLAIM %1 %2 %3 %4 <ids> JUSTID; entries idle less than %5 stay with their owner"),
+                         quoted(r.stream), quoted(r.group), quoted(r.toConsumer), r.minIdleMs, formatDuration(r.minIdleMs)),
                 QStringLiteral("  then:  %1").arg(claimNote(r)),
                 audit};
     }
     case Action::Ack:
-        return {QStringLiteral("Acknowledge %1 entries of %2%3:")
-                    .arg(r.ids.size())
-                    .arg(where)
-                    .arg(numbers.stillPending ? QStringLiteral(" (%1 of them pending now)").arg(*numbers.stillPending) : QString()),
+        return {fillText(QStringLiteral("Acknowledge %1 entries of %2%3:"), r.ids.size(), where,
+                         numbers.stillPending ? QStringLiteral(" (%1 of them pending now)").arg(*numbers.stillPending) : QString()),
                 QStringLiteral("  how:   XACK %1 %2 <id>, one per entry").arg(quoted(r.stream), quoted(r.group)),
                 QStringLiteral("  WARNING: acknowledged entries leave the PEL unprocessed; no consumer will be given them again."), audit};
     case Action::ToDlq:
-        return {QStringLiteral("Move %1 entries of %2 to the dead-letter stream %3%4:")
-                    .arg(r.ids.size())
-                    .arg(where, quoted(r.dlq))
-                    .arg(numbers.stillPending ? QStringLiteral(" (%1 of them pending now)").arg(*numbers.stillPending) : QString()),
+        return {fillText(QStringLiteral("Move %1 entries of %2 to the dead-letter stream %3%4:"), r.ids.size(), where, quoted(r.dlq),
+                         numbers.stillPending ? QStringLiteral(" (%1 of them pending now)").arg(*numbers.stillPending) : QString()),
                 QStringLiteral("  how:   one Lua script per batch: for each entry still pending, XADD its fields plus category=%1, reason=%2, "
                                "delivery_count, source_stream, source_id, group, consumer to %3, then XACK; entries no longer pending "
                                "are left alone")

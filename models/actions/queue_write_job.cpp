@@ -181,6 +181,10 @@ void QueueWriteJob::onInspected(const RedisReplies &replies)
             return;
         }
     }
+    if (m_request.operation == QueueWriteRequest::Operation::Requeue && replies.at(2).bytes() == "none")
+        // LPUSH would create it; a worker reads the list it was written for,
+        // so a name nobody reads is said before anything moves.
+        m_outcome.plan.append(QCoreApplication::translate("QueueWrite", "%1 does not exist yet: nobody may read it").arg(quotedForPlan(m_request.mainKey)));
     if (m_request.operation == QueueWriteRequest::Operation::Reschedule) {
         ScoreUnit unit = m_request.scoreUnit;
         if (unit == ScoreUnit::Auto) {
@@ -376,15 +380,20 @@ void QueueWriteJob::applyBatch()
         }
         if (r.isError()) {
             // The script checks the keys' types and its permissions before
-            // its first write: a refusal changed nothing.
+            // its first write: only such a refusal changed nothing. Any other
+            // error may have come after a write.
             const RedisError e = script().describeError(r);
-            const bool refused = LuaScript::isRefusedBeforeWriting(r) || r.errorCode() == "WRONGTYPE";
+            const bool refused = LuaScript::isRefusedBeforeWriting(r);
             if (refused)
                 m_outcome.counts.refused += m_batch.size();
+            else
+                m_outcome.counts.failed += m_batch.size();
             auditBatch((refused ? QStringLiteral("refused: ") : QStringLiteral("failed: ")) + e.message, 0);
-            finish(e.message, LuaScript::isRefusedBeforeWriting(r) ? RedisError::Kind::NoPermission
-                              : r.errorCode() == "WRONGTYPE"        ? RedisError::Kind::Usage
-                                                                    : e.kind);
+            finish(refused ? e.message
+                           : QCoreApplication::translate("QueueWrite", "the script stopped with an error and may have written part of its "
+                                                                       "batch before it (the audit stream has no record of it): %1")
+                                 .arg(e.message),
+                   e.kind);
             return;
         }
         succeeded();
@@ -455,14 +464,27 @@ void QueueWriteJob::fetchAgain()
 void QueueWriteJob::onApplied(const RedisReplies &replies)
 {
     qint64 changed = 0;
-    const QList<RedisReply> counts = replies.value(0).elements(); // a copy: value() returns a temporary
-    for (const RedisReply &n : counts) {
+    const LuaScript::Result result = LuaScript::result(replies.value(0));
+    for (const RedisReply &n : result.results.elements()) {
         if (n.integer() > 0) {
             m_outcome.counts.done += n.integer();
             changed += n.integer();
         } else {
             ++m_outcome.counts.gone;
         }
+    }
+    if (result.partial()) {
+        // The items moved; what failed after them is said beside the count,
+        // recorded in the local audit log, and ends the job.
+        const QString why = result.auditError.isEmpty()
+                                ? QCoreApplication::translate("QueueWrite", "a write failed and the script stopped there: %1").arg(result.stopError)
+                                : QCoreApplication::translate("QueueWrite", "the audit record failed: %1").arg(result.auditError);
+        auditBatch(QStringLiteral("done, %1 changed; %2").arg(QString::number(changed), why), changed);
+        Q_EMIT progress(m_outcome.counts);
+        m_batch.clear();
+        m_batchToken.clear();
+        finish(why, RedisError::Kind::Server);
+        return;
     }
     afterBatch(changed);
 }

@@ -2,6 +2,7 @@
 
 #include "../redis/key_slot.h"
 #include "../snapshot/format.h"
+#include "../text/fill_text.h"
 #include "write_retry.h"
 
 #include <QFile>
@@ -109,20 +110,14 @@ QString RequeueJob::slotRefusal(const QByteArray &target) const
         return {};
     const int slot = keySlot(m_request.dlq);
     if (keySlot(target) != slot)
-        return QStringLiteral("refusing to %1: %2 (slot %3) and %4 (slot %5) live in different cluster slots, so one script cannot "
-                              "move entries atomically. Name them with a shared hash tag, e.g. {orders} and {orders}:dlq, and an audit "
-                              "stream with the same tag.")
-            .arg(policy().action, displayBytes(m_request.dlq))
-            .arg(slot)
-            .arg(displayBytes(target))
-            .arg(keySlot(target));
+        return fillText(QStringLiteral("refusing to %1: %2 (slot %3) and %4 (slot %5) live in different cluster slots, so one script cannot "
+                                       "move entries atomically. Name them with a shared hash tag, e.g. {orders} and {orders}:dlq, and an audit "
+                                       "stream with the same tag."),
+                        policy().action, displayBytes(m_request.dlq), slot, displayBytes(target), keySlot(target));
     if (!m_request.auditStream.isEmpty() && keySlot(m_request.auditStream) != slot)
-        return QStringLiteral("refusing to %1: the audit stream %2 (slot %3) is in another cluster slot than %4 (slot %5), so one "
-                              "script cannot write both. Use an audit stream with the DLQ's hash tag, e.g. {orders}:audit.")
-            .arg(policy().action, displayBytes(m_request.auditStream))
-            .arg(keySlot(m_request.auditStream))
-            .arg(displayBytes(m_request.dlq))
-            .arg(slot);
+        return fillText(QStringLiteral("refusing to %1: the audit stream %2 (slot %3) is in another cluster slot than %4 (slot %5), so one "
+                                       "script cannot write both. Use an audit stream with the DLQ's hash tag, e.g. {orders}:audit."),
+                        policy().action, displayBytes(m_request.auditStream), keySlot(m_request.auditStream), displayBytes(m_request.dlq), slot);
     return {};
 }
 
@@ -329,7 +324,7 @@ void RequeueJob::onApplied(const RedisReplies &replies)
             for (const QByteArray &id : group.second)
                 audit(group.first, {id}, QStringLiteral("refused: ") + displayBytes(r.bytes()));
             fatal = e.message;
-            fatalKind = RedisError::Kind::NoPermission;
+            fatalKind = e.kind;
             continue;
         }
         if (r.isError()) {
@@ -344,7 +339,16 @@ void RequeueJob::onApplied(const RedisReplies &replies)
             fatalKind = e.kind;
             continue;
         }
-        for (const RedisReply &item : r.elements()) {
+        const LuaScript::Result result = LuaScript::result(r);
+        if (result.partial()) {
+            // Written as the results say; what failed after the first write
+            // is reported beside them (the local audit log has every ID).
+            fatal = result.auditError.isEmpty()
+                        ? QStringLiteral("a write failed and the script stopped there: %1").arg(result.stopError)
+                        : QStringLiteral("the audit record failed after the entries moved: %1").arg(result.auditError);
+            fatalKind = RedisError::Kind::Server;
+        }
+        for (const RedisReply &item : result.results.elements()) {
             const QByteArray id = item.at(0).bytes();
             const QByteArray outcome = item.at(1).bytes();
             if (outcome == "requeued") {

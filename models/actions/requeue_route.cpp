@@ -6,6 +6,7 @@
 #include "../redis/key_slot.h"
 #include "../redis/redis_connection.h"
 #include "../snapshot/format.h"
+#include "../text/fill_text.h"
 
 namespace pelscope {
 
@@ -52,10 +53,8 @@ KeyRoute routeKey(const ConnectionOptions &seed, const ClusterMap &map, const QB
     route.slot = keySlot(key);
     const ClusterMaster *master = map.topology ? map.topology->masterForKey(key) : nullptr;
     if (!master) {
-        route.error = QStringLiteral("cannot tell which cluster master serves %1 (slot %2)%3")
-                          .arg(quotedKey(key))
-                          .arg(route.slot)
-                          .arg(map.why.isEmpty() ? QString() : QStringLiteral(": ") + map.why);
+        route.error = fillText(QStringLiteral("cannot tell which cluster master serves %1 (slot %2)%3"), quotedKey(key), route.slot,
+                               map.why.isEmpty() ? QString() : QStringLiteral(": ") + map.why);
         return route;
     }
     route.node = nodeOptions(seed, *master);
@@ -94,11 +93,9 @@ RequeueRoute routeRequeue(const ConnectionOptions &seed, const ClusterMap &map, 
     RequeuePathPlan &path = route.path;
     if (target.isEmpty()) {
         path.path = RequeuePathPlan::Path::Atomic;
-        path.description = QStringLiteral("atomic where an entry's source_stream shares the slot of %1 (slot %2); an entry "
-                                          "naming a stream in another slot stops the run (%3)")
-                               .arg(displayBytes(dlq))
-                               .arg(keySlot(dlq))
-                               .arg(noTargetHint);
+        path.description = fillText(QStringLiteral("atomic where an entry's source_stream shares the slot of %1 (slot %2); an entry "
+                                                   "naming a stream in another slot stops the run (%3)"),
+                                    displayBytes(dlq), keySlot(dlq), noTargetHint);
     } else {
         path = planRequeuePath(dlq, target);
     }
@@ -131,13 +128,12 @@ QString RequeueRoute::summary(int ledgerTtlSeconds) const
     case RequeuePathPlan::Path::Atomic: {
         const QString audit = QStringLiteral("audited in %1").arg(displayBytes(auditStream));
         if (target.isEmpty())
-            return QStringLiteral("atomic: one script per batch on %1 adds each entry to the stream its source_stream field names and "
-                                  "deletes it from %2, %3; an entry naming a stream outside slot %4 stops the run")
-                .arg(dlqNodeAddress, d, audit)
-                .arg(keySlot(dlq));
+            return fillText(QStringLiteral("atomic: one script per batch on %1 adds each entry to the stream its source_stream field names and "
+                                           "deletes it from %2, %3; an entry naming a stream outside slot %4 stops the run"),
+                            dlqNodeAddress, d, audit, keySlot(dlq));
         const QByteArray tag = hashTagOf(dlq);
         const QString shared = !tag.isEmpty() && hashTagOf(target) == tag
-                                   ? QStringLiteral("share hash tag %1, slot %2").arg(displayBytes(tag)).arg(keySlot(dlq))
+                                   ? fillText(QStringLiteral("share hash tag %1, slot %2"), displayBytes(tag), keySlot(dlq))
                                    : QStringLiteral("share slot %1").arg(keySlot(dlq));
         return QStringLiteral("atomic: %1 and its source %2 %3 on %4; one script per batch adds each entry to %2 and deletes it "
                               "from %1, %5")
@@ -147,15 +143,12 @@ QString RequeueRoute::summary(int ledgerTtlSeconds) const
         const int days = ledgerTtlSeconds / 86'400;
         const QString expiry =
             days * 86'400 == ledgerTtlSeconds ? QStringLiteral("%1-day expiry").arg(days) : QStringLiteral("%1 s expiry").arg(ledgerTtlSeconds);
-        return QStringLiteral("ledger: %1 (slot %2, on %3) and its source %4 (slot %5, on %6) are in different slots, so no one "
-                              "script can move an entry; each entry is added to %4 by a script that records its DLQ ID in the "
-                              "ledger key %7 (%8) and skips IDs already recorded, then deleted from %1: exactly once, also after a "
-                              "lost reply")
-            .arg(d)
-            .arg(keySlot(dlq))
-            .arg(dlqNodeAddress, t)
-            .arg(keySlot(target))
-            .arg(targetNodeAddress.isEmpty() ? QStringLiteral("its master") : targetNodeAddress, displayBytes(path.ledgerKey), expiry);
+        return fillText(QStringLiteral("ledger: %1 (slot %2, on %3) and its source %4 (slot %5, on %6) are in different slots, so no one "
+                                       "script can move an entry; each entry is added to %4 by a script that records its DLQ ID in the "
+                                       "ledger key %7 (%8) and skips IDs already recorded, then deleted from %1: exactly once, also after a "
+                                       "lost reply"),
+                        d, keySlot(dlq), dlqNodeAddress, t, keySlot(target),
+                        targetNodeAddress.isEmpty() ? QStringLiteral("its master") : targetNodeAddress, displayBytes(path.ledgerKey), expiry);
     }
     case RequeuePathPlan::Path::Refused: {
         QString why = path.description;

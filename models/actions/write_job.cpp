@@ -1,6 +1,7 @@
 #include "write_job.h"
 
 #include "../text/display_text.h"
+#include "../text/fill_text.h"
 
 #include <QTimer>
 
@@ -104,7 +105,7 @@ void WriteJob::retryLater(const RedisError &error)
         return;
     }
     if (m_failuresInARow > m_policy.maxConsecutiveFailures) {
-        finish(QStringLiteral("gave up after %1 failed attempts in a row: %2").arg(m_failuresInARow - 1).arg(error.message),
+        finish(fillText(QStringLiteral("gave up after %1 failed attempts in a row: %2"), m_failuresInARow - 1, error.message),
                error.kind == RedisError::Kind::None ? RedisError::Kind::Server : error.kind);
         return;
     }

@@ -2,6 +2,7 @@
 
 #include "../redis/key_slot.h"
 #include "../text/display_text.h"
+#include "../text/fill_text.h"
 
 namespace pelscope {
 
@@ -18,13 +19,10 @@ QString editedRequeueRefusal(const QByteArray &dlq, const QByteArray &target)
 {
     if (target.isEmpty() || keySlot(dlq) == keySlot(target))
         return {};
-    return QStringLiteral("an edited entry is added to its source and deleted from the DLQ by one script, which needs both in one "
-                          "slot: %1 (slot %2) and %3 (slot %4) are not. Requeue it unedited (the ledger path moves it exactly once), or "
-                          "edit it once it is back in %3.")
-        .arg(displayBytes(dlq))
-        .arg(keySlot(dlq))
-        .arg(displayBytes(target))
-        .arg(keySlot(target));
+    return fillText(QStringLiteral("an edited entry is added to its source and deleted from the DLQ by one script, which needs both in one "
+                                   "slot: %1 (slot %2) and %3 (slot %4) are not. Requeue it unedited (the ledger path moves it exactly once), or "
+                                   "edit it once it is back in %3."),
+                    displayBytes(dlq), keySlot(dlq), displayBytes(target), keySlot(target));
 }
 
 RequeuePlan planRequeue(const ConnectionOptions &seed, RequeueRequest request, const QByteArray &target, bool targetExplicit,
@@ -57,10 +55,9 @@ RequeuePlan planRequeue(const ConnectionOptions &seed, RequeueRequest request, c
         }
         request.auditStream = audit;
         plan.path = RequeuePlan::Path::Atomic;
-        plan.pathText = QStringLiteral("on %1, the master serving slot %2 of %3: one script per batch deletes the entries and audits them in %4")
-                            .arg(route.dlqNodeAddress)
-                            .arg(keySlot(request.dlq))
-                            .arg(displayBytes(request.dlq), displayBytes(audit));
+        plan.pathText =
+            fillText(QStringLiteral("on %1, the master serving slot %2 of %3: one script per batch deletes the entries and audits them in %4"),
+                     route.dlqNodeAddress, keySlot(request.dlq), displayBytes(request.dlq), displayBytes(audit));
         plan.pathLine = plan.pathText;
         plan.request = std::move(request);
         return plan;
@@ -99,23 +96,19 @@ PendingActionPlan planPendingAction(const ConnectionOptions &seed, PendingAction
         return plan;
     }
     if (route.cluster) {
-        plan.pathText = QStringLiteral("on %1, the master serving slot %2, which holds %3; a -MOVED while it runs (the slot moving) stops it "
-                                       "and is reported, never retried blindly")
-                            .arg(route.nodeAddress)
-                            .arg(route.slot)
-                            .arg(displayBytes(request.stream));
+        plan.pathText =
+            fillText(QStringLiteral("on %1, the master serving slot %2, which holds %3; a -MOVED while it runs (the slot moving) stops it "
+                                    "and is reported, never retried blindly"),
+                     route.nodeAddress, route.slot, displayBytes(request.stream));
         if (request.action == PendingActionRequest::Action::ToDlq) {
             // One script XADDs to the DLQ, XACKs and audits: all three in the stream's slot.
             const QByteArray audit = clusterAuditStream(request.stream);
             if (keySlot(request.dlq) != route.slot || audit.isEmpty()) {
                 const QByteArray inSlot = keyInSlotOf(request.stream, ":dlq");
-                plan.refusal = QStringLiteral("refused: %1 (slot %2) and %3 (slot %4) are in different cluster slots, so one script cannot "
-                                              "move the entries atomically; use a DLQ with the stream's hash tag%5")
-                                   .arg(quoted(request.stream))
-                                   .arg(route.slot)
-                                   .arg(quoted(request.dlq))
-                                   .arg(keySlot(request.dlq))
-                                   .arg(keySlot(inSlot) == route.slot ? QStringLiteral(", e.g. %1").arg(quoted(inSlot)) : QString());
+                plan.refusal = fillText(QStringLiteral("refused: %1 (slot %2) and %3 (slot %4) are in different cluster slots, so one script cannot "
+                                                       "move the entries atomically; use a DLQ with the stream's hash tag%5"),
+                                        quoted(request.stream), route.slot, quoted(request.dlq), keySlot(request.dlq),
+                                        keySlot(inSlot) == route.slot ? QStringLiteral(", e.g. %1").arg(quoted(inSlot)) : QString());
                 return plan;
             }
             request.auditStream = audit;

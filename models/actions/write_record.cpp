@@ -99,9 +99,9 @@ WriteRecord writeRecordFor(const PendingActionRequest &request, const WriteOutco
     case Action::Claim:
         r.title = QCoreApplication::translate("WriteRecord", "Claim");
         r.headline = QCoreApplication::translate("WriteRecord", "claimed %1 to %2").arg(entries(c.done), displayBytes(request.toConsumer));
-        addCount(
-            r.counts, c.notClaimed,
-            QCoreApplication::translate("WriteRecord", "%1 left with their owner: idle less than the %2 guard").arg(QStringLiteral("%1"), formatDuration(request.minIdleMs)));
+        if (c.notClaimed > 0)
+            r.counts << QCoreApplication::translate("WriteRecord", "%1 left with their owner: idle less than the %2 guard")
+                            .arg(entries(c.notClaimed), formatDuration(request.minIdleMs));
         break;
     case Action::Ack:
         r.title = QCoreApplication::translate("WriteRecord", "Acknowledge");

@@ -1,4 +1,5 @@
 #include "alert_command.h"
+#include "../text/fill_text.h"
 
 #include <QJsonDocument>
 #include <QProcess>
@@ -128,10 +129,8 @@ void AlertCommand::startNext()
             else if (status == QProcess::CrashExit)
                 done(false, QStringLiteral("%1 crashed").arg(process->program()));
             else if (code != 0)
-                done(false, QStringLiteral("%1 exited with %2: %3")
-                                .arg(process->program())
-                                .arg(code)
-                                .arg(QString::fromLocal8Bit(process->readAllStandardError().left(300)).trimmed()));
+                done(false, fillText(QStringLiteral("%1 exited with %2: %3"), process->program(), code,
+                                     QString::fromLocal8Bit(process->readAllStandardError().left(300)).trimmed()));
             else
                 done(true, {});
         });

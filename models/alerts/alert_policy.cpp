@@ -1,6 +1,7 @@
 #include "alert_policy.h"
 
 #include "../text/display_text.h"
+#include "../text/fill_text.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -43,7 +44,7 @@ QString Alert::title() const
             parts << QCoreApplication::translate("Alerts", "%1 WARN").arg(warn);
         if (ok)
             parts << QCoreApplication::translate("Alerts", "%1 recovered").arg(ok);
-        return QCoreApplication::translate("Alerts", "%1 changed at once: %2").arg(members.size()).arg(parts.join(QStringLiteral(", ")));
+        return fillText(QCoreApplication::translate("Alerts", "%1 changed at once: %2"), members.size(), parts.join(QStringLiteral(", ")));
     }
     }
     return {};

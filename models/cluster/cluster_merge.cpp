@@ -1,6 +1,7 @@
 #include "cluster_merge.h"
 
 #include "../snapshot/format.h"
+#include "../text/fill_text.h"
 
 #include <algorithm>
 
@@ -137,19 +138,18 @@ SnapshotData mergeClusterTick(const QList<ClusterNodeTickView> &nodes, const QHa
             if (!r.scanError.isEmpty())
                 warnings << QStringLiteral("%1: SCAN failed: %2").arg(view.address, r.scanError);
             if (!r.unresolved.isEmpty())
-                warnings
-                    << QStringLiteral("%1: %2 stream(s) moving between nodes could not be read this tick").arg(view.address).arg(r.unresolved.size());
+                warnings << fillText(QStringLiteral("%1: %2 stream(s) moving between nodes could not be read this tick"), view.address,
+                                     r.unresolved.size());
         } else {
             for (auto it = routes.cbegin(); it != routes.cend(); ++it)
                 if (it.value() == view.address)
                     carry(it.key());
             if (view.notRead)
-                warnings
-                    << QStringLiteral("shard of %1 not read (%2); its %3 stream(s) show earlier values").arg(view.address, view.note).arg(ns.streams);
+                warnings << fillText(QStringLiteral("shard of %1 not read (%2); its %3 stream(s) show earlier values"), view.address, view.note,
+                                     ns.streams);
             else
-                warnings << QStringLiteral("node %1 did not answer (%2); its %3 stream(s) show earlier values")
-                                .arg(view.polledAddress.isEmpty() ? view.address : view.polledAddress, r.error)
-                                .arg(ns.streams);
+                warnings << fillText(QStringLiteral("node %1 did not answer (%2); its %3 stream(s) show earlier values"),
+                                     view.polledAddress.isEmpty() ? view.address : view.polledAddress, r.error, ns.streams);
         }
         out.stats.roundTrips += r.roundTrips;
         out.stats.commands += r.commands;

@@ -1,5 +1,6 @@
 #include "cluster_poller.h"
 #include "../text/display_text.h"
+#include "../text/fill_text.h"
 
 #include "../probe/replica_link_probe.h"
 #include "../redis/key_slot.h"
@@ -237,8 +238,8 @@ void ClusterPoller::finishTick()
     data.stats.durationMs = m_schedule.tickElapsedMs();
     data.discoveryComplete = true;
     if (!m_unrouted.isEmpty()) {
-        const QString w =
-            QStringLiteral("%1 stream(s) in slots no master serves: %2").arg(m_unrouted.size()).arg(m_unrouted.mid(0, 5).join(QStringLiteral(", ")));
+        const QString w = fillText(QStringLiteral("%1 stream(s) in slots no master serves: %2"), m_unrouted.size(),
+                                   m_unrouted.mid(0, 5).join(QStringLiteral(", ")));
         data.warning = data.warning.isEmpty() ? w : data.warning + QStringLiteral("; ") + w;
     }
     m_last = data;

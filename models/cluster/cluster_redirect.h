@@ -3,6 +3,7 @@
 #pragma once
 
 #include "../redis/redis_reply.h"
+#include "../text/fill_text.h"
 
 #include <QString>
 #include <optional>
@@ -16,7 +17,7 @@ struct ClusterRedirect
     int slot = -1;
     QString host; // may be empty: "the host you are talking to"
     quint16 port = 0;
-    QString address() const { return QStringLiteral("%1:%2").arg(host).arg(port); }
+    QString address() const { return fillText(QStringLiteral("%1:%2"), host, port); }
 };
 
 // "MOVED 3999 127.0.0.1:6381", "ASK 3999 [::1]:6381"; nullopt for anything else.

@@ -1,5 +1,6 @@
 #include "cluster_topology.h"
 #include "../text/display_text.h"
+#include "../text/fill_text.h"
 
 #include "../redis/key_slot.h"
 
@@ -83,7 +84,7 @@ QString ClusterMaster::slotsText() const
 {
     QStringList parts;
     for (const SlotRange &r : slots)
-        parts << (r.first == r.last ? QString::number(r.first) : QStringLiteral("%1-%2").arg(r.first).arg(r.last));
+        parts << (r.first == r.last ? QString::number(r.first) : fillText(QStringLiteral("%1-%2"), r.first, r.last));
     return parts.join(QLatin1Char(' '));
 }
 
@@ -156,7 +157,7 @@ std::optional<ClusterTopology> ClusterTopology::fromShards(const RedisReply &rep
             const qint64 first = bounds.at(i).toInt().value_or(-1);
             const qint64 last = bounds.at(i + 1).toInt().value_or(-1);
             if (!validRange(first, last)) {
-                fail(error, QStringLiteral("CLUSTER SHARDS reported an invalid slot range %1-%2").arg(first).arg(last));
+                fail(error, fillText(QStringLiteral("CLUSTER SHARDS reported an invalid slot range %1-%2"), first, last));
                 return std::nullopt;
             }
             m.slots.append({int(first), int(last)});
@@ -185,7 +186,7 @@ std::optional<ClusterTopology> ClusterTopology::fromSlots(const RedisReply &repl
         const qint64 first = range.at(0).toInt().value_or(-1);
         const qint64 last = range.at(1).toInt().value_or(-1);
         if (!validRange(first, last)) {
-            fail(error, QStringLiteral("CLUSTER SLOTS reported an invalid slot range %1-%2").arg(first).arg(last));
+            fail(error, fillText(QStringLiteral("CLUSTER SLOTS reported an invalid slot range %1-%2"), first, last));
             return std::nullopt;
         }
         const ClusterNodeAddress master = slotsNode(range.at(2), seedHost);

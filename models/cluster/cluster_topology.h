@@ -4,6 +4,7 @@
 #pragma once
 
 #include "../redis/redis_reply.h"
+#include "../text/fill_text.h"
 
 #include <QByteArray>
 #include <QList>
@@ -28,7 +29,7 @@ struct ClusterNodeAddress
     quint16 tlsPort = 0;                     // 0: the node announced none
     QString health;                          // online, failed, loading (CLUSTER SHARDS only)
     std::optional<qint64> replicationOffset; // CLUSTER SHARDS only; other nodes' as last gossiped
-    QString address() const { return QStringLiteral("%1:%2").arg(host).arg(port); }
+    QString address() const { return fillText(QStringLiteral("%1:%2"), host, port); }
     // CLUSTER SHARDS says "online" (CLUSTER SLOTS lists no failed replicas and
     // no health at all).
     bool healthy() const { return health.isEmpty() || health == QLatin1String("online"); }

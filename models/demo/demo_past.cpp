@@ -1,6 +1,7 @@
 #include "demo_past.h"
 
 #include "../history/history_database.h"
+#include "../text/fill_text.h"
 #include "demo_scenario.h"
 
 #include <cmath>
@@ -68,9 +69,8 @@ bool writeDemoPast(const QString &path, qint64 nowMs, const QByteArray &prefix, 
     died.atMs = deathMs;
     died.group = GroupKey{keys.orders, demo::kFulfillment};
     died.kind = QStringLiteral("note");
-    died.text = QStringLiteral("simulated: %1 stopped acknowledging, holding %2 entries")
-                    .arg(QLatin1String(demo::kDeadConsumer))
-                    .arg(demo::kDeadConsumerEntries);
+    died.text = fillText(QStringLiteral("simulated: %1 stopped acknowledging, holding %2 entries"), QLatin1String(demo::kDeadConsumer),
+                         demo::kDeadConsumerEntries);
     db.writeEvent(died, error);
     return db.flushOpenBuckets(error);
 }

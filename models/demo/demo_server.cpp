@@ -1,4 +1,5 @@
 #include "demo_server.h"
+#include "../text/fill_text.h"
 
 #include <QDir>
 #include <QFile>
@@ -208,7 +209,7 @@ void DemoServer::onFinished(int exitCode)
     }
     const QString what = wasReady ? QStringLiteral("redis-server exited unexpectedly (exit code %1)%2")
                                   : QStringLiteral("redis-server exited while starting (exit code %1)%2");
-    fail(what.arg(exitCode).arg(tail));
+    fail(fillText(what, exitCode, tail));
 }
 
 void DemoServer::fail(const QString &message)

@@ -1,6 +1,7 @@
 #include "health_rules.h"
 
 #include "../snapshot/format.h"
+#include "../text/fill_text.h"
 
 #include <QCoreApplication>
 #include <QSettings>
@@ -93,7 +94,7 @@ QString HealthThresholds::validate() const
 {
     auto check = [](const HealthThresholds &t, const QString &where) -> QString {
         if (t.lagWarn > t.lagCrit)
-            return QStringLiteral("threshold lag_warn (%1) is above lag_crit (%2)%3").arg(t.lagWarn).arg(t.lagCrit).arg(where);
+            return fillText(QStringLiteral("threshold lag_warn (%1) is above lag_crit (%2)%3"), t.lagWarn, t.lagCrit, where);
         if (t.oldestIdleWarnMs > t.oldestIdleCritMs)
             return QStringLiteral("threshold oldest_idle_warn (%1) is above oldest_idle_crit (%2)%3")
                 .arg(formatDuration(t.oldestIdleWarnMs), formatDuration(t.oldestIdleCritMs), where);
@@ -163,11 +164,9 @@ HealthVerdict evaluateGroup(const StreamSnapshot &stream, const GroupSnapshot &g
             if (it.key() >= t.deliveryCountWarn)
                 poison += it.value();
         addReason(v, Health::Warn,
-              (poison == 1 ? QCoreApplication::translate("Health", "%1 pending entry delivered ≥ %2 times (max %3): likely poison")
-                           : QCoreApplication::translate("Health", "%1 pending entries delivered ≥ %2 times (max %3): likely poison"))
-                  .arg(formatCount(poison))
-                  .arg(t.deliveryCountWarn)
-                  .arg(*g.maxDeliveryCount));
+                  fillText((poison == 1 ? QCoreApplication::translate("Health", "%1 pending entry delivered ≥ %2 times (max %3): likely poison")
+                                        : QCoreApplication::translate("Health", "%1 pending entries delivered ≥ %2 times (max %3): likely poison")),
+                           formatCount(poison), t.deliveryCountWarn, *g.maxDeliveryCount));
     }
 
     if (g.oldestUnreadAgeMs) {

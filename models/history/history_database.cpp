@@ -2,6 +2,7 @@
 
 #include "../redis/connection_options.h"
 #include "../storage/app_dirs.h"
+#include "../text/fill_text.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -160,11 +161,11 @@ bool HistoryDatabase::open(QString *error)
     version.finish();
     if (hasVersion) {
         if (found != SchemaVersion) {
-            *error = describe(found > SchemaVersion
-                                  ? QStringLiteral("written by a newer Pelscope (schema %1, this one reads %2); keeping history in memory only")
-                                        .arg(found)
-                                        .arg(SchemaVersion)
-                                  : QStringLiteral("an unknown schema (%1); keeping history in memory only").arg(found));
+            *error =
+                describe(found > SchemaVersion
+                             ? fillText(QStringLiteral("written by a newer Pelscope (schema %1, this one reads %2); keeping history in memory only"),
+                                        found, SchemaVersion)
+                             : QStringLiteral("an unknown schema (%1); keeping history in memory only").arg(found));
             close();
             return false;
         }
@@ -507,7 +508,7 @@ bool HistoryDatabase::claimLease(const QString &owner, qint64 nowMs, qint64 stal
         if (current != owner && nowMs - beat < staleAfterMs) {
             mine = false;
             if (holder)
-                *holder = QStringLiteral("%1 (heartbeat %2 s ago)").arg(current).arg((nowMs - beat) / 1000);
+                *holder = fillText(QStringLiteral("%1 (heartbeat %2 s ago)"), current, (nowMs - beat) / 1000);
         }
     }
     if (mine) {
@@ -535,23 +536,20 @@ QString historyPathFor(const ConnectionOptions &o, const QString &dir)
 {
     // What names the connection, never a password: transport, address or
     // sentinel master, database, user.
-    QString identity = QStringLiteral("%1|%2|%3|%4")
-                           .arg(int(o.transport))
-                           .arg(o.sentinel ? QString::fromUtf8(o.sentinel->masterName) : o.address())
-                           .arg(o.db)
-                           .arg(QString::fromUtf8(o.user));
+    QString identity = fillText(QStringLiteral("%1|%2|%3|%4"), int(o.transport), o.sentinel ? QString::fromUtf8(o.sentinel->masterName) : o.address(),
+                                o.db, QString::fromUtf8(o.user));
     if (o.sentinel)
         for (const auto &s : o.sentinel->sentinels)
-            identity += QStringLiteral("|%1:%2").arg(s.host).arg(s.port);
+            identity += fillText(QStringLiteral("|%1:%2"), s.host, s.port);
     if (o.readFromReplica)
         identity += QStringLiteral("|replica");
     const QString hash = QString::fromLatin1(QCryptographicHash::hash(identity.toUtf8(), QCryptographicHash::Sha1).toHex().left(10));
     QString readable = o.sentinel                                          ? QString::fromUtf8(o.sentinel->masterName)
                        : o.transport == ConnectionOptions::Transport::Unix ? QFileInfo(o.socketPath).fileName()
-                                                                           : QStringLiteral("%1_%2").arg(o.host).arg(o.port);
+                                                                           : fillText(QStringLiteral("%1_%2"), o.host, o.port);
     readable.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9._-]")), QStringLiteral("_"));
     const QString base = dir.isEmpty() ? QDir(appDataDir()).filePath(QStringLiteral("history")) : dir;
-    return QDir(base).filePath(QStringLiteral("%1_db%2_%3.sqlite").arg(readable.left(48)).arg(o.db).arg(hash));
+    return QDir(base).filePath(fillText(QStringLiteral("%1_db%2_%3.sqlite"), readable.left(48), o.db, hash));
 }
 
 } // namespace pelscope

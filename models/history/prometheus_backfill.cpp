@@ -2,6 +2,7 @@
 
 #include "../export/prometheus_exposition.h"
 #include "../text/display_text.h"
+#include "../text/fill_text.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -57,7 +58,7 @@ namespace {
 // "prometheus:9090": where, without any user or password the URL holds.
 QString hostAndPort(const QUrl &url)
 {
-    return url.port() > 0 ? QStringLiteral("%1:%2").arg(url.host()).arg(url.port()) : url.host();
+    return url.port() > 0 ? fillText(QStringLiteral("%1:%2"), url.host(), url.port()) : url.host();
 }
 
 } // namespace

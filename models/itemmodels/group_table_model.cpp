@@ -2,6 +2,7 @@
 
 #include "history/history_store.h"
 #include "snapshot/format.h"
+#include "text/fill_text.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -83,7 +84,7 @@ QString GroupTableModel::displayText(int row, int column) const
             int alive = 0;
             for (const ConsumerSnapshot &c : g.consumerList)
                 alive += c.idleMs && *c.idleMs < 60'000;
-            consumers = QStringLiteral("%1 / %2").arg(alive).arg(g.consumerList.size());
+            consumers = fillText(QStringLiteral("%1 / %2"), alive, g.consumerList.size());
         }
         if (const int dead = deadConsumers(g))
             consumers += QCoreApplication::translate("pelscope::GroupTableModel", " (%1 dead)").arg(dead);
@@ -320,10 +321,11 @@ QString GroupTableModel::toolTip(int row, int column) const
     case ReadAge:
         return s.readAtMs <= 0
                    ? QString()
-                   : QCoreApplication::translate("pelscope::GroupTableModel", "Read at %1 (server time). %2 of %3 groups are read each poll, in turn: each at least every %4 polls.")
-                         .arg(QDateTime::fromMSecsSinceEpoch(s.readAtMs).toString(QStringLiteral("HH:mm:ss")),
-                              formatCount(m_snapshot->stats.groupsRead), formatCount(m_snapshot->stats.groupsKnown))
-                         .arg(m_snapshot->stats.refreshTicks);
+                   : fillText(QCoreApplication::translate(
+                                  "pelscope::GroupTableModel",
+                                  "Read at %1 (server time). %2 of %3 groups are read each poll, in turn: each at least every %4 polls."),
+                              QDateTime::fromMSecsSinceEpoch(s.readAtMs).toString(QStringLiteral("HH:mm:ss")),
+                              formatCount(m_snapshot->stats.groupsRead), formatCount(m_snapshot->stats.groupsKnown), m_snapshot->stats.refreshTicks);
     case OldestIdle:
         return g.pelSampled ? QCoreApplication::translate("pelscope::GroupTableModel", "Lower bound from the %1 entries inspected; upper bound from the oldest entry's ID").arg(g.pelInspected)
                             : QString();

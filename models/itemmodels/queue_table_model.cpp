@@ -18,6 +18,16 @@ double sortValue(const std::optional<qint64> &v)
     return v ? double(*v) : -1.0;
 }
 
+// A row's identity: the kind ('d' delayed, 'l' list) and the key's bytes, so
+// that a delayed queue and a list of the same name are two rows. Built from
+// QByteArrays: a "d\0" literal is a C string, and appending a key to it
+// stopped at the NUL (the row then lost the key's first byte, and the page
+// and its writes went to another key).
+QByteArray rowKey(char kind, const QByteArray &key)
+{
+    return QByteArray(1, kind) + key;
+}
+
 } // namespace
 
 QueueTableModel::QueueTableModel(QObject *parent)
@@ -35,7 +45,7 @@ void QueueTableModel::applySnapshot(const Snapshot &snapshot)
                                    q.discovered ? QCoreApplication::translate("pelscope::QueueTableModel", ", found by its name") : QString());
             for (const QString &r : q.health.reasons)
                 tip += QLatin1Char('\n') + r;
-            rows.append({"d\0" + q.key,
+            rows.append({rowKey('d', q.key),
                          {status, QCoreApplication::translate("pelscope::QueueTableModel", "delayed"), displayBytes(q.key), countOr(q.size), QCoreApplication::translate("pelscope::QueueTableModel", "%1 due").arg(countOr(q.due)),
                           q.oldestOverdueMs ? QCoreApplication::translate("pelscope::QueueTableModel", "%1 late").arg(formatDuration(*q.oldestOverdueMs)) : QStringLiteral("—"),
                           q.nextDueInMs ? QCoreApplication::translate("pelscope::QueueTableModel", "in %1").arg(formatDuration(*q.nextDueInMs)) : QStringLiteral("—"),
@@ -56,7 +66,7 @@ void QueueTableModel::applySnapshot(const Snapshot &snapshot)
                            .arg(formatCount(q.sampled), formatCount(q.undated), formatCount(q.stuck));
             for (const QString &r : q.health.reasons)
                 tip += QLatin1Char('\n') + r;
-            rows.append({"l\0" + q.key,
+            rows.append({rowKey('l', q.key),
                          {status, QCoreApplication::translate("pelscope::QueueTableModel", "reliable list"), QStringLiteral("%1 → %2").arg(displayBytes(q.key), displayBytes(q.processingKey)),
                           countOr(q.length), QCoreApplication::translate("pelscope::QueueTableModel", "%1 processing").arg(countOr(q.processingLength)), oldest, QStringLiteral("—"),
                           q.error.isEmpty() ? q.health.reasons.join(QStringLiteral("; ")) : q.error, int(q.health.status), sortValue(q.length),
@@ -82,7 +92,7 @@ QVariant QueueTableModel::data(const QModelIndex &index, int role) const
         case Oldest: return cell(row, OldestValue);
         default: return cell(row, index.column());
         }
-    case KeyRole: return keyAt(row).mid(2);
+    case KeyRole: return keyAt(row).mid(1);
     case IsListRole: return keyAt(row).startsWith('l');
     case ProcessingKeyRole: return cell(row, ProcessingKeyCell);
     case Qt::ToolTipRole: return cell(row, Tooltip);

@@ -2,6 +2,7 @@
 
 #include "../cluster/cluster_redirect.h"
 #include "../text/display_text.h"
+#include "../text/fill_text.h"
 
 #include <algorithm>
 
@@ -29,7 +30,7 @@ RedisConnection *EntryReader::connectionTo(const QString &address)
 
 RedisConnection *EntryReader::connectionFor(const QString &host, quint16 port)
 {
-    const QString address = QStringLiteral("%1:%2").arg(host).arg(port);
+    const QString address = fillText(QStringLiteral("%1:%2"), host, port);
     RedisConnection *&c = m_connections[address];
     if (!c) {
         ConnectionOptions o = m_options;
@@ -66,7 +67,7 @@ void EntryReader::run(const QByteArray &key, const RedisBatch &batch, RedisConne
         if (redirect->kind == ClusterRedirect::Kind::Moved) {
             if (m_keyNode.size() > 10'000) // keys browsed in one session: a bound, not a cache policy
                 m_keyNode.clear();
-            m_keyNode.insert(key, QStringLiteral("%1:%2").arg(host).arg(redirect->port));
+            m_keyNode.insert(key, fillText(QStringLiteral("%1:%2"), host, redirect->port));
             run(key, batch, std::move(done), hops + 1);
             return;
         }

@@ -5,6 +5,7 @@
 
 #include "../redis/redis_reply.h"
 #include "../snapshot/snapshot.h"
+#include "../text/fill_text.h"
 
 #include <QString>
 
@@ -31,7 +32,7 @@ inline std::optional<qint64> optCount(const RedisReply &r, const char *what, Gro
 {
     const std::optional<qint64> v = optInt(r);
     if (v && *v < 0) {
-        g.unjudged << QStringLiteral("%1: the server sent a negative value (%2)").arg(QLatin1String(what)).arg(*v);
+        g.unjudged << fillText(QStringLiteral("%1: the server sent a negative value (%2)"), QLatin1String(what), *v);
         return std::nullopt;
     }
     return v;

@@ -8,6 +8,7 @@
 #include "../redis/redis_error.h"
 #include "../snapshot/format.h"
 #include "../snapshot/stream_id.h"
+#include "../text/fill_text.h"
 #include "poll_cost.h"
 
 #include <QRandomGenerator>
@@ -54,11 +55,10 @@ void StreamProbe::restartDiscovery()
 void StreamProbe::endFirstSweepEarly(const QString &spent)
 {
     m_sweptOnce = true;
-    m_discoveryGap = QStringLiteral("discovery incomplete: the first SCAN sweep used its %1 budget after %2 pages; %3 streams found so far%4")
-                         .arg(spent)
-                         .arg(m_sweepPages)
-                         .arg(m_streams.size())
-                         .arg(m_config.oneShot ? QStringLiteral(", others may exist") : QStringLiteral(", the sweep goes on with the ticks"));
+    m_discoveryGap =
+        fillText(QStringLiteral("discovery incomplete: the first SCAN sweep used its %1 budget after %2 pages; %3 streams found so far%4"), spent,
+                 m_sweepPages, m_streams.size(),
+                 m_config.oneShot ? QStringLiteral(", others may exist") : QStringLiteral(", the sweep goes on with the ticks"));
     if (m_config.oneShot)
         m_sweeping = false;
 }
@@ -326,7 +326,7 @@ void StreamProbe::choose(RedisBatch &batch)
             o.instead(batch);
         ++m_budget.deferred;
         if (o.overdue >= m_config.starvedAfterTicks || m_requiredUs + o.costUs > budget)
-            starved << QStringLiteral("%1 (≈%2 µs)").arg(o.what).arg(qRound64(o.costUs));
+            starved << fillText(QStringLiteral("%1 (≈%2 µs)"), o.what, qRound64(o.costUs));
     }
     m_optional.clear();
     m_budget.estimatedUs = qRound64(spent);
@@ -337,13 +337,12 @@ void StreamProbe::choose(RedisBatch &batch)
         const qsizetype n = starved.size();
         if (n > 3)
             starved = starved.mid(0, 3) << QStringLiteral("%1 more").arg(n - 3);
-        why << QStringLiteral("left out (too big for the budget, or waiting %1+ ticks): %2")
-                   .arg(m_config.starvedAfterTicks)
-                   .arg(starved.join(QStringLiteral(", ")));
+        why << fillText(QStringLiteral("left out (too big for the budget, or waiting %1+ ticks): %2"), m_config.starvedAfterTicks,
+                        starved.join(QStringLiteral(", ")));
     }
     m_budget.tooSmall = !why.isEmpty();
     if (m_budget.tooSmall)
-        m_budget.note = QStringLiteral("poll budget %1 µs/tick is too small: %2").arg(m_config.pollBudgetUs).arg(why.join(QStringLiteral("; ")));
+        m_budget.note = fillText(QStringLiteral("poll budget %1 µs/tick is too small: %2"), m_config.pollBudgetUs, why.join(QStringLiteral("; ")));
 }
 
 } // namespace pelscope

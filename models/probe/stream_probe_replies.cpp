@@ -10,6 +10,7 @@
 #include "../redis/redis_error.h"
 #include "../snapshot/format.h"
 #include "../snapshot/stream_id.h"
+#include "../text/fill_text.h"
 #include "poll_cost.h"
 #include "reply_fields.h"
 
@@ -94,9 +95,9 @@ QString StreamProbe::onScanReply(const RedisReply &reply)
     } else if (m_sweepPages >= m_config.scanMaxPages) {
         // A cursor that never returns to 0: stop, keep every stream seen
         // (none is known to be gone), sweep again at the next interval.
-        m_discoveryGap = QStringLiteral("discovery incomplete: SCAN's cursor did not return to 0 within %1 pages; %2 streams found are polled")
-                             .arg(m_sweepPages)
-                             .arg(m_streams.size());
+        m_discoveryGap =
+            fillText(QStringLiteral("discovery incomplete: SCAN's cursor did not return to 0 within %1 pages; %2 streams found are polled"),
+                     m_sweepPages, m_streams.size());
         m_found.clear();
         m_sweeping = false;
         m_sweptOnce = true;

@@ -5,6 +5,7 @@
 // redis_handshake.cpp.
 #include "redis_connection.h"
 #include "../text/display_text.h"
+#include "../text/fill_text.h"
 
 #include "replica_resolver.h"
 #include "sentinel_resolver.h"
@@ -28,7 +29,7 @@ RedisConnection::RedisConnection(ConnectionOptions options, QObject *parent)
     m_connectTimer.setSingleShot(true);
     connect(&m_connectTimer, &QTimer::timeout, this, [this] {
         fail(RedisError::of(RedisError::Kind::Timeout,
-                            QStringLiteral("could not connect to %1 within %2 ms").arg(m_options.address()).arg(m_options.connectTimeoutMs)),
+                            fillText(QStringLiteral("could not connect to %1 within %2 ms"), m_options.address(), m_options.connectTimeoutMs)),
              true);
     });
     m_reconnectTimer.setSingleShot(true);
@@ -110,7 +111,7 @@ void RedisConnection::open()
         m_options.host = r.host;
         m_options.port = r.port;
         if (m_options.readFromReplica) {
-            m_sentinelMaster = QStringLiteral("%1:%2").arg(r.host).arg(r.port);
+            m_sentinelMaster = fillText(QStringLiteral("%1:%2"), r.host, r.port);
             m_options.host = r.replicaHost;
             m_options.port = r.replicaPort;
         }
@@ -236,10 +237,9 @@ void RedisConnection::onDeadline()
     // safe continuation is a fresh connection.
     const QString message =
         m_state == State::Handshake
-            ? QStringLiteral(
-                  "%1 accepted the connection but did not answer within %2 ms: the server may be hung (stopped, or blocked by a slow command)")
-                  .arg(m_options.address())
-                  .arg(m_options.connectTimeoutMs)
+            ? fillText(QStringLiteral("%1 accepted the connection but did not answer within %2 ms: the server may be hung (stopped, or blocked by "
+                                      "a slow command)"),
+                       m_options.address(), m_options.connectTimeoutMs)
             : QStringLiteral("%1 got no reply from %2 within the deadline; the server may be hung or overloaded")
                   .arg(QString::fromUtf8(what), m_options.address());
     fail(RedisError::of(RedisError::Kind::Timeout, message), true);

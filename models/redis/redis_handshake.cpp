@@ -6,6 +6,7 @@
 // reconnects) and redis_socket.cpp (the sockets).
 #include "redis_connection.h"
 #include "../text/display_text.h"
+#include "../text/fill_text.h"
 
 #include "replica_resolver.h"
 #include "sentinel_resolver.h"
@@ -88,7 +89,7 @@ void RedisConnection::startHandshake()
             if (sel.isError()) {
                 RedisError e = describeReplyError({"SELECT"}, sel);
                 if (e.kind == RedisError::Kind::Server)
-                    e.message = QStringLiteral("cannot select database %1: %2").arg(m_options.db).arg(displayBytes(sel.bytes()));
+                    e.message = fillText(QStringLiteral("cannot select database %1: %2"), m_options.db, displayBytes(sel.bytes()));
                 fail(e, true);
                 return;
             }
@@ -202,7 +203,7 @@ bool RedisConnection::confirmReplica(const RedisReply &role)
              true);
         return false;
     }
-    m_hello.primary = QStringLiteral("%1:%2").arg(QString::fromUtf8(role.at(1).bytes())).arg(role.at(2).toInt().value_or(0));
+    m_hello.primary = fillText(QStringLiteral("%1:%2"), QString::fromUtf8(role.at(1).bytes()), role.at(2).toInt().value_or(0));
     if (m_options.sentinel) {
         if (m_hello.primary != m_sentinelMaster) {
             fail(

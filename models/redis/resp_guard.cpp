@@ -1,4 +1,5 @@
 #include "resp_guard.h"
+#include "../text/fill_text.h"
 
 #include <charconv>
 
@@ -13,7 +14,7 @@ QString formatBytes(qint64 bytes)
         v /= 1024;
         ++u;
     }
-    return u == 0 ? QStringLiteral("%1 B").arg(bytes) : QStringLiteral("%1 %2").arg(v, 0, 'f', 1).arg(QLatin1String(units[u]));
+    return u == 0 ? QStringLiteral("%1 B").arg(bytes) : QStringLiteral("%1 %2").arg(QString::number(v, 'f', 1), QLatin1String(units[u]));
 }
 
 void RespGuard::reset()
@@ -89,7 +90,7 @@ bool RespGuard::onLine()
     if (n <= 0)
         return elementDone(); // empty or nil array
     if (n > m_limits.maxElements - m_replyElements)
-        return fail(QStringLiteral("an array of %1 elements announced, over the cap of %2 elements in one reply").arg(n).arg(m_limits.maxElements));
+        return fail(fillText(QStringLiteral("an array of %1 elements announced, over the cap of %2 elements in one reply"), n, m_limits.maxElements));
     m_replyElements += n;
     m_aggregates.push_back(n);
     return true;

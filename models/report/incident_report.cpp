@@ -6,6 +6,7 @@
 #include "snapshot/format.h"
 #include "snapshot/snapshot_json.h"
 #include "text/display_text.h"
+#include "text/fill_text.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -284,9 +285,8 @@ IncidentReportResult writeIncidentReport(const Snapshot &snapshot, const Inciden
     for (const StreamSnapshot &st : snapshot->streams)
         for (const GroupSnapshot &g : st.groups)
             if (g.maxDeliveryCount && *g.maxDeliveryCount >= r.thresholds.deliveryCountWarn)
-                poison << QStringLiteral("- %1 / %2: an entry delivered %3 times (`pelscope-cli pending list %1 %2`)")
-                              .arg(displayBytes(st.key), displayBytes(g.name))
-                              .arg(*g.maxDeliveryCount);
+                poison << fillText(QStringLiteral("- %1 / %2: an entry delivered %3 times (`pelscope-cli pending list %1 %2`)"), displayBytes(st.key),
+                                   displayBytes(g.name), *g.maxDeliveryCount);
     md << (poison.isEmpty() ? QStringList{QStringLiteral("None.")} : poison);
 
     md << QString() << QStringLiteral("## Dead letters (the newest %1 of each stream, by category)").arg(r.deadLettersPerStream) << QString();
@@ -296,7 +296,7 @@ IncidentReportResult writeIncidentReport(const Snapshot &snapshot, const Inciden
         QStringList parts;
         const auto &c = categories.value(displayBytes(d.key));
         for (auto it = c.cbegin(); it != c.cend(); ++it)
-            parts << QStringLiteral("%1 %2").arg(it.key()).arg(it.value());
+            parts << fillText(QStringLiteral("%1 %2"), it.key(), it.value());
         md << QStringLiteral("- %1 (source %2): %3 entries; %4")
                   .arg(displayBytes(d.key), displayBytes(d.source), d.length ? formatCount(*d.length) : QStringLiteral("?"),
                        parts.isEmpty() ? QStringLiteral("no category field") : parts.join(QStringLiteral(", ")));
@@ -306,7 +306,7 @@ IncidentReportResult writeIncidentReport(const Snapshot &snapshot, const Inciden
     if (actions.isEmpty())
         md << QStringLiteral("None in the window.");
     for (auto it = actions.cbegin(); it != actions.cend(); ++it)
-        md << QStringLiteral("- %1: %2").arg(it.key()).arg(it.value());
+        md << fillText(QStringLiteral("- %1: %2"), it.key(), it.value());
     md << QString()
        << QStringLiteral("Files: snapshot.json (the poll), groups/*.csv (recorded series), dead-letters.jsonl (%1), audit.jsonl%2.")
               .arg(r.includePayloads ? QStringLiteral("with payloads") : QStringLiteral("metadata only; --include-payloads for the rest"),

@@ -1,4 +1,5 @@
 #include "format.h"
+#include "../text/fill_text.h"
 
 #include <QCoreApplication>
 #include <QLocale>
@@ -17,17 +18,18 @@ QString formatDuration(qint64 ms)
     qint64 s = ms / 1000;
     if (s < 60) {
         const qint64 tenths = (ms % 1000) / 100;
-        return s < 10 && tenths ? QCoreApplication::translate("Duration", "%1.%2s").arg(s).arg(tenths) : QCoreApplication::translate("Duration", "%1s").arg(s);
+        return s < 10 && tenths ? fillText(QCoreApplication::translate("Duration", "%1.%2s"), s, tenths)
+                                : QCoreApplication::translate("Duration", "%1s").arg(s);
     }
     const qint64 d = s / 86400;
     const qint64 h = (s % 86400) / 3600;
     const qint64 m = (s % 3600) / 60;
     s %= 60;
     if (d > 0)
-        return QCoreApplication::translate("Duration", "%1d%2h%3m").arg(d).arg(h).arg(m);
+        return fillText(QCoreApplication::translate("Duration", "%1d%2h%3m"), d, h, m);
     if (h > 0)
-        return QCoreApplication::translate("Duration", "%1h%2m").arg(h).arg(m);
-    return QCoreApplication::translate("Duration", "%1m%2s").arg(m).arg(s, 2, 10, QLatin1Char('0'));
+        return fillText(QCoreApplication::translate("Duration", "%1h%2m"), h, m);
+    return fillText(QCoreApplication::translate("Duration", "%1m%2s"), m, QString::number(s).rightJustified(2, QLatin1Char('0')));
 }
 
 // About 285 years: far past any sensible duration, far below what a qint64 holds.

@@ -10,21 +10,25 @@
 -- its reply (or the XDEL after it) was lost. Target refused -> {'no_target', why},
 -- nothing written. Else XADD, record, -> {'added', new_id}.
 local source, ledger = KEYS[1], KEYS[2]
+local wrong = pelscope_wrong_type({{ledger, 'hash'}})
+if wrong then return wrong end
 local done = redis.call('HGET', ledger, ARGV[1])
 if done then
   return {'duplicate', done}
 end
 -- An XADD followed by a refused HSET would leave an entry the ledger cannot
 -- recognise: every permission first.
-local checks = {{'XADD', source, '*', 'f', 'v'}, {'HSET', ledger, ARGV[1], 'v'}, {'EXPIRE', ledger, ARGV[2]}}
+local checks = {{'XADD', source, '*', 'f', 'v'}, {'HSET', ledger, ARGV[1], 'v'}, {'EXPIRE', ledger, ARGV[2]}, {'TYPE', source}}
 if ARGV[3] == 'existing' then
-  checks[#checks + 1] = {'TYPE', source}
   checks[#checks + 1] = {'XINFO', 'GROUPS', source}
 end
 local refused = pelscope_refused(checks)
 if refused then return refused end
+local kind = redis.call('TYPE', source)['ok']
+if kind ~= 'none' and kind ~= 'stream' then
+  return {'no_target', 'the target key is a ' .. kind .. ', not a stream'}
+end
 if ARGV[3] == 'existing' then
-  local kind = redis.call('TYPE', source)['ok']
   if kind == 'none' then
     return {'no_target', 'the target stream does not exist'}
   elseif kind ~= 'stream' then

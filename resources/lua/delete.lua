@@ -12,6 +12,8 @@ if audit ~= '' then
 end
 local refused = pelscope_refused(checks)
 if refused then return refused end
+local wrong = pelscope_wrong_type({{dlq, 'stream'}, {audit, 'stream'}})
+if wrong then return wrong end
 
 local results = {}
 for i = 3, #ARGV do
@@ -20,9 +22,9 @@ for i = 3, #ARGV do
     results[#results + 1] = {id, 'gone'}
   else
     if audit ~= '' then
-      redis.call('XADD', audit, 'MAXLEN', '~', maxlen, '*', 'action', 'delete', 'dlq', dlq, 'dlq_id', id, 'actor', actor)
+      pelscope_audit('XADD', audit, 'MAXLEN', '~', maxlen, '*', 'action', 'delete', 'dlq', dlq, 'dlq_id', id, 'actor', actor)
     end
     results[#results + 1] = {id, 'deleted'}
   end
 end
-return results
+return pelscope_result(results)

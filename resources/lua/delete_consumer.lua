@@ -12,6 +12,8 @@ if audit ~= '' then
 end
 local refused = pelscope_refused(checks)
 if refused then return refused end
+local wrong = pelscope_wrong_type({{stream, 'stream'}, {audit, 'stream'}})
+if wrong then return wrong end
 
 local summary = redis.call('XPENDING', stream, group)
 local held = 0
@@ -25,7 +27,7 @@ if held > 0 then
 end
 redis.call('XGROUP', 'DELCONSUMER', stream, group, consumer)
 if audit ~= '' then
-  redis.call('XADD', audit, 'MAXLEN', '~', maxlen, '*', 'action', 'delete_consumer', 'stream', stream,
-             'group', group, 'consumer', consumer, 'actor', actor)
+  pelscope_audit('XADD', audit, 'MAXLEN', '~', maxlen, '*', 'action', 'delete_consumer', 'stream', stream,
+                 'group', group, 'consumer', consumer, 'actor', actor)
 end
-return {'deleted'}
+return pelscope_result({'deleted'})

@@ -14,6 +14,8 @@ if audit ~= '' then
 end
 local refused = pelscope_refused(checks)
 if refused then return refused end
+local wrong = pelscope_wrong_type({{source, 'stream'}, {dlq, 'stream'}, {audit, 'stream'}})
+if wrong then return wrong end
 
 local results = {}
 for i = 6, #ARGV do
@@ -33,13 +35,14 @@ for i = 6, #ARGV do
                         'source_stream', source, 'source_id', id, 'group', group, 'consumer', consumer}) do
       args[#args + 1] = v
     end
-    local new_id = redis.call('XADD', unpack(args))
+    local new_id = pelscope_try('XADD', unpack(args))
+    if not new_id then break end
     redis.call('XACK', source, group, id)
     if audit ~= '' then
-      redis.call('XADD', audit, 'MAXLEN', '~', maxlen, '*', 'action', 'move_to_dlq', 'source', source, 'group', group,
-                 'source_id', id, 'dlq', dlq, 'new_id', new_id, 'actor', actor)
+      pelscope_audit('XADD', audit, 'MAXLEN', '~', maxlen, '*', 'action', 'move_to_dlq', 'source', source, 'group', group,
+                     'source_id', id, 'dlq', dlq, 'new_id', new_id, 'actor', actor)
     end
     results[#results + 1] = {id, #found > 0 and 'moved' or 'moved_trimmed', new_id}
   end
 end
-return results
+return pelscope_result(results)

@@ -9,10 +9,6 @@
 local key, audit = KEYS[1], KEYS[2]
 local mode, score, maxlen, actor, token = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5]
 
-local t = redis.call('TYPE', key)['ok']
-if t ~= 'zset' and t ~= 'none' then
-  return redis.error_reply('WRONGTYPE ' .. key .. ' is a ' .. t .. ', not a sorted set (nothing was written)')
-end
 local checks = {}
 if mode == 'rescore' then checks[1] = {'ZADD', key, 'XX', '0', 'x'} else checks[1] = {'ZREM', key, 'x'} end
 if audit ~= '' then
@@ -20,6 +16,8 @@ if audit ~= '' then
 end
 local refused = pelscope_refused(checks)
 if refused then return refused end
+local wrong = pelscope_wrong_type({{key, 'zset'}, {audit, 'stream'}})
+if wrong then return wrong end
 
 local results = {}
 local changed = 0
@@ -41,6 +39,6 @@ if audit ~= '' then
   local a = {'XADD', audit, 'MAXLEN', '~', maxlen, '*', 'action', 'queue_' .. mode, 'key', key, 'items', tostring(changed), 'actor', actor,
              'batch', token}
   if mode == 'rescore' then a[#a + 1] = 'score'; a[#a + 1] = score end
-  redis.call(unpack(a))
+  pelscope_audit(unpack(a))
 end
-return results
+return pelscope_result(results)

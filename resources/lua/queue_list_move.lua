@@ -16,12 +16,6 @@
 local processing, main, audit = KEYS[1], KEYS[2], KEYS[3]
 local mode, how, maxlen, actor, token = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5]
 
-for _, k in ipairs({processing, main}) do
-  local t = redis.call('TYPE', k)['ok']
-  if t ~= 'list' and t ~= 'none' then
-    return redis.error_reply('WRONGTYPE ' .. k .. ' is a ' .. t .. ', not a list (nothing was written)')
-  end
-end
 local checks = {{'LREM', processing, '1', 'x'}}
 if mode == 'requeue' then checks[#checks + 1] = {'LPUSH', main, 'x'} end
 if audit ~= '' then
@@ -29,6 +23,8 @@ if audit ~= '' then
 end
 local refused = pelscope_refused(checks)
 if refused then return refused end
+local wrong = pelscope_wrong_type({{processing, 'list'}, {main, 'list'}, {audit, 'stream'}})
+if wrong then return wrong end
 
 local count = (how == 'all') and 0 or -1
 local results = {}
@@ -43,7 +39,7 @@ for i = 6, #ARGV do
   changed = changed + n
 end
 if audit ~= '' then
-  redis.call('XADD', audit, 'MAXLEN', '~', maxlen, '*', 'action', 'queue_' .. mode, 'key', processing, 'target', main,
-             'items', tostring(changed), 'actor', actor, 'batch', token)
+  pelscope_audit('XADD', audit, 'MAXLEN', '~', maxlen, '*', 'action', 'queue_' .. mode, 'key', processing, 'target', main,
+                 'items', tostring(changed), 'actor', actor, 'batch', token)
 end
-return results
+return pelscope_result(results)

@@ -15,9 +15,8 @@ local maxlen, actor, policy = ARGV[1], ARGV[2], ARGV[3]
 local nmeta = tonumber(ARGV[4])
 local first_id = 5 + nmeta
 
-local checks = {{'XRANGE', dlq, '-', '+'}, {'XADD', target, '*', 'f', 'v'}, {'XDEL', dlq, '0-1'}}
+local checks = {{'XRANGE', dlq, '-', '+'}, {'XADD', target, '*', 'f', 'v'}, {'XDEL', dlq, '0-1'}, {'TYPE', target}}
 if policy == 'existing' then
-  checks[#checks + 1] = {'TYPE', target}
   checks[#checks + 1] = {'XINFO', 'GROUPS', target}
 end
 if audit ~= '' then
@@ -25,8 +24,17 @@ if audit ~= '' then
 end
 local refused = pelscope_refused(checks)
 if refused then return refused end
+local wrong = pelscope_wrong_type({{dlq, 'stream'}, {audit, 'stream'}})
+if wrong then return wrong end
 
 local results = {}
+if policy ~= 'existing' then
+  local kind = redis.call('TYPE', target)['ok']
+  if kind ~= 'none' and kind ~= 'stream' then
+    for i = first_id, #ARGV do results[#results + 1] = {ARGV[i], 'no_target', 'the target key is a ' .. kind .. ', not a stream'} end
+    return results
+  end
+end
 if policy == 'existing' then
   local why
   local kind = redis.call('TYPE', target)['ok']
@@ -69,14 +77,15 @@ for i = first_id, #ARGV do
     if #args == 2 then
       results[#results + 1] = {id, 'empty'}
     else
-      local new_id = redis.call('XADD', unpack(args))
+      local new_id = pelscope_try('XADD', unpack(args))
+      if not new_id then break end
       redis.call('XDEL', dlq, id)
       if audit ~= '' then
-        redis.call('XADD', audit, 'MAXLEN', '~', maxlen, '*', 'action', 'requeue', 'dlq', dlq,
-                   'dlq_id', id, 'target', target, 'new_id', new_id, 'actor', actor)
+        pelscope_audit('XADD', audit, 'MAXLEN', '~', maxlen, '*', 'action', 'requeue', 'dlq', dlq,
+                       'dlq_id', id, 'target', target, 'new_id', new_id, 'actor', actor)
       end
       results[#results + 1] = {id, 'requeued', new_id}
     end
   end
 end
-return results
+return pelscope_result(results)

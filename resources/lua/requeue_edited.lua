@@ -9,9 +9,8 @@
 local dlq, target, audit = KEYS[1], KEYS[2], KEYS[3]
 local maxlen, actor, policy, id = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
 
-local checks = {{'XRANGE', dlq, '-', '+'}, {'XADD', target, '*', 'f', 'v'}, {'XDEL', dlq, '0-1'}}
+local checks = {{'XRANGE', dlq, '-', '+'}, {'XADD', target, '*', 'f', 'v'}, {'XDEL', dlq, '0-1'}, {'TYPE', target}}
 if policy == 'existing' then
-  checks[#checks + 1] = {'TYPE', target}
   checks[#checks + 1] = {'XINFO', 'GROUPS', target}
 end
 if audit ~= '' then
@@ -19,12 +18,17 @@ if audit ~= '' then
 end
 local refused = pelscope_refused(checks)
 if refused then return refused end
+local wrong = pelscope_wrong_type({{dlq, 'stream'}, {audit, 'stream'}})
+if wrong then return wrong end
 
 if #redis.call('XRANGE', dlq, id, id) == 0 then
   return {{id, 'gone'}}
 end
+local kind = redis.call('TYPE', target)['ok']
+if kind ~= 'none' and kind ~= 'stream' then
+  return {{id, 'no_target', 'the target key is a ' .. kind .. ', not a stream'}}
+end
 if policy == 'existing' then
-  local kind = redis.call('TYPE', target)['ok']
   if kind == 'none' then
     return {{id, 'no_target', 'the target stream does not exist'}}
   elseif kind ~= 'stream' then
@@ -38,7 +42,7 @@ for i = 5, #ARGV do args[#args + 1] = ARGV[i] end
 local new_id = redis.call('XADD', unpack(args))
 redis.call('XDEL', dlq, id)
 if audit ~= '' then
-  redis.call('XADD', audit, 'MAXLEN', '~', maxlen, '*', 'action', 'requeue_edited', 'dlq', dlq,
-             'dlq_id', id, 'target', target, 'new_id', new_id, 'actor', actor)
+  pelscope_audit('XADD', audit, 'MAXLEN', '~', maxlen, '*', 'action', 'requeue_edited', 'dlq', dlq,
+                 'dlq_id', id, 'target', target, 'new_id', new_id, 'actor', actor)
 end
-return {{id, 'requeued', new_id}}
+return pelscope_result({{id, 'requeued', new_id}})

@@ -47,7 +47,7 @@
 <context>
     <name>Alerts</name>
     <message>
-        <location filename="../../models/alerts/alert_policy.cpp" line="+18"/>
+        <location filename="../../models/alerts/alert_policy.cpp" line="+19"/>
         <source>delayed queue %1</source>
         <translation>지연 큐 %1</translation>
     </message>
@@ -100,7 +100,7 @@
 <context>
     <name>Duration</name>
     <message>
-        <location filename="../../models/snapshot/format.cpp" line="+16"/>
+        <location filename="../../models/snapshot/format.cpp" line="+17"/>
         <source>%1ms</source>
         <translation>%1ms</translation>
     </message>
@@ -110,7 +110,7 @@
         <translation>%1.%2초</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>%1s</source>
         <translation>%1초</translation>
     </message>
@@ -133,7 +133,7 @@
 <context>
     <name>Health</name>
     <message>
-        <location filename="../../models/health/health_rules.cpp" line="+155"/>
+        <location filename="../../models/health/health_rules.cpp" line="+156"/>
         <location line="+2"/>
         <source>oldest pending idle %1 ≥ %2</source>
         <translation>가장 오래된 Pending idle %1 ≥ %2</translation>
@@ -149,7 +149,7 @@
         <translation>Pending 엔트리 %1개 전달 횟수 ≥ %2 (최대 %3): poison 메시지 의심</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+8"/>
         <location line="+4"/>
         <source>behind by %1 ≥ %2: the oldest unread entry waits that long</source>
         <translation>밀림 %1 ≥ %2: 가장 오래된 미읽음 엔트리의 대기 시간</translation>
@@ -188,7 +188,7 @@
     <message>
         <location filename="../../models/health/queue_rules.cpp" line="+13"/>
         <location line="+20"/>
-        <location filename="../../models/probe/stream_probe_replies.cpp" line="+250"/>
+        <location filename="../../models/probe/stream_probe_replies.cpp" line="+251"/>
         <source>not judged: %1</source>
         <translation>판정 불가: %1</translation>
     </message>
@@ -356,12 +356,12 @@
         <translation>DLQ로 이동</translation>
     </message>
     <message>
-        <location filename="../../app/gui/gui_main.cpp" line="+223"/>
+        <location filename="../../app/gui/gui_main.cpp" line="+226"/>
         <source>the 30 minutes before the demo started are simulated</source>
         <translation>데모 시작 전 30분은 시뮬레이션 데이터</translation>
     </message>
     <message>
-        <location filename="../../ui/incident_export.cpp" line="+145"/>
+        <location filename="../../ui/incident_export.cpp" line="+146"/>
         <source>No poll has answered yet: there is nothing to report.</source>
         <translation>아직 응답한 폴링이 없어 보고할 내용이 없습니다.</translation>
     </message>
@@ -448,11 +448,31 @@
         <source>, interrupted</source>
         <translation>, 중단됨</translation>
     </message>
+    <message>
+        <location line="+126"/>
+        <source>%1 does not exist yet: nobody may read it</source>
+        <translation>%1은(는) 아직 없습니다: 아무도 읽지 않을 수 있습니다</translation>
+    </message>
+    <message>
+        <location line="+206"/>
+        <source>the script stopped with an error and may have written part of its batch before it (the audit stream has no record of it): %1</source>
+        <translation>스크립트가 오류로 멈췄으며, 그 전에 배치의 일부를 이미 썼을 수 있습니다(감사 스트림에는 기록이 없습니다): %1</translation>
+    </message>
+    <message>
+        <location line="+87"/>
+        <source>a write failed and the script stopped there: %1</source>
+        <translation>쓰기 하나가 실패해 스크립트가 거기서 멈췄습니다: %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the audit record failed: %1</source>
+        <translation>감사 기록을 쓰지 못했습니다: %1</translation>
+    </message>
 </context>
 <context>
     <name>WriteRecord</name>
     <message>
-        <location filename="../../models/actions/write_record.cpp" line="+13"/>
+        <location filename="../../models/actions/write_record.cpp" line="+15"/>
         <source>1 entry</source>
         <translation>엔트리 1개</translation>
     </message>
@@ -563,12 +583,12 @@
         <translation>%1를 %2(으)로 claim함</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
         <source>%1 left with their owner: idle less than the %2 guard</source>
         <translation>%1 원래 소유자에게 남김: idle이 보호 기준 %2 미만</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Acknowledge</source>
         <translation>ACK</translation>
     </message>
@@ -702,7 +722,7 @@
 <context>
     <name>pelscope::AllConnectionsPage</name>
     <message>
-        <location filename="../../ui/all_connections_page.cpp" line="+22"/>
+        <location filename="../../ui/all_connections_page.cpp" line="+23"/>
         <source>connection</source>
         <translation>연결</translation>
     </message>
@@ -859,7 +879,7 @@
     </message>
     <message>
         <location line="+14"/>
-        <location filename="../../ui/connection_dialog.cpp" line="+370"/>
+        <location filename="../../ui/connection_dialog.cpp" line="+371"/>
         <source>&amp;TLS</source>
         <translation>TLS(&amp;T)</translation>
     </message>
@@ -1283,7 +1303,7 @@ keys: %1</source>
 <context>
     <name>pelscope::ConnectionStatusLine</name>
     <message>
-        <location filename="../../ui/connection_status_line.cpp" line="+53"/>
+        <location filename="../../ui/connection_status_line.cpp" line="+54"/>
         <source>● Connected to %1 — %2 %3 (%4)</source>
         <translation>● %1에 연결됨 — %2 %3 (%4)</translation>
     </message>
@@ -1382,12 +1402,12 @@ Click for the last hour.</source>
         <translation>마지막 폴링 %1 · %2 ms · 왕복 %3회 · 명령 %4개 · %5 읽음</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+8"/>
         <source> · %1 of %2 groups read this poll, each at least every %3 polls (the Read column)</source>
         <translation> · 이번 폴링에서 그룹 %2개 중 %1개 읽음, 각 그룹은 최소 %3회 폴링마다 읽음 (읽음 열)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source> · poll budget too small: some figures are old or missing</source>
         <translation> · 폴링 예산 부족: 일부 수치가 오래되었거나 누락됨</translation>
     </message>
@@ -1403,23 +1423,23 @@ Click for the last hour.</source>
     </message>
     <message>
         <location line="+2"/>
-        <location line="+7"/>
+        <location line="+5"/>
         <source>%1 B</source>
         <translation>%1 B</translation>
     </message>
     <message>
-        <location line="-7"/>
-        <location line="+7"/>
+        <location line="-5"/>
+        <location line="+5"/>
         <source>unknown</source>
         <translation>알 수 없음</translation>
     </message>
     <message>
-        <location line="-3"/>
+        <location line="-1"/>
         <source>Shards read from replicas: %1 of %2 · worst offset lag %3</source>
         <translation>레플리카에서 읽는 샤드: %2개 중 %1개 · 최대 오프셋 lag %3</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+10"/>
         <source>offset lag %1 B</source>
         <translation>오프셋 lag %1 B</translation>
     </message>
@@ -1465,7 +1485,7 @@ Click for the last hour.</source>
 <context>
     <name>pelscope::ConnectionView</name>
     <message>
-        <location filename="../../ui/connection_view.cpp" line="+70"/>
+        <location filename="../../ui/connection_view.cpp" line="+72"/>
         <source>PAUSED — polling is suspended; press Space to resume.</source>
         <translation>일시 중지됨 — 폴링이 중단되었습니다. 재개하려면 Space 키를 누르십시오.</translation>
     </message>
@@ -1522,7 +1542,7 @@ Click for the last hour.</source>
         <translation>연결되지 않음</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+57"/>
         <source>Claim and XACK activity — %1</source>
         <translation>Claim 및 XACK 활동 — %1</translation>
     </message>
@@ -1687,7 +1707,7 @@ Click for the last hour.</source>
 <context>
     <name>pelscope::DeliveryHistogramWidget</name>
     <message>
-        <location filename="../../ui/delivery_histogram_widget.cpp" line="+16"/>
+        <location filename="../../ui/delivery_histogram_widget.cpp" line="+17"/>
         <source>Delivery counts of pending entries</source>
         <translation>Pending 엔트리의 전달 횟수</translation>
     </message>
@@ -1759,7 +1779,7 @@ Click for the last hour.</source>
 <context>
     <name>pelscope::DlqCategoryChart</name>
     <message>
-        <location filename="../../ui/dlq_category_chart.cpp" line="+35"/>
+        <location filename="../../ui/dlq_category_chart.cpp" line="+36"/>
         <source>Dead letters per category over time</source>
         <translation>카테고리별 데드 레터 추이</translation>
     </message>
@@ -2131,7 +2151,7 @@ Click for the last hour.</source>
 <context>
     <name>pelscope::EntryReader</name>
     <message>
-        <location filename="../../models/polling/entry_reader.cpp" line="+164"/>
+        <location filename="../../models/polling/entry_reader.cpp" line="+165"/>
         <source>%1 is a %2, not a %3</source>
         <translation>%1의 타입이 %3이(가) 아니라 %2입니다</translation>
     </message>
@@ -2322,7 +2342,7 @@ Click for the last hour.</source>
 <context>
     <name>pelscope::GroupTableModel</name>
     <message>
-        <location filename="../../models/itemmodels/group_table_model.cpp" line="+76"/>
+        <location filename="../../models/itemmodels/group_table_model.cpp" line="+77"/>
         <source>unknown</source>
         <translation>알 수 없음</translation>
     </message>
@@ -2387,7 +2407,7 @@ Click for the last hour.</source>
         <translation>%1에 읽음(서버 시간). 폴링마다 그룹 %3개 중 %2개를 차례로 읽으며, 각 그룹은 최소 %4번의 폴링마다 읽힙니다.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Lower bound from the %1 entries inspected; upper bound from the oldest entry&apos;s ID</source>
         <translation>하한: 검사한 엔트리 %1개 기준, 상한: 가장 오래된 엔트리의 ID 기준</translation>
     </message>
@@ -2899,7 +2919,7 @@ Desktop notifications muted</source>
         <translation>%1에 저장했습니다 (그룹 시계열 %2개, 차트 그림 %3개, 데드 레터 %4개, 감사 로그 %5줄)%6.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+2"/>
         <source> and %1</source>
         <translation> 및 %1</translation>
     </message>
@@ -3158,7 +3178,7 @@ Desktop notifications muted</source>
 <context>
     <name>pelscope::OverviewPage</name>
     <message>
-        <location filename="../../ui/overview_page.cpp" line="+56"/>
+        <location filename="../../ui/overview_page.cpp" line="+57"/>
         <source>Filter streams and groups (Ctrl+F; Down or Enter to the table)</source>
         <translation>스트림 및 그룹 필터(Ctrl+F, 아래 화살표 또는 Enter로 표 이동)</translation>
     </message>
@@ -3223,7 +3243,7 @@ Desktop notifications muted</source>
         <translation>%1별로 묶기</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+45"/>
         <source> &amp;nbsp;│&amp;nbsp; total lag &lt;b&gt;%1&lt;/b&gt;%2 &amp;nbsp;│&amp;nbsp; total pending &lt;b&gt;%3&lt;/b&gt; &amp;nbsp;│&amp;nbsp; worst oldest pending idle &lt;b&gt;%4&lt;/b&gt; &amp;nbsp;│&amp;nbsp; &lt;a href=&apos;dead&apos; style=&apos;color:%6;text-decoration:none&apos;&gt;dead consumers &lt;b&gt;%5&lt;/b&gt;&lt;/a&gt;</source>
         <translation> &amp;nbsp;│&amp;nbsp; 총 lag &lt;b&gt;%1&lt;/b&gt;%2 &amp;nbsp;│&amp;nbsp; 총 Pending &lt;b&gt;%3&lt;/b&gt; &amp;nbsp;│&amp;nbsp; 최장 Pending idle &lt;b&gt;%4&lt;/b&gt; &amp;nbsp;│&amp;nbsp; &lt;a href=&apos;dead&apos; style=&apos;color:%6;text-decoration:none&apos;&gt;dead 컨슈머 &lt;b&gt;%5&lt;/b&gt;&lt;/a&gt;</translation>
     </message>
@@ -3236,7 +3256,7 @@ Desktop notifications muted</source>
 <context>
     <name>pelscope::PayloadView</name>
     <message>
-        <location filename="../../ui/payload_view.cpp" line="+50"/>
+        <location filename="../../ui/payload_view.cpp" line="+51"/>
         <source>Select an entry to see its payload.</source>
         <translation>페이로드를 보려면 엔트리를 선택하십시오.</translation>
     </message>
@@ -3710,7 +3730,7 @@ Desktop notifications muted</source>
 <context>
     <name>pelscope::QueueTableModel</name>
     <message>
-        <location filename="../../models/itemmodels/queue_table_model.cpp" line="+32"/>
+        <location filename="../../models/itemmodels/queue_table_model.cpp" line="+42"/>
         <location line="+14"/>
         <source>error</source>
         <translation>오류</translation>
@@ -3907,13 +3927,13 @@ The oldest %1 processing items read: %2 without a timestamp (unknown age), %3 st
         <location line="+15"/>
         <location line="+110"/>
         <location line="+16"/>
-        <location filename="../../ui/write_controller_entries.cpp" line="+30"/>
+        <location filename="../../ui/write_controller_entries.cpp" line="+31"/>
         <location line="+72"/>
         <location line="+13"/>
         <location line="+28"/>
-        <location line="+68"/>
-        <location filename="../../ui/write_controller_queues.cpp" line="+34"/>
-        <location line="+56"/>
+        <location line="+66"/>
+        <location filename="../../ui/write_controller_queues.cpp" line="+35"/>
+        <location line="+54"/>
         <source>Not allowed</source>
         <translation>허용되지 않음</translation>
     </message>
@@ -3931,9 +3951,9 @@ The oldest %1 processing items read: %2 without a timestamp (unknown age), %3 st
     </message>
     <message>
         <location line="-41"/>
-        <location filename="../../ui/write_controller_entries.cpp" line="-166"/>
+        <location filename="../../ui/write_controller_entries.cpp" line="-164"/>
         <location line="+27"/>
-        <location filename="../../ui/write_controller_queues.cpp" line="-37"/>
+        <location filename="../../ui/write_controller_queues.cpp" line="-35"/>
         <source>Nothing was written: %1</source>
         <translation>아무것도 쓰지 않았습니다: %1</translation>
     </message>
@@ -3999,8 +4019,8 @@ Path: %2</source>
     <message>
         <location line="+7"/>
         <location filename="../../ui/write_controller_entries.cpp" line="+30"/>
-        <location line="+106"/>
-        <location filename="../../ui/write_controller_queues.cpp" line="+34"/>
+        <location line="+104"/>
+        <location filename="../../ui/write_controller_queues.cpp" line="+32"/>
         <source>The connection changed while the confirmation was open; nothing was written</source>
         <translation>확인 창이 열려 있는 동안 연결이 바뀌었습니다. 아무것도 쓰지 않았습니다</translation>
     </message>
@@ -4016,7 +4036,7 @@ Path: %2</source>
         <translation>데드 레터 재처리 중</translation>
     </message>
     <message>
-        <location filename="../../ui/write_controller_entries.cpp" line="-158"/>
+        <location filename="../../ui/write_controller_entries.cpp" line="-156"/>
         <source>&lt;b&gt;The entries cannot be moved to %1 on this cluster.&lt;/b&gt; Nothing was written.</source>
         <translation>&lt;b&gt;이 클러스터에서는 엔트리를 %1(으)로 이동할 수 없습니다.&lt;/b&gt; 아무것도 쓰지 않았습니다.</translation>
     </message>
@@ -4049,18 +4069,18 @@ Path: %2</source>
     </message>
     <message>
         <location line="+47"/>
-        <location line="+47"/>
+        <location line="+45"/>
         <location line="+14"/>
         <source>Delete consumer</source>
         <translation>컨슈머 삭제</translation>
     </message>
     <message>
-        <location line="-54"/>
+        <location line="-52"/>
         <source>%1 held %2 pending entries at the last poll; deleting it would drop them unprocessed. Claim them to another consumer first (select them in the pending table, or use &quot;Claim all from…&quot;).</source>
         <translation>%1은(는) 마지막 폴링 시점에 Pending 엔트리 %2개를 보유했습니다. 삭제하면 처리되지 않은 채 사라집니다. 먼저 다른 컨슈머로 claim하십시오(Pending 표에서 선택하거나 &quot;모두 claim…&quot; 사용).</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+20"/>
         <source>&lt;b&gt;Consumer %1 cannot be deleted from the window on this cluster.&lt;/b&gt; Nothing was written.</source>
         <translation>&lt;b&gt;이 클러스터에서는 창에서 컨슈머 %1을(를) 삭제할 수 없습니다.&lt;/b&gt; 아무것도 쓰지 않았습니다.</translation>
     </message>
@@ -4070,12 +4090,12 @@ Path: %2</source>
         <translation>거부됨: %1과(와) 같은 slot을 쓸 수 있는 감사 스트림이 없어, 확인·삭제·감사를 수행하는 스크립트를 실행할 수 없습니다</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>on %1, the master serving slot %2, which holds %3; audited in %4; a -MOVED while it runs is reported, never retried blindly</source>
         <translation>%1(slot %2를 담당하며 %3을(를) 보유한 마스터)에서 실행, %4에 감사 기록. 실행 중 -MOVED가 발생하면 보고하며 무작정 재시도하지 않습니다</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+11"/>
         <source>One Lua script on %1:</source>
         <translation>%1에서 Lua 스크립트 1개:</translation>
     </message>
@@ -4091,22 +4111,22 @@ Path: %2</source>
         <translation>스트림 %3의 그룹 %2에서 &lt;b&gt;컨슈머 %1을(를) 삭제&lt;/b&gt;합니다. 보유한 Pending 엔트리는 없습니다.</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+21"/>
         <source>%1 deleted</source>
         <translation>%1 삭제됨</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>not deleted: %1 took %2 pending entries meanwhile</source>
         <translation>삭제 안 됨: 그사이 %1이(가) Pending 엔트리 %2개를 가져갔습니다</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>not deleted</source>
         <translation>삭제 안 됨</translation>
     </message>
     <message>
-        <location filename="../../ui/write_controller_queues.cpp" line="-58"/>
+        <location filename="../../ui/write_controller_queues.cpp" line="-56"/>
         <source>Requeue stuck items</source>
         <translation>정체된 항목 재처리</translation>
     </message>
@@ -4146,7 +4166,7 @@ Path: %2</source>
         <translation>  ... 외 %1개</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+8"/>
         <source>Each item is removed and written in the same script: never in both places, never in neither. After a lost reply the batch&apos;s audit record says whether it ran; items chosen by age are chosen again from what the server holds then.</source>
         <translation>각 항목은 같은 스크립트에서 제거되고 기록됩니다. 두 곳 모두에 있거나 어디에도 없는 경우는 없습니다. 응답이 유실되면 배치의 감사 기록으로 실행 여부를 알 수 있으며, 경과 시간으로 고른 항목은 그 시점에 서버에 있는 항목에서 다시 고릅니다.</translation>
     </message>

@@ -5,6 +5,7 @@
 #include "bench_report.h"
 #include "exporter_runner.h"
 #include "redis_server.h"
+#include "text/fill_text.h"
 
 #include <spdlog/spdlog.h>
 
@@ -75,10 +76,8 @@ int main(int argc, char **argv)
     r.quick = quick;
     r.commandLine = QCoreApplication::arguments().join(QLatin1Char(' '));
     r.machine = collectMachineInfo(QStringLiteral(PELSCOPE_SOURCE_DIR));
-    progress(QStringLiteral("%1 run on %2 cores (%3), redis-server %4, load %5")
-                 .arg(quick ? QStringLiteral("quick") : QStringLiteral("full"))
-                 .arg(r.machine.cores)
-                 .arg(r.machine.cpuModel, r.machine.redisVersion, r.machine.loadAtStart));
+    progress(fillText(QStringLiteral("%1 run on %2 cores (%3), redis-server %4, load %5"), quick ? QStringLiteral("quick") : QStringLiteral("full"),
+                      r.machine.cores, r.machine.cpuModel, r.machine.redisVersion, r.machine.loadAtStart));
     if (ExporterRunner::executable().isEmpty()) {
         r.exporterNote = QStringLiteral("prometheus-redis-exporter is not installed (Debian package prometheus-redis-exporter; "
                                         "`./dev deps` installs it where apt has it), so the redis_exporter columns are empty "
@@ -108,7 +107,7 @@ int main(int argc, char **argv)
         r.scenarios = runCostBench(cfg, grid, progress);
         for (const Scenario &s : std::as_const(r.scenarios))
             if (!s.error.isEmpty())
-                progress(QStringLiteral("scenario %1 × %2 failed: %3").arg(s.pending).arg(s.consumers).arg(s.error));
+                progress(fillText(QStringLiteral("scenario %1 × %2 failed: %3"), s.pending, s.consumers, s.error));
     }
     if (want("ui"))
         r.ui = runUiBench(quick, QDir(plotDir).filePath(QStringLiteral("chart-20-series.png")), progress);
@@ -142,6 +141,6 @@ int main(int argc, char **argv)
         return 1;
     }
     md.write(markdownReport(r, goals).toUtf8());
-    progress(QStringLiteral("wrote %1 and %2 plots in %3").arg(mdPath).arg(r.plots.size()).arg(plotDir));
+    progress(fillText(QStringLiteral("wrote %1 and %2 plots in %3"), mdPath, r.plots.size(), plotDir));
     return 0;
 }

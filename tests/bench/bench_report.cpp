@@ -1,5 +1,7 @@
 #include "bench_report.h"
 
+#include "text/fill_text.h"
+
 #include <QLocale>
 #include <QTextStream>
 
@@ -35,7 +37,7 @@ QString msText(double ms)
 
 QString scenarioName(const Scenario &s)
 {
-    return QStringLiteral("%1 × %2").arg(pel(s.pending)).arg(s.consumers);
+    return fillText(QStringLiteral("%1 × %2"), pel(s.pending), s.consumers);
 }
 
 QString costCell(const ToolCost &c, double value)
@@ -122,8 +124,8 @@ QString transportTable(const BenchResults &r)
     for (const Scenario &s : r.scenarios) {
         if (!s.error.isEmpty())
             continue;
-        const QString rt =
-            s.roundTripsMin == s.roundTripsMax ? QString::number(s.roundTripsMin) : QStringLiteral("%1–%2").arg(s.roundTripsMin).arg(s.roundTripsMax);
+        const QString rt = s.roundTripsMin == s.roundTripsMax ? QString::number(s.roundTripsMin)
+                                                              : fillText(QStringLiteral("%1–%2"), s.roundTripsMin, s.roundTripsMax);
         out += row({scenarioName(s), num(s.commandsPerTick), rt, num(s.bytesOutPerTick, 0), num(s.bytesInPerTick, 0), num(s.pelscope.netOut(), 0),
                     costCell(s.naive, s.naive.netOut()), costCell(s.exporterPattern, s.exporterPattern.netOut()),
                     QStringLiteral("%1 / %2").arg(num(s.pelscope.clientMsPerTick), num(s.naive.clientMsPerTick))});
@@ -150,7 +152,7 @@ QString formsTable(const BenchResults &r)
             if (!s.error.isEmpty())
                 continue;
             const auto it = s.forms.constFind(f);
-            cells << (it == s.forms.cend() ? QStringLiteral("") : QStringLiteral("%1 / %2").arg(it->median()).arg(it->max()));
+            cells << (it == s.forms.cend() ? QStringLiteral("") : fillText(QStringLiteral("%1 / %2"), it->median(), it->max()));
         }
         out += row(cells);
     }
@@ -201,8 +203,8 @@ QString accuracyTable(const BenchResults &r)
             const double v = tvdAt(s, t);
             return v < 0 ? QStringLiteral("") : QString::number(v, 'f', 3);
         };
-        out += row({scenarioName(s), QString::number(s.accuracy.size()), QStringLiteral("%1/%2").arg(s.bracketHeld()).arg(s.accuracy.size()),
-                    QStringLiteral("[%1, %2] vs %3").arg(mid.lowMs).arg(mid.highMs).arg(mid.truthLo + 1),
+        out += row({scenarioName(s), QString::number(s.accuracy.size()), fillText(QStringLiteral("%1/%2"), s.bracketHeld(), s.accuracy.size()),
+                    fillText(QStringLiteral("[%1, %2] vs %3"), mid.lowMs, mid.highMs, mid.truthLo + 1),
                     s.sampled        ? QStringLiteral("sampled")
                     : s.scanComplete ? QStringLiteral("exact (walked)")
                                      : QStringLiteral("walking"),
@@ -305,14 +307,12 @@ QString historyTables(const HistoryBenchResult &h)
     line(QStringLiteral("GUI thread per tick, %1 groups (`HistorySession::admit` + `record`)").arg(h.groups), h.guiUs, QStringLiteral(" µs"), 1);
     line(QStringLiteral("writer thread per tick, %1 groups (`HistoryRecorder::record`: figures + one transaction)").arg(h.groups), h.writerMs,
          QStringLiteral(" ms"), 2);
-    line(QStringLiteral("a window opening a day of %1 groups (%2 polls replayed): start → charts ready").arg(h.groups).arg(h.openPolls), h.openMs,
+    line(fillText(QStringLiteral("a window opening a day of %1 groups (%2 polls replayed): start → charts ready"), h.groups, h.openPolls), h.openMs,
          QStringLiteral(" ms"), 0);
-    line(QStringLiteral("one scrape of `/metrics`, %1 groups (%2 KB), client side").arg(h.scrapeGroups).arg(h.scrapeBytes / 1024), h.scrapeMs,
+    line(fillText(QStringLiteral("one scrape of `/metrics`, %1 groups (%2 KB), client side"), h.scrapeGroups, h.scrapeBytes / 1024), h.scrapeMs,
          QStringLiteral(" ms"), 2);
-    out += QStringLiteral("\nDatabase size for %1 groups (pages in use after the retention pass): %2 MB after a day, %3 after 14 days.\n\n")
-               .arg(h.groups)
-               .arg(num(h.mb24h))
-               .arg(std::isnan(h.mb14d) ? QStringLiteral("not measured (--quick)") : num(h.mb14d) + QStringLiteral(" MB"));
+    out += fillText(QStringLiteral("\nDatabase size for %1 groups (pages in use after the retention pass): %2 MB after a day, %3 after 14 days.\n\n"),
+                    h.groups, num(h.mb24h), std::isnan(h.mb14d) ? QStringLiteral("not measured (--quick)") : num(h.mb14d) + QStringLiteral(" MB"));
     out += QStringLiteral("Redis's cost of a Prometheus endpoint for %1 groups, by scrapes per second (server per second of wall time):\n\n")
                .arg(h.scrapeGroups);
     out += header({QStringLiteral("endpoint"), QStringLiteral("scrapes/s"), QStringLiteral("commands/s"), QStringLiteral("commandstats µs/s"),
@@ -416,7 +416,7 @@ QList<Goal> evaluateGoals(const BenchResults &r)
             }
             const double cpu = hi->pelscope.cpuUs() / lo->pelscope.cpuUs();
             const double cmd = hi->pelscope.commandUs() / lo->pelscope.commandUs();
-            parts << QStringLiteral("%1 consumers: CPU %2×, commands %3×").arg(c).arg(num(cpu, 2), num(cmd, 2));
+            parts << fillText(QStringLiteral("%1 consumers: CPU %2×, commands %3×"), c, num(cpu, 2), num(cmd, 2));
             if (!(cpu <= 1.5 && cmd <= 1.5) && g.verdict == Verdict::Met)
                 g.verdict = Verdict::Missed;
         }
@@ -434,7 +434,7 @@ QList<Goal> evaluateGoals(const BenchResults &r)
             }
             const double cpu = s->naive.cpuUs() / s->pelscope.cpuUs();
             const double cmd = s->naive.commandUs() / s->pelscope.commandUs();
-            parts << QStringLiteral("%1 consumers: CPU %2×, commands %3×").arg(c).arg(num(cpu, 0), num(cmd, 0));
+            parts << fillText(QStringLiteral("%1 consumers: CPU %2×, commands %3×"), c, num(cpu, 0), num(cmd, 0));
             if (!(cpu >= 1000 && cmd >= 1000) && g.verdict == Verdict::Met)
                 g.verdict = Verdict::Missed;
         }
@@ -462,13 +462,11 @@ QList<Goal> evaluateGoals(const BenchResults &r)
             g.verdict = Verdict::NotMeasured;
             g.measured = r.exporterNote.isEmpty() ? QStringLiteral("exporter did not run") : r.exporterNote;
         } else if (over.isEmpty()) {
-            g.measured = QStringLiteral("at or below in all %1 scenarios (highest Pelscope ÷ exporter: %2×)").arg(compared).arg(num(worst, 2));
+            g.measured = fillText(QStringLiteral("at or below in all %1 scenarios (highest Pelscope ÷ exporter: %2×)"), compared, num(worst, 2));
         } else {
             g.verdict = Verdict::Missed;
-            g.measured = QStringLiteral("above in %1 of %2 (Pelscope vs the cheaper exporter mode): %3")
-                             .arg(over.size())
-                             .arg(compared)
-                             .arg(over.join(QStringLiteral("; ")));
+            g.measured = fillText(QStringLiteral("above in %1 of %2 (Pelscope vs the cheaper exporter mode): %3"), over.size(), compared,
+                                  over.join(QStringLiteral("; ")));
         }
         goals << g;
     }
@@ -483,7 +481,7 @@ QList<Goal> evaluateGoals(const BenchResults &r)
             ++n;
         }
         g.verdict = n == 0 ? Verdict::NotMeasured : (lo == 1 && hi == 1 ? Verdict::Met : Verdict::Missed);
-        g.measured = QStringLiteral("%1–%2 round trips per tick over %3 scenarios").arg(lo).arg(hi).arg(n);
+        g.measured = fillText(QStringLiteral("%1–%2 round trips per tick over %3 scenarios"), lo, hi, n);
         goals << g;
     }
     {
@@ -505,14 +503,14 @@ QList<Goal> evaluateGoals(const BenchResults &r)
                 }
                 worstMax = std::max(worstMax, it->max());
                 if (it->median() > 100)
-                    over << QStringLiteral("`%1` at %2: median %3 µs (max %4)").arg(it.key(), scenarioName(s)).arg(it->median()).arg(it->max());
+                    over << fillText(QStringLiteral("`%1` at %2: median %3 µs (max %4)"), it.key(), scenarioName(s), it->median(), it->max());
             }
         }
         if (worst == 0)
             g.verdict = Verdict::NotMeasured;
         else if (!over.isEmpty())
             g.verdict = Verdict::Missed;
-        g.measured = over.isEmpty() ? QStringLiteral("slowest median %1 µs (%2); slowest single call %3 µs").arg(worst).arg(worstWhat).arg(worstMax)
+        g.measured = over.isEmpty() ? fillText(QStringLiteral("slowest median %1 µs (%2); slowest single call %3 µs"), worst, worstWhat, worstMax)
                                     : over.join(QStringLiteral("; "));
         const bool onlyConsumers = !over.isEmpty() && std::all_of(over.cbegin(), over.cend(), [](const QString &o) {
             return o.startsWith(QStringLiteral("`XINFO CONSUMERS`"));
@@ -533,14 +531,13 @@ QList<Goal> evaluateGoals(const BenchResults &r)
             total += int(s.accuracy.size());
         }
         g.verdict = total == 0 ? Verdict::NotMeasured : held == total ? Verdict::Met : Verdict::Missed;
-        g.measured = QStringLiteral("%1 of %2 ticks").arg(held).arg(total);
+        g.measured = fillText(QStringLiteral("%1 of %2 ticks"), held, total);
         goals << g;
     }
     for (const ReplotResult &p : r.ui.replot) {
         const double limit = p.series <= 20 ? 8 : 16;
-        Goal g{QStringLiteral("Replot p95 ≤ %1 ms for %2 series over 24 h (the group page's chart widget: window() + setSeries + replot)")
-                   .arg(limit)
-                   .arg(p.series),
+        Goal g{fillText(QStringLiteral("Replot p95 ≤ %1 ms for %2 series over 24 h (the group page's chart widget: window() + setSeries + replot)"),
+                        limit, p.series),
                {},
                p.total.p95 <= limit ? Verdict::Met : Verdict::Missed};
         g.measured =
@@ -565,7 +562,7 @@ QList<Goal> evaluateGoals(const BenchResults &r)
                 continue;
             any = true;
             all = all && m.growthPercent() < 1.0;
-            parts << QStringLiteral("%1 groups: %2%").arg(m.groups).arg(QString::number(m.growthPercent(), 'f', 2));
+            parts << fillText(QStringLiteral("%1 groups: %2%"), m.groups, QString::number(m.growthPercent(), 'f', 2));
         }
         if (any)
             g.verdict = all ? Verdict::Met : Verdict::Missed;
@@ -591,10 +588,8 @@ QList<Goal> evaluateGoals(const BenchResults &r)
         QStringList costs;
         double one = 0, five = 0;
         for (const ExporterCost &c : h.costs) {
-            costs << QStringLiteral("%1 at %2/s: %3 commands/s")
-                         .arg(c.tool.section(QLatin1Char(' '), 0, 0))
-                         .arg(c.scrapesPerSecond)
-                         .arg(num(c.commandsPerSecond));
+            costs << fillText(QStringLiteral("%1 at %2/s: %3 commands/s"), c.tool.section(QLatin1Char(' '), 0, 0), c.scrapesPerSecond,
+                              num(c.commandsPerSecond));
             if (c.tool.startsWith(QLatin1String("pelscope")))
                 (c.scrapesPerSecond == 1 ? one : five) = c.commandsPerSecond;
         }
@@ -616,9 +611,8 @@ QList<Goal> evaluateGoals(const BenchResults &r)
         for (const ScaleResult *big : {largest(false), largest(true)}) {
             if (!big)
                 continue;
-            const QString at = big->connections > 1 ? QStringLiteral("%1 connections × %2 groups, all-connections tab")
-                                                          .arg(big->connections)
-                                                          .arg(num(big->groups / big->connections, 0))
+            const QString at = big->connections > 1 ? fillText(QStringLiteral("%1 connections × %2 groups, all-connections tab"), big->connections,
+                                                               num(big->groups / big->connections, 0))
                                                     : QStringLiteral("%1 groups").arg(num(big->groups));
             const QString of = big->connections > 1 ? QStringLiteral(" (20 connections × 500 groups)") : QString();
             const bool size = big->groups >= 10'000;
@@ -628,9 +622,8 @@ QList<Goal> evaluateGoals(const BenchResults &r)
                  QStringLiteral("%1: p95 %2 ms").arg(at, num(big->applyP95Ms)));
             goal(QStringLiteral("The GUI thread's longest stall ≤ 100 ms while polling, sorting, filtering and scrolling%1").arg(of),
                  big->steadyReached && big->stallMaxMs <= 100,
-                 QStringLiteral("%1: %2 ms once every group was read; %3 ms while the first %4 ticks read them for the first time")
-                     .arg(at, big->steadyReached ? num(big->stallMaxMs) : QStringLiteral("not reached"), num(big->startupStallMs))
-                     .arg(big->refreshTicks));
+                 fillText(QStringLiteral("%1: %2 ms once every group was read; %3 ms while the first %4 ticks read them for the first time"), at,
+                          big->steadyReached ? num(big->stallMaxMs) : QStringLiteral("not reached"), num(big->startupStallMs), big->refreshTicks));
             goal(QStringLiteral("Quitting takes ≤ 1 s at any size%1").arg(of), big->quitMs <= 1000,
                  QStringLiteral("%1: %2 ms").arg(at, num(big->quitMs)));
         }
@@ -641,7 +634,7 @@ QList<Goal> evaluateGoals(const BenchResults &r)
                 continue;
             const double ratio = x.estimatedUs / x.measuredUs;
             within = within && ratio >= 0.5 && ratio <= 2.0;
-            ratios << QStringLiteral("%1 groups: ×%2").arg(num(x.groups, 0)).arg(QString::number(ratio, 'f', 2));
+            ratios << QStringLiteral("%1 groups: ×%2").arg(num(x.groups, 0), QString::number(ratio, 'f', 2));
         }
         goal(QStringLiteral("The poll-cost estimate within 2× of the server's measured time"), within && !ratios.isEmpty(),
              ratios.join(QStringLiteral("; ")));
@@ -657,10 +650,9 @@ QList<Goal> evaluateGoals(const BenchResults &r)
         const double ratio = measured ? large.usPerTick / small.usPerTick : 0;
         goals << Goal{QStringLiteral("Queues' server time per tick flat in their size: %1 items ≤ 2× %2 items (100× the items)")
                           .arg(num(large.items, 0), num(small.items, 0)),
-                      measured ? QStringLiteral("%1 queues: %2 µs at %3 items, %4 µs at %5 (×%6)")
-                                     .arg(small.delayed + small.lists)
-                                     .arg(num(small.usPerTick), num(small.items, 0), num(large.usPerTick), num(large.items, 0))
-                                     .arg(QString::number(ratio, 'f', 2))
+                      measured ? fillText(QStringLiteral("%1 queues: %2 µs at %3 items, %4 µs at %5 (×%6)"), small.delayed + small.lists,
+                                          num(small.usPerTick), num(small.items, 0), num(large.usPerTick), num(large.items, 0),
+                                          QString::number(ratio, 'f', 2))
                                : large.error + small.error,
                       !measured ? Verdict::NotMeasured : ratio <= 2.0 ? Verdict::Met : Verdict::Missed};
     }

@@ -4,6 +4,7 @@
 #include "poll_once.h"
 #include "probe/stream_poller.h"
 #include "redis_server.h"
+#include "text/fill_text.h"
 
 #include <hiredis/hiredis.h>
 
@@ -75,7 +76,7 @@ struct Rig
     // the windows measure a dashboard that has been running, not the start-up
     // of a fresh one (the accuracy ticks show that from the first tick).
     std::unique_ptr<StreamPoller> poller;
-    QString name() const { return QStringLiteral("PEL %1 × %2 consumers").arg(spec.pending).arg(spec.consumers); }
+    QString name() const { return fillText(QStringLiteral("PEL %1 × %2 consumers"), spec.pending, spec.consumers); }
 };
 
 void add(ToolCost &total, const ServerWindow &w, int ticks, double clientMs)
@@ -119,7 +120,7 @@ QString runPoller(const CostConfig &cfg, const Rig &rig, int total, const std::f
         loop.quit();
     });
     QTimer::singleShot(std::max(120'000, total * cfg.intervalMs * 4), &loop, [&] {
-        error = QStringLiteral("Pelscope's poller published only %1 of %2 ticks").arg(n).arg(total);
+        error = fillText(QStringLiteral("Pelscope's poller published only %1 of %2 ticks"), n, total);
         loop.quit();
     });
     poller.start();
@@ -153,7 +154,7 @@ QString resumePoller(const CostConfig &cfg, Rig &rig, int total, const std::func
         loop.quit();
     });
     QTimer::singleShot(std::max(120'000, total * cfg.intervalMs * 4), &loop, [&] {
-        error = QStringLiteral("Pelscope's poller published only %1 of %2 ticks").arg(n).arg(total);
+        error = fillText(QStringLiteral("Pelscope's poller published only %1 of %2 ticks"), n, total);
         loop.quit();
     });
     if (fresh)
@@ -368,7 +369,7 @@ QList<Scenario> runCostBench(const CostConfig &cfg, const QList<std::pair<qint64
     // over all of them alike: the ratios between scenarios stay fair.
     const int rounds = std::max(1, cfg.rounds);
     for (int round = 0; round < rounds; ++round) {
-        progress(QStringLiteral("cost round %1 of %2: Pelscope, naive, redis_exporter on every scenario").arg(round + 1).arg(rounds));
+        progress(fillText(QStringLiteral("cost round %1 of %2: Pelscope, naive, redis_exporter on every scenario"), round + 1, rounds));
         for (auto &rp : rigs) {
             Rig &rig = *rp;
             if (!rig.sc.error.isEmpty())

@@ -1,5 +1,7 @@
 #include "fixture_builder.h"
 
+#include "text/fill_text.h"
+
 #include <hiredis/hiredis.h>
 
 #include <QProcess>
@@ -125,7 +127,7 @@ bool buildFixture(quint16 port, const FixtureSpec &spec, QString *error)
     });
     if (count != spec.pending) {
         if (error)
-            *error = QStringLiteral("fixture has %1 pending entries, wanted %2").arg(count).arg(spec.pending);
+            *error = fillText(QStringLiteral("fixture has %1 pending entries, wanted %2"), count, spec.pending);
         return false;
     }
     return true;
@@ -156,7 +158,7 @@ bool readTruth(RawRedis &redis, const FixtureSpec &spec, PelTruth *truth, QStrin
     });
     if (!ok || t.entries != spec.pending) {
         if (error)
-            *error = QStringLiteral("whole-PEL XPENDING returned %1 entries (%2)").arg(t.entries).arg(redis.lastError());
+            *error = fillText(QStringLiteral("whole-PEL XPENDING returned %1 entries (%2)"), t.entries, redis.lastError());
         return false;
     }
     *truth = t;

@@ -9,6 +9,7 @@
 #include "history/history_database.h"
 #include "history/history_recorder.h"
 #include "history/history_session.h"
+#include "text/fill_text.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>
@@ -183,7 +184,8 @@ void exporterSection(HistoryBenchResult &r, bool quick, const std::function<void
     waited.start();
     while (waited.elapsed() < 60'000 && httpGet(net, metrics).count("pelscope_group_lag{") < r.scrapeGroups)
         QThread::msleep(200);
-    progress(QStringLiteral("history: exporter serves %1 groups after %2 s").arg(r.scrapeGroups).arg(waited.elapsed() / 1000.0, 0, 'f', 1));
+    progress(fillText(QStringLiteral("history: exporter serves %1 groups after %2 s"), r.scrapeGroups,
+                      QString::number(waited.elapsed() / 1000.0, 'f', 1)));
     QList<double> scrapes;
     for (int i = 0; i < (quick ? 100 : 400); ++i) {
         double ms = 0;
@@ -231,7 +233,8 @@ HistoryBenchResult runHistoryBench(bool quick, const std::function<void(const QS
     r.mb24h = recordDays(dayPath, 1, now, &writer, &error);
     r.writerMs = Spread::of(writer);
     r.ticks = int(writer.size());
-    progress(QStringLiteral("history: a day of 50 groups is %1 MB; writer p99 %2 ms").arg(r.mb24h, 0, 'f', 1).arg(r.writerMs.p99, 0, 'f', 2));
+    progress(QStringLiteral("history: a day of 50 groups is %1 MB; writer p99 %2 ms")
+                 .arg(QString::number(r.mb24h, 'f', 1), QString::number(r.writerMs.p99, 'f', 2)));
     if (!error.isEmpty()) {
         r.error = error;
         return r;
@@ -277,7 +280,8 @@ HistoryBenchResult runHistoryBench(bool quick, const std::function<void(const QS
         session.stop();
     }
     r.openMs = Spread::of(opens);
-    progress(QStringLiteral("history: a window reads the day of %1 polls in %2 ms (median)").arg(r.openPolls).arg(r.openMs.median, 0, 'f', 0));
+    progress(fillText(QStringLiteral("history: a window reads the day of %1 polls in %2 ms (median)"), r.openPolls,
+                      QString::number(r.openMs.median, 'f', 0)));
 
     exporterSection(r, quick, progress);
     return r;

@@ -3,6 +3,7 @@
 #include "poll_once.h"
 #include "redis_oracle.h"
 #include "redis_server.h"
+#include "text/fill_text.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>
@@ -96,7 +97,7 @@ QList<QueueCostResult> runQueueBench(const QList<qint64> &sizes, int queues, con
         constexpr int kTicks = 30;
         const QList<Snapshot> ticks = test::pollTicks(server.url(), kTicks, 100, config, &error);
         if (ticks.size() != kTicks) {
-            r.error = error.isEmpty() ? QStringLiteral("%1 of %2 ticks").arg(ticks.size()).arg(kTicks) : error;
+            r.error = error.isEmpty() ? fillText(QStringLiteral("%1 of %2 ticks"), ticks.size(), kTicks) : error;
             out << r;
             continue;
         }
@@ -106,7 +107,8 @@ QList<QueueCostResult> runQueueBench(const QList<qint64> &sizes, int queues, con
         for (const char *c : {"zcard", "zcount", "zrange", "zrangebyscore", "llen", "lrange"}) {
             const auto st = stats.value(QLatin1String(c));
             usec += st.usec;
-            perCall << QStringLiteral("%1 %2").arg(QLatin1String(c)).arg(double(st.usec) / double(std::max<qint64>(1, st.calls)), 0, 'f', 2);
+            perCall << QStringLiteral("%1 %2").arg(QLatin1String(c),
+                                                   QString::number(double(st.usec) / double(std::max<qint64>(1, st.calls)), 'f', 2));
         }
         r.perCall = perCall.join(QStringLiteral(", "));
         // What the articles' recovery script reads instead: the whole processing list, once.
@@ -116,14 +118,9 @@ QList<QueueCostResult> runQueueBench(const QList<qint64> &sizes, int queues, con
         r.ticks = kTicks;
         r.usPerTick = double(usec) / kTicks;
         r.usPerQueue = r.usPerTick / std::max(1, queues);
-        progress(QStringLiteral("queues: %1 × %2 items: %3 µs of server time a tick (%4 µs a queue), filled in %5 s; µs a call: %6; one LRANGE 0 -1 of a processing list: %7 µs")
-                     .arg(queues)
-                     .arg(items)
-                     .arg(r.usPerTick, 0, 'f', 0)
-                     .arg(r.usPerQueue, 0, 'f', 1)
-                     .arg(r.fillSeconds, 0, 'f', 1)
-                     .arg(r.perCall)
-                     .arg(r.naiveUs, 0, 'f', 0));
+        progress(fillText(QStringLiteral("queues: %1 × %2 items: %3 µs of server time a tick (%4 µs a queue), filled in %5 s; µs a call: %6; one LRANGE 0 -1 of a processing list: %7 µs"),
+                          queues, items, QString::number(r.usPerTick, 'f', 0), QString::number(r.usPerQueue, 'f', 1),
+                          QString::number(r.fillSeconds, 'f', 1), r.perCall, QString::number(r.naiveUs, 'f', 0)));
         out << r;
     }
     return out;

@@ -11,6 +11,7 @@
 #include "redis_oracle.h"
 #include "redis_server.h"
 #include "session/connection_session.h"
+#include "text/fill_text.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -240,15 +241,13 @@ QList<ScaleResult> runScaleBench(const QList<ScaleCase> &cases, double seconds, 
             out.append(r);
             continue;
         }
-        progress(QStringLiteral("scale: %1 groups on %2 connection(s), the window polling for %3 s (child process)")
-                     .arg(groups)
-                     .arg(c.connections)
-                     .arg(seconds));
+        progress(fillText(QStringLiteral("scale: %1 groups on %2 connection(s), the window polling for %3 s (child process)"), groups, c.connections,
+                          seconds));
         db.command({"CONFIG", "RESETSTAT"});
         QProcess child;
         child.setStandardErrorFile(QProcess::nullDevice()); // Qt's offscreen plugin chatter
         child.start(QCoreApplication::applicationFilePath(),
-                    {QStringLiteral("--scale-child"), QStringLiteral("%1,%2,%3").arg(server.url()).arg(seconds).arg(c.connections)});
+                    {QStringLiteral("--scale-child"), fillText(QStringLiteral("%1,%2,%3"), server.url(), seconds, c.connections)});
         if (!child.waitForFinished(int(seconds * 1000) + 300'000) || child.exitCode() != 0) {
             r.error = QStringLiteral("child failed (exit %1)").arg(child.exitCode());
             out.append(r);
@@ -281,14 +280,10 @@ QList<ScaleResult> runScaleBench(const QList<ScaleCase> &cases, double seconds, 
         r.pollMs = o.value(QStringLiteral("pollMs")).toDouble();
         // The window's first poll (discovery, one-off reads) counts too: a mean over every tick it sent.
         r.measuredUs = r.ticks > 0 ? double(usec) / r.ticks : 0;
-        progress(QStringLiteral("scale: %1 groups (%7 connection(s)): peak %2 MB, apply p95 %3 ms, stall %4 ms, estimate %5 µs vs %6 µs measured")
-                     .arg(groups)
-                     .arg(r.peakMb, 0, 'f', 0)
-                     .arg(r.applyP95Ms, 0, 'f', 1)
-                     .arg(r.stallMaxMs, 0, 'f', 0)
-                     .arg(r.estimatedUs, 0, 'f', 0)
-                     .arg(r.measuredUs, 0, 'f', 0)
-                     .arg(c.connections));
+        progress(fillText(
+            QStringLiteral("scale: %1 groups (%7 connection(s)): peak %2 MB, apply p95 %3 ms, stall %4 ms, estimate %5 µs vs %6 µs measured"), groups,
+            QString::number(r.peakMb, 'f', 0), QString::number(r.applyP95Ms, 'f', 1), QString::number(r.stallMaxMs, 'f', 0),
+            QString::number(r.estimatedUs, 'f', 0), QString::number(r.measuredUs, 'f', 0), c.connections));
         out.append(r);
     }
     return out;

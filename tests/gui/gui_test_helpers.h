@@ -80,4 +80,23 @@ inline void selectWhere(QTableView *view, int role, const QList<QByteArray> &val
     }
 }
 
+// Double-clicks, as an operator does, the first row of `view` whose `role`
+// equals `value`: scrolled to, the mouse on the row's first cell. False when
+// no row holds it.
+inline bool doubleClickRow(QTableView *view, int role, const QVariant &value)
+{
+    const QAbstractItemModel *model = view->model();
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const QModelIndex index = model->index(row, 0);
+        if (index.data(role) != value)
+            continue;
+        view->scrollTo(index);
+        const QPoint at = view->visualRect(index).center();
+        QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at);
+        QTest::mouseDClick(view->viewport(), Qt::LeftButton, {}, at);
+        return true;
+    }
+    return false;
+}
+
 } // namespace pelscope::test

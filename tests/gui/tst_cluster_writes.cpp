@@ -16,6 +16,7 @@
 #include "pending_actions_bar.h"
 #include "polling/poller_thread.h"
 #include "redis/key_slot.h"
+#include "text/fill_text.h"
 #include "write_controller.h"
 #include "write_dialogs.h"
 #include "poll_once.h"
@@ -208,9 +209,8 @@ private Q_SLOTS:
         QVERIFY(confirm);
         const QString path = confirm->path();
         qInfo("atomic confirmation: %s", qPrintable(path));
-        QVERIFY2(path.startsWith(QStringLiteral("atomic: {orders}:dlq and its source {orders} share hash tag {orders}, slot %1 on %2")
-                                     .arg(keySlot("{orders}"))
-                                     .arg(m_cluster.address(owner))),
+        QVERIFY2(path.startsWith(fillText(QStringLiteral("atomic: {orders}:dlq and its source {orders} share hash tag {orders}, slot %1 on %2"),
+                                          keySlot("{orders}"), m_cluster.address(owner))),
                  qPrintable(path));
         QVERIFY(confirm->confirmButton());
         QCOMPARE(confirm->plan().join(QLatin1Char('\n')).count(QStringLiteral("XADD \"{orders}\" *")), 2);
@@ -247,7 +247,7 @@ private Q_SLOTS:
         QVERIFY(confirm);
         qInfo("delete confirmation: %s", qPrintable(confirm->path()));
         QVERIFY2(confirm->path().startsWith(
-                     QStringLiteral("on %1, the master serving slot %2 of {orders}:dlq").arg(m_cluster.address(owner)).arg(keySlot("{orders}"))),
+                     fillText(QStringLiteral("on %1, the master serving slot %2 of {orders}:dlq"), m_cluster.address(owner), keySlot("{orders}"))),
                  qPrintable(confirm->path()));
         QCOMPARE(db->command({"XLEN", "{orders}:dlq"}).integer(), 4);
         confirm->confirmButton()->click();
@@ -300,11 +300,8 @@ private Q_SLOTS:
         QVERIFY(confirm);
         const QString path = confirm->path();
         qInfo("ledger confirmation: %s", qPrintable(path));
-        QVERIFY2(path.startsWith(QStringLiteral("ledger: payments:dlq (slot %1, on %2) and its source payments (slot %3, on %4)")
-                                     .arg(keySlot("payments:dlq"))
-                                     .arg(m_cluster.address(dlqNode))
-                                     .arg(keySlot("payments"))
-                                     .arg(m_cluster.address(sourceNode))),
+        QVERIFY2(path.startsWith(fillText(QStringLiteral("ledger: payments:dlq (slot %1, on %2) and its source payments (slot %3, on %4)"),
+                                          keySlot("payments:dlq"), m_cluster.address(dlqNode), keySlot("payments"), m_cluster.address(sourceNode))),
                  qPrintable(path));
         QVERIFY2(path.contains(QStringLiteral("ledger key {payments}:pelscope:requeue-ledger (7-day expiry)")), qPrintable(path));
         QVERIFY(confirm->confirmButton());
@@ -353,7 +350,7 @@ private Q_SLOTS:
         ConfirmWriteDialog *confirm = waitForDialog<ConfirmWriteDialog>(&s.mainWindow);
         QVERIFY(confirm);
         qInfo("claim confirmation: %s", qPrintable(confirm->path()));
-        QVERIFY2(confirm->path().startsWith(QStringLiteral("on %1, the master serving slot %2").arg(m_cluster.address(owner)).arg(keySlot(m_jobs))),
+        QVERIFY2(confirm->path().startsWith(fillText(QStringLiteral("on %1, the master serving slot %2"), m_cluster.address(owner), keySlot(m_jobs))),
                  qPrintable(confirm->path()));
         QVERIFY2(confirm->plan().join(QLatin1Char('\n')).contains(m_cluster.address(owner)), qPrintable(confirm->plan().join(QLatin1Char('\n'))));
         auto ownerOf = [&](const QByteArray &id) {

@@ -14,6 +14,7 @@
 #include "group_fixtures.h"
 #include "poll_once.h"
 #include "polling/poller_thread.h"
+#include "text/fill_text.h"
 #include "redis_oracle.h"
 #include "redis_server.h"
 #include "test_settings.h"
@@ -250,7 +251,8 @@ private Q_SLOTS:
         QVERIFY(!charts.isNull());
         if (const QString shots = qEnvironmentVariable("PELSCOPE_SHOT_DIR"); !shots.isEmpty()) // ./dev screenshots
             charts.save(shots + QStringLiteral("/incident-report-charts.png"));
-        QVERIFY2(charts.width() >= 1000 && charts.height() >= 3 * 300, qPrintable(QStringLiteral("%1x%2").arg(charts.width()).arg(charts.height())));
+        QVERIFY2(charts.width() >= 1000 && charts.height() >= 3 * 300,
+                 qPrintable(fillText(QStringLiteral("%1x%2"), charts.width(), charts.height())));
         QFile summaryFile(folder + QStringLiteral("/summary.md"));
         QVERIFY(summaryFile.open(QIODevice::ReadOnly));
         const QByteArray summary = summaryFile.readAll();

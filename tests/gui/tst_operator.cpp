@@ -23,6 +23,7 @@
 #include "redis_oracle.h"
 #include "redis_server.h"
 #include "snapshot/format.h"
+#include "text/fill_text.h"
 #include "test_settings.h"
 #include "write_controller.h"
 #include "write_dialogs.h"
@@ -273,8 +274,13 @@ private Q_SLOTS:
 
         Session s(server.url());
         QTRY_COMPARE_WITH_TIMEOUT(s.window.queuePanel()->model()->rowCount(), 1, 10000);
-        QVERIFY(s.window.showPage(QStringLiteral("queue:jobs")));
+        // Opened as the operator opens it: a double-click on the overview's row.
+        auto *queues = s.window.queuePanel()->findChild<QTableView *>(QStringLiteral("queueTable"));
+        QTRY_VERIFY(queues->isVisible());
+        QVERIFY(doubleClickRow(queues, QueueTableModel::KeyRole, QByteArray("jobs")));
         QueuePage *page = s.window.queuePage();
+        QTRY_VERIFY(page->isVisible());
+        QCOMPARE(page->key(), QByteArray("jobs")); // the server's key, every byte of it
         QTRY_COMPARE_WITH_TIMEOUT(page->items()->rowCount(), 3, 10000);
         QVERIFY(page->isVisible());
         QCOMPARE(page->items()->index(0, 3).data().toString(), QString::fromUtf8(item(1, now - 700)));
@@ -304,6 +310,8 @@ private Q_SLOTS:
         QCOMPARE(db.command({"LINDEX", "jobs:processing", "0"}).bytes(), item(3, now - 20));
         QTRY_COMPARE_WITH_TIMEOUT(page->items()->rowCount(), 1, 10000); // the page reads again after the write
         QTRY_VERIFY(s.window.writeResults()->isVisible());
+        QCOMPARE(db.command({"EXISTS", "obs"}).integer(), 0); // nothing written anywhere else
+        QCOMPARE(db.command({"DBSIZE"}).integer(), 3);        // jobs, jobs:processing, pelscope:audit
     }
 
     // A delayed queue's page: the selected future task runs now (re-scored to
@@ -322,8 +330,12 @@ private Q_SLOTS:
 
         Session s(server.url());
         QTRY_COMPARE_WITH_TIMEOUT(s.window.queuePanel()->model()->rowCount(), 1, 10000);
-        QVERIFY(s.window.showPage(QStringLiteral("queue:delayed_queue")));
+        auto *queues = s.window.queuePanel()->findChild<QTableView *>(QStringLiteral("queueTable"));
+        QTRY_VERIFY(queues->isVisible());
+        QVERIFY(doubleClickRow(queues, QueueTableModel::KeyRole, QByteArray("delayed_queue")));
         QueuePage *page = s.window.queuePage();
+        QTRY_VERIFY(page->isVisible());
+        QCOMPARE(page->key(), QByteArray("delayed_queue"));
         QTRY_COMPARE_WITH_TIMEOUT(page->items()->rowCount(), 3, 10000);
         QCOMPARE(page->items()->index(0, 3).data().toString(), QStringLiteral("task:late")); // earliest due first
         QVERIFY(page->items()->index(0, 1).data().toString().startsWith(QStringLiteral("overdue by 1m")));
@@ -471,7 +483,7 @@ private Q_SLOTS:
             QTest::qWait(50);
             QCOMPARE(s.mainWindow.size(), QSize(800, 500));
             QVERIFY2(s.mainWindow.minimumSizeHint().width() <= 800 && s.mainWindow.minimumSizeHint().height() <= 500,
-                     qPrintable(QStringLiteral("%1x%2").arg(s.mainWindow.minimumSizeHint().width()).arg(s.mainWindow.minimumSizeHint().height())));
+                     qPrintable(fillText(QStringLiteral("%1x%2"), s.mainWindow.minimumSizeHint().width(), s.mainWindow.minimumSizeHint().height())));
 
             s.window.showPage(QStringLiteral("dlq:orders:dlq"));
             DlqTab *tab = nullptr;

@@ -10,6 +10,7 @@
 #include "main_window.h"
 #include "poll_once.h"
 #include "polling/poller_thread.h"
+#include "text/fill_text.h"
 #include "redis_oracle.h"
 #include "redis_server.h"
 #include "test_settings.h"
@@ -67,7 +68,7 @@ QStringList clipped(QWidget *root, int *checked, int *korean)
         *korean += hasHangul(l->text());
         const int has = l->contentsRect().width() - 2 * l->margin() - std::max(0, l->indent());
         if (const int need = neededWidth(l); need > has)
-            out << QStringLiteral("label '%1' needs %2 px, has %3").arg(l->text().left(80)).arg(need).arg(has);
+            out << fillText(QStringLiteral("label '%1' needs %2 px, has %3"), l->text().left(80), need, has);
     }
     for (QAbstractButton *b : root->findChildren<QAbstractButton *>()) {
         if (!b->isVisible() || b->text().trimmed().isEmpty())
@@ -76,7 +77,7 @@ QStringList clipped(QWidget *root, int *checked, int *korean)
         *korean += hasHangul(b->text());
         const int need = b->fontMetrics().horizontalAdvance(QString(b->text()).remove(QLatin1Char('&')));
         if (b->width() < b->minimumSizeHint().width() || need > b->width())
-            out << QStringLiteral("button '%1' needs %2 px, has %3").arg(b->text()).arg(std::max(need, b->minimumSizeHint().width())).arg(b->width());
+            out << fillText(QStringLiteral("button '%1' needs %2 px, has %3"), b->text(), std::max(need, b->minimumSizeHint().width()), b->width());
     }
     return out;
 }

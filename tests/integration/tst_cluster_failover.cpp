@@ -9,6 +9,7 @@
 #include "polling/connection_poller.h"
 #include "redis_cluster.h"
 #include "stream_truth.h"
+#include "text/fill_text.h"
 
 #include <QElapsedTimer>
 #include <QSignalSpy>
@@ -150,17 +151,17 @@ private Q_SLOTS:
                 for (const QByteArray &key : m_owner.keys()) {
                     const StreamSnapshot *st = s.stream(key);
                     if (!st) {
-                        problems << QStringLiteral("tick %1: %2 missing").arg(s->tick).arg(QString::fromUtf8(key));
+                        problems << fillText(QStringLiteral("tick %1: %2 missing"), s->tick, QString::fromUtf8(key));
                         allFresh = false;
                         continue;
                     }
                     if (m_owner.value(key) != victim) {
                         if (st->stale || !st->error.isEmpty())
-                            problems << QStringLiteral("tick %1: %2 on a live master stale").arg(s->tick).arg(QString::fromUtf8(key));
+                            problems << fillText(QStringLiteral("tick %1: %2 on a live master stale"), s->tick, QString::fromUtf8(key));
                         continue;
                     }
                     if (st->stale && st->node != m_cluster.address(victim) && st->node != m_cluster.address(heir))
-                        problems << QStringLiteral("tick %1: %2 on %3").arg(s->tick).arg(QString::fromUtf8(key), st->node);
+                        problems << fillText(QStringLiteral("tick %1: %2 on %3"), s->tick, QString::fromUtf8(key), st->node);
                     allFresh = allFresh && !st->stale && st->error.isEmpty() && st->node == m_cluster.address(heir);
                 }
                 if (!allFresh)
@@ -173,10 +174,9 @@ private Q_SLOTS:
                     promotedAt = clock.elapsed();
             });
         const qint64 freshAt = clock.elapsed();
-        QVERIFY2(!fresh.isNull(), qPrintable(QStringLiteral("the victim's streams never came back fresh from the promoted "
-                                                            "replica; %1 ticks; %2")
-                                                 .arg(ticks)
-                                                 .arg(problems.join(QStringLiteral("; ")))));
+        QVERIFY2(!fresh.isNull(), qPrintable(fillText(QStringLiteral("the victim's streams never came back fresh from the promoted "
+                                                                     "replica; %1 ticks; %2"),
+                                                      ticks, problems.join(QStringLiteral("; ")))));
         qInfo("SIGKILL of master %s: replica promoted after %lld ms, its streams fresh from %s after %lld ms "
               "(%d stale ticks at %d ms); %lld streams moved",
               qPrintable(m_cluster.address(victim)), promotedAt, qPrintable(m_cluster.address(heir)), freshAt, staleTicks, kIntervalMs,
@@ -246,12 +246,12 @@ private Q_SLOTS:
                 for (const QByteArray &key : m_owner.keys()) {
                     const StreamSnapshot *st = s.stream(key);
                     if (!st) {
-                        problems << QStringLiteral("tick %1: %2 missing").arg(s->tick).arg(QString::fromUtf8(key));
+                        problems << fillText(QStringLiteral("tick %1: %2 missing"), s->tick, QString::fromUtf8(key));
                         continue;
                     }
                     if (m_owner.value(key) != master) {
                         if (st->stale || !st->error.isEmpty())
-                            problems << QStringLiteral("tick %1: %2 on a live master stale").arg(s->tick).arg(QString::fromUtf8(key));
+                            problems << fillText(QStringLiteral("tick %1: %2 on a live master stale"), s->tick, QString::fromUtf8(key));
                         continue;
                     }
                     allMoved = allMoved && st->node == m_cluster.address(heir);

@@ -10,6 +10,7 @@
 #include "redis/key_slot.h"
 #include "redis_cluster.h"
 #include "snapshot/snapshot_json.h"
+#include "text/fill_text.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>
@@ -134,7 +135,7 @@ private Q_SLOTS:
             int n = 0;
             for (const int owner : std::as_const(m_owner))
                 n += owner == m;
-            QVERIFY2(n >= 2, qPrintable(QStringLiteral("master %1 holds %2 of the candidate streams").arg(m).arg(n)));
+            QVERIFY2(n >= 2, qPrintable(fillText(QStringLiteral("master %1 holds %2 of the candidate streams"), m, n)));
         }
         // Every stream: 12 entries; group "workers" read by two consumers, the
         // first two entries claimed again (delivery counts 2 and 3), one
@@ -179,12 +180,12 @@ private Q_SLOTS:
             if (i < m_cluster.masters()) {
                 for (const QString &c : changed)
                     QVERIFY2(kAllowedOnMasters.contains(c),
-                             qPrintable(QStringLiteral("master %1 ran %2 during a read_from=replica poll").arg(i).arg(c)));
+                             qPrintable(fillText(QStringLiteral("master %1 ran %2 during a read_from=replica poll"), i, c)));
                 QVERIFY(changed.contains(QStringLiteral("role"))); // the offset lag's side connection
             } else {
                 for (const char *c : {"readonly", "scan", "xinfo|stream", "xinfo|groups", "xpending"})
                     QVERIFY2(changed.contains(QLatin1String(c)),
-                             qPrintable(QStringLiteral("replica %1 did not run %2").arg(i).arg(QLatin1String(c))));
+                             qPrintable(fillText(QStringLiteral("replica %1 did not run %2"), i, QLatin1String(c))));
             }
         }
         qInfo("single-shot poll of 3 replicas took %lld ms", pollMs);

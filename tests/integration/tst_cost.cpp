@@ -3,6 +3,7 @@
 #include "poll_once.h"
 #include "redis_oracle.h"
 #include "redis_server.h"
+#include "text/fill_text.h"
 
 #include <QTest>
 #include <QTimer>
@@ -49,7 +50,7 @@ private Q_SLOTS:
             const double perCall = double(it->usec) / double(std::max<qint64>(1, it->calls));
             qInfo("%-16s calls %4lld  usec/call %8.1f", qPrintable(it.key()), it->calls, perCall);
             // A whole-PEL XPENDING here costs ~100 ms; XINFO STREAM FULL, seconds.
-            QVERIFY2(perCall < 2000, qPrintable(QStringLiteral("%1 took %2 µs per call").arg(it.key()).arg(perCall)));
+            QVERIFY2(perCall < 2000, qPrintable(fillText(QStringLiteral("%1 took %2 µs per call"), it.key(), perCall)));
         }
         // Commands per tick stay a small constant (one pipelined batch each).
         QVERIFY2(calls <= (kTicks + 2) * 12, qPrintable(QString::number(calls)));
@@ -129,8 +130,8 @@ private Q_SLOTS:
             tightCommands += s->stats.commands;
             QCOMPARE(s->stats.budgetUs, kBudget);
         }
-        QVERIFY2(tightCommands < freeCommands, qPrintable(QStringLiteral("%1 vs %2").arg(tightCommands).arg(freeCommands)));
-        QVERIFY2(tightCalls < freeCalls, qPrintable(QStringLiteral("%1 vs %2").arg(tightCalls).arg(freeCalls)));
+        QVERIFY2(tightCommands < freeCommands, qPrintable(fillText(QStringLiteral("%1 vs %2"), tightCommands, freeCommands)));
+        QVERIFY2(tightCalls < freeCalls, qPrintable(fillText(QStringLiteral("%1 vs %2"), tightCalls, freeCalls)));
 
         // Once XINFO STREAM is known, what every tick needs (~50 µs, warm in the pipeline) fits, and
         // the optional reads chosen stay within the budget.

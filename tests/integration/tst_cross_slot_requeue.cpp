@@ -6,6 +6,7 @@
 #include "poll_once.h"
 #include "redis/key_slot.h"
 #include "redis_cluster.h"
+#include "text/fill_text.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -398,7 +399,7 @@ private Q_SLOTS:
             setUser("xslot-partial", extra);
             const Run r =
                 cli({QStringLiteral("dlq"), QStringLiteral("requeue"), QString::fromUtf8(dlq), QStringLiteral("--all"), QStringLiteral("--yes")},
-                    url.arg(QStringLiteral("xslot-partial")).arg(m_cluster.node(0).port()));
+                    fillText(url, QStringLiteral("xslot-partial"), m_cluster.node(0).port()));
             QVERIFY2(r.exitCode == 3, (missing + ": " + r.out + r.err).constData());
             QVERIFY2(r.err.contains("permission missing") && r.err.toUpper().contains(missing.mid(1).toUpper()),
                      (missing + ": " + r.err).constData());
@@ -416,7 +417,7 @@ private Q_SLOTS:
         }
         const Run r =
             cli({QStringLiteral("dlq"), QStringLiteral("requeue"), QString::fromUtf8(dlq), QStringLiteral("--all"), QStringLiteral("--yes")},
-                url.arg(QStringLiteral("xslot-op")).arg(m_cluster.node(0).port()));
+                fillText(url, QStringLiteral("xslot-op"), m_cluster.node(0).port()));
         QVERIFY2(r.exitCode == 0, (r.out + r.err).constData());
         QVERIFY2(r.out.split('\n').contains("requeued 6, already gone 0, failed 0"), r.out.constData());
         QCOMPARE(dump(*src, source), expectedDump(0, 6));

@@ -8,6 +8,7 @@
 #include "redis/connection_options.h"
 #include "redis_oracle.h"
 #include "redis_server.h"
+#include "text/fill_text.h"
 
 #include <QDir>
 #include <QJsonArray>
@@ -126,7 +127,7 @@ private Q_SLOTS:
         // Every poll up to the last commit: no hole longer than a few intervals.
         for (qsizetype i = 1; i < times.size(); ++i)
             QVERIFY2(times[i] - times[i - 1] < 1000,
-                     qPrintable(QStringLiteral("%1 ms between polls %2 and %3").arg(times[i] - times[i - 1]).arg(i - 1).arg(i)));
+                     qPrintable(fillText(QStringLiteral("%1 ms between polls %2 and %3"), times[i] - times[i - 1], i - 1, i)));
     }
 
     // Recorded values are the server's: lag 20 and pending 10, then lag 30

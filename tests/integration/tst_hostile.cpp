@@ -8,6 +8,7 @@
 #include "cli_process.h"
 #include "redis_oracle.h"
 #include "redis_server.h"
+#include "text/fill_text.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>
@@ -344,7 +345,7 @@ private Q_SLOTS:
         for (const auto &[user, named] : QList<QPair<QString, QByteArray>>{{QStringLiteral("noxinfo"), "xinfo"},
                                                                            {QStringLiteral("nokeys"), "no permissions to access one of the keys"},
                                                                            {QStringLiteral("noxpending"), "XPENDING"}}) {
-            const QString url = QStringLiteral("redis://%1:pw@127.0.0.1:%2").arg(user).arg(m_server.port());
+            const QString url = fillText(QStringLiteral("redis://%1:pw@127.0.0.1:%2"), user, m_server.port());
             r = cli(QStringList{QStringLiteral("--url"), url, QStringLiteral("check")});
             QVERIFY2(r.exitCode == 3, (user.toUtf8() + ": " + r.out).constData());
             QVERIFY2(r.out.startsWith("PELSCOPE UNKNOWN - cannot see everything") && r.out.contains(named),

@@ -1,6 +1,7 @@
 #include "poll_once.h"
 
 #include "polling/connection_poller.h"
+#include "text/fill_text.h"
 
 #include <QSignalSpy>
 
@@ -46,7 +47,7 @@ QList<Snapshot> pollTicks(const QString &url, int ticks, int intervalMs, ProbeCo
     for (const auto &args : snapshots)
         out.append(args.first().value<Snapshot>());
     if (out.size() < ticks && error)
-        *error = QStringLiteral("only %1 of %2 ticks").arg(out.size()).arg(ticks);
+        *error = fillText(QStringLiteral("only %1 of %2 ticks"), out.size(), ticks);
     return out;
 }
 

@@ -1,6 +1,7 @@
 #include "redis_cluster.h"
 
 #include "redis/key_slot.h"
+#include "text/fill_text.h"
 
 #include <QDeadlineTimer>
 #include <QThread>
@@ -96,7 +97,7 @@ bool RedisCluster::start(QString *error)
         const RedisReply r = oracle(i)->command({"CLUSTER", "ADDSLOTSRANGE", QByteArray::number(first), QByteArray::number(last)});
         if (r.isError()) {
             if (error)
-                *error = QStringLiteral("CLUSTER ADDSLOTSRANGE on node %1: %2").arg(i).arg(QString::fromUtf8(r.bytes()));
+                *error = fillText(QStringLiteral("CLUSTER ADDSLOTSRANGE on node %1: %2"), i, QString::fromUtf8(r.bytes()));
             return false;
         }
     }
@@ -118,7 +119,7 @@ bool RedisCluster::start(QString *error)
                     break;
                 if (deadline.hasExpired()) {
                     if (error)
-                        *error = QStringLiteral("CLUSTER REPLICATE on node %1: %2").arg(replicaOf(m)).arg(QString::fromUtf8(r.bytes()));
+                        *error = fillText(QStringLiteral("CLUSTER REPLICATE on node %1: %2"), replicaOf(m), QString::fromUtf8(r.bytes()));
                     return false;
                 }
                 QThread::msleep(50);
@@ -247,7 +248,7 @@ bool RedisCluster::waitForReplicasInSync(int timeoutMs, QString *error)
             const qint64 theirs = infoField(oracle(master)->command({"INFO", "replication"}).bytes(), "master_repl_offset");
             const qint64 mine = infoField(info, "slave_repl_offset");
             if (mine != theirs) {
-                why = QStringLiteral("node %1 at offset %2, its master at %3").arg(i).arg(mine).arg(theirs);
+                why = fillText(QStringLiteral("node %1 at offset %2, its master at %3"), i, mine, theirs);
                 all = false;
             }
         }

@@ -2,6 +2,7 @@
 
 #include "redis_oracle.h"
 #include "redis_server.h"
+#include "text/fill_text.h"
 
 #include <QDeadlineTimer>
 #include <QFile>
@@ -106,11 +107,8 @@ bool RedisSentinels::start(QString *error)
             const RedisReply m = s.command({"SENTINEL", "MASTER", name});
             const qint64 replicas = m.field("num-slaves").toInt().value_or(-1);
             const qint64 others = m.field("num-other-sentinels").toInt().value_or(-1);
-            last = QStringLiteral("sentinel %1: flags %2, %3 replicas, %4 other sentinels")
-                       .arg(p)
-                       .arg(QString::fromUtf8(m.field("flags").bytes()))
-                       .arg(replicas)
-                       .arg(others);
+            last = fillText(QStringLiteral("sentinel %1: flags %2, %3 replicas, %4 other sentinels"), p, QString::fromUtf8(m.field("flags").bytes()),
+                            replicas, others);
             if (m.field("flags").bytes() == "master" && replicas >= m_options.replicas && others == m_options.count - 1)
                 ++ready;
         }

@@ -1,6 +1,7 @@
 #include "redis_server.h"
 
 #include "redis_oracle.h"
+#include "text/fill_text.h"
 
 #include <QDeadlineTimer>
 #include <QStandardPaths>
@@ -49,7 +50,7 @@ QString RedisServer::url() const
 {
     if (!m_options.tcp)
         return QStringLiteral("unix://") + socketPath();
-    return QStringLiteral("%1://127.0.0.1:%2").arg(m_options.tls ? QStringLiteral("rediss") : QStringLiteral("redis")).arg(m_port);
+    return fillText(QStringLiteral("%1://127.0.0.1:%2"), m_options.tls ? QStringLiteral("rediss") : QStringLiteral("redis"), m_port);
 }
 
 qint64 RedisServer::pid() const

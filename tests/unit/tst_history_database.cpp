@@ -6,6 +6,7 @@
 #include "history/history_database.h"
 #include "history/history_recorder.h"
 #include "history/history_store.h"
+#include "text/fill_text.h"
 
 #include <QDir>
 #include <QFile>
@@ -252,7 +253,7 @@ private Q_SLOTS:
         QVERIFY2(*db.recordedSinceMs() >= now - 2 * 86'400'000LL - 3'600'000, qPrintable(QString::number(now - *db.recordedSinceMs())));
         const qint64 before = db.usedBytes();
         QVERIFY(db.prune(now, 2, before / 2, &error));
-        QVERIFY2(db.usedBytes() <= before / 2, qPrintable(QStringLiteral("%1 > %2").arg(db.usedBytes()).arg(before / 2)));
+        QVERIFY2(db.usedBytes() <= before / 2, qPrintable(fillText(QStringLiteral("%1 > %2"), db.usedBytes(), before / 2)));
         // The newest data stays: the cap takes from the oldest end.
         QCOMPARE(db.series(GroupKey{"s1", "g"}, now - 600'000, now, &error).isEmpty(), false);
     }

@@ -9,6 +9,7 @@
 #include "itemmodels/dlq_entry_model.h"
 #include "itemmodels/group_table_model.h"
 #include "itemmodels/pending_table_model.h"
+#include "itemmodels/queue_table_model.h"
 
 #include <QAbstractItemModelTester>
 #include <QTest>
@@ -72,6 +73,71 @@ class TestItemModels : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    // The queue table printed row by row, cells and roles, and compared
+    // exactly (KDAB hotspot's tests/modeltests pattern): a key's bytes reach
+    // KeyRole whole — "delayed_queue", not "elayed_queue" — whatever they
+    // hold (%1, braces, a NUL, an RTL mark, invalid UTF-8).
+    void queueTableModelRows()
+    {
+        SnapshotData d;
+        d.takenAtMs = 1'796'135'660'000;
+        d.generation = 1;
+        DelayedQueueSnapshot late;
+        late.key = "delayed_queue";
+        late.discovered = true;
+        late.size = 12;
+        late.due = 3;
+        late.oldestOverdueMs = 90'000;
+        late.nextDueInMs = 5'000;
+        late.scoreUnit = QStringLiteral("s");
+        late.health = {Health::Crit, {QStringLiteral("scheduler behind")}};
+        DelayedQueueSnapshot hostile;
+        hostile.key = QByteArray("d%1{x}\0b\xe2\x80\x8f", 11) ; // d%1{x}, NUL, b, U+200F (RTL mark)
+        hostile.size = 0;
+        hostile.due = 0;
+        ListQueueSnapshot jobs;
+        jobs.key = "jobs";
+        jobs.processingKey = "jobs:processing";
+        jobs.length = 1;
+        jobs.processingLength = 6;
+        jobs.sampled = 6;
+        jobs.stuck = 6;
+        jobs.oldestProcessingAgeMs = 750'000;
+        jobs.health = {Health::Warn, {QStringLiteral("6 stuck")}};
+        ListQueueSnapshot binary;
+        binary.key = QByteArray("l\x80%2F", 5);
+        binary.processingKey = QByteArray("l\x80%2F:processing", 16);
+        binary.length = 0;
+        binary.processingLength = 0;
+        d.delayedQueues = {late, hostile};
+        d.listQueues = {jobs, binary};
+
+        QueueTableModel model;
+        QAbstractItemModelTester tester(&model, kMode);
+        model.applySnapshot(Snapshot(std::move(d)));
+        QStringList printed;
+        for (int row = 0; row < model.rowCount(); ++row) {
+            QStringList cells;
+            for (int c = 0; c < QueueTableModel::ColumnCount; ++c)
+                cells << model.index(row, c).data().toString();
+            const QModelIndex i = model.index(row, 0);
+            cells << QStringLiteral("key=") + QString::fromLatin1(i.data(QueueTableModel::KeyRole).toByteArray().toHex())
+                  << QStringLiteral("list=") + QString::number(i.data(QueueTableModel::IsListRole).toBool())
+                  << QStringLiteral("processing=") + QString::fromLatin1(i.data(QueueTableModel::ProcessingKeyRole).toByteArray().toHex());
+            printed << cells.join(QStringLiteral(" | "));
+        }
+        const QStringList expected{
+            QStringLiteral("crit | delayed | delayed_queue | 12 | 3 due | 1m30s late | in 5s | scheduler behind | key=%1 | list=0 | processing=")
+                .arg(QString::fromLatin1(QByteArray("delayed_queue").toHex())),
+            QStringLiteral("ok | delayed | d%1{x}\\x00b\\u200f | 0 | 0 due | — | — |  | key=6425317b787d0062e2808f | list=0 | processing="),
+            QStringLiteral("warn | reliable list | jobs → jobs:processing | 1 | 6 processing | 12m30s | — | 6 stuck | key=%1 | list=1 | processing=%2")
+                .arg(QString::fromLatin1(QByteArray("jobs").toHex()), QString::fromLatin1(QByteArray("jobs:processing").toHex())),
+            QStringLiteral("ok | reliable list | l\\x80%2F → l\\x80%2F:processing | 0 | 0 processing | — | — |  | key=6c80253246 | list=1 | "
+                           "processing=6c802532463a70726f63657373696e67"),
+        };
+        QCOMPARE(printed, expected);
+    }
+
     void groupTableModel()
     {
         GroupTableModel model;

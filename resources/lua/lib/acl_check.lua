@@ -43,3 +43,61 @@ local function pelscope_refused(checks)
   end
   return nil
 end
+
+-- nil when every key in `expected` ({{key, 'stream'}, ...}; '' skipped) holds
+-- that type or does not exist yet; else the error reply. Called before the
+-- first write with every key the script writes, the audit stream included: a
+-- command that fails on a key's type after another one wrote would leave half
+-- a change behind and hide it behind an error.
+local function pelscope_wrong_type(expected)
+  for _, e in ipairs(expected) do
+    local key, want = e[1], e[2]
+    if key ~= '' then
+      local denied = pelscope_refused({{'TYPE', key}})
+      if denied then return denied end
+      local t = redis.call('TYPE', key)['ok']
+      if t ~= 'none' and t ~= want then
+        return redis.error_reply('WRONGTYPE the key ' .. key .. ' is a ' .. t .. ', not a ' .. want ..
+                                 ' (checked before writing: nothing was written)')
+      end
+    end
+  end
+  return nil
+end
+
+-- After the first write, an error must not replace the reply: the caller
+-- would not learn what was written. pelscope_try runs a data command with
+-- pcall and keeps the first error (the script then stops taking new items);
+-- pelscope_audit does the same for the audit record, and the script goes on
+-- (the data moved; the missing record is reported). pelscope_result returns
+-- the results as they are, or, after either failure,
+--   {'pelscope_partial', results, audit error or '', stop error or ''}
+-- which LuaScript::partial() reads on the C++ side.
+-- Before the first write an error is raised as redis.call raises it: the
+-- call changed nothing, and the caller retries it whole (-READONLY after a
+-- failover goes to the new primary).
+local pelscope_stop_error = nil
+local pelscope_audit_error = nil
+local pelscope_wrote = false
+local function pelscope_try(...)
+  local r = redis.pcall(...)
+  if type(r) == 'table' and r.err then
+    if not pelscope_wrote then error(r) end
+    pelscope_stop_error = pelscope_stop_error or r.err
+    return nil
+  end
+  pelscope_wrote = true
+  return r
+end
+local function pelscope_audit(...)
+  local r = redis.pcall(...)
+  if type(r) == 'table' and r.err then
+    pelscope_audit_error = pelscope_audit_error or r.err
+  end
+end
+local function pelscope_result(results)
+  if pelscope_stop_error or pelscope_audit_error then
+    return {'pelscope_partial', results, pelscope_audit_error or '', pelscope_stop_error or ''}
+  end
+  return results
+end
