@@ -181,7 +181,10 @@ std::optional<SentinelOptions> ConnectionDialog::sentinelFromFields(QString *err
         return std::nullopt;
     }
     // The URL parser already knows host[:port] lists, IPv6 brackets included.
-    const UrlParseResult parsed = parseRedisUrl(QStringLiteral("redis+sentinel://%1/%2").arg(list, master));
+    // The master name is the field's text as it is: percent-encoded into the
+    // URL, so that '/', '?', '#' and '%' in it neither split nor change it.
+    const UrlParseResult parsed =
+        parseRedisUrl(QStringLiteral("redis+sentinel://%1/%2").arg(list, QString::fromLatin1(master.toUtf8().toPercentEncoding())));
     if (!parsed.options || !parsed.options->sentinel) {
         *error = tr("sentinels: %1").arg(parsed.error);
         return std::nullopt;

@@ -186,7 +186,9 @@ QString ConnectionOptions::redactedUrl() const
         for (const SentinelOptions::Address &a : sentinel->sentinels)
             hosts << hostPort(a.host, a.port);
         QString url = (transport == Transport::Tls ? QStringLiteral("rediss+sentinel://") : QStringLiteral("redis+sentinel://")) + auth
-                      + hosts.join(QLatin1Char(',')) + QLatin1Char('/') + QString::fromUtf8(sentinel->masterName);
+                      + hosts.join(QLatin1Char(',')) + QLatin1Char('/')
+                      // Encoded as the parser decodes it: a name with '/', '?', '#' or '%' reads back as itself.
+                      + QString::fromLatin1(sentinel->masterName.toPercentEncoding());
         if (db != 0)
             url += QStringLiteral("/%1").arg(db);
         QStringList query;

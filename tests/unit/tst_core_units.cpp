@@ -50,6 +50,20 @@ private Q_SLOTS:
         QVERIFY(parseRedisUrl(QStringLiteral("localhost:7000")).options);
     }
 
+    // A master name holding what a URL treats specially reads back as itself
+    // from the URL Pelscope writes for it (the connection dialog's and the
+    // saved profile's round trip).
+    void sentinelMasterNameRoundTrips()
+    {
+        const QByteArray master = "orders/main?x=1#%2F%1";
+        auto r = parseRedisUrl(QStringLiteral("redis+sentinel://s1:26379/") + QString::fromLatin1(master.toPercentEncoding()));
+        QVERIFY2(r.options && r.options->sentinel, qPrintable(r.error));
+        QCOMPARE(r.options->sentinel->masterName, master);
+        auto again = parseRedisUrl(r.options->redactedUrl());
+        QVERIFY2(again.options && again.options->sentinel, qPrintable(again.error + QLatin1Char(' ') + r.options->redactedUrl()));
+        QCOMPARE(again.options->sentinel->masterName, master);
+    }
+
     void sentinelUrls()
     {
         auto r = parseRedisUrl(QStringLiteral("redis+sentinel://mon:s%40cret@s1:26379,[::1]:26380,s3/orders-main/2"
