@@ -51,7 +51,7 @@ void ConnectionStatusLine::showConnection(const ConnectionStatus &status)
     QString text;
     switch (status.state) {
     case State::Ready:
-        text = tr("● Connected to %1 — %2 %3 (%4)").arg(status.address, status.server.product, status.server.version, status.server.mode);
+        text = tr("● Connected to %1 — %2 %3 (%4)").arg(status.address, productName(status.server.product), status.server.version, status.server.mode);
         if (status.server.mode == QLatin1String("sentinel")) // the master in use, and a failover when there was one
             text += tr(", master %1").arg(status.server.node) + (status.failover.isEmpty() ? QString() : QStringLiteral(" — ⚠ ") + status.failover);
         break;

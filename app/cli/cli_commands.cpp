@@ -248,7 +248,7 @@ int runWatch(const CliSettings &settings, const QCommandLineParser &parser, cons
         } else {
             const QString header =
                 fillText(QStringLiteral("pelscope watch  %1  %2 %3  tick %4  poll %5 ms, %6 round trip(s), %7 commands\n\n"), s->server.address,
-                         s->server.product, s->server.version, s->tick, s->stats.durationMs, s->stats.roundTrips, s->stats.commands);
+                         productName(s->server.product), s->server.version, s->tick, s->stats.durationMs, s->stats.roundTrips, s->stats.commands);
             if (tty) { // our own control sequence: home and clear, outside the escaping of writeOut
                 std::fputs("\x1b[H\x1b[2J", stdout);
             }

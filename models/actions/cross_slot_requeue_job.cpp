@@ -138,9 +138,7 @@ void CrossSlotRequeueJob::locateNodes()
         }
         const QString host = m_seedOptions.host;
         QString why;
-        auto topology = ClusterTopology::fromShards(replies.value(0), host, &why);
-        if (!topology)
-            topology = ClusterTopology::fromSlots(replies.value(1), host, &why);
+        const auto topology = ClusterTopology::fromShardsOrSlots(replies.value(0), replies.value(1), host, &why);
         const ClusterMaster *source = topology ? topology->masterForKey(m_request.target) : nullptr;
         const ClusterMaster *dlq = topology ? topology->masterForKey(m_request.dlq) : nullptr;
         if (!source || !dlq) {

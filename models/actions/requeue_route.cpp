@@ -28,13 +28,11 @@ ClusterMap readClusterMap(const ConnectionOptions &seed)
         map.error = failure.message;
         return map;
     }
-    map.cluster = replies.value(0).bytes().contains("redis_mode:cluster");
+    map.cluster = parseServerInfo(replies.value(0)).mode == QLatin1String("cluster"); // redis_mode, or Valkey's server_mode
     if (!map.cluster)
         return map;
     QString why;
-    map.topology = ClusterTopology::fromShards(replies.value(1), seed.host, &why);
-    if (!map.topology)
-        map.topology = ClusterTopology::fromSlots(replies.value(2), seed.host, &why);
+    map.topology = ClusterTopology::fromShardsOrSlots(replies.value(1), replies.value(2), seed.host, &why);
     map.why = why;
     return map;
 }

@@ -53,7 +53,7 @@ private:
     // `prefer`: ask this master first (it just answered -MOVED, so it knows
     // the new owner better than one that may not have heard yet).
     void refreshTopology(ClusterNodeLink *prefer = nullptr);
-    void readTopology(RedisConnection *via, bool slotsFallback);
+    void readTopology(RedisConnection *via);
     void onTopology(std::optional<ClusterTopology> topology, const QString &error);
     void adoptTopology(const ClusterTopology &topology);
     void syncLinks();

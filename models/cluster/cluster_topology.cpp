@@ -257,4 +257,21 @@ bool ClusterTopology::sameRouting(const ClusterTopology &other) const
     return true;
 }
 
+std::optional<ClusterTopology> ClusterTopology::fromShardsOrSlots(const RedisReply &shards, const RedisReply &slots, const QString &seedHost,
+                                                                  QString *error)
+{
+    QString shardsWhy, slotsWhy;
+    auto fromShardsReply = fromShards(shards, seedHost, &shardsWhy);
+    if (fromShardsReply && fromShardsReply->coveredSlots() == kSlots)
+        return fromShardsReply;
+    auto fromSlotsReply = fromSlots(slots, seedHost, &slotsWhy);
+    if (fromSlotsReply && (!fromShardsReply || fromSlotsReply->coveredSlots() > fromShardsReply->coveredSlots()))
+        return fromSlotsReply;
+    if (fromShardsReply)
+        return fromShardsReply;
+    if (error)
+        *error = shardsWhy.isEmpty() ? slotsWhy : shardsWhy;
+    return std::nullopt;
+}
+
 } // namespace pelscope

@@ -63,6 +63,14 @@ public:
     // node that has not met any other yet reports "" for itself).
     static std::optional<ClusterTopology> fromShards(const RedisReply &reply, const QString &seedHost, QString *error = nullptr);
     static std::optional<ClusterTopology> fromSlots(const RedisReply &reply, const QString &seedHost, QString *error = nullptr);
+    // From the replies to CLUSTER SHARDS and CLUSTER SLOTS sent together: the
+    // shards' map (it knows each node's health) when it serves every slot,
+    // else the slots' map when that serves more. Redis 7.2.6 answers CLUSTER
+    // SHARDS with an empty slot list for a shard whose master failed over
+    // (the promoted replica serves them; CLUSTER SLOTS says so); before 7.0
+    // CLUSTER SHARDS does not exist.
+    static std::optional<ClusterTopology> fromShardsOrSlots(const RedisReply &shards, const RedisReply &slots, const QString &seedHost,
+                                                            QString *error = nullptr);
 
     const QList<ClusterMaster> &masters() const { return m_masters; }
     bool isEmpty() const { return m_masters.isEmpty(); }

@@ -66,31 +66,23 @@ void ClusterPoller::refreshTopology(ClusterNodeLink *prefer)
     }
     m_refreshing = true;
     m_refreshAgain = false;
-    readTopology(via, false);
+    readTopology(via);
 }
 
-void ClusterPoller::readTopology(RedisConnection *via, bool slotsFallback)
+void ClusterPoller::readTopology(RedisConnection *via)
 {
     const quint64 generation = m_generation;
     const QString host = via->options().transport == ConnectionOptions::Transport::Unix ? QStringLiteral("127.0.0.1") : via->options().host;
-    const RedisCommand command = slotsFallback ? RedisCommand{"CLUSTER", "SLOTS"} : RedisCommand{"CLUSTER", "SHARDS"};
-    QPointer<RedisConnection> viaPtr(via);
-    via->execute({command}, this, [this, generation, host, slotsFallback, viaPtr](const RedisReplies &replies, const RedisError &error) {
+    // Both in one round trip (ClusterTopology::fromShardsOrSlots says why).
+    via->execute({{"CLUSTER", "SHARDS"}, {"CLUSTER", "SLOTS"}}, this, [this, generation, host](const RedisReplies &replies, const RedisError &error) {
         if (generation != m_generation || m_stopped)
             return;
         if (error.isError()) {
             onTopology(std::nullopt, error.message);
             return;
         }
-        const RedisReply &reply = replies.value(0);
         QString why;
-        auto topology = slotsFallback ? ClusterTopology::fromSlots(reply, host, &why) : ClusterTopology::fromShards(reply, host, &why);
-        // Before 7.0 there is no CLUSTER SHARDS: ask CLUSTER SLOTS instead.
-        if (!topology && !slotsFallback && reply.isError() && viaPtr) {
-            readTopology(viaPtr, true);
-            return;
-        }
-        onTopology(topology, why);
+        onTopology(ClusterTopology::fromShardsOrSlots(replies.value(0), replies.value(1), host, &why), why);
     });
 }
 

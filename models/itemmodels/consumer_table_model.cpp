@@ -79,6 +79,13 @@ QVariant ConsumerTableModel::data(const QModelIndex &index, int role) const
         if (stateOf(c) == ConsumerState::Dead)
             return tr("Holds %1 pending entries and has been idle %2: probably crashed. Its entries wait for XCLAIM/XAUTOCLAIM.")
                 .arg(formatCount(c.pending), formatDuration(c.idleMs.value_or(0)));
+        // Redis 7.2+: idle counts from its last attempt, inactive from its
+        // last successful read or claim. Asking often while reading nothing
+        // is alive, not dead.
+        if (c.idleMs && c.inactiveMs && *c.idleMs < 60'000 && *c.inactiveMs >= 60'000)
+            return tr("Keeps asking (last attempt %1 ago) but has read nothing for %2: nothing new for it, or it reads only new "
+                      "entries (>) while its %3 pending entries wait.")
+                .arg(formatDuration(*c.idleMs), formatDuration(*c.inactiveMs), formatCount(c.pending));
         return {};
     default: return {};
     }
@@ -86,7 +93,14 @@ QVariant ConsumerTableModel::data(const QModelIndex &index, int role) const
 
 QVariant ConsumerTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    if (orientation != Qt::Horizontal)
+        return {};
+    if (role == Qt::ToolTipRole && section == Idle)
+        return tr("Since the consumer's last attempt to read or claim (XINFO CONSUMERS idle), whether it got anything or not.");
+    if (role == Qt::ToolTipRole && section == Inactive)
+        return tr("Since the consumer last read or claimed an entry (XINFO CONSUMERS inactive). Redis 7.2, Valkey 7.2 and later "
+                  "report it; older servers do not, shown as —.");
+    if (role != Qt::DisplayRole)
         return {};
     static const char *const names[] = {QT_TR_NOOP("Consumer"), QT_TR_NOOP("Pending"), QT_TR_NOOP("Idle"), QT_TR_NOOP("Inactive"), QT_TR_NOOP("State")};
     return tr(names[section]);

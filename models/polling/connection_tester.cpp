@@ -1,6 +1,7 @@
 #include "connection_tester.h"
 
 #include "../redis/redis_connection.h"
+#include "../snapshot/format.h"
 
 namespace pelscope {
 
@@ -40,7 +41,7 @@ void ConnectionTester::start(ConnectionOptions options)
                                     return;
                                 }
                                 const ServerHello &h = connection->hello();
-                                QString text = tr("%1 %2, %3").arg(h.product, h.version, h.mode);
+                                QString text = tr("%1 %2, %3").arg(productName(h.product), h.version, h.mode);
                                 if (!h.role.isEmpty())
                                     text += QStringLiteral(" (%1)").arg(h.role);
                                 text += tr(", round trip %1 ms").arg(ms, 0, 'f', ms < 10 ? 2 : 1);

@@ -36,6 +36,11 @@ struct ServerHello
     QString primary; // read_from=replica: host:port of the primary, from the replica's ROLE
 };
 
+// INFO server as the handshake reads it: Valkey names itself in
+// valkey_version and server_mode (its redis_version is the Redis it is
+// compatible with, and it has no redis_mode).
+ServerHello parseServerInfo(const RedisReply &info);
+
 class RedisConnection : public QObject
 {
     Q_OBJECT

@@ -15,9 +15,7 @@
 
 namespace pelscope {
 
-namespace {
-
-ServerHello parseHello(const RedisReply &info)
+ServerHello parseServerInfo(const RedisReply &info)
 {
     ServerHello h;
     h.product = QStringLiteral("redis");
@@ -44,8 +42,6 @@ ServerHello parseHello(const RedisReply &info)
     }
     return h;
 }
-
-} // namespace
 
 void RedisConnection::startHandshake()
 {
@@ -103,7 +99,7 @@ void RedisConnection::startHandshake()
             }
             spdlog::warn("CLIENT SETNAME refused: {}", setname.bytes().toStdString());
         }
-        m_hello = parseHello(replies.at(i++));
+        m_hello = parseServerInfo(replies.at(i++));
         const RedisReply &role = replies.at(i++);
         if (role.isArray() && role.size() > 0)
             m_hello.role = displayBytes(role.at(0).bytes());

@@ -259,7 +259,7 @@ IncidentReportResult writeIncidentReport(const Snapshot &snapshot, const Inciden
     md << QStringLiteral("# Incident report: %1").arg(r.connection.redactedUrl()) << QString()
        << QStringLiteral("- Window: %1 to %2 (UTC)").arg(utcTime(r.fromMs), utcTime(r.toMs))
        << QStringLiteral("- Server: %1 %2 (%3), polled at %4")
-              .arg(snapshot->server.product, snapshot->server.version, snapshot->server.mode, utcTime(snapshot->takenAtMs))
+              .arg(productName(snapshot->server.product), snapshot->server.version, snapshot->server.mode, utcTime(snapshot->takenAtMs))
        << QStringLiteral("- History: %1").arg(past.present ? QStringLiteral("%1 group series in groups/").arg(result.groupSeries) : past.note)
        << QString();
     md << QStringLiteral("## What is sick") << QString();

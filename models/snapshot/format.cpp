@@ -95,4 +95,13 @@ QString formatCount(qint64 n)
     return QLocale(QLocale::English).toString(n);
 }
 
+QString productName(const QString &product)
+{
+    if (product == QLatin1String("redis"))
+        return QStringLiteral("Redis");
+    if (product == QLatin1String("valkey"))
+        return QStringLiteral("Valkey");
+    return product;
+}
+
 } // namespace pelscope

@@ -879,7 +879,7 @@
     </message>
     <message>
         <location line="+14"/>
-        <location filename="../../ui/connection_dialog.cpp" line="+371"/>
+        <location filename="../../ui/connection_dialog.cpp" line="+374"/>
         <source>&amp;TLS</source>
         <translation>TLS(&amp;T)</translation>
     </message>
@@ -1037,7 +1037,7 @@
         <translation>프로필 저장(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/connection_dialog.cpp" line="-510"/>
+        <location filename="../../ui/connection_dialog.cpp" line="-513"/>
         <source>%1 &apos;%2&apos; does not exist</source>
         <translation>%1 &apos;%2&apos;이(가) 없습니다</translation>
     </message>
@@ -1092,12 +1092,12 @@ keys: %1</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+349"/>
+        <location line="+352"/>
         <source>The password is not remembered: it will be asked each time.</source>
         <translation>비밀번호를 기억하지 않습니다. 매번 입력을 요청합니다.</translation>
     </message>
     <message>
-        <location line="-342"/>
+        <location line="-345"/>
         <source>Saving a profile keeps its password in the OS keychain, never in a file.</source>
         <translation>프로필을 저장하면 비밀번호는 파일이 아닌 OS 키체인에 보관됩니다.</translation>
     </message>
@@ -1142,7 +1142,7 @@ keys: %1</source>
         <translation>Sentinel이 감시하는 마스터 이름을 입력하십시오</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+9"/>
         <source>sentinels: %1</source>
         <translation>Sentinel: %1</translation>
     </message>
@@ -1472,7 +1472,7 @@ Click for the last hour.</source>
 <context>
     <name>pelscope::ConnectionTester</name>
     <message>
-        <location filename="../../models/polling/connection_tester.cpp" line="+43"/>
+        <location filename="../../models/polling/connection_tester.cpp" line="+44"/>
         <source>%1 %2, %3</source>
         <translation>%1 %2, %3</translation>
     </message>
@@ -1679,7 +1679,22 @@ Click for the last hour.</source>
         <translation>Pending 엔트리 %1개를 보유한 채 %2 동안 idle: 비정상 종료된 것으로 보입니다. 이 엔트리들은 XCLAIM/XAUTOCLAIM을 기다립니다.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+6"/>
+        <source>Keeps asking (last attempt %1 ago) but has read nothing for %2: nothing new for it, or it reads only new entries (&gt;) while its %3 pending entries wait.</source>
+        <translation>계속 요청하지만(마지막 시도 %1 전) %2 동안 아무것도 읽지 못했습니다: 새 항목이 없거나, 새 항목(&gt;)만 읽고 있어 Pending 항목 %3개가 기다리고 있습니다.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Since the consumer&apos;s last attempt to read or claim (XINFO CONSUMERS idle), whether it got anything or not.</source>
+        <translation>컨슈머가 마지막으로 읽거나 claim을 시도한 뒤로 지난 시간(XINFO CONSUMERS idle). 무엇을 받았는지와 상관없습니다.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Since the consumer last read or claimed an entry (XINFO CONSUMERS inactive). Redis 7.2, Valkey 7.2 and later report it; older servers do not, shown as —.</source>
+        <translation>컨슈머가 마지막으로 항목을 읽거나 claim한 뒤로 지난 시간(XINFO CONSUMERS inactive). Redis 7.2, Valkey 7.2 이상이 알려 주며, 이전 서버는 알려 주지 않아 —로 표시합니다.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Consumer</source>
         <translation>컨슈머</translation>
     </message>

@@ -7,6 +7,7 @@
 #include "connection_profile_store.h"
 #include "redis_oracle.h"
 #include "redis_server.h"
+#include "snapshot/format.h"
 #include "test_settings.h"
 
 #include <QCheckBox>
@@ -275,7 +276,7 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 10'000);
         QVERIFY(finished.at(0).at(0).toBool());
         const QString text = child<QLabel>(dialog, "testResultLabel")->text();
-        QVERIFY2(text.contains(QStringLiteral("redis ") + version), qPrintable(text));
+        QVERIFY2(text.contains(productName(oracle.serverProduct()) + QLatin1Char(' ') + version), qPrintable(text)); // "Valkey 8.0.1" on Valkey
         QVERIFY2(text.contains(QStringLiteral("standalone")), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("round trip")) && text.contains(QStringLiteral(" ms")), qPrintable(text));
         QVERIFY(!dialog.isTesting());

@@ -202,10 +202,13 @@ private Q_SLOTS:
         auto db = m_cluster.oracle(heir);
         QVERIFY(!db->command({"XADD", moving.first(), "*", "after", "failover"}).isError());
         const qint64 length = db->command({"XLEN", moving.first()}).integer();
+        const QByteArray newest = db->command({"XINFO", "STREAM", moving.first()}).field("last-generated-id").bytes();
         const Snapshot after = w.until(
             [&](const Snapshot &s) {
+                // XLEN shows the new length at once; XINFO STREAM's fields
+                // (the newest ID) follow at the next tick (StreamProbe::planStream).
                 const StreamSnapshot *st = s.stream(moving.first());
-                return st && st->length == length;
+                return st && st->length == length && st->lastGeneratedId == newest;
             },
             3000);
         QVERIFY(!after.isNull());

@@ -343,7 +343,9 @@ private Q_SLOTS:
         m_db.command(QByteArray("ACL SETUSER nokeys " + base + " +xinfo +xpending").split(' '));
         m_db.command(QByteArray("ACL SETUSER noxpending " + base + " ~* +xinfo").split(' '));
         for (const auto &[user, named] : QList<QPair<QString, QByteArray>>{{QStringLiteral("noxinfo"), "xinfo"},
-                                                                           {QStringLiteral("nokeys"), "no permissions to access one of the keys"},
+                                                                           // the server's own words: Redis 7.0 "no permissions to access one of the
+                                                                           // keys used as arguments", Redis 7.2 and Valkey 8 "No permissions to access a key"
+                                                                           {QStringLiteral("nokeys"), "NOPERM"},
                                                                            {QStringLiteral("noxpending"), "XPENDING"}}) {
             const QString url = fillText(QStringLiteral("redis://%1:pw@127.0.0.1:%2"), user, m_server.port());
             r = cli(QStringList{QStringLiteral("--url"), url, QStringLiteral("check")});

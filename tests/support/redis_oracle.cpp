@@ -101,13 +101,24 @@ QList<RedisReply> RedisOracle::pipeline(const QList<RedisCommand> &commands)
     return out;
 }
 
+// Valkey reports its own version in valkey_version; its redis_version is the
+// Redis it is compatible with (8.0.1 says 7.2.4).
 QString RedisOracle::serverVersion()
 {
     const RedisReply info = command({"INFO", "server"});
-    for (const QByteArray &line : info.bytes().split('\n'))
+    QString redis;
+    for (const QByteArray &line : info.bytes().split('\n')) {
+        if (line.startsWith("valkey_version:"))
+            return QString::fromUtf8(line.mid(15).trimmed());
         if (line.startsWith("redis_version:"))
-            return QString::fromUtf8(line.mid(14).trimmed());
-    return {};
+            redis = QString::fromUtf8(line.mid(14).trimmed());
+    }
+    return redis;
+}
+
+QString RedisOracle::serverProduct()
+{
+    return command({"INFO", "server"}).bytes().contains("\nvalkey_version:") ? QStringLiteral("valkey") : QStringLiteral("redis");
 }
 
 QHash<QString, RedisOracle::Stat> RedisOracle::commandStats()

@@ -26,7 +26,9 @@ public:
     // Pipelined: all written, then all read.
     QList<RedisReply> pipeline(const QList<RedisCommand> &commands);
 
-    QString serverVersion();
+    QString serverVersion();  // valkey_version on Valkey, else redis_version
+    QString serverProduct(); // "redis" or "valkey", from INFO server
+
     // INFO commandstats as command -> {calls, usec}.
     struct Stat
     {

@@ -4,6 +4,7 @@
 #include "text/fill_text.h"
 
 #include <QDeadlineTimer>
+#include <QFileInfo>
 #include <QStandardPaths>
 #include <QTcpServer>
 #include <QThread>
@@ -28,6 +29,11 @@ RedisServer::~RedisServer()
 
 QString RedisServer::executable()
 {
+    // PELSCOPE_TEST_SERVER: another server binary for the whole run (./dev test
+    // --servers: Redis 7.2, Valkey 8 from ../shared/servers/); it takes the same
+    // command line, --sentinel and --cluster-enabled included.
+    if (const QString chosen = qEnvironmentVariable("PELSCOPE_TEST_SERVER"); !chosen.isEmpty())
+        return QFileInfo(chosen).isExecutable() ? QFileInfo(chosen).absoluteFilePath() : QString();
     QString path = QStandardPaths::findExecutable(QStringLiteral("redis-server"));
     if (path.isEmpty())
         path = QStandardPaths::findExecutable(QStringLiteral("redis-server"), {QStringLiteral("/usr/sbin"), QStringLiteral("/usr/bin")});
