@@ -201,6 +201,14 @@ std::unique_ptr<AlertCommand> alertCommandFor(const CliSettings &settings, const
         *error = command->error();
         return nullptr;
     }
+    if (!command->warning().isEmpty())
+        printErr(command->warning());
+    QList<QByteArray> secrets;
+    if (settings.connection.password)
+        secrets << *settings.connection.password;
+    if (settings.connection.sentinel && settings.connection.sentinel->password)
+        secrets << *settings.connection.sentinel->password;
+    command->setSecrets(secrets);
     // Said on stderr (escaped), whatever the log level: the operator must
     // know the webhook is not being called.
     QObject::connect(command.get(), &AlertCommand::finished, command.get(), [](bool ok, const QString &why) {

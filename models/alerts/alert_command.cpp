@@ -3,9 +3,18 @@
 
 #include <QJsonDocument>
 #include <QProcess>
+#include <QProcessEnvironment>
 #include <QTimer>
 
 #include <spdlog/spdlog.h>
+
+#ifdef Q_OS_UNIX
+#include <csignal>
+#include <unistd.h>
+#endif
+#ifdef Q_OS_LINUX
+#include <sys/prctl.h>
+#endif
 
 namespace pelscope {
 
@@ -61,6 +70,34 @@ QStringList splitWords(const QString &line, QString *error)
     return words;
 }
 
+// Words a shell would have read as syntax, standing alone: a first try like
+// --on-alert 'cat >> alerts.log' passes ">>" to cat as a file name.
+QString shellSyntaxIn(const QStringList &words)
+{
+    static const QStringList syntax{QStringLiteral(">"),  QStringLiteral(">>"), QStringLiteral("<"), QStringLiteral("|"),  QStringLiteral("||"),
+                                    QStringLiteral("&&"), QStringLiteral(";"),  QStringLiteral("&"), QStringLiteral("2>"), QStringLiteral("2>&1")};
+    for (const QString &w : words.mid(1))
+        if (syntax.contains(w) || w.startsWith(QLatin1String("$(")) || w.startsWith(QLatin1Char('`')))
+            return w;
+    return {};
+}
+
+// What a hook inherits: the environment less the password variable redis-cli
+// and Pelscope read (REDISCLI_AUTH, which pelscope-record@.service exports)
+// and any variable whose value holds a secret of the connection.
+QProcessEnvironment hookEnvironment(const QList<QByteArray> &secrets)
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("REDISCLI_AUTH"));
+    for (const QString &name : env.keys()) {
+        const QByteArray value = env.value(name).toLocal8Bit();
+        for (const QByteArray &secret : secrets)
+            if (!secret.isEmpty() && value.contains(secret))
+                env.remove(name);
+    }
+    return env;
+}
+
 } // namespace
 
 AlertCommand::AlertCommand(const QString &commandLine, QString connection, int timeoutMs, AlertSettings settings, QObject *parent)
@@ -78,6 +115,20 @@ AlertCommand::AlertCommand(const QString &commandLine, QString connection, int t
     }
     m_program = words.first();
     m_arguments = words.mid(1);
+    if (const QString w = shellSyntaxIn(words); !w.isEmpty())
+        m_warning = QStringLiteral("--on-alert: no shell runs the command, so '%1' reaches %2 as an argument; for shell syntax write "
+                                   "--on-alert \"sh -c '...'\"")
+                        .arg(w, m_program);
+}
+
+AlertCommand::~AlertCommand()
+{
+#ifdef Q_OS_UNIX
+    // Hooks still running go with us, and whatever they started.
+    for (QProcess *p : findChildren<QProcess *>())
+        if (const qint64 pid = p->processId(); pid > 0)
+            ::kill(-pid_t(pid), SIGKILL);
+#endif
 }
 
 QList<Alert> AlertCommand::observe(const Snapshot &snapshot)
@@ -123,14 +174,23 @@ void AlertCommand::startNext()
             Q_EMIT finished(ok, why);
             startNext();
         };
+        // Only the tail of stderr is kept: a hook that floods it costs a few KB.
+        connect(process, &QProcess::readyReadStandardError, process, [process] {
+            QByteArray tail = process->property("stderrTail").toByteArray() + process->readAllStandardError();
+            if (tail.size() > kKeptOutputBytes)
+                tail = tail.right(kKeptOutputBytes);
+            process->setProperty("stderrTail", tail);
+        });
         connect(process, &QProcess::finished, this, [process, done](int code, QProcess::ExitStatus status) {
             if (process->property("timedOut").toBool())
                 done(false, QStringLiteral("%1 took too long and was killed").arg(process->program()));
             else if (status == QProcess::CrashExit)
                 done(false, QStringLiteral("%1 crashed").arg(process->program()));
             else if (code != 0)
-                done(false, fillText(QStringLiteral("%1 exited with %2: %3"), process->program(), code,
-                                     QString::fromLocal8Bit(process->readAllStandardError().left(300)).trimmed()));
+                done(false,
+                     fillText(QStringLiteral("%1 exited with %2: %3"), process->program(), code,
+                              QString::fromLocal8Bit((process->property("stderrTail").toByteArray() + process->readAllStandardError()).right(300))
+                                  .trimmed()));
             else
                 done(true, {});
         });
@@ -140,10 +200,24 @@ void AlertCommand::startNext()
         });
         connect(deadline, &QTimer::timeout, process, [process] {
             process->setProperty("timedOut", true);
+#ifdef Q_OS_UNIX
+            // The whole group: `sh -c 'sleep 777; true'` leaves no sleep behind.
+            if (const qint64 pid = process->processId(); pid > 0)
+                ::kill(-pid_t(pid), SIGKILL);
+#endif
             process->kill();
         });
         process->setProcessChannelMode(QProcess::SeparateChannels);
         process->setStandardOutputFile(QProcess::nullDevice());
+        process->setProcessEnvironment(hookEnvironment(m_secrets));
+#ifdef Q_OS_UNIX
+        process->setChildProcessModifier([] {
+            ::setpgid(0, 0); // a group of its own, killed as one at the deadline
+#ifdef Q_OS_LINUX
+            ::prctl(PR_SET_PDEATHSIG, SIGKILL); // and never outliving Pelscope
+#endif
+        });
+#endif
         process->start(m_program, m_arguments);
         deadline->start(m_timeoutMs);
         process->write(document);

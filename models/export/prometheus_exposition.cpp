@@ -116,7 +116,10 @@ QByteArray prometheusExposition(const Snapshot &snapshot, const ExpositionContex
     Family consumerPending(QStringLiteral("pelscope_consumer_pending"), QStringLiteral("gauge"),
                            QStringLiteral("Entries pending with this consumer."));
     Family consumerIdle(QStringLiteral("pelscope_consumer_idle_seconds"), QStringLiteral("gauge"),
-                        QStringLiteral("Seconds since the consumer's last read."));
+                        QStringLiteral("Seconds since the consumer's last attempt to read or claim (XINFO CONSUMERS idle)."));
+    Family consumerInactive(QStringLiteral("pelscope_consumer_inactive_seconds"), QStringLiteral("gauge"),
+                            QStringLiteral("Seconds since the consumer last read or claimed an entry (XINFO CONSUMERS inactive); absent on "
+                                           "servers before Redis 7.2 and for a consumer that never read."));
     Family dlqLength(QStringLiteral("pelscope_dead_letter_length"), QStringLiteral("gauge"), QStringLiteral("Entries in the dead-letter stream."));
     Family dlqAge(QStringLiteral("pelscope_dead_letter_newest_age_seconds"), QStringLiteral("gauge"),
                   QStringLiteral("Age of the newest dead letter (from its ID's timestamp)."));
@@ -151,6 +154,8 @@ QByteArray prometheusExposition(const Snapshot &snapshot, const ExpositionContex
                                         "longer theirs (duplicate processing)."));
     Family nodeUp(QStringLiteral("pelscope_cluster_node_up"), QStringLiteral("gauge"),
                   QStringLiteral("1 when the cluster master answered the last poll."));
+    Family serverInfo(QStringLiteral("pelscope_server_info"), QStringLiteral("gauge"),
+                      QStringLiteral("1, labelled with the server as it names itself: product (redis, valkey), version, mode."));
 
     if (!snapshot.isNull() && part != ExpositionPart::PerScrape) {
         qint64 consumerRows = 0;
@@ -206,6 +211,8 @@ QByteArray prometheusExposition(const Snapshot &snapshot, const ExpositionContex
                         consumerPending.add(cl, double(c.pending));
                         if (c.idleMs)
                             consumerIdle.add(cl, double(*c.idleMs) / 1000.0);
+                        if (c.inactiveMs && *c.inactiveMs >= 0)
+                            consumerInactive.add(cl, double(*c.inactiveMs) / 1000.0);
                     }
                 }
                 if (g.consumers)
@@ -262,6 +269,10 @@ QByteArray prometheusExposition(const Snapshot &snapshot, const ExpositionContex
         }
         for (const ClusterNodeSnapshot &n : snapshot->nodes)
             nodeUp.add(conn + QLatin1Char(',') + label("node", n.address), n.ok ? 1 : 0);
+        if (!snapshot->server.product.isEmpty())
+            serverInfo.add(conn + QLatin1Char(',') + label("product", snapshot->server.product) + QLatin1Char(',')
+                               + label("version", snapshot->server.version) + QLatin1Char(',') + label("mode", snapshot->server.mode),
+                           1);
     }
     QString out;
     if (part != ExpositionPart::PerPoll)
@@ -269,9 +280,9 @@ QByteArray prometheusExposition(const Snapshot &snapshot, const ExpositionContex
             out += f->text();
     if (part != ExpositionPart::PerScrape)
         for (const Family *f : {&lag, &lagUnknown, &behind, &pending, &read, &added, &idleLo, &idleHi, &deliveries, &sampled, &consumers, &health,
-                                &consumerPending, &consumerIdle, &dlqLength, &dlqAge, &delayedSize, &delayedDue, &delayedOverdue, &delayedNext,
+                                &consumerPending, &consumerIdle, &consumerInactive, &dlqLength, &dlqAge, &delayedSize, &delayedDue, &delayedOverdue, &delayedNext,
                                 &listLength, &listProcessing, &listOldest, &listStuck, &queueHealth, &claimRate, &ackRate, &ackedRate, &duplicateAcks,
-                                &nodeUp})
+                                &nodeUp, &serverInfo})
             out += f->text();
     return out.toUtf8();
 }

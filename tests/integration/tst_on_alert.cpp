@@ -113,21 +113,76 @@ private Q_SLOTS:
         for (const QString &command : {QStringLiteral("sh -c 'exit 3'"), QStringLiteral("sleep 30"), QStringLiteral("/nonexistent/notify")}) {
             QElapsedTimer clock;
             clock.start();
-            const ProcessRun run = runProcess(QStringLiteral(PELSCOPE_CLI_PATH),
-                                              {QStringLiteral("--url"), server.url(), QStringLiteral("watch"), QStringLiteral("--json-lines"),
-                                               QStringLiteral("--interval"), QStringLiteral("200ms"), QStringLiteral("--ticks"), QStringLiteral("15"),
-                                               QStringLiteral("--threshold"), QStringLiteral("lag_warn=5"), QStringLiteral("--threshold"), QStringLiteral("lag_crit=10"),
-                                               QStringLiteral("--on-alert"), command,
-                                               QStringLiteral("--on-alert-timeout"), QStringLiteral("500ms")});
+            const ProcessRun run =
+                runProcess(QStringLiteral(PELSCOPE_CLI_PATH),
+                           {QStringLiteral("--url"), server.url(), QStringLiteral("watch"), QStringLiteral("--json-lines"),
+                            QStringLiteral("--interval"), QStringLiteral("200ms"), QStringLiteral("--ticks"), QStringLiteral("15"),
+                            QStringLiteral("--threshold"), QStringLiteral("lag_warn=5"), QStringLiteral("--threshold"), QStringLiteral("lag_crit=10"),
+                            QStringLiteral("--on-alert"), command, QStringLiteral("--on-alert-timeout"), QStringLiteral("500ms")});
             QCOMPARE(run.exitCode, 0);
             QCOMPARE(run.out.count('\n'), 15); // every poll printed
             QVERIFY2(run.err.contains("alert: orders/ship is CRIT") && run.err.contains("alert: payments/ledger is CRIT"), run.err.constData());
-            const QByteArray why = command.startsWith(QLatin1String("sh")) ? QByteArray("sh exited with 3")
+            const QByteArray why = command.startsWith(QLatin1String("sh"))      ? QByteArray("sh exited with 3")
                                    : command.startsWith(QLatin1String("sleep")) ? QByteArray("sleep took too long and was killed")
                                                                                 : QByteArray("cannot start /nonexistent/notify");
             QVERIFY2(run.err.contains(why), run.err.constData());
             QVERIFY2(clock.elapsed() < 15'000, qPrintable(QString::number(clock.elapsed())));
         }
+    }
+
+    // The hook gets no secret, leads its own process group (killed whole at
+    // the deadline: no grandchild left with parent 1), its stderr flood is
+    // kept to a tail, and shell syntax in the command line is pointed out.
+    void hookIsScrubbedAndKilledAsAGroup()
+    {
+        RedisServer server(RedisServer::Options{false, true, {QStringLiteral("--requirepass"), QStringLiteral("Sup3rS3cr3t")}, false});
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        QCOMPARE(db.command({"AUTH", "Sup3rS3cr3t"}).bytes(), QByteArray("OK"));
+        db.command({"XGROUP", "CREATE", "orders", "ship", "$", "MKSTREAM"});
+        for (int i = 0; i < 20; ++i)
+            db.command({"XADD", "orders", "*", "n", QByteArray::number(i)});
+        QTemporaryDir dir;
+        const QString envFile = dir.filePath(QStringLiteral("env.txt")), pidFile = dir.filePath(QStringLiteral("pid.txt"));
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("REDISCLI_AUTH"), QStringLiteral("Sup3rS3cr3t"));
+        env.insert(QStringLiteral("MY_DEPLOY_CONFIG"), QStringLiteral("url=redis://:Sup3rS3cr3t@db"));
+        env.insert(QStringLiteral("PELSCOPE_HOOK_CHECK"), QStringLiteral("kept"));
+        QString url = server.url(); // the password from REDISCLI_AUTH, as the .deb's recorder service gives it
+        const auto watch = [&](const QString &command) {
+            return runProcess(QStringLiteral(PELSCOPE_CLI_PATH),
+                              {QStringLiteral("--url"), url, QStringLiteral("watch"), QStringLiteral("--json-lines"), QStringLiteral("--interval"),
+                               QStringLiteral("200ms"), QStringLiteral("--ticks"), QStringLiteral("8"), QStringLiteral("--threshold"),
+                               QStringLiteral("lag_warn=5"), QStringLiteral("--threshold"), QStringLiteral("lag_crit=10"),
+                               QStringLiteral("--on-alert"), command, QStringLiteral("--on-alert-timeout"), QStringLiteral("700ms")},
+                              env);
+        };
+        ProcessRun run = watch(QStringLiteral("sh -c 'env > %1'").arg(envFile));
+        QCOMPARE(run.exitCode, 0);
+        QFile seen(envFile);
+        QVERIFY(seen.open(QIODevice::ReadOnly));
+        const QByteArray hookEnv = seen.readAll();
+        QVERIFY2(hookEnv.contains("PELSCOPE_HOOK_CHECK=kept"), hookEnv.constData());
+        QVERIFY2(!hookEnv.contains("Sup3rS3cr3t") && !hookEnv.contains("REDISCLI_AUTH"), hookEnv.constData());
+
+        run = watch(QStringLiteral("sh -c 'sleep 777 & echo $! > %1; wait'").arg(pidFile));
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY2(run.err.contains("sh took too long and was killed"), run.err.constData());
+        QFile pid(pidFile);
+        QVERIFY(pid.open(QIODevice::ReadOnly));
+        const QByteArray sleeper = pid.readAll().trimmed();
+        QVERIFY(!sleeper.isEmpty());
+        QTRY_VERIFY2_WITH_TIMEOUT(!QFile::exists(QStringLiteral("/proc/") + QString::fromLatin1(sleeper)), "the hook's child outlived it", 5000);
+
+        run = watch(QStringLiteral("sh -c 'head -c 20000000 /dev/zero | tr \\\\0 x >&2; echo THE-END >&2; exit 4'"));
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY2(run.err.contains("sh exited with 4") && run.err.contains("THE-END"), run.err.right(2000).constData());
+        QVERIFY2(run.err.size() < 20'000, qPrintable(QString::number(run.err.size()))); // the tail, not 20 MB
+
+        run = watch(QStringLiteral("cat >> %1").arg(dir.filePath(QStringLiteral("alerts.log"))));
+        QVERIFY2(run.err.contains("no shell runs the command, so '>>' reaches cat as an argument"), run.err.constData());
     }
 };
 
