@@ -44,6 +44,7 @@
 #include <QScrollBar>
 #include <QStandardItemModel>
 #include <QTextBrowser>
+#include <QTextDocumentFragment>
 #include <QSpinBox>
 #include <QSettings>
 #include <QTemporaryDir>
@@ -111,6 +112,49 @@ private Q_SLOTS:
     // (1, 4, 5) "Claim all from" a dead consumer: the review's sentence and its
     // plan both say what the server holds now (40), and that the new owner
     // must re-read with ID 0; the result panel then says where they went.
+    // Names that hold what a format string holds: the confirmation the window
+    // shows names them as they are, and the claim goes where it says.
+    void claimConfirmationWithHostileNames()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        for (int i = 0; i < 40; ++i)
+            db.command({"XADD", "jobs%2Fx", "*", "n", QByteArray::number(i)});
+        db.command({"XGROUP", "CREATE", "jobs%2Fx", "g%1", "0"});
+        db.command({"XREADGROUP", "GROUP", "g%1", "w%2", "COUNT", "40", "STREAMS", "jobs%2Fx", ">"});
+        db.command({"XGROUP", "CREATECONSUMER", "jobs%2Fx", "g%1", "x%1y"});
+
+        Session s(server.url());
+        s.enableWrites();
+        s.window.openGroup("jobs%2Fx", "g%1");
+        GroupPage *page = s.window.groupPage();
+        QTRY_VERIFY_WITH_TIMEOUT(page->consumerView()->model()->rowCount() == 2, 15000);
+        selectWhere(page->consumerView(), ConsumerTableModel::NameRole, {"w%2"});
+        QTRY_VERIFY(page->consumerActions()->claimAllButton()->isEnabled());
+        page->consumerActions()->claimAllButton()->click();
+        QDialog *form = waitForForm(&s.mainWindow, QStringLiteral("Claim all pending entries of w%2"));
+        QVERIFY(form);
+        form->findChild<QComboBox *>()->setCurrentText(QStringLiteral("x%1y"));
+        form->findChild<QSpinBox *>()->setValue(0);
+        form->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok)->click();
+
+        auto *confirm = waitForDialog<ConfirmWriteDialog>(&s.mainWindow);
+        QVERIFY(confirm);
+        const QString summary = QTextDocumentFragment::fromHtml(confirm->summary()).toPlainText(); // as the dialog shows it
+        const QString plan = confirm->plan().join(QLatin1Char('\n'));
+        QVERIFY2(summary.contains(QStringLiteral("Claim the pending entries of consumer w%2 in group g%1 of stream jobs%2Fx")), qPrintable(summary));
+        QVERIFY2(summary.contains(QStringLiteral("Consumer \"w%2\" holds 40 pending entries")), qPrintable(summary));
+        QVERIFY2(summary.contains(QStringLiteral("would move to \"x%1y\"; the other 0 stay with \"w%2\".")), qPrintable(summary));
+        QVERIFY2(plan.contains(QStringLiteral("XCLAIM \"jobs%2Fx\" \"g%1\" \"x%1y\" 0 <ids> JUSTID")), qPrintable(plan));
+        keepScreenshot(confirm, QStringLiteral("claim-confirmation-hostile-names"));
+        confirm->confirmButton()->click();
+        QTRY_COMPARE_WITH_TIMEOUT(holds(db, "jobs%2Fx", "g%1", "x%1y"), 40, 10000);
+        QCOMPARE(holds(db, "jobs%2Fx", "g%1", "w%2"), 0);
+    }
+
     void claimConfirmationAgreesWithTheServer()
     {
         RedisServer server;
@@ -284,7 +328,8 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(page->items()->rowCount(), 3, 10000);
         QVERIFY(page->isVisible());
         QCOMPARE(page->items()->index(0, 3).data().toString(), QString::fromUtf8(item(1, now - 700)));
-        QVERIFY2(page->items()->index(0, 1).data().toString().startsWith(QStringLiteral("11m")), qPrintable(page->items()->index(0, 1).data().toString()));
+        QVERIFY2(page->items()->index(0, 1).data().toString().startsWith(QStringLiteral("11m")),
+                 qPrintable(page->items()->index(0, 1).data().toString()));
         QVERIFY(page->items()->index(2, 1).data().toString().endsWith(QStringLiteral("in processing")));
         QTRY_VERIFY(page->detail()->toPlainText().contains(QStringLiteral("\"type\": \"resize-image\""))); // pretty-printed
         QTRY_VERIFY(page->header()->text().contains(QStringLiteral("jobs")));
