@@ -96,6 +96,11 @@ void WriteController::confirmPending(const PendingActionRequest &request, const 
             auto *dialog = new ConfirmWriteDialog(title, summary, lines, button, (parent ? parent.data() : m_window));
             if (!path.isEmpty())
                 dialog->setPath(path);
+            // Only the move to the DLQ is a script; claim and acknowledge are plain commands.
+            if (request.action == PendingActionRequest::Action::Claim)
+                dialog->setCommandsNote(tr("Exactly these commands will run (plain XCLAIM calls, a batch of IDs each; no script):"));
+            else if (request.action == PendingActionRequest::Action::Ack)
+                dialog->setCommandsNote(tr("Exactly these commands will run (plain XACK calls; no script):"));
             dialog->setAttribute(Qt::WA_DeleteOnClose);
             const quint64 number = m_connectionNumber;
             connect(dialog, &QDialog::accepted, this, [this, number, request, scope, parent, node] {

@@ -3943,7 +3943,7 @@ The oldest %1 processing items read: %2 without a timestamp (unknown age), %3 st
         <location line="+110"/>
         <location line="+16"/>
         <location filename="../../ui/write_controller_entries.cpp" line="+31"/>
-        <location line="+72"/>
+        <location line="+77"/>
         <location line="+13"/>
         <location line="+28"/>
         <location line="+66"/>
@@ -3966,7 +3966,7 @@ The oldest %1 processing items read: %2 without a timestamp (unknown age), %3 st
     </message>
     <message>
         <location line="-41"/>
-        <location filename="../../ui/write_controller_entries.cpp" line="-164"/>
+        <location filename="../../ui/write_controller_entries.cpp" line="-169"/>
         <location line="+27"/>
         <location filename="../../ui/write_controller_queues.cpp" line="-35"/>
         <source>Nothing was written: %1</source>
@@ -4033,7 +4033,7 @@ Path: %2</source>
     </message>
     <message>
         <location line="+7"/>
-        <location filename="../../ui/write_controller_entries.cpp" line="+30"/>
+        <location filename="../../ui/write_controller_entries.cpp" line="+35"/>
         <location line="+104"/>
         <location filename="../../ui/write_controller_queues.cpp" line="+32"/>
         <source>The connection changed while the confirmation was open; nothing was written</source>
@@ -4051,7 +4051,7 @@ Path: %2</source>
         <translation>데드 레터 재처리 중</translation>
     </message>
     <message>
-        <location filename="../../ui/write_controller_entries.cpp" line="-156"/>
+        <location filename="../../ui/write_controller_entries.cpp" line="-161"/>
         <source>&lt;b&gt;The entries cannot be moved to %1 on this cluster.&lt;/b&gt; Nothing was written.</source>
         <translation>&lt;b&gt;이 클러스터에서는 엔트리를 %1(으)로 이동할 수 없습니다.&lt;/b&gt; 아무것도 쓰지 않았습니다.</translation>
     </message>
@@ -4083,7 +4083,17 @@ Path: %2</source>
         <translation>&lt;br&gt;&lt;span style=&apos;color:%1&apos;&gt;&lt;b&gt;ACK한 엔트리는 처리되지 않은 채 삭제됩니다.&lt;/b&gt;&lt;/span&gt;</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+6"/>
+        <source>Exactly these commands will run (plain XCLAIM calls, a batch of IDs each; no script):</source>
+        <translation>정확히 다음 명령이 실행됩니다(스크립트 없이 XCLAIM 호출, 호출마다 ID 한 묶음):</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Exactly these commands will run (plain XACK calls; no script):</source>
+        <translation>정확히 다음 명령이 실행됩니다(스크립트 없이 XACK 호출):</translation>
+    </message>
+    <message>
+        <location line="+44"/>
         <location line="+45"/>
         <location line="+14"/>
         <source>Delete consumer</source>

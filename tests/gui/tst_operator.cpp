@@ -149,6 +149,12 @@ private Q_SLOTS:
         QVERIFY2(summary.contains(QStringLiteral("Consumer \"w%2\" holds 40 pending entries")), qPrintable(summary));
         QVERIFY2(summary.contains(QStringLiteral("would move to \"x%1y\"; the other 0 stay with \"w%2\".")), qPrintable(summary));
         QVERIFY2(plan.contains(QStringLiteral("XCLAIM \"jobs%2Fx\" \"g%1\" \"x%1y\" 0 <ids> JUSTID")), qPrintable(plan));
+        // What the command list is: plain XCLAIM calls, not "one atomic script per batch".
+        QStringList captions;
+        for (QLabel *l : confirm->findChildren<QLabel *>())
+            if (l->text().startsWith(QStringLiteral("Exactly these commands will run")))
+                captions << l->text();
+        QCOMPARE(captions, QStringList{QStringLiteral("Exactly these commands will run (plain XCLAIM calls, a batch of IDs each; no script):")});
         keepScreenshot(confirm, QStringLiteral("claim-confirmation-hostile-names"));
         confirm->confirmButton()->click();
         QTRY_COMPARE_WITH_TIMEOUT(holds(db, "jobs%2Fx", "g%1", "x%1y"), 40, 10000);
