@@ -289,6 +289,8 @@ void QueuePage::applySnapshot(const Snapshot &snapshot)
                 facts += tr(", the oldest overdue by %1").arg(formatDuration(*q.oldestOverdueMs));
             if (q.nextDueInMs)
                 facts += tr(", the next due in %1").arg(formatDuration(*q.nextDueInMs));
+            else if (!q.nextNotTime.isEmpty())
+                facts += tr(", the next scored %1: never due").arg(q.nextNotTime);
         }
     for (const ListQueueSnapshot &q : snapshot->listQueues)
         if (isList() && q.key == m_key) {

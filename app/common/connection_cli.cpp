@@ -1,8 +1,12 @@
 #include "connection_cli.h"
 
+#include "redis/resp_guard.h"
 #include "snapshot/format.h"
+#include "text/display_text.h"
+#include "text/fill_text.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QTextStream>
 
 #include <cstdio>
@@ -11,6 +15,23 @@
 namespace pelscope {
 
 namespace {
+
+// QSettings reads whatever it is given and blocks on a FIFO or a device
+// (`--config /dev/stdin`, a named pipe nobody writes: past any --timeout).
+// Only a regular file of a sane size is read.
+QString configFileProblem(const QString &path)
+{
+    constexpr qint64 kMaxConfigBytes = 16 << 20;
+    const QFileInfo info(path);
+    if (!info.exists())
+        return QStringLiteral("config file not found: %1").arg(displayText(path));
+    if (!info.isFile()) // false for a FIFO, a socket, a device, a directory
+        return QStringLiteral("config %1 is not a regular file").arg(displayText(path));
+    if (info.size() > kMaxConfigBytes)
+        return fillText(QStringLiteral("config file %1 is %2, over the %3 read"), displayText(path), formatBytes(info.size()), formatBytes(kMaxConfigBytes));
+    return {};
+}
+
 constexpr qint64 kMaxTimeoutMs = 24LL * 3600 * 1000; // a day: far below what an int of ms holds
 }
 
@@ -173,8 +194,8 @@ QString settingsFromParser(const QCommandLineParser &p, CliSettings &out)
         return QStringLiteral("invalid --poll-budget '%1' (server µs per tick, e.g. 200; 0 for none)").arg(p.value(QStringLiteral("poll-budget")));
     if (p.isSet(QStringLiteral("config"))) {
         const QString path = p.value(QStringLiteral("config"));
-        if (!QFile::exists(path))
-            return QStringLiteral("config file not found: %1").arg(path);
+        if (const QString e = configFileProblem(path); !e.isEmpty())
+            return e;
         const QString e = c.thresholds.loadFile(path);
         if (!e.isEmpty())
             return e;

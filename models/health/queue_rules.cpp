@@ -13,6 +13,20 @@ HealthVerdict evaluateDelayedQueue(const DelayedQueueSnapshot &q, const HealthTh
         addReason(v, Health::Warn, QCoreApplication::translate("Health", "not judged: %1").arg(q.error));
         return v;
     }
+    // Scores that are not times: what they mean for the queue, never a number
+    // computed from them.
+    if (!q.untimedScores.isEmpty()) {
+        addReason(v, Health::Warn,
+                  QCoreApplication::translate("Health", "not judged: no item's score is a time (scores %1)").arg(q.untimedScores));
+        return v;
+    }
+    if (!q.nextNotTime.isEmpty())
+        addReason(v, Health::Warn,
+                  QCoreApplication::translate("Health", "the next item is scored %1, not a time: it will never come due").arg(q.nextNotTime));
+    if (q.due && *q.due > 0 && !q.earliestNotTime.isEmpty())
+        addReason(v, Health::Warn,
+                  QCoreApplication::translate("Health", "%1 item(s) due, the earliest scored %2: not a time, so nobody can say since when")
+                      .arg(formatCount(*q.due), q.earliestNotTime));
     if (!q.due || *q.due == 0 || !q.oldestOverdueMs)
         return v;
     const qint64 late = *q.oldestOverdueMs;

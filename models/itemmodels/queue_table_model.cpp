@@ -48,7 +48,9 @@ void QueueTableModel::applySnapshot(const Snapshot &snapshot)
             rows.append({rowKey('d', q.key),
                          {status, QCoreApplication::translate("pelscope::QueueTableModel", "delayed"), displayBytes(q.key), countOr(q.size), QCoreApplication::translate("pelscope::QueueTableModel", "%1 due").arg(countOr(q.due)),
                           q.oldestOverdueMs ? QCoreApplication::translate("pelscope::QueueTableModel", "%1 late").arg(formatDuration(*q.oldestOverdueMs)) : QStringLiteral("—"),
-                          q.nextDueInMs ? QCoreApplication::translate("pelscope::QueueTableModel", "in %1").arg(formatDuration(*q.nextDueInMs)) : QStringLiteral("—"),
+                          q.nextDueInMs ? QCoreApplication::translate("pelscope::QueueTableModel", "in %1").arg(formatDuration(*q.nextDueInMs))
+                          : !q.nextNotTime.isEmpty() ? QCoreApplication::translate("pelscope::QueueTableModel", "never (scored %1)").arg(q.nextNotTime)
+                                                     : QStringLiteral("—"),
                           q.error.isEmpty() ? q.health.reasons.join(QStringLiteral("; ")) : q.error, int(q.health.status), sortValue(q.size),
                           sortValue(q.due), sortValue(q.oldestOverdueMs), tip, QByteArray()}});
         }

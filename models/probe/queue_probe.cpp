@@ -2,6 +2,7 @@
 
 #include "../health/queue_rules.h"
 #include "../text/display_text.h"
+#include "../text/fill_text.h"
 
 #include <QDateTime>
 #include <QJsonDocument>
@@ -9,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace pelscope {
 
@@ -20,30 +22,57 @@ constexpr double kMillisecondsFrom = 1e11;
 constexpr qint64 kBigSampleBytes = 1 << 20; // a processing sample this large is read every 10th tick
 constexpr quint64 kBigSampleEveryTicks = 10;
 
+// A score as the server wrote it: any double, "inf" and "-inf" included.
 std::optional<double> scoreOf(const RedisReply &r)
 {
+    const QByteArray b = r.bytes();
+    if (b == "inf" || b == "+inf")
+        return std::numeric_limits<double>::infinity();
+    if (b == "-inf")
+        return -std::numeric_limits<double>::infinity();
     bool ok = false;
-    const double v = r.bytes().toDouble(&ok);
-    if (!ok || !std::isfinite(v))
+    const double v = b.toDouble(&ok);
+    if (!ok || std::isnan(v))
         return std::nullopt;
     return v;
 }
 
-// ZRANGE ... WITHSCORES: [member, score] (RESP2), or [[member, score]] (RESP3).
-std::optional<double> firstScore(const RedisReply &r)
+// Whether a score can be a Unix time in either unit: after 1970 and before
+// 1e15 ms (the year 33658). -inf ("due forever"), 0 and 1e300 are not, and
+// nothing is computed from them.
+bool isTimeScore(double score, ScoreUnit unit)
 {
-    if (!r.isArray() || r.size() == 0)
-        return std::nullopt;
-    if (r.at(0).isArray())
-        return r.at(0).size() == 2 ? scoreOf(r.at(0).at(1)) : std::nullopt;
-    return r.size() >= 2 ? scoreOf(r.at(1)) : std::nullopt;
+    const double ms = unit == ScoreUnit::Seconds ? score * 1000.0 : score;
+    return std::isfinite(score) && score > 0 && ms <= 1e15;
 }
 
-// Scores are any doubles: kept within ±1e15 ms (±31,000 years) so the
-// conversion to an integer cannot overflow.
+// ZRANGE ... WITHSCORES: [member, score] (RESP2), or [[member, score]] (RESP3).
+const RedisReply *firstScoreReply(const RedisReply &r)
+{
+    if (!r.isArray() || r.size() == 0)
+        return nullptr;
+    if (r.at(0).isArray())
+        return r.at(0).size() == 2 ? &r.at(0).at(1) : nullptr;
+    return r.size() >= 2 ? &r.at(1) : nullptr;
+}
+
+std::optional<double> firstScore(const RedisReply *r)
+{
+    const RedisReply *score = r ? firstScoreReply(*r) : nullptr;
+    return score ? scoreOf(*score) : std::nullopt;
+}
+
+// The score as the server wrote it, for the reason that names it.
+QString firstScoreText(const RedisReply *r)
+{
+    const RedisReply *score = r ? firstScoreReply(*r) : nullptr;
+    return score ? displayBytes(score->bytes()) : QString();
+}
+
+// Only ever given time scores (isTimeScore), so the integer cannot overflow.
 qint64 toMs(double score, ScoreUnit unit)
 {
-    return qint64(std::clamp(unit == ScoreUnit::Milliseconds ? score : score * 1000.0, -1e15, 1e15));
+    return qint64(unit == ScoreUnit::Milliseconds ? score : score * 1000.0);
 }
 
 QString readError(const RedisReply &r, const QByteArray &key, const char *type)
@@ -57,10 +86,13 @@ QString readError(const RedisReply &r, const QByteArray &key, const char *type)
 
 QueueProbe::QueueProbe(QueueConfig config, QByteArray match, int scanCount, qint64 scanMaxPages, qint64 rescanIntervalMs)
     : m_config(std::move(config))
+    , m_namedDelayed(m_config.delayed.cbegin(), m_config.delayed.cend())
     , m_discovery(std::move(match), scanCount, scanMaxPages, m_config.maxDiscovered)
     , m_discovering(m_config.discover && !m_config.any())
     , m_rescanIntervalMs(rescanIntervalMs)
 {
+    for (const auto &pair : std::as_const(m_config.lists))
+        m_namedLists.insert(pair.first);
     if (m_discovering)
         m_discovery.startSweep();
 }
@@ -84,9 +116,7 @@ void QueueProbe::restartDiscovery()
 QList<QByteArray> QueueProbe::delayedKeys() const
 {
     QList<QByteArray> keys = m_config.delayed;
-    for (const QByteArray &k : m_discovery.delayed())
-        if (!keys.contains(k))
-            keys.append(k);
+    keys.append(m_discovery.delayed()); // duplicates go below
     std::sort(keys.begin(), keys.end());
     keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
     return keys;
@@ -96,7 +126,7 @@ QList<QPair<QByteArray, QByteArray>> QueueProbe::listPairs() const
 {
     QList<QPair<QByteArray, QByteArray>> pairs = m_config.lists;
     for (const auto &p : m_discovery.lists())
-        if (std::none_of(pairs.cbegin(), pairs.cend(), [&](const auto &q) { return q.first == p.first; }))
+        if (!m_namedLists.contains(p.first))
             pairs.append(p);
     std::sort(pairs.begin(), pairs.end());
     return pairs;
@@ -130,6 +160,7 @@ void QueueProbe::plan(RedisBatch &batch)
     for (const QByteArray &key : delayedKeys()) {
         add(batch, Kind::Zcard, {"ZCARD", key}, key);
         add(batch, Kind::Earliest, {"ZRANGE", key, "0", "0", "WITHSCORES"}, key);
+        add(batch, Kind::Latest, {"ZRANGE", key, "-1", "-1", "WITHSCORES"}, key);
         const ScoreUnit known = unitOf(key);
         // Until the scores have said which unit they are in, ask in both.
         for (const ScoreUnit unit : {ScoreUnit::Seconds, ScoreUnit::Milliseconds}) {
@@ -185,7 +216,7 @@ void QueueProbe::parse(const RedisReplies &replies, qint64 serverNowMs, const He
 {
     struct DelayedReplies
     {
-        const RedisReply *zcard = nullptr, *earliest = nullptr;
+        const RedisReply *zcard = nullptr, *earliest = nullptr, *latest = nullptr;
         const RedisReply *due[2] = {nullptr, nullptr}, *next[2] = {nullptr, nullptr}; // [seconds, milliseconds]
     };
     struct ListReplies
@@ -203,6 +234,7 @@ void QueueProbe::parse(const RedisReplies &replies, qint64 serverNowMs, const He
         case Kind::Scan: m_discovery.onScanReply(*r); break;
         case Kind::Zcard: delayed[s.key].zcard = r; break;
         case Kind::Earliest: delayed[s.key].earliest = r; break;
+        case Kind::Latest: delayed[s.key].latest = r; break;
         case Kind::DueCount: delayed[s.key].due[u] = r; break;
         case Kind::NextDue: delayed[s.key].next[u] = r; break;
         case Kind::Llen: lists[s.key].length = r; break;
@@ -220,9 +252,9 @@ void QueueProbe::parse(const RedisReplies &replies, qint64 serverNowMs, const He
     for (const auto &[key, r] : delayed) {
         DelayedQueueSnapshot q;
         q.key = key;
-        q.discovered = !m_config.delayed.contains(key);
+        q.discovered = !m_namedDelayed.contains(key);
         const RedisReply *failed = nullptr;
-        for (const RedisReply *x : {r.zcard, r.earliest, r.due[0], r.due[1], r.next[0], r.next[1]})
+        for (const RedisReply *x : {r.zcard, r.earliest, r.latest, r.due[0], r.due[1], r.next[0], r.next[1]})
             if (x && x->isError() && !failed)
                 failed = x;
         if (failed) {
@@ -231,10 +263,18 @@ void QueueProbe::parse(const RedisReplies &replies, qint64 serverNowMs, const He
             if (r.zcard)
                 q.size = r.zcard->toInt();
             ScoreUnit unit = unitOf(key);
-            const std::optional<double> earliest = r.earliest ? firstScore(*r.earliest) : std::nullopt;
-            if (earliest && m_config.scoreUnit == ScoreUnit::Auto) {
-                unit = *earliest >= kMillisecondsFrom ? ScoreUnit::Milliseconds : ScoreUnit::Seconds;
-                m_delayed[key].detected = unit;
+            const std::optional<double> earliest = firstScore(r.earliest);
+            const std::optional<double> latest = firstScore(r.latest);
+            if (m_config.scoreUnit == ScoreUnit::Auto) {
+                // From a score that is a time: the earliest, else the latest
+                // (an item at -inf must not leave the queue unjudged).
+                for (const std::optional<double> &score : {earliest, latest}) {
+                    if (score && isTimeScore(*score, ScoreUnit::Milliseconds)) {
+                        unit = *score >= kMillisecondsFrom ? ScoreUnit::Milliseconds : ScoreUnit::Seconds;
+                        m_delayed[key].detected = unit;
+                        break;
+                    }
+                }
             }
             const int u = unit == ScoreUnit::Milliseconds ? 1 : 0;
             if (unit != ScoreUnit::Auto)
@@ -243,12 +283,23 @@ void QueueProbe::parse(const RedisReplies &replies, qint64 serverNowMs, const He
                 q.due = 0;
             } else if (unit != ScoreUnit::Auto && r.due[u]) {
                 q.due = r.due[u]->toInt();
+            } else if (q.size && *q.size > 0) {
+                q.untimedScores = fillText(QStringLiteral("%1 … %2"), firstScoreText(r.earliest), firstScoreText(r.latest));
             }
-            if (q.due && *q.due > 0 && earliest)
-                q.oldestOverdueMs = std::max<qint64>(0, serverNowMs - toMs(*earliest, unit));
-            if (unit != ScoreUnit::Auto && r.next[u])
-                if (const std::optional<double> next = firstScore(*r.next[u]))
-                    q.nextDueInMs = std::max<qint64>(0, toMs(*next, unit) - serverNowMs);
+            if (earliest && unit != ScoreUnit::Auto && q.due && *q.due > 0) {
+                if (isTimeScore(*earliest, unit))
+                    q.oldestOverdueMs = std::max<qint64>(0, serverNowMs - toMs(*earliest, unit));
+                else
+                    q.earliestNotTime = firstScoreText(r.earliest);
+            }
+            if (unit != ScoreUnit::Auto && r.next[u]) {
+                if (const std::optional<double> next = firstScore(r.next[u])) {
+                    if (isTimeScore(*next, unit))
+                        q.nextDueInMs = std::max<qint64>(0, toMs(*next, unit) - serverNowMs);
+                    else
+                        q.nextNotTime = firstScoreText(r.next[u]);
+                }
+            }
         }
         q.health = evaluateDelayedQueue(q, t);
         data.delayedQueues.append(q);
@@ -263,7 +314,7 @@ void QueueProbe::parse(const RedisReplies &replies, qint64 serverNowMs, const He
         ListQueueSnapshot q;
         q.key = main;
         q.processingKey = processing;
-        q.discovered = std::none_of(m_config.lists.cbegin(), m_config.lists.cend(), [&](const auto &p) { return p.first == main; });
+        q.discovered = !m_namedLists.contains(main);
         if (r.length && r.length->isError())
             q.error = readError(*r.length, main, "list");
         else if (r.processing && r.processing->isError())

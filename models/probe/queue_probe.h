@@ -18,6 +18,7 @@
 #include "queue_discovery.h"
 
 #include <QElapsedTimer>
+#include <QSet>
 
 #include <map>
 #include <optional>
@@ -50,7 +51,7 @@ public:
     static std::optional<qint64> itemTimeMs(const QByteArray &item, const QList<QByteArray> &fields);
 
 private:
-    enum class Kind { Zcard, DueCount, Earliest, NextDue, Llen, ProcessingLlen, ProcessingSample, Scan };
+    enum class Kind { Zcard, DueCount, Earliest, Latest, NextDue, Llen, ProcessingLlen, ProcessingSample, Scan };
     struct Slot
     {
         Kind kind;
@@ -82,6 +83,9 @@ private:
     void add(RedisBatch &batch, Kind kind, RedisCommand cmd, const QByteArray &key, ScoreUnit unit = ScoreUnit::Seconds);
 
     QueueConfig m_config;
+    // The keys the configuration names, to tell found from named in O(1): a
+    // configuration may name tens of thousands.
+    QSet<QByteArray> m_namedDelayed, m_namedLists;
     QueueDiscovery m_discovery;
     bool m_discovering;
     qint64 m_rescanIntervalMs;

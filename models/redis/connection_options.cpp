@@ -7,20 +7,33 @@
 
 namespace pelscope {
 
+namespace {
+
+// QUrl's error text goes on to quote the source and its parts ("source was
+// ...; fragment = ..."): a password cut at '#' would survive there. Only
+// its first sentence is kept, without the parenthesis that may quote one of
+// the password's characters ("Invalid password (character ' ' not permitted)").
+QString urlProblem(const QUrl &url)
+{
+    QString error = url.errorString();
+    error.truncate(error.indexOf(QLatin1Char(';')));
+    error.truncate(error.indexOf(QStringLiteral(" (")));
+    return displayText(error);
+}
+
+} // namespace
+
 QString redactUrlText(const QString &input)
 {
     QString text = input;
-    // The userinfo ends at the last '@' before the path; its password starts
-    // at the first ':' after the scheme's "//" (redis://user:p@ss@host).
+    // Not the URL parser's idea of the userinfo: a password may hold any of
+    // '@', '/', '?' and '#', and a URL that fails to parse still gets quoted.
+    // The userinfo ends at the last '@' of the text; its password starts at
+    // the first ':' after the scheme's "//". An '@' in a query value makes
+    // this hide more than the password, never less.
     const qsizetype schemeEnd = text.indexOf(QStringLiteral("://"));
     const qsizetype authStart = schemeEnd < 0 ? 0 : schemeEnd + 3;
-    qsizetype authEnd = text.size();
-    for (const QChar c : {QLatin1Char('/'), QLatin1Char('?'), QLatin1Char('#')}) {
-        const qsizetype i = text.indexOf(c, authStart);
-        if (i >= 0)
-            authEnd = std::min(authEnd, i);
-    }
-    const qsizetype at = text.lastIndexOf(QLatin1Char('@'), authEnd - 1);
+    const qsizetype at = text.lastIndexOf(QLatin1Char('@'));
     if (at >= authStart) {
         const qsizetype colon = text.indexOf(QLatin1Char(':'), authStart);
         if (colon >= 0 && colon < at)
@@ -247,7 +260,7 @@ UrlParseResult parseRedisUrl(const QString &rawInput)
 
     const QUrl url(text, QUrl::StrictMode);
     if (!url.isValid())
-        return {std::nullopt, QStringLiteral("invalid URL '%1': %2").arg(input, redactUrlText(url.errorString()))};
+        return {std::nullopt, QStringLiteral("invalid URL '%1': %2").arg(input, urlProblem(url))};
 
     ConnectionOptions o;
     const QString scheme = url.scheme().toLower();

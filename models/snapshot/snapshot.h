@@ -122,6 +122,10 @@ struct DelayedQueueSnapshot
     std::optional<qint64> oldestOverdueMs; // now minus the earliest due item's time; null when none is due
     std::optional<qint64> nextDueInMs;     // the next item still to come, from now; null when none is
     QString scoreUnit;                     // "s" or "ms" (detected from the scores, or set); empty while unknown
+    // Scores that are not times (-inf, 0, 1e300), as the server wrote them:
+    QString earliestNotTime; // the earliest due item's score: due, but since when nobody can say
+    QString nextNotTime;     // the next item's score: it will never come due
+    QString untimedScores;   // "earliest … latest" when no score is a time: nothing can be judged
     HealthVerdict health;
 };
 

@@ -204,6 +204,13 @@ QJsonObject snapshotToJson(const Snapshot &snapshot)
         o.insert(QLatin1String("oldest_overdue_ms"), orNull(q.oldestOverdueMs));
         o.insert(QLatin1String("next_due_in_ms"), orNull(q.nextDueInMs));
         o.insert(QLatin1String("score_unit"), q.scoreUnit.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(q.scoreUnit));
+        // Scores that are not times, as the server wrote them (only when seen).
+        if (!q.earliestNotTime.isEmpty())
+            o.insert(QLatin1String("earliest_due_score_not_a_time"), q.earliestNotTime);
+        if (!q.nextNotTime.isEmpty())
+            o.insert(QLatin1String("next_score_not_a_time"), q.nextNotTime);
+        if (!q.untimedScores.isEmpty())
+            o.insert(QLatin1String("no_score_is_a_time"), q.untimedScores);
         if (!q.error.isEmpty())
             o.insert(QLatin1String("error"), q.error);
         verdict(o, q.health);

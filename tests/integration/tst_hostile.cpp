@@ -19,6 +19,7 @@
 #include <QTest>
 
 #include <sys/resource.h>
+#include <sys/stat.h>
 
 using namespace pelscope;
 using namespace pelscope::test;
@@ -322,6 +323,21 @@ private Q_SLOTS:
         r = cli({QStringLiteral("--url"), m_server.url(), QStringLiteral("--max-reply-size"), QStringLiteral("lots"), QStringLiteral("snapshot")});
         QCOMPARE(r.exitCode, 3);
         QVERIFY2(r.err.contains("--max-reply-size"), r.err.constData());
+        // A '#' in the password: QUrl takes the rest for a fragment and
+        // quoted it in its error ("fragment = x@127.0.0.1:notaport").
+        r = cli({QStringLiteral("--url"), QStringLiteral("redis://:Sup3rS3cr3t#x@127.0.0.1:notaport"), QStringLiteral("snapshot")});
+        QCOMPARE(r.exitCode, 3);
+        QVERIFY2(!r.err.contains("Sup3r") && !r.err.contains("S3cr3t") && !r.err.contains("#x") && r.err.contains("***"), r.err.constData());
+        // --config naming a FIFO nobody writes: refused at once (it hung
+        // `check` past --timeout in QSettings' read).
+        QTemporaryDir dir;
+        const QString fifo = dir.filePath(QStringLiteral("pipe.ini"));
+        QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+        r = cli({QStringLiteral("--url"), m_server.url(), QStringLiteral("--timeout"), QStringLiteral("2s"), QStringLiteral("--config"), fifo,
+                 QStringLiteral("check")},
+                10000);
+        QCOMPARE(r.exitCode, 3);
+        QVERIFY2(r.err.contains("is not a regular file"), r.err.constData());
     }
 
     // A monitor that cannot see says UNKNOWN and names the permission; the

@@ -151,11 +151,60 @@ private Q_SLOTS:
         QCOMPARE(*q->oldestOverdueMs, s->takenAtMs - (nowMs - 400'000));
         QCOMPARE(*q->nextDueInMs, nowMs + 10'000 - s->takenAtMs);
         QCOMPARE(q->health.status, Health::Crit); // 400 s ≥ 300 s
-        // Told the scores are seconds, the same set is all in the far future.
+        // Told the scores are seconds, the same set is all beyond the year
+        // 33658: nothing is due, and the next item never will be (a wrong
+        // score_unit shows, rather than an OK).
         config.queues.scoreUnit = ScoreUnit::Seconds;
         const Snapshot asSeconds = pollOnce(m_server->url(), config);
         QCOMPARE(*delayed(asSeconds, "email:schedule")->due, 0);
-        QCOMPARE(delayed(asSeconds, "email:schedule")->health.status, Health::Ok);
+        QVERIFY(!delayed(asSeconds, "email:schedule")->nextDueInMs);
+        QCOMPARE(delayed(asSeconds, "email:schedule")->nextNotTime, QString::number(nowMs - 400'000));
+        QCOMPARE(delayed(asSeconds, "email:schedule")->health.status, Health::Warn);
+    }
+
+    // Scores that are not times (issue 26, item 7): an item at -inf (due
+    // forever) used to leave the queue unjudged and OK with nothing due; one
+    // at 1e300 was "next due in 998203768024 s". Now the -inf item counts as
+    // due with a reason that names its score, and 1e300 is "never".
+    void scoresThatAreNotTimes()
+    {
+        const qint64 now = serverNowMs(m_db) / 1000;
+        m_db.command({"ZADD", "sched", "-inf", "forever", num(now + 60), "soon"});
+        m_db.command({"ZADD", "far", num(now - 1), "due", "1e300", "never"});
+        m_db.command({"ZADD", "nothing-timed", "-inf", "a", "+inf", "b"});
+        ProbeConfig config;
+        config.queues.delayed = {"sched", "far", "nothing-timed"};
+        const Snapshot s = pollOnce(m_server->url(), config);
+        QVERIFY(!s.isNull());
+
+        const DelayedQueueSnapshot *sched = delayed(s, "sched");
+        QVERIFY(sched);
+        QCOMPARE(sched->scoreUnit, QStringLiteral("s")); // told by the item that is a time
+        QCOMPARE(*sched->due, m_db.command({"ZCOUNT", "sched", "-inf", num(now + 1)}).integer());
+        QCOMPARE(*sched->due, 1);
+        QVERIFY(!sched->oldestOverdueMs);
+        QCOMPARE(sched->earliestNotTime, QString::fromLatin1(m_db.command({"ZRANGE", "sched", "0", "0", "WITHSCORES"}).at(1).bytes()));
+        QCOMPARE(sched->health.status, Health::Warn);
+        QVERIFY2(sched->health.reasons.join(u' ').contains(QLatin1String("1 item(s) due, the earliest scored -inf")),
+                 qPrintable(sched->health.reasons.join(u' ')));
+
+        const DelayedQueueSnapshot *far = delayed(s, "far");
+        QVERIFY(far);
+        QVERIFY(!far->nextDueInMs);
+        QCOMPARE(far->nextNotTime, QString::fromLatin1(m_db.command({"ZRANGE", "far", "-1", "-1", "WITHSCORES"}).at(1).bytes()));
+        QVERIFY2(far->health.reasons.join(u' ').contains(QLatin1String("it will never come due")), qPrintable(far->health.reasons.join(u' ')));
+
+        const DelayedQueueSnapshot *none = delayed(s, "nothing-timed");
+        QVERIFY(none);
+        QVERIFY(!none->due);
+        QCOMPARE(none->untimedScores, QStringLiteral("-inf … inf"));
+        QCOMPARE(none->health.status, Health::Warn);
+
+        // The console says the same, never OK.
+        const Run check = cli({QStringLiteral("check"), QStringLiteral("--url"), m_server->url(), QStringLiteral("--delayed-queue"),
+                               QStringLiteral("nothing-timed")});
+        QVERIFY2(check.out.contains("no item's score is a time"), check.out.constData());
+        QVERIFY(check.exitCode != 0);
     }
 
     // A stalled scheduler in continuous polling: nothing is taken, the

@@ -105,6 +105,9 @@ private Q_SLOTS:
         QTest::newRow("no scheme") << QStringLiteral("u:pw@h:1") << QStringLiteral("u:***@h:1");
         QTest::newRow("sentinel password") << QStringLiteral("redis+sentinel://h/m?sentinel_password=s3&x=1")
                                            << QStringLiteral("redis+sentinel://h/m?sentinel_password=***&x=1");
+        QTest::newRow("# in password") << QStringLiteral("redis://:Sup3rS3cr3t#x@127.0.0.1:notaport")
+                                       << QStringLiteral("redis://:***@127.0.0.1:notaport");
+        QTest::newRow("/ and ? in password") << QStringLiteral("redis://u:a/b?c@h:1/0") << QStringLiteral("redis://u:***@h:1/0");
         QTest::newRow("user only") << QStringLiteral("redis://mon@h") << QStringLiteral("redis://mon@h");
         QTest::newRow("control chars") << QStringLiteral("redis://h\x1b[2J") << QStringLiteral("redis://h\\x1b[2J");
     }
@@ -116,6 +119,11 @@ private Q_SLOTS:
         const UrlParseResult bad = parseRedisUrl(QStringLiteral("redis://:p@ss w0rd@h:99999"));
         QVERIFY(!bad.options);
         QVERIFY2(!bad.error.contains(QStringLiteral("w0rd")), qPrintable(bad.error));
+        // The parser's own complaint about a URL whose password holds '#'
+        // (QUrl takes the rest for a fragment and quotes it).
+        const UrlParseResult hash = parseRedisUrl(QStringLiteral("redis://:Sup3rS3cr3t#x@127.0.0.1:notaport"));
+        QVERIFY(!hash.options);
+        QVERIFY2(!hash.error.contains(QStringLiteral("Sup3r")) && !hash.error.contains(QStringLiteral("t#x")), qPrintable(hash.error));
     }
 
     void thresholdsMustBeConsistent()
