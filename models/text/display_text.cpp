@@ -26,7 +26,10 @@ void appendEscape(QString &out, char32_t u)
     case '\t': out += QLatin1String("\\t"); return;
     default: break;
     }
-    if (u < 0x100)
+    // A character from U+0080 up is always \uNNNN: \xNN with NN ≥ 80 is kept
+    // for the bytes of a name that is not UTF-8, so the raw byte 0x80 and the
+    // character U+0080 never look alike (two streams, one Prometheus series).
+    if (u < 0x80)
         out += QStringLiteral("\\x%1").arg(uint(u), 2, 16, QLatin1Char('0'));
     else
         out += QStringLiteral("\\u%1").arg(uint(u), 4, 16, QLatin1Char('0'));

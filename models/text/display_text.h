@@ -12,6 +12,11 @@ namespace pelscope {
 // Bytes from Redis shown as one line of text: valid UTF-8 stays readable,
 // with control and bidi characters escaped and a backslash doubled (so an
 // escape cannot be forged); anything else is escaped byte by byte as \xNN.
+// One-to-one with the bytes (names are labels and row keys): in UTF-8 text a
+// character below U+0080 is \xNN (\n, \r, \t for those three) and one from
+// U+0080 up is \uNNNN, so \xNN with NN ≥ 80 appears only in names that are
+// not UTF-8, where every byte outside printable ASCII is \xNN. See
+// docs/NAMES.md.
 QString displayBytes(const QByteArray &bytes);
 // The same for text already decoded from an untrusted source.
 QString displayText(const QString &text);

@@ -6,8 +6,11 @@
 #include "redis/resp_codec.h"
 #include "redis/resp_guard.h"
 #include "snapshot/format.h"
+#include "displayed_name.h"
+#include "export/prometheus_exposition.h"
 #include "text/display_text.h"
 
+#include <QRandomGenerator>
 #include <QTest>
 
 using namespace pelscope;
@@ -28,7 +31,7 @@ private Q_SLOTS:
         QTest::newRow("nul and del") << QByteArray("a\0b\x7f", 4) << QStringLiteral("a\\x00b\\x7f");
         QTest::newRow("c1 csi") << QByteArray("a\xc2\x9b"
                                               "2J")
-                                << QStringLiteral("a\\x9b2J");
+                                << QStringLiteral("a\\u009b2J");
         QTest::newRow("bidi override") << QByteArray("abc\xe2\x80\xae"
                                                      "txt")
                                        << QStringLiteral("abc\\u202etxt");
@@ -46,6 +49,35 @@ private Q_SLOTS:
         QFETCH(QString, shown);
         QCOMPARE(displayBytes(raw), shown);
         QCOMPARE(displaysVerbatim(raw), shown == QString::fromUtf8(raw));
+    }
+
+    // Two names, one display: a raw byte 0x80 and the character U+0080 were
+    // both "a\x80", so /metrics held one label set twice and the window two
+    // identical rows (issue 26, item 2). Every name maps back to its bytes.
+    void displayIsOneToOneWithTheBytes()
+    {
+        const QByteArray raw("a\x80");
+        const QByteArray c1("a\xc2\x80");
+        QCOMPARE(displayBytes(raw), QStringLiteral("a\\x80"));
+        QCOMPARE(displayBytes(c1), QStringLiteral("a\\u0080"));
+        // Random names from pieces chosen to collide: escapes spelled out,
+        // backslashes, controls, C1, bidi marks, bytes that are not UTF-8.
+        const QList<QByteArray> pieces = {"a", "\\", "\\x80", "\\u0080", "x80", "\x80", "\xc2\x80", "\n", "\\n", QByteArray(1, '\0'),
+                                          "\x1b", "\xe2\x80\x8f", "\xff", "\"", "%1", "\xf0\x9f\x94\xa5", "\x7f", "\xc3"};
+        QRandomGenerator rng(26);
+        QHash<QString, QByteArray> seen;
+        for (int n = 0; n < 20000; ++n) {
+            QByteArray name;
+            for (int k = int(rng.bounded(1, 6)); k > 0; --k)
+                name += pieces.at(int(rng.bounded(int(pieces.size()))));
+            const QString shown = displayBytes(name);
+            QCOMPARE(test::bytesFromDisplay(shown), std::optional<QByteArray>(name));
+            const QString label = prometheusLabelValue(shown);
+            QCOMPARE(test::fromPrometheusLabelValue(label), std::optional<QString>(shown));
+            const auto it = seen.constFind(shown);
+            QVERIFY2(it == seen.constEnd() || *it == name, qPrintable(shown));
+            seen.insert(shown, name);
+        }
     }
 
     void terminalSafeKeepsOurLayout()
