@@ -6,6 +6,7 @@
 #include "health_style.h"
 #include "history/history_session.h"
 #include "history/history_store.h"
+#include "report/report_files.h"
 #include "report/zip_folder.h"
 #include "text/display_text.h"
 #include "text/fill_text.h"
@@ -49,10 +50,11 @@ constexpr int kMaxChartImages = 20;
 
 // Without a history file (history kept in memory only), each group's series
 // from the tab's memory, in the columns the recorded CSVs have.
-int writeSeriesFromMemory(const ConnectionView &view, const IncidentReportRequest &r)
+int writeSeriesFromMemory(const ConnectionView &view, const IncidentReportRequest &r, const GroupFileNames &names)
 {
     constexpr int kColumns = 7; // lag … consumers_total: Metric's first seven
     const QDir dir(r.dir);
+    dir.mkpath(QStringLiteral("groups"));
     int written = 0;
     for (const StreamSnapshot &st : view.lastSnapshot()->streams)
         for (const GroupSnapshot &g : st.groups) {
@@ -78,7 +80,7 @@ int writeSeriesFromMemory(const ConnectionView &view, const IncidentReportReques
                     csv += ',' + (std::isnan(it.value()[m]) ? QByteArray() : QByteArray::number(it.value()[m], 'f', kDecimals[m]));
                 csv += ",\n"; // the status is recorded with the file's polls only
             }
-            QFile f(dir.filePath(QStringLiteral("groups/%1__%2.csv").arg(reportFileName(st.key), reportFileName(g.name))));
+            QFile f(dir.filePath(QStringLiteral("groups/%1.csv").arg(names.stem(key))));
             if (f.open(QIODevice::WriteOnly) && f.write(csv) == csv.size())
                 ++written;
         }
@@ -146,12 +148,18 @@ bool exportIncidentReport(ConnectionView *view, const QString &folder, qint64 sp
         *error = QObject::tr("No poll has answered yet: there is nothing to report.");
         return false;
     }
-    if (const QString refused = prepareReportDir(folder); !refused.isEmpty()) {
-        *error = refused;
+    const QString zip = QDir::cleanPath(folder) + QStringLiteral(".zip");
+    if (QFileInfo::exists(zip) || QFileInfo(zip).isSymLink()) {
+        *error = fillText(QObject::tr("%1 exists: choose another folder name (nothing was written)"), zip);
+        return false;
+    }
+    auto staged = std::make_shared<ReportFolder>(folder);
+    if (!staged->error().isEmpty()) {
+        *error = staged->error();
         return false;
     }
     IncidentReportRequest request;
-    request.dir = folder;
+    request.dir = staged->path(); // renamed to `folder` when complete
     request.connection = view->readOptions();
     request.historyPath = view->historySession().state().path;
     request.auditPath = AuditLog().path();
@@ -160,34 +168,44 @@ bool exportIncidentReport(ConnectionView *view, const QString &folder, qint64 sp
     request.deadLettersPerStream = deadLettersPerStream;
     request.includePayloads = includePayloads;
     request.thresholds = view->thresholds();
-    request.extraFilesNote = QStringLiteral("charts/*.png (the charts of each sick group, worst first, at most %1)").arg(kMaxChartImages);
+    request.extraFilesNote = QStringLiteral("charts/*.png (the charts of each sick group, worst first, at most %1, named as in groups/index.csv)").arg(kMaxChartImages);
 
     auto result = std::make_shared<IncidentExportResult>();
     result->folder = folder;
+    const GroupFileNames names(snapshot);
     int memorySeries = 0;
     if (request.historyPath.isEmpty() || !QFileInfo::exists(request.historyPath)) {
-        memorySeries = writeSeriesFromMemory(*view, request);
+        memorySeries = writeSeriesFromMemory(*view, request, names);
         request.extraFilesNote += QStringLiteral("; groups/*.csv from the window's memory (this tab keeps no history file)");
     }
     // The charts from the tab's memory, on this thread (widgets draw here).
-    const QDir dir(folder);
+    const QDir dir(request.dir);
     dir.mkpath(QStringLiteral("charts"));
     const int windowSeconds = int(std::clamp<qint64>(spanMs / 1000, 60, 24 * 3600));
     for (const GroupKey &key : sickGroups(*view, kMaxChartImages)) {
-        const QString name = QStringLiteral("charts/%1__%2.png").arg(reportFileName(key.stream), reportFileName(key.group));
+        const QString name = QStringLiteral("charts/%1.png").arg(names.stem(key));
         if (renderGroupCharts(*view, key, windowSeconds).save(dir.filePath(name)))
             ++result->chartImages;
         else if (result->error.isEmpty())
-            result->error = QStringLiteral("cannot write %1").arg(dir.filePath(name));
+            result->error = fillText(QStringLiteral("cannot write %1"), QDir(folder).filePath(name));
     }
-    // The rest reads SQLite and Redis and writes files: off this thread.
-    QThread *worker = QThread::create([snapshot, request, result, memorySeries] {
+    // The rest reads SQLite and Redis and writes files: off this thread. The
+    // folder appears under its name only when complete, the zip only beside
+    // it and never over a file that was there.
+    QThread *worker = QThread::create([snapshot, request, result, memorySeries, staged, zip] {
         result->report = writeIncidentReport(snapshot, request);
         result->report.groupSeries += memorySeries;
-        if (!result->report.error.isEmpty() && result->error.isEmpty())
-            result->error = result->report.error;
-        const QString zip = QDir::cleanPath(request.dir) + QStringLiteral(".zip");
-        if (const QString failed = zipFolder(request.dir, zip); failed.isEmpty())
+        if (!result->report.error.isEmpty()) {
+            if (result->error.isEmpty())
+                result->error = fillText(QStringLiteral("%1 (nothing was left in %2)"), result->report.error, staged->target());
+            return; // `staged` removes what was written
+        }
+        if (const QString failed = staged->commit(); !failed.isEmpty()) {
+            if (result->error.isEmpty())
+                result->error = failed;
+            return;
+        }
+        if (const QString failed = writeNewFile(zip, [&](const QString &tmp) { return zipFolder(staged->target(), tmp); }); failed.isEmpty())
             result->zip = zip;
         else if (result->error.isEmpty())
             result->error = failed;

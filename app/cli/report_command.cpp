@@ -7,6 +7,7 @@
 #include "actions/audit_log.h"
 #include "history/history_database.h"
 #include "report/incident_report.h"
+#include "report/report_files.h"
 #include "snapshot/format.h"
 #include "text/fill_text.h"
 
@@ -42,10 +43,12 @@ int runReport(const CliSettings &settings, const QCommandLineParser &parser)
         }
     }
     request.includePayloads = parser.isSet(QStringLiteral("include-payloads"));
-    if (const QString refused = prepareReportDir(request.dir); !refused.isEmpty()) {
-        printErrLine(refused);
+    ReportFolder folder(request.dir);
+    if (!folder.error().isEmpty()) {
+        printErrLine(folder.error());
         return kExitRefused;
     }
+    request.dir = folder.path(); // renamed to --out when complete
     request.connection = settings.connection;
     request.historyPath = parser.isSet(QStringLiteral("history-file")) ? parser.value(QStringLiteral("history-file"))
                                                                        : historyPathFor(settings.connection, settings.history.dir);
@@ -57,11 +60,15 @@ int runReport(const CliSettings &settings, const QCommandLineParser &parser)
         [&](const Snapshot &s) {
             const IncidentReportResult written = writeIncidentReport(s, request);
             if (!written.error.isEmpty()) {
-                printErrLine(written.error);
+                printErrLine(fillText(QStringLiteral("%1 (nothing was left in %2)"), written.error, folder.target()));
+                return kExitFailed;
+            }
+            if (const QString failed = folder.commit(); !failed.isEmpty()) {
+                printErrLine(failed);
                 return kExitFailed;
             }
             printOutLine(fillText(QStringLiteral("report written to %1: summary.md, snapshot.json, %2 group series, %3 dead letters, %4 audit lines"),
-                                  request.dir, written.groupSeries, written.deadLetters, written.auditLines));
+                                  folder.target(), written.groupSeries, written.deadLetters, written.auditLines));
             return kExitDone;
         },
         [](const RedisError &e) { printErrLine(e.message); });

@@ -1,4 +1,5 @@
 #include "incident_report.h"
+#include "report_files.h"
 
 #include "history/history_database.h"
 #include "redis/blocking_read.h"
@@ -11,6 +12,7 @@
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMap>
@@ -58,7 +60,7 @@ struct RecordedPast
     QList<StoredEvent> events; // every status change recorded, oldest first
 };
 
-RecordedPast writeGroupSeries(const Snapshot &snapshot, const IncidentReportRequest &r, const QDir &dir, int *written)
+RecordedPast writeGroupSeries(const Snapshot &snapshot, const IncidentReportRequest &r, const GroupFileNames &names, const QDir &dir, int *written)
 {
     RecordedPast past;
     HistoryDatabase history(r.historyPath, true);
@@ -81,7 +83,7 @@ RecordedPast writeGroupSeries(const Snapshot &snapshot, const IncidentReportRequ
                                 csvNumber(p.values[3], 2), csvNumber(p.values[4], 2), csvNumber(p.values[5], 0), csvNumber(p.values[6], 0),
                                 p.status ? healthName(*p.status) : QString())
                            .toUtf8();
-            if (writeFile(dir.filePath(QStringLiteral("groups/%1__%2.csv").arg(reportFileName(st.key), reportFileName(g.name))), csv, &error))
+            if (writeFile(dir.filePath(QStringLiteral("groups/%1.csv").arg(names.stem(GroupKey{st.key, g.name}))), csv, &error))
                 ++*written;
         }
     return past;
@@ -124,7 +126,22 @@ QByteArray readDeadLetters(const Snapshot &snapshot, const IncidentReportRequest
     return out;
 }
 
-// The audit log's lines within the window, and each action's outcomes counted.
+// A stream entry's ID ("1700000000000-0"): what the audit log's ids are for
+// stream writes. A queue write's ids are the items themselves (payloads).
+bool isStreamId(const QString &id)
+{
+    const qsizetype dash = id.indexOf(QLatin1Char('-'));
+    if (dash <= 0 || dash == id.size() - 1)
+        return false;
+    for (qsizetype i = 0; i < id.size(); ++i)
+        if (i != dash && !id.at(i).isDigit())
+            return false;
+    return true;
+}
+
+// The audit log's lines within the window, and each action's outcomes
+// counted. Without includePayloads, ids that are not stream IDs (a queue
+// write's items) are left out and counted.
 QByteArray readAudit(const IncidentReportRequest &r, QMap<QString, qint64> *actions)
 {
     QByteArray out;
@@ -133,11 +150,19 @@ QByteArray readAudit(const IncidentReportRequest &r, QMap<QString, qint64> *acti
         return out;
     while (!log.atEnd()) {
         const QByteArray line = log.readLine();
-        const QJsonObject o = QJsonDocument::fromJson(line).object();
+        QJsonObject o = QJsonDocument::fromJson(line).object();
         const qint64 at = QDateTime::fromString(o.value(QLatin1String("time")).toString(), Qt::ISODateWithMs).toMSecsSinceEpoch();
         if (o.isEmpty() || at < r.fromMs)
             continue;
-        out += line.endsWith('\n') ? line : line + '\n';
+        const QJsonArray ids = o.value(QLatin1String("ids")).toArray();
+        const bool payloads = std::any_of(ids.cbegin(), ids.cend(), [](const QJsonValue &id) { return !isStreamId(id.toString()); });
+        if (payloads && !r.includePayloads) {
+            o.remove(QLatin1String("ids"));
+            o.insert(QLatin1String("items_left_out"), double(ids.size()));
+            out += QJsonDocument(o).toJson(QJsonDocument::Compact) + '\n';
+        } else {
+            out += line.endsWith('\n') ? line : line + '\n';
+        }
         if (o.value(QLatin1String("outcome")).toString() != QLatin1String("attempt"))
             ++(*actions)[QStringLiteral("%1 (%2)").arg(o.value(QLatin1String("action")).toString(),
                                                        o.value(QLatin1String("outcome")).toString().section(QLatin1Char(':'), 0, 0))];
@@ -207,29 +232,6 @@ QStringList whatIsSick(const Snapshot &snapshot, const RecordedPast &past)
 
 } // namespace
 
-QString reportFileName(const QByteArray &bytes)
-{
-    QString out;
-    for (const char c : bytes) {
-        const uchar u = uchar(c);
-        if ((u >= '0' && u <= '9') || (u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || u == '-' || u == '_' || u == '.')
-            out += QLatin1Char(c);
-        else
-            out += QStringLiteral("%%1").arg(u, 2, 16, QLatin1Char('0'));
-    }
-    return out.left(120);
-}
-
-QString prepareReportDir(const QString &path)
-{
-    QDir dir(path);
-    if (dir.exists() && !dir.isEmpty())
-        return QStringLiteral("%1 is not empty: give a new or empty folder (nothing was written)").arg(path);
-    if (!QDir().mkpath(path) || !dir.mkpath(QStringLiteral("groups")))
-        return QStringLiteral("cannot create %1").arg(path);
-    return {};
-}
-
 IncidentReportResult writeIncidentReport(const Snapshot &snapshot, const IncidentReportRequest &r)
 {
     IncidentReportResult result;
@@ -241,7 +243,10 @@ IncidentReportResult writeIncidentReport(const Snapshot &snapshot, const Inciden
     QString error;
     if (!writeFile(dir.filePath(QStringLiteral("snapshot.json")), snapshotToJsonBytes(snapshot, true), &error))
         return failed(error);
-    const RecordedPast past = writeGroupSeries(snapshot, r, dir, &result.groupSeries);
+    const GroupFileNames names(snapshot);
+    if (!dir.mkpath(QStringLiteral("groups")) || !writeFile(dir.filePath(QStringLiteral("groups/index.csv")), names.indexCsv(QStringLiteral(".csv")), &error))
+        return failed(error.isEmpty() ? fillText(QStringLiteral("cannot create %1"), dir.filePath(QStringLiteral("groups"))) : error);
+    const RecordedPast past = writeGroupSeries(snapshot, r, names, dir, &result.groupSeries);
 
     QMap<QString, QMap<QString, qint64>> categories;
     const QByteArray deadLetters = readDeadLetters(snapshot, r, &categories);
@@ -308,8 +313,9 @@ IncidentReportResult writeIncidentReport(const Snapshot &snapshot, const Inciden
     for (auto it = actions.cbegin(); it != actions.cend(); ++it)
         md << fillText(QStringLiteral("- %1: %2"), it.key(), it.value());
     md << QString()
-       << QStringLiteral("Files: snapshot.json (the poll), groups/*.csv (recorded series), dead-letters.jsonl (%1), audit.jsonl%2.")
-              .arg(r.includePayloads ? QStringLiteral("with payloads") : QStringLiteral("metadata only; --include-payloads for the rest"),
+       << QStringLiteral("Files: snapshot.json (the poll), groups/*.csv (recorded series; groups/index.csv names each file's stream and group), "
+                             "dead-letters.jsonl (%1), audit.jsonl%2.")
+              .arg(r.includePayloads ? QStringLiteral("with payloads") : QStringLiteral("metadata only, queue items left out; --include-payloads for the rest"),
                    r.extraFilesNote.isEmpty() ? QString() : QStringLiteral(", ") + r.extraFilesNote);
     if (!writeFile(dir.filePath(QStringLiteral("summary.md")), md.join(QLatin1Char('\n')).toUtf8() + '\n', &error))
         return failed(error);

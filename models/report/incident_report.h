@@ -4,10 +4,12 @@
 //                      consumers; poison candidates; dead-letter categories;
 //                      actions taken
 //   snapshot.json      the poll (pelscope.snapshot/1)
-//   groups/*.csv       each group's recorded series over the window
+//   groups/*.csv       each group's recorded series over the window, and
+//                      groups/index.csv naming each file's stream and group
 //   dead-letters.jsonl the newest entries of each dead-letter stream (metadata
 //                      only unless payloads are asked for)
-//   audit.jsonl        the audit log's lines within the window
+//   audit.jsonl        the audit log's lines within the window (a queue
+//                      write's items left out unless payloads are asked for)
 // Shared by `pelscope-cli report` and the window's File > Export incident
 // report (which adds charts/*.png and a .zip). No password anywhere:
 // connections are named by their redacted URL. Blocking (SQLite, Redis, files):
@@ -26,7 +28,7 @@ namespace pelscope {
 
 struct IncidentReportRequest
 {
-    QString dir;                 // exists and is empty (see prepareReportDir)
+    QString dir;                 // where to write: a ReportFolder's path() (report_files.h)
     ConnectionOptions connection; // read-only: XREVRANGE of each dead-letter stream
     QString historyPath;          // the connection's history file; may not exist
     QString auditPath;            // the audit log (AuditLog().path())
@@ -46,13 +48,6 @@ struct IncidentReportResult
     QString error; // non-empty: the report is incomplete (the message says what failed)
 };
 
-// Creates `dir` (and groups/) when missing; refuses one that is not empty.
-// Empty string on success, else why nothing was written.
-QString prepareReportDir(const QString &dir);
-
 IncidentReportResult writeIncidentReport(const Snapshot &snapshot, const IncidentReportRequest &request);
-
-// A file name for a key: printable ASCII kept, the rest as %XX (at most 120 characters).
-QString reportFileName(const QByteArray &bytes);
 
 } // namespace pelscope

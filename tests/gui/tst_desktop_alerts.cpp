@@ -278,7 +278,7 @@ private Q_SLOTS:
             ++files;
         }
         // The console's five (this tab keeps no history file: its groups' series from memory), and one picture.
-        QCOMPARE(files, 4 + 2 + 1);
+        QCOMPARE(files, 4 + 3 + 1); // groups/index.csv, two groups' series
         QFile csv(folder + QStringLiteral("/groups/orders__ship.csv"));
         QVERIFY(csv.open(QIODevice::ReadOnly));
         const QList<QByteArray> rows = csv.readAll().split('\n');
@@ -286,8 +286,23 @@ private Q_SLOTS:
 
         std::optional<IncidentExportResult> again;
         QVERIFY(!exportIncidentReport(&view, folder, 3'600'000, 10, false, [&](const IncidentExportResult &r) { again = r; }, &error));
-        QVERIFY2(error.contains(QStringLiteral("is not empty")), qPrintable(error));
+        QVERIFY2(error.contains(QStringLiteral("exists")), qPrintable(error));
         QVERIFY(!again);
+        // A FOLDER.zip that is not the report's is neither overwritten nor
+        // deleted (it was both, when zipping failed).
+        const QString other = dir.filePath(QStringLiteral("other"));
+        {
+            QFile mine(other + QStringLiteral(".zip"));
+            QVERIFY(mine.open(QIODevice::WriteOnly));
+            mine.write("mine");
+        }
+        error.clear();
+        QVERIFY(!exportIncidentReport(&view, other, 3'600'000, 10, false, [&](const IncidentExportResult &r) { again = r; }, &error));
+        QVERIFY2(error.contains(QStringLiteral("exists")), qPrintable(error));
+        QVERIFY(!QFileInfo::exists(other));
+        QFile mine(other + QStringLiteral(".zip"));
+        QVERIFY(mine.open(QIODevice::ReadOnly));
+        QCOMPARE(mine.readAll(), QByteArray("mine"));
     }
 };
 

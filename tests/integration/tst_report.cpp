@@ -9,6 +9,8 @@
 #include <QDateTime>
 #include <QDir>
 #include <QDirIterator>
+#include <QFileInfo>
+#include <QSet>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -123,7 +125,7 @@ private Q_SLOTS:
             QVERIFY2(!bytes.contains("s3cret-pw"), qPrintable(it.filePath()));
             QVERIFY2(!bytes.contains("-secret"), qPrintable(it.filePath()));
         }
-        QCOMPARE(files, 5);
+        QCOMPARE(files, 6); // summary, snapshot, dead letters, audit, groups/index.csv, one group
 
         // Asked for: the payloads; a folder that is not empty: refused.
         const QString withPayloads = dir.filePath(QStringLiteral("report2"));
@@ -136,6 +138,124 @@ private Q_SLOTS:
         const ProcessRun again = runProcess(QStringLiteral(PELSCOPE_CLI_PATH), common + QStringList{QStringLiteral("report"), QStringLiteral("--out"), out}, env);
         QCOMPARE(again.exitCode, 3);
         QVERIFY2(again.err.contains("is not empty"), again.err.constData());
+    }
+
+    // Issue 26, item 4, against a real server and real files. Before: "7
+    // group series" written as 5 files (names joined with "__" and cut at
+    // 120 characters), a queue item's body (sk_live_SECRET) copied from the
+    // audit log into a 0644 audit.jsonl, a failed report's groups/ folder
+    // refusing the retry as "not empty".
+    void reportFilesAreOneToOneAndPrivate()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        // Seven groups whose names collide when joined with "__", differ only
+        // past 120 characters, or only in case.
+        const QByteArray longName(130, 'x');
+        const QList<QPair<QByteArray, QByteArray>> groups{{"a__b", "c"},
+                                                          {"a", "b__c"},
+                                                          {"s", longName + "1"},
+                                                          {"s", longName + "2"},
+                                                          {"s", "Ship"},
+                                                          {"s", "ship"},
+                                                          {"s", "%1{x}\x80"}};
+        for (const auto &[stream, group] : groups) {
+            db.command({"XADD", stream, "*", "n", "1"});
+            db.command({"XGROUP", "CREATE", stream, group, "0"});
+        }
+        QTemporaryDir dir;
+        const QString audit = dir.filePath(QStringLiteral("audit.jsonl"));
+        {
+            QFile f(audit);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            const QString now = QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
+            f.write(QStringLiteral("{\"action\":\"queue_requeue\",\"key\":\"jobs\",\"ids\":[\"{\\\"token\\\":\\\"sk_live_SECRET\\\"}\"],\"outcome\":\"requeued\",\"time\":\"%1\"}").arg(now).toUtf8() + "\n");
+            f.write(QStringLiteral(R"({"action":"claim","key":"orders","ids":["1700000000000-0"],"outcome":"claimed","time":"%1"})").arg(now).toUtf8() + "\n");
+            f.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
+        }
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("PELSCOPE_AUDIT_LOG"), audit);
+        const auto report = [&](const QString &url, const QString &out, const QStringList &more = {}) {
+            return runProcess(QStringLiteral(PELSCOPE_CLI_PATH),
+                              QStringList{QStringLiteral("--url"), url, QStringLiteral("--history-dir"), dir.path(), QStringLiteral("--timeout"),
+                                          QStringLiteral("2s"), QStringLiteral("report"), QStringLiteral("--out"), out}
+                                  + more,
+                              env);
+        };
+
+        // A recorder first: the group series come from the history file.
+        QProcess recorder;
+        recorder.setProcessEnvironment(env);
+        recorder.start(QStringLiteral(PELSCOPE_CLI_PATH), {QStringLiteral("--url"), server.url(), QStringLiteral("--history-dir"), dir.path(),
+                                                           QStringLiteral("record"), QStringLiteral("--interval"), QStringLiteral("200ms")});
+        QVERIFY(recorder.waitForStarted());
+        QTest::qWait(1500);
+        ::kill(pid_t(recorder.processId()), SIGTERM);
+        QVERIFY(recorder.waitForFinished(10000));
+        const QStringList before = QDir(dir.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot);
+
+        // Redis down: it fails, and leaves nothing behind; the retry runs.
+        const QString out = dir.filePath(QStringLiteral("report"));
+        const ProcessRun down = report(QStringLiteral("redis://127.0.0.1:1"), out);
+        QVERIFY(down.exitCode != 0);
+        QVERIFY2(!QFileInfo::exists(out), qPrintable(out));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot), before);
+        const ProcessRun run = report(server.url(), out);
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        QVERIFY2(run.out.contains("7 group series"), run.out.constData());
+
+        // Seven files, and an index naming each one's stream and group as the
+        // window shows them.
+        const QStringList csvs = QDir(out + QStringLiteral("/groups")).entryList({QStringLiteral("*.csv")}, QDir::Files);
+        QCOMPARE(csvs.size(), 7 + 1);
+        const QList<QByteArray> index = readAll(out + QStringLiteral("/groups/index.csv")).trimmed().split('\n');
+        QCOMPARE(index.size(), 1 + 7);
+        QSet<QByteArray> named;
+        for (const QByteArray &row : index.mid(1)) {
+            const QByteArray file = row.left(row.indexOf(',')).replace('"', "");
+            QVERIFY2(csvs.contains(QString::fromUtf8(file)), row.constData());
+            named.insert(file.toLower());
+        }
+        QCOMPARE(named.size(), 7); // not even two that differ only in case
+        QVERIFY2(index.contains(R"("a__b__c.csv","a","b__c")") && index.contains(R"("a__b__c~2.csv","a__b","c")"), index.join('\n').constData());
+        QVERIFY2(index.join('\n').contains(R"("s","%1{x}\x80")"), index.join('\n').constData());
+
+        // Private: the folder 0700, every file 0600; no queue item without the flag.
+        QCOMPARE(QFileInfo(out).permissions() & 0x7777, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner | QFileDevice::ReadUser
+                                                          | QFileDevice::WriteUser | QFileDevice::ExeUser);
+        for (QDirIterator it(out, QDir::Files, QDirIterator::Subdirectories); it.hasNext();) {
+            it.next();
+            QCOMPARE(it.fileInfo().permissions() & 0x7777, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadUser | QFileDevice::WriteUser);
+            QVERIFY2(!readAll(it.filePath()).contains("sk_live_SECRET"), qPrintable(it.filePath()));
+        }
+        const QList<QByteArray> auditLines = readAll(out + QStringLiteral("/audit.jsonl")).trimmed().split('\n');
+        QCOMPARE(auditLines.size(), 2);
+        QCOMPARE(QJsonDocument::fromJson(auditLines.at(0)).object().value(QLatin1String("items_left_out")).toInt(), 1);
+        QCOMPARE(QJsonDocument::fromJson(auditLines.at(1)).object().value(QLatin1String("ids")).toArray().at(0).toString(),
+                 QStringLiteral("1700000000000-0")); // a stream ID is no payload
+
+        // Asked for, the item is there, still 0600.
+        const QString with = dir.filePath(QStringLiteral("with-payloads"));
+        QCOMPARE(report(server.url(), with, {QStringLiteral("--include-payloads")}).exitCode, 0);
+        QVERIFY(readAll(with + QStringLiteral("/audit.jsonl")).contains("sk_live_SECRET"));
+        QCOMPARE(QFileInfo(with + QStringLiteral("/audit.jsonl")).permissions() & 0x7777, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadUser | QFileDevice::WriteUser);
+
+        // An empty folder the operator made is used; a file there is refused and kept.
+        const QString empty = dir.filePath(QStringLiteral("empty"));
+        QVERIFY(QDir().mkpath(empty));
+        QCOMPARE(report(server.url(), empty).exitCode, 0);
+        QVERIFY(QFileInfo::exists(empty + QStringLiteral("/summary.md")));
+        const QString file = dir.filePath(QStringLiteral("a-file"));
+        {
+            QFile f(file);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("mine");
+        }
+        QCOMPARE(report(server.url(), file).exitCode, 3);
+        QCOMPARE(readAll(file), QByteArray("mine"));
     }
 };
 
