@@ -4,6 +4,7 @@
 
 #include "dlq_page.h"
 #include "group_page.h"
+#include "history/history_file.h"
 #include "history/prometheus_backfill.h"
 #include "health_style.h"
 #include "itemmodels/group_table_model.h"
@@ -204,7 +205,7 @@ void ConnectionView::connectTo(const ConnectionRequest &request)
     HistorySettings &history = settings.history;
     if (request.history.enabled) {
         history.path = historyPathFor(request.options, request.history.dir);
-        history.owner = fillText(QStringLiteral("pelscope window (pid %1 on %2)"), QCoreApplication::applicationPid(), QSysInfo::machineHostName());
+        history.owner = historyLeaseOwner(QStringLiteral("pelscope window"));
         history.connectionLabel = request.options.redactedUrl();
         history.retentionDays = request.history.retentionDays;
         history.maxBytes = request.history.maxBytes;

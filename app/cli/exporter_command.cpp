@@ -7,6 +7,7 @@
 #include "../common/terminal.h"
 #include "export/prometheus_exposition.h"
 #include "history/history_database.h"
+#include "history/history_file.h"
 #include "history/history_recorder.h"
 #include "polling/connection_poller.h"
 #include "snapshot/format.h"
@@ -85,7 +86,7 @@ int runExporter(const CliSettings &settings, const QCommandLineParser &parser)
     if (parser.isSet(QStringLiteral("record"))) {
         HistorySettings h;
         h.path = historyPathFor(settings.connection, settings.history.dir);
-        h.owner = fillText(QStringLiteral("pelscope-cli exporter (pid %1 on %2)"), QCoreApplication::applicationPid(), QSysInfo::machineHostName());
+        h.owner = historyLeaseOwner(QStringLiteral("pelscope-cli exporter"));
         h.connectionLabel = base.connection;
         h.retentionDays = settings.history.days;
         h.maxBytes = settings.history.maxBytes;

@@ -7,6 +7,7 @@
 #include "../common/terminal.h"
 #include "alerts/alert_command.h"
 #include "history/history_database.h"
+#include "history/history_file.h"
 #include "history/history_recorder.h"
 #include "polling/connection_poller.h"
 #include "snapshot/format.h"
@@ -59,7 +60,7 @@ int runRecord(const CliSettings &settings, const QCommandLineParser &parser)
     }
     HistorySettings h;
     h.path = historyPathFor(settings.connection, settings.history.dir);
-    h.owner = fillText(QStringLiteral("pelscope-cli record (pid %1 on %2)"), QCoreApplication::applicationPid(), QSysInfo::machineHostName());
+    h.owner = historyLeaseOwner(QStringLiteral("pelscope-cli record"));
     h.connectionLabel = settings.connection.redactedUrl();
     h.retentionDays = settings.history.days;
     h.maxBytes = settings.history.maxBytes;
@@ -67,7 +68,7 @@ int runRecord(const CliSettings &settings, const QCommandLineParser &parser)
     HistoryRecorder recorder(h);
     recorder.open();
     if (!recorder.state().open) {
-        err(recorder.state().problem);
+        err(fillText(QStringLiteral("nothing recorded: %1"), recorder.state().problem));
         return 3;
     }
     spdlog::info("recording {} into {}", settings.connection.redactedUrl().toStdString(), h.path.toStdString());

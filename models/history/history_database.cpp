@@ -3,6 +3,7 @@
 #include "../redis/connection_options.h"
 #include "../storage/app_dirs.h"
 #include "../text/fill_text.h"
+#include "history_file.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -112,16 +113,15 @@ bool HistoryDatabase::open(QString *error)
 {
     close();
     if (!QSqlDatabase::isDriverAvailable(QStringLiteral("QSQLITE"))) {
-        *error = describe(QStringLiteral("Qt's SQLite driver is missing (Debian: libqt6sql6-sqlite); keeping history in memory only"));
+        *error = describe(QStringLiteral("Qt's SQLite driver is missing (Debian: libqt6sql6-sqlite)"));
         return false;
     }
-    const QFileInfo info(m_path);
-    if (m_readOnly && !info.exists()) {
+    if (m_readOnly && !QFileInfo::exists(m_path)) {
         *error = describe(QStringLiteral("no such file"));
         return false;
     }
-    if (!m_readOnly && !QDir().mkpath(info.absolutePath())) {
-        *error = describe(QStringLiteral("cannot create the directory %1").arg(info.absolutePath()));
+    if (const QString problem = historyPathProblem(m_path, !m_readOnly); !problem.isEmpty()) {
+        *error = describe(problem);
         return false;
     }
     QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connectionName);
@@ -129,57 +129,60 @@ bool HistoryDatabase::open(QString *error)
     // A writer may hold the file briefly (WAL checkpoints): wait a little, not forever.
     db.setConnectOptions(m_readOnly ? QStringLiteral("QSQLITE_OPEN_READONLY;QSQLITE_BUSY_TIMEOUT=2000")
                                     : QStringLiteral("QSQLITE_BUSY_TIMEOUT=2000"));
-    if (!db.open()) {
-        *error = describe(db.lastError().text());
+    const auto refuse = [&](const QString &why) {
+        *error = describe(why);
         close();
         return false;
-    }
+    };
+    if (!db.open())
+        return refuse(db.lastError().text());
+    // Everything below reads until the file is known to be a Pelscope history
+    // (or new): another program's database is refused unchanged, not
+    // switched to WAL first.
     {
         QSqlQuery check(db);
         // A file that is not a database, or a damaged one, says so at the first read.
-        if (!check.exec(QStringLiteral("PRAGMA quick_check")) || !check.next() || check.value(0).toString() != QLatin1String("ok")) {
-            *error = describe(QStringLiteral("the file is damaged or not a Pelscope history (%1); move it away to start a new one")
-                                  .arg(check.lastError().isValid() ? check.lastError().text() : check.value(0).toString()));
-            check.finish();
-            close();
-            return false;
-        }
-        check.finish(); // an open statement would hold a read transaction: no journal mode change then
+        if (!check.exec(QStringLiteral("PRAGMA quick_check")) || !check.next() || check.value(0).toString() != QLatin1String("ok"))
+            return refuse(QStringLiteral("the file is damaged or not a Pelscope history (%1); move it away to start a new one")
+                              .arg(check.lastError().isValid() ? check.lastError().text() : check.value(0).toString()));
     }
-    if (!m_readOnly) {
-        // auto_vacuum must be set before the first table: the size cap can then give pages back.
+    QStringList tables;
+    {
+        QSqlQuery q(db);
+        if (!q.exec(QStringLiteral("SELECT name FROM sqlite_master WHERE type = 'table'")))
+            return refuse(q.lastError().text());
+        while (q.next())
+            tables << q.value(0).toString();
+    }
+    int found = 0;
+    if (tables.contains(QLatin1String("meta"))) {
+        QSqlQuery version(db);
+        if (version.exec(QStringLiteral("SELECT value FROM meta WHERE key = 'schema'")) && version.next())
+            found = version.value(0).toInt();
+    }
+    if (found > SchemaVersion)
+        return refuse(fillText(QStringLiteral("written by a newer Pelscope (schema %1, this one reads %2)"), found, SchemaVersion));
+    if (found != 0 && found != SchemaVersion)
+        return refuse(QStringLiteral("an unknown schema (%1)").arg(found));
+    if (found == 0 && !tables.isEmpty())
+        return refuse(QStringLiteral("a database of something else (tables %1); move it away or choose another --history-dir")
+                          .arg(tables.mid(0, 5).join(QStringLiteral(", "))));
+    if (m_readOnly) {
+        if (found == 0)
+            return refuse(QStringLiteral("not a Pelscope history (no schema)"));
+        // A file whose creation stopped half-way (its schema row written,
+        // tables missing): said, not read as empty.
+        for (const char *table : {"groups", "points", "events", "lease"})
+            if (!tables.contains(QLatin1String(table)))
+                return refuse(QStringLiteral("half-built: the table %1 is missing (the program that made it stopped; "
+                                             "open it once with the window or `pelscope-cli record` to complete it)")
+                                  .arg(QLatin1String(table)));
+    } else {
+        // New or ours. auto_vacuum must be set before the first table: the
+        // size cap can then give pages back. The schema's statements are all
+        // IF NOT EXISTS: a half-built file is completed here.
         if (!exec(QStringLiteral("PRAGMA auto_vacuum = INCREMENTAL"), error) || !exec(QStringLiteral("PRAGMA journal_mode = WAL"), error)
             || !exec(QStringLiteral("PRAGMA synchronous = NORMAL"), error)) {
-            close();
-            return false;
-        }
-    }
-    QSqlQuery version(db);
-    const bool hasMeta = version.exec(QStringLiteral("SELECT value FROM meta WHERE key = 'schema'"));
-    const bool hasVersion = hasMeta && version.next();
-    const int found = hasVersion ? version.value(0).toInt() : 0;
-    version.finish();
-    if (hasVersion) {
-        if (found != SchemaVersion) {
-            *error =
-                describe(found > SchemaVersion
-                             ? fillText(QStringLiteral("written by a newer Pelscope (schema %1, this one reads %2); keeping history in memory only"),
-                                        found, SchemaVersion)
-                             : QStringLiteral("an unknown schema (%1); keeping history in memory only").arg(found));
-            close();
-            return false;
-        }
-    } else if (m_readOnly) {
-        *error = describe(QStringLiteral("not a Pelscope history (no schema)"));
-        close();
-        return false;
-    } else {
-        QSqlQuery tables(db);
-        const bool other = tables.exec(QStringLiteral("SELECT count(*) FROM sqlite_master WHERE type = 'table'")) && tables.next()
-                           && tables.value(0).toInt() > 0 && !hasMeta;
-        tables.finish();
-        if (other) {
-            *error = describe(QStringLiteral("a database of something else; keeping history in memory only"));
             close();
             return false;
         }
@@ -191,16 +194,13 @@ bool HistoryDatabase::open(QString *error)
         QSqlQuery meta(db);
         meta.prepare(QStringLiteral("INSERT OR REPLACE INTO meta(key, value) VALUES ('schema', ?)"));
         meta.addBindValue(SchemaVersion);
-        if (!meta.exec()) {
-            *error = describe(meta.lastError().text());
+        if (!meta.exec())
+            return refuse(meta.lastError().text());
+        if (!QueueHistory::ensureTables(db, error)) {
+            *error = describe(*error);
             close();
             return false;
         }
-    }
-    if (!m_readOnly && !QueueHistory::ensureTables(db, error)) {
-        *error = describe(*error);
-        close();
-        return false;
     }
     if (!m_readOnly && !m_connectionLabel.isEmpty()) {
         QSqlQuery meta(db);
@@ -492,34 +492,43 @@ bool HistoryDatabase::prune(qint64 nowMs, int retentionDays, qint64 maxBytes, QS
     return true;
 }
 
-bool HistoryDatabase::claimLease(const QString &owner, qint64 nowMs, qint64 staleAfterMs, QString *holder)
+HistoryDatabase::LeaseClaim HistoryDatabase::claimLease(const QString &owner, qint64 nowMs, qint64 staleAfterMs)
 {
-    if (!m_open || m_readOnly)
-        return false;
+    LeaseClaim claim;
+    if (!m_open || m_readOnly) {
+        claim.error = describe(QStringLiteral("not open for writing"));
+        return claim;
+    }
     QSqlDatabase db = QSqlDatabase::database(m_connectionName, false);
     // BEGIN IMMEDIATE: two programs checking at once cannot both take it.
-    if (!exec(QStringLiteral("BEGIN IMMEDIATE"), holder))
-        return false;
+    if (!exec(QStringLiteral("BEGIN IMMEDIATE"), &claim.error))
+        return claim;
     QSqlQuery q(db);
-    bool mine = true;
-    if (q.exec(QStringLiteral("SELECT owner, heartbeat_ms FROM lease WHERE id = 1")) && q.next()) {
+    claim.mine = true;
+    if (!q.exec(QStringLiteral("SELECT owner, heartbeat_ms FROM lease WHERE id = 1"))) {
+        claim.mine = false;
+        claim.error = describe(fillText(QStringLiteral("cannot read the lease: %1"), q.lastError().text()));
+    } else if (q.next()) {
         const QString current = q.value(0).toString();
         const qint64 beat = q.value(1).toLongLong();
-        if (current != owner && nowMs - beat < staleAfterMs) {
-            mine = false;
-            if (holder)
-                *holder = fillText(QStringLiteral("%1 (heartbeat %2 s ago)"), current, (nowMs - beat) / 1000);
+        // A holder on this host whose process is gone lets go at once.
+        if (current != owner && nowMs - beat < staleAfterMs && !leaseHolderIsGone(current)) {
+            claim.mine = false;
+            claim.holder = fillText(QStringLiteral("%1 (heartbeat %2 s ago)"), current, (nowMs - beat) / 1000);
         }
     }
-    if (mine) {
+    q.finish();
+    if (claim.mine) {
         QSqlQuery take(db);
         take.prepare(QStringLiteral("INSERT OR REPLACE INTO lease(id, owner, heartbeat_ms) VALUES (1, ?, ?)"));
         take.addBindValue(owner);
         take.addBindValue(nowMs);
-        mine = take.exec();
+        claim.mine = take.exec();
+        if (!claim.mine)
+            claim.error = describe(fillText(QStringLiteral("cannot take the lease: %1"), take.lastError().text()));
     }
     exec(QStringLiteral("COMMIT"), nullptr);
-    return mine;
+    return claim;
 }
 
 void HistoryDatabase::releaseLease(const QString &owner)

@@ -102,8 +102,15 @@ public:
     qint64 usedBytes();
 
     // The writer's lease: held when nobody else's heartbeat is fresher than
-    // `staleAfterMs`. `holder` says who has it when it is not ours.
-    bool claimLease(const QString &owner, qint64 nowMs, qint64 staleAfterMs, QString *holder);
+    // `staleAfterMs`, or when its holder was on this host and is gone
+    // (leaseHolderIsGone, history_file.h).
+    struct LeaseClaim
+    {
+        bool mine = false;
+        QString holder; // who writes instead, when another program does
+        QString error;  // the lease could not be read or taken: nobody writes
+    };
+    LeaseClaim claimLease(const QString &owner, qint64 nowMs, qint64 staleAfterMs);
     void releaseLease(const QString &owner);
 
     void setConnectionLabel(const QString &redactedUrl) { m_connectionLabel = redactedUrl; }

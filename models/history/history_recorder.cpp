@@ -78,14 +78,18 @@ bool HistoryRecorder::holdLease(qint64 nowMs)
 {
     if (!m_db)
         return false;
-    QString holder;
     const bool was = m_state.writing;
-    m_state.writing = m_db->claimLease(m_settings.owner, nowMs, m_settings.staleAfterMs, &holder);
-    m_state.holder = m_state.writing ? QString() : holder;
+    const HistoryDatabase::LeaseClaim claim = m_db->claimLease(m_settings.owner, nowMs, m_settings.staleAfterMs);
+    m_state.writing = claim.mine;
+    m_state.holder = claim.holder;
     m_lastLeaseCheckMs = nowMs;
+    if (!claim.error.isEmpty()) {
+        setProblem(claim.error); // nobody writes: said as a problem, never as an empty holder
+        return false;
+    }
     if (was != m_state.writing) {
         spdlog::info("history {}: {}", m_settings.path.toStdString(),
-                     m_state.writing ? std::string("writing") : ("not writing, " + holder.toStdString() + " is"));
+                     m_state.writing ? std::string("writing") : ("not writing, " + claim.holder.toStdString() + " is"));
         publish();
     }
     return m_state.writing;

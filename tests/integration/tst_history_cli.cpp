@@ -247,6 +247,37 @@ private Q_SLOTS:
         const QList<qint64> times = recordedTimes(path, "orders");
         QCOMPARE(QSet<qint64>(times.cbegin(), times.cend()).size(), times.size());
     }
+
+    // Issue 26, item 5: a recorder restarted right after a crash (systemd
+    // restarts in 100 ms) wrote nothing for 10 s, waiting for the dead one's
+    // heartbeat to go stale. The dead holder is on this host and its PID is
+    // gone: the lease is taken at once, well inside the 10 s.
+    void restartAfterACrashTakesOverAtOnce()
+    {
+        QTemporaryDir dir;
+        const QStringList args{
+            QStringLiteral("--url"),         m_server.url(), QStringLiteral("record"), QStringLiteral("--interval"), QStringLiteral("200ms"),
+            QStringLiteral("--history-dir"), dir.path()};
+        auto first = startCli(args);
+        const QString path = historyFile(dir.path());
+        QVERIFY(QTest::qWaitFor([&] { return recordedTimes(path, "orders").size() >= 3; }, 20000));
+        ::kill(pid_t(first->processId()), SIGKILL);
+        QVERIFY(first->waitForFinished(10000));
+        const qint64 n = recordedTimes(path, "orders").size();
+        auto second = startCli(args);
+        QVERIFY2(QTest::qWaitFor([&] { return recordedTimes(path, "orders").size() >= n + 3; }, 5000),
+                 second->readAllStandardError().constData());
+        ::kill(pid_t(second->processId()), SIGTERM);
+        QVERIFY(second->waitForFinished(10000));
+
+        // A history it may not open: said, with what happens ("nothing recorded"), exit 3.
+        QTemporaryDir other;
+        QVERIFY(QFile::link(other.filePath(QStringLiteral("target")), historyFile(other.path())));
+        const Run refused = cli({QStringLiteral("--url"), m_server.url(), QStringLiteral("--history-dir"), other.path(), QStringLiteral("record")});
+        QCOMPARE(refused.exitCode, 3);
+        QVERIFY2(refused.err.contains("nothing recorded") && refused.err.contains("symbolic link"), refused.err.constData());
+        QVERIFY(!QFile::exists(other.filePath(QStringLiteral("target"))));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestHistoryCli)

@@ -4,11 +4,16 @@
 // programs, retention and the size cap on two weeks of data, and a damaged,
 // foreign, newer or unwritable file said plainly, never a crash.
 #include "history/history_database.h"
+#include "history/history_file.h"
 #include "history/history_recorder.h"
 #include "history/history_store.h"
 #include "text/fill_text.h"
 
+#include <QDateTime>
 #include <QDir>
+#include <QFileInfo>
+#include <QProcess>
+#include <QSysInfo>
 #include <QFile>
 #include <QSqlDatabase>
 #include <QSqlQuery>
@@ -368,6 +373,19 @@ private Q_SLOTS:
         HistoryDatabase c(foreign);
         QVERIFY(!c.open(&error));
         QVERIFY2(error.contains(QStringLiteral("something else")), qPrintable(error));
+        // ... refused unchanged: it was switched to WAL before the refusal.
+        QVERIFY(!QFile::exists(foreign + QStringLiteral("-wal")));
+        {
+            QSqlDatabase raw = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("foreign2"));
+            raw.setDatabaseName(foreign);
+            QVERIFY(raw.open());
+            QSqlQuery mode(raw);
+            QVERIFY(mode.exec(QStringLiteral("PRAGMA journal_mode")) && mode.next());
+            QCOMPARE(mode.value(0).toString(), QStringLiteral("delete"));
+            mode.finish();
+            raw.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("foreign2"));
 
         // A directory nobody may write (skipped as root, who may write anywhere).
         if (geteuid() != 0) {
@@ -387,6 +405,117 @@ private Q_SLOTS:
         QVERIFY(!r.state().open && !r.state().writing);
         QVERIFY(r.state().problem.contains(QStringLiteral("damaged")));
         r.record(Snapshot(SnapshotData{})); // no crash, nothing written
+    }
+
+    // Issue 26, item 5: a symbolic link planted at the history's path (or its
+    // -wal) is not followed: nothing is created at its target.
+    void symlinkIsNotFollowed()
+    {
+        QString error;
+        const QString target = file(QStringLiteral("elsewhere.sqlite"));
+        const QString path = file(QStringLiteral("planted.sqlite"));
+        QVERIFY(QFile::link(target, path));
+        HistoryDatabase db(path);
+        QVERIFY(!db.open(&error));
+        QVERIFY2(error.contains(QStringLiteral("symbolic link")), qPrintable(error));
+        QVERIFY(!QFile::exists(target));
+
+        const QString real = file(QStringLiteral("wal-planted.sqlite"));
+        QVERIFY(QFile::link(target, real + QStringLiteral("-wal")));
+        HistoryDatabase wal(real);
+        QVERIFY(!wal.open(&error));
+        QVERIFY2(error.contains(QStringLiteral("-wal is a symbolic link")), qPrintable(error));
+        QVERIFY(!QFile::exists(target));
+
+        // A new file is the owner's only.
+        HistoryDatabase fresh(file(QStringLiteral("fresh/h.sqlite")));
+        QVERIFY2(fresh.open(&error), qPrintable(error));
+        QCOMPARE(QFileInfo(file(QStringLiteral("fresh/h.sqlite"))).permissions() & 0x7777, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadUser | QFileDevice::WriteUser);
+    }
+
+    // A file whose creation stopped after `meta(schema=1)`: the recorder said
+    // "not writing:  holds this history's lease" (nobody) forever. Now
+    // reading says it is half-built, and a writer completes it.
+    void halfBuiltFileIsCompleted()
+    {
+        const QString path = file(QStringLiteral("half.sqlite"));
+        {
+            QSqlDatabase raw = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("half"));
+            raw.setDatabaseName(path);
+            QVERIFY(raw.open());
+            QSqlQuery(raw).exec(QStringLiteral("CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)"));
+            QSqlQuery(raw).exec(QStringLiteral("INSERT INTO meta VALUES ('schema', '1')"));
+            raw.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("half"));
+        QString error;
+        HistoryDatabase reader(path, true);
+        QVERIFY(!reader.open(&error));
+        QVERIFY2(error.contains(QStringLiteral("half-built: the table groups is missing")), qPrintable(error));
+
+        HistorySettings s;
+        s.path = path;
+        s.owner = QStringLiteral("recorder");
+        HistoryRecorder recorder(s);
+        recorder.open();
+        QVERIFY2(recorder.state().open && recorder.state().writing, qPrintable(recorder.state().problem + recorder.state().holder));
+        recorder.stop();
+        HistoryDatabase again(path, true);
+        QVERIFY2(again.open(&error), qPrintable(error));
+    }
+
+    // A recorder restarted right after a crash (systemd: 100 ms) waited for
+    // the dead one's heartbeat to go stale (10 s). A holder on this host whose
+    // PID is gone, or is no Pelscope program, lets go at once; one on another
+    // host, or alive, does not.
+    void deadHolderOnThisHostLetsGo()
+    {
+        const QString path = file(QStringLiteral("crash.sqlite"));
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        QString error;
+        HistoryDatabase db(path);
+        QVERIFY2(db.open(&error), qPrintable(error));
+        // Another program's write of the lease, through its own connection.
+        const auto holdAs = [&](const QString &owner) {
+            {
+                QSqlDatabase raw = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("holder"));
+                raw.setDatabaseName(path);
+                QVERIFY(raw.open());
+                QSqlQuery q(raw);
+                q.prepare(QStringLiteral("INSERT OR REPLACE INTO lease(id, owner, heartbeat_ms) VALUES (1, ?, ?)"));
+                q.addBindValue(owner);
+                q.addBindValue(now - 100);
+                QVERIFY(q.exec());
+                q.finish();
+                raw.close();
+            }
+            QSqlDatabase::removeDatabase(QStringLiteral("holder"));
+        };
+        const QString host = QSysInfo::machineHostName();
+        // A PID that is certainly gone: a child that has exited and been reaped.
+        QProcess gone;
+        gone.start(QStringLiteral("true"));
+        QVERIFY(gone.waitForFinished());
+        const qint64 deadPid = gone.processId() ? gone.processId() : 999'999;
+        holdAs(fillText(QStringLiteral("pelscope-cli record (pid %1 on %2)"), deadPid, host));
+        QVERIFY(leaseHolderIsGone(fillText(QStringLiteral("pelscope-cli record (pid %1 on %2)"), deadPid, host)));
+        HistoryDatabase::LeaseClaim claim = db.claimLease(QStringLiteral("me"), now, 60'000);
+        QVERIFY2(claim.mine && claim.error.isEmpty(), qPrintable(claim.holder + claim.error));
+
+        // Alive but not Pelscope (a reused PID): taken too.
+        QProcess sleeper;
+        sleeper.start(QStringLiteral("sleep"), {QStringLiteral("30")});
+        QVERIFY(sleeper.waitForStarted());
+        holdAs(fillText(QStringLiteral("pelscope-cli record (pid %1 on %2)"), sleeper.processId(), host));
+        QVERIFY(db.claimLease(QStringLiteral("me"), now, 60'000).mine);
+        sleeper.kill();
+        sleeper.waitForFinished();
+
+        // Another host: its heartbeat is all there is to go by.
+        holdAs(fillText(QStringLiteral("pelscope-cli record (pid %1 on %2)"), deadPid, QStringLiteral("other-") + host));
+        claim = db.claimLease(QStringLiteral("me"), now, 60'000);
+        QVERIFY(!claim.mine);
+        QVERIFY2(claim.holder.startsWith(QStringLiteral("pelscope-cli record")), qPrintable(claim.holder));
     }
 };
 
