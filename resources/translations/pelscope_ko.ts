@@ -187,13 +187,28 @@
     </message>
     <message>
         <location filename="../../models/health/queue_rules.cpp" line="+13"/>
-        <location line="+20"/>
+        <location line="+34"/>
         <location filename="../../models/probe/stream_probe_replies.cpp" line="+251"/>
         <source>not judged: %1</source>
         <translation>판정 불가: %1</translation>
     </message>
     <message>
-        <location line="-14"/>
+        <location line="-27"/>
+        <source>not judged: no item&apos;s score is a time (scores %1)</source>
+        <translation>판단 불가: 시각인 점수가 하나도 없음 (점수 %1)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the next item is scored %1, not a time: it will never come due</source>
+        <translation>다음 항목의 점수가 %1로 시각이 아님: 영원히 기한이 오지 않음</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 item(s) due, the earliest scored %2: not a time, so nobody can say since when</source>
+        <translation>기한 도래 %1개, 가장 이른 항목의 점수가 %2: 시각이 아니어서 언제부터인지 알 수 없음</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>scheduler behind: %1 item due, the oldest overdue by %2</source>
         <translation>스케줄러 밀림: 만기 항목 %1개, 가장 오래된 항목의 지연 %2</translation>
     </message>
@@ -361,9 +376,14 @@
         <translation>데모 시작 전 30분은 시뮬레이션 데이터</translation>
     </message>
     <message>
-        <location filename="../../ui/incident_export.cpp" line="+146"/>
+        <location filename="../../ui/incident_export.cpp" line="+148"/>
         <source>No poll has answered yet: there is nothing to report.</source>
         <translation>아직 응답한 폴링이 없어 보고할 내용이 없습니다.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 exists: choose another folder name (nothing was written)</source>
+        <translation>%1이(가) 이미 있음: 다른 폴더 이름을 고르세요 (아무것도 쓰지 않음)</translation>
     </message>
 </context>
 <context>
@@ -1485,7 +1505,7 @@ Click for the last hour.</source>
 <context>
     <name>pelscope::ConnectionView</name>
     <message>
-        <location filename="../../ui/connection_view.cpp" line="+72"/>
+        <location filename="../../ui/connection_view.cpp" line="+73"/>
         <source>PAUSED — polling is suspended; press Space to resume.</source>
         <translation>일시 중지됨 — 폴링이 중단되었습니다. 재개하려면 Space 키를 누르십시오.</translation>
     </message>
@@ -2849,7 +2869,7 @@ Desktop notifications muted</source>
 <context>
     <name>pelscope::IncidentExportDialog</name>
     <message>
-        <location filename="../../ui/incident_export.cpp" line="+61"/>
+        <location filename="../../ui/incident_export.cpp" line="+72"/>
         <source>Include the dead letters&apos; payloads</source>
         <translation>데드 레터의 페이로드 포함</translation>
     </message>
@@ -3544,12 +3564,12 @@ Desktop notifications muted</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+105"/>
+        <location line="+107"/>
         <source>%1 waiting, %2 in processing</source>
         <translation>대기 %1, 처리 중 %2</translation>
     </message>
     <message>
-        <location line="-104"/>
+        <location line="-106"/>
         <source>size and items due</source>
         <translation>크기 및 만기 항목 수</translation>
     </message>
@@ -3597,6 +3617,11 @@ Desktop notifications muted</source>
         <location line="+2"/>
         <source>, the next due in %1</source>
         <translation>, 다음 만기까지 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, the next scored %1: never due</source>
+        <translation>, 다음 항목 점수 %1: 기한이 오지 않음</translation>
     </message>
     <message>
         <location line="+8"/>
@@ -3746,12 +3771,12 @@ Desktop notifications muted</source>
     <name>pelscope::QueueTableModel</name>
     <message>
         <location filename="../../models/itemmodels/queue_table_model.cpp" line="+42"/>
-        <location line="+14"/>
+        <location line="+16"/>
         <source>error</source>
         <translation>오류</translation>
     </message>
     <message>
-        <location line="-13"/>
+        <location line="-15"/>
         <source>Delayed queue (sorted set scored by due time%1)%2</source>
         <translation>지연 큐 (실행 시각을 score로 쓰는 sorted set%1)%2</translation>
     </message>
@@ -3796,7 +3821,12 @@ Desktop notifications muted</source>
         <translation>%1 후</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+1"/>
+        <source>never (scored %1)</source>
+        <translation>오지 않음 (점수 %1)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>unknown</source>
         <translation>알 수 없음</translation>
     </message>
