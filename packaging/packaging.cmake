@@ -94,7 +94,6 @@ set(PELSCOPE_DEB_DEPENDS
   "libqt6network6 (>= 6.4.0)"
   "libqt6sql6 (>= 6.4.0)"
   "libqt6sql6-sqlite (>= 6.4.0)"
-  "libqt6httpserver6 (>= 6.4.0)"
   "libhiredis0.14 (>= 0.14.0)"
   "libqcustomplot2.1-qt6 (>= 2.1.0)"
   "libspdlog1.10-fmt9"

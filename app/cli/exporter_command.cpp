@@ -5,6 +5,7 @@
 #include "cli_commands.h"
 
 #include "../common/terminal.h"
+#include "export/metrics_http_server.h"
 #include "export/prometheus_exposition.h"
 #include "history/history_database.h"
 #include "history/history_file.h"
@@ -16,8 +17,6 @@
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QHostAddress>
-#include <QHttpServer>
-#include <QHttpServerResponse>
 #include <QSysInfo>
 #include <QTimer>
 
@@ -59,20 +58,22 @@ int runExporter(const CliSettings &settings, const QCommandLineParser &parser)
     base.connection = settings.connection.redactedUrl();
     base.intervalMs = int(*interval);
 
-    QHttpServer server;
-    server.route(QStringLiteral("/metrics"), [&]() {
-        ExpositionContext ctx = base;
-        ctx.up = connected;
-        ctx.nowMs = QDateTime::currentMSecsSinceEpoch();
-        ctx.lastPollWallMs = latestWallMs;
-        return QHttpServerResponse(QByteArrayLiteral("text/plain; version=0.0.4; charset=utf-8"),
-                                   prometheusExposition(latest, ctx, ExpositionPart::PerScrape) + latestRendered);
-    });
-    server.route(QStringLiteral("/healthz"), [&]() {
-        const qint64 age = latestWallMs ? QDateTime::currentMSecsSinceEpoch() - latestWallMs : -1;
-        const bool fresh = connected && age >= 0 && age <= 3 * *interval;
-        return QHttpServerResponse(fresh ? QStringLiteral("ok\n") : QStringLiteral("stale: no poll in the last three intervals\n"),
-                                   fresh ? QHttpServerResponse::StatusCode::Ok : QHttpServerResponse::StatusCode::ServiceUnavailable);
+    MetricsHttpServer server([&](const HttpRequestHead &request) -> HttpResponse {
+        if (request.path == "/metrics") {
+            ExpositionContext ctx = base;
+            ctx.up = connected;
+            ctx.nowMs = QDateTime::currentMSecsSinceEpoch();
+            ctx.lastPollWallMs = latestWallMs;
+            return {200, "text/plain; version=0.0.4; charset=utf-8", prometheusExposition(latest, ctx, ExpositionPart::PerScrape) + latestRendered};
+        }
+        if (request.path == "/healthz") {
+            const qint64 age = latestWallMs ? QDateTime::currentMSecsSinceEpoch() - latestWallMs : -1;
+            const bool fresh = connected && age >= 0 && age <= 3 * *interval;
+            return {fresh ? 200 : 503, "text/plain; charset=utf-8", fresh ? "ok\n" : "stale: no poll in the last three intervals\n"};
+        }
+        if (request.path == "/")
+            return {200, "text/plain; charset=utf-8", "Pelscope exporter: /metrics (Prometheus text format), /healthz\n"};
+        return {404, "text/plain; charset=utf-8", "not found: /metrics, /healthz\n"};
     });
     const quint16 bound = server.listen(address, quint16(port));
     if (bound == 0) {

@@ -69,14 +69,6 @@ def check_steps(source_dir, name, workflow):
         check(re.search(rf"^\s+{command}\)", dev, re.MULTILINE) is not None, f"{name}: ./dev {command} is a command of ./dev")
 
 
-def jobs_install_httpserver(name, jobs):
-    for job_name, job in jobs.items():
-        for step in job.get("steps") or []:
-            if step.get("uses", "").startswith("jurplel/install-qt-action@"):
-                modules = str((step.get("with") or {}).get("modules", ""))
-                check("qthttpserver" in modules, f"{name} {job_name}: installs Qt HttpServer (pelscope-cli exporter needs it)")
-
-
 def check_ci(source_dir):
     workflow = load(source_dir, "ci.yml")
     triggers = workflow.get("on", workflow.get(True)) or {}
@@ -95,7 +87,6 @@ def check_ci(source_dir):
     check("./dev tidy" in runs("tidy"), "ci.yml tidy: ./dev tidy")
     check("cmake --build" in runs("windows"), "ci.yml windows: compiles")
     check_steps(source_dir, "ci.yml", workflow)
-    jobs_install_httpserver("ci.yml", jobs)
 
 
 def main(source_dir):
@@ -121,7 +112,6 @@ def main(source_dir):
         check(name in jobs, f"job {name} exists")
 
     check_steps(source_dir, "release.yml", workflow)
-    jobs_install_httpserver("release.yml", jobs)
 
     linux = jobs.get("linux", {})
     linux_runs = "\n".join(s.get("run", "") for s in linux.get("steps", []))
