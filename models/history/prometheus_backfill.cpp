@@ -9,8 +9,13 @@
 #include <QJsonObject>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
+#include <QPointer>
+#include <QThreadPool>
+#include <QTimer>
+#include <QCoreApplication>
 #include <QUrlQuery>
 
+#include <cmath>
 #include <memory>
 
 namespace pelscope {
@@ -84,10 +89,11 @@ QList<Metric> backfilledMetrics()
     return out;
 }
 
-PrometheusBackfill::PrometheusBackfill(QUrl prometheus, QString connectionLabel, QObject *parent)
+PrometheusBackfill::PrometheusBackfill(QUrl prometheus, QString connectionLabel, QObject *parent, BackfillLimits limits)
     : QObject(parent)
     , m_url(std::move(prometheus))
     , m_connection(std::move(connectionLabel))
+    , m_limits(limits)
     , m_net(new QNetworkAccessManager(this))
 {
     // "http://host:9090/prom" and "…/prom/" both mean the API under /prom/.
@@ -96,55 +102,175 @@ PrometheusBackfill::PrometheusBackfill(QUrl prometheus, QString connectionLabel,
     qRegisterMetaType<pelscope::BackfillResult>();
 }
 
+int backfillStepSeconds(qint64 fromMs, qint64 toMs, int stepSeconds, int maxPoints)
+{
+    const qint64 spanSeconds = std::max<qint64>(0, toMs - fromMs) / 1000;
+    maxPoints = std::max(1, maxPoints);
+    return int(std::max<qint64>({1, stepSeconds, (spanSeconds + maxPoints - 1) / maxPoints}));
+}
+
+BackfillParse parseQueryRange(const QByteArray &body, qint64 fromMs, qint64 toMs, int maxPoints)
+{
+    BackfillParse out;
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(body, &error);
+    if (!doc.isObject()) {
+        out.problem = fillText(QStringLiteral("Prometheus answered something that is not JSON (%1)"), error.errorString());
+        return out;
+    }
+    const QJsonObject root = doc.object();
+    if (root.value(QLatin1String("status")).toString() != QLatin1String("success")) {
+        out.problem = fillText(QStringLiteral("Prometheus said: %1"), displayText(root.value(QLatin1String("error")).toString().left(500)));
+        return out;
+    }
+    const QJsonArray series = root.value(QLatin1String("data")).toObject().value(QLatin1String("result")).toArray();
+    if (series.isEmpty())
+        return out;
+    out.found = true;
+    const QJsonArray values = series.at(0).toObject().value(QLatin1String("values")).toArray();
+    if (values.size() > maxPoints) {
+        out.problem = fillText(QStringLiteral("Prometheus sent %1 points where at most %2 were asked for: not drawn"), qint64(values.size()), maxPoints);
+        out.found = false;
+        return out;
+    }
+    // A reading the exporter could have published: finite, not negative (lag,
+    // pending, seconds, rates), and below 1e15 (no stream holds that many).
+    const auto plausible = [](double v) { return std::isfinite(v) && v >= 0 && v < 1e15; };
+    const double from = double(fromMs) / 1000.0, to = double(toMs) / 1000.0;
+    double last = -1;
+    for (const QJsonValue &point : values) {
+        const QJsonArray tv = point.toArray();
+        const double t = tv.at(0).toDouble(std::nan(""));
+        if (tv.size() != 2 || !std::isfinite(t) || t < from - 1 || t > to + 1 || t <= last)
+            continue; // outside what was asked, or out of order: not a point of this window
+        last = t;
+        bool ok = false;
+        const double v = tv.at(1).toString().toDouble(&ok);
+        out.series.t.append(t);
+        if (ok && plausible(v)) {
+            out.series.v.append(v);
+        } else {
+            out.series.v.append(std::nan(""));
+            ++out.gaps;
+        }
+    }
+    return out;
+}
+
 void PrometheusBackfill::request(const GroupKey &key, qint64 fromMs, qint64 toMs, int stepSeconds)
 {
-    // One query per series, answered together: the result is emitted when the last one is in.
-    auto result = std::make_shared<BackfillResult>();
-    result->key = key;
-    auto left = std::make_shared<int>(int(std::size(kWanted)));
-    auto problems = std::make_shared<QStringList>();
+    // One query per series, answered together: the result is emitted when
+    // the last one is in, or at the deadline with what came.
+    struct Pending
+    {
+        BackfillResult result;
+        int left = int(std::size(kWanted));
+        QStringList problems;
+        qint64 gaps = 0;
+        QList<QPointer<QNetworkReply>> replies;
+        QTimer deadline;
+        bool done = false;
+    };
+    auto pending = std::make_shared<Pending>();
+    pending->result.key = key;
+    const int step = backfillStepSeconds(fromMs, toMs, stepSeconds, m_limits.maxPoints);
+    const int maxPoints = int((toMs - fromMs) / 1000 / step) + 2;
+
+    // Takes `pending` as an argument: the deadline's timer lives in it, and a
+    // lambda it keeps must not keep it alive.
+    const auto finish = [this](const std::shared_ptr<Pending> &pending) {
+        if (pending->done)
+            return;
+        pending->done = true;
+        pending->deadline.stop();
+        for (const QPointer<QNetworkReply> &r : std::as_const(pending->replies))
+            if (r && r->isRunning())
+                r->abort();
+        BackfillResult &result = pending->result;
+        result.ok = !result.series.isEmpty();
+        if (result.ok)
+            result.note = pending->gaps ? fillText(QStringLiteral("earlier part from Prometheus at %1 (%2 values that were not readings shown as gaps)"),
+                                                   hostAndPort(m_url), pending->gaps)
+                                        : fillText(QStringLiteral("earlier part from Prometheus at %1"), hostAndPort(m_url));
+        else if (!pending->problems.isEmpty())
+            result.note = pending->problems.first();
+        else
+            result.note = fillText(QStringLiteral("Prometheus at %1 has no series for this group (looked for connection=\"%2\")"), hostAndPort(m_url),
+                                   m_connection);
+        Q_EMIT finished(result);
+    };
+    const auto oneDone = [pending, finish] {
+        if (--pending->left == 0)
+            finish(pending);
+    };
+    pending->deadline.setSingleShot(true);
+    connect(&pending->deadline, &QTimer::timeout, this, [this, weak = std::weak_ptr<Pending>(pending), finish] {
+        const std::shared_ptr<Pending> pending = weak.lock();
+        if (!pending)
+            return;
+        pending->problems.prepend(fillText(QStringLiteral("Prometheus at %1 did not answer within %2 s"), hostAndPort(m_url), m_limits.deadlineMs / 1000.0));
+        finish(pending);
+    });
+    pending->deadline.start(m_limits.deadlineMs);
+
     for (const Wanted &w : kWanted) {
         QUrl url = m_url.resolved(QUrl(QStringLiteral("api/v1/query_range")));
         QUrlQuery q;
         q.addQueryItem(QStringLiteral("query"), backfillQuery(w.metric, m_connection, key));
         q.addQueryItem(QStringLiteral("start"), QString::number(double(fromMs) / 1000.0, 'f', 3));
         q.addQueryItem(QStringLiteral("end"), QString::number(double(toMs) / 1000.0, 'f', 3));
-        q.addQueryItem(QStringLiteral("step"), QString::number(std::max(1, stepSeconds)));
+        q.addQueryItem(QStringLiteral("step"), QString::number(step));
         url.setQuery(q);
         QNetworkRequest request(url);
         request.setTransferTimeout(10'000);
         QNetworkReply *reply = m_net->get(request);
+        pending->replies.append(reply);
         const Metric metric = w.metric;
-        connect(reply, &QNetworkReply::finished, this, [this, reply, result, left, problems, metric] {
-            reply->deleteLater();
-            if (reply->error() != QNetworkReply::NoError) {
-                problems->append(QStringLiteral("cannot reach Prometheus at %1: %2").arg(m_url.toString(QUrl::RemoveUserInfo), reply->errorString()));
-            } else {
-                const QJsonObject doc = QJsonDocument::fromJson(reply->readAll()).object();
-                const QJsonArray series = doc.value(QStringLiteral("data")).toObject().value(QStringLiteral("result")).toArray();
-                if (doc.value(QStringLiteral("status")).toString() != QLatin1String("success"))
-                    problems->append(QStringLiteral("Prometheus said: %1").arg(displayText(doc.value(QStringLiteral("error")).toString())));
-                else if (!series.isEmpty()) {
-                    BackfillSeries &out = result->series[int(metric)];
-                    const QJsonArray values = series.at(0).toObject().value(QStringLiteral("values")).toArray();
-                    for (const QJsonValue point : values) {
-                        const QJsonArray tv = point.toArray();
-                        out.t.append(tv.at(0).toDouble());
-                        out.v.append(tv.at(1).toString().toDouble());
-                    }
-                }
+        // Past the cap (said in advance, or as it arrives): aborted, nothing drawn from it.
+        auto tooLarge = std::make_shared<bool>(false);
+        const qint64 cap = m_limits.maxReplyBytes;
+        connect(reply, &QNetworkReply::downloadProgress, reply, [reply, tooLarge, cap](qint64 received, qint64 total) {
+            if (received > cap || total > cap) {
+                *tooLarge = true;
+                reply->abort();
             }
-            if (--*left > 0)
+        });
+        connect(reply, &QNetworkReply::finished, this, [this, reply, pending, metric, tooLarge, fromMs, toMs, maxPoints, oneDone] {
+            reply->deleteLater();
+            if (pending->done)
                 return;
-            result->ok = !result->series.isEmpty();
-            if (result->ok)
-                result->note = QStringLiteral("earlier part from Prometheus at %1").arg(hostAndPort(m_url));
-            else if (!problems->isEmpty())
-                result->note = problems->first();
-            else
-                result->note = QStringLiteral("Prometheus at %1 has no series for this group (looked for connection=\"%2\")")
-                                   .arg(hostAndPort(m_url), m_connection);
-            Q_EMIT finished(*result);
+            if (*tooLarge) {
+                pending->problems.append(fillText(QStringLiteral("Prometheus at %1 answered more than %2 MB for one series: not drawn"), hostAndPort(m_url),
+                                                  m_limits.maxReplyBytes >> 20));
+                oneDone();
+                return;
+            }
+            if (reply->error() != QNetworkReply::NoError) {
+                pending->problems.append(
+                    fillText(QStringLiteral("cannot reach Prometheus at %1: %2"), m_url.toString(QUrl::RemoveUserInfo), reply->errorString()));
+                oneDone();
+                return;
+            }
+            // Parsed on a pool thread: a large answer must not stop the window.
+            const QByteArray body = reply->read(m_limits.maxReplyBytes);
+            QPointer<PrometheusBackfill> self(this);
+            QThreadPool::globalInstance()->start([self, body, fromMs, toMs, maxPoints, pending, metric, oneDone] {
+                BackfillParse parsed = parseQueryRange(body, fromMs, toMs, maxPoints);
+                QMetaObject::invokeMethod(
+                    QCoreApplication::instance(),
+                    [self, parsed = std::move(parsed), pending, metric, oneDone] {
+                        if (!self || pending->done)
+                            return; // the page changed connection, or the deadline came first
+                        if (!parsed.problem.isEmpty())
+                            pending->problems.append(parsed.problem);
+                        else if (parsed.found) {
+                            pending->result.series.insert(int(metric), parsed.series);
+                            pending->gaps += parsed.gaps;
+                        }
+                        oneDone();
+                    },
+                    Qt::QueuedConnection);
+            });
         });
     }
 }
