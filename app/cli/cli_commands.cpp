@@ -183,10 +183,34 @@ int runCheck(const CliSettings &settings)
         [](const RedisError &e) { printOut(QStringLiteral("PELSCOPE UNKNOWN - %1\n").arg(e.message)); });
 }
 
-std::unique_ptr<AlertCommand> alertCommandFor(const CliSettings &settings, const QCommandLineParser &parser, QString *error)
+QList<Alert> AlertOutputs::observe(const Snapshot &snapshot)
 {
-    if (!parser.isSet(QStringLiteral("on-alert")))
+    const QList<Alert> alerts = policy.onSnapshot(snapshot);
+    if (command)
+        for (const Alert &a : alerts)
+            command->run(a);
+    if (log)
+        if (const QString failed = log->write(alerts); !failed.isEmpty())
+            printErr(failed + QLatin1Char('\n'));
+    return alerts;
+}
+
+std::unique_ptr<AlertOutputs> alertOutputsFor(const CliSettings &settings, const QCommandLineParser &parser, QString *error)
+{
+    const bool hook = parser.isSet(QStringLiteral("on-alert"));
+    const bool file = parser.isSet(QStringLiteral("alert-log"));
+    if (!hook && !file)
         return nullptr;
+    auto out = std::make_unique<AlertOutputs>();
+    if (file) {
+        out->log.emplace(parser.value(QStringLiteral("alert-log")), settings.connection.redactedUrl());
+        if (const QString failed = out->log->check(); !failed.isEmpty()) {
+            *error = failed;
+            return nullptr;
+        }
+    }
+    if (!hook)
+        return out;
     qint64 timeoutMs = 10'000;
     if (parser.isSet(QStringLiteral("on-alert-timeout"))) {
         const auto t = parseDurationMs(parser.value(QStringLiteral("on-alert-timeout")));
@@ -215,7 +239,8 @@ std::unique_ptr<AlertCommand> alertCommandFor(const CliSettings &settings, const
         if (!ok)
             printErr(QStringLiteral("--on-alert: %1").arg(why));
     });
-    return command;
+    out->command = std::move(command);
+    return out;
 }
 
 int runWatch(const CliSettings &settings, const QCommandLineParser &parser, const TableStyle &style)
@@ -237,7 +262,7 @@ int runWatch(const CliSettings &settings, const QCommandLineParser &parser, cons
     const bool jsonLines = parser.isSet(QStringLiteral("json-lines"));
     const bool tty = isTerminal(stdout);
     QString alertError;
-    const std::unique_ptr<AlertCommand> onAlert = alertCommandFor(settings, parser, &alertError);
+    const std::unique_ptr<AlertOutputs> onAlert = alertOutputsFor(settings, parser, &alertError);
     if (!alertError.isEmpty()) {
         printErr(alertError);
         return kExitUnknown;

@@ -1,6 +1,9 @@
 // The CLI's commands; each returns the process exit code.
 #pragma once
 
+#include "alerts/alert_command.h"
+#include "alerts/alert_log.h"
+
 #include "../common/connection_cli.h"
 #include "redis/redis_error.h"
 #include "snapshot/snapshot.h"
@@ -23,11 +26,20 @@ TableStyle tableStyleFrom(const QCommandLineParser &parser, QString *error);
 int pollOnce(const CliSettings &settings, const std::function<int(const Snapshot &)> &onSnapshot,
              const std::function<void(const RedisError &)> &onError);
 
-class AlertCommand;
-// --on-alert CMD (watch, record): the command each alert runs, with its
-// deadline (--on-alert-timeout); null without --on-alert, or with `error`
-// said when the command line is empty.
-std::unique_ptr<AlertCommand> alertCommandFor(const CliSettings &settings, const QCommandLineParser &parser, QString *error);
+// --on-alert CMD and --alert-log FILE (watch, record): one alert policy
+// whose alerts run the command (with its --on-alert-timeout) and are
+// appended to the file. observe() returns the alerts of a poll; a command or
+// a line that fails is said on stderr and polling goes on.
+struct AlertOutputs
+{
+    AlertPolicy policy;
+    std::unique_ptr<AlertCommand> command;
+    std::optional<AlertLog> log;
+    QList<Alert> observe(const Snapshot &snapshot);
+};
+// Null without either option, or with `error` said (an empty command line, a
+// file that cannot be written).
+std::unique_ptr<AlertOutputs> alertOutputsFor(const CliSettings &settings, const QCommandLineParser &parser, QString *error);
 
 int runSnapshot(const CliSettings &settings, bool json, const TableStyle &style);
 int runCheck(const CliSettings &settings);

@@ -102,6 +102,10 @@ int main(int argc, char *argv[])
         {QStringLiteral("include-payloads"), QStringLiteral("report: the dead letters' payload fields too (left out by default).")},
         {QStringLiteral("on-alert-timeout"), QStringLiteral("watch, record: kill the --on-alert command after this long (default 10s)."),
          QStringLiteral("duration")},
+        {QStringLiteral("alert-log"),
+         QStringLiteral("watch, record: append every alert to this file as one JSON line (what --on-alert 'cat >> file' cannot do: "
+                        "no shell runs a hook); created 0600."),
+         QStringLiteral("file")},
     });
     parser.addOptions({
         {QStringLiteral("count"),

@@ -84,7 +84,7 @@ int runRecord(const CliSettings &settings, const QCommandLineParser &parser)
     });
 
     QString alertError;
-    const std::unique_ptr<AlertCommand> onAlert = alertCommandFor(settings, parser, &alertError);
+    const std::unique_ptr<AlertOutputs> onAlert = alertOutputsFor(settings, parser, &alertError);
     if (!alertError.isEmpty()) {
         err(alertError);
         return 3;

@@ -110,6 +110,18 @@ int runQueueWrite(const CliSettings &settings, const QCommandLineParser &parser,
             printErrLine(why);
             return kExitRefused;
         }
+        // Only into the main list of a queue Pelscope watches (nothing was written yet).
+        RedisError typeError;
+        const RedisReplies mainType = readOnce(settings.connection, {{"TYPE", main}}, &typeError);
+        if (typeError.isError()) {
+            printErrLine(typeError.message);
+            return kExitRefused;
+        }
+        if (const QString unwatched = settings.probe.queues.unwatchedListReason(main, processing, mainType.value(0).bytes() == "list");
+            !unwatched.isEmpty()) {
+            printErrLine(fillText(QStringLiteral("refused, nothing was written: %1"), unwatched));
+            return kExitRefused;
+        }
         request.operation = sub == QLatin1String("requeue") ? Operation::Requeue : Operation::DeleteFromList;
         request.key = processing;
         request.mainKey = main;

@@ -6,8 +6,11 @@
 #include "audit_log.h"
 #include "../redis/blocking_read.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 
+// The words of a plan are in the operator's language (the window loads
+// Korean; the commands in them stay as they run): context "WritePlan".
 namespace pelscope {
 
 namespace {
@@ -16,7 +19,7 @@ RedisError refused(const QString &message)
 {
     RedisError e;
     e.kind = RedisError::Kind::Usage;
-    e.message = QStringLiteral("refusing: ") + message;
+    e.message = fillText(QCoreApplication::translate("WritePlan", "refusing: %1"), message);
     return e;
 }
 
@@ -41,23 +44,23 @@ RedisError preflightRefusal(const PendingActionRequest &r, const RedisBatch &bat
         if (replies.at(i).isError())
             return describeReplyError(batch.value(i), replies.at(i));
     if (replies.value(0).bytes() != "stream")
-        return refused(QStringLiteral("there is no stream named %1").arg(quoted(r.stream)));
+        return refused(QCoreApplication::translate("WritePlan", "there is no stream named %1").arg(quoted(r.stream)));
     bool groupFound = false;
     const RedisReply groups = replies.value(1);
     for (const RedisReply &g : groups.elements())
         groupFound = groupFound || g.field("name").bytes() == r.group;
     if (!groupFound)
-        return refused(QStringLiteral("stream %1 has no consumer group %2").arg(quoted(r.stream), quoted(r.group)));
+        return refused(QCoreApplication::translate("WritePlan", "stream %1 has no consumer group %2").arg(quoted(r.stream), quoted(r.group)));
     if (r.action != PendingActionRequest::Action::ToDlq)
         return {};
     const QByteArray type = replies.value(2).bytes();
     if (type != "stream" && type != "none")
-        return refused(QStringLiteral("%1 is a %2, not a stream").arg(quoted(r.dlq), displayBytes(type)));
+        return refused(QCoreApplication::translate("WritePlan", "%1 is a %2, not a stream").arg(quoted(r.dlq), displayBytes(type)));
     const int slot = keySlot(r.stream);
     if (cluster && (keySlot(r.dlq) != slot || (!r.auditStream.isEmpty() && keySlot(r.auditStream) != slot)))
-        return refused(fillText(QStringLiteral("%1 (slot %2) and %3 (slot %4) live in different cluster slots, so one script cannot move entries "
-                                               "atomically. Name them with a shared hash tag, e.g. {orders} and {orders}:dlq, and an audit stream "
-                                               "with the same tag."),
+        return refused(fillText(QCoreApplication::translate("WritePlan", "%1 (slot %2) and %3 (slot %4) live in different cluster slots, so one script cannot move entries "
+                                   "atomically. Name them with a shared hash tag, e.g. {orders} and {orders}:dlq, and an audit stream "
+                                   "with the same tag."),
                                 quoted(r.stream), slot, quoted(r.dlq), keySlot(r.dlq)));
     return {};
 }
@@ -71,8 +74,8 @@ constexpr qint64 kCheckIdsUpTo = 1'000;
 
 QString claimNote(const PendingActionRequest &r)
 {
-    return QStringLiteral("%1 must read its pending entries again (XREADGROUP GROUP %2 %1 STREAMS %3 0): a consumer that reads only "
-                          "new entries ('>') never sees entries claimed to it, so they would idle again and the group go back to WARN.")
+    return QCoreApplication::translate("WritePlan", "%1 must read its pending entries again (XREADGROUP GROUP %2 %1 STREAMS %3 0): a consumer that reads only "
+              "new entries ('>') never sees entries claimed to it, so they would idle again and the group go back to WARN.")
         .arg(quoted(r.toConsumer), quoted(r.group), quoted(r.stream));
 }
 
@@ -127,25 +130,25 @@ PendingPlan readPendingPlan(const ConnectionOptions &node, const PendingActionRe
     // The sentence both the window and the CLI show, every number from this read.
     const QString at = QDateTime::fromMSecsSinceEpoch(plan.readAtMs).toString(QStringLiteral("HH:mm:ss"));
     if (!r.fromConsumer.isEmpty()) {
-        plan.summary = fillText(QStringLiteral("Consumer %1 holds %2 pending entries (read at %3); "), quoted(r.fromConsumer), *plan.holds, at);
+        plan.summary = fillText(QCoreApplication::translate("WritePlan", "Consumer %1 holds %2 pending entries (read at %3); "), quoted(r.fromConsumer), *plan.holds, at);
         if (plan.eligible)
             plan.summary +=
-                fillText(QStringLiteral("%1 of them are idle at least %2 and would move to %3%4; the other %5 stay with %6."), *plan.eligible,
-                         formatDuration(r.minIdleMs), quoted(r.toConsumer), r.limit > 0 ? QStringLiteral(" (at most %1)").arg(r.limit) : QString(),
+                fillText(QCoreApplication::translate("WritePlan", "%1 of them are idle at least %2 and would move to %3%4; the other %5 stay with %6."), *plan.eligible,
+                         formatDuration(r.minIdleMs), quoted(r.toConsumer), r.limit > 0 ? QCoreApplication::translate("WritePlan", " (at most %1)").arg(r.limit) : QString(),
                          std::max<qint64>(0, *plan.holds - *plan.eligible), quoted(r.fromConsumer));
         else
-            plan.summary += fillText(QStringLiteral("those idle at least %1 move to %2 (not counted beforehand: the group's %3 pending entries are "
-                                                    "too many to count cheaply)."),
+            plan.summary += fillText(QCoreApplication::translate("WritePlan", "those idle at least %1 move to %2 (not counted beforehand: the group's %3 pending entries are "
+                                        "too many to count cheaply)."),
                                      formatDuration(r.minIdleMs), quoted(r.toConsumer), pelSize);
     } else {
-        const QString verb = r.action == Action::Claim ? QStringLiteral("claimed")
-                             : r.action == Action::Ack ? QStringLiteral("acknowledged")
-                                                       : QStringLiteral("moved");
+        const QString verb = r.action == Action::Claim ? QCoreApplication::translate("WritePlan", "claimed")
+                             : r.action == Action::Ack ? QCoreApplication::translate("WritePlan", "acknowledged")
+                                                       : QCoreApplication::translate("WritePlan", "moved");
         plan.summary =
             ids.size() < r.ids.size()
-                ? fillText(QStringLiteral("%1 entries selected; of the first %2, %3 are pending now (read at %4) and would be %5."), r.ids.size(),
+                ? fillText(QCoreApplication::translate("WritePlan", "%1 entries selected; of the first %2, %3 are pending now (read at %4) and would be %5."), r.ids.size(),
                            ids.size(), *plan.stillPending, at, verb)
-                : fillText(QStringLiteral("%1 entries selected, %2 of them pending now (read at %3) and would be %4; the others are left alone."),
+                : fillText(QCoreApplication::translate("WritePlan", "%1 entries selected, %2 of them pending now (read at %3) and would be %4; the others are left alone."),
                            r.ids.size(), *plan.stillPending, at, verb);
     }
     if (r.action == Action::Claim)
@@ -156,38 +159,38 @@ PendingPlan readPendingPlan(const ConnectionOptions &node, const PendingActionRe
 QStringList pendingActionPlan(const PendingActionRequest &r, const QString &connection, const PendingPlan &numbers)
 {
     using Action = PendingActionRequest::Action;
-    const QString where = QStringLiteral("group %1 of stream %2 on %3").arg(quoted(r.group), quoted(r.stream), connection);
-    const QString audit = QStringLiteral("  audit: one record per entry in %1").arg(AuditLog(r.auditLogPath).path());
+    const QString where = QCoreApplication::translate("WritePlan", "group %1 of stream %2 on %3").arg(quoted(r.group), quoted(r.stream), connection);
+    const QString audit = QCoreApplication::translate("WritePlan", "  audit: one record per entry in %1").arg(AuditLog(r.auditLogPath).path());
     switch (r.action) {
     case Action::Claim: {
-        QString what = QStringLiteral("%1 entries by ID").arg(r.ids.size());
+        QString what = QCoreApplication::translate("WritePlan", "%1 entries by ID").arg(r.ids.size());
         if (numbers.stillPending)
-            what += QStringLiteral(", %1 of them pending now").arg(*numbers.stillPending);
+            what += QCoreApplication::translate("WritePlan", ", %1 of them pending now").arg(*numbers.stillPending);
         if (!r.fromConsumer.isEmpty())
-            what = fillText(QStringLiteral("the entries of consumer %1 idle at least %2%3: it holds %4, %5"), quoted(r.fromConsumer),
-                            formatDuration(r.minIdleMs), r.limit > 0 ? QStringLiteral(", at most %1").arg(r.limit) : QString(),
+            what = fillText(QCoreApplication::translate("WritePlan", "the entries of consumer %1 idle at least %2%3: it holds %4, %5"), quoted(r.fromConsumer),
+                            formatDuration(r.minIdleMs), r.limit > 0 ? QCoreApplication::translate("WritePlan", ", at most %1").arg(r.limit) : QString(),
                             numbers.holds.value_or(0),
-                            numbers.eligible ? QStringLiteral("%1 of them idle that long now").arg(*numbers.eligible)
-                                             : QStringLiteral("not counted how many are idle that long"));
-        return {QStringLiteral("Claim pending entries of %1:").arg(where),
-                QStringLiteral("  what:  %1").arg(what),
-                QStringLiteral("  to:    consumer %1").arg(quoted(r.toConsumer)),
-                fillText(QStringLiteral("  how:   XCLAIM %1 %2 %3 %4 <ids> JUSTID; entries idle less than %5 stay with their owner"),
+                            numbers.eligible ? QCoreApplication::translate("WritePlan", "%1 of them idle that long now").arg(*numbers.eligible)
+                                             : QCoreApplication::translate("WritePlan", "not counted how many are idle that long"));
+        return {QCoreApplication::translate("WritePlan", "Claim pending entries of %1:").arg(where),
+                QCoreApplication::translate("WritePlan", "  what:  %1").arg(what),
+                QCoreApplication::translate("WritePlan", "  to:    consumer %1").arg(quoted(r.toConsumer)),
+                fillText(QCoreApplication::translate("WritePlan", "  how:   XCLAIM %1 %2 %3 %4 <ids> JUSTID; entries idle less than %5 stay with their owner"),
                          quoted(r.stream), quoted(r.group), quoted(r.toConsumer), r.minIdleMs, formatDuration(r.minIdleMs)),
-                QStringLiteral("  then:  %1").arg(claimNote(r)),
+                QCoreApplication::translate("WritePlan", "  then:  %1").arg(claimNote(r)),
                 audit};
     }
     case Action::Ack:
-        return {fillText(QStringLiteral("Acknowledge %1 entries of %2%3:"), r.ids.size(), where,
-                         numbers.stillPending ? QStringLiteral(" (%1 of them pending now)").arg(*numbers.stillPending) : QString()),
-                QStringLiteral("  how:   XACK %1 %2 <id>, one per entry").arg(quoted(r.stream), quoted(r.group)),
-                QStringLiteral("  WARNING: acknowledged entries leave the PEL unprocessed; no consumer will be given them again."), audit};
+        return {fillText(QCoreApplication::translate("WritePlan", "Acknowledge %1 entries of %2%3:"), r.ids.size(), where,
+                         numbers.stillPending ? QCoreApplication::translate("WritePlan", " (%1 of them pending now)").arg(*numbers.stillPending) : QString()),
+                QCoreApplication::translate("WritePlan", "  how:   XACK %1 %2 <id>, one per entry").arg(quoted(r.stream), quoted(r.group)),
+                QCoreApplication::translate("WritePlan", "  WARNING: acknowledged entries leave the PEL unprocessed; no consumer will be given them again."), audit};
     case Action::ToDlq:
-        return {fillText(QStringLiteral("Move %1 entries of %2 to the dead-letter stream %3%4:"), r.ids.size(), where, quoted(r.dlq),
-                         numbers.stillPending ? QStringLiteral(" (%1 of them pending now)").arg(*numbers.stillPending) : QString()),
-                QStringLiteral("  how:   one Lua script per batch: for each entry still pending, XADD its fields plus category=%1, reason=%2, "
-                               "delivery_count, source_stream, source_id, group, consumer to %3, then XACK; entries no longer pending "
-                               "are left alone")
+        return {fillText(QCoreApplication::translate("WritePlan", "Move %1 entries of %2 to the dead-letter stream %3%4:"), r.ids.size(), where, quoted(r.dlq),
+                         numbers.stillPending ? QCoreApplication::translate("WritePlan", " (%1 of them pending now)").arg(*numbers.stillPending) : QString()),
+                QCoreApplication::translate("WritePlan", "  how:   one Lua script per batch: for each entry still pending, XADD its fields plus category=%1, reason=%2, "
+                   "delivery_count, source_stream, source_id, group, consumer to %3, then XACK; entries no longer pending "
+                   "are left alone")
                     .arg(quoted(r.category), quoted(r.reason), quoted(r.dlq)),
                 audit};
     }

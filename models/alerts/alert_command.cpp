@@ -117,8 +117,9 @@ AlertCommand::AlertCommand(const QString &commandLine, QString connection, int t
     m_arguments = words.mid(1);
     if (const QString w = shellSyntaxIn(words); !w.isEmpty())
         m_warning = QStringLiteral("--on-alert: no shell runs the command, so '%1' reaches %2 as an argument; for shell syntax write "
-                                   "--on-alert \"sh -c '...'\"")
-                        .arg(w, m_program);
+                                   "--on-alert \"sh -c '...'\"%3")
+                        .arg(w, m_program,
+                             w.startsWith(QLatin1Char('>')) ? QStringLiteral(", or keep the alerts in a file with --alert-log FILE") : QString());
 }
 
 AlertCommand::~AlertCommand()

@@ -1,5 +1,7 @@
 #include "http_request_head.h"
 
+#include <QList>
+
 namespace pelscope {
 
 namespace {

@@ -1,5 +1,8 @@
 #include "queue_config.h"
 
+#include "../text/display_text.h"
+#include "../text/fill_text.h"
+
 #include <QSettings>
 
 namespace pelscope {
@@ -15,6 +18,20 @@ QString QueueConfig::addList(const QString &spec)
         return QStringLiteral("list queue '%1': the main and processing lists must differ").arg(spec);
     lists.append({main.toUtf8(), processing.toUtf8()});
     return {};
+}
+
+QString QueueConfig::unwatchedListReason(const QByteArray &main, const QByteArray &processing, bool mainIsList) const
+{
+    if (lists.contains(qMakePair(main, processing)))
+        return {};
+    if (processing == main + ":processing" || processing == "processing:" + main || processing == main + "-processing")
+        return {};
+    if (processing == "processing" && mainIsList)
+        return {};
+    return fillText(QStringLiteral("\"%1\" is not the main list of \"%2\" as Pelscope watches it (it pairs X with X:processing, "
+                                   "processing:X or X-processing, and the bare \"processing\" with a list that exists): items written there may "
+                                   "never be read. Name the pair with --list-queue MAIN=PROCESSING (or in [queues] list) to watch it and write to it."),
+                    displayBytes(main), displayBytes(processing));
 }
 
 QString QueueConfig::setScoreUnit(const QString &text)

@@ -28,6 +28,12 @@ struct QueueConfig
     QString addList(const QString &spec);
     // auto, s or ms.
     QString setScoreUnit(const QString &text);
+    // Why (main, processing) is not a reliable list Pelscope watches, empty
+    // when it is: a pair this configuration names, or one the naming rules
+    // pair (X with X:processing, processing:X or X-processing; the bare
+    // "processing" with a main list that exists, `mainIsList`). A write into
+    // another pair would put items where no worker reads them.
+    QString unwatchedListReason(const QByteArray &main, const QByteArray &processing, bool mainIsList) const;
     // The [queues] section of an INI file: delayed = a, b; list = main=processing, ...;
     // discovery = true|false; score_unit; timestamp_fields; processing_sample.
     // Unknown keys are errors. Empty when read, else the error.

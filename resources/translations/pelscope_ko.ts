@@ -490,6 +490,180 @@
     </message>
 </context>
 <context>
+    <name>WritePlan</name>
+    <message>
+        <location filename="../../models/actions/pending_preflight.cpp" line="+22"/>
+        <source>refusing: %1</source>
+        <translation>거부: %1</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>there is no stream named %1</source>
+        <translation>%1이라는 스트림이 없습니다</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>stream %1 has no consumer group %2</source>
+        <translation>스트림 %1에 컨슈머 그룹 %2이(가) 없습니다</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 is a %2, not a stream</source>
+        <translation>%1은(는) 스트림이 아니라 %2입니다</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 (slot %2) and %3 (slot %4) live in different cluster slots, so one script cannot move entries atomically. Name them with a shared hash tag, e.g. {orders} and {orders}:dlq, and an audit stream with the same tag.</source>
+        <translation>%1(슬롯 %2)과 %3(슬롯 %4)은 서로 다른 클러스터 슬롯에 있어 스크립트 하나로 엔트리를 원자적으로 옮길 수 없습니다. {orders}와 {orders}:dlq처럼 같은 해시 태그로 이름을 짓고, 감사 스트림도 같은 태그를 쓰세요.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>%1 must read its pending entries again (XREADGROUP GROUP %2 %1 STREAMS %3 0): a consumer that reads only new entries (&apos;&gt;&apos;) never sees entries claimed to it, so they would idle again and the group go back to WARN.</source>
+        <translation>%1은(는) 자신의 Pending 엔트리를 다시 읽어야 합니다(XREADGROUP GROUP %2 %1 STREAMS %3 0): 새 엔트리(&apos;&gt;&apos;)만 읽는 컨슈머는 자신에게 claim된 엔트리를 보지 못하므로, 엔트리는 다시 idle 상태가 되고 그룹은 WARN으로 돌아갑니다.</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>Consumer %1 holds %2 pending entries (read at %3); </source>
+        <translation>컨슈머 %1이(가) Pending 엔트리 %2개를 보유 중(%3에 읽음); </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 of them are idle at least %2 and would move to %3%4; the other %5 stay with %6.</source>
+        <translation>그중 %1개가 %2 이상 idle 상태로 %3(으)로 옮겨집니다%4; 나머지 %5개는 %6에 남습니다.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> (at most %1)</source>
+        <translation> (최대 %1개)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>those idle at least %1 move to %2 (not counted beforehand: the group&apos;s %3 pending entries are too many to count cheaply).</source>
+        <translation>%1 이상 idle 상태인 엔트리가 %2(으)로 옮겨집니다(미리 세지 않음: 그룹의 Pending 엔트리 %3개는 부담 없이 세기에 너무 많음).</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>claimed</source>
+        <translation>claim됩니다</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>acknowledged</source>
+        <translation>ACK됩니다</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>moved</source>
+        <translation>옮겨집니다</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 entries selected; of the first %2, %3 are pending now (read at %4) and would be %5.</source>
+        <translation>엔트리 %1개 선택됨; 처음 %2개 중 %3개가 지금 Pending 상태이며(%4에 읽음) %5.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 entries selected, %2 of them pending now (read at %3) and would be %4; the others are left alone.</source>
+        <translation>엔트리 %1개 선택됨, 그중 %2개가 지금 Pending 상태이며(%3에 읽음) %4; 나머지는 그대로 둡니다.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>group %1 of stream %2 on %3</source>
+        <translation>%3의 스트림 %2, 그룹 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>  audit: one record per entry in %1</source>
+        <translation>  감사:  엔트리마다 %1에 기록 하나</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 entries by ID</source>
+        <translation>ID로 지정한 엔트리 %1개</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, %1 of them pending now</source>
+        <translation>, 그중 %1개가 지금 Pending</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the entries of consumer %1 idle at least %2%3: it holds %4, %5</source>
+        <translation>컨슈머 %1의 엔트리 중 %2 이상 idle인 것%3: 보유 %4개, %5</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>, at most %1</source>
+        <translation>, 최대 %1개</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 of them idle that long now</source>
+        <translation>그중 %1개가 지금 그만큼 idle</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not counted how many are idle that long</source>
+        <translation>그만큼 idle인 개수는 세지 않음</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Claim pending entries of %1:</source>
+        <translation>%1의 Pending 엔트리 claim:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>  what:  %1</source>
+        <translation>  대상:  %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>  to:    consumer %1</source>
+        <translation>  받는 쪽: 컨슈머 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>  how:   XCLAIM %1 %2 %3 %4 &lt;ids&gt; JUSTID; entries idle less than %5 stay with their owner</source>
+        <translation>  방법:  XCLAIM %1 %2 %3 %4 &lt;ids&gt; JUSTID; idle이 %5 미만인 엔트리는 원래 소유자에게 남음</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>  then:  %1</source>
+        <translation>  다음:  %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Acknowledge %1 entries of %2%3:</source>
+        <translation>%2의 엔트리 %1개 ACK%3:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+5"/>
+        <source> (%1 of them pending now)</source>
+        <translation> (그중 %1개가 지금 Pending)</translation>
+    </message>
+    <message>
+        <location line="-4"/>
+        <source>  how:   XACK %1 %2 &lt;id&gt;, one per entry</source>
+        <translation>  방법:  XACK %1 %2 &lt;id&gt;, 엔트리마다 한 번</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>  WARNING: acknowledged entries leave the PEL unprocessed; no consumer will be given them again.</source>
+        <translation>  경고:  ACK된 엔트리는 처리되지 않은 채 PEL에서 빠지며, 어떤 컨슈머에게도 다시 전달되지 않습니다.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Move %1 entries of %2 to the dead-letter stream %3%4:</source>
+        <translation>%2의 엔트리 %1개를 데드 레터 스트림 %3(으)로 이동%4:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>  how:   one Lua script per batch: for each entry still pending, XADD its fields plus category=%1, reason=%2, delivery_count, source_stream, source_id, group, consumer to %3, then XACK; entries no longer pending are left alone</source>
+        <translation>  방법:  배치마다 Lua 스크립트 하나: 아직 Pending인 엔트리마다 필드와 category=%1, reason=%2, delivery_count, source_stream, source_id, group, consumer를 %3에 XADD한 뒤 XACK; 더 이상 Pending이 아닌 엔트리는 그대로 둠</translation>
+    </message>
+</context>
+<context>
     <name>WriteRecord</name>
     <message>
         <location filename="../../models/actions/write_record.cpp" line="+15"/>

@@ -183,6 +183,35 @@ private Q_SLOTS:
 
         run = watch(QStringLiteral("cat >> %1").arg(dir.filePath(QStringLiteral("alerts.log"))));
         QVERIFY2(run.err.contains("no shell runs the command, so '>>' reaches cat as an argument"), run.err.constData());
+        QVERIFY2(run.err.contains("--alert-log FILE"), run.err.constData());
+
+        // What that first try meant (issue 28, item 5): --alert-log appends
+        // each alert as one JSON line, to a file only its owner may read.
+        const QString log = dir.filePath(QStringLiteral("alerts.jsonl"));
+        run = runProcess(QStringLiteral(PELSCOPE_CLI_PATH),
+                         {QStringLiteral("--url"), url, QStringLiteral("watch"), QStringLiteral("--json-lines"), QStringLiteral("--interval"),
+                          QStringLiteral("200ms"), QStringLiteral("--ticks"), QStringLiteral("8"), QStringLiteral("--threshold"), QStringLiteral("lag_warn=5"),
+                          QStringLiteral("--threshold"), QStringLiteral("lag_crit=10"), QStringLiteral("--alert-log"), log},
+                         env);
+        QCOMPARE(run.exitCode, 0);
+        QFile alerts(log);
+        QVERIFY(alerts.open(QIODevice::ReadOnly));
+        const QList<QByteArray> lines = alerts.readAll().trimmed().split('\n');
+        QCOMPARE(lines.size(), 1); // held three polls, then raised once
+        const QJsonObject alert = QJsonDocument::fromJson(lines.first()).object();
+        QCOMPARE(alert.value(QLatin1String("new_status")).toString(), QStringLiteral("crit"));
+        QVERIFY2(QString::fromUtf8(lines.first()).contains(QLatin1String("orders")), lines.first().constData());
+        QVERIFY(!lines.first().contains("Sup3rS3cr3t"));
+        QCOMPARE(alerts.permissions() & 0x7777, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadUser | QFileDevice::WriteUser);
+        // A link planted at the path is not followed.
+        const QString planted = dir.filePath(QStringLiteral("planted.jsonl"));
+        QVERIFY(QFile::link(dir.filePath(QStringLiteral("elsewhere")), planted));
+        run = runProcess(QStringLiteral(PELSCOPE_CLI_PATH), {QStringLiteral("--url"), url, QStringLiteral("watch"), QStringLiteral("--ticks"),
+                                                             QStringLiteral("1"), QStringLiteral("--alert-log"), planted},
+                         env);
+        QVERIFY(run.exitCode != 0);
+        QVERIFY2(run.err.contains("--alert-log: cannot write"), run.err.constData());
+        QVERIFY(!QFile::exists(dir.filePath(QStringLiteral("elsewhere"))));
     }
 };
 

@@ -703,6 +703,25 @@ private Q_SLOTS:
         QCOMPARE(ambiguous.exitCode, 3);
         QVERIFY2(ambiguous.err.contains("MAIN=PROCESSING"), ambiguous.err.constData());
 
+        // Only into the main list of a watched queue (issue 25): a main list
+        // that the naming rules do not pair with this processing list, and
+        // that is not configured, is refused before anything is written
+        // ("obs" for "jobs": the key that lost its first letter).
+        for (const QString &pair : {QStringLiteral("obs=processing"), QStringLiteral("obs=myqueue:processing")}) {
+            const Run unwatched = cli({QStringLiteral("queue"), QStringLiteral("requeue"), pair, QStringLiteral("--older-than"), QStringLiteral("5m"),
+                                       QStringLiteral("--yes"), QStringLiteral("-u"), url});
+            QCOMPARE(unwatched.exitCode, 3);
+            QVERIFY2(unwatched.err.contains("refused, nothing was written: \"obs\" is not the main list of"), unwatched.err.constData());
+            QCOMPARE(len("processing"), 6);
+            QCOMPARE(m_db.command({"EXISTS", "obs"}).integer(), 0);
+        }
+        // Named as a watched pair, the same pair may be written.
+        const Run named = cli({QStringLiteral("queue"), QStringLiteral("requeue"), QStringLiteral("obs=processing"), QStringLiteral("--older-than"),
+                               QStringLiteral("5m"), QStringLiteral("--dry-run"), QStringLiteral("--list-queue"), QStringLiteral("obs=processing"),
+                               QStringLiteral("-u"), url});
+        QCOMPARE(named.exitCode, 0);
+        QVERIFY2(named.out.contains("\"obs\" does not exist yet"), named.out.constData());
+
         const Run dry = cli({QStringLiteral("queue"), QStringLiteral("requeue"), QStringLiteral("myqueue=processing"), QStringLiteral("--older-than"),
                              QStringLiteral("5m"), QStringLiteral("--dry-run"), QStringLiteral("-u"), url});
         QCOMPARE(dry.exitCode, 0);
