@@ -331,10 +331,13 @@ void WriteController::confirmRequeue(const WriteOutcome &result, const RequeueRe
         showOutcome(parent, title, tr("Nothing to do: %1").arg(requeueSummary(request, result.counts)), true);
         return;
     }
+    const bool one = writes == 1;
     const QString summary = deleting
-                                ? tr("<b>Delete %1 entries from %2 for good.</b> They are not copied anywhere; only the audit log keeps their IDs.")
+                                ? (one ? tr("<b>Delete %1 entry from %2 for good.</b> It is not copied anywhere; only the audit log keeps its ID.")
+                                       : tr("<b>Delete %1 entries from %2 for good.</b> They are not copied anywhere; only the audit log keeps their IDs."))
                                       .arg(formatCount(writes), displayBytes(request.dlq).toHtmlEscaped())
-                                : tr("<b>Requeue %1 entries from %2</b> to their source stream, then delete them from the DLQ.%3")
+                                : (one ? tr("<b>Requeue %1 entry from %2</b> to its source stream, then delete it from the DLQ.%3")
+                                       : tr("<b>Requeue %1 entries from %2</b> to their source stream, then delete them from the DLQ.%3"))
                                       .arg(formatCount(writes), displayBytes(request.dlq).toHtmlEscaped(),
                                            result.counts.gone ? tr(" %1 selected entries are already gone.").arg(result.counts.gone) : QString());
     auto *dialog = new ConfirmWriteDialog(title, summary + tr("<br>Audit log: %1").arg(auditLogPath().toHtmlEscaped()), result.plan,

@@ -1,5 +1,7 @@
 #include "snapshot_table.h"
 
+#include "text/fill_text.h"
+
 #include "snapshot/activity_text.h"
 #include "snapshot/format.h"
 #include "snapshot/group_ranking.h"
@@ -93,6 +95,40 @@ QString cut(const QString &cell, qsizetype width)
     return cell.left(std::max<qsizetype>(0, width - 1)) + QChar(0x2026);
 }
 
+// A row whose WHY the terminal's width cut: said again in full under its table.
+struct CutReason
+{
+    Health status;
+    QString subject; // "orders/ship", "delayed jobs"
+    QString why;
+};
+
+// "WHY, in full:" and each cut reason, wrapped at word boundaries to `width`
+// (a word longer than a line is left whole): the one column that explains is
+// never lost to a narrow terminal.
+QList<SnapshotTable::Line> reasonsInFull(const QList<CutReason> &reasons, int width)
+{
+    QList<SnapshotTable::Line> out;
+    if (reasons.isEmpty())
+        return out;
+    out.append({QString(), Health::Ok});
+    out.append({QStringLiteral("WHY, in full:"), Health::Ok});
+    for (const CutReason &r : reasons) {
+        // The subject is capped like the table's names; the reason is not.
+        const QString status = healthName(r.status).toUpper();
+        QString line = fillText(QStringLiteral("  %1 %2:"), status, cut(r.subject, width > 0 ? width - status.size() - 4 : 0));
+        for (const QString &word : r.why.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+            if (line.size() + 1 + word.size() > width && line.size() > 4) {
+                out.append({line, r.status});
+                line = QStringLiteral("   ");
+            }
+            line += QLatin1Char(' ') + word;
+        }
+        out.append({line, r.status});
+    }
+    return out;
+}
+
 } // namespace
 
 // The delayed queues and reliable lists, worst first, under the groups:
@@ -146,8 +182,14 @@ QList<SnapshotTable::Line> renderQueueLines(const SnapshotData &d, const TableLa
     };
     out.append({QString(), Health::Ok});
     out.append({line(header), Health::Ok});
-    for (const Row &r : std::as_const(rows))
-        out.append({line(r.cells), r.status});
+    QList<CutReason> cutReasons;
+    for (const Row &r : std::as_const(rows)) {
+        const QString text = line(r.cells);
+        out.append({text, r.status});
+        if (text.endsWith(QChar(0x2026)) && !r.cells.last().isEmpty())
+            cutReasons.append({r.status, fillText(QStringLiteral("%1 %2"), r.cells.at(1), r.cells.at(2)), r.cells.last()});
+    }
+    out += reasonsInFull(cutReasons, layout.width);
     return out;
 }
 
@@ -251,10 +293,15 @@ SnapshotTable renderSnapshotTable(const Snapshot &snapshot, const TableLayout &l
          (replicaLine(snapshot.data().server) + clusterReplicaLines(snapshot.data().nodes)).split(QLatin1Char('\n'), Qt::SkipEmptyParts))
         table.lines.append({l, Health::Ok});
     table.lines.append({line(header), Health::Ok});
-    for (int i = 0; i < rows.size(); ++i)
+    QList<CutReason> cutReasons;
+    for (int i = 0; i < rows.size(); ++i) {
         table.lines.append({line(rows[i]), health[i]});
+        if (whyWidth > 0 && rows[i].last().size() > whyWidth)
+            cutReasons.append({health[i], fillText(QStringLiteral("%1/%2"), rows[i].at(1), rows[i].at(2)), rows[i].last()});
+    }
     if (rows.isEmpty())
         table.lines.append({QStringLiteral("(no streams found)"), Health::Ok});
+    table.lines += reasonsInFull(cutReasons, layout.width);
     table.lines += renderQueueLines(snapshot.data(), layout);
     if (const std::optional<CommandActivity> &a = snapshot->activity) { // watch: from the second commandstats reading on
         table.lines.append({QString(), Health::Ok});

@@ -1,7 +1,8 @@
 // The aligned text table of `pelscope-cli snapshot` and `watch`, worst first,
 // fitted to the terminal: names capped, columns dropped in a stated order
-// (NODE, MAX DLV, CONSUMERS, OLDEST IDLE, PENDING), WHY cut to the width;
-// --wide shows everything. Never a wrapped row.
+// (NODE, MAX DLV, CONSUMERS, OLDEST IDLE, PENDING), WHY cut to the width
+// and then said in full, wrapped, under the table; --wide shows everything
+// on one line each. Never a wrapped row.
 #pragma once
 
 #include "snapshot/snapshot.h"

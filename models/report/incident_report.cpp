@@ -17,6 +17,7 @@
 #include <QJsonObject>
 #include <QMap>
 #include <QSaveFile>
+#include <QSet>
 
 #include <algorithm>
 #include <cmath>
@@ -139,11 +140,28 @@ bool isStreamId(const QString &id)
     return true;
 }
 
-// The audit log's lines within the window, and each action's outcomes
-// counted. Without includePayloads, ids that are not stream IDs (a queue
-// write's items) are left out and counted.
-QByteArray readAudit(const IncidentReportRequest &r, QMap<QString, qint64> *actions)
+// The names this connection's writes carry in the audit log: its URL, the
+// primary's (read_from=replica writes there), and on a cluster each master's.
+QSet<QString> auditNamesOf(const Snapshot &snapshot, const ConnectionOptions &connection)
 {
+    QSet<QString> names{connection.redactedUrl(), connection.forWrites().redactedUrl()};
+    for (const ClusterNodeSnapshot &node : snapshot->nodes) {
+        ConnectionOptions o = connection.forWrites();
+        const qsizetype colon = node.address.lastIndexOf(QLatin1Char(':'));
+        o.host = node.address.left(colon).remove(QLatin1Char('[')).remove(QLatin1Char(']'));
+        o.port = quint16(node.address.mid(colon + 1).toUInt());
+        names.insert(o.redactedUrl());
+    }
+    return names;
+}
+
+// The audit log's lines within the window that this connection's writes
+// left (the log is shared by every connection), and each action's outcomes
+// counted by the entries or items they name. Without includePayloads, ids
+// that are not stream IDs (a queue write's items) are left out and counted.
+QByteArray readAudit(const Snapshot &snapshot, const IncidentReportRequest &r, QMap<QString, qint64> *actions)
+{
+    const QSet<QString> ours = auditNamesOf(snapshot, r.connection);
     QByteArray out;
     QFile log(r.auditPath);
     if (!log.open(QIODevice::ReadOnly))
@@ -152,7 +170,7 @@ QByteArray readAudit(const IncidentReportRequest &r, QMap<QString, qint64> *acti
         const QByteArray line = log.readLine();
         QJsonObject o = QJsonDocument::fromJson(line).object();
         const qint64 at = QDateTime::fromString(o.value(QLatin1String("time")).toString(), Qt::ISODateWithMs).toMSecsSinceEpoch();
-        if (o.isEmpty() || at < r.fromMs)
+        if (o.isEmpty() || at < r.fromMs || !ours.contains(o.value(QLatin1String("connection")).toString()))
             continue;
         const QJsonArray ids = o.value(QLatin1String("ids")).toArray();
         const bool payloads = std::any_of(ids.cbegin(), ids.cend(), [](const QJsonValue &id) { return !isStreamId(id.toString()); });
@@ -164,8 +182,9 @@ QByteArray readAudit(const IncidentReportRequest &r, QMap<QString, qint64> *acti
             out += line.endsWith('\n') ? line : line + '\n';
         }
         if (o.value(QLatin1String("outcome")).toString() != QLatin1String("attempt"))
-            ++(*actions)[QStringLiteral("%1 (%2)").arg(o.value(QLatin1String("action")).toString(),
-                                                       o.value(QLatin1String("outcome")).toString().section(QLatin1Char(':'), 0, 0))];
+            (*actions)[QStringLiteral("%1 (%2)").arg(o.value(QLatin1String("action")).toString(),
+                                                     o.value(QLatin1String("outcome")).toString().section(QLatin1Char(':'), 0, 0))] +=
+                std::max<qint64>(1, ids.size());
     }
     return out;
 }
@@ -255,7 +274,7 @@ IncidentReportResult writeIncidentReport(const Snapshot &snapshot, const Inciden
         return failed(error);
 
     QMap<QString, qint64> actions;
-    const QByteArray audit = readAudit(r, &actions);
+    const QByteArray audit = readAudit(snapshot, r, &actions);
     result.auditLines = audit.count('\n');
     if (!writeFile(dir.filePath(QStringLiteral("audit.jsonl")), audit, &error))
         return failed(error);
@@ -307,7 +326,7 @@ IncidentReportResult writeIncidentReport(const Snapshot &snapshot, const Inciden
                        parts.isEmpty() ? QStringLiteral("no category field") : parts.join(QStringLiteral(", ")));
     }
 
-    md << QString() << QStringLiteral("## Actions taken (audit log, %1)").arg(r.auditPath) << QString();
+    md << QString() << QStringLiteral("## Actions taken on this connection (audit log, %1; entries or items each)").arg(r.auditPath) << QString();
     if (actions.isEmpty())
         md << QStringLiteral("None in the window.");
     for (auto it = actions.cbegin(); it != actions.cend(); ++it)

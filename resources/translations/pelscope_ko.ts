@@ -4144,7 +4144,7 @@ The oldest %1 processing items read: %2 without a timestamp (unknown age), %3 st
     </message>
     <message>
         <location line="+15"/>
-        <location line="+110"/>
+        <location line="+113"/>
         <location line="+16"/>
         <location filename="../../ui/write_controller_entries.cpp" line="+31"/>
         <location line="+77"/>
@@ -4157,7 +4157,7 @@ The oldest %1 processing items read: %2 without a timestamp (unknown age), %3 st
         <translation>허용되지 않음</translation>
     </message>
     <message>
-        <location line="-101"/>
+        <location line="-104"/>
         <location line="+56"/>
         <source>Delete dead letters</source>
         <translation>데드 레터 삭제</translation>
@@ -4201,12 +4201,22 @@ Path: %2</source>
         <translation>할 작업 없음: %1</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
+        <source>&lt;b&gt;Delete %1 entry from %2 for good.&lt;/b&gt; It is not copied anywhere; only the audit log keeps its ID.</source>
+        <translation>&lt;b&gt;%2에서 엔트리 %1개를 영구 삭제합니다.&lt;/b&gt; 어디에도 복사되지 않으며 감사 로그에만 ID가 남습니다.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>&lt;b&gt;Delete %1 entries from %2 for good.&lt;/b&gt; They are not copied anywhere; only the audit log keeps their IDs.</source>
         <translation>&lt;b&gt;%2에서 엔트리 %1개를 영구 삭제합니다.&lt;/b&gt; 어디에도 복사되지 않으며 감사 로그에만 ID가 남습니다.</translation>
     </message>
     <message>
         <location line="+2"/>
+        <source>&lt;b&gt;Requeue %1 entry from %2&lt;/b&gt; to its source stream, then delete it from the DLQ.%3</source>
+        <translation>&lt;b&gt;%2의 엔트리 %1개를 원본 스트림으로 재처리&lt;/b&gt;한 뒤 DLQ에서 삭제합니다.%3</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>&lt;b&gt;Requeue %1 entries from %2&lt;/b&gt; to their source stream, then delete them from the DLQ.%3</source>
         <translation>&lt;b&gt;%2의 엔트리 %1개를 원본 스트림으로 재처리&lt;/b&gt;한 뒤 DLQ에서 삭제합니다.%3</translation>
     </message>

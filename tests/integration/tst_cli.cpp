@@ -192,6 +192,10 @@ private Q_SLOTS:
             QVERIFY2(QString::fromUtf8(line).size() <= 80, line.constData());
         QVERIFY2(!r.out.contains("MAX DLV") && r.out.contains("WHY") && r.out.contains("STATUS"), r.out.constData());
         QVERIFY(!r.out.contains('\x1b')); // piped: no colour
+        // The cut WHY said again in full under the table, wrapped within 80
+        // columns (issue 28, item 10): it read "oldest pending idle…".
+        QVERIFY2(r.out.contains("WHY, in full:\n  WARN " + longName.left(40)), r.out.constData());
+        QVERIFY2(r.out.contains("≥ 0ms"), r.out.constData());
         r = cli(base + QStringList{QStringLiteral("--wide")}, env);
         QVERIFY2(r.out.contains(longName) && r.out.contains("MAX DLV"), r.out.constData());
         r = cli(base + QStringList{QStringLiteral("--color=always")}, env);

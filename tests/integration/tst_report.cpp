@@ -4,6 +4,7 @@
 #include "cli_process.h"
 #include "group_fixtures.h"
 #include "redis_oracle.h"
+#include "redis/connection_options.h"
 #include "redis_server.h"
 
 #include <QDateTime>
@@ -32,6 +33,26 @@ QByteArray readAll(const QString &path)
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
 }
 
+// One line of the audit log, as AuditLog writes it.
+QByteArray auditLine(const QString &action, const QString &outcome, const QString &time, const QString &connection, const QStringList &ids = {})
+{
+    const QJsonObject o{{QStringLiteral("action"), action},           {QStringLiteral("outcome"), outcome},
+                        {QStringLiteral("time"), time},               {QStringLiteral("connection"), connection},
+                        {QStringLiteral("ids"), QJsonArray::fromStringList(ids)}};
+    return QJsonDocument(o).toJson(QJsonDocument::Compact) + '\n';
+}
+
+QString now()
+{
+    return QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
+}
+
+// The name a connection's writes carry in the audit log.
+QString auditName(const QString &url)
+{
+    return parseRedisUrl(url).options->redactedUrl();
+}
+
 } // namespace
 
 class TestReport : public QObject
@@ -55,12 +76,11 @@ private Q_SLOTS:
         {
             QFile f(audit);
             QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write(R"({"action":"requeue","outcome":"requeued","time":"2020-01-01T00:00:00.000Z"})"
-                    "\n");
-            f.write(QStringLiteral(R"({"action":"claim","outcome":"claimed","time":"%1"})")
-                        .arg(QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs))
-                        .toUtf8()
-                    + "\n");
+            f.write(auditLine(QStringLiteral("requeue"), QStringLiteral("requeued"), QStringLiteral("2020-01-01T00:00:00.000Z"), auditName(url)));
+            f.write(auditLine(QStringLiteral("claim"), QStringLiteral("claimed"), now(), auditName(url), {QStringLiteral("1-0")}));
+            // Another connection's write, in the same shared log: not this report's (issue 28, item 6).
+            f.write(auditLine(QStringLiteral("claim"), QStringLiteral("claimed"), now(), QStringLiteral("redis://other-host:6379"),
+                              {QStringLiteral("2-0")}));
         }
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert(QStringLiteral("PELSCOPE_AUDIT_LOG"), audit);
@@ -114,7 +134,7 @@ private Q_SLOTS:
         QCOMPARE(newest.value(QLatin1String("payload_bytes_left_out")).toDouble(), 16.0);
 
         const QList<QByteArray> auditLines = readAll(out + QStringLiteral("/audit.jsonl")).trimmed().split('\n');
-        QCOMPARE(auditLines.size(), 1); // the line inside the window only
+        QCOMPARE(auditLines.size(), 1); // the line of this connection inside the window only
 
         // Nothing of the password, nor of the payloads, anywhere in the folder.
         QDirIterator it(out, QDir::Files, QDirIterator::Subdirectories);
@@ -171,9 +191,12 @@ private Q_SLOTS:
         {
             QFile f(audit);
             QVERIFY(f.open(QIODevice::WriteOnly));
-            const QString now = QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
-            f.write(QStringLiteral("{\"action\":\"queue_requeue\",\"key\":\"jobs\",\"ids\":[\"{\\\"token\\\":\\\"sk_live_SECRET\\\"}\"],\"outcome\":\"requeued\",\"time\":\"%1\"}").arg(now).toUtf8() + "\n");
-            f.write(QStringLiteral(R"({"action":"claim","key":"orders","ids":["1700000000000-0"],"outcome":"claimed","time":"%1"})").arg(now).toUtf8() + "\n");
+            // A queue requeue of six items, one a secret token; a claim by stream ID.
+            QStringList items{QStringLiteral("{\"token\":\"sk_live_SECRET\"}")};
+            for (int i = 1; i < 6; ++i)
+                items << QStringLiteral("{\"id\":%1}").arg(i);
+            f.write(auditLine(QStringLiteral("queue_requeue"), QStringLiteral("requeued"), now(), auditName(server.url()), items));
+            f.write(auditLine(QStringLiteral("claim"), QStringLiteral("claimed"), now(), auditName(server.url()), {QStringLiteral("1700000000000-0")}));
             f.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
         }
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
@@ -233,7 +256,9 @@ private Q_SLOTS:
         }
         const QList<QByteArray> auditLines = readAll(out + QStringLiteral("/audit.jsonl")).trimmed().split('\n');
         QCOMPARE(auditLines.size(), 2);
-        QCOMPARE(QJsonDocument::fromJson(auditLines.at(0)).object().value(QLatin1String("items_left_out")).toInt(), 1);
+        QCOMPARE(QJsonDocument::fromJson(auditLines.at(0)).object().value(QLatin1String("items_left_out")).toInt(), 6);
+        // Counted by the items it moved, not as one action (it said 1).
+        QVERIFY2(readAll(out + QStringLiteral("/summary.md")).contains("- queue_requeue (requeued): 6"), readAll(out + QStringLiteral("/summary.md")).constData());
         QCOMPARE(QJsonDocument::fromJson(auditLines.at(1)).object().value(QLatin1String("ids")).toArray().at(0).toString(),
                  QStringLiteral("1700000000000-0")); // a stream ID is no payload
 
