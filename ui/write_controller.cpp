@@ -6,6 +6,7 @@
 #include "actions/pending_preflight.h"
 #include "actions/write_checks.h"
 #include "actions/write_plan.h"
+#include "actions/write_flow.h"
 #include "redis/key_slot.h"
 #include "snapshot/format.h"
 #include "health_style.h"
@@ -36,7 +37,103 @@ QString requeueSummary(const RequeueRequest &request, const WriteCounts &c)
     return parts.join(QStringLiteral(", "));
 }
 
+// Asks in a dialog what a flow shows: the headline, the notes in the
+// warning colour, the commands and what they are.
+class DialogConfirmer : public QObject, public WriteConfirmer
+{
+public:
+    explicit DialogConfirmer(QWidget *parent)
+        : m_parent(parent)
+    {}
+
+    void confirm(const WritePreview &preview, std::function<void(std::optional<WriteDecision>)> answer) override
+    {
+        QString summary = QStringLiteral("<b>%1</b>").arg(preview.headline.toHtmlEscaped());
+        for (const QString &note : preview.notes)
+            summary += QStringLiteral("<br><br><span style='color:%1'><b>%2</b></span>").arg(warningTextColor(), note.toHtmlEscaped());
+        auto *dialog = new ConfirmWriteDialog(preview.title, summary, preview.commands, preview.title, m_parent);
+        if (!preview.commandsNote.isEmpty())
+            dialog->setCommandsNote(preview.commandsNote);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        // One answer: accepted, or rejected (Cancel, Esc, closed).
+        auto once = std::make_shared<std::function<void(std::optional<WriteDecision>)>>(std::move(answer));
+        connect(dialog, &QDialog::finished, this, [dialog, once](int result) {
+            if (!*once)
+                return;
+            auto call = std::exchange(*once, {});
+            call(result == QDialog::Accepted ? std::optional<WriteDecision>(WriteDecision{dialog->rateLimit()}) : std::nullopt);
+        });
+        dialog->open();
+    }
+
+private:
+    QPointer<QWidget> m_parent;
+};
+
 } // namespace
+
+void WriteController::runFlow(std::shared_ptr<const WriteKind> kind, const QString &scope, QWidget *parent,
+                              std::function<void(const WriteFlow &)> done)
+{
+    QWidget *owner = parent ? parent : m_window;
+    auto *confirmer = new DialogConfirmer(owner);
+    auto *flow = new WriteFlow(m_session, kind, *confirmer, [this, scope](const QString &action) { return blocker(scope, action); }, this);
+    confirmer->setParent(flow);
+    const QString title = kind->title();
+    const QString action = kind->aclAction();
+    // While the job runs: a progress dialog whose Cancel stops it after the batch in flight.
+    connect(flow, &WriteFlow::running, this, [this, flow, owner = QPointer<QWidget>(owner), title] {
+        auto *progress = new QProgressDialog(title, tr("Cancel after this batch"), 0, 0, owner ? owner.data() : m_window);
+        progress->setObjectName(QStringLiteral("writeProgress"));
+        progress->setWindowTitle(title);
+        progress->setMinimumDuration(300);
+        progress->setAutoClose(false);
+        progress->setAutoReset(false);
+        progress->setAttribute(Qt::WA_DeleteOnClose);
+        connect(progress, &QProgressDialog::canceled, flow, &WriteFlow::cancel);
+        connect(flow, &WriteFlow::progress, progress, [progress](const QString &text, const WriteCounts &c) {
+            if (c.total > 0) {
+                progress->setMaximum(int(std::min<qint64>(c.total, INT_MAX)));
+                progress->setValue(int(std::min<qint64>(c.settled(), c.total)));
+            }
+            progress->setLabelText(text);
+        });
+        connect(flow, &WriteFlow::retrying, progress,
+                [progress](const QString &why) { progress->setLabelText(tr("Connection lost (%1); resuming…").arg(why)); });
+        connect(flow, &WriteFlow::finished, progress, &QProgressDialog::close);
+    });
+    connect(flow, &WriteFlow::finished, this, [this, flow, scope, action, title, parent = QPointer<QWidget>(parent), done] {
+        flow->deleteLater();
+        const QString message = flow->message();
+        switch (flow->end()) {
+        case WriteFlow::End::None:
+        case WriteFlow::End::Declined: return;
+        case WriteFlow::End::Stale:
+            if (!message.isEmpty())
+                showOutcome(parent, tr("Not allowed"), message, true);
+            return;
+        case WriteFlow::End::NotAllowed: showOutcome(parent, tr("Not allowed"), message, true); return;
+        case WriteFlow::End::CouldNotPlan:
+            noteRefusal(scope, action, flow->prepared().errorKind, message);
+            showOutcome(parent, title, tr("Nothing was written: %1").arg(message), true);
+            return;
+        case WriteFlow::End::Refused: refuse(parent, title, tr("<b>Nothing was written.</b>"), message); return;
+        case WriteFlow::End::NothingToDo: showOutcome(parent, title, tr("Nothing to write: %1").arg(message), false); return;
+        case WriteFlow::End::Written:
+        case WriteFlow::End::Failed: break;
+        }
+        const WriteOutcome &outcome = flow->outcome();
+        noteRefusal(scope, action, outcome.errorKind, outcome.error);
+        QString text = flow->kind().outcomeText(outcome);
+        if (!outcome.error.isEmpty())
+            text += QStringLiteral("\n\n") + outcome.error;
+        showOutcome(parent, title, text, flow->end() == WriteFlow::End::Failed);
+        Q_EMIT recorded(flow->kind().record(outcome, auditLogPath()));
+        if (done)
+            done(*flow);
+    });
+    flow->start();
+}
 
 WriteController::WriteController(QWidget *window)
     : QObject(window)
@@ -45,23 +142,17 @@ WriteController::WriteController(QWidget *window)
     qRegisterMetaType<pelscope::WriteCounts>();
     qRegisterMetaType<pelscope::WriteOutcome>();
     qRegisterMetaType<pelscope::PermissionVerdicts>();
-    m_thread.setObjectName(QStringLiteral("writer"));
-    m_writerContext = new QObject;
-    m_writerContext->moveToThread(&m_thread);
-    connect(&m_thread, &QThread::finished, m_writerContext, &QObject::deleteLater);
-    m_thread.start();
 }
 
 WriteController::~WriteController()
 {
-    m_thread.quit();
-    m_thread.wait();
+    // Flows hold the session: they go first, then the session joins its thread.
+    qDeleteAll(findChildren<WriteFlow *>(Qt::FindDirectChildrenOnly));
 }
 
 void WriteController::moveToWorker(QObject *job)
 {
-    job->moveToThread(&m_thread);
-    connect(&m_thread, &QThread::finished, job, &QObject::deleteLater);
+    m_session.adopt(job);
 }
 
 // The one place the connection a write uses is chosen: always the primary,
@@ -91,6 +182,7 @@ void WriteController::withKeyRoute(const QByteArray &key, QWidget *parent, const
 void WriteController::setConnection(const ConnectionOptions &options, const QString &label, bool production)
 {
     m_options = options;
+    m_session.setConnection(options);
     m_label = label;
     m_production = production;
     m_verdicts.clear();
@@ -137,7 +229,7 @@ QString WriteController::blocker(const QString &scope, const QString &action) co
     const PermissionVerdict v = m_verdicts.value(scope).value(action);
     if (v.state == PermissionVerdict::State::Denied)
         return tr("The ACL user may not do this: %1").arg(v.reason);
-    if (m_busy)
+    if (isBusy())
         return tr("Another write is running");
     if (!m_enabled)
         return tr("Read-only: enable writes first (Connection ▸ Enable writes)");

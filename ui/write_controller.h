@@ -9,6 +9,7 @@
 #include "actions/cross_slot_requeue_job.h"
 #include "actions/pending_action_job.h"
 #include "actions/queue_write_job.h"
+#include "actions/write_flow.h"
 #include "actions/permission_probe.h"
 #include "actions/requeue_job.h"
 #include "actions/requeue_route.h"
@@ -40,7 +41,7 @@ public:
     const QString &connectionLabel() const { return m_label; }
     bool isProduction() const { return m_production; }
     bool writesEnabled() const { return m_enabled; }
-    bool isBusy() const { return m_busy; } // a write (or its dry run) is running
+    bool isBusy() const { return m_busy || m_session.isBusy(); } // a write (or its dry run) is running
     // From each snapshot. On a Redis Cluster every write first asks the seed,
     // on the writer thread, which master holds its keys and runs there; a
     // requeue also picks its path (atomic, or the cross-slot ledger, or
@@ -114,7 +115,11 @@ private:
     void runPending(const PendingActionRequest &request, const QString &scope, QWidget *parent, const ConnectionOptions &node);
     void confirmDeleteConsumer(const ConsumerDeleteRequest &request, const QString &scope, QWidget *parent, const ConnectionOptions &node,
                                const QString &path);
-    void confirmQueueWrite(const QueueWriteRequest &request, const WriteOutcome &planned, const QString &scope, QWidget *parent);
+    // A write through the one flow (models/actions/write_flow.h): the dialog
+    // asks what the flow shows, a progress dialog while it runs, the outcome
+    // said and recorded; `done` after a write ran.
+    void runFlow(std::shared_ptr<const WriteKind> kind, const QString &scope, QWidget *parent,
+                 std::function<void(const WriteFlow &)> done = {});
     void runJob(WriteJob *job, const QString &title, QWidget *parent, const std::function<void(const WriteOutcome &)> &done,
                 const std::function<QString(const WriteCounts &)> &describe = {});
     void noteRefusal(const QString &scope, const QString &action, RedisError::Kind kind, const QString &error);
@@ -122,8 +127,7 @@ private:
     void moveToWorker(QObject *job);
 
     QWidget *m_window;
-    QThread m_thread;
-    QObject *m_writerContext; // lives on m_thread: runs onWriterThread() work
+    WriteSession m_session{WriteSession::Threads::Writer}; // the writer thread, busy state and connection guard
     ConnectionOptions m_options;
     QString m_label;
     bool m_production = false;
@@ -140,24 +144,15 @@ template<typename Result>
 void WriteController::onWriterThread(std::function<Result()> work, std::function<void(const Result &)> done)
 {
     const quint64 number = m_connectionNumber;
-    QMetaObject::invokeMethod(
-        m_writerContext,
-        [this, number, work = std::move(work), done = std::move(done)] {
-            const Result result = work();
-            // `this` outlives the writer thread (its destructor joins it before
-            // anything else), and an event posted to it is dropped if it goes.
-            QMetaObject::invokeMethod(
-                this,
-                [this, number, done, result] {
-                    if (number != m_connectionNumber) { // another connection meanwhile: forget it
-                        m_busy = false;
-                        return;
-                    }
-                    done(result);
-                },
-                Qt::QueuedConnection);
-        },
-        Qt::QueuedConnection);
+    auto result = std::make_shared<Result>();
+    m_session.offload([work = std::move(work), result] { *result = work(); },
+                      [this, number, done = std::move(done), result] {
+                          if (number != m_connectionNumber) { // another connection meanwhile: forget it
+                              m_busy = false;
+                              return;
+                          }
+                          done(*result);
+                      });
 }
 
 } // namespace pelscope

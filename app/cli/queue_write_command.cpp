@@ -1,13 +1,13 @@
 // pelscope-cli queue requeue|delete|run-now|reschedule: the writes to delayed
-// queues and reliable lists (docs/QUEUES.md), with dlq requeue's rules: the
-// exact commands planned from what the server holds (a dry run of the same
-// job), shown, confirmed with "yes" (or --yes without a terminal), audited.
+// queues and reliable lists (docs/QUEUES.md), through the one write flow the
+// window runs (models/actions/queue_write_kind.h): the exact commands planned
+// from what the server holds (a dry run of the same job), shown, confirmed
+// with "yes" (or --yes without a terminal), audited.
 #include "cli_commands.h"
 #include "cli_values.h"
 #include "write_support.h"
 
-#include "actions/audit_log.h"
-#include "actions/queue_write_job.h"
+#include "actions/queue_write_kind.h"
 #include "snapshot/format.h"
 #include "text/fill_text.h"
 
@@ -16,7 +16,6 @@ namespace pelscope {
 namespace {
 
 constexpr int kCliMaxConsecutiveFailures = 150; // about five minutes of reconnecting
-constexpr int kPlanLinesShown = 20;
 
 using Operation = QueueWriteRequest::Operation;
 
@@ -168,44 +167,9 @@ int runQueueWrite(const CliSettings &settings, const QCommandLineParser &parser,
         }
     }
 
-    // The plan: the same job, reading only.
-    QueueWriteRequest dry = request;
-    dry.dryRun = true;
-    QueueWriteJob planner(settings.connection, dry);
-    const WriteOutcome planned = runWriteJob(planner, false, {});
-    if (!planned.error.isEmpty()) {
-        printErrLine(planned.error);
-        return writeExitCode(planned.errorKind, true);
-    }
-    const bool dryRun = parser.isSet(QStringLiteral("dry-run"));
-    if (dryRun) {
-        for (const QString &line : planned.plan)
-            printOutLine(line);
-        printOutLine(describeQueueWrite(request, planned, true));
-        return kExitDone;
-    }
-    if (planned.counts.done == 0) {
-        printOutLine(describeQueueWrite(request, planned, true) + QStringLiteral("; nothing to write"));
-        return kExitDone;
-    }
-    QStringList plan{QStringLiteral("On %1, %2:").arg(settings.connection.redactedUrl(), describeQueueWrite(request, planned, true))};
-    for (qsizetype i = 0; i < planned.plan.size() && i < kPlanLinesShown; ++i)
-        plan << QStringLiteral("  ") + planned.plan.at(i);
-    if (planned.plan.size() > kPlanLinesShown || planned.counts.done > planned.plan.size())
-        plan << QStringLiteral("  ... and %1 more (--dry-run lists them)").arg(planned.counts.done - std::min<qint64>(kPlanLinesShown, planned.plan.size()));
-    plan << fillText(
-        QStringLiteral("  how:   one Lua script per batch of %1, each item removed and written in the same script; items chosen again from "
-                       "what the server holds after a lost connection; audit records in %2 and %3"),
-        request.batchSize, quotedKey(request.auditStream), AuditLog(request.auditLogPath).path());
-    if (!confirmPlan(plan, parser.isSet(QStringLiteral("yes"))))
-        return kExitRefused;
-
-    QueueWriteJob job(settings.connection, request);
-    const WriteOutcome outcome = runWriteJob(job, stderrIsTerminal(), [](const WriteCounts &c) { return QStringLiteral("%1 done").arg(c.done); });
-    printOutLine(describeQueueWrite(request, outcome, false));
-    if (!outcome.error.isEmpty())
-        printErrLine(outcome.error);
-    return writeExitCode(outcome.errorKind, outcome.counts.failed > 0 || !outcome.ranToTheEnd());
+    // The plan, the confirmation, the run and the outcome: the window's flow.
+    return runWriteFlow(settings.connection, std::make_shared<QueueWriteKind>(request), parser.isSet(QStringLiteral("yes")),
+                        parser.isSet(QStringLiteral("dry-run")));
 }
 
 } // namespace pelscope

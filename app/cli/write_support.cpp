@@ -1,6 +1,7 @@
 #include "write_support.h"
 
 #include <QCoreApplication>
+#include <QEventLoop>
 #include <QTimer>
 
 #include "../common/terminal.h"
@@ -148,6 +149,99 @@ WriteOutcome runWriteJob(WriteJob &job, bool showProgress, const std::function<Q
     if (showProgress)
         std::fputs("\n", stderr);
     return outcome;
+}
+
+namespace {
+
+constexpr int kCommandsShown = 20; // on a terminal; --dry-run lists them all
+
+// The terminal's way of asking what a flow shows.
+class TerminalConfirmer : public WriteConfirmer
+{
+public:
+    explicit TerminalConfirmer(bool yes)
+        : m_yes(yes)
+    {}
+    void confirm(const WritePreview &preview, std::function<void(std::optional<WriteDecision>)> answer) override
+    {
+        QStringList lines{preview.headline};
+        lines << preview.commands.mid(0, kCommandsShown);
+        if (preview.commands.size() > kCommandsShown)
+            lines << QStringLiteral("  ... and %1 more lines (--dry-run lists them)").arg(preview.commands.size() - kCommandsShown);
+        if (!preview.commandsNote.isEmpty())
+            lines << preview.commandsNote;
+        for (const QString &note : preview.notes)
+            lines << QStringLiteral("NOTE: ") + note;
+        answer(confirmPlan(lines, m_yes) ? std::optional<WriteDecision>(WriteDecision{}) : std::nullopt);
+    }
+
+private:
+    bool m_yes;
+};
+
+} // namespace
+
+int runWriteFlow(const ConnectionOptions &connection, std::shared_ptr<const WriteKind> kind, bool yes, bool dryRun)
+{
+    if (dryRun) {
+        const PreparedWrite p = kind->prepare(connection.forWrites());
+        if (!p.error.isEmpty()) {
+            printErrLine(p.error);
+            return writeExitCode(p.errorKind, true);
+        }
+        if (!p.refusal.isEmpty()) {
+            printErrLine(p.refusal);
+            return kExitRefused;
+        }
+        for (const QString &line : kind->dryRunLines(p))
+            printOutLine(line);
+        return kExitDone;
+    }
+    WriteSession session(WriteSession::Threads::Caller);
+    session.setConnection(connection);
+    TerminalConfirmer confirmer(yes);
+    WriteFlow flow(session, kind, confirmer);
+    const bool showProgress = stderrIsTerminal();
+    QObject::connect(&flow, &WriteFlow::progress, &flow, [&](const QString &text, const WriteCounts &) {
+        if (showProgress) {
+            std::fputs("\r", stderr); // our own carriage return: redraws the progress line
+            writeErr(text + QLatin1Char(' '));
+        }
+    });
+    QObject::connect(&flow, &WriteFlow::retrying, &flow, [&](const QString &why) {
+        writeErr(QStringLiteral("%1pelscope-cli: %2; reconnecting and continuing\n").arg(showProgress ? QStringLiteral("\n") : QString(), why));
+    });
+    installInterruptFlag();
+    QTimer interrupt;
+    QObject::connect(&interrupt, &QTimer::timeout, &flow, [&flow] {
+        if (interruptRequested())
+            flow.cancel();
+    });
+    interrupt.start(100);
+    QEventLoop loop;
+    QObject::connect(&flow, &WriteFlow::finished, &loop, &QEventLoop::quit);
+    QTimer::singleShot(0, &flow, [&flow] { flow.start(); });
+    loop.exec();
+    if (showProgress && flow.end() != WriteFlow::End::Declined)
+        std::fputs("\n", stderr);
+    switch (flow.end()) {
+    case WriteFlow::End::Declined: return kExitRefused; // the confirmer said why
+    case WriteFlow::End::CouldNotPlan:
+        printErrLine(flow.message());
+        return writeExitCode(flow.prepared().errorKind, true);
+    case WriteFlow::End::NothingToDo: printOutLine(flow.message() + QStringLiteral("; nothing to write")); return kExitDone;
+    case WriteFlow::End::None:
+    case WriteFlow::End::Refused:
+    case WriteFlow::End::NotAllowed:
+    case WriteFlow::End::Stale: printErrLine(flow.message()); return kExitRefused;
+    case WriteFlow::End::Written:
+    case WriteFlow::End::Failed: break;
+    }
+    const WriteOutcome &outcome = flow.outcome();
+    printOutLine(kind->outcomeText(outcome));
+    if (!outcome.error.isEmpty())
+        printErrLine(outcome.error);
+    return writeExitCode(outcome.errorKind, flow.end() == WriteFlow::End::Failed);
 }
 
 } // namespace pelscope

@@ -5,6 +5,7 @@
 
 #include "../common/connection_cli.h"
 #include "../common/terminal.h"
+#include "actions/write_flow.h"
 #include "actions/write_job.h"
 #include "text/display_text.h"
 #include "redis/connection_options.h"
@@ -62,5 +63,12 @@ void installInterruptFlag();
 // reconnect said, Ctrl-C stopping it after the batch in flight (never half a
 // batch).
 WriteOutcome runWriteJob(WriteJob &job, bool showProgress, const std::function<QString(const WriteCounts &)> &progressLine);
+
+// One write through the flow the window runs too (models/actions/write_flow.h),
+// on this thread: --dry-run prints the plan on stdout and writes nothing;
+// otherwise the headline and commands on stderr, "yes" on a terminal (or
+// --yes), the job with its progress line, the outcome on stdout and any
+// error on stderr. Returns the exit code (kExitDone, kExitFailed, kExitRefused).
+int runWriteFlow(const ConnectionOptions &connection, std::shared_ptr<const WriteKind> kind, bool yes, bool dryRun);
 
 } // namespace pelscope

@@ -326,7 +326,7 @@
         <translation>검토…</translation>
     </message>
     <message>
-        <location filename="../../ui/write_controller.cpp" line="+29"/>
+        <location filename="../../ui/write_controller.cpp" line="+30"/>
         <source>deleted %1</source>
         <translation>삭제됨 %1</translation>
     </message>
@@ -487,6 +487,51 @@
         <location line="+1"/>
         <source>the audit record failed: %1</source>
         <translation>감사 기록을 쓰지 못했습니다: %1</translation>
+    </message>
+    <message>
+        <location filename="../../models/actions/queue_write_kind.cpp" line="+16"/>
+        <source>Requeue stuck items</source>
+        <translation>멈춘 항목 재처리</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Delete queue items</source>
+        <translation>큐 항목 삭제</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Reschedule</source>
+        <translation>일정 변경</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Run now</source>
+        <translation>지금 실행</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>On %1, per batch of %2, one Lua script:</source>
+        <translation>%1에서 배치(%2개)마다 Lua 스크립트 1개:</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>  ... and %1 more</source>
+        <translation>  ... 외 %1개</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Audit log: %1</source>
+        <translation>감사 로그: %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Each item is removed and written in the same script: never in both places, never in neither. After a lost reply the batch&apos;s audit record says whether it ran; items chosen by age are chosen again from what the server holds then.</source>
+        <translation>각 항목은 같은 스크립트에서 제거되고 기록됩니다. 두 곳 모두에 있거나 어디에도 없는 경우는 없습니다. 응답이 유실되면 배치의 감사 기록으로 실행 여부를 알 수 있으며, 경과 시간으로 고른 항목은 그 시점에 서버에 있는 항목에서 다시 고릅니다.</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>%1 items done…</source>
+        <translation>%1개 항목 완료…</translation>
     </message>
 </context>
 <context>
@@ -4098,12 +4143,12 @@ The oldest %1 processing items read: %2 without a timestamp (unknown age), %3 st
 <context>
     <name>pelscope::WriteController</name>
     <message>
-        <location filename="../../ui/write_controller.cpp" line="+49"/>
+        <location filename="../../ui/write_controller.cpp" line="+139"/>
         <source>Nothing was written: cannot tell which cluster master holds %1: %2</source>
         <translation>아무것도 쓰지 않았습니다: %1을(를) 보유한 클러스터 마스터를 확인할 수 없습니다: %2</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+39"/>
         <source>Writes enabled on %1</source>
         <translation>%1에서 쓰기 허용됨</translation>
     </message>
@@ -4133,17 +4178,21 @@ The oldest %1 processing items read: %2 without a timestamp (unknown age), %3 st
         <translation>Redis Cluster에서는 %1</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="-158"/>
+        <location line="+216"/>
         <source>Cancel after this batch</source>
         <translation>이 배치 후 취소</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="-200"/>
+        <location line="+217"/>
         <source>Connection lost (%1); resuming…</source>
         <translation>연결 끊김(%1). 재개하는 중…</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="-206"/>
+        <location line="+2"/>
+        <location line="+219"/>
         <location line="+113"/>
         <location line="+16"/>
         <location filename="../../ui/write_controller_entries.cpp" line="+31"/>
@@ -4151,8 +4200,6 @@ The oldest %1 processing items read: %2 without a timestamp (unknown age), %3 st
         <location line="+13"/>
         <location line="+28"/>
         <location line="+66"/>
-        <location filename="../../ui/write_controller_queues.cpp" line="+35"/>
-        <location line="+54"/>
         <source>Not allowed</source>
         <translation>허용되지 않음</translation>
     </message>
@@ -4169,15 +4216,20 @@ The oldest %1 processing items read: %2 without a timestamp (unknown age), %3 st
         <translation>데드 레터 재처리</translation>
     </message>
     <message>
-        <location line="-41"/>
+        <location line="-297"/>
+        <location line="+256"/>
         <location filename="../../ui/write_controller_entries.cpp" line="-169"/>
         <location line="+27"/>
-        <location filename="../../ui/write_controller_queues.cpp" line="-35"/>
         <source>Nothing was written: %1</source>
         <translation>아무것도 쓰지 않았습니다: %1</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-254"/>
+        <source>&lt;b&gt;Nothing was written.&lt;/b&gt;</source>
+        <translation>&lt;b&gt;아무것도 쓰지 않았습니다.&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <location line="+259"/>
         <source>&lt;b&gt;These entries of %1 cannot be deleted on this cluster.&lt;/b&gt; Nothing was written.</source>
         <translation>&lt;b&gt;이 클러스터에서는 %1의 이 엔트리들을 삭제할 수 없습니다.&lt;/b&gt; 아무것도 쓰지 않았습니다.</translation>
     </message>
@@ -4249,7 +4301,6 @@ Path: %2</source>
         <location line="+7"/>
         <location filename="../../ui/write_controller_entries.cpp" line="+35"/>
         <location line="+104"/>
-        <location filename="../../ui/write_controller_queues.cpp" line="+32"/>
         <source>The connection changed while the confirmation was open; nothing was written</source>
         <translation>확인 창이 열려 있는 동안 연결이 바뀌었습니다. 아무것도 쓰지 않았습니다</translation>
     </message>
@@ -4340,7 +4391,6 @@ Path: %2</source>
     </message>
     <message>
         <location line="+6"/>
-        <location filename="../../ui/write_controller_queues.cpp" line="-11"/>
         <source>Audit log: %1</source>
         <translation>감사 로그: %1</translation>
     </message>
@@ -4365,54 +4415,28 @@ Path: %2</source>
         <translation>삭제 안 됨</translation>
     </message>
     <message>
-        <location filename="../../ui/write_controller_queues.cpp" line="-56"/>
-        <source>Requeue stuck items</source>
-        <translation>정체된 항목 재처리</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Delete queue items</source>
-        <translation>큐 항목 삭제</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Reschedule</source>
-        <translation>일정 변경</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Run now</source>
-        <translation>즉시 실행</translation>
-    </message>
-    <message>
-        <location line="+17"/>
+        <location filename="../../ui/write_controller_queues.cpp" line="+16"/>
         <source>Nothing was written: queue writes from the window are not supported on Redis Cluster yet.</source>
         <translation>아무것도 쓰지 않았습니다: 창에서의 큐 쓰기는 아직 Redis Cluster를 지원하지 않습니다.</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location filename="../../ui/write_controller.cpp" line="-372"/>
         <source>Nothing to write: %1</source>
         <translation>쓸 내용 없음: %1</translation>
     </message>
+</context>
+<context>
+    <name>pelscope::WriteFlow</name>
     <message>
-        <location line="+10"/>
-        <source>On %1, per batch of %2, one Lua script:</source>
-        <translation>%1에서 배치(%2개)마다 Lua 스크립트 1개:</translation>
+        <location filename="../../models/actions/write_flow.cpp" line="+112"/>
+        <location line="+44"/>
+        <source>Another write is running</source>
+        <translation>다른 쓰기 작업이 실행 중입니다</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>  ... and %1 more</source>
-        <translation>  ... 외 %1개</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>Each item is removed and written in the same script: never in both places, never in neither. After a lost reply the batch&apos;s audit record says whether it ran; items chosen by age are chosen again from what the server holds then.</source>
-        <translation>각 항목은 같은 스크립트에서 제거되고 기록됩니다. 두 곳 모두에 있거나 어디에도 없는 경우는 없습니다. 응답이 유실되면 배치의 감사 기록으로 실행 여부를 알 수 있으며, 경과 시간으로 고른 항목은 그 시점에 서버에 있는 항목에서 다시 고릅니다.</translation>
-    </message>
-    <message>
-        <location line="+24"/>
-        <source>%1 items done…</source>
-        <translation>%1개 항목 완료…</translation>
+        <location line="-5"/>
+        <source>The connection changed while the confirmation was open; nothing was written</source>
+        <translation>확인 창이 열려 있는 동안 연결이 바뀌었습니다. 아무것도 쓰지 않았습니다</translation>
     </message>
 </context>
 <context>
