@@ -54,6 +54,8 @@ public:
         auto *dialog = new ConfirmWriteDialog(preview.title, summary, preview.commands, preview.title, m_parent);
         if (!preview.commandsNote.isEmpty())
             dialog->setCommandsNote(preview.commandsNote);
+        if (!preview.path.isEmpty())
+            dialog->setPath(preview.path);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         // One answer: accepted, or rejected (Cancel, Esc, closed).
         auto once = std::make_shared<std::function<void(std::optional<WriteDecision>)>>(std::move(answer));
@@ -160,23 +162,6 @@ void WriteController::moveToWorker(QObject *job)
 ConnectionOptions WriteController::writeOptions() const
 {
     return m_options.forWrites();
-}
-
-void WriteController::withKeyRoute(const QByteArray &key, QWidget *parent, const QString &title, std::function<void(const KeyRoute &)> then)
-{
-    const ConnectionOptions seed = writeOptions();
-    m_busy = true;
-    onWriterThread<KeyRoute>(
-        [seed, key] { return routeKey(seed, key); },
-        [this, key, parent = QPointer<QWidget>(parent), title, then = std::move(then)](const KeyRoute &route) {
-            m_busy = false;
-            if (!route.error.isEmpty()) {
-                showOutcome(parent, title,
-                            tr("Nothing was written: cannot tell which cluster master holds %1: %2").arg(displayBytes(key), route.error), true);
-                return;
-            }
-            then(route);
-        });
 }
 
 void WriteController::setConnection(const ConnectionOptions &options, const QString &label, bool production)

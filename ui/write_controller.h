@@ -100,10 +100,6 @@ private:
     // then `done` with its result on this thread, unless the connection changed.
     template<typename Result>
     void onWriterThread(std::function<Result()> work, std::function<void(const Result &)> done);
-    // On a cluster: which master holds `key`, asked on the writer thread;
-    // `then` runs here with the route, unless the slot map could not be read
-    // (the operator is told, under `title`, and nothing is written).
-    void withKeyRoute(const QByteArray &key, QWidget *parent, const QString &title, std::function<void(const KeyRoute &)> then);
     void routeRequeue(const RequeueRequest &request, const QString &scope, QWidget *parent);
     void dryRunRequeue(const RequeueRequest &request, const QString &scope, QWidget *parent, const RequeueHow &how);
     void confirmRequeue(const WriteOutcome &dry, const RequeueRequest &request, const QString &scope, QWidget *parent, const RequeueHow &how);
@@ -113,8 +109,6 @@ private:
     void confirmPending(const PendingActionRequest &request, const QString &scope, QWidget *parent, const ConnectionOptions &node,
                         const QString &path);
     void runPending(const PendingActionRequest &request, const QString &scope, QWidget *parent, const ConnectionOptions &node);
-    void confirmDeleteConsumer(const ConsumerDeleteRequest &request, const QString &scope, QWidget *parent, const ConnectionOptions &node,
-                               const QString &path);
     // A write through the one flow (models/actions/write_flow.h): the dialog
     // asks what the flow shows, a progress dialog while it runs, the outcome
     // said and recorded; `done` after a write ran.

@@ -5,6 +5,7 @@
 #include "write_controller_words.h"
 
 #include "actions/audit_log.h"
+#include "actions/consumer_delete_kind.h"
 #include "actions/dlq_finder.h"
 #include "actions/pending_preflight.h"
 #include "actions/write_checks.h"
@@ -142,97 +143,20 @@ void WriteController::runPending(const PendingActionRequest &request, const QStr
            });
 }
 
+// Only a consumer that held nothing at the last poll is offered; the
+// script checks again when it runs (write flow: consumer_delete_kind.h).
 void WriteController::deleteConsumer(const ConsumerDeleteRequest &request, qint64 holds, const QString &scope, QWidget *parent)
 {
-    const QString title = tr("Delete consumer");
-    if (const QString why = blocker(scope, QStringLiteral("delete_consumer")); !why.isEmpty()) {
-        showOutcome(parent, tr("Not allowed"), why, true);
-        return;
-    }
+    auto kind = std::make_shared<ConsumerDeleteKind>(request);
     if (holds > 0) {
-        showOutcome(parent, title,
+        showOutcome(parent, kind->title(),
                     fillText(tr("%1 held %2 pending entries at the last poll; deleting it would drop them unprocessed. Claim them to another "
                                 "consumer first (select them in the pending table, or use \"Claim all from…\")."),
                              displayBytes(request.consumer), holds),
                     true);
         return;
     }
-    if (!m_cluster) {
-        confirmDeleteConsumer(request, scope, parent, writeOptions(), {});
-        return;
-    }
-    withKeyRoute(request.stream, parent, title,
-                 [this, request = ConsumerDeleteRequest(request), scope, parent = QPointer<QWidget>(parent), title](const KeyRoute &route) mutable {
-                     if (!route.cluster) {
-                         confirmDeleteConsumer(request, scope, parent, route.node, {});
-                         return;
-                     }
-                     // The script checks, deletes and audits in one go: the audit stream in the stream's slot.
-                     const QByteArray audit = clusterAuditStream(request.stream);
-                     if (audit.isEmpty()) {
-                         refuse(parent, title,
-                                tr("<b>Consumer %1 cannot be deleted from the window on this cluster.</b> Nothing was written.")
-                                    .arg(displayBytes(request.consumer).toHtmlEscaped()),
-                                tr("refused: no audit stream can share the slot of %1, so the script that checks, deletes and audits cannot run")
-                                    .arg(displayBytes(request.stream)));
-                         return;
-                     }
-                     request.auditStream = audit;
-                     confirmDeleteConsumer(
-                         request, scope, parent, route.node,
-                         fillText(tr("on %1, the master serving slot %2, which holds %3; audited in %4; a -MOVED while it runs is reported, "
-                                     "never retried blindly"),
-                                  route.nodeAddress, route.slot, displayBytes(request.stream), displayBytes(audit)));
-                 });
-}
-
-void WriteController::confirmDeleteConsumer(const ConsumerDeleteRequest &request, const QString &scope, QWidget *parent,
-                                            const ConnectionOptions &node, const QString &path)
-{
-    const QString title = tr("Delete consumer");
-    const QStringList plan{
-        tr("One Lua script on %1:").arg(node.redactedUrl()),
-        QStringLiteral("  XPENDING \"%1\" \"%2\"   -- if \"%3\" holds any entry: stop, change nothing")
-            .arg(displayBytes(request.stream), displayBytes(request.group), displayBytes(request.consumer)),
-        QStringLiteral("  XGROUP DELCONSUMER \"%1\" \"%2\" \"%3\"")
-            .arg(displayBytes(request.stream), displayBytes(request.group), displayBytes(request.consumer)),
-        fillText(QStringLiteral("  XADD \"%1\" MAXLEN ~ %2 * action delete_consumer ..."), displayBytes(request.auditStream), request.auditMaxLen),
-        tr("Audit log: %1").arg(auditLogPath()),
-    };
-    auto *dialog = new ConfirmWriteDialog(title,
-                                          tr("<b>Delete consumer %1</b> from group %2 of stream %3. It holds no pending entries.")
-                                              .arg(displayBytes(request.consumer).toHtmlEscaped(), displayBytes(request.group).toHtmlEscaped(),
-                                                   displayBytes(request.stream).toHtmlEscaped()),
-                                          plan, tr("Delete consumer"), (parent ? parent : m_window));
-    if (!path.isEmpty())
-        dialog->setPath(path);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    const quint64 number = m_connectionNumber;
-    connect(dialog, &QDialog::accepted, this, [this, number, request, scope, parent = QPointer<QWidget>(parent), title, node] {
-        if (const QString why = number != m_connectionNumber ? tr("The connection changed while the confirmation was open; nothing was written")
-                                                             : blocker(scope, QStringLiteral("delete_consumer"));
-            !why.isEmpty()) {
-            showOutcome(parent, tr("Not allowed"), why, true);
-            return;
-        }
-        m_busy = true;
-        runJob(new ConsumerDeleteJob(node, request), {}, parent,
-               [this, scope, parent = QPointer<QWidget>(parent), title, request](const WriteOutcome &outcome) {
-                   m_busy = false;
-                   noteRefusal(scope, QStringLiteral("delete_consumer"), outcome.errorKind, outcome.error);
-                   const bool deleted = outcome.counts.done > 0;
-                   QString text = deleted                ? tr("%1 deleted").arg(displayBytes(request.consumer))
-                                  : outcome.holdsPending ? fillText(tr("not deleted: %1 took %2 pending entries meanwhile"),
-                                                                    displayBytes(request.consumer), outcome.holdsPending)
-                                                         : tr("not deleted");
-                   if (!outcome.error.isEmpty())
-                       text += QStringLiteral("\n\n") + outcome.error;
-                   showOutcome(parent, title, text, !deleted);
-                   Q_EMIT recorded(writeRecordFor(request, outcome, auditLogPath()));
-                   Q_EMIT consumerDeleted(outcome);
-               });
-    });
-    dialog->open();
+    runFlow(kind, scope, parent, [this](const WriteFlow &flow) { Q_EMIT consumerDeleted(flow.outcome()); });
 }
 
 } // namespace pelscope

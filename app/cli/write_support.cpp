@@ -165,6 +165,8 @@ public:
     void confirm(const WritePreview &preview, std::function<void(std::optional<WriteDecision>)> answer) override
     {
         QStringList lines{preview.headline};
+        if (!preview.path.isEmpty())
+            lines << QStringLiteral("path: ") + preview.path;
         lines << preview.commands.mid(0, kCommandsShown);
         if (preview.commands.size() > kCommandsShown)
             lines << QStringLiteral("  ... and %1 more lines (--dry-run lists them)").arg(preview.commands.size() - kCommandsShown);

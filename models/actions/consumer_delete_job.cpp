@@ -1,6 +1,25 @@
 #include "consumer_delete_job.h"
 
+#include "../text/fill_text.h"
+
 namespace pelscope {
+
+ConsumerDeleteCall consumerDeleteCall(const ConsumerDeleteRequest &request)
+{
+    return {{request.stream, request.auditStream},
+            {request.group, request.consumer, QByteArray::number(request.auditMaxLen), AuditLog::actor().toUtf8()}};
+}
+
+QStringList consumerDeletePlan(const ConsumerDeleteRequest &request)
+{
+    const ConsumerDeleteCall call = consumerDeleteCall(request);
+    const QByteArray &stream = call.keys.at(0), &audit = call.keys.at(1);
+    const QByteArray &group = call.args.at(0), &consumer = call.args.at(1), &maxLen = call.args.at(2);
+    return {fillText(QStringLiteral("XPENDING %1 %2   -- if %3 holds any entry: stop, change nothing"), quotedForPlan(stream), quotedForPlan(group),
+                     quotedForPlan(consumer)),
+            fillText(QStringLiteral("XGROUP DELCONSUMER %1 %2 %3"), quotedForPlan(stream), quotedForPlan(group), quotedForPlan(consumer)),
+            fillText(QStringLiteral("XADD %1 MAXLEN ~ %2 * action delete_consumer ..."), quotedForPlan(audit), QString::fromLatin1(maxLen))};
+}
 
 ConsumerDeleteJob::ConsumerDeleteJob(ConnectionOptions options, ConsumerDeleteRequest request, QObject *parent)
     : WriteJob(Policy{QStringLiteral("delete_consumer"), request.auditLogPath, false, std::max(0, request.maxAttempts - 1), 100,
@@ -26,9 +45,8 @@ void ConsumerDeleteJob::resume()
     if (!recordAttempt(attempt))
         return;
     // SCRIPT LOAD in the same round trip: no NOSCRIPT dance for one call.
-    const RedisBatch batch{script().load(), script().evalsha({m_request.stream, m_request.auditStream},
-                                                             {m_request.group, m_request.consumer, QByteArray::number(m_request.auditMaxLen),
-                                                              AuditLog::actor().toUtf8()})};
+    const ConsumerDeleteCall call = consumerDeleteCall(m_request);
+    const RedisBatch batch{script().load(), script().evalsha(call.keys, call.args)};
     m_connection->execute(batch, this, [this](const RedisReplies &replies, const RedisError &error) {
         if (error.isError()) {
             retryLater(error); // the script is idempotent: a lost reply is simply retried

@@ -18,6 +18,17 @@ struct ConsumerDeleteRequest
     int maxAttempts = 20;
 };
 
+// The script call the job sends: its keys and arguments. The preview renders
+// its commands from the same call (consumerDeletePlan).
+struct ConsumerDeleteCall
+{
+    QList<QByteArray> keys; // the stream, the audit stream
+    QList<QByteArray> args; // the group, the consumer, the audit MAXLEN, the actor
+};
+ConsumerDeleteCall consumerDeleteCall(const ConsumerDeleteRequest &request);
+// What that one script does, as commands, for the confirmation.
+QStringList consumerDeletePlan(const ConsumerDeleteRequest &request);
+
 // The outcome: counts.done 1 when deleted; holdsPending > 0 when refused
 // (nothing changed).
 class ConsumerDeleteJob : public WriteJob

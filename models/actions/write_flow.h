@@ -23,6 +23,7 @@
 #include <QStringList>
 #include <QThread>
 
+#include <any>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -38,6 +39,7 @@ struct WritePreview
     QStringList commands; // exactly what will run, from the same request
     QString commandsNote; // what kind of commands they are (a script per batch, plain calls)
     QStringList notes;    // read before confirming
+    QString path;         // on a cluster: where it runs, in plain words
 };
 
 // What the operator chose beyond "go".
@@ -55,6 +57,7 @@ struct PreparedWrite
     RedisError::Kind errorKind = RedisError::Kind::None;
     QString refusal;         // it must not run as asked (said before anything is written)
     QString nothingToDo;     // the plan is empty: why, in one sentence
+    std::any plan;           // the kind's own findings that job() needs (a routed request)
 };
 
 // One kind of write: how it is planned, shown, run and told. No widgets and

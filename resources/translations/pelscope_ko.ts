@@ -98,6 +98,64 @@
     </message>
 </context>
 <context>
+    <name>ConsumerDelete</name>
+    <message>
+        <location filename="../../models/actions/consumer_delete_kind.cpp" line="+29"/>
+        <source>Delete consumer</source>
+        <translation>컨슈머 삭제</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>cannot tell which server holds %1: %2</source>
+        <translation>%1을(를) 보유한 서버를 확인할 수 없습니다: %2</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>refused: no audit stream can share the slot of %1, so the script that checks, deletes and audits cannot run</source>
+        <translation>거부: %1과(와) 같은 슬롯을 쓸 수 있는 감사 스트림이 없어, 확인·삭제·감사를 함께 하는 스크립트를 실행할 수 없습니다</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>on %1, the master serving slot %2, which holds %3; audited in %4; a -MOVED while it runs is reported, never retried blindly</source>
+        <translation>%1(슬롯 %2를 맡은 마스터, %3 보유)에서 실행; %4에 감사 기록; 실행 중 -MOVED는 보고하며 무작정 재시도하지 않음</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Delete consumer %1 from group %2 of stream %3, if it holds no pending entry when the script runs.</source>
+        <translation>스크립트가 실행될 때 Pending 엔트리를 보유하지 않았다면, 스트림 %3의 그룹 %2에서 컨슈머 %1을(를) 삭제합니다.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>One Lua script on %1:</source>
+        <translation>%1에서 Lua 스크립트 하나:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Audit log: %1</source>
+        <translation>감사 로그: %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>One script checks that the consumer holds nothing and deletes it, or changes nothing:</source>
+        <translation>스크립트 하나가 컨슈머가 아무것도 보유하지 않았는지 확인한 뒤 삭제하며, 그렇지 않으면 아무것도 바꾸지 않습니다:</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>%1 deleted</source>
+        <translation>%1 삭제됨</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not deleted: %1 took %2 pending entries meanwhile</source>
+        <translation>삭제하지 않음: 그사이 %1이(가) Pending 엔트리 %2개를 가져감</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not deleted</source>
+        <translation>삭제하지 않음</translation>
+    </message>
+</context>
+<context>
     <name>Duration</name>
     <message>
         <location filename="../../models/snapshot/format.cpp" line="+17"/>
@@ -4143,12 +4201,7 @@ The oldest %1 processing items read: %2 without a timestamp (unknown age), %3 st
 <context>
     <name>pelscope::WriteController</name>
     <message>
-        <location filename="../../ui/write_controller.cpp" line="+139"/>
-        <source>Nothing was written: cannot tell which cluster master holds %1: %2</source>
-        <translation>아무것도 쓰지 않았습니다: %1을(를) 보유한 클러스터 마스터를 확인할 수 없습니다: %2</translation>
-    </message>
-    <message>
-        <location line="+39"/>
+        <location filename="../../ui/write_controller.cpp" line="+163"/>
         <source>Writes enabled on %1</source>
         <translation>%1에서 쓰기 허용됨</translation>
     </message>
@@ -4178,28 +4231,26 @@ The oldest %1 processing items read: %2 without a timestamp (unknown age), %3 st
         <translation>Redis Cluster에서는 %1</translation>
     </message>
     <message>
-        <location line="-158"/>
-        <location line="+216"/>
+        <location line="-141"/>
+        <location line="+199"/>
         <source>Cancel after this batch</source>
         <translation>이 배치 후 취소</translation>
     </message>
     <message>
-        <location line="-200"/>
-        <location line="+217"/>
+        <location line="-183"/>
+        <location line="+200"/>
         <source>Connection lost (%1); resuming…</source>
         <translation>연결 끊김(%1). 재개하는 중…</translation>
     </message>
     <message>
-        <location line="-206"/>
+        <location line="-189"/>
         <location line="+2"/>
-        <location line="+219"/>
+        <location line="+202"/>
         <location line="+113"/>
         <location line="+16"/>
-        <location filename="../../ui/write_controller_entries.cpp" line="+31"/>
+        <location filename="../../ui/write_controller_entries.cpp" line="+32"/>
         <location line="+77"/>
         <location line="+13"/>
-        <location line="+28"/>
-        <location line="+66"/>
         <source>Not allowed</source>
         <translation>허용되지 않음</translation>
     </message>
@@ -4216,20 +4267,20 @@ The oldest %1 processing items read: %2 without a timestamp (unknown age), %3 st
         <translation>데드 레터 재처리</translation>
     </message>
     <message>
-        <location line="-297"/>
-        <location line="+256"/>
-        <location filename="../../ui/write_controller_entries.cpp" line="-169"/>
+        <location line="-280"/>
+        <location line="+239"/>
+        <location filename="../../ui/write_controller_entries.cpp" line="-75"/>
         <location line="+27"/>
         <source>Nothing was written: %1</source>
         <translation>아무것도 쓰지 않았습니다: %1</translation>
     </message>
     <message>
-        <location line="-254"/>
+        <location line="-237"/>
         <source>&lt;b&gt;Nothing was written.&lt;/b&gt;</source>
         <translation>&lt;b&gt;아무것도 쓰지 않았습니다.&lt;/b&gt;</translation>
     </message>
     <message>
-        <location line="+259"/>
+        <location line="+242"/>
         <source>&lt;b&gt;These entries of %1 cannot be deleted on this cluster.&lt;/b&gt; Nothing was written.</source>
         <translation>&lt;b&gt;이 클러스터에서는 %1의 이 엔트리들을 삭제할 수 없습니다.&lt;/b&gt; 아무것도 쓰지 않았습니다.</translation>
     </message>
@@ -4300,7 +4351,6 @@ Path: %2</source>
     <message>
         <location line="+7"/>
         <location filename="../../ui/write_controller_entries.cpp" line="+35"/>
-        <location line="+104"/>
         <source>The connection changed while the confirmation was open; nothing was written</source>
         <translation>확인 창이 열려 있는 동안 연결이 바뀌었습니다. 아무것도 쓰지 않았습니다</translation>
     </message>
@@ -4316,7 +4366,7 @@ Path: %2</source>
         <translation>데드 레터 재처리 중</translation>
     </message>
     <message>
-        <location filename="../../ui/write_controller_entries.cpp" line="-161"/>
+        <location filename="../../ui/write_controller_entries.cpp" line="-57"/>
         <source>&lt;b&gt;The entries cannot be moved to %1 on this cluster.&lt;/b&gt; Nothing was written.</source>
         <translation>&lt;b&gt;이 클러스터에서는 엔트리를 %1(으)로 이동할 수 없습니다.&lt;/b&gt; 아무것도 쓰지 않았습니다.</translation>
     </message>
@@ -4358,61 +4408,9 @@ Path: %2</source>
         <translation>정확히 다음 명령이 실행됩니다(스크립트 없이 XACK 호출):</translation>
     </message>
     <message>
-        <location line="+44"/>
-        <location line="+45"/>
-        <location line="+14"/>
-        <source>Delete consumer</source>
-        <translation>컨슈머 삭제</translation>
-    </message>
-    <message>
-        <location line="-52"/>
+        <location line="+49"/>
         <source>%1 held %2 pending entries at the last poll; deleting it would drop them unprocessed. Claim them to another consumer first (select them in the pending table, or use &quot;Claim all from…&quot;).</source>
         <translation>%1은(는) 마지막 폴링 시점에 Pending 엔트리 %2개를 보유했습니다. 삭제하면 처리되지 않은 채 사라집니다. 먼저 다른 컨슈머로 claim하십시오(Pending 표에서 선택하거나 &quot;모두 claim…&quot; 사용).</translation>
-    </message>
-    <message>
-        <location line="+20"/>
-        <source>&lt;b&gt;Consumer %1 cannot be deleted from the window on this cluster.&lt;/b&gt; Nothing was written.</source>
-        <translation>&lt;b&gt;이 클러스터에서는 창에서 컨슈머 %1을(를) 삭제할 수 없습니다.&lt;/b&gt; 아무것도 쓰지 않았습니다.</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>refused: no audit stream can share the slot of %1, so the script that checks, deletes and audits cannot run</source>
-        <translation>거부됨: %1과(와) 같은 slot을 쓸 수 있는 감사 스트림이 없어, 확인·삭제·감사를 수행하는 스크립트를 실행할 수 없습니다</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>on %1, the master serving slot %2, which holds %3; audited in %4; a -MOVED while it runs is reported, never retried blindly</source>
-        <translation>%1(slot %2를 담당하며 %3을(를) 보유한 마스터)에서 실행, %4에 감사 기록. 실행 중 -MOVED가 발생하면 보고하며 무작정 재시도하지 않습니다</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>One Lua script on %1:</source>
-        <translation>%1에서 Lua 스크립트 1개:</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Audit log: %1</source>
-        <translation>감사 로그: %1</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>&lt;b&gt;Delete consumer %1&lt;/b&gt; from group %2 of stream %3. It holds no pending entries.</source>
-        <translation>스트림 %3의 그룹 %2에서 &lt;b&gt;컨슈머 %1을(를) 삭제&lt;/b&gt;합니다. 보유한 Pending 엔트리는 없습니다.</translation>
-    </message>
-    <message>
-        <location line="+21"/>
-        <source>%1 deleted</source>
-        <translation>%1 삭제됨</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>not deleted: %1 took %2 pending entries meanwhile</source>
-        <translation>삭제 안 됨: 그사이 %1이(가) Pending 엔트리 %2개를 가져갔습니다</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>not deleted</source>
-        <translation>삭제 안 됨</translation>
     </message>
     <message>
         <location filename="../../ui/write_controller_queues.cpp" line="+16"/>
@@ -4420,7 +4418,7 @@ Path: %2</source>
         <translation>아무것도 쓰지 않았습니다: 창에서의 큐 쓰기는 아직 Redis Cluster를 지원하지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/write_controller.cpp" line="-372"/>
+        <location filename="../../ui/write_controller.cpp" line="-355"/>
         <source>Nothing to write: %1</source>
         <translation>쓸 내용 없음: %1</translation>
     </message>

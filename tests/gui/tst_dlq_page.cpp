@@ -362,6 +362,9 @@ private Q_SLOTS:
         page->consumerActions()->deleteButton()->click();
         confirm = waitForDialog<ConfirmWriteDialog>(&s.mainWindow);
         QVERIFY(confirm);
+        // The commands rendered from the call the job sends (they were written by hand in the widget).
+        QVERIFY2(confirm->plan().contains(QStringLiteral("  XGROUP DELCONSUMER \"jobs\" \"workers\" \"idle\"")),
+                 qPrintable(confirm->plan().join(u'\n')));
         confirm->confirmButton()->click();
         auto names = [&] {
             QList<QByteArray> out;

@@ -65,7 +65,14 @@ struct FakeKind : WriteKind
         p.node = options;
         return p;
     }
-    WritePreview preview(const PreparedWrite &) const override { return {title(), QStringLiteral("Write 3"), {QStringLiteral("SET k v")}, {}, {}}; }
+    WritePreview preview(const PreparedWrite &) const override
+    {
+        WritePreview v;
+        v.title = title();
+        v.headline = QStringLiteral("Write 3");
+        v.commands = {QStringLiteral("SET k v")};
+        return v;
+    }
     QStringList dryRunLines(const PreparedWrite &) const override { return {QStringLiteral("SET k v")}; }
     std::unique_ptr<WriteJob> job(const PreparedWrite &, const WriteDecision &) const override
     {
