@@ -49,9 +49,12 @@ public:
     void confirm(const WritePreview &preview, std::function<void(std::optional<WriteDecision>)> answer) override
     {
         QString summary = QStringLiteral("<b>%1</b>").arg(preview.headline.toHtmlEscaped());
+        if (!preview.summary.isEmpty())
+            summary += QStringLiteral("<br>") + preview.summary.toHtmlEscaped();
         for (const QString &note : preview.notes)
             summary += QStringLiteral("<br><br><span style='color:%1'><b>%2</b></span>").arg(warningTextColor(), note.toHtmlEscaped());
-        auto *dialog = new ConfirmWriteDialog(preview.title, summary, preview.commands, preview.title, m_parent);
+        auto *dialog = new ConfirmWriteDialog(preview.title, summary, preview.commands,
+                                              preview.confirmLabel.isEmpty() ? preview.title : preview.confirmLabel, m_parent);
         if (!preview.commandsNote.isEmpty())
             dialog->setCommandsNote(preview.commandsNote);
         if (!preview.path.isEmpty())
@@ -130,7 +133,7 @@ void WriteController::runFlow(std::shared_ptr<const WriteKind> kind, const QStri
         if (!outcome.error.isEmpty())
             text += QStringLiteral("\n\n") + outcome.error;
         showOutcome(parent, title, text, flow->end() == WriteFlow::End::Failed);
-        Q_EMIT recorded(flow->kind().record(outcome, auditLogPath()));
+        Q_EMIT recorded(flow->kind().record(outcome, auditLogPath(), flow->afterwards()));
         if (done)
             done(*flow);
     });

@@ -106,9 +106,6 @@ private:
     void runRequeue(const RequeueRequest &request, const QString &scope, QWidget *parent, const RequeueHow &how);
     void runCrossSlot(const RequeueRequest &request, const QString &scope, QWidget *parent, const CrossSlotRequeueRequest &x);
     void refuse(QWidget *parent, const QString &title, const QString &summary, const QString &path);
-    void confirmPending(const PendingActionRequest &request, const QString &scope, QWidget *parent, const ConnectionOptions &node,
-                        const QString &path);
-    void runPending(const PendingActionRequest &request, const QString &scope, QWidget *parent, const ConnectionOptions &node);
     // A write through the one flow (models/actions/write_flow.h): the dialog
     // asks what the flow shows, a progress dialog while it runs, the outcome
     // said and recorded; `done` after a write ran.

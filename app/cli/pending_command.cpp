@@ -1,13 +1,13 @@
 // `pelscope-cli pending claim|ack|to-dlq`: actions on a group's pending
-// entries, after a plan and a "yes", one line per entry and a summary.
+// entries through the one write flow the window runs (pending_write_kind.h):
+// the plan's read, a "yes", one line per entry and a summary.
 #include "cli_commands.h"
 #include "write_support.h"
 #include "actions/write_plan.h"
 
 #include "actions/audit_log.h"
 #include "snapshot/dlq_layout.h"
-#include "actions/pending_action_job.h"
-#include "actions/pending_preflight.h"
+#include "actions/pending_write_kind.h"
 #include "snapshot/format.h"
 #include "text/fill_text.h"
 
@@ -77,19 +77,6 @@ QString requestFrom(const QCommandLineParser &parser, const QString &sub, const 
     return {};
 }
 
-// Reads behind the plan (the same read the window makes); refuses (empty
-// plan, message printed) when the stream or group is missing or the server
-// cannot be read.
-QStringList planFor(const ConnectionOptions &node, const PendingActionRequest &r)
-{
-    const PendingPlan plan = readPendingPlan(node, r);
-    if (plan.refusal.isError()) {
-        printErrLine(plan.refusal.message);
-        return {};
-    }
-    return QStringList{plan.summary} + plan.lines;
-}
-
 } // namespace
 
 int runPending(const CliSettings &readSettings, const QCommandLineParser &parser, const QStringList &args)
@@ -108,68 +95,9 @@ int runPending(const CliSettings &readSettings, const QCommandLineParser &parser
         printErrLine(e);
         return kExitRefused;
     }
-    // Where it runs (the stream's master on a cluster) and whether it may:
-    // the window's planner too.
-    const PendingActionPlan routed = planPendingAction(settings.connection, request);
-    if (!routed.runs()) {
-        printErrLine(routed.error.isEmpty() ? routed.refusal : routed.error);
-        return kExitRefused;
-    }
-    if (!routed.pathText.isEmpty())
-        printOutLine(QStringLiteral("path: %1").arg(routed.pathText));
-    request = routed.request;
-    const QStringList plan = planFor(routed.node, request);
-    if (plan.isEmpty())
-        return kExitRefused;
-    if (parser.isSet(QStringLiteral("dry-run"))) {
-        // The confirmation as it would be asked, on stdout; nothing is written.
-        for (const QString &line : plan)
-            printOutLine(line);
-        return kExitDone;
-    }
-    if (!confirmPlan(plan, parser.isSet(QStringLiteral("yes"))))
-        return kExitRefused;
-
-    PendingActionJob job(routed.node, request);
-    const WriteOutcome result = runWriteJob(job, stderrIsTerminal(), [](const WriteCounts &c) {
-        return fillText(QStringLiteral("%1 settled%2"), c.settled(), c.total >= 0 ? QStringLiteral(" of %1").arg(c.total) : QString());
-    });
-
-    for (const PendingOutcome &o : std::as_const(result.entries)) {
-        QString line = QString::fromLatin1(o.id) + QStringLiteral("  ") + o.outcomeName();
-        if (!o.newId.isEmpty())
-            line += QStringLiteral(" -> ") + QString::fromLatin1(o.newId);
-        if (!o.note.isEmpty())
-            line += QStringLiteral(" (") + o.note + QLatin1Char(')');
-        printOutLine(line);
-    }
-    const WriteCounts &c = result.counts;
-    QString summary;
-    switch (request.action) {
-    case PendingActionRequest::Action::Claim:
-        summary = fillText(QStringLiteral("claimed %1, not claimed %2, not pending %3, failed %4"), c.done, c.notClaimed, c.notPending, c.failed);
-        break;
-    case PendingActionRequest::Action::Ack:
-        summary = fillText(QStringLiteral("acknowledged %1, not pending %2, failed %3"), c.done, c.notPending, c.failed);
-        break;
-    case PendingActionRequest::Action::ToDlq:
-        summary = fillText(QStringLiteral("moved %1, not pending %2, failed %3"), c.done, c.notPending, c.failed);
-        if (c.trimmed)
-            summary += QStringLiteral(", moved with metadata only %1").arg(c.trimmed);
-        break;
-    }
-    if (c.uncertain)
-        summary += QStringLiteral(", not pending after a lost reply %1").arg(c.uncertain);
-    if (result.cancelled)
-        summary += QStringLiteral(", interrupted");
-    printOutLine(summary);
-    if (request.action == PendingActionRequest::Action::Claim && c.done > 0)
-        printErrLine(fillText(QStringLiteral("%1 now owns the %2 claimed entries: it must read them again with ID 0 "
-                                             "(XREADGROUP GROUP %3 %1 STREAMS %4 0), or they will idle again"),
-                              quotedKey(request.toConsumer), c.done, quotedKey(request.group), quotedKey(request.stream)));
-    if (!result.error.isEmpty())
-        printErrLine(result.error);
-    return writeExitCode(result.errorKind, c.failed > 0 || result.cancelled || !result.error.isEmpty());
+    // The route, the plan's read, the confirmation, the run: the window's flow.
+    return runWriteFlow(settings.connection, std::make_shared<PendingWriteKind>(request), parser.isSet(QStringLiteral("yes")),
+                        parser.isSet(QStringLiteral("dry-run")));
 }
 
 } // namespace pelscope

@@ -165,6 +165,8 @@ public:
     void confirm(const WritePreview &preview, std::function<void(std::optional<WriteDecision>)> answer) override
     {
         QStringList lines{preview.headline};
+        if (!preview.summary.isEmpty())
+            lines << preview.summary;
         if (!preview.path.isEmpty())
             lines << QStringLiteral("path: ") + preview.path;
         lines << preview.commands.mid(0, kCommandsShown);
@@ -240,7 +242,8 @@ int runWriteFlow(const ConnectionOptions &connection, std::shared_ptr<const Writ
     case WriteFlow::End::Failed: break;
     }
     const WriteOutcome &outcome = flow.outcome();
-    printOutLine(kind->outcomeText(outcome));
+    for (const QString &line : kind->reportLines(outcome))
+        printOutLine(line);
     if (!outcome.error.isEmpty())
         printErrLine(outcome.error);
     return writeExitCode(outcome.errorKind, flow.end() == WriteFlow::End::Failed);

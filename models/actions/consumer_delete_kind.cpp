@@ -104,7 +104,7 @@ QString ConsumerDeleteKind::outcomeText(const WriteOutcome &outcome) const
     return QCoreApplication::translate("ConsumerDelete", "not deleted");
 }
 
-WriteRecord ConsumerDeleteKind::record(const WriteOutcome &outcome, const QString &auditPath) const
+WriteRecord ConsumerDeleteKind::record(const WriteOutcome &outcome, const QString &auditPath, const QString &) const
 {
     return writeRecordFor(m_request, outcome, auditPath);
 }

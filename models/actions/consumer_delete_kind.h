@@ -22,7 +22,7 @@ public:
     std::unique_ptr<WriteJob> job(const PreparedWrite &prepared, const WriteDecision &decision) const override;
     QString progressText(const WriteCounts &counts) const override;
     QString outcomeText(const WriteOutcome &outcome) const override;
-    WriteRecord record(const WriteOutcome &outcome, const QString &auditPath) const override;
+    WriteRecord record(const WriteOutcome &outcome, const QString &auditPath, const QString &afterwards) const override;
 
 private:
     ConsumerDeleteRequest m_request;

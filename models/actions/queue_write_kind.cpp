@@ -97,7 +97,7 @@ QString QueueWriteKind::outcomeText(const WriteOutcome &outcome) const
     return describeQueueWrite(m_request, outcome, false);
 }
 
-WriteRecord QueueWriteKind::record(const WriteOutcome &outcome, const QString &auditPath) const
+WriteRecord QueueWriteKind::record(const WriteOutcome &outcome, const QString &auditPath, const QString &) const
 {
     return writeRecordFor(m_request, outcome, auditPath);
 }

@@ -165,7 +165,16 @@ void WriteFlow::decided(std::optional<WriteDecision> decision)
     connect(raw, &WriteJob::finished, this, [this, raw](const WriteOutcome &outcome) {
         raw->deleteLater();
         m_outcome = outcome;
-        finish(WriteKind::failed(outcome) || !outcome.error.isEmpty() ? End::Failed : End::Written);
+        const End end = WriteKind::failed(outcome) || !outcome.error.isEmpty() ? End::Failed : End::Written;
+        // The read after the write (for the record), where the writes run.
+        auto after = std::make_shared<QString>();
+        m_session.offload([kind = m_kind, prepared = m_prepared, outcome, after] { *after = kind->afterwards(prepared, outcome); },
+                          [self = QPointer<WriteFlow>(this), after, end] {
+                              if (!self)
+                                  return;
+                              self->m_afterwards = *after;
+                              self->finish(end);
+                          });
     });
     Q_EMIT running();
     QMetaObject::invokeMethod(raw, &WriteJob::start, Qt::QueuedConnection);

@@ -34,8 +34,10 @@ namespace pelscope {
 // terminal prints it.
 struct WritePreview
 {
-    QString title;        // "Requeue stuck items": the dialog's title and its button
-    QString headline;     // one sentence with the numbers of the dry run
+    QString title;        // "Requeue stuck items": the dialog's title
+    QString confirmLabel; // the button that writes ("Claim 3"); empty: the title
+    QString headline;     // one sentence: what is asked
+    QString summary;      // under it: the numbers of the plan's read
     QStringList commands; // exactly what will run, from the same request
     QString commandsNote; // what kind of commands they are (a script per batch, plain calls)
     QStringList notes;    // read before confirming
@@ -77,10 +79,15 @@ public:
     virtual QStringList dryRunLines(const PreparedWrite &prepared) const = 0;
     virtual std::unique_ptr<WriteJob> job(const PreparedWrite &prepared, const WriteDecision &decision) const = 0;
     virtual QString progressText(const WriteCounts &counts) const = 0;
-    // What happened, in the kind's own words (the error, if any, is said
-    // after it by the front end: the window below it, the console on stderr).
+    // What happened, in one line (the error, if any, is said after it by the
+    // front end: the window below it, the console on stderr).
     virtual QString outcomeText(const WriteOutcome &outcome) const = 0;
-    virtual WriteRecord record(const WriteOutcome &outcome, const QString &auditPath) const = 0;
+    // The console's stdout after a run: by default the one line.
+    virtual QStringList reportLines(const WriteOutcome &outcome) const { return {outcomeText(outcome)}; }
+    // A read after the write, for the record (where claimed entries are now):
+    // blocking, on the writer thread; empty by default.
+    virtual QString afterwards(const PreparedWrite &, const WriteOutcome &) const { return {}; }
+    virtual WriteRecord record(const WriteOutcome &outcome, const QString &auditPath, const QString &afterwards) const = 0;
     // One rule for "it did not all go through": an item failed or was
     // refused, or the job stopped before the end.
     static bool failed(const WriteOutcome &outcome);
@@ -166,6 +173,7 @@ public:
     const PreparedWrite &prepared() const { return m_prepared; }
     const WritePreview &preview() const { return m_preview; }
     const WriteOutcome &outcome() const { return m_outcome; }
+    const QString &afterwards() const { return m_afterwards; }
 
 Q_SIGNALS:
     void running();
@@ -189,6 +197,7 @@ private:
     PreparedWrite m_prepared;
     WritePreview m_preview;
     WriteOutcome m_outcome;
+    QString m_afterwards;
     QPointer<WriteJob> m_job;
 };
 

@@ -414,21 +414,6 @@
         <translation>연결 끊김 후 재시도한 배치 %1</translation>
     </message>
     <message>
-        <location filename="../../ui/write_controller_words.h" line="+15"/>
-        <source>Claim</source>
-        <translation>Claim</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Acknowledge</source>
-        <translation>ACK</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Move to DLQ</source>
-        <translation>DLQ로 이동</translation>
-    </message>
-    <message>
         <location filename="../../app/gui/gui_main.cpp" line="+226"/>
         <source>the 30 minutes before the demo started are simulated</source>
         <translation>데모 시작 전 30분은 시뮬레이션 데이터</translation>
@@ -764,6 +749,101 @@
         <location line="+2"/>
         <source>  how:   one Lua script per batch: for each entry still pending, XADD its fields plus category=%1, reason=%2, delivery_count, source_stream, source_id, group, consumer to %3, then XACK; entries no longer pending are left alone</source>
         <translation>  방법:  배치마다 Lua 스크립트 하나: 아직 Pending인 엔트리마다 필드와 category=%1, reason=%2, delivery_count, source_stream, source_id, group, consumer를 %3에 XADD한 뒤 XACK; 더 이상 Pending이 아닌 엔트리는 그대로 둠</translation>
+    </message>
+    <message>
+        <location filename="../../models/actions/pending_write_kind.cpp" line="+38"/>
+        <source>Claim</source>
+        <translation>Claim</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Acknowledge</source>
+        <translation>ACK</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Move to DLQ</source>
+        <translation>DLQ로 이동</translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <source>%1 the pending entries of consumer %2 in group %3 of stream %4</source>
+        <translation>%1: 스트림 %4, 그룹 %3, 컨슈머 %2의 Pending 엔트리</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 %2 selected entry of group %3 on stream %4</source>
+        <translation>스트림 %4의 그룹 %3에서 선택한 엔트리 %2개 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 %2 selected entries of group %3 on stream %4</source>
+        <translation>스트림 %4의 그룹 %3에서 선택한 엔트리 %2개 %1</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Acknowledged entries are dropped unprocessed.</source>
+        <translation>ACK된 엔트리는 처리되지 않은 채 버려집니다.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Entries:</source>
+        <translation>엔트리:</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Exactly these commands will run (plain XCLAIM calls, a batch of IDs each; no script):</source>
+        <translation>정확히 다음 명령이 실행됩니다(스크립트 없이 XCLAIM 호출, 호출마다 ID 한 묶음):</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Exactly these commands will run (plain XACK calls; no script):</source>
+        <translation>정확히 다음 명령이 실행됩니다(스크립트 없이 XACK 호출):</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>%1 settled%2</source>
+        <translation>%1개 처리됨%2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> of %1</source>
+        <translation> / 전체 %1개</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>claimed %1, not claimed %2, not pending %3, failed %4</source>
+        <translation>claim %1, claim 안 됨 %2, Pending 아님 %3, 실패 %4</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>acknowledged %1, not pending %2, failed %3</source>
+        <translation>ACK %1, Pending 아님 %2, 실패 %3</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>moved %1, not pending %2, failed %3</source>
+        <translation>이동 %1, Pending 아님 %2, 실패 %3</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, moved with metadata only %1</source>
+        <translation>, 메타데이터만 이동 %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>, not pending after a lost reply %1</source>
+        <translation>, 응답 유실 후 Pending 아님 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, interrupted</source>
+        <translation>, 중단됨</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>%1 now owns the %2 claimed entries: it must read them again with ID 0 (XREADGROUP GROUP %3 %1 STREAMS %4 0), or they will idle again</source>
+        <translation>%1이(가) claim된 엔트리 %2개를 보유합니다: ID 0으로 다시 읽어야 하며(XREADGROUP GROUP %3 %1 STREAMS %4 0), 그렇지 않으면 다시 idle 상태가 됩니다</translation>
     </message>
 </context>
 <context>
@@ -4201,7 +4281,7 @@ The oldest %1 processing items read: %2 without a timestamp (unknown age), %3 st
 <context>
     <name>pelscope::WriteController</name>
     <message>
-        <location filename="../../ui/write_controller.cpp" line="+163"/>
+        <location filename="../../ui/write_controller.cpp" line="+166"/>
         <source>Writes enabled on %1</source>
         <translation>%1에서 쓰기 허용됨</translation>
     </message>
@@ -4248,9 +4328,6 @@ The oldest %1 processing items read: %2 without a timestamp (unknown age), %3 st
         <location line="+202"/>
         <location line="+113"/>
         <location line="+16"/>
-        <location filename="../../ui/write_controller_entries.cpp" line="+32"/>
-        <location line="+77"/>
-        <location line="+13"/>
         <source>Not allowed</source>
         <translation>허용되지 않음</translation>
     </message>
@@ -4269,8 +4346,6 @@ The oldest %1 processing items read: %2 without a timestamp (unknown age), %3 st
     <message>
         <location line="-280"/>
         <location line="+239"/>
-        <location filename="../../ui/write_controller_entries.cpp" line="-75"/>
-        <location line="+27"/>
         <source>Nothing was written: %1</source>
         <translation>아무것도 쓰지 않았습니다: %1</translation>
     </message>
@@ -4350,7 +4425,6 @@ Path: %2</source>
     </message>
     <message>
         <location line="+7"/>
-        <location filename="../../ui/write_controller_entries.cpp" line="+35"/>
         <source>The connection changed while the confirmation was open; nothing was written</source>
         <translation>확인 창이 열려 있는 동안 연결이 바뀌었습니다. 아무것도 쓰지 않았습니다</translation>
     </message>
@@ -4366,49 +4440,7 @@ Path: %2</source>
         <translation>데드 레터 재처리 중</translation>
     </message>
     <message>
-        <location filename="../../ui/write_controller_entries.cpp" line="-57"/>
-        <source>&lt;b&gt;The entries cannot be moved to %1 on this cluster.&lt;/b&gt; Nothing was written.</source>
-        <translation>&lt;b&gt;이 클러스터에서는 엔트리를 %1(으)로 이동할 수 없습니다.&lt;/b&gt; 아무것도 쓰지 않았습니다.</translation>
-    </message>
-    <message>
-        <location line="+29"/>
-        <source>%1 the pending entries of consumer %2 in group %3 of stream %4</source>
-        <translation>%1: 스트림 %4, 그룹 %3, 컨슈머 %2의 Pending 엔트리</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Entries:</source>
-        <translation>엔트리:</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+3"/>
-        <source>%1 %n selected entries of group %2 on stream %3</source>
-        <translation>
-            <numerusform>%1: 스트림 %3, 그룹 %2에서 선택한 엔트리 %n개</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>%1 %2</source>
-        <translation>%1 %2</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>&lt;br&gt;&lt;span style=&apos;color:%1&apos;&gt;&lt;b&gt;Acknowledged entries are dropped unprocessed.&lt;/b&gt;&lt;/span&gt;</source>
-        <translation>&lt;br&gt;&lt;span style=&apos;color:%1&apos;&gt;&lt;b&gt;ACK한 엔트리는 처리되지 않은 채 삭제됩니다.&lt;/b&gt;&lt;/span&gt;</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Exactly these commands will run (plain XCLAIM calls, a batch of IDs each; no script):</source>
-        <translation>정확히 다음 명령이 실행됩니다(스크립트 없이 XCLAIM 호출, 호출마다 ID 한 묶음):</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Exactly these commands will run (plain XACK calls; no script):</source>
-        <translation>정확히 다음 명령이 실행됩니다(스크립트 없이 XACK 호출):</translation>
-    </message>
-    <message>
-        <location line="+49"/>
+        <location filename="../../ui/write_controller_entries.cpp" line="+27"/>
         <source>%1 held %2 pending entries at the last poll; deleting it would drop them unprocessed. Claim them to another consumer first (select them in the pending table, or use &quot;Claim all from…&quot;).</source>
         <translation>%1은(는) 마지막 폴링 시점에 Pending 엔트리 %2개를 보유했습니다. 삭제하면 처리되지 않은 채 사라집니다. 먼저 다른 컨슈머로 claim하십시오(Pending 표에서 선택하거나 &quot;모두 claim…&quot; 사용).</translation>
     </message>

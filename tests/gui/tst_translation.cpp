@@ -16,6 +16,7 @@
 #include "test_settings.h"
 #include "write_controller.h"
 #include "write_dialogs.h"
+#include "actions/pending_action_job.h"
 
 #include <QAbstractButton>
 #include <QHeaderView>
@@ -181,6 +182,33 @@ private Q_SLOTS:
         QVERIFY(enable);
         checkPage(enable, QStringLiteral("enable writes"));
         enable->reject();
+
+        // The claim confirmation is Korean too (issue 28, item 7): the
+        // sentence, the warning and the plan's words; the commands stay as
+        // they run. It was English in the Korean window.
+        view.writes()->setWritesEnabled(true);
+        PendingActionRequest claim;
+        claim.action = PendingActionRequest::Action::Claim;
+        claim.stream = "orders";
+        claim.group = "fulfillment";
+        claim.fromConsumer = "worker-1";
+        claim.toConsumer = "worker-2";
+        claim.minIdleMs = 0;
+        view.writes()->pendingAction(claim, QStringLiteral("orders"), &mainWindow);
+        auto *confirm = waitForDialog<ConfirmWriteDialog>(&mainWindow);
+        QVERIFY(confirm);
+        const QString summary = confirm->summary();
+        QVERIFY2(hasHangul(summary) && !summary.contains(QLatin1String("must read its pending entries")) && !summary.contains(QLatin1String("holds 5")),
+                 qPrintable(summary));
+        QVERIFY2(summary.contains(QLatin1String("XREADGROUP GROUP &quot;fulfillment&quot; &quot;worker-2&quot; STREAMS &quot;orders&quot; 0"))
+                     || summary.contains(QLatin1String("XREADGROUP GROUP \"fulfillment\" \"worker-2\" STREAMS \"orders\" 0")),
+                 qPrintable(summary));
+        const QString plan = confirm->plan().join(QLatin1Char('\n'));
+        QVERIFY2(hasHangul(plan.section(QLatin1Char('\n'), 0, 0)) && plan.contains(QLatin1String("XCLAIM \"orders\" \"fulfillment\" \"worker-2\" 0 <ids> JUSTID")),
+                 qPrintable(plan));
+        keepScreenshot(confirm, QStringLiteral("claim-confirmation-korean"));
+        checkPage(confirm, QStringLiteral("claim confirmation"));
+        confirm->reject();
     }
 };
 

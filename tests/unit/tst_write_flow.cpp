@@ -81,7 +81,7 @@ struct FakeKind : WriteKind
     }
     QString progressText(const WriteCounts &) const override { return {}; }
     QString outcomeText(const WriteOutcome &o) const override { return QStringLiteral("wrote %1").arg(o.counts.done); }
-    WriteRecord record(const WriteOutcome &, const QString &) const override { return {}; }
+    WriteRecord record(const WriteOutcome &, const QString &, const QString &) const override { return {}; }
 };
 
 // Answers at once (yes or no), or keeps the answer for the test to give.
