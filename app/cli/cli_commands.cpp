@@ -8,6 +8,9 @@
 #include "snapshot_table.h"
 #include "text/fill_text.h"
 
+#include <QJsonObject>
+#include <QJsonDocument>
+#include <QJsonArray>
 #include <QCoreApplication>
 #include <QTimer>
 
@@ -52,6 +55,15 @@ QStringList blindSpots(const Snapshot &s)
             out << QStringLiteral("list queue not read: %1").arg(q.error);
     if (!s->discoveryComplete)
         out << QStringLiteral("discovery incomplete (%1)").arg(s->warning);
+    // Watching nothing is not OK (issue 27): a Redis whose work sits in
+    // lists or sets Pelscope does not recognise read "0 ok groups", exit 0.
+    qsizetype groups = 0;
+    for (const StreamSnapshot &stream : s->streams)
+        groups += stream.groups.size();
+    if (groups == 0 && s->delayedQueues.isEmpty() && s->listQueues.isEmpty())
+        out << fillText(QStringLiteral("nothing to watch: no stream with a consumer group and no queue was found (%1 streams without groups); "
+                                       "name keys with --stream, --delayed-queue or --list-queue, or widen --match"),
+                        s->streams.size());
     return out;
 }
 
@@ -118,7 +130,7 @@ int runSnapshot(const CliSettings &settings, bool json, const TableStyle &style)
         [](const RedisError &e) { printErr(e.message); });
 }
 
-int runCheck(const CliSettings &settings)
+int runCheck(const CliSettings &settings, bool json)
 {
     return pollOnce(
         settings,
@@ -177,10 +189,37 @@ int runCheck(const CliSettings &settings)
                 summary += details[i] + QLatin1Char('\n');
             for (qsizetype i = 1; i < blind.size(); ++i)
                 summary += QStringLiteral("UNKNOWN ") + blind[i] + QLatin1Char('\n');
+            const int exitCode = unknown ? kExitUnknown : int(worst);
+            if (json) {
+                // The same verdict for a program to read: only the JSON on stdout.
+                const auto counts3 = [](const HealthCounts &h) {
+                    return QJsonObject{{QStringLiteral("crit"), double(h.crit)}, {QStringLiteral("warn"), double(h.warn)}, {QStringLiteral("ok"), double(h.ok)}};
+                };
+                const QJsonObject o{{QStringLiteral("schema"), QStringLiteral("pelscope.check/1")},
+                                    {QStringLiteral("status"), unknown ? QStringLiteral("UNKNOWN") : QString::fromLatin1(words[int(worst)])},
+                                    {QStringLiteral("exit_code"), exitCode},
+                                    {QStringLiteral("groups"), counts3(counts)},
+                                    {QStringLiteral("queues"), counts3(queues)},
+                                    {QStringLiteral("total_lag"), double(lag)},
+                                    {QStringLiteral("total_pending"), double(pending)},
+                                    {QStringLiteral("problems"), QJsonArray::fromStringList(details)},
+                                    {QStringLiteral("cannot_see"), QJsonArray::fromStringList(blind)}};
+                printOut(QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Indented)));
+                return exitCode;
+            }
             printOut(summary);
-            return unknown ? kExitUnknown : int(worst);
+            return exitCode;
         },
-        [](const RedisError &e) { printOut(QStringLiteral("PELSCOPE UNKNOWN - %1\n").arg(e.message)); });
+        [json](const RedisError &e) {
+            if (json)
+                printOut(QString::fromUtf8(QJsonDocument(QJsonObject{{QStringLiteral("schema"), QStringLiteral("pelscope.check/1")},
+                                                                     {QStringLiteral("status"), QStringLiteral("UNKNOWN")},
+                                                                     {QStringLiteral("exit_code"), kExitUnknown},
+                                                                     {QStringLiteral("error"), e.message}})
+                                               .toJson(QJsonDocument::Indented)));
+            else
+                printOut(QStringLiteral("PELSCOPE UNKNOWN - %1\n").arg(e.message));
+        });
 }
 
 QList<Alert> AlertOutputs::observe(const Snapshot &snapshot)

@@ -42,7 +42,7 @@ struct AlertOutputs
 std::unique_ptr<AlertOutputs> alertOutputsFor(const CliSettings &settings, const QCommandLineParser &parser, QString *error);
 
 int runSnapshot(const CliSettings &settings, bool json, const TableStyle &style);
-int runCheck(const CliSettings &settings);
+int runCheck(const CliSettings &settings, bool json = false);
 int runWatch(const CliSettings &settings, const QCommandLineParser &parser, const TableStyle &style);
 int runExporter(const CliSettings &settings, const QCommandLineParser &parser);
 int runRecord(const CliSettings &settings, const QCommandLineParser &parser);

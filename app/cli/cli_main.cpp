@@ -72,7 +72,7 @@ int main(int argc, char *argv[])
     addProbeOptions(parser);
     addHistoryOptions(parser);
     parser.addOptions({
-        {QStringLiteral("json"), QStringLiteral("snapshot: print the pelscope.snapshot/1 JSON document.")},
+        {QStringLiteral("json"), QStringLiteral("snapshot: print the pelscope.snapshot/1 JSON document; check: only the verdict, as pelscope.check/1 JSON.")},
         {QStringLiteral("json-lines"), QStringLiteral("watch: one JSON document per line instead of a table.")},
         {QStringLiteral("interval"), QStringLiteral("watch: time between polls (default 1s)."), QStringLiteral("duration"), QStringLiteral("1s")},
         {QStringLiteral("ticks"), QStringLiteral("watch: stop after N polls."), QStringLiteral("n")},
@@ -182,7 +182,7 @@ int main(int argc, char *argv[])
     if (command == QLatin1String("snapshot"))
         return runSnapshot(settings, parser.isSet(QStringLiteral("json")), style);
     if (command == QLatin1String("check"))
-        return runCheck(settings);
+        return runCheck(settings, parser.isSet(QStringLiteral("json")));
     if (command == QLatin1String("watch"))
         return runWatch(settings, parser, style);
     if (command == QLatin1String("report"))

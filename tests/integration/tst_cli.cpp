@@ -76,6 +76,16 @@ private Q_SLOTS:
 
     void checkFollowsNagiosConventions()
     {
+        // Nothing to watch is UNKNOWN, not OK (issue 27): a stream without a
+        // group, nothing else. It said "PELSCOPE OK - 0 critical, 0 warning, 0 ok groups".
+        m_db.command({"XADD", "no-group", "*", "a", "1"});
+        Run nothing = cli({QStringLiteral("--url"), m_server.url(), QStringLiteral("check")});
+        QCOMPARE(nothing.exitCode, 3);
+        QVERIFY2(nothing.out.startsWith("PELSCOPE UNKNOWN - cannot see everything: nothing to watch: no stream with a consumer group and no queue "
+                                        "was found (1 streams without groups)"),
+                 nothing.out.constData());
+        m_db.command({"DEL", "no-group"});
+
         m_db.command({"XADD", "s", "*", "a", "1"});
         m_db.command({"XGROUP", "CREATE", "s", "g", "$"});
         Run r = cli({QStringLiteral("--url"), m_server.url(), QStringLiteral("check")});
@@ -89,6 +99,20 @@ private Q_SLOTS:
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(r.out.startsWith("PELSCOPE CRITICAL"), r.out.constData());
         QVERIFY(r.out.contains("oldest pending idle 20m"));
+        // --json: the same verdict, and only the JSON on stdout (issue 28,
+        // item 10: the Nagios line came with it).
+        const Run json = cli({QStringLiteral("--url"), m_server.url(), QStringLiteral("check"), QStringLiteral("--json")});
+        QCOMPARE(json.exitCode, 2);
+        QJsonParseError parseError;
+        const QJsonObject verdict = QJsonDocument::fromJson(json.out, &parseError).object();
+        QVERIFY2(parseError.error == QJsonParseError::NoError && !json.out.contains("PELSCOPE"), json.out.constData());
+        QCOMPARE(verdict.value(QLatin1String("schema")).toString(), QStringLiteral("pelscope.check/1"));
+        QCOMPARE(verdict.value(QLatin1String("status")).toString(), QStringLiteral("CRITICAL"));
+        QCOMPARE(verdict.value(QLatin1String("exit_code")).toInt(), 2);
+        QCOMPARE(verdict.value(QLatin1String("groups")).toObject().value(QLatin1String("crit")).toInt(), 1);
+        QCOMPARE(verdict.value(QLatin1String("total_pending")).toInt(), m_db.command({"XPENDING", "s", "g"}).at(0).integer());
+        QVERIFY2(verdict.value(QLatin1String("problems")).toArray().at(0).toString().contains(QLatin1String("oldest pending idle 20m")),
+                 json.out.constData());
 
         r = cli({QStringLiteral("--url"), m_server.url(), QStringLiteral("--threshold"), QStringLiteral("oldest_idle_crit=1h"),
                  QStringLiteral("--threshold"), QStringLiteral("consumer_idle_warn=2h"), QStringLiteral("check")});
