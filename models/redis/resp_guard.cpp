@@ -68,15 +68,22 @@ bool RespGuard::feed(const char *data, qsizetype size)
 bool RespGuard::onLine()
 {
     const QByteArray line = std::exchange(m_line, {});
-    const char type = line.isEmpty() ? '\0' : line.at(0);
+    // RESP2 ends every line with CRLF (payloads are skipped by their length).
+    // hiredis 0.14 splits lines at CRLF and reads a length leniently ("$-\n$10"
+    // is a nil to it), so a line the guard would frame differently is refused
+    // here, before hiredis is given it: otherwise the guard could count an
+    // array header as bulk payload and hiredis allocate what it announces.
+    if (!line.endsWith("\r\n"))
+        return fail(QStringLiteral("a reply line not ended by CRLF (protocol error)"));
+    const char type = line.at(0);
     if (type != '$' && type != '*')
         return elementDone(); // simple string, error, integer; anything else hiredis rejects itself
     qint64 n = 0;
     const char *first = line.constData() + 1;
-    const char *last = line.constData() + line.size() - (line.endsWith("\r\n") ? 2 : 1);
+    const char *last = line.constData() + line.size() - 2;
     const auto parsed = std::from_chars(first, last, n);
-    if (parsed.ec != std::errc() || parsed.ptr != last)
-        return elementDone(); // not a length: hiredis reports the protocol error
+    if (parsed.ec != std::errc() || parsed.ptr != last || first == last)
+        return fail(QStringLiteral("a malformed length in a reply (protocol error)"));
     if (type == '$') {
         if (n < 0)
             return elementDone(); // nil

@@ -98,6 +98,11 @@ private Q_SLOTS:
         QTest::newRow("announced giant bulk") << QByteArray("$9000000000\r\n") << 0 << false;
         QTest::newRow("announced billion array") << QByteArray("*2000000000\r\n") << 0 << false;
         QTest::newRow("nested past the element cap") << QByteArray("*600\r\n*600\r\n") << 0 << false;
+        // Found by the fuzzer: hiredis read "$-\n$10\r\n" as one nil, the guard
+        // as a bad line then a 10-byte bulk that hid the array header behind
+        // it: hiredis then allocated 1.8 billion elements (out of memory).
+        QTest::newRow("line ended by a bare LF") << QByteArray("$-\n$10\r\n*1796135654\r\n$\r\n") << 0 << false;
+        QTest::newRow("malformed length") << QByteArray("*1x\r\n") << 0 << false;
     }
     void guardFollowsFraming()
     {
