@@ -6,13 +6,11 @@
 #pragma once
 
 #include "actions/consumer_delete_job.h"
-#include "actions/cross_slot_requeue_job.h"
 #include "actions/pending_action_job.h"
-#include "actions/queue_write_job.h"
-#include "actions/write_flow.h"
 #include "actions/permission_probe.h"
+#include "actions/queue_write_job.h"
 #include "actions/requeue_job.h"
-#include "actions/requeue_route.h"
+#include "actions/write_flow.h"
 #include "actions/write_record.h"
 
 #include <QHash>
@@ -41,7 +39,7 @@ public:
     const QString &connectionLabel() const { return m_label; }
     bool isProduction() const { return m_production; }
     bool writesEnabled() const { return m_enabled; }
-    bool isBusy() const { return m_busy || m_session.isBusy(); } // a write (or its dry run) is running
+    bool isBusy() const { return m_session.isBusy(); } // a write (or its dry run) is running
     // From each snapshot. On a Redis Cluster every write first asks the seed,
     // on the writer thread, which master holds its keys and runs there; a
     // requeue also picks its path (atomic, or the cross-slot ledger, or
@@ -84,35 +82,15 @@ Q_SIGNALS:
     void recorded(const pelscope::WriteRecord &record);
 
 private:
-    // How a confirmed requeue (or delete) runs: RequeueJob on `node`, or on a
-    // cluster across slots CrossSlotRequeueJob from the seed.
-    struct RequeueHow
-    {
-        ConnectionOptions node;
-        std::optional<CrossSlotRequeueRequest> ledger;
-        QString path; // cluster only: the path in plain words, for the confirmation
-    };
-
     // The options every connection a job writes on is made from: the primary,
     // whatever read_from says.
     ConnectionOptions writeOptions() const;
-    // Runs `work` on the writer thread (it may block there on network I/O),
-    // then `done` with its result on this thread, unless the connection changed.
-    template<typename Result>
-    void onWriterThread(std::function<Result()> work, std::function<void(const Result &)> done);
-    void routeRequeue(const RequeueRequest &request, const QString &scope, QWidget *parent);
-    void dryRunRequeue(const RequeueRequest &request, const QString &scope, QWidget *parent, const RequeueHow &how);
-    void confirmRequeue(const WriteOutcome &dry, const RequeueRequest &request, const QString &scope, QWidget *parent, const RequeueHow &how);
-    void runRequeue(const RequeueRequest &request, const QString &scope, QWidget *parent, const RequeueHow &how);
-    void runCrossSlot(const RequeueRequest &request, const QString &scope, QWidget *parent, const CrossSlotRequeueRequest &x);
     void refuse(QWidget *parent, const QString &title, const QString &summary, const QString &path);
     // A write through the one flow (models/actions/write_flow.h): the dialog
     // asks what the flow shows, a progress dialog while it runs, the outcome
     // said and recorded; `done` after a write ran.
     void runFlow(std::shared_ptr<const WriteKind> kind, const QString &scope, QWidget *parent,
                  std::function<void(const WriteFlow &)> done = {});
-    void runJob(WriteJob *job, const QString &title, QWidget *parent, const std::function<void(const WriteOutcome &)> &done,
-                const std::function<QString(const WriteCounts &)> &describe = {});
     void noteRefusal(const QString &scope, const QString &action, RedisError::Kind kind, const QString &error);
     void showOutcome(QWidget *parent, const QString &title, const QString &text, bool failed);
     void moveToWorker(QObject *job);
@@ -123,27 +101,9 @@ private:
     QString m_label;
     bool m_production = false;
     bool m_enabled = false;
-    bool m_busy = false;
     bool m_cluster = false;
     quint64 m_connectionNumber = 0;
     QHash<QString, PermissionVerdicts> m_verdicts; // by scope
 };
-
-// Runs `work` on the writer thread, then `done` with its result on the GUI
-// thread, unless the connection changed meanwhile.
-template<typename Result>
-void WriteController::onWriterThread(std::function<Result()> work, std::function<void(const Result &)> done)
-{
-    const quint64 number = m_connectionNumber;
-    auto result = std::make_shared<Result>();
-    m_session.offload([work = std::move(work), result] { *result = work(); },
-                      [this, number, done = std::move(done), result] {
-                          if (number != m_connectionNumber) { // another connection meanwhile: forget it
-                              m_busy = false;
-                              return;
-                          }
-                          done(*result);
-                      });
-}
 
 } // namespace pelscope

@@ -4,14 +4,8 @@
 #include "cli_values.h"
 #include "write_support.h"
 
-#include "actions/audit_log.h"
-#include "actions/cross_slot_requeue_job.h"
 #include "actions/dlq_finder.h"
-#include "actions/requeue_job.h"
-#include "actions/write_plan.h"
-#include "cluster/cluster_node_link.h"
-#include "cluster/cluster_topology.h"
-#include "redis/key_slot.h"
+#include "actions/dlq_write_kind.h"
 #include "snapshot/format.h"
 #include "snapshot/stream_id.h"
 #include "text/fill_text.h"
@@ -211,49 +205,6 @@ int runShow(const CliSettings &settings, const QCommandLineParser &parser, const
     return kExitDone;
 }
 
-// The progress line both requeue jobs draw.
-QString requeueProgressLine(const WriteCounts &c)
-{
-    return fillText(QStringLiteral("requeued %1%2, already gone %3, failed %4"), c.done,
-                    c.total >= 0 ? QStringLiteral(" of %1").arg(c.total) : QString(), c.gone, c.failed);
-}
-
-// The plan of a dry run, then "requeued N, already gone M, failed K[, skipped …][, left …][, interrupted]",
-// the line scripts parse, and the error; the exit code.
-int reportRequeue(bool dryRun, const WriteOutcome &outcome, const QString &ledgerLine = {})
-{
-    for (const QString &line : std::as_const(outcome.plan))
-        printOutLine(line);
-    const WriteCounts &c = outcome.counts;
-    QString summary = fillText(QStringLiteral("%1 %2, already gone %3, failed %4"),
-                               dryRun ? QStringLiteral("dry run: would requeue") : QStringLiteral("requeued"), c.done, c.gone, c.failed);
-    if (c.skipped)
-        summary += QStringLiteral(", skipped %1 (not matching)").arg(c.skipped);
-    if (c.empty)
-        summary += QStringLiteral(", left with only metadata %1").arg(c.empty);
-    if (outcome.cancelled)
-        summary += QStringLiteral(", interrupted");
-    printOutLine(summary);
-    if (!ledgerLine.isEmpty())
-        printOutLine(ledgerLine);
-    if (!outcome.error.isEmpty())
-        printErrLine(outcome.error);
-    return writeExitCode(outcome.errorKind, c.failed > 0 || !outcome.ranToTheEnd());
-}
-
-// The cross-slot path: CrossSlotRequeueJob, with the same plan, summary and exit codes.
-int runCrossSlotRequeue(const CliSettings &settings, const CrossSlotRequeueRequest &request)
-{
-    CrossSlotRequeueJob job(settings.connection, request);
-    const WriteOutcome outcome = runWriteJob(job, stderrIsTerminal() && !request.dryRun, requeueProgressLine);
-    const QString ledger =
-        request.dryRun
-            ? QString()
-            : fillText(QStringLiteral("cross-slot: %1 found in the ledger %2 after a lost reply, %3 retries (source on %4, DLQ on %5)"),
-                       outcome.counts.duplicates, displayBytes(outcome.ledgerKey), outcome.counts.retries, outcome.sourceNode, outcome.dlqNode);
-    return reportRequeue(request.dryRun, outcome, ledger);
-}
-
 int runRequeue(const CliSettings &settings, const QCommandLineParser &parser, const QByteArray &dlq, const QStringList &trailing)
 {
     RequeueRequest request;
@@ -304,88 +255,13 @@ int runRequeue(const CliSettings &settings, const QCommandLineParser &parser, co
         printErrLine(usage);
         return kExitRefused;
     }
-    request.dryRun = parser.isSet(QStringLiteral("dry-run"));
-
-    // The path is decided before anything is read or written (the window's
-    // planner too): on a cluster atomic when the DLQ and its target share a
-    // slot, else the ledger, else refused.
+    // The path is planned for the named target, else the one the DLQ's name
+    // says; on a cluster that decides atomic, the ledger, or refused.
     const bool targetExplicit = !request.target.isEmpty();
     const QByteArray pathTarget = targetExplicit ? request.target : source ? source->first : QByteArray();
-    const RequeuePlan planned =
-        planRequeue(settings.connection, request, pathTarget, targetExplicit, QStringLiteral("name the target with --to for the cross-slot path"));
-    if (!planned.error.isEmpty()) {
-        printErrLine(planned.error);
-        return kExitRefused;
-    }
-    const QString pathLine = planned.pathLine.isEmpty() ? QString() : QStringLiteral("path: %1").arg(planned.pathLine);
-    if (!planned.runs()) {
-        printOutLine(pathLine);
-        printErrLine(QStringLiteral("refusing to requeue %1 to %2 on this cluster: %3")
-                         .arg(quotedKey(dlq), quotedKey(pathTarget), planned.pathLine.isEmpty() ? planned.refusal : planned.pathLine));
-        return kExitRefused;
-    }
-    request = planned.request;
-
-    RedisError error;
-    const RedisBatch batch{{"TYPE", dlq}, {"XLEN", dlq}};
-    const RedisReplies replies = readOnce(planned.dlqNode, batch, &error);
-    for (int i = 0; !error.isError() && i < replies.size(); ++i)
-        if (replies.at(i).isError())
-            error = describeReplyError(batch.at(i), replies.at(i));
-    if (error.isError()) {
-        printErrLine(error.message);
-        return kExitRefused;
-    }
-    if (replies.value(0).bytes() != "stream") {
-        printErrLine(QStringLiteral("refusing: there is no stream named %1").arg(quotedKey(dlq)));
-        return kExitRefused;
-    }
-    const qint64 length = replies.value(1).integer();
-    const QString what = all    ? QStringLiteral("all %1 entries").arg(length)
-                         : byId ? QStringLiteral("%1 entries by ID").arg(request.ids.size())
-                                : fillText(QStringLiteral("the entries whose %1 is %2 (looked for among all %3)"), quotedKey(request.matchField),
-                                           quotedKey(request.matchValue), length);
-    const QString where = !request.target.isEmpty() ? quotedKey(request.target)
-                          : source ? QStringLiteral("each entry's source_stream field, else %1 (from the DLQ's name)").arg(quotedKey(source->first))
-                                   : QStringLiteral("each entry's source_stream field (entries without one stop the run: name a target with --to)");
-    const bool crossSlot = planned.path == RequeuePlan::Path::Ledger;
-    QStringList plan{
-        QStringLiteral("Requeue from %1 on %2:").arg(quotedKey(dlq), settings.connection.redactedUrl()),
-        QStringLiteral("  what:  %1").arg(what),
-        QStringLiteral("  where: %1").arg(crossSlot ? quotedKey(pathTarget) : where),
-    };
-    if (!planned.pathLine.isEmpty())
-        plan << QStringLiteral("  path:  %1").arg(planned.pathLine);
-    if (crossSlot)
-        plan << fillText(
-            QStringLiteral("  how:   per entry, a Lua script on the master of %1 XADDs the non-metadata fields (byte for byte, in order) "
-                           "and records the DLQ ID in %2 (expires %3 days after the last entry), skipping IDs already recorded; "
-                           "then XDEL from %4 on its own master; an audit record in %5"),
-            quotedKey(pathTarget), quotedKey(planRequeuePath(dlq, pathTarget).ledgerKey), CrossSlotRequeueRequest{}.ledgerTtlSeconds / 86'400,
-            quotedKey(dlq), AuditLog(request.auditLogPath).path());
-    else
-        plan << fillText(
-            QStringLiteral("  how:   one Lua script per batch of %1: XADD the non-metadata fields (byte for byte, in order) to the target, then XDEL "
-                           "from %2; an audit record in %3 and in %4"),
-            request.batchSize, quotedKey(dlq), quotedKey(request.auditStream), AuditLog(request.auditLogPath).path());
-    plan << QStringLiteral("  rate:  %1")
-                .arg(request.ratePerSecond > 0 ? QStringLiteral("%1 entries/s").arg(request.ratePerSecond)
-                                               : QStringLiteral("as fast as the server answers"));
-    if (!pathLine.isEmpty())
-        printOutLine(pathLine); // also for scripts, which see no plan: said before anything is written
-    if (!request.dryRun && !confirmPlan(plan, parser.isSet(QStringLiteral("yes"))))
-        return kExitRefused;
-
-    if (crossSlot) {
-        CrossSlotRequeueRequest x = *planned.ledger;
-        x.dryRun = request.dryRun;
-        x.ratePerSecond = request.ratePerSecond;
-        x.maxConsecutiveFailures = kCliMaxConsecutiveFailures;
-        return runCrossSlotRequeue(settings, x);
-    }
-
-    RequeueJob job(planned.node, request);
-    return reportRequeue(request.dryRun, runWriteJob(job, stderrIsTerminal() && !request.dryRun, requeueProgressLine));
+    auto kind = std::make_shared<DlqWriteKind>(std::move(request), pathTarget, targetExplicit,
+                                               QStringLiteral("name the target with --to for the cross-slot path"));
+    return runWriteFlow(settings.connection, kind, parser.isSet(QStringLiteral("yes")), parser.isSet(QStringLiteral("dry-run")));
 }
 
 } // namespace

@@ -121,36 +121,6 @@ void installInterruptFlag()
     std::signal(SIGTERM, [](int) { g_interrupted = 1; });
 }
 
-WriteOutcome runWriteJob(WriteJob &job, bool showProgress, const std::function<QString(const WriteCounts &)> &progressLine)
-{
-    WriteOutcome outcome;
-    QObject::connect(&job, &WriteJob::finished, &job, [&](const WriteOutcome &o) {
-        outcome = o;
-        QCoreApplication::exit(0);
-    });
-    QObject::connect(&job, &WriteJob::progress, &job, [&](const WriteCounts &c) {
-        if (showProgress) {
-            std::fputs("\r", stderr); // our own carriage return: redraws the progress line
-            writeErr(progressLine(c) + QLatin1Char(' '));
-        }
-    });
-    QObject::connect(&job, &WriteJob::retrying, &job, [&](const QString &why) {
-        writeErr(QStringLiteral("%1pelscope-cli: %2; reconnecting and continuing\n").arg(showProgress ? QStringLiteral("\n") : QString(), why));
-    });
-    installInterruptFlag();
-    QTimer interrupt;
-    QObject::connect(&interrupt, &QTimer::timeout, &job, [&job] {
-        if (interruptRequested())
-            job.cancel();
-    });
-    interrupt.start(100);
-    QTimer::singleShot(0, &job, [&job] { job.start(); });
-    QCoreApplication::exec();
-    if (showProgress)
-        std::fputs("\n", stderr);
-    return outcome;
-}
-
 namespace {
 
 constexpr int kCommandsShown = 20; // on a terminal; --dry-run lists them all
@@ -189,6 +159,8 @@ int runWriteFlow(const ConnectionOptions &connection, std::shared_ptr<const Writ
 {
     if (dryRun) {
         const PreparedWrite p = kind->prepare(connection.forWrites());
+        if (!p.pathLine.isEmpty())
+            printOutLine(QStringLiteral("path: ") + p.pathLine);
         if (!p.error.isEmpty()) {
             printErrLine(p.error);
             return writeExitCode(p.errorKind, true);
@@ -206,6 +178,10 @@ int runWriteFlow(const ConnectionOptions &connection, std::shared_ptr<const Writ
     TerminalConfirmer confirmer(yes);
     WriteFlow flow(session, kind, confirmer);
     const bool showProgress = stderrIsTerminal();
+    QObject::connect(&flow, &WriteFlow::planned, &flow, [&flow] { // before the question, and also before a refusal
+        if (!flow.prepared().pathLine.isEmpty())
+            printOutLine(QStringLiteral("path: ") + flow.prepared().pathLine);
+    });
     QObject::connect(&flow, &WriteFlow::progress, &flow, [&](const QString &text, const WriteCounts &) {
         if (showProgress) {
             std::fputs("\r", stderr); // our own carriage return: redraws the progress line

@@ -58,12 +58,6 @@ int writeExitCode(RedisError::Kind errorKind, bool failedOrStopped);
 bool interruptRequested();
 void installInterruptFlag();
 
-// Runs a write job to its end on this thread's event loop: `progressLine`'s
-// text redrawn on stderr after each progress signal when `showProgress`, each
-// reconnect said, Ctrl-C stopping it after the batch in flight (never half a
-// batch).
-WriteOutcome runWriteJob(WriteJob &job, bool showProgress, const std::function<QString(const WriteCounts &)> &progressLine);
-
 // One write through the flow the window runs too (models/actions/write_flow.h),
 // on this thread: --dry-run prints the plan on stdout and writes nothing;
 // otherwise the headline and commands on stderr, "yes" on a terminal (or

@@ -258,7 +258,7 @@ void CrossSlotRequeueJob::onPage(const RedisReplies &replies)
         const StreamFields fields = m_request.layout.requeuedFields(all);
         if (fields.isEmpty()) {
             ++m_pageCounts.empty; // nothing to give back; it stays for an operator to read
-            if (m_request.dryRun)
+            if (m_request.dryRun && m_outcome.plan.size() < WriteOutcome::kMaxPlanLines)
                 m_outcome.plan
                     << QStringLiteral("# %1: only metadata fields, would stay in %2").arg(QString::fromLatin1(id), displayBytes(m_request.dlq));
             continue;
@@ -278,15 +278,19 @@ void CrossSlotRequeueJob::onPage(const RedisReplies &replies)
 
 void CrossSlotRequeueJob::planEntry(const QByteArray &id, const StreamFields &fields)
 {
+    ++m_outcome.counts.done;
+    if (m_outcome.plan.size() >= WriteOutcome::kMaxPlanLines) { // counted, not listed
+        ++m_outcome.planLeftOut;
+        return;
+    }
     QString line = QStringLiteral("XADD %1 *").arg(quotedForPlan(m_request.target));
     for (const auto &fv : fields)
         line += QLatin1Char(' ') + quotedForPlan(fv.first) + QLatin1Char(' ')
-                + quotedForPlan(fv.second.size() > 200 ? fv.second.left(200) + "..." : fv.second);
+                + valueForPlan(fv.second);
     m_outcome.plan << line
                           + QStringLiteral("  (on %1, unless %2 is already in the ledger %3)")
                                 .arg(m_outcome.sourceNode, QString::fromLatin1(id), displayBytes(m_plan.ledgerKey))
                    << QStringLiteral("XDEL %1 %2  (on %3)").arg(quotedForPlan(m_request.dlq), QString::fromLatin1(id), m_outcome.dlqNode);
-    ++m_outcome.counts.done;
 }
 
 void CrossSlotRequeueJob::apply()

@@ -235,23 +235,28 @@ void RequeueJob::onPage(const RedisReplies &replies)
 void RequeueJob::planEntry(const QByteArray &id, const QByteArray &target, const StreamFields &fields)
 {
     const QString dlqId = QString::fromLatin1(id);
-    if (m_request.operation == RequeueRequest::Operation::Delete) {
-        m_outcome.plan << QStringLiteral("XDEL %1 %2").arg(quotedForPlan(m_request.dlq), dlqId);
-        ++m_outcome.counts.done;
+    const StreamFields out = m_request.operation == RequeueRequest::Operation::Delete ? StreamFields{}
+                             : m_request.editedFields                                 ? *m_request.editedFields
+                                                                                      : m_request.layout.requeuedFields(fields);
+    const bool kept = m_request.operation == RequeueRequest::Operation::Requeue && out.isEmpty();
+    ++(kept ? m_outcome.counts.empty : m_outcome.counts.done);
+    if (m_outcome.plan.size() >= WriteOutcome::kMaxPlanLines) { // counted, not listed
+        ++m_outcome.planLeftOut;
         return;
     }
-    const StreamFields out = m_request.editedFields ? *m_request.editedFields : m_request.layout.requeuedFields(fields);
-    if (out.isEmpty()) {
-        ++m_outcome.counts.empty;
+    if (m_request.operation == RequeueRequest::Operation::Delete) {
+        m_outcome.plan << QStringLiteral("XDEL %1 %2").arg(quotedForPlan(m_request.dlq), dlqId);
+        return;
+    }
+    if (kept) {
         m_outcome.plan << QStringLiteral("# %1: only metadata fields, would stay in %2").arg(dlqId, displayBytes(m_request.dlq));
         return;
     }
     QString line = QStringLiteral("XADD %1 *").arg(quotedForPlan(target));
     for (const auto &fv : out)
         line += QLatin1Char(' ') + quotedForPlan(fv.first) + QLatin1Char(' ')
-                + quotedForPlan(fv.second.size() > 200 ? fv.second.left(200) + "..." : fv.second);
+                + valueForPlan(fv.second);
     m_outcome.plan << line << QStringLiteral("XDEL %1 %2").arg(quotedForPlan(m_request.dlq), dlqId);
-    ++m_outcome.counts.done;
 }
 
 void RequeueJob::applyBatch()

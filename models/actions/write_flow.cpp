@@ -127,6 +127,7 @@ void WriteFlow::prepared(const PreparedWrite &p)
     m_prepared = p;
     if (m_generation != m_session.generation())
         return finish(End::Stale); // about the previous connection: forgotten, silently
+    Q_EMIT planned();
     if (!p.error.isEmpty())
         return finish(End::CouldNotPlan, p.error);
     if (!p.refusal.isEmpty())

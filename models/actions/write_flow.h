@@ -42,6 +42,7 @@ struct WritePreview
     QString commandsNote; // what kind of commands they are (a script per batch, plain calls)
     QStringList notes;    // read before confirming
     QString path;         // on a cluster: where it runs, in plain words
+    bool offersRate = false; // the operator may pace it (entries per second)
 };
 
 // What the operator chose beyond "go".
@@ -59,6 +60,7 @@ struct PreparedWrite
     RedisError::Kind errorKind = RedisError::Kind::None;
     QString refusal;         // it must not run as asked (said before anything is written)
     QString nothingToDo;     // the plan is empty: why, in one sentence
+    QString pathLine;        // the console's "path:" line, said first whatever follows (refusals too): scripts read it
     std::any plan;           // the kind's own findings that job() needs (a routed request)
 };
 
@@ -176,6 +178,7 @@ public:
     const QString &afterwards() const { return m_afterwards; }
 
 Q_SIGNALS:
+    void planned(); // prepare() is back: prepared() holds what it found
     void running();
     void progress(const QString &text, const pelscope::WriteCounts &counts);
     void retrying(const QString &why);

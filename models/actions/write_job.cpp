@@ -16,6 +16,13 @@ QString quotedForPlan(const QByteArray &bytes)
     return QLatin1Char('"') + displayBytes(bytes).replace(QLatin1Char('"'), QStringLiteral("\\\"")) + QLatin1Char('"');
 }
 
+QString valueForPlan(const QByteArray &bytes)
+{
+    if (bytes.size() <= kPlanValueBytes)
+        return quotedForPlan(bytes);
+    return quotedForPlan(bytes.left(kPlanValueBytes)) + QStringLiteral("...(%1 bytes)").arg(bytes.size());
+}
+
 WriteJob::WriteJob(Policy policy, QObject *parent)
     : QObject(parent)
     , m_policy(std::move(policy))

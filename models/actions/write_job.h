@@ -26,6 +26,11 @@ namespace pelscope {
 
 // A key or value as a dry run's plan shows it: quoted, escaped, readable.
 QString quotedForPlan(const QByteArray &bytes);
+// A field value as a plan shows it: whole up to kPlanValueBytes, else its
+// first kPlanValueBytes quoted and its length after the quote
+// ("abc..."(1500 bytes)), so a cut never passes for the value's own bytes.
+constexpr qsizetype kPlanValueBytes = 200;
+QString valueForPlan(const QByteArray &bytes);
 
 class WriteJob : public QObject
 {

@@ -43,6 +43,8 @@ struct WriteOutcome
     QString error;                                       // why it stopped early; empty when it ran to the end
     RedisError::Kind errorKind = RedisError::Kind::None; // Usage: refused before writing; NoPermission: the ACL said no
     QStringList plan;                                    // dry run: exactly what would be written where
+    qint64 planLeftOut = 0;                              // dry run: entries past kMaxPlanLines, counted but not listed
+    static constexpr qsizetype kMaxPlanLines = 2000;     // a dry run of a large DLQ stays a few hundred KB
     QMap<QByteArray, QString> refusedTargets;            // target -> why its entries were kept
     // DLQ ID -> the new ID in its target, for the first kMaxListedEntries
     // moved (the audit log has all of them).

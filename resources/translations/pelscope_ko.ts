@@ -156,6 +156,129 @@
     </message>
 </context>
 <context>
+    <name>DeadLetterWrite</name>
+    <message>
+        <location filename="../../models/actions/dlq_write_kind.cpp" line="+39"/>
+        <source>Delete dead letters</source>
+        <translation>데드 레터 삭제</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Requeue dead letters</source>
+        <translation>데드 레터 재처리</translation>
+    </message>
+    <message>
+        <location line="+36"/>
+        <source>there is no stream named %1</source>
+        <translation>%1이라는 스트림이 없습니다</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 is a %2, not a stream</source>
+        <translation>%1은(는) 스트림이 아니라 %2입니다</translation>
+    </message>
+    <message>
+        <location line="+37"/>
+        <source>Delete %1 entry from %2 for good.</source>
+        <translation>%2에서 엔트리 %1개를 영구 삭제합니다.</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Delete %1 entries from %2 for good.</source>
+        <translation>%2에서 엔트리 %1개를 영구 삭제합니다.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>It is not copied anywhere; only the audit log keeps its ID.</source>
+        <translation>어디에도 복사되지 않으며 감사 로그에만 ID가 남습니다.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>They are not copied anywhere; only the audit log keeps their IDs.</source>
+        <translation>어디에도 복사되지 않으며 감사 로그에만 ID가 남습니다.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete %1</source>
+        <translation>%1개 삭제</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Requeue %1 entry from %2 to its source stream, then delete it from the DLQ.</source>
+        <translation>%2의 엔트리 %1개를 원본 스트림으로 재처리한 뒤 DLQ에서 삭제합니다.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Requeue %1 entries from %2 to their source streams, then delete them from the DLQ.</source>
+        <translation>%2의 엔트리 %1개를 각 원본 스트림으로 재처리한 뒤 DLQ에서 삭제합니다.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Requeue %1 entry from %2 to %3, then delete it from the DLQ.</source>
+        <translation>%2의 엔트리 %1개를 %3(으)로 재처리한 뒤 DLQ에서 삭제합니다.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Requeue %1 entries from %2 to %3, then delete them from the DLQ.</source>
+        <translation>%2의 엔트리 %1개를 %3(으)로 재처리한 뒤 DLQ에서 삭제합니다.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Requeue %1</source>
+        <translation>%1개 재처리</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 of the selected entries are already gone.</source>
+        <translation>선택한 엔트리 중 %1개는 이미 없습니다.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 entries hold nothing but metadata and stay in the DLQ.</source>
+        <translation>엔트리 %1개는 메타데이터만 있어 DLQ에 남습니다.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 entries do not match and stay.</source>
+        <translation>엔트리 %1개는 조건에 맞지 않아 남습니다.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Audit log: %1</source>
+        <translation>감사 로그: %1</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>… and the commands for %1 more entries, the same way (not listed)</source>
+        <translation>… 그리고 엔트리 %1개에 대한 같은 방식의 명령(목록 생략)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Exactly these commands will run (per entry: a script on the source&apos;s master that skips IDs already in the ledger, then XDEL on the DLQ&apos;s master):</source>
+        <translation>정확히 다음 명령이 실행됩니다(엔트리마다: 원본의 마스터에서 원장에 이미 있는 ID를 건너뛰는 스크립트, 이어서 DLQ의 마스터에서 XDEL):</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Exactly these commands will run, in one Lua script per batch of %1 that also appends an audit record to %2:</source>
+        <translation>정확히 다음 명령이 실행됩니다. %1개 배치마다 Lua 스크립트 하나로 실행되며, 같은 스크립트가 %2에 감사 레코드를 추가합니다:</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>deleted %1%2, already gone %3, failed %4</source>
+        <translation>삭제 %1%2, 이미 없음 %3, 실패 %4</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>requeued %1%2, already gone %3, failed %4</source>
+        <translation>재처리 %1%2, 이미 없음 %3, 실패 %4</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source> of %1</source>
+        <translation> / 전체 %1개</translation>
+    </message>
+</context>
+<context>
     <name>Duration</name>
     <message>
         <location filename="../../models/snapshot/format.cpp" line="+17"/>
@@ -382,36 +505,6 @@
         <location filename="../../ui/pending_actions_bar.cpp" line="+34"/>
         <source>Review…</source>
         <translation>검토…</translation>
-    </message>
-    <message>
-        <location filename="../../ui/write_controller.cpp" line="+30"/>
-        <source>deleted %1</source>
-        <translation>삭제됨 %1</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>requeued %1</source>
-        <translation>재처리됨 %1</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>already gone %1</source>
-        <translation>이미 없음 %1</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>failed %1</source>
-        <translation>실패 %1</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>left (metadata only) %1</source>
-        <translation>남음(메타데이터만) %1</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>batches retried after a lost connection %1</source>
-        <translation>연결 끊김 후 재시도한 배치 %1</translation>
     </message>
     <message>
         <location filename="../../app/gui/gui_main.cpp" line="+226"/>
@@ -4281,7 +4374,7 @@ The oldest %1 processing items read: %2 without a timestamp (unknown age), %3 st
 <context>
     <name>pelscope::WriteController</name>
     <message>
-        <location filename="../../ui/write_controller.cpp" line="+166"/>
+        <location filename="../../ui/write_controller.cpp" line="+186"/>
         <source>Writes enabled on %1</source>
         <translation>%1에서 쓰기 허용됨</translation>
     </message>
@@ -4311,133 +4404,35 @@ The oldest %1 processing items read: %2 without a timestamp (unknown age), %3 st
         <translation>Redis Cluster에서는 %1</translation>
     </message>
     <message>
-        <location line="-141"/>
-        <location line="+199"/>
+        <location line="+62"/>
+        <source>name the target with Edit and requeue for the ledger path</source>
+        <translation>원장 경로를 쓰려면 &quot;편집 후 재처리&quot;로 대상을 지정하세요</translation>
+    </message>
+    <message>
+        <location line="-203"/>
         <source>Cancel after this batch</source>
         <translation>이 배치 후 취소</translation>
     </message>
     <message>
-        <location line="-183"/>
-        <location line="+200"/>
+        <location line="+16"/>
         <source>Connection lost (%1); resuming…</source>
         <translation>연결 끊김(%1). 재개하는 중…</translation>
     </message>
     <message>
-        <location line="-189"/>
+        <location line="+11"/>
         <location line="+2"/>
-        <location line="+202"/>
-        <location line="+113"/>
-        <location line="+16"/>
         <source>Not allowed</source>
         <translation>허용되지 않음</translation>
     </message>
     <message>
-        <location line="-104"/>
-        <location line="+56"/>
-        <source>Delete dead letters</source>
-        <translation>데드 레터 삭제</translation>
-    </message>
-    <message>
-        <location line="-56"/>
-        <location line="+56"/>
-        <source>Requeue dead letters</source>
-        <translation>데드 레터 재처리</translation>
-    </message>
-    <message>
-        <location line="-280"/>
-        <location line="+239"/>
+        <location line="+3"/>
         <source>Nothing was written: %1</source>
         <translation>아무것도 쓰지 않았습니다: %1</translation>
     </message>
     <message>
-        <location line="-237"/>
+        <location line="+2"/>
         <source>&lt;b&gt;Nothing was written.&lt;/b&gt;</source>
         <translation>&lt;b&gt;아무것도 쓰지 않았습니다.&lt;/b&gt;</translation>
-    </message>
-    <message>
-        <location line="+242"/>
-        <source>&lt;b&gt;These entries of %1 cannot be deleted on this cluster.&lt;/b&gt; Nothing was written.</source>
-        <translation>&lt;b&gt;이 클러스터에서는 %1의 이 엔트리들을 삭제할 수 없습니다.&lt;/b&gt; 아무것도 쓰지 않았습니다.</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>&lt;b&gt;These entries of %1 cannot be requeued on this cluster.&lt;/b&gt; Nothing was written.</source>
-        <translation>&lt;b&gt;이 클러스터에서는 %1의 이 엔트리들을 재처리할 수 없습니다.&lt;/b&gt; 아무것도 쓰지 않았습니다.</translation>
-    </message>
-    <message>
-        <location line="+38"/>
-        <source>%1
-
-Path: %2</source>
-        <translation>%1
-
-경로: %2</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Nothing to do: %1</source>
-        <translation>할 작업 없음: %1</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>&lt;b&gt;Delete %1 entry from %2 for good.&lt;/b&gt; It is not copied anywhere; only the audit log keeps its ID.</source>
-        <translation>&lt;b&gt;%2에서 엔트리 %1개를 영구 삭제합니다.&lt;/b&gt; 어디에도 복사되지 않으며 감사 로그에만 ID가 남습니다.</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>&lt;b&gt;Delete %1 entries from %2 for good.&lt;/b&gt; They are not copied anywhere; only the audit log keeps their IDs.</source>
-        <translation>&lt;b&gt;%2에서 엔트리 %1개를 영구 삭제합니다.&lt;/b&gt; 어디에도 복사되지 않으며 감사 로그에만 ID가 남습니다.</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>&lt;b&gt;Requeue %1 entry from %2&lt;/b&gt; to its source stream, then delete it from the DLQ.%3</source>
-        <translation>&lt;b&gt;%2의 엔트리 %1개를 원본 스트림으로 재처리&lt;/b&gt;한 뒤 DLQ에서 삭제합니다.%3</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>&lt;b&gt;Requeue %1 entries from %2&lt;/b&gt; to their source stream, then delete them from the DLQ.%3</source>
-        <translation>&lt;b&gt;%2의 엔트리 %1개를 원본 스트림으로 재처리&lt;/b&gt;한 뒤 DLQ에서 삭제합니다.%3</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source> %1 selected entries are already gone.</source>
-        <translation> 선택한 엔트리 중 %1개는 이미 없습니다.</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>&lt;br&gt;Audit log: %1</source>
-        <translation>&lt;br&gt;감사 로그: %1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Delete %1</source>
-        <translation>%1개 삭제</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Requeue %1</source>
-        <translation>%1개 재처리</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Exactly these commands will run (per entry: a script on the source&apos;s master that skips IDs already in the ledger, then XDEL on the DLQ&apos;s master):</source>
-        <translation>정확히 다음 명령이 실행됩니다(엔트리마다: 원본의 마스터에서 원장에 이미 있는 ID를 건너뛰는 스크립트, 이어서 DLQ의 마스터에서 XDEL):</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>The connection changed while the confirmation was open; nothing was written</source>
-        <translation>확인 창이 열려 있는 동안 연결이 바뀌었습니다. 아무것도 쓰지 않았습니다</translation>
-    </message>
-    <message>
-        <location line="+26"/>
-        <source>Deleting dead letters</source>
-        <translation>데드 레터 삭제 중</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <location line="+20"/>
-        <source>Requeueing dead letters</source>
-        <translation>데드 레터 재처리 중</translation>
     </message>
     <message>
         <location filename="../../ui/write_controller_entries.cpp" line="+27"/>
@@ -4450,7 +4445,7 @@ Path: %2</source>
         <translation>아무것도 쓰지 않았습니다: 창에서의 큐 쓰기는 아직 Redis Cluster를 지원하지 않습니다.</translation>
     </message>
     <message>
-        <location filename="../../ui/write_controller.cpp" line="-355"/>
+        <location filename="../../ui/write_controller.cpp" line="+1"/>
         <source>Nothing to write: %1</source>
         <translation>쓸 내용 없음: %1</translation>
     </message>
@@ -4459,7 +4454,7 @@ Path: %2</source>
     <name>pelscope::WriteFlow</name>
     <message>
         <location filename="../../models/actions/write_flow.cpp" line="+112"/>
-        <location line="+44"/>
+        <location line="+45"/>
         <source>Another write is running</source>
         <translation>다른 쓰기 작업이 실행 중입니다</translation>
     </message>

@@ -7,6 +7,9 @@
 #include "redis_oracle.h"
 #include "redis_server.h"
 
+#include "actions/write_job.h"
+#include "text/display_text.h"
+
 #include <QFile>
 #include <QRegularExpression>
 #include <QTemporaryDir>
@@ -160,6 +163,67 @@ private Q_SLOTS:
         rest.remove(shown);
         QVERIFY2(!rest.contains(QRegularExpression(QStringLiteral("%\\d"))), qPrintable(plan));
         QCOMPARE(m_db.command({"XPENDING", stream, group}).at(3).at(0).at(0).bytes(), owner); // a dry run writes nothing
+    }
+
+    // The dead-letter requeue's plan (dlq requeue --dry-run) is the
+    // commands, rendered from the same bytes: after the real run the target
+    // holds exactly what each XADD line said, in order, and the XDEL lines
+    // name the DLQ's IDs. Hostile key names; field names and values hold a
+    // NUL, bytes that are not UTF-8, quotes and %N.
+    void dlqPlanIsTheCommands_data()
+    {
+        QTest::addColumn<QString>("tail");
+        QTest::newRow("percent-1") << QStringLiteral("%1");
+        QTest::newRow("url-encoded") << QStringLiteral("%2F");
+        QTest::newRow("hash-tag") << QStringLiteral("{tag}");
+        QTest::newRow("braces-and-percent") << QStringLiteral("{%3}%4");
+        QTest::newRow("rtl-mark") << QStringLiteral("\u200f");
+        QTest::newRow("quote") << QStringLiteral("\"q\"");
+        QTest::newRow("long") << QString(1000, QLatin1Char('n'));
+    }
+    void dlqPlanIsTheCommands()
+    {
+        QFETCH(QString, tail);
+        const QByteArray t = tail.toUtf8();
+        const QByteArray target = "orders" + t, dlq = "dead" + t;
+        m_db.command({"XGROUP", "CREATE", target, "g" + t, "$", "MKSTREAM"});
+        for (int i = 0; i < 3; ++i)
+            m_db.command({"XADD", dlq, "*", "f" + t + QByteArray("\0\xff", 2), "v%1" + t + QByteArray::number(i), "n\"" + t, QByteArray("\x80\0", 2)});
+        const RedisReply letters = m_db.command({"XRANGE", dlq, "-", "+"});
+        const QStringList args{QStringLiteral("dlq"), QStringLiteral("requeue"), QString::fromUtf8(dlq), QStringLiteral("--all"), QStringLiteral("--to"),
+                               QString::fromUtf8(target)};
+        const ProcessRun dry = cli(args + QStringList{QStringLiteral("--dry-run")});
+        QVERIFY2(dry.exitCode == 0, dry.out + dry.err);
+        QStringList plan = QString::fromUtf8(dry.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QCOMPARE(plan.takeLast(), QStringLiteral("dry run: would requeue 3, already gone 0, failed 0"));
+        QStringList xdel;
+        for (const RedisReply &letter : letters.elements())
+            xdel << QStringLiteral("XDEL ") + quotedForPlan(dlq) + QLatin1Char(' ') + QString::fromLatin1(letter.at(0).bytes());
+        QCOMPARE(plan.size(), 6);
+        for (int i = 0; i < 3; ++i)
+            QCOMPARE(plan.at(2 * i + 1), xdel.at(i));
+
+        const ProcessRun run = cli(args);
+        QVERIFY2(run.exitCode == 0, run.out + run.err);
+        QVERIFY2(run.out.split('\n').contains("requeued 3, already gone 0, failed 0"), run.out.constData());
+        QCOMPARE(m_db.command({"XLEN", dlq}).integer(), 0);
+        // What the server holds now, rendered the plan's way, is the plan.
+        const RedisReply landed = m_db.command({"XRANGE", target, "-", "+"});
+        QCOMPARE(landed.size(), 3);
+        for (int i = 0; i < 3; ++i) {
+            QString xadd = QStringLiteral("XADD ") + quotedForPlan(target) + QStringLiteral(" *");
+            const QList<RedisReply> fields = landed.at(i).at(1).elements();
+            for (qsizetype f = 0; f + 1 < fields.size(); f += 2) // a long value is cut, and says how long it is
+                xadd += QLatin1Char(' ') + quotedForPlan(fields.at(f).bytes()) + QLatin1Char(' ') + valueForPlan(fields.at(f + 1).bytes());
+            QCOMPARE(plan.at(2 * i), xadd);
+        }
+        // Nothing substituted: with the names taken out, no %N is left.
+        QString rest = plan.join(QLatin1Char('\n'));
+        rest.remove(QString::fromUtf8(displayBytes(t).toUtf8()));
+        rest.remove(QStringLiteral("v%1"));
+        if (tail.size() > kPlanValueBytes)
+            QVERIFY2(rest.contains(QStringLiteral("...(%1 bytes)").arg(1004)), qPrintable(rest));
+        QVERIFY2(!rest.contains(QRegularExpression(QStringLiteral("%\\d"))), qPrintable(rest));
     }
 
 private:
