@@ -209,6 +209,23 @@ private Q_SLOTS:
         keepScreenshot(confirm, QStringLiteral("claim-confirmation-korean"));
         checkPage(confirm, QStringLiteral("claim confirmation"));
         confirm->reject();
+
+        // The dead-letter requeue's confirmation, through the same flow: the
+        // sentence and the note on the commands in Korean, the commands as
+        // they run (to "orders", which the DLQ's name says).
+        RequeueRequest requeue;
+        requeue.dlq = "orders:dlq";
+        view.writes()->requeue(requeue, QStringLiteral("orders:dlq"), &mainWindow);
+        auto *requeueConfirm = waitForDialog<ConfirmWriteDialog>(&mainWindow);
+        QVERIFY(requeueConfirm);
+        QVERIFY2(hasHangul(requeueConfirm->summary()) && !requeueConfirm->summary().contains(QLatin1String("then delete")),
+                 qPrintable(requeueConfirm->summary()));
+        const QString requeuePlan = requeueConfirm->plan().join(QLatin1Char('\n'));
+        QCOMPARE(requeuePlan.count(QLatin1String("XADD \"orders\" * ")), 3);
+        QCOMPARE(requeuePlan.count(QLatin1String("XDEL \"orders:dlq\" ")), 3);
+        keepScreenshot(requeueConfirm, QStringLiteral("dlq-requeue-confirmation-korean"));
+        checkPage(requeueConfirm, QStringLiteral("requeue confirmation"));
+        requeueConfirm->reject();
     }
 };
 
