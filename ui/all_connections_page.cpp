@@ -71,7 +71,6 @@ void AllConnectionsPage::updateSummary()
 {
     QList<Snapshot> snapshots;
     QStringList stale;
-    qint64 deadMs = 300'000;
     bool cluster = false, rationed = false;
     for (const QPointer<ConnectionView> &view : std::as_const(m_views)) {
         if (!view)
@@ -79,11 +78,10 @@ void AllConnectionsPage::updateSummary()
         snapshots << view->lastSnapshot();
         cluster |= !view->lastSnapshot().isNull() && view->lastSnapshot()->server.mode == QLatin1String("cluster");
         rationed |= !view->lastSnapshot().isNull() && view->lastSnapshot()->stats.refreshTicks > 1;
-        deadMs = view->consumerDeadMs();
         if (view->isStale() || view->lastSnapshot().isNull())
             stale << view->label().toHtmlEscaped();
     }
-    QString text = overviewSummaryHtml(snapshots, deadMs);
+    QString text = overviewSummaryHtml(snapshots);
     text += tr(" &nbsp;│&nbsp; connections <b>%1</b>").arg(m_views.size());
     if (!stale.isEmpty()) // a connection with no current data must not look healthy
         text += fillText(tr(" <span style='color:%1'><b>(%2 not answering: %3)</b></span>"), healthStyle(Health::Warn).strong.name(), stale.size(),

@@ -493,7 +493,7 @@ void ConnectionView::checkStale()
 
 void ConnectionView::updateSummary()
 {
-    m_overview->setSummary(overviewSummaryHtml({m_session->lastSnapshot()}, m_thresholds.consumerIdleWarnMs));
+    m_overview->setSummary(overviewSummaryHtml({m_session->lastSnapshot()}));
 }
 
 void ConnectionView::applyStatus(const ConnectionStatus &status)

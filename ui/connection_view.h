@@ -93,7 +93,6 @@ public:
     bool isStale() const { return m_stale; }
     bool isPaused() const { return m_paused; }
     const ConnectionRequest &request() const { return m_request; }
-    qint64 consumerDeadMs() const { return m_thresholds.consumerIdleWarnMs; }
     const HealthThresholds &thresholds() const { return m_thresholds; }
     // The connection useConnection() was given (reads, payloads, the report's dead letters).
     const ConnectionOptions &readOptions() const { return m_readOptions; }

@@ -10,6 +10,7 @@
 #include "pending_actions_bar.h"
 #include "write_controller.h"
 #include "snapshot/format.h"
+#include "text/fill_text.h"
 #include "time_chart_widget.h"
 #include "history/prometheus_backfill.h"
 
@@ -285,6 +286,15 @@ void GroupPage::updateHeader(const StreamSnapshot *s, const GroupSnapshot *g)
     m_title->setText(
         QStringLiteral("<span style='background:%1;color:white'>&nbsp;%2 %3&nbsp;</span>&nbsp; %4").arg(st.strong.name(), st.glyph, st.word, names));
     QStringList reasons;
+    // Who holds old work first, in one line: the answer to "which consumer died?".
+    if (!g->health.stalled.isEmpty()) {
+        const StalledConsumer &c = g->health.stalled.first();
+        QString who = fillText(c.pending == 1 ? tr("%1 holds %2 entry idle %3") : tr("%1 holds %2 entries idle %3"), displayBytes(c.name),
+                               formatCount(c.pending), formatDuration(c.idleMs));
+        if (g->health.stalled.size() > 1)
+            who += fillText(tr(" (and %1 more consumers holding old entries)"), g->health.stalled.size() - 1);
+        reasons << fillText(QStringLiteral("<b style='color:%1'>%2</b>"), warningTextColor(), who.toHtmlEscaped());
+    }
     for (const QString &r : g->health.reasons)
         reasons << QStringLiteral("• ") + r.toHtmlEscaped();
     m_reasons->setText(reasons.isEmpty() ? tr("<span style='color:%1'>No rule is broken.</span>").arg(dimTextColor())

@@ -201,7 +201,7 @@ void OverviewPage::applySummaryLink(const QString &link)
         status = int(Health::Ok);
         label = tr("OK only");
     } else if (link == QLatin1String("dead")) {
-        label = tr("with dead consumers only");
+        label = tr("with stalled consumers only");
     }
     m_proxy->setStatusFilter(status);
     m_activeFilter->setText(tr("Showing %1 ✕").arg(label));
@@ -238,7 +238,7 @@ void OverviewPage::focusFilter()
     m_filter->selectAll();
 }
 
-QString overviewSummaryHtml(const QList<Snapshot> &snapshots, qint64 consumerDeadMs)
+QString overviewSummaryHtml(const QList<Snapshot> &snapshots)
 {
     HealthCounts counts;
     qint64 lag = 0, pending = 0, worstIdle = -1, unknownLag = 0;
@@ -258,8 +258,7 @@ QString overviewSummaryHtml(const QList<Snapshot> &snapshots, qint64 consumerDea
                     ++unknownLag;
                 pending += g.pending.value_or(0);
                 worstIdle = std::max(worstIdle, g.oldestIdleMs.value_or(-1));
-                for (const ConsumerSnapshot &c : g.consumerList)
-                    dead += c.pending > 0 && c.idleMs && *c.idleMs >= consumerDeadMs;
+                dead += int(g.health.stalled.size());
             }
     }
     // Each count is a link: clicking it filters the table to those rows.
@@ -274,7 +273,7 @@ QString overviewSummaryHtml(const QList<Snapshot> &snapshots, qint64 consumerDea
     text +=
         fillText(OverviewPage::tr(
                      " &nbsp;│&nbsp; total lag <b>%1</b>%2 &nbsp;│&nbsp; total pending <b>%3</b> &nbsp;│&nbsp; worst oldest pending idle <b>%4</b>"
-                     " &nbsp;│&nbsp; <a href='dead' style='color:%6;text-decoration:none'>dead consumers <b>%5</b></a>"),
+                     " &nbsp;│&nbsp; <a href='dead' style='color:%6;text-decoration:none'>stalled consumers <b>%5</b></a>"),
                  formatCount(lag), unknownLag ? OverviewPage::tr(" (+%1 unknown)").arg(unknownLag) : QString(), formatCount(pending),
                  worstIdle >= 0 ? formatDuration(worstIdle) : QStringLiteral("—"), dead, QGuiApplication::palette().text().color().name());
     return text;

@@ -71,8 +71,8 @@ private:
 };
 
 // The summary line's HTML: health counts, total lag and pending, the worst
-// oldest pending idle, dead consumers. `consumerDeadMs`: when a consumer
-// holding entries counts as dead.
-QString overviewSummaryHtml(const QList<Snapshot> &snapshots, qint64 consumerDeadMs);
+// oldest pending idle, and the consumers holding entries idle past their
+// group's consumer_idle_warn (HealthVerdict::stalled).
+QString overviewSummaryHtml(const QList<Snapshot> &snapshots);
 
 } // namespace pelscope

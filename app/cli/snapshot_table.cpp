@@ -206,13 +206,9 @@ SnapshotTable renderSnapshotTable(const Snapshot &snapshot, const TableLayout &l
     QList<Health> health;
     for (const GroupRef &ref : rankGroups(snapshot)) {
         const GroupSnapshot &g = *ref.group;
-        int dead = 0;
-        for (const auto &c : g.consumerList)
-            if (c.pending > 0 && c.idleMs && *c.idleMs >= 300'000)
-                ++dead;
         QString consumers = orDash(g.consumers);
-        if (dead)
-            consumers += QStringLiteral(" (%1 dead)").arg(dead);
+        if (!g.health.stalled.isEmpty()) // holding entries idle past consumer_idle_warn
+            consumers += QStringLiteral(" (%1 stalled)").arg(g.health.stalled.size());
         rows.append({healthName(g.health.status).toUpper(), displayBytes(ref.stream->key), displayBytes(g.name),
                      g.lag ? formatCount(*g.lag) : QStringLiteral("unknown"), orDash(g.pending), idleText(g), consumers, orDash(g.maxDeliveryCount),
                      g.health.reasons.join(QStringLiteral("; "))});

@@ -111,7 +111,7 @@ QByteArray prometheusExposition(const Snapshot &snapshot, const ExpositionContex
     Family sampled(QStringLiteral("pelscope_group_pending_deliveries_sampled"), QStringLiteral("gauge"),
                    QStringLiteral("1 when the delivery-count histogram rests on a sample of the PEL."));
     Family consumers(QStringLiteral("pelscope_group_consumers"), QStringLiteral("gauge"),
-                     QStringLiteral("Consumers of the group: total, alive (active in the last minute), dead (holding entries, idle 5 min or more)."));
+                     QStringLiteral("Consumers of the group: total, alive (active in the last minute), dead (holding entries idle past consumer_idle_warn, as the PEL proves it: dead, or busy and not reading)."));
     Family health(QStringLiteral("pelscope_group_health"), QStringLiteral("gauge"), QStringLiteral("Pelscope's verdict: 0 OK, 1 WARN, 2 CRIT."));
     Family consumerPending(QStringLiteral("pelscope_consumer_pending"), QStringLiteral("gauge"),
                            QStringLiteral("Entries pending with this consumer."));
@@ -202,10 +202,10 @@ QByteArray prometheusExposition(const Snapshot &snapshot, const ExpositionContex
                     deliveries.add(labels, double(total), QStringLiteral("_count"));
                     sampled.add(labels, g.pelSampled ? 1 : 0);
                 }
-                int alive = 0, dead = 0;
+                int alive = 0;
+                const int dead = int(g.health.stalled.size()); // the verdict's count: the same everywhere
                 for (const ConsumerSnapshot &c : g.consumerList) {
                     alive += c.idleMs && *c.idleMs < 60'000;
-                    dead += c.pending > 0 && c.idleMs && *c.idleMs >= 300'000;
                     if (perConsumer) {
                         const QString cl = labels + QLatin1Char(',') + label("consumer", displayBytes(c.name));
                         consumerPending.add(cl, double(c.pending));

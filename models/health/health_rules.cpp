@@ -145,6 +145,24 @@ QString HealthThresholds::loadFile(const QString &path)
     return {};
 }
 
+QList<StalledConsumer> stalledConsumers(const GroupSnapshot &g, qint64 thresholdMs)
+{
+    QList<StalledConsumer> out;
+    for (const ConsumerSnapshot &c : g.consumerList) {
+        if (c.pending <= 0)
+            continue;
+        // Its own idle is a lower bound of every entry it holds (each was
+        // delivered at or before its last interaction); an entry of its read
+        // this tick may prove more (a consumer that keeps polling resets its
+        // own idle while its old entries stay).
+        const qint64 proven = std::max(c.idleMs.value_or(-1), g.heldIdleMs.value(c.name, -1));
+        if (proven >= thresholdMs)
+            out.append({c.name, c.pending, proven});
+    }
+    std::stable_sort(out.begin(), out.end(), [](const StalledConsumer &a, const StalledConsumer &b) { return a.idleMs > b.idleMs; });
+    return out;
+}
+
 HealthVerdict evaluateGroup(const StreamSnapshot &stream, const GroupSnapshot &g, const HealthThresholds &all)
 {
     const HealthThresholds t = all.forGroup(stream.key, g.name);
@@ -190,18 +208,22 @@ HealthVerdict evaluateGroup(const StreamSnapshot &stream, const GroupSnapshot &g
         addReason(v, Health::Warn, QCoreApplication::translate("Health", "lag unknown: %1").arg(g.lagNote.isEmpty() ? QCoreApplication::translate("Health", "Redis did not report it") : g.lagNote));
     }
 
-    QStringList stuck;
-    for (const ConsumerSnapshot &c : g.consumerList) {
-        if (c.pending > 0 && c.idleMs && *c.idleMs >= t.consumerIdleWarnMs)
-            stuck << QCoreApplication::translate("Health", "%1 (%2 pending, idle %3)").arg(displayBytes(c.name), formatCount(c.pending), formatDuration(*c.idleMs));
-    }
-    if (!stuck.isEmpty()) {
-        const QString idle = formatDuration(t.consumerIdleWarnMs);
-        const QString who = stuck.join(QStringLiteral(", "));
+    // Who holds old work, as the PEL proves it (stalledConsumers): named in
+    // one line each, the longest idle first.
+    v.stalled = stalledConsumers(g, t.consumerIdleWarnMs);
+    if (v.stalled.size() == 1) {
+        const StalledConsumer &c = v.stalled.first();
         addReason(v, Health::Warn,
-              stuck.size() == 1 ? QCoreApplication::translate("Health", "consumer holding pending entries and idle ≥ %1: %2").arg(idle, who)
-                                : QCoreApplication::translate("Health", "%1 consumers holding pending entries and idle ≥ %2: %3")
-                                      .arg(QString::number(stuck.size()), idle, who));
+                  fillText(c.pending == 1 ? QCoreApplication::translate("Health", "%1 holds %2 entry idle %3 ≥ %4")
+                                          : QCoreApplication::translate("Health", "%1 holds %2 entries idle %3 ≥ %4"),
+                           displayBytes(c.name), formatCount(c.pending), formatDuration(c.idleMs), formatDuration(t.consumerIdleWarnMs)));
+    } else if (!v.stalled.isEmpty()) {
+        QStringList who;
+        for (const StalledConsumer &c : std::as_const(v.stalled))
+            who << fillText(QCoreApplication::translate("Health", "%1 (%2, idle %3)"), displayBytes(c.name), formatCount(c.pending), formatDuration(c.idleMs));
+        addReason(v, Health::Warn,
+                  fillText(QCoreApplication::translate("Health", "%1 consumers hold entries idle ≥ %2: %3"), v.stalled.size(),
+                           formatDuration(t.consumerIdleWarnMs), who.join(QStringLiteral(", "))));
     }
     return v;
 }

@@ -51,6 +51,11 @@ struct HealthThresholds
 // Adds a reason to a verdict and raises its status to `level` if higher.
 void addReason(HealthVerdict &v, Health level, QString reason);
 
+// Consumers holding pending entries idle at least `thresholdMs`, as far as
+// the PEL proves it, the longest idle first. Never "dead" on this alone: a
+// busy worker that stopped reading looks the same from Redis.
+QList<StalledConsumer> stalledConsumers(const GroupSnapshot &group, qint64 thresholdMs);
+
 HealthVerdict evaluateGroup(const StreamSnapshot &stream, const GroupSnapshot &group, const HealthThresholds &t);
 
 } // namespace pelscope

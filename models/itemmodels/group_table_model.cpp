@@ -37,15 +37,6 @@ QString oldestIdleText(const GroupSnapshot &g)
     return text;
 }
 
-int deadConsumers(const GroupSnapshot &g)
-{
-    int dead = 0;
-    for (const ConsumerSnapshot &c : g.consumerList)
-        if (c.pending > 0 && c.idleMs && *c.idleMs >= 300'000)
-            ++dead;
-    return dead;
-}
-
 } // namespace
 
 GroupTableModel::GroupTableModel(QObject *parent)
@@ -79,16 +70,12 @@ QString GroupTableModel::displayText(int row, int column) const
     case Pending: return g.pending ? formatCount(*g.pending) : QStringLiteral("?");
     case OldestIdle: return oldestIdleText(g);
     case Consumers: {
-        QString consumers = g.consumers ? QString::number(*g.consumers) : QStringLiteral("?");
-        if (!g.consumerList.isEmpty()) {
-            int alive = 0;
-            for (const ConsumerSnapshot &c : g.consumerList)
-                alive += c.idleMs && *c.idleMs < 60'000;
-            consumers = fillText(QStringLiteral("%1 / %2"), alive, g.consumerList.size());
-        }
-        if (const int dead = deadConsumers(g))
-            consumers += QCoreApplication::translate("pelscope::GroupTableModel", " (%1 dead)").arg(dead);
-        return consumers;
+        // How many, and how many of them hold old work (the health verdict's
+        // stalled consumers: what the PEL proves, not a guess from idle).
+        const QString consumers = g.consumers ? formatCount(*g.consumers) : QStringLiteral("?");
+        if (g.health.stalled.isEmpty())
+            return consumers;
+        return fillText(QCoreApplication::translate("pelscope::GroupTableModel", "%1 (%2 stalled)"), consumers, g.health.stalled.size());
     }
     case MaxDeliveries: return g.maxDeliveryCount ? QString::number(*g.maxDeliveryCount) : QStringLiteral("—");
     case InRate:
@@ -373,7 +360,7 @@ QVariant GroupTableModel::data(const QModelIndex &index, int role) const
         const DeadLetterSnapshot *d = deadLettersOf(streamAt(row).key);
         return d ? d->key : QByteArray();
     }
-    case DeadConsumersRole: return deadConsumers(groupAt(row));
+    case DeadConsumersRole: return int(groupAt(row).health.stalled.size());
     case SparklineRole: {
         QList<double> points;
         if (m_history) {

@@ -52,7 +52,7 @@ public:
         SparklineRole,               // QList<double>: lag over the last 15 minutes, NaN = unknown
         DeadLetterKeyRole,           // QByteArray: the stream's DLQ, empty when none
         StaleRole,                   // bool: the values are not current (connection or node not answering)
-        DeadConsumersRole,           // int: consumers holding entries, idle 5 minutes or more
+        DeadConsumersRole,           // int: consumers holding entries idle past consumer_idle_warn (HealthVerdict::stalled)
         MutedRole,                   // bool: its desktop notifications are muted
     };
 

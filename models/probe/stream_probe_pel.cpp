@@ -80,10 +80,13 @@ void StreamProbe::applyPel(GroupSnapshot &g, GroupState &st, const QHash<int, co
     qint64 maxDeliveries = -1;
     QStringList errors;
 
+    QMap<QByteArray, qint64> heldIdle; // consumer -> the longest idle of its entries read this tick
     auto seen = [&](const QList<PendingEntry> &entries) {
         for (const PendingEntry &e : entries) {
             lowerBound = std::max(lowerBound, e.idleMs);
             maxDeliveries = std::max(maxDeliveries, e.deliveries);
+            qint64 &held = heldIdle[e.consumer];
+            held = std::max(held, e.idleMs);
         }
     };
 
@@ -165,6 +168,8 @@ void StreamProbe::applyPel(GroupSnapshot &g, GroupState &st, const QHash<int, co
         g.consumerList = st.consumers;
         g.consumersAgeMs = std::max<qint64>(0, nowMs - st.consumersAtMs);
     }
+
+    g.heldIdleMs = heldIdle;
 
     for (const QString &e : std::as_const(errors))
         m_warnings << QStringLiteral("group %1: %2").arg(displayBytes(g.name), e);

@@ -293,15 +293,16 @@ IncidentReportResult writeIncidentReport(const Snapshot &snapshot, const Inciden
     else
         md << QStringLiteral("| Status | Stream / queue | Group | Since | Why |") << QStringLiteral("| --- | --- | --- | --- | --- |") << sick;
 
-    md << QString() << QStringLiteral("## Dead consumers (holding entries, idle %1 or more)").arg(formatDuration(r.thresholds.consumerIdleWarnMs))
+    md << QString()
+       << QStringLiteral("## Stalled consumers (holding entries idle %1 or more: dead, or busy and not reading)")
+              .arg(formatDuration(r.thresholds.consumerIdleWarnMs))
        << QString();
     QStringList dead;
     for (const StreamSnapshot &st : snapshot->streams)
         for (const GroupSnapshot &g : st.groups)
-            for (const ConsumerSnapshot &c : g.consumerList)
-                if (c.pending > 0 && c.idleMs && *c.idleMs >= r.thresholds.consumerIdleWarnMs)
-                    dead << QStringLiteral("- %1 / %2: **%3** holds %4, idle %5")
-                                .arg(displayBytes(st.key), displayBytes(g.name), displayBytes(c.name), formatCount(c.pending), formatDuration(*c.idleMs));
+            for (const StalledConsumer &c : g.health.stalled)
+                dead << fillText(QStringLiteral("- %1 / %2: **%3** holds %4 entries idle %5"), displayBytes(st.key), displayBytes(g.name),
+                                 displayBytes(c.name), formatCount(c.pending), formatDuration(c.idleMs));
     md << (dead.isEmpty() ? QStringList{QStringLiteral("None.")} : dead);
 
     md << QString() << QStringLiteral("## Poison candidates (delivered %1 times or more)").arg(r.thresholds.deliveryCountWarn) << QString();

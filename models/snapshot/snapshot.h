@@ -15,10 +15,21 @@ namespace pelscope {
 
 enum class Health { Ok = 0, Warn = 1, Crit = 2 };
 
+// A consumer holding pending entries that have been idle at least the
+// consumer_idle_warn threshold, as far as the PEL proves it. Not "dead": a
+// busy worker that stopped reading looks the same from Redis.
+struct StalledConsumer
+{
+    QByteArray name;
+    qint64 pending = 0;
+    qint64 idleMs = 0; // the longest idle proven among its entries
+};
+
 struct HealthVerdict
 {
     Health status = Health::Ok;
-    QStringList reasons; // plain words: "oldest pending idle 12m31s ≥ 5m"
+    QStringList reasons;            // plain words: "oldest pending idle 12m31s ≥ 5m"
+    QList<StalledConsumer> stalled; // longest idle first
 };
 
 struct ConsumerSnapshot
@@ -63,6 +74,10 @@ struct GroupSnapshot
     QMap<qint64, qint64> deliveryCounts;     // delivery count -> entries
     std::optional<qint64> maxDeliveryCount;
     QList<PendingEntry> headEntries;      // oldest entries by ID, this tick
+    // Consumer -> the longest idle among its entries read this tick (the
+    // PEL's head, the walk's page, the samples): what the PEL proves about
+    // who holds old work, whatever the consumer's own idle says.
+    QMap<QByteArray, qint64> heldIdleMs;
     QList<ConsumerSnapshot> consumerList; // sorted by name
     std::optional<qint64> consumersAgeMs; // how old consumerList is (rationed reads)
     // What could not be judged this tick, and why: a permission missing

@@ -314,7 +314,7 @@
 <context>
     <name>Health</name>
     <message>
-        <location filename="../../models/health/health_rules.cpp" line="+156"/>
+        <location filename="../../models/health/health_rules.cpp" line="+174"/>
         <location line="+2"/>
         <source>oldest pending idle %1 ≥ %2</source>
         <translation>가장 오래된 Pending idle %1 ≥ %2</translation>
@@ -352,19 +352,24 @@
         <translation>Redis가 보고하지 않음</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <source>%1 (%2 pending, idle %3)</source>
-        <translation>%1 (Pending %2, idle %3)</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>consumer holding pending entries and idle ≥ %1: %2</source>
-        <translation>Pending 엔트리를 보유한 채 idle ≥ %1인 컨슈머: %2</translation>
+        <location line="+9"/>
+        <source>%1 holds %2 entry idle %3 ≥ %4</source>
+        <translation>%1이(가) 엔트리 %2개를 %3 동안 처리하지 않고 보유 중 (기준 %4)</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>%1 consumers holding pending entries and idle ≥ %2: %3</source>
-        <translation>Pending 엔트리를 보유한 채 idle ≥ %2인 컨슈머 %1개: %3</translation>
+        <source>%1 holds %2 entries idle %3 ≥ %4</source>
+        <translation>%1이(가) 엔트리 %2개를 %3 동안 처리하지 않고 보유 중 (기준 %4)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 (%2, idle %3)</source>
+        <translation>%1 (%2개, %3 동안 대기)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 consumers hold entries idle ≥ %2: %3</source>
+        <translation>컨슈머 %1개가 %2 이상 처리되지 않은 엔트리를 보유 중: %3</translation>
     </message>
     <message>
         <location filename="../../models/health/queue_rules.cpp" line="+13"/>
@@ -1202,7 +1207,7 @@
         <translation>연결, 스트림, 그룹 필터 (Ctrl+F)</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+60"/>
         <source> &amp;nbsp;│&amp;nbsp; connections &lt;b&gt;%1&lt;/b&gt;</source>
         <translation> &amp;nbsp;│&amp;nbsp; 연결 &lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
@@ -2654,7 +2659,7 @@ Click for the last hour.</source>
 <context>
     <name>pelscope::GroupPage</name>
     <message>
-        <location filename="../../ui/group_page.cpp" line="+91"/>
+        <location filename="../../ui/group_page.cpp" line="+92"/>
         <source>Unread lag and pending</source>
         <translation>미읽음 lag 및 Pending</translation>
     </message>
@@ -2779,7 +2784,22 @@ Click for the last hour.</source>
         <translation> &lt;span style=&apos;color:%1&apos;&gt;(최근 폴링에 없음)&lt;/span&gt;</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
+        <source>%1 holds %2 entry idle %3</source>
+        <translation>%1이(가) 엔트리 %2개를 %3 동안 처리하지 않고 보유 중</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 holds %2 entries idle %3</source>
+        <translation>%1이(가) 엔트리 %2개를 %3 동안 처리하지 않고 보유 중</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source> (and %1 more consumers holding old entries)</source>
+        <translation> (오래된 엔트리를 보유한 컨슈머 %1개 더)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>&lt;span style=&apos;color:%1&apos;&gt;No rule is broken.&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:%1&apos;&gt;위반된 규칙이 없습니다.&lt;/span&gt;</translation>
     </message>
@@ -2827,17 +2847,17 @@ Click for the last hour.</source>
 <context>
     <name>pelscope::GroupTableModel</name>
     <message>
-        <location filename="../../models/itemmodels/group_table_model.cpp" line="+77"/>
+        <location filename="../../models/itemmodels/group_table_model.cpp" line="+68"/>
         <source>unknown</source>
         <translation>알 수 없음</translation>
     </message>
     <message>
-        <location line="+13"/>
-        <source> (%1 dead)</source>
-        <translation> (%1 dead)</translation>
+        <location line="+10"/>
+        <source>%1 (%2 stalled)</source>
+        <translation>%1 (멈춤 %2)</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+12"/>
         <source>now</source>
         <translation>방금</translation>
     </message>
@@ -3709,11 +3729,16 @@ Desktop notifications muted</source>
     </message>
     <message>
         <location line="+2"/>
-        <source>with dead consumers only</source>
-        <translation>dead 컨슈머가 있는 것만</translation>
+        <source>with stalled consumers only</source>
+        <translation>멈춘 컨슈머가 있는 것만</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+70"/>
+        <source> &amp;nbsp;│&amp;nbsp; total lag &lt;b&gt;%1&lt;/b&gt;%2 &amp;nbsp;│&amp;nbsp; total pending &lt;b&gt;%3&lt;/b&gt; &amp;nbsp;│&amp;nbsp; worst oldest pending idle &lt;b&gt;%4&lt;/b&gt; &amp;nbsp;│&amp;nbsp; &lt;a href=&apos;dead&apos; style=&apos;color:%6;text-decoration:none&apos;&gt;stalled consumers &lt;b&gt;%5&lt;/b&gt;&lt;/a&gt;</source>
+        <translation> &amp;nbsp;│&amp;nbsp; 총 lag &lt;b&gt;%1&lt;/b&gt;%2 &amp;nbsp;│&amp;nbsp; 총 Pending &lt;b&gt;%3&lt;/b&gt; &amp;nbsp;│&amp;nbsp; 최장 Pending idle &lt;b&gt;%4&lt;/b&gt; &amp;nbsp;│&amp;nbsp; &lt;a href=&apos;dead&apos; style=&apos;color:%6;text-decoration:none&apos;&gt;멈춘 컨슈머 &lt;b&gt;%5&lt;/b&gt;&lt;/a&gt;</translation>
+    </message>
+    <message>
+        <location line="-67"/>
         <source>Showing %1 ✕</source>
         <translation>%1 표시 중 ✕</translation>
     </message>
@@ -3728,12 +3753,7 @@ Desktop notifications muted</source>
         <translation>%1별로 묶기</translation>
     </message>
     <message>
-        <location line="+45"/>
-        <source> &amp;nbsp;│&amp;nbsp; total lag &lt;b&gt;%1&lt;/b&gt;%2 &amp;nbsp;│&amp;nbsp; total pending &lt;b&gt;%3&lt;/b&gt; &amp;nbsp;│&amp;nbsp; worst oldest pending idle &lt;b&gt;%4&lt;/b&gt; &amp;nbsp;│&amp;nbsp; &lt;a href=&apos;dead&apos; style=&apos;color:%6;text-decoration:none&apos;&gt;dead consumers &lt;b&gt;%5&lt;/b&gt;&lt;/a&gt;</source>
-        <translation> &amp;nbsp;│&amp;nbsp; 총 lag &lt;b&gt;%1&lt;/b&gt;%2 &amp;nbsp;│&amp;nbsp; 총 Pending &lt;b&gt;%3&lt;/b&gt; &amp;nbsp;│&amp;nbsp; 최장 Pending idle &lt;b&gt;%4&lt;/b&gt; &amp;nbsp;│&amp;nbsp; &lt;a href=&apos;dead&apos; style=&apos;color:%6;text-decoration:none&apos;&gt;dead 컨슈머 &lt;b&gt;%5&lt;/b&gt;&lt;/a&gt;</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="+47"/>
         <source> (+%1 unknown)</source>
         <translation> (+%1 알 수 없음)</translation>
     </message>

@@ -31,6 +31,12 @@ private Q_SLOTS:
         const GroupSnapshot *fulfillment = snap.group("orders", "fulfillment");
         QVERIFY(fulfillment);
         QCOMPARE(fulfillment->health.status, Health::Crit); // the dead consumer's entries
+        // ... and the consumer that holds them is named from the first poll,
+        // though XCLAIM (which back-dated its entries) made its own idle fresh.
+        QVERIFY(!fulfillment->health.stalled.isEmpty());
+        QCOMPARE(fulfillment->health.stalled.first().name, QByteArray(demo::kDeadConsumer));
+        QCOMPARE(fulfillment->health.stalled.first().pending, demo::kDeadConsumerEntries);
+        QVERIFY(fulfillment->health.stalled.first().idleMs >= demo::kDeadConsumerIdleMs);
         const GroupSnapshot *analytics = snap.group("orders", "analytics");
         QVERIFY(analytics && analytics->lag && *analytics->lag >= 1000);
         const GroupSnapshot *audit = snap.group("emails", "audit");

@@ -127,6 +127,40 @@ private Q_SLOTS:
         QVERIFY(gj[QStringLiteral("lag_note")].isString());
     }
 
+    // A consumer whose entries have been idle 15 minutes is named as
+    // holding them, whatever its own idle says: XCLAIM back-dated the
+    // entries and made the consumer's own idle fresh (the demo's case, and a
+    // worker that keeps polling while its old entries rot). A consumer with
+    // fresh entries is not named. Checked against XINFO CONSUMERS and XPENDING.
+    void stalledConsumerFollowsThePel()
+    {
+        addEntries("ship", 50);
+        m_db.command({"XGROUP", "CREATE", "ship", "workers", "0"});
+        const RedisReply taken = m_db.command({"XREADGROUP", "GROUP", "workers", "w-dead", "COUNT", "40", "STREAMS", "ship", ">"});
+        RedisCommand claim{"XCLAIM", "ship", "workers", "w-dead", "0"};
+        for (const RedisReply &e : taken.at(0).at(1).elements())
+            claim.append(e.at(0).bytes());
+        claim += {"IDLE", "900000", "JUSTID"};
+        QCOMPARE(m_db.command(claim).size(), 40);
+        m_db.command({"XREADGROUP", "GROUP", "workers", "w-busy", "COUNT", "10", "STREAMS", "ship", ">"});
+
+        // The truth: the consumer's own idle is fresh, its entries are not.
+        for (const RedisReply &c : m_db.command({"XINFO", "CONSUMERS", "ship", "workers"}).elements())
+            QVERIFY2(c.field("idle").integer() < 60'000, c.field("name").bytes().constData());
+        const RedisReply held = m_db.command({"XPENDING", "ship", "workers", "IDLE", "900000", "-", "+", "100", "w-dead"});
+        QCOMPARE(held.size(), 40);
+
+        const Snapshot snap = poll();
+        const GroupSnapshot *g = snap.group("ship", "workers");
+        QVERIFY(g);
+        QCOMPARE(g->health.stalled.size(), 1);
+        QCOMPARE(g->health.stalled.first().name, QByteArray("w-dead"));
+        QCOMPARE(g->health.stalled.first().pending, 40);
+        QVERIFY(g->health.stalled.first().idleMs >= 900'000);
+        QVERIFY2(g->health.reasons.join(QLatin1Char('\n')).contains(QStringLiteral("w-dead holds 40 entries idle 15m")),
+                 qPrintable(g->health.reasons.join(QLatin1Char('\n'))));
+    }
+
     void deliveryCountsAndIdleFromXclaim()
     {
         addEntries("pay", 8);
