@@ -111,6 +111,8 @@ GroupPage::GroupPage(const HistoryStore *history, QWidget *parent)
     QFont big = m_title->font();
     big.setPointSizeF(big.pointSizeF() * 1.35);
     m_title->setFont(big);
+    m_reasons->setObjectName(QStringLiteral("groupReasons"));
+    m_reasons->setAccessibleName(tr("Why this status"));
     m_reasons->setTextFormat(Qt::RichText);
     m_reasons->setWordWrap(true);
     m_facts->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -156,7 +158,7 @@ GroupPage::GroupPage(const HistoryStore *history, QWidget *parent)
     charts->addWidget(m_rateChart, 1, 0);
     charts->addWidget(m_histogram, 1, 1);
 
-    auto *consumerProxy = new HighlightProxy(ConsumerTableModel::DeadRole, this);
+    auto *consumerProxy = new HighlightProxy(ConsumerTableModel::StalledRole, this);
     consumerProxy->setSourceModel(m_consumers);
     consumerProxy->setSortRole(ConsumerTableModel::SortRole);
     m_consumerView = makeTable(consumerProxy, ConsumerTableModel::Pending, Qt::DescendingOrder);
@@ -224,12 +226,11 @@ void GroupPage::setThresholds(const HealthThresholds &t)
     applyGroupThresholds();
 }
 
-// The lines, dead-consumer and poison marks of this group: the connection's
+// The lines and poison marks of this group (stalled consumers come with the verdict): the connection's
 // thresholds with the group's own overrides.
 void GroupPage::applyGroupThresholds()
 {
     const HealthThresholds t = m_thresholds.forGroup(m_key.stream, m_key.group);
-    m_consumers->setDeadAfterMs(t.consumerIdleWarnMs);
     if (m_pendingActions) {
         m_pendingActions->setClaimGuardMs(t.consumerIdleWarnMs);
         m_consumerActions->setClaimGuardMs(t.consumerIdleWarnMs);

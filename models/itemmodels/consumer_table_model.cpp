@@ -1,6 +1,7 @@
 #include "consumer_table_model.h"
 
 #include "snapshot/format.h"
+#include "text/fill_text.h"
 
 namespace pelscope {
 
@@ -9,7 +10,7 @@ QString consumerStateName(ConsumerTableModel::ConsumerState s)
     switch (s) {
     case ConsumerTableModel::ConsumerState::Active: return ConsumerTableModel::tr("active");
     case ConsumerTableModel::ConsumerState::Idle: return ConsumerTableModel::tr("idle");
-    case ConsumerTableModel::ConsumerState::Dead: return ConsumerTableModel::tr("dead");
+    case ConsumerTableModel::ConsumerState::Stalled: return ConsumerTableModel::tr("stalled");
     case ConsumerTableModel::ConsumerState::Never: return ConsumerTableModel::tr("never active");
     }
     return {};
@@ -22,8 +23,8 @@ ConsumerTableModel::ConsumerTableModel(QObject *parent)
 ConsumerTableModel::ConsumerState ConsumerTableModel::stateOf(const ConsumerSnapshot &c) const
 {
     const qint64 idle = c.idleMs.value_or(0);
-    if (c.pending > 0 && idle >= m_deadAfterMs)
-        return ConsumerState::Dead;
+    if (m_stalled.contains(c.name))
+        return ConsumerState::Stalled;
     if (c.inactiveMs && *c.inactiveMs < 0 && c.pending == 0)
         return ConsumerState::Never;
     return idle >= 60'000 ? ConsumerState::Idle : ConsumerState::Active;
@@ -34,6 +35,10 @@ void ConsumerTableModel::setGroup(const QByteArray &stream, const QByteArray &gr
     const QByteArray groupKey = stream + '\0' + group;
     QList<RowCells> rows;
     QHash<QByteArray, ConsumerSnapshot> consumers;
+    m_stalled.clear();
+    if (snapshot)
+        for (const StalledConsumer &s : snapshot->health.stalled)
+            m_stalled.insert(s.name, s);
     if (snapshot) {
         for (const ConsumerSnapshot &c : snapshot->consumerList) {
             consumers.insert(c.name, c);
@@ -52,7 +57,7 @@ void ConsumerTableModel::setGroup(const QByteArray &stream, const QByteArray &gr
         return;
     }
     m_consumers = consumers;
-    applyRows(rows, {Qt::DisplayRole, SortRole, DeadRole});
+    applyRows(rows, {Qt::DisplayRole, SortRole, StalledRole});
 }
 
 QVariant ConsumerTableModel::data(const QModelIndex &index, int role) const
@@ -70,15 +75,16 @@ QVariant ConsumerTableModel::data(const QModelIndex &index, int role) const
         case State: return int(stateOf(c));
         default: return cell(index.row(), index.column());
         }
-    case DeadRole: return stateOf(c) == ConsumerState::Dead;
+    case StalledRole: return stateOf(c) == ConsumerState::Stalled;
     case NameRole: return keyAt(index.row());
     case PendingRole: return c.pending;
     case Qt::TextAlignmentRole:
         return QVariant::fromValue((index.column() >= Pending && index.column() <= Inactive ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
     case Qt::ToolTipRole:
-        if (stateOf(c) == ConsumerState::Dead)
-            return tr("Holds %1 pending entries and has been idle %2: probably crashed. Its entries wait for XCLAIM/XAUTOCLAIM.")
-                .arg(formatCount(c.pending), formatDuration(c.idleMs.value_or(0)));
+        if (const auto s = m_stalled.constFind(c.name); s != m_stalled.cend())
+            return fillText(tr("Holds %1 pending entries, idle %2 (as the pending entries list shows): crashed, or busy and not reading. "
+                               "Its entries wait for XCLAIM/XAUTOCLAIM."),
+                            formatCount(s->pending), formatDuration(s->idleMs));
         // Redis 7.2+: idle counts from its last attempt, inactive from its
         // last successful read or claim. Asking often while reading nothing
         // is alive, not dead.

@@ -14,11 +14,12 @@ class ConsumerTableModel : public KeyedTableModel
     Q_OBJECT
 public:
     enum Column { Name, Pending, Idle, Inactive, State, ColumnCount };
-    enum Role { SortRole = Qt::UserRole + 1, DeadRole, NameRole, PendingRole };
-    enum class ConsumerState { Active, Idle, Dead, Never };
+    enum Role { SortRole = Qt::UserRole + 1, StalledRole, NameRole, PendingRole };
+    // Stalled: the group's verdict names it as holding entries idle past
+    // consumer_idle_warn (HealthVerdict::stalled), whatever its own idle says.
+    enum class ConsumerState { Active, Idle, Stalled, Never };
 
     explicit ConsumerTableModel(QObject *parent = nullptr);
-    void setDeadAfterMs(qint64 ms) { m_deadAfterMs = ms; }
     // A different group: the one reset. The same group: updated in place.
     void setGroup(const QByteArray &stream, const QByteArray &group, const GroupSnapshot *snapshot);
     ConsumerState stateOf(const ConsumerSnapshot &c) const;
@@ -30,7 +31,7 @@ public:
 private:
     QByteArray m_groupKey;
     QHash<QByteArray, ConsumerSnapshot> m_consumers;
-    qint64 m_deadAfterMs = 300'000;
+    QHash<QByteArray, StalledConsumer> m_stalled; // by name, from the group's verdict
 };
 
 QString consumerStateName(ConsumerTableModel::ConsumerState s);

@@ -2124,7 +2124,7 @@ Click for the last hour.</source>
 <context>
     <name>pelscope::ConsumerTableModel</name>
     <message>
-        <location filename="../../models/itemmodels/consumer_table_model.cpp" line="+10"/>
+        <location filename="../../models/itemmodels/consumer_table_model.cpp" line="+11"/>
         <source>active</source>
         <translation>활성</translation>
     </message>
@@ -2134,27 +2134,27 @@ Click for the last hour.</source>
         <translation>idle</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>dead</source>
-        <translation>dead</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>never active</source>
         <translation>활동 기록 없음</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+33"/>
         <source>never</source>
         <translation>없음</translation>
     </message>
     <message>
-        <location line="+38"/>
-        <source>Holds %1 pending entries and has been idle %2: probably crashed. Its entries wait for XCLAIM/XAUTOCLAIM.</source>
-        <translation>Pending 엔트리 %1개를 보유한 채 %2 동안 idle: 비정상 종료된 것으로 보입니다. 이 엔트리들은 XCLAIM/XAUTOCLAIM을 기다립니다.</translation>
+        <location line="-34"/>
+        <source>stalled</source>
+        <translation>멈춤</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+72"/>
+        <source>Holds %1 pending entries, idle %2 (as the pending entries list shows): crashed, or busy and not reading. Its entries wait for XCLAIM/XAUTOCLAIM.</source>
+        <translation>Pending 엔트리 %1개를 보유하고 있으며 %2 동안 처리되지 않았습니다(Pending 엔트리 목록 기준): 중단되었거나, 바빠서 읽지 않는 중입니다. 이 엔트리들은 XCLAIM/XAUTOCLAIM을 기다립니다.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Keeps asking (last attempt %1 ago) but has read nothing for %2: nothing new for it, or it reads only new entries (&gt;) while its %3 pending entries wait.</source>
         <translation>계속 요청하지만(마지막 시도 %1 전) %2 동안 아무것도 읽지 못했습니다: 새 항목이 없거나, 새 항목(&gt;)만 읽고 있어 Pending 항목 %3개가 기다리고 있습니다.</translation>
     </message>
@@ -2684,7 +2684,12 @@ Click for the last hour.</source>
         <translation>개요로 돌아가기 (Esc, Alt+Left, Backspace; 어디서나 Ctrl+1)</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+14"/>
+        <source>Why this status</source>
+        <translation>이 상태인 이유</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>5 min</source>
         <translation>5분</translation>
     </message>
@@ -2769,7 +2774,7 @@ Click for the last hour.</source>
         <translation>페이로드</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+46"/>
         <source>warn %1</source>
         <translation>warn %1</translation>
     </message>

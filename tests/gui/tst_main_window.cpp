@@ -3,6 +3,7 @@
 // pass QAbstractItemModelTester.
 #include "itemmodels/group_table_model.h"
 #include "group_page.h"
+#include "gui_test_helpers.h"
 #include "itemmodels/consumer_table_model.h"
 #include "itemmodels/pending_table_model.h"
 #include "connection_profile_store.h"
@@ -93,6 +94,10 @@ private Q_SLOTS:
         QCOMPARE(cell(view, 0, GroupTableModel::Stream), QStringLiteral("emails"));
         QCOMPARE(cell(view, 0, GroupTableModel::Status), QStringLiteral("crit"));
         QVERIFY(cell(view, 0, GroupTableModel::OldestIdle).startsWith(QStringLiteral("11m")));
+        // The consumer holding it is stalled (XCLAIM made its own idle fresh,
+        // its entry is 11 minutes idle), counted the same in the cell and the summary.
+        QCOMPARE(cell(view, 0, GroupTableModel::Consumers), QStringLiteral("1 (1 stalled)"));
+        QVERIFY2(window.overview()->summary().contains(QStringLiteral("stalled consumers <b>1</b>")), qPrintable(window.overview()->summary()));
         const int analytics = rowOf(view, QStringLiteral("orders"), QStringLiteral("analytics"));
         QVERIFY(analytics >= 0);
         const qint64 truthLag = [&] {
@@ -104,6 +109,18 @@ private Q_SLOTS:
         }();
         QCOMPARE(cell(view, analytics, GroupTableModel::Lag), QLocale(QLocale::English).toString(truthLag));
         QCOMPARE(cell(view, analytics, GroupTableModel::Status), QStringLiteral("warn"));
+
+        // Opened the operator's way (a double-click), the group page says who
+        // holds the old work first, and marks the consumer stalled.
+        QVERIFY(doubleClickRow(window.overviewTable(), GroupTableModel::GroupNameRole, QByteArray("sender")));
+        QTRY_VERIFY_WITH_TIMEOUT(window.groupPage()->isVisible(), 5000);
+        auto *reasons = window.groupPage()->findChild<QLabel *>(QStringLiteral("groupReasons"));
+        QVERIFY(reasons);
+        QTRY_VERIFY2_WITH_TIMEOUT(reasons->text().contains(QStringLiteral("dead holds 1 entry idle 11m")), qPrintable(reasons->text()), 5000);
+        const QAbstractItemModel *consumers = window.groupPage()->consumerView()->model();
+        QTRY_COMPARE_WITH_TIMEOUT(consumers->rowCount(), 1, 5000);
+        QCOMPARE(consumers->index(0, ConsumerTableModel::State).data().toString(), QStringLiteral("stalled"));
+        window.showPage(QStringLiteral("overview"));
 
         // Select a row, let ten updates arrive, with a change in between:
         // the selection stays on the same group, the row is not reset.
