@@ -284,8 +284,17 @@ void GroupPage::updateHeader(const StreamSnapshot *s, const GroupSnapshot *g)
         return;
     }
     const HealthStyle st = healthStyle(g->health.status);
-    m_title->setText(
-        QStringLiteral("<span style='background:%1;color:white'>&nbsp;%2 %3&nbsp;</span>&nbsp; %4").arg(st.strong.name(), st.glyph, st.word, names));
+    // Since when, from the recorded changes ("at least" when it already was
+    // when recording began).
+    QString since;
+    if (const auto s = m_history && !m_snapshot.isNull() ? m_history->statusSince(m_key, g->health.status) : std::nullopt) {
+        const QString d = formatDuration(std::max<qint64>(0, m_snapshot->takenAtMs - s->atMs));
+        const QString at = QDateTime::fromMSecsSinceEpoch(s->atMs).toString(QStringLiteral("HH:mm:ss"));
+        since = fillText(s->atLeast ? tr("for at least %1 (already when recording began at %2)") : tr("for %1 (since %2)"), d, at);
+        since = fillText(QStringLiteral("&nbsp; <span style='color:%1'>%2</span>"), dimTextColor(), since.toHtmlEscaped());
+    }
+    m_title->setText(fillText(QStringLiteral("<span style='background:%1;color:white'>&nbsp;%2 %3&nbsp;</span>&nbsp; %4%5"), st.strong.name(),
+                              st.glyph, st.word, names, since));
     QStringList reasons;
     // Who holds old work first, in one line: the answer to "which consumer died?".
     if (!g->health.stalled.isEmpty()) {

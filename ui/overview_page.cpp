@@ -46,9 +46,16 @@ OverviewPage::OverviewPage(QAbstractItemModel *source, QWidget *parent)
     m_table->setWordWrap(false);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
-    const int widths[] = {92, 130, 130, 130, 120, 70, 70, 70, 140, 110, 100, 64, 64, 100, 120, 80};
-    for (int c = 0; c < GroupTableModel::Reasons; ++c)
-        m_table->setColumnWidth(c, widths[c]);
+    // Named, so a new column cannot shift the others' widths; Why takes the rest.
+    using C = GroupTableModel;
+    const std::pair<int, int> widths[] = {{C::Status, 92},       {C::Since, 80},         {C::Connection, 130}, {C::Node, 130},
+                                          {C::Stream, 130},      {C::Group, 120},        {C::Lag, 70},         {C::Behind, 70},
+                                          {C::Pending, 70},      {C::OldestIdle, 140},   {C::Consumers, 110},  {C::MaxDeliveries, 100},
+                                          {C::InRate, 64},       {C::OutRate, 64},       {C::DeadLetters, 100}, {C::LagTrend, 120},
+                                          {C::ReadAge, 80}};
+    static_assert(std::size(widths) == C::Reasons, "every column but Why has its width");
+    for (const auto &[column, width] : widths)
+        m_table->setColumnWidth(column, width);
     setColumnShown(GroupTableModel::Connection, false);
     setColumnShown(GroupTableModel::Node, false);
     setColumnShown(GroupTableModel::ReadAge, false);

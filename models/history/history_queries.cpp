@@ -38,6 +38,14 @@ QList<StatusChange> HistoryStore::statusChanges(const GroupKey &key) const
     return h ? h->changes : QList<StatusChange>{};
 }
 
+std::optional<StatusSince> HistoryStore::statusSince(const GroupKey &key, Health status) const
+{
+    const GroupHistory *h = find(key);
+    if (!h || !h->judged || h->lastStatus != status)
+        return std::nullopt;
+    return h->since;
+}
+
 SeriesWindow HistoryStore::window(const GroupKey &key, Metric metric, qint64 fromMs, qint64 toMs, int maxPoints) const
 {
     const GroupHistory *h = find(key);

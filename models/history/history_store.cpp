@@ -156,7 +156,9 @@ void HistoryStore::appendRecorded(qint64 atMs, const QList<RecordedValues> &rows
             h.progress.pending = qint64(row.values[int(Metric::Pending)]);
         if (row.status && (!h.judged || *row.status != h.lastStatus)) {
             // The recorded status becomes the baseline: the first live verdict
-            // after it is a change only if it differs.
+            // after it is a change only if it differs. Since when: this poll,
+            // "at least" when it is the first recorded.
+            h.since = StatusSince{atMs, !h.judged};
             h.lastStatus = *row.status;
             h.judged = true;
         }
@@ -478,6 +480,7 @@ void HistoryStore::recordVerdict(const GroupKey &key, qint64 atMs, const HealthV
         return;
     // The first verdict is not a transition: it was never seen OK before it.
     h->changes.append(StatusChange{atMs, h->judged ? h->lastStatus : verdict.status, verdict.status, verdict.reasons, !h->judged});
+    h->since = StatusSince{atMs, !h->judged};
     h->judged = true;
     if (h->changes.size() > StatusChangeLimit)
         h->changes.removeFirst();
@@ -492,6 +495,12 @@ void HistoryStore::addRecordedChange(const GroupKey &key, const StatusChange &ch
     h->changes.append(change);
     if (h->changes.size() > StatusChangeLimit)
         h->changes.removeFirst();
+    // The live verdict goes on from the recorded one: the same status again
+    // is not a change (nor a "first seen"), and keeps the earlier "since".
+    if (!h->judged || change.to != h->lastStatus)
+        h->since = StatusSince{change.atMs, !h->judged || change.firstSeen};
+    h->judged = true;
+    h->lastStatus = change.to;
 }
 
 } // namespace pelscope

@@ -70,6 +70,15 @@ struct StatusChange
     bool firstSeen = false; // the group's first verdict since Pelscope watched it: `from` means nothing
 };
 
+// Since when a group has had its status, from its recorded changes.
+struct StatusSince
+{
+    qint64 atMs = 0;
+    // It already had this status when recording began: the trouble started
+    // at or before atMs.
+    bool atLeast = false;
+};
+
 // One group's values at one recorded poll, as the on-disk history keeps
 // them (Metric order; NaN unknown), replayed into the store when a
 // connection opens so its charts start with the past.
@@ -152,6 +161,9 @@ public:
     qint64 openBucketMs() const { return m_openBucketMs; }
     std::optional<GroupProgress> progress(const GroupKey &key) const;
     QList<StatusChange> statusChanges(const GroupKey &key) const;
+    // Since when `key` has had `status`: the recorded poll, recorded change
+    // or live verdict it began with; null when its last status is another.
+    std::optional<StatusSince> statusSince(const GroupKey &key, Health status) const;
 
     qint64 latestMs() const { return m_latestMs; } // 0 when empty
     qint64 droppedSnapshots() const { return m_dropped; }

@@ -132,6 +132,7 @@ struct HistoryStore::GroupHistory
     QList<StatusChange> changes;
     Health lastStatus = Health::Ok;
     bool judged = false; // a verdict was recorded: the next one can be a change
+    StatusSince since;   // when lastStatus began, from recorded polls, recorded changes and live verdicts
     HistoryStore::ClimbMemo climb;
 };
 

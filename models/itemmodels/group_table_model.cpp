@@ -61,6 +61,14 @@ QString GroupTableModel::displayText(int row, int column) const
     const GroupSnapshot &g = groupAt(row);
     switch (column) {
     case Status: return healthName(g.health.status);
+    case Since: {
+        // "14m", or "≥ 14m" when it already had this status as recording began.
+        const auto since = sinceOf(row);
+        if (!since)
+            return QStringLiteral("—");
+        const QString d = formatDuration(std::max<qint64>(0, m_snapshot->takenAtMs - since->atMs));
+        return since->atLeast ? QStringLiteral("≥ ") + d : d;
+    }
     case Connection: return m_connectionLabel;
     case Node: return s.node.isEmpty() ? QStringLiteral("—") : s.node;
     case Stream: return displayBytes(s.key);
@@ -243,6 +251,10 @@ QVariant GroupTableModel::sortValue(int row, int column) const
     case Status:
         // Worst first: status, then how long the oldest entry has waited, then lag.
         return double(int(g.health.status)) * 1e15 + double(std::min<qint64>(g.oldestIdleMs.value_or(0), 999'999'999'999LL)) * 10 + (g.lag ? 0 : 1);
+    case Since: {
+        const auto since = sinceOf(row);
+        return since ? double(m_snapshot->takenAtMs - since->atMs) : -1.0;
+    }
     case Lag: return g.lag ? double(*g.lag) : -1.0;
     case Behind: return double(g.oldestUnreadAgeMs.value_or(-1));
     case Pending: return double(g.pending.value_or(-1));
@@ -263,8 +275,17 @@ QVariant GroupTableModel::sortValue(int row, int column) const
 
 void GroupTableModel::refreshHistoryColumns()
 {
-    if (!m_rows.isEmpty())
-        Q_EMIT dataChanged(index(0, InRate), index(int(m_rows.size()) - 1, LagTrend), {Qt::DisplayRole, SortRole, SparklineRole, Qt::ToolTipRole});
+    if (m_rows.isEmpty())
+        return;
+    Q_EMIT dataChanged(index(0, Since), index(int(m_rows.size()) - 1, Since), {Qt::DisplayRole, SortRole, Qt::ToolTipRole});
+    Q_EMIT dataChanged(index(0, InRate), index(int(m_rows.size()) - 1, LagTrend), {Qt::DisplayRole, SortRole, SparklineRole, Qt::ToolTipRole});
+}
+
+std::optional<StatusSince> GroupTableModel::sinceOf(int row) const
+{
+    if (!m_history)
+        return std::nullopt;
+    return m_history->statusSince(m_rows.at(row).key, groupAt(row).health.status);
 }
 
 QString GroupTableModel::toolTip(int row, int column) const
@@ -274,6 +295,17 @@ QString GroupTableModel::toolTip(int row, int column) const
     switch (column) {
     case Status:
     case Reasons: return g.health.reasons.isEmpty() ? QCoreApplication::translate("pelscope::GroupTableModel", "No rule is broken") : g.health.reasons.join(QLatin1Char('\n'));
+    case Since: {
+        const auto since = sinceOf(row);
+        if (!since)
+            return QCoreApplication::translate("pelscope::GroupTableModel", "No status change recorded for this group yet");
+        const QString at = QDateTime::fromMSecsSinceEpoch(since->atMs).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+        return since->atLeast
+                   ? fillText(QCoreApplication::translate("pelscope::GroupTableModel",
+                                                          "%1 at least since %2: it already was when recording began, so it may have started earlier"),
+                              healthName(g.health.status).toUpper(), at)
+                   : fillText(QCoreApplication::translate("pelscope::GroupTableModel", "%1 since %2"), healthName(g.health.status).toUpper(), at);
+    }
     case Node: return s.stale ? QCoreApplication::translate("pelscope::GroupTableModel", "This node did not answer the last poll: the values are from an earlier tick") : QString();
     case Lag: return g.lag ? QString() : g.lagNote;
     case Behind:
@@ -378,6 +410,7 @@ QVariant GroupTableModel::headerData(int section, Qt::Orientation orientation, i
     if (orientation != Qt::Horizontal || section < 0 || section >= ColumnCount)
         return {};
     static const char *names[] = {QT_TR_NOOP("Status"),
+                                  QT_TR_NOOP("For"),
                                   QT_TR_NOOP("Connection"),
                                   QT_TR_NOOP("Node"),
                                   QT_TR_NOOP("Stream"),
@@ -397,6 +430,7 @@ QVariant GroupTableModel::headerData(int section, Qt::Orientation orientation, i
     // What each column means, on hover: the numbers are the server's, said plainly.
     static const char *tips[] = {
         QT_TR_NOOP("The group's health: CRIT, WARN or OK by the rules in Why. Sorted worst first."),
+        QT_TR_NOOP("How long the group has had this status, from the recorded status changes. \"≥\": it already had it when recording began."),
         QT_TR_NOOP("The connection (profile name or address) the group belongs to."),
         QT_TR_NOOP("Redis Cluster: the master holding the stream (stale when it did not answer)."),
         QT_TR_NOOP("The stream key."),
@@ -408,7 +442,7 @@ QVariant GroupTableModel::headerData(int section, Qt::Orientation orientation, i
             "How far behind in time: the age of the oldest entry the group has not been delivered yet (from its ID). — when nothing is unread."),
         QT_TR_NOOP("Entries delivered to a consumer and not acknowledged yet (the PEL)."),
         QT_TR_NOOP("How long the oldest pending entry has waited since its last delivery. A range a..b when the PEL is too large to read whole."),
-        QT_TR_NOOP("Consumers active in the last minute / all consumers; \"(N dead)\": holding pending entries and idle 5 minutes or more."),
+        QT_TR_NOOP("The group's consumers; \"(N stalled)\": holding pending entries idle past consumer_idle_warn (5 minutes by default), as the pending entries list shows."),
         QT_TR_NOOP("The highest delivery count among pending entries: an entry delivered again and again is likely poison."),
         QT_TR_NOOP("Entries added to the stream per second, over the last polls."),
         QT_TR_NOOP("Entries the group read per second, over the last polls."),

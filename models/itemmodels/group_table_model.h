@@ -17,6 +17,8 @@
 
 namespace pelscope {
 
+struct StatusSince;
+
 class GroupTableModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -25,6 +27,7 @@ public:
     // connection, concatenated); Node is the cluster master holding the stream.
     enum Column {
         Status,
+        Since, // how long it has had its status, from the recorded changes
         Connection,
         Node,
         Stream,
@@ -91,6 +94,7 @@ private:
     const GroupSnapshot &groupAt(int row) const { return streamAt(row).groups.at(m_rows.at(row).group); }
     QString displayText(int row, int column) const;
     QString toolTip(int row, int column) const;
+    std::optional<StatusSince> sinceOf(int row) const;
     std::optional<double> latest(const GroupKey &key, int metric) const;
     QVariant sortValue(int row, int column) const;
     // The dead-letter stream whose source is `stream`, if the poller found one.

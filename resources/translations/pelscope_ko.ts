@@ -2790,6 +2790,16 @@ Click for the last hour.</source>
     </message>
     <message>
         <location line="+12"/>
+        <source>for at least %1 (already when recording began at %2)</source>
+        <translation>최소 %1째 (기록을 시작한 %2에 이미 이 상태)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>for %1 (since %2)</source>
+        <translation>%1째 (%2부터)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>%1 holds %2 entry idle %3</source>
         <translation>%1이(가) 엔트리 %2개를 %3 동안 처리하지 않고 보유 중</translation>
     </message>
@@ -2852,7 +2862,7 @@ Click for the last hour.</source>
 <context>
     <name>pelscope::GroupTableModel</name>
     <message>
-        <location filename="../../models/itemmodels/group_table_model.cpp" line="+68"/>
+        <location filename="../../models/itemmodels/group_table_model.cpp" line="+76"/>
         <source>unknown</source>
         <translation>알 수 없음</translation>
     </message>
@@ -2872,12 +2882,27 @@ Click for the last hour.</source>
         <translation> 전</translation>
     </message>
     <message>
-        <location line="+186"/>
+        <location line="+199"/>
         <source>No rule is broken</source>
         <translation>위반한 규칙 없음</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
+        <source>No status change recorded for this group yet</source>
+        <translation>이 그룹의 상태 변화가 아직 기록되지 않았습니다</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 at least since %2: it already was when recording began, so it may have started earlier</source>
+        <translation>최소 %2부터 %1: 기록을 시작할 때 이미 이 상태였으므로 더 일찍 시작되었을 수 있습니다</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 since %2</source>
+        <translation>%2부터 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>This node did not answer the last poll: the values are from an earlier tick</source>
         <translation>이 노드가 마지막 폴링에 응답하지 않았습니다. 이전 틱의 값입니다</translation>
     </message>
@@ -2937,6 +2962,11 @@ Desktop notifications muted</source>
         <location line="+35"/>
         <source>Status</source>
         <translation>상태</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>For</source>
+        <translation>지속</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -3025,6 +3055,11 @@ Desktop notifications muted</source>
     </message>
     <message>
         <location line="+1"/>
+        <source>How long the group has had this status, from the recorded status changes. &quot;≥&quot;: it already had it when recording began.</source>
+        <translation>기록된 상태 변화로 본, 그룹이 이 상태로 지낸 시간. &quot;≥&quot;: 기록을 시작할 때 이미 이 상태였음.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>The connection (profile name or address) the group belongs to.</source>
         <translation>그룹이 속한 연결(프로필 이름 또는 주소).</translation>
     </message>
@@ -3065,8 +3100,8 @@ Desktop notifications muted</source>
     </message>
     <message>
         <location line="+1"/>
-        <source>Consumers active in the last minute / all consumers; &quot;(N dead)&quot;: holding pending entries and idle 5 minutes or more.</source>
-        <translation>최근 1분간 활성 컨슈머 / 전체 컨슈머. &quot;(N dead)&quot;: Pending 엔트리를 가진 채 5분 이상 idle인 컨슈머.</translation>
+        <source>The group&apos;s consumers; &quot;(N stalled)&quot;: holding pending entries idle past consumer_idle_warn (5 minutes by default), as the pending entries list shows.</source>
+        <translation>그룹의 컨슈머 수. &quot;(멈춤 N)&quot;: Pending 엔트리 목록상 consumer_idle_warn(기본 5분) 이상 처리되지 않은 엔트리를 보유한 컨슈머.</translation>
     </message>
     <message>
         <location line="+1"/>

@@ -97,6 +97,9 @@ private Q_SLOTS:
         // The consumer holding it is stalled (XCLAIM made its own idle fresh,
         // its entry is 11 minutes idle), counted the same in the cell and the summary.
         QCOMPARE(cell(view, 0, GroupTableModel::Consumers), QStringLiteral("1 (1 stalled)"));
+        // CRIT from the first poll: "for at least" so long, never a guess at when it began.
+        QVERIFY2(cell(view, 0, GroupTableModel::Since).startsWith(QStringLiteral("≥ ")), qPrintable(cell(view, 0, GroupTableModel::Since)));
+        QVERIFY(view->index(0, GroupTableModel::Since).data(Qt::ToolTipRole).toString().contains(QStringLiteral("CRIT at least since")));
         QVERIFY2(window.overview()->summary().contains(QStringLiteral("stalled consumers <b>1</b>")), qPrintable(window.overview()->summary()));
         const int analytics = rowOf(view, QStringLiteral("orders"), QStringLiteral("analytics"));
         QVERIFY(analytics >= 0);

@@ -634,6 +634,63 @@ private Q_SLOTS:
         QCOMPARE(bounded.last().atMs, kT0 + 1999 * 1000LL); // i = 1999: crit -> ok
         QVERIFY(bounded.first().atMs < bounded.last().atMs);
     }
+
+    // Since when a group has had its status: the change into it; "at least"
+    // when it already had it at the first verdict, or when the oldest changes
+    // were let go; a recorded past and the live verdict after it are one story.
+    void statusSince()
+    {
+        HistoryRuleThresholds th;
+        auto at = [&](HistoryStore &store, qint64 ms, Health h) {
+            GroupValues v;
+            v.health = {h, {QStringLiteral("r")}, {}};
+            appendAndEvaluate(store, single(ms, v), th);
+        };
+        HistoryStore store;
+        at(store, kT0, Health::Crit); // already CRIT when watching began
+        at(store, kT0 + 1000, Health::Crit);
+        QCOMPARE(store.statusSince(kKey, Health::Crit)->atMs, kT0);
+        QVERIFY(store.statusSince(kKey, Health::Crit)->atLeast);
+        QVERIFY(!store.statusSince(kKey, Health::Ok)); // not its status now
+        at(store, kT0 + 2000, Health::Warn);
+        at(store, kT0 + 3000, Health::Warn);
+        QCOMPARE(store.statusSince(kKey, Health::Warn)->atMs, kT0 + 2000);
+        QVERIFY(!store.statusSince(kKey, Health::Warn)->atLeast); // a real change, seen
+        QVERIFY(!store.statusSince({"s", "other"}, Health::Ok));
+
+        // The recorded past says CRIT since kT0 + 5000 (a change from WARN);
+        // the live window's first verdict is CRIT too: still since then, and
+        // no "first seen" added.
+        HistoryStore reopened;
+        at(reopened, kT0 + 4000, Health::Ok); // a recorded poll, so the group exists
+        reopened.addRecordedChange(kKey, StatusChange{kT0 + 5000, Health::Warn, Health::Crit, {QStringLiteral("c")}, false});
+        const qsizetype before = reopened.statusChanges(kKey).size();
+        at(reopened, kT0 + 9000, Health::Crit);
+        QCOMPARE(reopened.statusChanges(kKey).size(), before);
+        QCOMPARE(reopened.statusSince(kKey, Health::Crit)->atMs, kT0 + 5000);
+        QVERIFY(!reopened.statusSince(kKey, Health::Crit)->atLeast);
+
+        // Recorded polls alone (no status events, as the demo's simulated
+        // past): since the poll the status began in; "at least" for the first.
+        HistoryStore replayed;
+        auto recorded = [&](qint64 ms, Health h) {
+            RecordedValues row;
+            row.key = kKey;
+            std::fill(std::begin(row.values), std::end(row.values), 0.0f);
+            row.status = h;
+            replayed.appendRecorded(ms, {row});
+        };
+        recorded(kT0, Health::Crit);
+        recorded(kT0 + 1000, Health::Crit);
+        QCOMPARE(replayed.statusSince(kKey, Health::Crit)->atMs, kT0);
+        QVERIFY(replayed.statusSince(kKey, Health::Crit)->atLeast);
+        recorded(kT0 + 2000, Health::Warn);
+        recorded(kT0 + 3000, Health::Warn);
+        at(replayed, kT0 + 4000, Health::Warn); // the live verdict goes on from it
+        QCOMPARE(replayed.statusSince(kKey, Health::Warn)->atMs, kT0 + 2000);
+        QVERIFY(!replayed.statusSince(kKey, Health::Warn)->atLeast);
+        QVERIFY(replayed.statusChanges(kKey).isEmpty()); // nothing changed live
+    }
 };
 
 QTEST_GUILESS_MAIN(TestHistory)
