@@ -28,6 +28,9 @@ AlertBanner::AlertBanner(QWidget *parent)
     m_title->setFont(bold);
     m_glyph->setFont(bold);
     auto *dismiss = new QPushButton(tr("Dismiss"), this);
+    auto *all = new QPushButton(tr("All alerts…"), this);
+    all->setToolTip(tr("Every alert so far, with the time and the reasons (Ctrl+Shift+A)"));
+    connect(all, &QPushButton::clicked, this, &AlertBanner::inboxRequested);
     auto *words = new QVBoxLayout;
     words->setSpacing(2);
     words->addWidget(m_title);
@@ -37,6 +40,7 @@ AlertBanner::AlertBanner(QWidget *parent)
     row->addWidget(m_glyph, 0, Qt::AlignTop);
     row->addLayout(words, 1);
     row->addWidget(m_open, 0, Qt::AlignVCenter);
+    row->addWidget(all, 0, Qt::AlignVCenter);
     row->addWidget(dismiss, 0, Qt::AlignVCenter);
     m_hide->setSingleShot(true);
     m_hide->setInterval(60'000);

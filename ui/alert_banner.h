@@ -31,6 +31,7 @@ public:
 
 Q_SIGNALS:
     void openRequested();
+    void inboxRequested(); // every alert so far
 
 private:
     QLabel *m_glyph;

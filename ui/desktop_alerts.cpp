@@ -76,6 +76,7 @@ void TrayNotifier::setOverall(Health worst, const QString &tooltip)
 DesktopAlerts::DesktopAlerts(Notifier *notifier, QObject *parent)
     : QObject(parent)
     , m_notifier(notifier)
+    , m_inbox(new AlertInboxModel(this))
     , m_mutes(QSettings().value(kMutesKey).toMap())
 {}
 
@@ -204,6 +205,9 @@ void DesktopAlerts::onPoll(ConnectionView *view, const Snapshot &snapshot)
     }
     for (const Alert &a : std::as_const(alerts)) {
         m_shown.append(a);
+        if (m_shown.size() > AlertInboxModel::kCapacity)
+            m_shown.removeFirst();
+        m_inbox->add(connection, a); // stays after the notification is gone
         m_lastView = view;
         m_lastPage = a.kind == Alert::Kind::Summary ? QStringLiteral("overview") : pageOf(a.subject);
         if (m_notifier->available())
@@ -226,6 +230,15 @@ void DesktopAlerts::openLast()
 {
     if (m_lastView)
         Q_EMIT openRequested(m_lastView, m_lastPage);
+}
+
+void DesktopAlerts::open(const QString &connection, const AlertSubject &subject)
+{
+    for (auto it = m_policies.cbegin(); it != m_policies.cend(); ++it)
+        if (it.key()->label() == connection) {
+            Q_EMIT openRequested(it.key(), pageOf(subject));
+            return;
+        }
 }
 
 // The overview's right-click menu and the group page's Notifications button.

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "alerts/alert_policy.h"
+#include "itemmodels/alert_inbox_model.h"
 
 #include <QHash>
 #include <QObject>
@@ -68,11 +69,15 @@ public:
     // The mute choices for `subject`, the one in force checked (the overview's
     // right-click menu, the group page's Notifications button).
     void fillMuteMenu(QMenu *menu, const QString &connection, const AlertSubject &subject);
-    // Every alert shown so far, newest last (the tests read it; so does the tray's tooltip).
+    // The alerts shown, newest last, the last AlertInboxModel::kCapacity of them (the tests read it).
     const QList<Alert> &shown() const { return m_shown; }
 
     // What the last notification was about, opened when it is clicked.
     void openLast();
+    // Every alert told, kept after the notification is gone (the inbox).
+    AlertInboxModel *inbox() const { return m_inbox; }
+    // Opens `subject` on the connection labelled `connection`, if it is still open.
+    void open(const QString &connection, const AlertSubject &subject);
 
 Q_SIGNALS:
     void openRequested(pelscope::ConnectionView *view, const QString &page);
@@ -86,6 +91,7 @@ private:
     static QString pageOf(const AlertSubject &subject);
 
     Notifier *m_notifier;
+    AlertInboxModel *m_inbox;
     QHash<ConnectionView *, AlertPolicy> m_policies;
     QVariantMap m_mutes; // the settings' alerts/mutes, read once
     QHash<ConnectionView *, Health> m_worst;

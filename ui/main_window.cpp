@@ -1,6 +1,7 @@
 #include "main_window.h"
 
 #include "alert_banner.h"
+#include "alert_inbox_dialog.h"
 #include "app_language.h"
 #include "incident_export.h"
 
@@ -16,6 +17,7 @@
 #include "history_settings_dialog.h"
 #include "storage/app_dirs.h"
 #include "text/display_text.h"
+#include "text/fill_text.h"
 #include "overview_page.h"
 #include "snapshot/group_ranking.h"
 #include "write_controller.h"
@@ -51,6 +53,7 @@ MainWindow::MainWindow(QWidget *parent)
 {
     connect(m_tray, &TrayNotifier::messageClicked, m_alerts, &DesktopAlerts::openLast);
     connect(m_banner, &AlertBanner::openRequested, m_alerts, &DesktopAlerts::openLast);
+    connect(m_banner, &AlertBanner::inboxRequested, this, &MainWindow::showAlertInbox);
     if (!m_tray->available()) {
         // Said once; the alerts are not lost: they show in the window.
         spdlog::info("no system tray or notification service here: alerts are shown inside the window");
@@ -246,6 +249,16 @@ void MainWindow::updateCurrentTab()
         updateTab(view);
 }
 
+void MainWindow::showAlertInbox()
+{
+    if (!m_inbox)
+        m_inbox = new AlertInboxDialog(m_alerts, this);
+    m_inbox->show();
+    m_inbox->raise();
+    m_inbox->activateWindow();
+    m_inbox->table()->setFocus();
+}
+
 void MainWindow::installShortcuts()
 {
     auto add = [this](const QList<QKeySequence> &keys, auto slot) {
@@ -388,6 +401,12 @@ void MainWindow::buildMenus()
                                            : tr("This desktop has no system tray"));
     connect(toTray, &QAction::toggled, this, [](bool on) { QSettings().setValue(QStringLiteral("window/closeToTray"), on); });
     addLanguageMenu(view, this);
+    // The inbox: every alert told, after the banner and the balloon are gone.
+    QAction *inbox = view->addAction(tr("A&lerts…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A), this, &MainWindow::showAlertInbox);
+    inbox->setObjectName(QStringLiteral("alertInboxAction"));
+    connect(m_alerts->inbox(), &AlertInboxModel::unacknowledgedChanged, inbox, [inbox](int fresh) {
+        inbox->setText(fresh > 0 ? fillText(tr("A&lerts (%1 new)…"), fresh) : tr("A&lerts…"));
+    });
     view->addAction(tr("&Dead letters"), QKeySequence(Qt::CTRL | Qt::Key_D), this, [this] {
         if (ConnectionView *v = currentConnection()) {
             m_tabs->setCurrentWidget(v);

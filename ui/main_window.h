@@ -4,9 +4,11 @@
 // the connection as a column. Menus and shortcuts act on the current tab.
 #pragma once
 
+#include "alert_inbox_dialog.h"
 #include "connection_view.h"
 
 #include <QMainWindow>
+#include <QPointer>
 
 class QAction;
 class QMenu;
@@ -19,6 +21,7 @@ class ConnectionProfileStore;
 class HistoryFileWindow;
 
 class AlertBanner;
+class AlertInboxDialog;
 struct AlertSubject;
 class DesktopAlerts;
 class TrayNotifier;
@@ -49,6 +52,9 @@ public:
     // Desktop notifications (desktop_alerts.h); the tests swap its notifier.
     DesktopAlerts *alerts() const { return m_alerts; }
     AlertBanner *alertBanner() const { return m_banner; }
+    // The alert inbox, opened (one per window) and raised.
+    void showAlertInbox();
+    AlertInboxDialog *alertInbox() const { return m_inbox; }
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -75,6 +81,7 @@ private:
     bool m_quitting = false; // the tray menu's Quit: close even when closing keeps it in the tray
     DesktopAlerts *m_alerts;
     AlertBanner *m_banner; // the notifications' place where the desktop has no tray
+    QPointer<AlertInboxDialog> m_inbox;
     QAction *m_writeAction = nullptr;
     QAction *m_closeAction = nullptr;
 };

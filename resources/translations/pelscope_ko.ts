@@ -1193,6 +1193,137 @@
         <source>Dismiss</source>
         <translation>닫기</translation>
     </message>
+    <message>
+        <location line="+1"/>
+        <source>All alerts…</source>
+        <translation>모든 알림…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Every alert so far, with the time and the reasons (Ctrl+Shift+A)</source>
+        <translation>지금까지의 모든 알림과 시각, 이유 (Ctrl+Shift+A)</translation>
+    </message>
+</context>
+<context>
+    <name>pelscope::AlertInboxDialog</name>
+    <message>
+        <location filename="../../ui/alert_inbox_dialog.cpp" line="+51"/>
+        <source>&amp;Open</source>
+        <translation>열기(&amp;O)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A&amp;cknowledge</source>
+        <translation>확인(&amp;C)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Mute…</source>
+        <translation>알림 끄기(&amp;M)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Alerts</source>
+        <translation>알림</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Alerts, newest first</source>
+        <translation>알림, 최신순</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Acknowledge &amp;all</source>
+        <translation>모두 확인(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open the group or queue (Enter, or a double-click)</source>
+        <translation>그룹이나 큐 열기 (Enter 또는 더블클릭)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mark the selected alerts as seen (Space)</source>
+        <translation>선택한 알림을 확인함으로 표시 (Space)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop or pause notifications for the selected alert&apos;s group or queue</source>
+        <translation>선택한 알림의 그룹이나 큐에 대한 알림을 끄거나 잠시 멈춤</translation>
+    </message>
+    <message>
+        <location line="+47"/>
+        <source>Nothing was told yet. Every notification lands here and stays until the window closes.</source>
+        <translation>아직 알린 것이 없습니다. 모든 알림은 여기에 쌓이며 창을 닫을 때까지 남습니다.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 new, %2 in all (the newest %3 are kept)</source>
+        <translation>새 알림 %1개, 전체 %2개 (최신 %3개까지 보관)</translation>
+    </message>
+</context>
+<context>
+    <name>pelscope::AlertInboxModel</name>
+    <message>
+        <location filename="../../models/itemmodels/alert_inbox_model.cpp" line="+23"/>
+        <source>raised: %1</source>
+        <translation>발생: %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>worse: %1 → %2</source>
+        <translation>악화: %1 → %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>still %1 (reminder)</source>
+        <translation>여전히 %1 (재알림)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>recovered (was %1)</source>
+        <translation>회복 (이전 %1)</translation>
+    </message>
+    <message>
+        <location line="+70"/>
+        <source>acknowledged</source>
+        <translation>확인함</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>new</source>
+        <translation>새 알림</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Time</source>
+        <translation>시각</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Connection</source>
+        <translation>연결</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>What</source>
+        <translation>대상</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Change</source>
+        <translation>변화</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Why</source>
+        <translation>이유</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>State</source>
+        <translation>상태</translation>
+    </message>
 </context>
 <context>
     <name>pelscope::AllConnectionsPage</name>
@@ -2241,7 +2372,7 @@ Click for the last hour.</source>
 <context>
     <name>pelscope::DesktopAlerts</name>
     <message>
-        <location filename="../../ui/desktop_alerts.cpp" line="+236"/>
+        <location filename="../../ui/desktop_alerts.cpp" line="+249"/>
         <source>Notifications for %1</source>
         <translation>%1 알림</translation>
     </message>
@@ -3482,7 +3613,7 @@ Desktop notifications muted</source>
 <context>
     <name>pelscope::MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.cpp" line="+60"/>
+        <location filename="../../ui/main_window.cpp" line="+63"/>
         <source>Show Pelscope</source>
         <translation>Pelscope 표시</translation>
     </message>
@@ -3540,7 +3671,7 @@ Desktop notifications muted</source>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+87"/>
+        <location line="+97"/>
         <source>Enable &amp;writes…</source>
         <translation>쓰기 허용(&amp;W)…</translation>
     </message>
@@ -3680,7 +3811,18 @@ Desktop notifications muted</source>
         <translation>이 데스크톱에는 시스템 트레이가 없습니다</translation>
     </message>
     <message>
+        <location line="+4"/>
         <location line="+3"/>
+        <source>A&amp;lerts…</source>
+        <translation>알림(&amp;L)…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>A&amp;lerts (%1 new)…</source>
+        <translation>알림(&amp;L) (새 알림 %1개)…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>&amp;Dead letters</source>
         <translation>데드 레터(&amp;D)</translation>
     </message>
@@ -3723,7 +3865,7 @@ Desktop notifications muted</source>
 <context>
     <name>pelscope::OverviewPage</name>
     <message>
-        <location filename="../../ui/overview_page.cpp" line="+57"/>
+        <location filename="../../ui/overview_page.cpp" line="+64"/>
         <source>Filter streams and groups (Ctrl+F; Down or Enter to the table)</source>
         <translation>스트림 및 그룹 필터(Ctrl+F, 아래 화살표 또는 Enter로 표 이동)</translation>
     </message>

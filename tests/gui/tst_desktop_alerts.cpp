@@ -5,6 +5,7 @@
 // a muted group is not told, and shows its mark in the overview.
 #include "connection_view.h"
 #include "alert_banner.h"
+#include "alert_inbox_dialog.h"
 #include "desktop_alerts.h"
 #include "group_page.h"
 #include "gui_test_helpers.h"
@@ -19,7 +20,9 @@
 #include "redis_server.h"
 #include "test_settings.h"
 
+#include <QAction>
 #include <QDirIterator>
+#include <QTableView>
 #include <QMenu>
 #include <QPushButton>
 #include <QToolButton>
@@ -205,6 +208,78 @@ private Q_SLOTS:
             if (a->text() == QStringLiteral("Mute always"))
                 QVERIFY(a->isChecked());
         window.alerts()->mute(view.label(), subject, DesktopAlerts::Mute::None); // the settings outlive the test
+    }
+
+    // The inbox keeps every alert after the banner is replaced or dismissed
+    // (issue 28, item 4): opened with its keys, newest first, new ones
+    // counted in the menu; Space acknowledges, Enter opens the group.
+    void inboxKeepsEveryAlert()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        db.command({"XGROUP", "CREATE", "billing", "g1", "$", "MKSTREAM"});
+        db.command({"XGROUP", "CREATE", "mail", "g2", "$", "MKSTREAM"});
+
+        MainWindow window;
+        ConnectionView &view = *window.addConnection();
+        window.show();
+        ProbeConfig config;
+        config.thresholds.lagWarn = 5;
+        config.thresholds.lagCrit = 10;
+        PollerThread poller(optionsFor(server.url()), config);
+        poller.setIntervalMs(150);
+        connect(poller.poller(), &ConnectionPoller::snapshotReady, &view, &ConnectionView::applySnapshot);
+        poller.start();
+        QTRY_COMPARE_WITH_TIMEOUT(view.groupModel()->rowCount(), 2, 10000);
+        AlertInboxModel *inbox = window.alerts()->inbox();
+        QCOMPARE(inbox->rowCount(), 0);
+
+        for (int i = 0; i < 20; ++i)
+            db.command({"XADD", "billing", "*", "n", QByteArray::number(i)});
+        QTRY_COMPARE_WITH_TIMEOUT(inbox->rowCount(), 1, 10000);
+        for (int i = 0; i < 6; ++i)
+            db.command({"XADD", "mail", "*", "n", QByteArray::number(i)});
+        QTRY_COMPARE_WITH_TIMEOUT(inbox->rowCount(), 2, 10000);
+        QVERIFY2(window.alertBanner()->title().startsWith(QStringLiteral("mail/g2 is WARN")), qPrintable(window.alertBanner()->title()));
+        db.command({"XGROUP", "SETID", "billing", "g1", "$"}); // billing catches up: it recovers
+        QTRY_COMPARE_WITH_TIMEOUT(inbox->rowCount(), 3, 10000);
+
+        // Opened the operator's way: the keys, on the window.
+        QTest::keyClick(&window, Qt::Key_A, Qt::ControlModifier | Qt::ShiftModifier);
+        AlertInboxDialog *dialog = window.alertInbox();
+        QVERIFY(dialog);
+        QTRY_VERIFY(dialog->isVisible());
+        QTableView *table = dialog->table();
+        auto row = [&](int r) {
+            QStringList cells;
+            for (int c : {AlertInboxModel::Subject, AlertInboxModel::Change, AlertInboxModel::State})
+                cells << table->model()->index(r, c).data().toString();
+            return cells.join(QStringLiteral(" | "));
+        };
+        QCOMPARE(row(0), QStringLiteral("billing/g1 | recovered (was CRIT) | new"));
+        QCOMPARE(row(1), QStringLiteral("mail/g2 | raised: WARN | new"));
+        QCOMPARE(row(2), QStringLiteral("billing/g1 | raised: CRIT | new"));
+        QVERIFY(table->model()->index(2, AlertInboxModel::Why).data().toString().contains(QStringLiteral("lag 20")));
+        QAction *menuAction = window.findChild<QAction *>(QStringLiteral("alertInboxAction"));
+        QVERIFY(menuAction);
+        QCOMPARE(menuAction->text(), QStringLiteral("A&lerts (3 new)…"));
+
+        QTRY_VERIFY(table->hasFocus());
+        table->setCurrentIndex(table->model()->index(0, 0));
+        QTest::keyClick(table, Qt::Key_Space);
+        QCOMPARE(row(0), QStringLiteral("billing/g1 | recovered (was CRIT) | acknowledged"));
+        QCOMPARE(inbox->unacknowledged(), 2);
+        QCOMPARE(menuAction->text(), QStringLiteral("A&lerts (2 new)…"));
+
+        table->setCurrentIndex(table->model()->index(1, 0));
+        QTest::keyClick(table, Qt::Key_Return);
+        QTRY_VERIFY(view.groupPage()->isVisible());
+        QCOMPARE(view.groupPage()->group(), (GroupKey{"mail", "g2"}));
+        QCOMPARE(inbox->unacknowledged(), 1); // opened: seen
+        keepScreenshot(dialog, QStringLiteral("alert-inbox"));
     }
 
     // (issue 16, 3) The window's incident report, on a real server with a

@@ -1,0 +1,121 @@
+#include "alert_inbox_model.h"
+
+#include "snapshot/format.h"
+#include "text/fill_text.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+
+namespace pelscope {
+
+namespace {
+
+QString word(Health h)
+{
+    return healthName(h).toUpper();
+}
+
+} // namespace
+
+QString alertChangeText(const Alert &a)
+{
+    switch (a.kind) {
+    case Alert::Kind::Raised: return fillText(QCoreApplication::translate("pelscope::AlertInboxModel", "raised: %1"), word(a.to));
+    case Alert::Kind::Worse: return fillText(QCoreApplication::translate("pelscope::AlertInboxModel", "worse: %1 → %2"), word(a.from), word(a.to));
+    case Alert::Kind::Reminder: return fillText(QCoreApplication::translate("pelscope::AlertInboxModel", "still %1 (reminder)"), word(a.to));
+    case Alert::Kind::Recovered: return fillText(QCoreApplication::translate("pelscope::AlertInboxModel", "recovered (was %1)"), word(a.from));
+    case Alert::Kind::Summary: break;
+    }
+    return {};
+}
+
+AlertInboxModel::AlertInboxModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{}
+
+void AlertInboxModel::add(const QString &connection, const Alert &alert)
+{
+    const QList<Alert> members = alert.kind == Alert::Kind::Summary ? alert.members : QList<Alert>{alert};
+    if (members.isEmpty())
+        return;
+    // Newest first: new rows go in at the top.
+    beginInsertRows({}, 0, int(members.size()) - 1);
+    for (const Alert &a : members)
+        m_entries.append({a, connection, false});
+    m_unacknowledged += int(members.size());
+    endInsertRows();
+    if (m_entries.size() > kCapacity) {
+        const int extra = int(m_entries.size() - kCapacity);
+        beginRemoveRows({}, int(m_entries.size()) - extra, int(m_entries.size()) - 1);
+        for (int i = 0; i < extra; ++i)
+            m_unacknowledged -= m_entries.at(i).acknowledged ? 0 : 1;
+        m_entries.remove(0, extra);
+        endRemoveRows();
+    }
+    Q_EMIT unacknowledgedChanged(m_unacknowledged);
+}
+
+void AlertInboxModel::setAcknowledged(int row)
+{
+    Entry &e = m_entries[m_entries.size() - 1 - row];
+    if (e.acknowledged)
+        return;
+    e.acknowledged = true;
+    --m_unacknowledged;
+    Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
+}
+
+void AlertInboxModel::acknowledge(const QModelIndexList &rows)
+{
+    for (const QModelIndex &i : rows)
+        if (i.isValid() && i.model() == this)
+            setAcknowledged(i.row());
+    Q_EMIT unacknowledgedChanged(m_unacknowledged);
+}
+
+void AlertInboxModel::acknowledgeAll()
+{
+    for (int row = 0; row < rowCount(); ++row)
+        setAcknowledged(row);
+    Q_EMIT unacknowledgedChanged(m_unacknowledged);
+}
+
+QVariant AlertInboxModel::data(const QModelIndex &index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+        return {};
+    const Entry &e = entryAt(index.row());
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case Time: return QDateTime::fromMSecsSinceEpoch(e.alert.atMs).toString(QStringLiteral("HH:mm:ss"));
+        case Connection: return e.connection;
+        case Subject: return e.alert.subject.text();
+        case Change: return alertChangeText(e.alert);
+        case Why: return e.alert.reasons.join(QStringLiteral("; "));
+        case State: return e.acknowledged ? tr("acknowledged") : tr("new");
+        default: return {};
+        }
+    case Qt::ToolTipRole:
+        if (index.column() == Time)
+            return QDateTime::fromMSecsSinceEpoch(e.alert.atMs).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+        if (index.column() == Why)
+            return e.alert.reasons.join(QLatin1Char('\n'));
+        return {};
+    case HealthRole: return int(e.alert.to);
+    case AcknowledgedRole: return e.acknowledged;
+    case ConnectionRole: return e.connection;
+    default: return {};
+    }
+}
+
+QVariant AlertInboxModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    static const char *const names[] = {QT_TR_NOOP("Time"), QT_TR_NOOP("Connection"), QT_TR_NOOP("What"),
+                                        QT_TR_NOOP("Change"), QT_TR_NOOP("Why"), QT_TR_NOOP("State")};
+    return section >= 0 && section < ColumnCount ? tr(names[section]) : QVariant();
+}
+
+} // namespace pelscope
