@@ -1,5 +1,6 @@
 #include "alert_inbox_dialog.h"
 
+#include "accessible_names.h"
 #include "desktop_alerts.h"
 #include "health_style.h"
 #include "itemmodels/alert_inbox_model.h"
@@ -55,7 +56,7 @@ AlertInboxDialog::AlertInboxDialog(DesktopAlerts *alerts, QWidget *parent)
     setWindowTitle(tr("Alerts"));
     setObjectName(QStringLiteral("alertInbox"));
     m_table->setObjectName(QStringLiteral("alertInboxTable"));
-    m_table->setAccessibleName(tr("Alerts, newest first"));
+    nameView(m_table, tr("Alerts, newest first"));
     m_table->setModel(m_model);
     m_table->setItemDelegate(new InboxDelegate(m_table));
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);

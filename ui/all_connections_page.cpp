@@ -23,6 +23,7 @@ AllConnectionsPage::AllConnectionsPage(QWidget *parent)
     m_overview->offerGrouping(GroupTableModel::Connection, tr("connection"));
     m_overview->table()->setColumnWidth(GroupTableModel::Connection, 180);
     m_overview->filter()->setPlaceholderText(tr("Filter connections, streams and groups (Ctrl+F)"));
+    m_overview->filter()->setAccessibleName(tr("Filter connections, streams and groups"));
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_overview);

@@ -118,6 +118,7 @@ ConnectionDialog::ConnectionDialog(ConnectionProfileStore *store, QWidget *paren
     connect(m_ui->saveProfileButton, &QPushButton::clicked, this, &ConnectionDialog::saveProfile);
     connect(m_ui->deleteProfileButton, &QPushButton::clicked, this, &ConnectionDialog::deleteSelectedProfile);
     connect(m_ui->profileList, &QListWidget::itemSelectionChanged, this, &ConnectionDialog::loadSelectedProfile);
+    m_ui->profileList->setAccessibleName(m_ui->profilesTitle->text()); // a list takes no name from its label's buddy
     connect(m_ui->buttonBox, &QDialogButtonBox::accepted, this, &ConnectionDialog::accept);
     connect(m_ui->buttonBox, &QDialogButtonBox::rejected, this, &ConnectionDialog::reject);
 

@@ -75,12 +75,17 @@ void ConnectionStatusLine::showProfileTag(ConnectionProfile::ColorTag tag)
 
 void ConnectionStatusLine::showHistory(const HistoryState &state, std::optional<qint64> recordedSinceMs)
 {
+    m_history = state;
+    m_recordedSinceMs = recordedSinceMs;
     QString text, tip;
     if (state.path.isEmpty()) {
         text = tr("History: in memory only");
     } else if (!state.problem.isEmpty()) {
         text = tr("<span style='color:%1'>History: in memory only</span>").arg(warningTextColor());
         tip = state.problem;
+    } else if (state.writing && !m_polled) {
+        text = tr("History: waiting for the first poll");
+        tip = tr("Polls will be kept in %1").arg(state.path);
     } else if (state.writing) {
         text = tr("History: recording");
         tip = tr("Every poll is kept in %1").arg(state.path);
@@ -98,6 +103,10 @@ void ConnectionStatusLine::showHistory(const HistoryState &state, std::optional<
 
 void ConnectionStatusLine::showPoll(const Snapshot &snapshot)
 {
+    if (!m_polled && !snapshot.isNull()) {
+        m_polled = true;
+        showHistory(m_history, m_recordedSinceMs); // "recording" from now on
+    }
     showPollCost(snapshot);
     showReplicas(snapshot);
     showActivity(snapshot);

@@ -46,6 +46,10 @@ private:
     QLabel *m_historyLabel;
     QLabel *m_pollLabel;
     QLabel *m_activityLabel; // claim and XACK activity (server-wide)
+    // Until the first poll succeeds nothing is recorded, whatever the file says.
+    bool m_polled = false;
+    HistoryState m_history;
+    std::optional<qint64> m_recordedSinceMs;
 };
 
 } // namespace pelscope

@@ -61,6 +61,7 @@ ConnectionView::ConnectionView(QWidget *parent)
     connect(m_session, &ConnectionSession::snapshotReady, this, &ConnectionView::render);
     connect(m_session, &ConnectionSession::statusChanged, this, &ConnectionView::applyStatus);
     connect(m_session, &ConnectionSession::eventNoted, this, &ConnectionView::showTimelineEvent);
+    m_banner->setObjectName(QStringLiteral("connectionBanner"));
     m_banner->setWordWrap(true);
     m_banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_banner->setStyleSheet(bannerStyleSheet(BannerTone::Trouble));
@@ -509,8 +510,16 @@ void ConnectionView::applyStatus(const ConnectionStatus &status)
         const bool needsOperator = k == Kind::AuthFailed || k == Kind::AuthRequired || k == Kind::Tls || k == Kind::NoPermission
                                    || k == Kind::HostNotFound || k == Kind::Usage || k == Kind::Protocol;
         m_banner->setStyleSheet(bannerStyleSheet(needsOperator ? BannerTone::Danger : BannerTone::Trouble));
-        m_banner->setText(tr("%1 — %2. The data below is from the last successful poll.")
-                              .arg(RedisError::kindName(status.error.kind).toUpper(), status.error.message));
+        // The error's own words end as they end ("…listening there?"): no
+        // second full stop after them. And the data below is from a poll
+        // only when there was one.
+        QString why = status.error.message;
+        if (!why.isEmpty() && !why.endsWith(QLatin1Char('.')) && !why.endsWith(QLatin1Char('?')) && !why.endsWith(QLatin1Char('!')))
+            why += QLatin1Char('.');
+        const QString kind = RedisError::kindName(status.error.kind).toUpper();
+        m_banner->setText(m_session->lastSnapshot().isNull()
+                              ? fillText(tr("%1 — %2 No data yet: no poll has succeeded on this connection."), kind, why)
+                              : fillText(tr("%1 — %2 The data below is from the last successful poll."), kind, why));
         m_banner->setToolTip(tr("Redis said: %1").arg(displayBytes(status.error.detail)));
         m_banner->show();
     }

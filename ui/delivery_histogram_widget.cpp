@@ -15,6 +15,7 @@ DeliveryHistogramWidget::DeliveryHistogramWidget(QWidget *parent)
 {
     setMinimumHeight(170);
     m_note = styleBarChart(this, tr("Delivery counts of pending entries"));
+    setAccessibleName(tr("Delivery counts of pending entries"));
     plotLayout()->insertRow(2);
     plotLayout()->addElement(2, 0, m_note);
 
@@ -76,6 +77,15 @@ void DeliveryHistogramWidget::setGroup(const GroupSnapshot *g, qint64 poisonThre
         note = fillText(tr("Exact: all %1 pending entries inspected. Dashed line: poison threshold (%2 deliveries)."), formatCount(g->pelInspected),
                         poisonThreshold);
     m_note->setText(note);
+    // What a screen reader hears: each bar, then the threshold and the note.
+    QStringList bars;
+    if (g)
+        for (auto it = g->deliveryCounts.constBegin(); it != g->deliveryCounts.constEnd(); ++it)
+            bars << fillText(it.key() == 1 ? tr("delivered once: %2") : tr("delivered %1 times: %2"), it.key(), formatCount(it.value()));
+    const QString says = fillText(tr("%1; poison threshold %2 deliveries. %3"),
+                                  bars.isEmpty() ? tr("no pending entries") : bars.join(QStringLiteral(", ")), poisonThreshold, note);
+    if (says != accessibleDescription())
+        setAccessibleDescription(says);
     replot(rpQueuedReplot);
 }
 

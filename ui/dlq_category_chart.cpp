@@ -34,6 +34,7 @@ DlqCategoryChart::DlqCategoryChart(QWidget *parent)
 {
     setMinimumHeight(200);
     m_note = styleBarChart(this, tr("Dead letters per category over time"));
+    setAccessibleName(tr("Dead letters per category over time"));
     plotLayout()->insertRow(1);
     plotLayout()->addElement(1, 0, m_note);
     auto ticker = QSharedPointer<QCPAxisTickerDateTime>::create();
@@ -74,6 +75,7 @@ void DlqCategoryChart::setEntries(const QList<QPair<qint64, QString>> &entries, 
     clearPlottables();
     m_note->setText(note);
     if (entries.isEmpty()) {
+        setAccessibleDescription(fillText(tr("no dead letters read. %1"), note));
         replot(QCustomPlot::rpQueuedReplot);
         return;
     }
@@ -89,6 +91,13 @@ void DlqCategoryChart::setEntries(const QList<QPair<qint64, QString>> &entries, 
     // Most frequent category at the bottom of each stack.
     QList<QString> order = totals.keys();
     std::sort(order.begin(), order.end(), [&](const QString &a, const QString &b) { return totals[a] > totals[b]; });
+    // What a screen reader hears: each category with its count, most first.
+    QStringList spoken;
+    for (const QString &category : std::as_const(order))
+        spoken << fillText(QStringLiteral("%1 %2"), category.isEmpty() ? tr("no category") : category, totals[category]);
+    const QString says = fillText(tr("%1 dead letters read: %2. %3"), entries.size(), spoken.join(QStringLiteral(", ")), note);
+    if (says != accessibleDescription())
+        setAccessibleDescription(says);
     QHash<QString, QMap<qint64, double>> counts;
     for (const auto &[ms, category] : entries)
         counts[category][(ms - first) / width] += 1;

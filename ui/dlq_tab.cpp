@@ -1,4 +1,5 @@
 #include "dlq_tab.h"
+#include "accessible_names.h"
 #include "scroll_page.h"
 
 #include "snapshot/stream_id.h"
@@ -12,6 +13,7 @@
 #include "itemmodels/dlq_entry_model.h"
 #include "payload_view.h"
 #include "snapshot/format.h"
+#include "text/fill_text.h"
 #include "write_controller.h"
 
 #include <QComboBox>
@@ -74,11 +76,14 @@ DlqTab::DlqTab(const DeadLetterSnapshot &info, WriteController *writes, QWidget 
 
     m_scope->addItems({tr("Any field"), tr("Category is"), tr("Reason contains"), tr("ID starts with")});
     m_search->setPlaceholderText(tr("Search the loaded entries"));
+    m_search->setAccessibleName(tr("Search the loaded entries"));
     m_search->setClearButtonEnabled(true);
     m_since->addItem(tr("Any time"), 0);
     m_since->addItem(tr("Last 15 min"), 15 * 60);
     m_since->addItem(tr("Last hour"), 3600);
     m_since->addItem(tr("Last 24 h"), 86400);
+    m_scope->setAccessibleName(tr("Search in"));
+    m_since->setAccessibleName(tr("Added since"));
     connect(m_scope, &QComboBox::currentIndexChanged, this, &DlqTab::applyFilter);
     connect(m_search, &QLineEdit::textChanged, this, &DlqTab::applyFilter);
     connect(m_since, &QComboBox::currentIndexChanged, this, &DlqTab::applyFilter);
@@ -90,6 +95,7 @@ DlqTab::DlqTab(const DeadLetterSnapshot &info, WriteController *writes, QWidget 
     filterRow->addWidget(m_loadMore);
 
     m_view->setModel(m_proxy);
+    nameView(m_view, fillText(tr("Entries of %1, newest first"), displayBytes(info.key)));
     m_view->setSortingEnabled(true);
     m_view->sortByColumn(DlqEntryModel::Id, Qt::DescendingOrder);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);

@@ -40,6 +40,7 @@ EditEntryDialog::EditEntryDialog(const QByteArray &id, const QByteArray &target,
     layout->addWidget(head);
     m_table->setHorizontalHeaderLabels({tr("Keep"), tr("Field"), tr("Value")});
     m_table->verticalHeader()->hide();
+    m_table->setAccessibleName(tr("Fields of the entry"));
     m_table->horizontalHeader()->setStretchLastSection(true);
     for (int row = 0; row < fields.size(); ++row) {
         const auto &[name, value] = fields[row];

@@ -1,4 +1,5 @@
 #include "group_page.h"
+#include "accessible_names.h"
 #include "scroll_page.h"
 
 #include "delivery_histogram_widget.h"
@@ -128,7 +129,10 @@ GroupPage::GroupPage(const HistoryStore *history, QWidget *parent)
     auto *top = new QHBoxLayout;
     top->addWidget(back);
     top->addWidget(m_title, 1);
-    top->addWidget(new QLabel(tr("Window:")));
+    auto *windowLabel = new QLabel(tr("Window:"));
+    windowLabel->setBuddy(m_window);
+    m_window->setAccessibleName(tr("Chart window"));
+    top->addWidget(windowLabel);
     top->addWidget(m_window);
     // Filled by the window when opened (it owns the mutes): 1 hour, until OK, always.
     m_notifications->setText(tr("Notifications"));
@@ -251,6 +255,9 @@ void GroupPage::setWindowSeconds(int seconds)
 void GroupPage::showGroup(const QByteArray &stream, const QByteArray &group)
 {
     m_key = GroupKey{stream, group};
+    const QString names = fillText(QStringLiteral("%1 / %2"), displayBytes(stream), displayBytes(group));
+    nameView(m_consumerView, fillText(tr("Consumers of %1"), names));
+    nameView(m_pendingView, fillText(tr("Pending entries of %1"), names));
     m_payload->showNothing();
     applyGroupThresholds();
     if (!m_snapshot.isNull())

@@ -1,5 +1,6 @@
 #include "history_file_window.h"
 
+#include "accessible_names.h"
 #include "health_style.h"
 #include "snapshot/format.h"
 #include "text/display_text.h"
@@ -98,6 +99,8 @@ HistoryFileWindow::HistoryFileWindow(QWidget *parent)
         {tr("Status"), tr("Stream"), tr("Group"), tr("Lag"), tr("Pending"), tr("Oldest idle"), tr("Behind"), tr("Last recorded")});
     m_groups->horizontalHeaderItem(Status)->setToolTip(tr("The status at the group's last record"));
     m_groups->setSelectionBehavior(QAbstractItemView::SelectRows);
+    nameView(m_groups, tr("Recorded groups"));
+    nameView(m_events, tr("Recorded events"));
     m_groups->setSelectionMode(QAbstractItemView::SingleSelection);
     m_groups->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_groups->verticalHeader()->hide();

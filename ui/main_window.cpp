@@ -4,6 +4,7 @@
 #include "alert_inbox_dialog.h"
 #include "app_language.h"
 #include "incident_export.h"
+#include "keyboard_help.h"
 
 #include "all_connections_page.h"
 #include "connection_dialog.h"
@@ -32,6 +33,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSettings>
+#include <QTabBar>
 #include <QTableView>
 #include <QStatusBar>
 #include <QTabBar>
@@ -84,6 +86,10 @@ MainWindow::MainWindow(QWidget *parent)
     m_tabs->setDocumentMode(true);
     m_tabs->setMovable(true);
     m_tabs->setTabBarAutoHide(true); // one connection: no tab bar at all
+    // The tab widget hands its focus to the tab bar: hidden, Tab would stop
+    // there for good (a keyboard trap), so it takes focus only while shown.
+    m_tabs->setFocusPolicy(Qt::NoFocus);
+    m_tabs->tabBar()->installEventFilter(this);
     connect(m_tabs, &QTabWidget::currentChanged, this, &MainWindow::updateCurrentTab);
     connect(m_tabs, &QTabWidget::tabCloseRequested, this, [this](int index) {
         if (auto *view = qobject_cast<ConnectionView *>(m_tabs->widget(index)))
@@ -259,6 +265,13 @@ void MainWindow::showAlertInbox()
     m_inbox->table()->setFocus();
 }
 
+bool MainWindow::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_tabs->tabBar() && (event->type() == QEvent::Show || event->type() == QEvent::Hide))
+        m_tabs->setFocusPolicy(event->type() == QEvent::Show ? Qt::TabFocus : Qt::NoFocus);
+    return QMainWindow::eventFilter(watched, event);
+}
+
 void MainWindow::installShortcuts()
 {
     auto add = [this](const QList<QKeySequence> &keys, auto slot) {
@@ -421,6 +434,9 @@ void MainWindow::buildMenus()
             v->refresh();
         }
     });
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Keyboard shortcuts"), QKeySequence::HelpContents, this, [this] { showKeyboardHelp(this); });
 }
 
 void MainWindow::openConnectionDialog(const QString &profileName, bool newTab)

@@ -1,5 +1,6 @@
 #include "overview_page.h"
 
+#include "accessible_names.h"
 #include "health_style.h"
 #include "itemmodels/group_table_model.h"
 #include "overview_proxy_model.h"
@@ -37,6 +38,7 @@ OverviewPage::OverviewPage(QAbstractItemModel *source, QWidget *parent)
     // Sorted on our cadence, not on every poll (see resortIfDue).
     m_proxy->setDynamicSortFilter(false);
     m_table->setModel(m_proxy);
+    nameView(m_table, tr("Consumer groups, worst first"));
     m_table->setItemDelegateForColumn(GroupTableModel::Status, new StatusDelegate(m_table));
     m_table->setItemDelegateForColumn(GroupTableModel::LagTrend, new SparklineDelegate(m_table));
     m_table->setSortingEnabled(true);
@@ -62,6 +64,8 @@ OverviewPage::OverviewPage(QAbstractItemModel *source, QWidget *parent)
     connect(m_table, &QTableView::activated, this, [this](const QModelIndex &index) { Q_EMIT rowActivated(index); });
 
     m_filter->setPlaceholderText(tr("Filter streams and groups (Ctrl+F; Down or Enter to the table)"));
+    m_filter->setAccessibleName(tr("Filter streams and groups"));
+    m_filter->setAccessibleDescription(tr("Ctrl+F; Down or Enter goes to the table"));
     m_filter->setClearButtonEnabled(true);
     m_filter->installEventFilter(this);
     // Where the keyboard is must be plain to see, in any palette.

@@ -1,5 +1,6 @@
 #include "queue_page.h"
 
+#include "accessible_names.h"
 #include "health_style.h"
 #include "payload_view.h"
 #include "time_chart_widget.h"
@@ -9,6 +10,7 @@
 #include "probe/queue_probe.h"
 #include "snapshot/format.h"
 #include "text/display_text.h"
+#include "text/fill_text.h"
 
 #include <QComboBox>
 #include <QDateTime>
@@ -167,6 +169,7 @@ QueuePage::QueuePage(WriteController *writes, QWidget *parent)
 void QueuePage::showQueue(const QByteArray &key, const QByteArray &processingKey)
 {
     m_key = key;
+    nameView(m_table, fillText(tr("Items of %1"), displayBytes(key)));
     m_processingKey = processingKey;
     m_which->clear();
     m_which->setVisible(isList());

@@ -1,5 +1,6 @@
 #include "queue_panel.h"
 
+#include "accessible_names.h"
 #include "itemmodels/queue_table_model.h"
 #include "health_style.h"
 #include "status_delegate.h"
@@ -45,6 +46,7 @@ QueuePanel::QueuePanel(QWidget *parent)
     m_proxy->setDynamicSortFilter(true);
     m_table->setObjectName(QStringLiteral("queueTable"));
     m_table->setModel(m_proxy);
+    nameView(m_table, tr("Delayed queues and reliable lists, worst first"));
     m_table->setItemDelegateForColumn(QueueTableModel::Status, new StatusDelegate(m_table));
     m_table->setSortingEnabled(true);
     m_table->sortByColumn(QueueTableModel::Status, Qt::DescendingOrder); // worst first

@@ -2,6 +2,7 @@
 
 #include "health_style.h"
 #include "snapshot/format.h"
+#include "text/fill_text.h"
 
 #include <QDateTime>
 #include <cmath>
@@ -12,6 +13,9 @@ TimeChartWidget::TimeChartWidget(const QString &title, QWidget *parent)
     : QCustomPlot(parent)
 {
     setMinimumHeight(170);
+    // A screen reader hears the title as the name and, as the description,
+    // what the chart shows now (speak()), kept current as the data comes.
+    setAccessibleName(title);
     plotLayout()->insertRow(0);
     auto *caption = new QCPTextElement(this, title, QFont(font().family(), font().pointSize(), QFont::Bold));
     plotLayout()->addElement(0, 0, caption);
@@ -101,6 +105,36 @@ void TimeChartWidget::setSeries(int index, const QVector<double> &t, const QVect
     g->data()->set(points, true);
     m_seriesMax[index] = hi;
     updateValueRange();
+    speak();
+}
+
+// "oldest pending idle 15m21s, behind (oldest unread) unknown; lines: crit
+// 5m00s, warn 1m00s": each series' latest value and the threshold lines, from
+// the data the plot draws. Qt announces a changed description; an unchanged
+// one is not set again, so a poll that changes nothing says nothing.
+void TimeChartWidget::speak()
+{
+    QStringList values;
+    for (int i = 0; i < graphCount(); ++i) {
+        const QCPGraph *g = graph(i);
+        double latest = std::nan("");
+        for (auto it = g->data()->constEnd(); it != g->data()->constBegin();) {
+            --it;
+            if (!std::isnan(it->value)) {
+                latest = it->value;
+                break;
+            }
+        }
+        values << fillText(QStringLiteral("%1 %2"), g->name(), valueText(latest));
+    }
+    QStringList lines;
+    for (const QCPItemText *t : std::as_const(m_thresholdTexts))
+        lines << t->text();
+    QString text = values.join(QStringLiteral(", "));
+    if (!lines.isEmpty())
+        text += fillText(tr("; lines at %1"), lines.join(QStringLiteral(", ")));
+    if (text != accessibleDescription())
+        setAccessibleDescription(text);
 }
 
 void TimeChartWidget::updateValueRange()
@@ -130,6 +164,7 @@ void TimeChartWidget::setThreshold(const QString &label, double value, const QCo
     text->setText(label);
     text->setColor(color);
     m_thresholdTexts.append(text);
+    speak();
 }
 
 void TimeChartWidget::clearThresholds()
@@ -140,6 +175,7 @@ void TimeChartWidget::clearThresholds()
         removeItem(text);
     m_thresholds.clear();
     m_thresholdTexts.clear();
+    speak();
 }
 
 void TimeChartWidget::addMarker(double t, const QString &label, const QColor &color)

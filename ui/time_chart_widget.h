@@ -47,6 +47,7 @@ protected:
 
 private:
     QString valueText(double v) const;
+    void speak(); // the accessible description: what the chart shows now
     void updateValueRange();
 
     static constexpr int kDenseSeries = 20; // above this, thin lines: see addSeries

@@ -127,7 +127,10 @@ void ConfirmWriteDialog::offerRateLimit()
     m_rate->setValue(QSettings().value(QStringLiteral("writes/rateLimit"), 0).toInt());
     m_rate->setToolTip(tr("Pace the run so the requeued entries do not reach the consumers all at once"));
     auto *row = new QHBoxLayout;
-    row->addWidget(new QLabel(tr("Rate limit:")));
+    auto *rateLabel = new QLabel(tr("&Rate limit:"));
+    rateLabel->setBuddy(m_rate); // its name for a screen reader, and Alt+R
+    m_rate->setAccessibleName(tr("Rate limit"));
+    row->addWidget(rateLabel);
     row->addWidget(m_rate);
     row->addStretch(1);
     // Above the buttons.

@@ -1,5 +1,7 @@
 #include "write_results_panel.h"
 
+#include "accessible_names.h"
+
 #include <QDesktopServices>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -34,6 +36,7 @@ WriteResultsPanel::WriteResultsPanel(QWidget *parent)
     bar->addWidget(clear);
     layout->addLayout(bar);
     m_tree->setHeaderHidden(true);
+    nameView(m_tree, tr("Writes done, newest first"));
     m_tree->setUniformRowHeights(true);
     m_tree->setWordWrap(false);
     m_tree->setTextElideMode(Qt::ElideRight);

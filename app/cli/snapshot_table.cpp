@@ -10,6 +10,7 @@
 
 #include <cstdio>
 
+#include <QSet>
 #include <QStringList>
 
 namespace pelscope {
@@ -87,6 +88,7 @@ const QStringList kDropOrder = {QStringLiteral("NODE"), QStringLiteral("MAX DLV"
 constexpr int kNameCap = 40;       // stream and group names, unless --wide
 constexpr int kNarrowNameCap = 20; // ... when the terminal is narrow
 constexpr int kMinWhy = 16;
+constexpr qsizetype kGrouplessListed = 5; // more streams without groups than this: one line
 
 QString cut(const QString &cell, qsizetype width)
 {
@@ -204,6 +206,7 @@ SnapshotTable renderSnapshotTable(const Snapshot &snapshot, const TableLayout &l
         header.insert(header.size() - 1, QStringLiteral("NODE"));
     QList<QStringList> rows;
     QList<Health> health;
+    QList<const StreamSnapshot *> groupless;
     for (const GroupRef &ref : rankGroups(snapshot)) {
         const GroupSnapshot &g = *ref.group;
         QString consumers = orDash(g.consumers);
@@ -223,12 +226,39 @@ SnapshotTable renderSnapshotTable(const Snapshot &snapshot, const TableLayout &l
                 rows.last().insert(rows.last().size() - 1, nodeText(s));
             health.append(Health::Warn);
         } else if (s.groups.isEmpty()) {
-            rows.append({QStringLiteral("-"), displayBytes(s.key), QStringLiteral("(no groups)"), QString(), QString(), QString(), QString(),
-                         QString(), QStringLiteral("length %1").arg(orDash(s.length))});
-            if (cluster)
-                rows.last().insert(rows.last().size() - 1, nodeText(s));
-            health.append(Health::Ok);
+            groupless.append(&s);
         }
+    }
+    // Streams without a consumer group are not groups: a few are listed, many
+    // are one line (RQ keeps a stream per job result); a dead-letter stream
+    // is always listed (what piles up there matters).
+    QSet<QByteArray> deadLetters;
+    for (const DeadLetterSnapshot &d : snapshot->deadLetters)
+        deadLetters.insert(d.key);
+    const bool collapse = groupless.size() > kGrouplessListed;
+    QStringList examples;
+    for (const StreamSnapshot *s : std::as_const(groupless)) {
+        if (collapse && !deadLetters.contains(s->key)) {
+            if (examples.size() < 3)
+                examples << displayBytes(s->key);
+            continue;
+        }
+        rows.append({QStringLiteral("-"), displayBytes(s->key), QStringLiteral("(no groups)"), QString(), QString(), QString(), QString(),
+                     QString(), QStringLiteral("length %1").arg(orDash(s->length))});
+        if (cluster)
+            rows.last().insert(rows.last().size() - 1, nodeText(*s));
+        health.append(Health::Ok);
+    }
+    if (!examples.isEmpty()) {
+        const qsizetype others = groupless.size() - std::count_if(groupless.cbegin(), groupless.cend(), [&](const StreamSnapshot *s) {
+                                     return deadLetters.contains(s->key);
+                                 });
+        rows.append({QStringLiteral("-"), fillText(QStringLiteral("(%1 streams without consumer groups)"), formatCount(others)), QString(), QString(),
+                     QString(), QString(), QString(), QString(),
+                     fillText(QStringLiteral("not groups, so not judged; e.g. %1"), examples.join(QStringLiteral(", ")))});
+        if (cluster)
+            rows.last().insert(rows.last().size() - 1, QString());
+        health.append(Health::Ok);
     }
 
     // Fit the terminal: cap the names, drop columns in kDropOrder, cut WHY.

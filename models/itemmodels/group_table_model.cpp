@@ -281,6 +281,31 @@ void GroupTableModel::refreshHistoryColumns()
     Q_EMIT dataChanged(index(0, InRate), index(int(m_rows.size()) - 1, LagTrend), {Qt::DisplayRole, SortRole, SparklineRole, Qt::ToolTipRole});
 }
 
+// "lag now 3,107; lowest 3,000, highest 3,110 over 15 minutes; rising".
+QString GroupTableModel::sparklineWords(int row) const
+{
+    if (!m_history)
+        return {};
+    const qint64 now = m_snapshot->takenAtMs;
+    const QList<double> v = m_history->window(m_rows.at(row).key, Metric::Lag, now - 15LL * 60'000, now, 90).v;
+    double lo = std::numeric_limits<double>::infinity(), hi = -lo, first = std::nan(""), last = std::nan("");
+    for (double x : v)
+        if (!std::isnan(x)) {
+            lo = std::min(lo, x);
+            hi = std::max(hi, x);
+            if (std::isnan(first))
+                first = x;
+            last = x;
+        }
+    if (hi < lo)
+        return QCoreApplication::translate("pelscope::GroupTableModel", "lag over the last 15 minutes: not known yet");
+    const QString trend = last > first ? QCoreApplication::translate("pelscope::GroupTableModel", "rising")
+                          : last < first ? QCoreApplication::translate("pelscope::GroupTableModel", "falling")
+                                         : QCoreApplication::translate("pelscope::GroupTableModel", "flat");
+    return fillText(QCoreApplication::translate("pelscope::GroupTableModel", "lag now %1; lowest %2, highest %3 over 15 minutes; %4"),
+                    formatCount(qint64(last)), formatCount(qint64(lo)), formatCount(qint64(hi)), trend);
+}
+
 std::optional<StatusSince> GroupTableModel::sinceOf(int row) const
 {
     if (!m_history)
@@ -378,6 +403,11 @@ QVariant GroupTableModel::data(const QModelIndex &index, int role) const
         return tip.isEmpty() ? QVariant() : QVariant(tip);
     }
     case MutedRole: return m_muted.contains(m_rows.at(row).key);
+    case Qt::AccessibleTextRole:
+        // The sparkline is a picture: a screen reader hears its numbers.
+        if (index.column() == LagTrend)
+            return sparklineWords(row);
+        return {};
     case Qt::TextAlignmentRole:
         if ((index.column() >= Lag && index.column() <= DeadLetters) || index.column() == ReadAge)
             return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);

@@ -95,6 +95,7 @@ private:
     QString displayText(int row, int column) const;
     QString toolTip(int row, int column) const;
     std::optional<StatusSince> sinceOf(int row) const;
+    QString sparklineWords(int row) const;
     std::optional<double> latest(const GroupKey &key, int metric) const;
     QVariant sortValue(int row, int column) const;
     // The dead-letter stream whose source is `stream`, if the poller found one.

@@ -115,9 +115,37 @@ RedisBatch StreamProbe::planTick()
     return batch;
 }
 
+bool StreamProbe::isGroupless(const QByteArray &key) const
+{
+    if (!m_config.streams.isEmpty() || sourceFromDlqName(key)) // named streams and dead letters are always read
+        return false;
+    const auto it = m_streamState.find(key);
+    return it != m_streamState.end() && it->second.lastRead.readAtMs != 0 && it->second.groups.isEmpty();
+}
+
 QList<QByteArray> StreamProbe::streamsToRead()
 {
-    const QList<QByteArray> all = knownStreams();
+    // A stream read once and found without a consumer group is not a group:
+    // it stays out of the groups' share and is looked at again (has someone
+    // made a group on it?) in a slow turn of its own, kGrouplessPerTick a
+    // tick. RQ keeps one such stream per job result: thousands of them must
+    // not slow the groups down.
+    QList<QByteArray> all, groupless;
+    for (const QByteArray &key : knownStreams())
+        (isGroupless(key) ? groupless : all).append(key);
+    QList<QByteArray> out = groupedStreamsToRead(all);
+    if (m_config.oneShot || groupless.size() <= kGrouplessPerTick)
+        return out + groupless;
+    const qsizetype start = std::upper_bound(groupless.cbegin(), groupless.cend(), m_grouplessAfter) - groupless.cbegin();
+    for (qsizetype n = 0; n < kGrouplessPerTick; ++n) {
+        m_grouplessAfter = groupless.at((start + n) % groupless.size());
+        out.append(m_grouplessAfter);
+    }
+    return out;
+}
+
+QList<QByteArray> StreamProbe::groupedStreamsToRead(const QList<QByteArray> &all)
+{
     m_groupsKnown = 0;
     for (const QByteArray &key : all) {
         const auto it = m_streamState.find(key);

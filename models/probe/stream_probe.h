@@ -122,8 +122,12 @@ private:
         QString note;
     };
 
-    // The streams this tick reads: all of them, or in turn (groupsPerTick).
+    // The streams this tick reads: all of them, or in turn (groupsPerTick);
+    // streams without a group in a slow turn of their own.
     QList<QByteArray> streamsToRead();
+    QList<QByteArray> groupedStreamsToRead(const QList<QByteArray> &all);
+    bool isGroupless(const QByteArray &key) const;
+    static constexpr qsizetype kGrouplessPerTick = 50;
     void planStream(RedisBatch &batch, const QByteArray &key, StreamState &ss);
     void planGroup(RedisBatch &batch, const QByteArray &stream, const QByteArray &group, qint64 &consumerBudget);
     void offer(RedisBatch &batch, double costUs, qint64 overdue, const QString &what, std::function<void(RedisBatch &)> addRead);
@@ -169,6 +173,7 @@ private:
     quint64 m_scanDueTick = 0;
     // Rationing: where the turn stopped, and this tick's share.
     QByteArray m_turnAfter;
+    QByteArray m_grouplessAfter; // the same for the streams without a group
     qint64 m_groupsKnown = 0;
 };
 

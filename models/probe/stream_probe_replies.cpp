@@ -260,9 +260,9 @@ SnapshotData StreamProbe::parseTick(const RedisReplies &replies)
     }
     // Streams whose turn it was not (groupsPerTick): their last values, said
     // as such by readAtMs; their groups' state is kept.
-    qint64 groupsRead = 0;
+    qint64 groupsRead = 0; // streams without a group are not groups (their own slow turn)
     for (const StreamSnapshot &s : std::as_const(data.streams))
-        groupsRead += std::max<qsizetype>(1, s.groups.size());
+        groupsRead += s.groups.size();
     for (auto it = m_streamState.begin(); it != m_streamState.end(); ++it) {
         const StreamSnapshot &last = it->second.lastRead;
         if (byStream.contains(it->first) || last.readAtMs == 0 || !m_streams.contains(it->first))

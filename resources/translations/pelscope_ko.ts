@@ -505,6 +505,85 @@
     </message>
 </context>
 <context>
+    <name>KeyboardHelp</name>
+    <message>
+        <location filename="../../ui/keyboard_help.cpp" line="+39"/>
+        <source>Filter the overview; Down or Enter goes to the table</source>
+        <translation>개요 필터. 아래 화살표나 Enter로 표로 이동</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tab, Shift+Tab</source>
+        <translation>Tab, Shift+Tab</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Move between the controls of a page; arrow keys move within a table</source>
+        <translation>페이지의 컨트롤 사이 이동. 표 안에서는 화살표 키로 이동</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Enter</source>
+        <translation>Enter</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Open the selected group, queue or dead-letter stream</source>
+        <translation>선택한 그룹, 큐 또는 데드 레터 스트림 열기</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Esc, Alt+Left, Backspace</source>
+        <translation>Esc, Alt+Left, Backspace</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Back to the overview from a page</source>
+        <translation>페이지에서 개요로 돌아가기</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Space</source>
+        <translation>Space</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Pause or resume polling (in the alert inbox: acknowledge the selected alerts)</source>
+        <translation>폴링 일시 정지 또는 재개 (알림 목록에서는 선택한 알림 확인)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Copy the selected rows</source>
+        <translation>선택한 행 복사</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ctrl+PgUp, Ctrl+PgDown</source>
+        <translation>Ctrl+PgUp, Ctrl+PgDown</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>The previous or next connection tab</source>
+        <translation>이전 또는 다음 연결 탭</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <location line="+2"/>
+        <source>Keyboard shortcuts</source>
+        <translation>키보드 단축키</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Keys</source>
+        <translation>키</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>What they do</source>
+        <translation>하는 일</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <location filename="../../ui/pending_actions_bar.cpp" line="+34"/>
@@ -1207,7 +1286,7 @@
 <context>
     <name>pelscope::AlertInboxDialog</name>
     <message>
-        <location filename="../../ui/alert_inbox_dialog.cpp" line="+51"/>
+        <location filename="../../ui/alert_inbox_dialog.cpp" line="+52"/>
         <source>&amp;Open</source>
         <translation>열기(&amp;O)</translation>
     </message>
@@ -1338,6 +1417,11 @@
         <translation>연결, 스트림, 그룹 필터 (Ctrl+F)</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>Filter connections, streams and groups</source>
+        <translation>연결, 스트림, 그룹 필터</translation>
+    </message>
+    <message>
         <location line="+60"/>
         <source> &amp;nbsp;│&amp;nbsp; connections &lt;b&gt;%1&lt;/b&gt;</source>
         <translation> &amp;nbsp;│&amp;nbsp; 연결 &lt;b&gt;%1&lt;/b&gt;</translation>
@@ -1387,8 +1471,13 @@
     </message>
     <message>
         <location line="+2"/>
-        <source>Rate limit:</source>
-        <translation>속도 제한:</translation>
+        <source>&amp;Rate limit:</source>
+        <translation>속도 제한(&amp;R):</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Rate limit</source>
+        <translation>속도 제한</translation>
     </message>
 </context>
 <context>
@@ -1485,7 +1574,7 @@
     </message>
     <message>
         <location line="+14"/>
-        <location filename="../../ui/connection_dialog.cpp" line="+374"/>
+        <location filename="../../ui/connection_dialog.cpp" line="+375"/>
         <source>&amp;TLS</source>
         <translation>TLS(&amp;T)</translation>
     </message>
@@ -1643,7 +1732,7 @@
         <translation>프로필 저장(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/connection_dialog.cpp" line="-513"/>
+        <location filename="../../ui/connection_dialog.cpp" line="-514"/>
         <source>%1 &apos;%2&apos; does not exist</source>
         <translation>%1 &apos;%2&apos;이(가) 없습니다</translation>
     </message>
@@ -1687,7 +1776,7 @@ keys: %1</source>
         <translation>클라이언트 키</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>No password saved for this profile.</source>
         <translation>이 프로필에 저장된 비밀번호가 없습니다.</translation>
     </message>
@@ -1934,7 +2023,7 @@ keys: %1</source>
         <translation>%1에서 연결 끊김</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>History: in memory only</source>
         <translation>이력: 메모리에만</translation>
     </message>
@@ -1945,6 +2034,16 @@ keys: %1</source>
     </message>
     <message>
         <location line="+3"/>
+        <source>History: waiting for the first poll</source>
+        <translation>기록: 첫 폴링을 기다리는 중</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Polls will be kept in %1</source>
+        <translation>폴링 결과는 %1에 보관됩니다</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>History: recording</source>
         <translation>이력: 기록 중</translation>
     </message>
@@ -1969,7 +2068,7 @@ keys: %1</source>
         <translation>%1부터 기록됨</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+25"/>
         <source>Claims %1/s</source>
         <translation>Claim %1/s</translation>
     </message>
@@ -2183,12 +2282,17 @@ Click for the last hour.</source>
         <translation>&lt;span style=&apos;color:%3&apos;&gt;&lt;b&gt;%1 이후 갱신 중단&lt;/b&gt; — 서버가 %2 동안 응답하지 않았습니다. 아래 값은 마지막으로 확인된 값입니다.&lt;/span&gt;</translation>
     </message>
     <message>
-        <location line="+24"/>
-        <source>%1 — %2. The data below is from the last successful poll.</source>
-        <translation>%1 — %2. 아래 데이터는 마지막으로 성공한 폴링의 결과입니다.</translation>
+        <location line="+32"/>
+        <source>%1 — %2 No data yet: no poll has succeeded on this connection.</source>
+        <translation>%1 — %2 아직 데이터가 없습니다: 이 연결에서 성공한 폴링이 없습니다.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
+        <source>%1 — %2 The data below is from the last successful poll.</source>
+        <translation>%1 — %2 아래 데이터는 마지막으로 성공한 폴링의 것입니다.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Redis said: %1</source>
         <translation>Redis 응답: %1</translation>
     </message>
@@ -2329,6 +2433,7 @@ Click for the last hour.</source>
     <name>pelscope::DeliveryHistogramWidget</name>
     <message>
         <location filename="../../ui/delivery_histogram_widget.cpp" line="+17"/>
+        <location line="+1"/>
         <source>Delivery counts of pending entries</source>
         <translation>Pending 엔트리의 전달 횟수</translation>
     </message>
@@ -2368,6 +2473,26 @@ Click for the last hour.</source>
         <source>Exact: all %1 pending entries inspected. Dashed line: poison threshold (%2 deliveries).</source>
         <translation>정확: Pending 엔트리 %1개 모두 검사함. 점선: poison 임계값(전달 %2회).</translation>
     </message>
+    <message>
+        <location line="+7"/>
+        <source>delivered once: %2</source>
+        <translation>1회 전달: %2</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>delivered %1 times: %2</source>
+        <translation>%1회 전달: %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1; poison threshold %2 deliveries. %3</source>
+        <translation>%1. poison 기준 %2회 전달. %3</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no pending entries</source>
+        <translation>Pending 엔트리 없음</translation>
+    </message>
 </context>
 <context>
     <name>pelscope::DesktopAlerts</name>
@@ -2401,6 +2526,7 @@ Click for the last hour.</source>
     <name>pelscope::DlqCategoryChart</name>
     <message>
         <location filename="../../ui/dlq_category_chart.cpp" line="+36"/>
+        <location line="+1"/>
         <source>Dead letters per category over time</source>
         <translation>카테고리별 데드 레터 추이</translation>
     </message>
@@ -2410,9 +2536,20 @@ Click for the last hour.</source>
         <translation>엔트리</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+35"/>
+        <source>no dead letters read. %1</source>
+        <translation>읽은 데드 레터 없음. %1</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <location line="+12"/>
         <source>no category</source>
         <translation>카테고리 없음</translation>
+    </message>
+    <message>
+        <location line="-11"/>
+        <source>%1 dead letters read: %2. %3</source>
+        <translation>읽은 데드 레터 %1개: %2. %3</translation>
     </message>
 </context>
 <context>
@@ -2484,18 +2621,18 @@ Click for the last hour.</source>
 <context>
     <name>pelscope::DlqTab</name>
     <message>
-        <location filename="../../ui/dlq_tab.cpp" line="+62"/>
+        <location filename="../../ui/dlq_tab.cpp" line="+64"/>
         <source>Load older</source>
         <translation>이전 엔트리 불러오기</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+300"/>
+        <location line="+304"/>
         <source>Requeue selected</source>
         <translation>선택 항목 재처리</translation>
     </message>
     <message>
-        <location line="-299"/>
+        <location line="-303"/>
         <source>Requeue all matching</source>
         <translation>일치 항목 모두 재처리</translation>
     </message>
@@ -2506,12 +2643,12 @@ Click for the last hour.</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+298"/>
+        <location line="+302"/>
         <source>Delete selected</source>
         <translation>선택 항목 삭제</translation>
     </message>
     <message>
-        <location line="-297"/>
+        <location line="-301"/>
         <source>Export selected…</source>
         <translation>선택 항목 내보내기…</translation>
     </message>
@@ -2537,6 +2674,7 @@ Click for the last hour.</source>
     </message>
     <message>
         <location line="+1"/>
+        <location line="+1"/>
         <source>Search the loaded entries</source>
         <translation>불러온 엔트리 검색</translation>
     </message>
@@ -2561,7 +2699,22 @@ Click for the last hour.</source>
         <translation>최근 24시간</translation>
     </message>
     <message>
-        <location line="+117"/>
+        <location line="+1"/>
+        <source>Search in</source>
+        <translation>검색 범위</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Added since</source>
+        <translation>추가 시점</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Entries of %1, newest first</source>
+        <translation>%1의 엔트리, 최신순</translation>
+    </message>
+    <message>
+        <location line="+106"/>
         <source>Could not read: %1</source>
         <translation>읽을 수 없음: %1</translation>
     </message>
@@ -2730,7 +2883,12 @@ Click for the last hour.</source>
         <translation>값</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+2"/>
+        <source>Fields of the entry</source>
+        <translation>엔트리의 필드</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>(binary, %1 bytes, kept as is)</source>
         <translation>(바이너리, %1바이트, 그대로 유지)</translation>
     </message>
@@ -2753,7 +2911,7 @@ Click for the last hour.</source>
 <context>
     <name>pelscope::EnableWritesDialog</name>
     <message>
-        <location filename="../../ui/write_dialogs.cpp" line="-103"/>
+        <location filename="../../ui/write_dialogs.cpp" line="-105"/>
         <location line="+12"/>
         <source>Enable writes</source>
         <translation>쓰기 허용</translation>
@@ -2790,7 +2948,7 @@ Click for the last hour.</source>
 <context>
     <name>pelscope::GroupPage</name>
     <message>
-        <location filename="../../ui/group_page.cpp" line="+92"/>
+        <location filename="../../ui/group_page.cpp" line="+93"/>
         <source>Unread lag and pending</source>
         <translation>미읽음 lag 및 Pending</translation>
     </message>
@@ -2850,7 +3008,12 @@ Click for the last hour.</source>
         <translation>기간:</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+2"/>
+        <source>Chart window</source>
+        <translation>차트 기간</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Notifications</source>
         <translation>알림</translation>
     </message>
@@ -2915,7 +3078,17 @@ Click for the last hour.</source>
         <translation>crit %1</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+14"/>
+        <source>Consumers of %1</source>
+        <translation>%1의 컨슈머</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Pending entries of %1</source>
+        <translation>%1의 Pending 엔트리</translation>
+    </message>
+    <message>
+        <location line="+28"/>
         <source> &lt;span style=&apos;color:%1&apos;&gt;(not in the latest poll)&lt;/span&gt;</source>
         <translation> &lt;span style=&apos;color:%1&apos;&gt;(최근 폴링에 없음)&lt;/span&gt;</translation>
     </message>
@@ -3013,7 +3186,32 @@ Click for the last hour.</source>
         <translation> 전</translation>
     </message>
     <message>
-        <location line="+199"/>
+        <location line="+203"/>
+        <source>lag over the last 15 minutes: not known yet</source>
+        <translation>최근 15분 lag: 아직 알 수 없음</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>rising</source>
+        <translation>증가 중</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>falling</source>
+        <translation>감소 중</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>flat</source>
+        <translation>변화 없음</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>lag now %1; lowest %2, highest %3 over 15 minutes; %4</source>
+        <translation>현재 lag %1. 최근 15분 최저 %2, 최고 %3. %4</translation>
+    </message>
+    <message>
+        <location line="+17"/>
         <source>No rule is broken</source>
         <translation>위반한 규칙 없음</translation>
     </message>
@@ -3090,7 +3288,7 @@ Desktop notifications muted</source>
 데스크톱 알림 꺼짐</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+40"/>
         <source>Status</source>
         <translation>상태</translation>
     </message>
@@ -3273,7 +3471,7 @@ Desktop notifications muted</source>
 <context>
     <name>pelscope::HistoryFileWindow</name>
     <message>
-        <location filename="../../ui/history_file_window.cpp" line="+43"/>
+        <location filename="../../ui/history_file_window.cpp" line="+44"/>
         <source>first seen</source>
         <translation>최초 관측</translation>
     </message>
@@ -3314,12 +3512,12 @@ Desktop notifications muted</source>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+39"/>
+        <location line="+41"/>
         <source>Group</source>
         <translation>그룹</translation>
     </message>
     <message>
-        <location line="-39"/>
+        <location line="-41"/>
         <source>Lag</source>
         <translation>Lag</translation>
     </message>
@@ -3349,7 +3547,17 @@ Desktop notifications muted</source>
         <translation>그룹의 마지막 기록 시점 상태</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+2"/>
+        <source>Recorded groups</source>
+        <translation>기록된 그룹</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Recorded events</source>
+        <translation>기록된 이벤트</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>last hour recorded</source>
         <translation>기록된 최근 1시간</translation>
     </message>
@@ -3613,7 +3821,7 @@ Desktop notifications muted</source>
 <context>
     <name>pelscope::MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.cpp" line="+63"/>
+        <location filename="../../ui/main_window.cpp" line="+65"/>
         <source>Show Pelscope</source>
         <translation>Pelscope 표시</translation>
     </message>
@@ -3623,7 +3831,7 @@ Desktop notifications muted</source>
         <translation>종료</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location line="+58"/>
         <location line="+87"/>
         <source>Connecting…</source>
         <translation>연결 중…</translation>
@@ -3671,7 +3879,7 @@ Desktop notifications muted</source>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+97"/>
+        <location line="+104"/>
         <source>Enable &amp;writes…</source>
         <translation>쓰기 허용(&amp;W)…</translation>
     </message>
@@ -3832,7 +4040,17 @@ Desktop notifications muted</source>
         <translation>지금 새로 고침(&amp;R)</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+9"/>
+        <source>&amp;Help</source>
+        <translation>도움말(&amp;H)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>키보드 단축키(&amp;K)</translation>
+    </message>
+    <message>
+        <location line="+68"/>
         <source>Profile %1: %2</source>
         <translation>프로필 %1: %2</translation>
     </message>
@@ -3865,9 +4083,19 @@ Desktop notifications muted</source>
 <context>
     <name>pelscope::OverviewPage</name>
     <message>
-        <location filename="../../ui/overview_page.cpp" line="+64"/>
+        <location filename="../../ui/overview_page.cpp" line="+66"/>
         <source>Filter streams and groups (Ctrl+F; Down or Enter to the table)</source>
         <translation>스트림 및 그룹 필터(Ctrl+F, 아래 화살표 또는 Enter로 표 이동)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Filter streams and groups</source>
+        <translation>스트림과 그룹 필터</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ctrl+F; Down or Enter goes to the table</source>
+        <translation>Ctrl+F. 아래 화살표나 Enter로 표로 이동</translation>
     </message>
     <message>
         <location line="+14"/>
@@ -3925,7 +4153,12 @@ Desktop notifications muted</source>
         <translation>%1 표시 중 ✕</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-177"/>
+        <source>Consumer groups, worst first</source>
+        <translation>컨슈머 그룹, 나쁜 순</translation>
+    </message>
+    <message>
+        <location line="+178"/>
         <source>Show every row again</source>
         <translation>모든 행 다시 표시</translation>
     </message>
@@ -4084,7 +4317,7 @@ Desktop notifications muted</source>
 <context>
     <name>pelscope::QueuePage</name>
     <message>
-        <location filename="../../ui/queue_page.cpp" line="+55"/>
+        <location filename="../../ui/queue_page.cpp" line="+57"/>
         <source>Items</source>
         <translation>항목</translation>
     </message>
@@ -4165,12 +4398,12 @@ Desktop notifications muted</source>
     </message>
     <message>
         <location line="+27"/>
-        <location line="+58"/>
+        <location line="+59"/>
         <source>size</source>
         <translation>크기</translation>
     </message>
     <message>
-        <location line="-57"/>
+        <location line="-58"/>
         <source>due / processing</source>
         <translation>만기 / 처리 중</translation>
     </message>
@@ -4180,7 +4413,12 @@ Desktop notifications muted</source>
         <translation>가장 오래된 항목</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+37"/>
+        <source>Items of %1</source>
+        <translation>%1의 항목</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Processing: %1</source>
         <translation>처리 중: %1</translation>
     </message>
@@ -4379,7 +4617,12 @@ Desktop notifications muted</source>
 <context>
     <name>pelscope::QueuePanel</name>
     <message>
-        <location filename="../../ui/queue_panel.cpp" line="+61"/>
+        <location filename="../../ui/queue_panel.cpp" line="+49"/>
+        <source>Delayed queues and reliable lists, worst first</source>
+        <translation>지연 큐와 신뢰 리스트, 나쁜 순</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>Double-click a queue to browse its items</source>
         <translation>큐를 더블클릭하면 항목을 볼 수 있습니다</translation>
     </message>
@@ -4553,7 +4796,12 @@ The oldest %1 processing items read: %2 without a timestamp (unknown age), %3 st
 <context>
     <name>pelscope::TimeChartWidget</name>
     <message>
-        <location filename="../../ui/time_chart_widget.cpp" line="+173"/>
+        <location filename="../../ui/time_chart_widget.cpp" line="+135"/>
+        <source>; lines at %1</source>
+        <translation>. 기준선 %1</translation>
+    </message>
+    <message>
+        <location line="+74"/>
         <source>seconds</source>
         <translation>초</translation>
     </message>
@@ -4669,7 +4917,7 @@ The oldest %1 processing items read: %2 without a timestamp (unknown age), %3 st
 <context>
     <name>pelscope::WriteResultsPanel</name>
     <message>
-        <location filename="../../ui/write_results_panel.cpp" line="+18"/>
+        <location filename="../../ui/write_results_panel.cpp" line="+20"/>
         <source>Write results</source>
         <translation>쓰기 결과</translation>
     </message>
@@ -4689,7 +4937,12 @@ The oldest %1 processing items read: %2 without a timestamp (unknown age), %3 st
         <translation>여기 표시된 결과를 지웁니다(감사 로그에는 모든 기록이 남습니다)</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+8"/>
+        <source>Writes done, newest first</source>
+        <translation>실행한 쓰기, 최신순</translation>
+    </message>
+    <message>
+        <location line="+26"/>
         <source>%1  %2 — %3  (%4)</source>
         <translation>%1  %2 — %3  (%4)</translation>
     </message>

@@ -51,8 +51,11 @@ int neededWidth(const QLabel *label)
         doc.setHtml(label->text());
         return int(std::ceil(doc.idealWidth()));
     }
+    QString text = label->text();
+    if (label->buddy()) // a mnemonic's '&' is not drawn ("&&" is one '&')
+        text.replace(QStringLiteral("&&"), QStringLiteral("\x01")).remove(QLatin1Char('&')).replace(QLatin1Char('\x01'), QLatin1Char('&'));
     int widest = 0;
-    for (const QString &line : label->text().split(QLatin1Char('\n')))
+    for (const QString &line : text.split(QLatin1Char('\n')))
         widest = std::max(widest, label->fontMetrics().horizontalAdvance(line));
     return widest;
 }

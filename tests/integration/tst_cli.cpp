@@ -232,6 +232,24 @@ private Q_SLOTS:
         r = cli(base + QStringList{QStringLiteral("--color=sometimes")}, env);
         QCOMPARE(r.exitCode, 3);
     }
+
+    // Streams without a consumer group are one line, not one row each (RQ's
+    // 3,000 result streams were 3,000 rows); a dead-letter stream is listed.
+    void streamsWithoutGroupsAreOneLine()
+    {
+        m_db.command({"XADD", "jobs", "*", "n", "1"});
+        m_db.command({"XGROUP", "CREATE", "jobs", "workers", "0"});
+        for (int i = 0; i < 40; ++i)
+            m_db.command({"XADD", "rq:results:" + QByteArray::number(i), "*", "status", "ok"});
+        m_db.command({"XADD", "jobs:dlq", "*", "payload", "x"});
+        const Run r = cli({QStringLiteral("--url"), m_server.url(), QStringLiteral("snapshot"), QStringLiteral("--wide")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("(40 streams without consumer groups)") && r.out.contains("not groups, so not judged; e.g. rq:results:"),
+                 r.out.constData());
+        QCOMPARE(r.out.count("(no groups)"), 1); // jobs:dlq, listed by name
+        QVERIFY2(r.out.contains("jobs:dlq"), r.out.constData());
+        QVERIFY2(r.out.split('\n').size() < 15, r.out.constData());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCli)

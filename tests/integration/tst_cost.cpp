@@ -216,6 +216,54 @@ private Q_SLOTS:
         QCOMPARE(*seven->lag, db.command({"XINFO", "GROUPS", "turn:7"}).at(0).field("lag").integer());
         QCOMPARE(*seven->lag, 6);
     }
+
+    // Streams without a consumer group (RQ keeps one per job result) are
+    // not groups: past their first read they leave the groups' share, so the
+    // real groups are read every tick, and they are looked at again in a slow
+    // turn of their own (50 a tick), which still finds a group made on one.
+    void streamsWithoutGroupsDoNotTakeTheGroupsShare()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        constexpr int kGrouped = 4, kGroupless = 300;
+        QList<RedisCommand> batch;
+        for (int s = 0; s < kGrouped; ++s) {
+            const QByteArray key = "q:work:" + QByteArray::number(s);
+            batch.append({"XADD", key, "*", "n", "1"});
+            batch.append({"XGROUP", "CREATE", key, "g", "0"});
+        }
+        for (int s = 0; s < kGroupless; ++s)
+            batch.append({"XADD", "q:results:" + QByteArray::number(s), "*", "status", "ok"});
+        db.pipeline(batch);
+
+        ProbeConfig config;
+        config.match = "q:*";
+        config.groupsPerTick = 100; // the 300 would have made the groups wait their turn
+        db.command({"CONFIG", "RESETSTAT"});
+        // A group made on one of them while polling (about the 9th tick).
+        QTimer::singleShot(450, [&] { db.command({"XGROUP", "CREATE", "q:results:123", "late", "0"}); });
+        constexpr int kTicks = 24;
+        const QList<Snapshot> ticks = pollTicks(server.url(), kTicks, 50, config, &error);
+        QVERIFY2(ticks.size() >= kTicks, qPrintable(error));
+        for (int t = 6; t < ticks.size(); ++t) { // past the first read of everything (304 known, 100 a tick)
+            const Snapshot &s = ticks.at(t);
+            QCOMPARE(s->streams.size(), kGrouped + kGroupless);
+            QVERIFY2(s->stats.groupsRead == kGrouped || s->stats.groupsRead == kGrouped + 1, qPrintable(QString::number(s->stats.groupsRead)));
+            QCOMPARE(s->stats.refreshTicks, 1);
+            for (int g = 0; g < kGrouped; ++g)
+                QCOMPARE(s.stream("q:work:" + QByteArray::number(g))->readAtMs, s->takenAtMs);
+        }
+        // Found within one slow turn (300 / 50 = 6 ticks), then read every tick.
+        const GroupSnapshot *late = ticks.last().group("q:results:123", "late");
+        QVERIFY(late);
+        QCOMPARE(ticks.last().stream("q:results:123")->readAtMs, ticks.last()->takenAtMs);
+        // The first tick reads all 304; each later one the groups' streams and 50 without.
+        const qint64 xinfoGroups = db.commandStats().value(QStringLiteral("xinfo|groups")).calls;
+        QVERIFY2(xinfoGroups <= (kGrouped + kGroupless) + qint64(ticks.size() + 1) * (kGrouped + 1 + 50), qPrintable(QString::number(xinfoGroups)));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCost)

@@ -145,7 +145,8 @@ private Q_SLOTS:
         m_db.command({"XREADGROUP", "GROUP", "workers", "w-busy", "COUNT", "10", "STREAMS", "ship", ">"});
 
         // The truth: the consumer's own idle is fresh, its entries are not.
-        for (const RedisReply &c : m_db.command({"XINFO", "CONSUMERS", "ship", "workers"}).elements())
+        const RedisReply consumers = m_db.command({"XINFO", "CONSUMERS", "ship", "workers"}); // kept: elements() refers into it
+        for (const RedisReply &c : consumers.elements())
             QVERIFY2(c.field("idle").integer() < 60'000, c.field("name").bytes().constData());
         const RedisReply held = m_db.command({"XPENDING", "ship", "workers", "IDLE", "900000", "-", "+", "100", "w-dead"});
         QCOMPARE(held.size(), 40);
