@@ -81,7 +81,8 @@ void DeliveryHistogramWidget::setGroup(const GroupSnapshot *g, qint64 poisonThre
     QStringList bars;
     if (g)
         for (auto it = g->deliveryCounts.constBegin(); it != g->deliveryCounts.constEnd(); ++it)
-            bars << fillText(it.key() == 1 ? tr("delivered once: %2") : tr("delivered %1 times: %2"), it.key(), formatCount(it.value()));
+            bars << (it.key() == 1 ? fillText(tr("delivered once: %1"), formatCount(it.value()))
+                                   : fillText(tr("delivered %1 times: %2"), it.key(), formatCount(it.value())));
     const QString says = fillText(tr("%1; poison threshold %2 deliveries. %3"),
                                   bars.isEmpty() ? tr("no pending entries") : bars.join(QStringLiteral(", ")), poisonThreshold, note);
     if (says != accessibleDescription())

@@ -2475,8 +2475,8 @@ Click for the last hour.</source>
     </message>
     <message>
         <location line="+7"/>
-        <source>delivered once: %2</source>
-        <translation>1회 전달: %2</translation>
+        <source>delivered once: %1</source>
+        <translation>1회 전달: %1</translation>
     </message>
     <message>
         <location line="+0"/>

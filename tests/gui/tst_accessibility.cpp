@@ -9,6 +9,7 @@
 #include "app_language.h"
 #include "connection_dialog.h"
 #include "connection_view.h"
+#include "delivery_histogram_widget.h"
 #include "dlq_page.h"
 #include "dlq_tab.h"
 #include "group_page.h"
@@ -24,6 +25,7 @@
 #include "redis_server.h"
 #include "test_settings.h"
 #include "text/fill_text.h"
+#include "time_chart_widget.h"
 #include "write_controller.h"
 #include "write_dialogs.h"
 
@@ -241,6 +243,15 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(view.groupPage()->isVisible(), 10000);
         QTest::qWait(600); // a few polls: the charts have values
         checkNamed(view.groupPage(), language + QStringLiteral(" group page"));
+        // The sentences are the data: five pending entries, each delivered once; the crit line at 5 minutes.
+        auto *histogram = view.groupPage()->findChild<DeliveryHistogramWidget *>();
+        QVERIFY(histogram);
+        const QString bars = QAccessible::queryAccessibleInterface(histogram)->text(QAccessible::Description);
+        QVERIFY2(bars.startsWith(language == QLatin1String("en") ? QStringLiteral("delivered once: 5;") : QStringLiteral("1회 전달: 5.")), qPrintable(bars));
+        bool critLine = false;
+        for (TimeChartWidget *chart : view.groupPage()->charts())
+            critLine |= QAccessible::queryAccessibleInterface(chart)->text(QAccessible::Description).contains(QStringLiteral("crit 5"));
+        QVERIFY(critLine);
         QCOMPARE(tabCycle(view.groupPage()), QString());
 
         QVERIFY(view.showPage(QStringLiteral("dlq:orders:dlq")));
