@@ -218,7 +218,8 @@ void MainWindow::updateTab(ConnectionView *view)
         text = QStringLiteral("⌛ ") + text + tr(" (stale)");
         colour = healthStyle(Health::Warn).strong;
     } else if (!view->lastSnapshot().isNull()) {
-        const HealthCounts counts = countHealth(view->lastSnapshot());
+        // Groups and queues, as a notification counts them.
+        const HealthCounts counts = countHealth(view->lastSnapshot()) + countQueueHealth(view->lastSnapshot());
         const HealthStyle style = healthStyle(counts.worst());
         text = style.glyph + QLatin1Char(' ') + text;
         if (counts.crit)

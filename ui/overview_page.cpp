@@ -251,16 +251,14 @@ void OverviewPage::focusFilter()
 
 QString overviewSummaryHtml(const QList<Snapshot> &snapshots)
 {
-    HealthCounts counts;
+    HealthCounts counts, queues;
     qint64 lag = 0, pending = 0, worstIdle = -1, unknownLag = 0;
     int dead = 0;
     for (const Snapshot &snapshot : snapshots) {
         if (snapshot.isNull())
             continue;
-        const HealthCounts c = countHealth(snapshot);
-        counts.crit += c.crit;
-        counts.warn += c.warn;
-        counts.ok += c.ok;
+        counts = counts + countHealth(snapshot);
+        queues = queues + countQueueHealth(snapshot);
         for (const StreamSnapshot &s : snapshot->streams)
             for (const GroupSnapshot &g : s.groups) {
                 if (g.lag)
@@ -287,6 +285,17 @@ QString overviewSummaryHtml(const QList<Snapshot> &snapshots)
                      " &nbsp;│&nbsp; <a href='dead' style='color:%6;text-decoration:none'>stalled consumers <b>%5</b></a>"),
                  formatCount(lag), unknownLag ? OverviewPage::tr(" (+%1 unknown)").arg(unknownLag) : QString(), formatCount(pending),
                  worstIdle >= 0 ? formatDuration(worstIdle) : QStringLiteral("—"), dead, QGuiApplication::palette().text().color().name());
+    // The counts above are the groups'; a notification counts queues too, so
+    // the queues' are said beside them (their table is below).
+    if (queues.ok + queues.warn + queues.crit > 0) {
+        QStringList parts;
+        for (Health h : {Health::Crit, Health::Warn, Health::Ok}) {
+            const int n = h == Health::Crit ? queues.crit : h == Health::Warn ? queues.warn : queues.ok;
+            const HealthStyle st = healthStyle(h);
+            parts << fillText(QStringLiteral("<span style='color:%1'><b>%2 %3 %4</b></span>"), st.strong.name(), st.glyph, n, st.word.toLower());
+        }
+        text += fillText(OverviewPage::tr(" &nbsp;│&nbsp; queues %1"), parts.join(QStringLiteral(" &nbsp;")));
+    }
     return text;
 }
 

@@ -3,6 +3,8 @@
 
 #include <QJsonDocument>
 #include <QProcess>
+
+#include "../storage/child_process.h"
 #include <QProcessEnvironment>
 #include <QTimer>
 
@@ -11,9 +13,6 @@
 #ifdef Q_OS_UNIX
 #include <csignal>
 #include <unistd.h>
-#endif
-#ifdef Q_OS_LINUX
-#include <sys/prctl.h>
 #endif
 
 namespace pelscope {
@@ -211,14 +210,7 @@ void AlertCommand::startNext()
         process->setProcessChannelMode(QProcess::SeparateChannels);
         process->setStandardOutputFile(QProcess::nullDevice());
         process->setProcessEnvironment(hookEnvironment(m_secrets));
-#ifdef Q_OS_UNIX
-        process->setChildProcessModifier([] {
-            ::setpgid(0, 0); // a group of its own, killed as one at the deadline
-#ifdef Q_OS_LINUX
-            ::prctl(PR_SET_PDEATHSIG, SIGKILL); // and never outliving Pelscope
-#endif
-        });
-#endif
+        tieToPelscope(process, true); // a group of its own, killed as one at the deadline, never outliving Pelscope
         process->start(m_program, m_arguments);
         deadline->start(m_timeoutMs);
         process->write(document);

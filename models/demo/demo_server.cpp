@@ -6,6 +6,8 @@
 #include <QFileInfo>
 #include <QLocalSocket>
 #include <QProcess>
+
+#include "../storage/child_process.h"
 #include <QStandardPaths>
 #include <QTemporaryDir>
 
@@ -104,6 +106,9 @@ void DemoServer::start()
         fail(QStringLiteral("cannot create a temporary directory for the demo server: %1").arg(m_dir->errorString()));
         return;
     }
+    // Tidy what a Pelscope killed outright left behind, then mark this one as ours.
+    removeOrphanedDemoDirs(QDir::tempPath());
+    writeDemoOwner(m_dir->path());
     m_socketPath = m_dir->filePath(QStringLiteral("redis.sock"));
     if (QFile::encodeName(m_socketPath).size() > kMaxSocketPath) {
         fail(QStringLiteral("the demo server's socket path %1 is too long for a unix socket; set TMPDIR to a shorter directory").arg(m_socketPath));
@@ -118,6 +123,7 @@ void DemoServer::start()
         QStringLiteral("--daemonize"),      QStringLiteral("no"),  QStringLiteral("--loglevel"),   QStringLiteral("warning"),
     };
     m_process = new QProcess(this);
+    tieToPelscope(m_process); // dies with Pelscope, however it ends
     m_process->setProgram(exe);
     m_process->setArguments(args);
     m_process->setProcessChannelMode(QProcess::MergedChannels);

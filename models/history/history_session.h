@@ -19,7 +19,10 @@ class HistorySession : public QObject
 {
     Q_OBJECT
 public:
-    static constexpr qint64 kWaitForPastMs = 2'000;
+    // Only the store waits (the window shows each poll at once): on a loaded
+    // machine a day of history can take seconds to read, and a past that
+    // comes after the wait is left out for the whole session.
+    static constexpr qint64 kWaitForPastMs = 8'000;
 
     explicit HistorySession(HistoryStore *store, QObject *parent = nullptr);
     ~HistorySession() override; // stops the recorder and joins its thread

@@ -30,6 +30,18 @@ QList<GroupRef> rankGroups(const Snapshot &snapshot)
     return refs;
 }
 
+HealthCounts countQueueHealth(const Snapshot &snapshot)
+{
+    HealthCounts c;
+    for (const DelayedQueueSnapshot &q : snapshot.data().delayedQueues)
+        if (q.error.isEmpty())
+            c.add(q.health.status);
+    for (const ListQueueSnapshot &q : snapshot.data().listQueues)
+        if (q.error.isEmpty())
+            c.add(q.health.status);
+    return c;
+}
+
 HealthCounts countHealth(const Snapshot &snapshot)
 {
     HealthCounts c;

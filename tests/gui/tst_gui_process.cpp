@@ -42,9 +42,18 @@ qint64 serverIn(const QString &dir)
     return 0;
 }
 
+// Running: a zombie waiting for a parent (or an init that does not reap, as
+// in some containers) to collect it has ended.
 bool alive(qint64 pid)
 {
-    return pid > 0 && ::kill(pid_t(pid), 0) == 0;
+    if (pid <= 0 || ::kill(pid_t(pid), 0) != 0)
+        return false;
+    QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+    if (!stat.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray line = stat.readAll();
+    const qsizetype close = line.lastIndexOf(')');
+    return close < 0 || line.mid(close + 2, 1) != "Z";
 }
 
 // VmRSS of a running process, in KB (0 when gone).
@@ -163,6 +172,55 @@ private Q_SLOTS:
         QCOMPARE(p.exitStatus(), QProcess::NormalExit);
         QVERIFY(QTest::qWaitFor([&] { return !alive(serverPid); }, 5000));
         QVERIFY2(!QDir(dir).exists(), qPrintable(dir));
+    }
+
+    // No child outlives Pelscope (issue 34): SIGKILL leaves no chance to
+    // clean up, yet the demo's redis-server dies with it (PR_SET_PDEATHSIG),
+    // and the next start removes the directory it left.
+    void sigkillLeavesNoServerAndTheNextStartTidies()
+    {
+        QTemporaryDir tmp;
+        QTemporaryDir home;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("TMPDIR"), tmp.path());
+        env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        env.insert(QStringLiteral("XDG_CONFIG_HOME"), home.filePath(QStringLiteral("config")));
+        env.insert(QStringLiteral("XDG_DATA_HOME"), home.filePath(QStringLiteral("data")));
+        // Started as a desktop starts it: a session of its own, its output
+        // nowhere (setsid execs it in place, so the pid is Pelscope's).
+        QProcess p;
+        p.setProcessEnvironment(env);
+        p.setStandardOutputFile(QProcess::nullDevice());
+        p.setStandardErrorFile(QProcess::nullDevice());
+        p.start(QStringLiteral("setsid"), {QStringLiteral(PELSCOPE_GUI_PATH), QStringLiteral("--demo")});
+        QVERIFY(p.waitForStarted());
+        QString dir;
+        qint64 serverPid = 0;
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                const QStringList dirs = demoDirs(tmp.path());
+                if (dirs.isEmpty())
+                    return false;
+                dir = tmp.filePath(dirs.first());
+                serverPid = serverIn(dir);
+                return alive(serverPid);
+            },
+            20000));
+        QTest::qWait(3000); // the demo running, not starting
+        ::kill(pid_t(p.processId()), SIGKILL);
+        QVERIFY(p.waitForFinished(5000));
+        QElapsedTimer clock;
+        clock.start();
+        QVERIFY2(QTest::qWaitFor([&] { return !alive(serverPid); }, 5000), "the demo's redis-server outlived a SIGKILLed Pelscope");
+        qInfo("the demo's redis-server was gone %lld ms after Pelscope's SIGKILL", clock.elapsed());
+        QVERIFY(QDir(dir).exists()); // nobody could remove it ...
+
+        QProcess next; // ... until the next demo starts
+        next.setProcessEnvironment(env);
+        next.start(QStringLiteral(PELSCOPE_GUI_PATH), {QStringLiteral("--demo"), QStringLiteral("--quit-after"), QStringLiteral("3")});
+        QVERIFY(next.waitForFinished(30000));
+        QVERIFY2(!QDir(dir).exists(), qPrintable(dir));
+        QVERIFY(demoDirs(tmp.path()).isEmpty()); // and its own went when it quit
     }
 
     // Issue 15: 10 groups, then 2,000 on the same server; the window's peak

@@ -177,6 +177,11 @@ private Q_SLOTS:
         QCOMPARE(cell(view, 1, QueueTableModel::Queue), QStringLiteral("myqueue → processing"));
         QCOMPARE(cell(view, 1, QueueTableModel::Waiting), QStringLiteral("1 processing"));
         QVERIFY(cell(view, 1, QueueTableModel::Oldest).startsWith(QStringLiteral("3")));
+        // The summary counts the groups (one OK) and says the queues beside them,
+        // as a notification counts both.
+        const QString summary = window.overview()->summary();
+        QVERIFY2(summary.contains(QStringLiteral("✔ 1 ok")) && summary.contains(QStringLiteral("queues ")) && summary.contains(QStringLiteral("✖ 1 crit")),
+                 qPrintable(summary));
 
         // The scheduler takes the late task (ZREM): OK, and a crashed worker's
         // item turns the list WARN; it moves to the top, no reset.
