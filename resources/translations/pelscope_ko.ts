@@ -2190,7 +2190,7 @@ Click for the last hour.</source>
 <context>
     <name>pelscope::ConnectionView</name>
     <message>
-        <location filename="../../ui/connection_view.cpp" line="+73"/>
+        <location filename="../../ui/connection_view.cpp" line="+74"/>
         <source>PAUSED — polling is suspended; press Space to resume.</source>
         <translation>일시 중지됨 — 폴링이 중단되었습니다. 재개하려면 Space 키를 누르십시오.</translation>
     </message>
@@ -2479,7 +2479,7 @@ Click for the last hour.</source>
         <translation>1회 전달: %1</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+1"/>
         <source>delivered %1 times: %2</source>
         <translation>%1회 전달: %2</translation>
     </message>
@@ -3838,12 +3838,12 @@ Desktop notifications muted</source>
     </message>
     <message>
         <location line="-72"/>
-        <location line="+110"/>
+        <location line="+111"/>
         <source>All connections</source>
         <translation>모든 연결</translation>
     </message>
     <message>
-        <location line="-89"/>
+        <location line="-90"/>
         <source>A write is running</source>
         <translation>쓰기 작업 실행 중</translation>
     </message>
@@ -3858,7 +3858,7 @@ Desktop notifications muted</source>
         <translation> (갱신 안 됨)</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source> (%1 crit)</source>
         <translation> (CRIT %1)</translation>
     </message>
@@ -4143,12 +4143,17 @@ Desktop notifications muted</source>
         <translation>멈춘 컨슈머가 있는 것만</translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="+68"/>
         <source> &amp;nbsp;│&amp;nbsp; total lag &lt;b&gt;%1&lt;/b&gt;%2 &amp;nbsp;│&amp;nbsp; total pending &lt;b&gt;%3&lt;/b&gt; &amp;nbsp;│&amp;nbsp; worst oldest pending idle &lt;b&gt;%4&lt;/b&gt; &amp;nbsp;│&amp;nbsp; &lt;a href=&apos;dead&apos; style=&apos;color:%6;text-decoration:none&apos;&gt;stalled consumers &lt;b&gt;%5&lt;/b&gt;&lt;/a&gt;</source>
         <translation> &amp;nbsp;│&amp;nbsp; 총 lag &lt;b&gt;%1&lt;/b&gt;%2 &amp;nbsp;│&amp;nbsp; 총 Pending &lt;b&gt;%3&lt;/b&gt; &amp;nbsp;│&amp;nbsp; 최장 Pending idle &lt;b&gt;%4&lt;/b&gt; &amp;nbsp;│&amp;nbsp; &lt;a href=&apos;dead&apos; style=&apos;color:%6;text-decoration:none&apos;&gt;멈춘 컨슈머 &lt;b&gt;%5&lt;/b&gt;&lt;/a&gt;</translation>
     </message>
     <message>
-        <location line="-67"/>
+        <location line="+14"/>
+        <source> &amp;nbsp;│&amp;nbsp; queues %1</source>
+        <translation> &amp;nbsp;│&amp;nbsp; 큐 %1</translation>
+    </message>
+    <message>
+        <location line="-79"/>
         <source>Showing %1 ✕</source>
         <translation>%1 표시 중 ✕</translation>
     </message>
@@ -4168,7 +4173,7 @@ Desktop notifications muted</source>
         <translation>%1별로 묶기</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+45"/>
         <source> (+%1 unknown)</source>
         <translation> (+%1 알 수 없음)</translation>
     </message>
