@@ -423,13 +423,24 @@ void HistoryStore::closeCoarseBucket(qint64 now)
         }
 }
 
-// Once a bucket: groups unseen for a day go, consumers unseen for an hour
-// free their slot, stream rate baselines older than an hour are dropped.
+// Once a bucket: groups unseen for a day go, and of the groups gone from the
+// server only the GoneGroupsKept last seen stay; consumers unseen for an
+// hour free their slot, stream rate baselines older than an hour are dropped.
 void HistoryStore::forgetOld(qint64 now)
 {
+    // The oldest-seen gone groups past the allowance go with the day-old ones.
+    qint64 forgetBefore = now - Tier1SpanMs;
+    QList<qint64> gone;
+    for (const auto &hp : m_groups)
+        if (hp->progress.lastSeenMs < now - GoneAfterMs)
+            gone.append(hp->progress.lastSeenMs);
+    if (gone.size() > GoneGroupsKept) {
+        std::nth_element(gone.begin(), gone.begin() + (gone.size() - GoneGroupsKept), gone.end());
+        forgetBefore = std::max(forgetBefore, gone.at(gone.size() - GoneGroupsKept)); // keeps the newest GoneGroupsKept (ties: fewer)
+    }
     for (std::size_t i = 0; i < m_groups.size();) {
         GroupHistory &h = *m_groups[i];
-        if (h.progress.lastSeenMs < now - Tier1SpanMs) {
+        if (h.progress.lastSeenMs < forgetBefore) {
             m_consumerCount -= h.consumersUsed;
             m_index.remove(h.key);
             m_lastOrder.clear(); // it may point at this one

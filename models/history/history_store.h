@@ -115,6 +115,12 @@ public:
     static constexpr int Tier1Floor = 180; // 30 min of 10 s buckets
     static constexpr int Tier2Floor = 30;  // 1 h of 2 min buckets
     static constexpr int StatusChangeLimit = 500;
+    // Groups gone from the server (unseen for GoneAfterMs) kept in memory, the
+    // most recently seen first; the on-disk history keeps them all. Short-lived
+    // streams (a reply stream per request, a stream per job) would otherwise
+    // hold a day of series each, and the window grew without end under churn.
+    static constexpr int GoneGroupsKept = 200;
+    static constexpr qint64 GoneAfterMs = 30'000;
     static constexpr int ConsumersPerGroupLimit = 32;
     static constexpr int ConsumersLimit = 1'024;
 

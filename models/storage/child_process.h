@@ -5,6 +5,8 @@
 // that call is caught by checking the parent afterwards.
 #pragma once
 
+#include <QString>
+
 class QProcess;
 
 namespace pelscope {

@@ -254,6 +254,46 @@ private Q_SLOTS:
         QCOMPARE(small.tierLimits().buckets, HistoryStore::Tier1Capacity);
     }
 
+    // Stream churn (issue 34): five new streams a second, each with a group,
+    // each gone after 30 s, for 20 minutes. The live groups stay, and of the
+    // gone ones only the GoneGroupsKept last seen: the store levels off
+    // instead of keeping 6,000 groups' series for a day.
+    void goneGroupsLevelOff()
+    {
+        HistoryStore store;
+        constexpr int kPerSecond = 5, kLifeS = 30, kSeconds = 20 * 60;
+        qint64 bytesAt5Min = 0;
+        for (int t = 0; t < kSeconds; ++t) {
+            SnapshotData d;
+            d.takenAtMs = kT0 + t * 1000LL;
+            for (int born = std::max(0, t - kLifeS + 1); born <= t; ++born)
+                for (int k = 0; k < kPerSecond; ++k) {
+                    StreamSnapshot st;
+                    st.key = "reply:" + QByteArray::number(born) + ":" + QByteArray::number(k);
+                    st.entriesAdded = t - born;
+                    GroupSnapshot g;
+                    g.name = "g";
+                    g.lag = 0;
+                    g.pending = 1;
+                    st.groups.append(g);
+                    d.streams.append(st);
+                }
+            std::sort(d.streams.begin(), d.streams.end(), [](const auto &a, const auto &b) { return a.key < b.key; });
+            store.append(Snapshot(std::move(d)));
+            if (t == 5 * 60)
+                bytesAt5Min = store.bytesUsed();
+        }
+        const qsizetype live = kPerSecond * kLifeS;
+        const qsizetype recentlyGone = kPerSecond * (HistoryStore::GoneAfterMs / 1000 + 10); // + one bucket before forgetting
+        qInfo("%lld groups held after %d s of churn (%lld live); %.1f MB at 5 min, %.1f MB at 20 min", qint64(store.groups().size()), kSeconds,
+              qint64(live), bytesAt5Min / 1e6, store.bytesUsed() / 1e6);
+        QVERIFY2(store.groups().size() <= live + recentlyGone + HistoryStore::GoneGroupsKept, qPrintable(QString::number(store.groups().size())));
+        // (Bytes still grow with the span the shared time ring holds, up to an hour of polls, as for live groups.)
+        // The live ones are all there, with their series.
+        const GroupKey newest{"reply:" + QByteArray::number(kSeconds - 1) + ":0", "g"};
+        QVERIFY(store.groups().contains(newest));
+    }
+
     void memoryFiftyGroupsOneDay()
     {
         // 10 streams x 5 groups, 2 consumers each, 1 Hz for 24 h then one more hour.
