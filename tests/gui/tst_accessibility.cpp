@@ -39,10 +39,13 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
+#include <QRegularExpression>
 #include <QScrollBar>
 #include <QTabBar>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <algorithm>
 
 using namespace pelscope;
 using namespace pelscope::test;
@@ -195,7 +198,8 @@ private Q_SLOTS:
                  qPrintable(banner->text()));
         auto *history = view->findChild<QLabel *>(QStringLiteral("historyLabel"));
         QVERIFY(history);
-        QCOMPARE(history->text(), QStringLiteral("History: waiting for the first poll"));
+        // The history file opens on its own thread: its state arrives a moment later.
+        QTRY_COMPARE_WITH_TIMEOUT(history->text(), QStringLiteral("History: waiting for the first poll"), 5000);
     }
 
     void everyPageNamedAndTabbable_data()
@@ -241,7 +245,10 @@ private Q_SLOTS:
 
         QVERIFY(view.showPage(QStringLiteral("group:orders/fulfillment")));
         QTRY_VERIFY_WITH_TIMEOUT(view.groupPage()->isVisible(), 10000);
-        QTest::qWait(600); // a few polls: the charts have values
+        // A few polls: the charts have values (on a loaded machine, later).
+        QTRY_VERIFY_WITH_TIMEOUT(std::all_of(view.groupPage()->charts().cbegin(), view.groupPage()->charts().cend(),
+                                             [](TimeChartWidget *c) { return c->accessibleDescription().contains(QRegularExpression(QStringLiteral("\\d"))); }),
+                                 15000);
         checkNamed(view.groupPage(), language + QStringLiteral(" group page"));
         // The sentences are the data: five pending entries, each delivered once; the crit line at 5 minutes.
         auto *histogram = view.groupPage()->findChild<DeliveryHistogramWidget *>();
