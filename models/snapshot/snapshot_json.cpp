@@ -190,8 +190,10 @@ QJsonObject snapshotToJson(const Snapshot &snapshot)
     root.insert(QLatin1String("dead_letter_streams"), dlqs);
 
     // The articles' other two queue patterns (docs/QUEUES.md).
-    const auto verdict = [](QJsonObject &o, const HealthVerdict &h) {
-        o.insert(QLatin1String("status"), healthName(h.status));
+    // A queue that could not be read is "unknown", as `check` and the window's
+    // ERROR say: its warn verdict is about reading, not about the queue.
+    const auto verdict = [](QJsonObject &o, const HealthVerdict &h, const QString &error) {
+        o.insert(QLatin1String("status"), error.isEmpty() ? healthName(h.status) : QStringLiteral("unknown"));
         o.insert(QLatin1String("reasons"), QJsonArray::fromStringList(h.reasons));
     };
     QJsonArray delayed;
@@ -213,7 +215,7 @@ QJsonObject snapshotToJson(const Snapshot &snapshot)
             o.insert(QLatin1String("no_score_is_a_time"), q.untimedScores);
         if (!q.error.isEmpty())
             o.insert(QLatin1String("error"), q.error);
-        verdict(o, q.health);
+        verdict(o, q.health, q.error);
         delayed.append(o);
     }
     root.insert(QLatin1String("delayed_queues"), delayed);
@@ -233,7 +235,7 @@ QJsonObject snapshotToJson(const Snapshot &snapshot)
         o.insert(QLatin1String("unserved_growth"), orNull(q.unservedGrowth));
         if (!q.error.isEmpty())
             o.insert(QLatin1String("error"), q.error);
-        verdict(o, q.health);
+        verdict(o, q.health, q.error);
         lists.append(o);
     }
     root.insert(QLatin1String("list_queues"), lists);

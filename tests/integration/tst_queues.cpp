@@ -347,6 +347,14 @@ private Q_SLOTS:
                                QStringLiteral("not_a_zset")});
         QCOMPARE(check.exitCode, 3); // UNKNOWN: it cannot see the queue
         QVERIFY2(check.out.contains("delayed queue not read: not_a_zset is not a sorted set"), check.out.constData());
+        // The JSON says the same: not "warn" (a queue that is there and late), but unknown.
+        const Run json = cli({QStringLiteral("snapshot"), QStringLiteral("--json"), QStringLiteral("-u"), m_server->url(),
+                              QStringLiteral("--delayed-queue"), QStringLiteral("not_a_zset")});
+        QCOMPARE(json.exitCode, 0);
+        const QJsonArray delayedQueues = QJsonDocument::fromJson(json.out).object()[QStringLiteral("delayed_queues")].toArray();
+        QCOMPARE(delayedQueues.size(), 1);
+        QCOMPARE(delayedQueues.at(0).toObject()[QStringLiteral("status")].toString(), QStringLiteral("unknown"));
+        QCOMPARE(delayedQueues.at(0).toObject()[QStringLiteral("error")].toString(), QStringLiteral("not_a_zset is not a sorted set"));
     }
 
     // Found by name within --match; other sorted sets and lists are never guessed at.
