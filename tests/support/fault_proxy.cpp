@@ -45,6 +45,16 @@ void FaultProxy::forward(QTcpSocket *from, QTcpSocket *to, Pair *pair, bool from
     QByteArray data = from->readAll();
     if (m_blackhole)
         return;
+    if (!fromServer && !m_loseReplyTo.isEmpty() && data.contains(m_loseReplyTo)) {
+        pair->loseNextReply = true; // armed until a reply is lost (a reset may take this pair first)
+    }
+    if (fromServer && pair->loseNextReply) {
+        m_loseReplyTo.clear();
+        ++m_cuts;
+        ++m_repliesLost;
+        drop(pair);
+        return;
+    }
     if (fromServer && m_cutAfter >= 0) {
         const qint64 room = m_cutAfter - pair->serverBytes;
         if (data.size() > room) {

@@ -25,9 +25,14 @@ public:
     void setBlackhole(bool on) { m_blackhole = on; } // accept, swallow, never answer
     // Cut each connection after this many more server->client bytes (mid-reply).
     void cutAfterServerBytes(qint64 bytes) { m_cutAfter = bytes; }
+    // The next request holding `pattern` reaches the server, and its
+    // connection is cut before the reply comes back: a write that ran
+    // whose answer was lost (once: disarmed when a reply was lost).
+    void loseReplyTo(const QByteArray &pattern) { m_loseReplyTo = pattern; }
     void resetAll(); // abort every open connection
     int connectionsSeen() const { return m_seen; }
     int cuts() const { return m_cuts; }
+    int repliesLost() const { return m_repliesLost; } // by loseReplyTo()
 
 private:
     struct Pair
@@ -35,6 +40,7 @@ private:
         QPointer<QTcpSocket> client;
         QPointer<QTcpSocket> upstream;
         qint64 serverBytes = 0;
+        bool loseNextReply = false;
     };
     void onNewConnection();
     void forward(QTcpSocket *from, QTcpSocket *to, Pair *pair, bool fromServer);
@@ -47,8 +53,10 @@ private:
     int m_latencyMs = 0;
     bool m_blackhole = false;
     qint64 m_cutAfter = -1;
+    QByteArray m_loseReplyTo;
     int m_seen = 0;
     int m_cuts = 0;
+    int m_repliesLost = 0;
 };
 
 } // namespace pelscope::test
