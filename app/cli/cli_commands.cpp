@@ -53,6 +53,9 @@ QStringList blindSpots(const Snapshot &s)
     for (const ListQueueSnapshot &q : s->listQueues)
         if (!q.error.isEmpty())
             out << QStringLiteral("list queue not read: %1").arg(q.error);
+    for (const JobQueueSnapshot &q : s->jobQueues)
+        if (!q.error.isEmpty())
+            out << fillText(QStringLiteral("%1 not read: %2"), jobQueueTitle(q), q.error);
     if (!s->discoveryComplete)
         out << QStringLiteral("discovery incomplete (%1)").arg(s->warning);
     // Watching nothing is not OK (issue 27): a Redis whose work sits in
@@ -60,9 +63,10 @@ QStringList blindSpots(const Snapshot &s)
     qsizetype groups = 0;
     for (const StreamSnapshot &stream : s->streams)
         groups += stream.groups.size();
-    if (groups == 0 && s->delayedQueues.isEmpty() && s->listQueues.isEmpty())
+    if (groups == 0 && s->delayedQueues.isEmpty() && s->listQueues.isEmpty() && s->jobQueues.isEmpty())
         out << fillText(QStringLiteral("nothing to watch: no stream with a consumer group and no queue was found (%1 streams without groups); "
-                                       "name keys with --stream, --delayed-queue or --list-queue, or widen --match"),
+                                       "name keys with --stream, --delayed-queue or --list-queue, or widen --match "
+                                       "(job frameworks are found by their keys: BullMQ, Sidekiq, Celery, RQ)"),
                         s->streams.size());
     return out;
 }
@@ -151,6 +155,13 @@ int runCheck(const CliSettings &settings, bool json)
             for (const ListQueueSnapshot &q : s->listQueues)
                 if (q.error.isEmpty())
                     countQueue(QStringLiteral("list queue"), q.key, q.health);
+            for (const JobQueueSnapshot &q : s->jobQueues)
+                if (q.error.isEmpty()) {
+                    (q.health.status == Health::Crit ? queues.crit : q.health.status == Health::Warn ? queues.warn : queues.ok)++;
+                    if (q.health.status != Health::Ok)
+                        ranked.append({q.health.status, fillText(QStringLiteral("%1 %2: %3"), healthName(q.health.status).toUpper(), jobQueueTitle(q),
+                                                                 q.health.reasons.join(QStringLiteral("; ")))});
+                }
             const Health worst = std::max(counts.worst(), queues.worst());
             const QStringList blind = blindSpots(s);
             // Blind and not already critical: UNKNOWN, naming what it could not see.

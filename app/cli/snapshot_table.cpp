@@ -161,6 +161,19 @@ QList<SnapshotTable::Line> renderQueueLines(const SnapshotData &d, const TableLa
                       QStringLiteral("%1 → %2").arg(displayBytes(q.key), displayBytes(q.processingKey)), opt(q.length),
                       QStringLiteral("%1 processing").arg(opt(q.processingLength)), oldest, why(q.error, q.health)}});
     }
+    for (const JobQueueSnapshot &q : d.jobQueues) {
+        // WAITING for a job queue: the jobs workers hold now; OLDEST: the
+        // oldest waiting job's age (or how long nothing was taken).
+        QString oldest = QStringLiteral("-");
+        if (q.oldestWaitingMs)
+            oldest = formatDuration(*q.oldestWaitingMs);
+        else if (q.notTakenForMs)
+            oldest = fillText(QStringLiteral("≥%1"), formatDuration(*q.notTakenForMs));
+        rows.append({q.health.status,
+                     {q.error.isEmpty() ? healthName(q.health.status).toUpper() : QStringLiteral("ERROR"), frameworkName(q.framework),
+                      jobQueueTitle(q).section(QLatin1Char(' '), 1), opt(q.waiting), fillText(QStringLiteral("%1 active"), opt(q.active)), oldest,
+                      why(q.error, q.health)}});
+    }
     QList<SnapshotTable::Line> out;
     if (rows.isEmpty())
         return out;

@@ -27,6 +27,9 @@ struct HealthThresholds
     qint64 delayedOverdueCritMs = 300'000;
     qint64 processingTimeoutMs = 300'000; // a reliable list's item in processing this long is stuck
     qint64 unservedWarnMs = 60'000;       // the main list grew with processing empty this long
+    // Celery (kombu): a reserved task is handed to another worker after this
+    // (its transport option visibility_timeout; Celery's default is 1 h).
+    qint64 celeryVisibilityTimeoutMs = 3'600'000;
 
     // Per-group overrides, "stream/group" -> (key, value) applied over the
     // values above: set("orders/fulfillment:oldest_idle_crit", "10m").

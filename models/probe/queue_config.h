@@ -17,6 +17,7 @@ struct QueueConfig
     QList<QByteArray> delayed;                     // sorted sets scored by due time
     QList<QPair<QByteArray, QByteArray>> lists;    // (main, processing)
     bool discover = true;                          // also find them by name (SCAN TYPE zset / list within --match)
+    bool discoverFrameworks = true;                // and job frameworks by their key shapes (SCAN TYPE set too)
     ScoreUnit scoreUnit = ScoreUnit::Auto;         // a score ≥ 1e11 is milliseconds when Auto
     QList<QByteArray> timestampFields{"timestamp", "ts", "enqueued_at"};
     int processingSample = 100;                    // processing items read per tick, from the oldest end

@@ -44,11 +44,12 @@ FoundQueues classifyQueueKeys(const QList<QByteArray> &sortedSets, const QList<Q
     return out;
 }
 
-QueueDiscovery::QueueDiscovery(QByteArray match, int scanCount, qint64 scanMaxPages, int maxQueues)
+QueueDiscovery::QueueDiscovery(QByteArray match, int scanCount, qint64 scanMaxPages, int maxQueues, bool frameworks)
     : m_match(std::move(match))
     , m_scanCount(scanCount)
     , m_scanMaxPages(scanMaxPages)
     , m_maxQueues(maxQueues)
+    , m_frameworks(frameworks)
 {}
 
 void QueueDiscovery::startSweep()
@@ -58,6 +59,7 @@ void QueueDiscovery::startSweep()
     m_pages = 0;
     m_sortedSets.clear();
     m_listKeys.clear();
+    m_setKeys.clear();
     m_cutShort = false;
 }
 
@@ -71,8 +73,8 @@ void QueueDiscovery::endSweepEarly()
 
 RedisCommand QueueDiscovery::scanCommand() const
 {
-    return {"SCAN", m_cursor, "MATCH", m_match, "COUNT", QByteArray::number(m_scanCount), "TYPE",
-            m_phase == Phase::Lists ? QByteArray("list") : QByteArray("zset")};
+    const QByteArray type = m_phase == Phase::Lists ? QByteArray("list") : m_phase == Phase::Sets ? QByteArray("set") : QByteArray("zset");
+    return {"SCAN", m_cursor, "MATCH", m_match, "COUNT", QByteArray::number(m_scanCount), "TYPE", type};
 }
 
 QString QueueDiscovery::onScanReply(const RedisReply &reply)
@@ -92,15 +94,15 @@ QString QueueDiscovery::onScanReply(const RedisReply &reply)
         return m_gap;
     }
     m_cursor = reply.at(0).bytes();
-    QSet<QByteArray> &into = m_phase == Phase::Lists ? m_listKeys : m_sortedSets;
+    QSet<QByteArray> &into = m_phase == Phase::Lists ? m_listKeys : m_phase == Phase::Sets ? m_setKeys : m_sortedSets;
     for (const RedisReply &k : reply.at(1).elements())
         if (k.isString())
             into.insert(k.bytes());
     ++m_pages;
     if (m_cursor == "0" || m_pages >= m_scanMaxPages) {
         m_cutShort = m_cutShort || m_cursor != "0";
-        if (m_phase == Phase::SortedSets) {
-            m_phase = Phase::Lists;
+        if (m_phase == Phase::SortedSets || (m_phase == Phase::Lists && m_frameworks)) {
+            m_phase = m_phase == Phase::SortedSets ? Phase::Lists : Phase::Sets;
             m_cursor = "0";
             m_pages = 0;
         } else {
@@ -112,8 +114,15 @@ QString QueueDiscovery::onScanReply(const RedisReply &reply)
 
 void QueueDiscovery::finishSweep()
 {
-    const FoundQueues found = classifyQueueKeys(QList<QByteArray>(m_sortedSets.cbegin(), m_sortedSets.cend()),
-                                                QList<QByteArray>(m_listKeys.cbegin(), m_listKeys.cend()));
+    QList<QByteArray> sortedSets(m_sortedSets.cbegin(), m_sortedSets.cend()), lists(m_listKeys.cbegin(), m_listKeys.cend());
+    if (m_frameworks) {
+        // A framework's keys are read by its own reader, not as plain queues.
+        m_jobSystems.merge(classifyJobKeys(QList<QByteArray>(m_setKeys.cbegin(), m_setKeys.cend()), sortedSets, lists));
+        const auto owned = [this](const QByteArray &k) { return ownedByJobSystem(k, m_jobSystems); };
+        sortedSets.removeIf(owned);
+        lists.removeIf(owned);
+    }
+    const FoundQueues found = classifyQueueKeys(sortedSets, lists);
     // Sticky: what was found before stays (an empty list or set does not exist).
     qsizetype total = m_delayed.size() + m_lists.size();
     bool capped = false;

@@ -12,6 +12,7 @@
 // (an empty processing list is the healthy state); at most maxDiscovered.
 #pragma once
 
+#include "job_discovery.h"
 #include "queue_config.h"
 #include "../redis/redis_reply.h"
 
@@ -31,7 +32,8 @@ FoundQueues classifyQueueKeys(const QList<QByteArray> &sortedSets, const QList<Q
 class QueueDiscovery
 {
 public:
-    QueueDiscovery(QByteArray match, int scanCount, qint64 scanMaxPages, int maxQueues);
+    // `frameworks`: also sweep the sets, and find job frameworks (job_discovery.h).
+    QueueDiscovery(QByteArray match, int scanCount, qint64 scanMaxPages, int maxQueues, bool frameworks);
 
     bool sweeping() const { return m_phase != Phase::Idle; }
     bool sweptOnce() const { return m_sweptOnce; }
@@ -45,25 +47,29 @@ public:
     // Everything found so far (sticky), sorted.
     const QList<QByteArray> &delayed() const { return m_delayed; }
     const QList<QPair<QByteArray, QByteArray>> &lists() const { return m_lists; }
+    // The job frameworks found by the last finished sweep (sticky).
+    const FoundJobSystems &jobSystems() const { return m_jobSystems; }
     // Why the queues found may not be all of them; empty when none.
     const QString &gap() const { return m_gap; }
 
 private:
-    enum class Phase { Idle, SortedSets, Lists };
+    enum class Phase { Idle, SortedSets, Lists, Sets };
     void finishSweep();
 
     QByteArray m_match;
     int m_scanCount;
     qint64 m_scanMaxPages;
     int m_maxQueues;
+    bool m_frameworks;
     Phase m_phase = Phase::Idle;
     QByteArray m_cursor = "0";
     qint64 m_pages = 0;
     bool m_sweptOnce = false;
     bool m_cutShort = false; // this sweep stopped at scanMaxPages
-    QSet<QByteArray> m_sortedSets, m_listKeys; // this sweep's
+    QSet<QByteArray> m_sortedSets, m_listKeys, m_setKeys; // this sweep's
     QList<QByteArray> m_delayed;
     QList<QPair<QByteArray, QByteArray>> m_lists;
+    FoundJobSystems m_jobSystems;
     QString m_gap;
 };
 

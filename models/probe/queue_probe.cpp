@@ -87,7 +87,7 @@ QString readError(const RedisReply &r, const QByteArray &key, const char *type)
 QueueProbe::QueueProbe(QueueConfig config, QByteArray match, int scanCount, qint64 scanMaxPages, qint64 rescanIntervalMs)
     : m_config(std::move(config))
     , m_namedDelayed(m_config.delayed.cbegin(), m_config.delayed.cend())
-    , m_discovery(std::move(match), scanCount, scanMaxPages, m_config.maxDiscovered)
+    , m_discovery(std::move(match), scanCount, scanMaxPages, m_config.maxDiscovered, m_config.discoverFrameworks)
     , m_discovering(m_config.discover && !m_config.any())
     , m_rescanIntervalMs(rescanIntervalMs)
 {
@@ -178,6 +178,8 @@ void QueueProbe::plan(RedisBatch &batch)
         if (st.lastSampleBytes <= kBigSampleBytes || m_tick - st.sampledTick >= kBigSampleEveryTicks)
             add(batch, Kind::ProcessingSample, {"LRANGE", processing, QByteArray::number(-m_config.processingSample), "-1"}, main);
     }
+    m_jobs.found(m_discovery.jobSystems());
+    m_jobs.plan(batch, nowMs);
 }
 
 std::optional<qint64> QueueProbe::itemTimeMs(const QByteArray &item, const QList<QByteArray> &fields)
@@ -366,6 +368,7 @@ void QueueProbe::parse(const RedisReplies &replies, qint64 serverNowMs, const He
         q.health = evaluateListQueue(q, t);
         data.listQueues.append(q);
     }
+    m_jobs.parse(replies.mid(m_layout.size(), m_jobs.planned()), serverNowMs, t, data);
     if (!m_discovery.gap().isEmpty())
         data.warning = data.warning.isEmpty() ? m_discovery.gap() : data.warning + QStringLiteral("; ") + m_discovery.gap();
 }

@@ -14,6 +14,7 @@
 #include "../health/health_rules.h"
 #include "../redis/redis_reply.h"
 #include "../snapshot/snapshot.h"
+#include "job_probe.h"
 #include "queue_config.h"
 #include "queue_discovery.h"
 
@@ -41,7 +42,9 @@ public:
 
     // Appends this tick's commands to `batch`; how many is planned().
     void plan(RedisBatch &batch);
-    int planned() const { return int(m_layout.size()); }
+    int planned() const { return int(m_layout.size()) + m_jobs.planned(); }
+    // A job framework's reads wait for this tick's answers (job_reader.h).
+    bool wantsAnotherTick() const { return m_jobs.wantsAnotherTick(); }
     // The replies to what plan() appended, in order; fills the snapshot's queues.
     void parse(const RedisReplies &replies, qint64 serverNowMs, const HealthThresholds &t, SnapshotData &data);
 
@@ -96,6 +99,7 @@ private:
     std::map<QByteArray, DelayedState> m_delayed;
     std::map<QByteArray, ListState> m_lists;
     QList<Slot> m_layout;
+    JobProbe m_jobs;
 };
 
 } // namespace pelscope

@@ -267,7 +267,7 @@ void StreamPoller::onTickReplies(quint64 generation, const RedisReplies &replies
 
     // Groups seen for the first time were not probed yet: on the first tick of
     // a connection, ask again at once rather than publish a half snapshot.
-    if (m_firstTickOfGeneration && m_probe->hadUnprobedGroups()) {
+    if (m_firstTickOfGeneration && (m_probe->hadUnprobedGroups() || m_queues->wantsAnotherTick())) {
         m_firstTickOfGeneration = false;
         tick();
         return;

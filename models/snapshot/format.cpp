@@ -104,4 +104,12 @@ QString productName(const QString &product)
     return product;
 }
 
+QString jobQueueTitle(const JobQueueSnapshot &q)
+{
+    const bool defaultPrefix = q.prefix.isEmpty() || (q.framework == JobFramework::BullMQ && q.prefix == "bull")
+                               || (q.framework == JobFramework::Rq && q.prefix == "rq");
+    return defaultPrefix ? fillText(QStringLiteral("%1 %2"), frameworkName(q.framework), displayBytes(q.name))
+                         : fillText(QStringLiteral("%1 %2:%3"), frameworkName(q.framework), displayBytes(q.prefix), displayBytes(q.name));
+}
+
 } // namespace pelscope

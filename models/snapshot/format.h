@@ -2,6 +2,7 @@
 #pragma once
 
 #include "../text/display_text.h"
+#include "snapshot.h"
 
 #include <QByteArray>
 #include <QString>
@@ -20,5 +21,8 @@ QString formatCount(qint64 n);
 // The server's product as people write it: "redis" -> "Redis", "valkey" ->
 // "Valkey" (ServerHello::product; JSON keeps the lower-case word).
 QString productName(const QString &product);
+// A job queue as an operator names it: "BullMQ mail" ("BullMQ myapp:mail"
+// under another prefix than bull), "Sidekiq default", "RQ default".
+QString jobQueueTitle(const JobQueueSnapshot &q);
 
 } // namespace pelscope

@@ -39,6 +39,9 @@ HealthCounts countQueueHealth(const Snapshot &snapshot)
     for (const ListQueueSnapshot &q : snapshot.data().listQueues)
         if (q.error.isEmpty())
             c.add(q.health.status);
+    for (const JobQueueSnapshot &q : snapshot.data().jobQueues)
+        if (q.error.isEmpty())
+            c.add(q.health.status);
     return c;
 }
 

@@ -35,4 +35,20 @@ QString healthName(Health h)
     return {};
 }
 
+QString frameworkName(JobFramework f)
+{
+    switch (f) {
+    case JobFramework::BullMQ: return QStringLiteral("BullMQ");
+    case JobFramework::Sidekiq: return QStringLiteral("Sidekiq");
+    case JobFramework::Celery: return QStringLiteral("Celery");
+    case JobFramework::Rq: return QStringLiteral("RQ");
+    }
+    return {};
+}
+
+QString frameworkId(JobFramework f)
+{
+    return frameworkName(f).toLower();
+}
+
 } // namespace pelscope

@@ -167,6 +167,46 @@ struct ListQueueSnapshot
     HealthVerdict health;
 };
 
+// The job frameworks teams run on Redis, recognised by their key layouts
+// (docs/FRAMEWORKS.md).
+enum class JobFramework { BullMQ, Sidekiq, Celery, Rq };
+
+// One queue of a job framework (or one of its system-wide sets: Sidekiq's
+// schedule, retry and dead), read with that framework's own keys each tick
+// with bounded commands and judged in its words. Every count is what the
+// server said this tick; null when it could not be read.
+struct JobQueueSnapshot
+{
+    JobFramework framework = JobFramework::BullMQ;
+    QByteArray prefix;  // the deployment's key prefix: "bull" (BullMQ), "rq"; empty for Sidekiq and Celery
+    QByteArray name;    // the framework's own name for the queue ("mail"), or of the set ("schedule")
+    QByteArray key;     // the key that holds its waiting jobs (a list), or the set itself
+    QString version;    // the framework's version when its keys say (BullMQ's meta)
+    QString error;      // could not be read: wrong type, no permission
+    std::optional<qint64> waiting;         // jobs waiting for a worker (BullMQ: wait + paused + prioritized)
+    bool paused = false;                   // the framework's own pause switch is on
+    std::optional<qint64> oldestWaitingMs; // the oldest waiting job's age, from its own enqueue time
+    // The oldest waiting job has stayed the oldest, the queue never shorter,
+    // for this long while Pelscope watched: nobody is taking jobs. Null when
+    // the queue is empty or moved since the last tick.
+    std::optional<qint64> notTakenForMs;
+    std::optional<qint64> active; // jobs a worker holds now
+    // Of those, held by no live worker (BullMQ: the lock expired; RQ: the
+    // heartbeat deadline passed; Celery: reserved past the visibility
+    // timeout; Sidekiq: the process's heartbeat stopped), within `heldSampled`.
+    std::optional<qint64> orphaned;
+    qint64 heldSampled = 0;                 // held jobs looked at this tick (bounded)
+    std::optional<qint64> oldestOrphanedMs; // how long the oldest of them has been orphaned (or reserved), when known
+    std::optional<qint64> scheduled;        // jobs waiting for their time (delayed, scheduled, retries)
+    std::optional<qint64> overdue;          // of those, past due and not yet moved
+    std::optional<qint64> oldestOverdueMs;
+    std::optional<qint64> failed; // the framework's dead letters (failed, dead)
+    QString newestFailure;        // the newest failed job's reason, as the framework stored it
+    std::optional<qint64> workers; // workers serving this queue alive now, when the framework records them
+    QStringList deadWorkers;       // workers whose heartbeat stopped: "name (beat 3m10s ago, holding 2)"
+    HealthVerdict health;
+};
+
 // Claim and acknowledgement activity between two readings of INFO
 // commandstats (server-wide: every client, every stream), at most every 10 s.
 struct CommandActivity
@@ -278,6 +318,7 @@ struct SnapshotData
     QList<DeadLetterSnapshot> deadLetters; // sorted by key bytes
     QList<DelayedQueueSnapshot> delayedQueues; // sorted by key bytes
     QList<ListQueueSnapshot> listQueues;       // sorted by key bytes
+    QList<JobQueueSnapshot> jobQueues;         // by framework, prefix, name
     std::optional<CommandActivity> activity;   // the latest window (carried between readings); null before the second
     QList<ClusterNodeSnapshot> nodes;      // cluster masters; empty on a single server
     PollStats stats;
@@ -307,6 +348,11 @@ private:
 };
 
 QString healthName(Health h);
+// "BullMQ", "Sidekiq", "Celery", "RQ": the framework's own spelling (not translated).
+QString frameworkName(JobFramework f);
+// "bullmq", "sidekiq", "celery", "rq": for JSON, labels and --framework.
+QString frameworkId(JobFramework f);
+
 
 } // namespace pelscope
 

@@ -240,6 +240,41 @@ QJsonObject snapshotToJson(const Snapshot &snapshot)
     }
     root.insert(QLatin1String("list_queues"), lists);
 
+    // Job frameworks (docs/FRAMEWORKS.md): one object per queue or set,
+    // versioned on its own so consumers can follow its growth.
+    QJsonArray jobs;
+    for (const JobQueueSnapshot &q : d.jobQueues) {
+        QJsonObject o;
+        o.insert(QLatin1String("framework"), frameworkId(q.framework));
+        putName(o, "prefix", q.prefix);
+        putName(o, "name", q.name);
+        putName(o, "key", q.key);
+        o.insert(QLatin1String("version"), q.version.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(q.version));
+        o.insert(QLatin1String("waiting"), orNull(q.waiting));
+        o.insert(QLatin1String("paused"), q.paused);
+        o.insert(QLatin1String("oldest_waiting_ms"), orNull(q.oldestWaitingMs));
+        o.insert(QLatin1String("not_taken_for_ms"), orNull(q.notTakenForMs));
+        o.insert(QLatin1String("active"), orNull(q.active));
+        o.insert(QLatin1String("orphaned"), orNull(q.orphaned));
+        o.insert(QLatin1String("held_sampled"), qint64(q.heldSampled));
+        o.insert(QLatin1String("oldest_orphaned_ms"), orNull(q.oldestOrphanedMs));
+        o.insert(QLatin1String("scheduled"), orNull(q.scheduled));
+        o.insert(QLatin1String("overdue"), orNull(q.overdue));
+        o.insert(QLatin1String("oldest_overdue_ms"), orNull(q.oldestOverdueMs));
+        o.insert(QLatin1String("failed"), orNull(q.failed));
+        o.insert(QLatin1String("newest_failure"), q.newestFailure.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(q.newestFailure));
+        o.insert(QLatin1String("workers"), orNull(q.workers));
+        o.insert(QLatin1String("dead_workers"), QJsonArray::fromStringList(q.deadWorkers));
+        if (!q.error.isEmpty())
+            o.insert(QLatin1String("error"), q.error);
+        verdict(o, q.health, q.error);
+        jobs.append(o);
+    }
+    QJsonObject jobSystems;
+    jobSystems.insert(QLatin1String("version"), 1);
+    jobSystems.insert(QLatin1String("queues"), jobs);
+    root.insert(QLatin1String("job_systems"), jobSystems);
+
     // Server-wide, between two INFO commandstats readings (at most every 10 s); null before the second.
     if (d.activity) {
         const CommandActivity &a = *d.activity;

@@ -314,7 +314,7 @@
 <context>
     <name>Health</name>
     <message>
-        <location filename="../../models/health/health_rules.cpp" line="+174"/>
+        <location filename="../../models/health/health_rules.cpp" line="+176"/>
         <location line="+2"/>
         <source>oldest pending idle %1 ≥ %2</source>
         <translation>가장 오래된 Pending idle %1 ≥ %2</translation>
@@ -502,6 +502,64 @@
         <location line="+118"/>
         <source>dead-letter stream %1 grew by %2 in the last %3 (now %4)</source>
         <translation>데드 레터 스트림 %1: 최근 %3 동안 %2 증가 (현재 %4)</translation>
+    </message>
+</context>
+<context>
+    <name>JobRules</name>
+    <message>
+        <location filename="../../models/health/job_rules.cpp" line="+19"/>
+        <source>%1 active job(s) whose lock is gone: stalled, no worker holds them</source>
+        <translation>잠금이 사라진 활성 작업 %1개: 멈춤(stalled), 어떤 워커도 잡고 있지 않음</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 started job(s) whose worker stopped: heartbeat deadline passed %2 ago</source>
+        <translation>워커가 멈춘 시작된 작업 %1개: 하트비트 기한이 %2 전에 지남</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 task(s) reserved by a worker for %2, past the visibility timeout %3: nobody gave them back</source>
+        <translation>워커가 %2 동안 예약한 작업 %1개, 가시성 타임아웃 %3 초과: 아무도 되돌려 놓지 않음</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 job(s) held by a process whose heartbeat stopped %2 ago</source>
+        <translation>하트비트가 %2 전에 멈춘 프로세스가 잡고 있는 작업 %1개</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>not judged: %1</source>
+        <translation>판정 안 됨: %1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>worker %1 stopped</source>
+        <translation>워커 %1 멈춤</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>paused with %1 job(s) waiting</source>
+        <translation>작업 %1개가 대기 중인 채로 일시 정지됨</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 job(s) waiting and no worker serves the queue</source>
+        <translation>작업 %1개가 대기 중이고 이 큐를 처리하는 워커가 없음</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>oldest waiting job enqueued %1 ago</source>
+        <translation>가장 오래 대기한 작업이 %1 전에 들어옴</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>no job taken for %1 while %2 wait: no worker is taking them</source>
+        <translation>%2개가 대기하는 동안 %1 동안 가져간 작업이 없음: 작업을 가져가는 워커가 없음</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 scheduled job(s) due and not moved, the oldest overdue by %2</source>
+        <translation>예정 시각이 지났지만 옮겨지지 않은 예약 작업 %1개, 가장 오래된 것은 %2 지연</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,72 @@
+#include "job_rules.h"
+
+#include "../snapshot/format.h"
+#include "../text/fill_text.h"
+
+#include <QCoreApplication>
+
+namespace pelscope {
+
+namespace {
+
+// Held jobs no live worker has, in the framework's own words: each framework
+// proves it differently, and the operator knows the word from its docs.
+QString orphanedWords(const JobQueueSnapshot &q, qint64 n, const HealthThresholds &t)
+{
+    const QString age = q.oldestOrphanedMs ? formatDuration(*q.oldestOrphanedMs) : QStringLiteral("?");
+    switch (q.framework) {
+    case JobFramework::BullMQ:
+        return fillText(QCoreApplication::translate("JobRules", "%1 active job(s) whose lock is gone: stalled, no worker holds them"), formatCount(n));
+    case JobFramework::Rq:
+        return fillText(QCoreApplication::translate("JobRules", "%1 started job(s) whose worker stopped: heartbeat deadline passed %2 ago"), formatCount(n), age);
+    case JobFramework::Celery:
+        return fillText(QCoreApplication::translate("JobRules", "%1 task(s) reserved by a worker for %2, past the visibility timeout %3: nobody gave them back"), formatCount(n), age,
+                        formatDuration(t.celeryVisibilityTimeoutMs));
+    case JobFramework::Sidekiq:
+        return fillText(QCoreApplication::translate("JobRules", "%1 job(s) held by a process whose heartbeat stopped %2 ago"), formatCount(n), age);
+    }
+    return {};
+}
+
+} // namespace
+
+HealthVerdict evaluateJobQueue(const JobQueueSnapshot &q, const HealthThresholds &t)
+{
+    HealthVerdict v;
+    if (!q.error.isEmpty()) {
+        addReason(v, Health::Warn, fillText(QCoreApplication::translate("JobRules", "not judged: %1"), q.error));
+        return v;
+    }
+    if (q.orphaned && *q.orphaned > 0)
+        addReason(v, Health::Crit, orphanedWords(q, *q.orphaned, t));
+    for (const QString &w : q.deadWorkers)
+        addReason(v, Health::Crit, fillText(QCoreApplication::translate("JobRules", "worker %1 stopped"), w));
+
+    const qint64 waiting = q.waiting.value_or(0);
+    if (waiting > 0 && q.paused)
+        addReason(v, Health::Warn, fillText(QCoreApplication::translate("JobRules", "paused with %1 job(s) waiting"), formatCount(waiting)));
+    else if (waiting > 0 && q.workers && *q.workers == 0)
+        addReason(v, Health::Crit, fillText(QCoreApplication::translate("JobRules", "%1 job(s) waiting and no worker serves the queue"), formatCount(waiting)));
+    if (waiting > 0 && q.oldestWaitingMs) {
+        const QString what = fillText(QCoreApplication::translate("JobRules", "oldest waiting job enqueued %1 ago"), formatDuration(*q.oldestWaitingMs));
+        if (*q.oldestWaitingMs >= t.behindCritMs)
+            addReason(v, Health::Crit, fillText(QStringLiteral("%1 ≥ %2"), what, formatDuration(t.behindCritMs)));
+        else if (*q.oldestWaitingMs >= t.behindWarnMs)
+            addReason(v, Health::Warn, fillText(QStringLiteral("%1 ≥ %2"), what, formatDuration(t.behindWarnMs)));
+    }
+    if (waiting > 0 && !q.paused && q.notTakenForMs && *q.notTakenForMs >= t.unservedWarnMs)
+        addReason(v, Health::Warn,
+                  fillText(QCoreApplication::translate("JobRules", "no job taken for %1 while %2 wait: no worker is taking them"), formatDuration(*q.notTakenForMs), formatCount(waiting)));
+
+    if (q.overdue && *q.overdue > 0 && q.oldestOverdueMs) {
+        const QString what = fillText(QCoreApplication::translate("JobRules", "%1 scheduled job(s) due and not moved, the oldest overdue by %2"), formatCount(*q.overdue),
+                                      formatDuration(*q.oldestOverdueMs));
+        if (*q.oldestOverdueMs >= t.delayedOverdueCritMs)
+            addReason(v, Health::Crit, fillText(QStringLiteral("%1 ≥ %2"), what, formatDuration(t.delayedOverdueCritMs)));
+        else if (*q.oldestOverdueMs >= t.delayedOverdueWarnMs)
+            addReason(v, Health::Warn, fillText(QStringLiteral("%1 ≥ %2"), what, formatDuration(t.delayedOverdueWarnMs)));
+    }
+    return v;
+}
+
+} // namespace pelscope

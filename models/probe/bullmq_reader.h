@@ -1,0 +1,53 @@
+// BullMQ queues (<prefix>:<queue>:*), read as BullMQ 5 lays them out:
+//   wait, paused (lists) and prioritized (sorted set): the backlog; the oldest
+//     waiting job's id from wait's right end, then its hash's timestamp + delay;
+//   active (list): held jobs; a bounded sample of its oldest ids, then EXISTS of
+//     each one's :lock (BullMQ's worker renews it; gone means no worker holds
+//     the job: "stalled" in BullMQ's words);
+//   delayed (sorted set, score = due ms × 4096 + counter): due and the earliest;
+//   failed (sorted set): BullMQ's dead letters, the newest one's failedReason;
+//   meta (hash): paused, version.
+// Every command is O(1) or O(log N) but LRANGE of the sample (O(20)).
+#pragma once
+
+#include "job_reader.h"
+
+#include <QPair>
+
+namespace pelscope {
+
+class BullMqReader : public JobReader
+{
+public:
+    explicit BullMqReader(QList<QPair<QByteArray, QByteArray>> queues);
+    void addQueue(const QByteArray &prefix, const QByteArray &name);
+    bool wantsAnotherTick() const override;
+
+protected:
+    void planReads(qint64 nowMs) override;
+    void parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out) override;
+
+private:
+    struct Slots
+    {
+        int meta = -1, wait = -1, paused = -1, prioritized = -1, active = -1, activeIds = -1, delayed = -1, due = -1, earliest = -1,
+            failed = -1, newestFailed = -1, head = -1, exists = -1, oldestTime = -1, failedReason = -1;
+        QList<QPair<QByteArray, int>> locks; // active job id -> EXISTS of its lock
+    };
+    struct Queue
+    {
+        QByteArray prefix, name;
+        // From the previous tick, for this tick's second reads.
+        QByteArray oldestId;
+        QList<QByteArray> activeSample;
+        QByteArray newestFailedId;
+        QByteArray failedReasonOf; // the job failedReason was read for
+        QString failedReason;
+        bool needsIds = true;
+        TakenWatch taken;
+        Slots slots;
+    };
+    QList<Queue> m_queues;
+};
+
+} // namespace pelscope

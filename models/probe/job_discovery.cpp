@@ -1,0 +1,87 @@
+#include "job_discovery.h"
+
+#include <algorithm>
+
+namespace pelscope {
+
+namespace {
+
+// BullMQ's sorted sets and lists, by the last part of their names
+// (bullmq's src/classes/queue-keys.ts).
+bool isBullPart(const QByteArray &part)
+{
+    static const QSet<QByteArray> parts{"wait", "active", "paused", "prioritized", "delayed", "completed", "failed", "marker", "waiting-children"};
+    return parts.contains(part);
+}
+
+template<typename T>
+void addSorted(QList<T> &into, const QList<T> &more)
+{
+    for (const T &x : more)
+        if (!into.contains(x))
+            into.append(x);
+    std::sort(into.begin(), into.end());
+}
+
+} // namespace
+
+void FoundJobSystems::merge(const FoundJobSystems &other)
+{
+    addSorted(bullmq, other.bullmq);
+    addSorted(celeryBindings, other.celeryBindings);
+    sidekiq = sidekiq || other.sidekiq;
+    rq = rq || other.rq;
+}
+
+FoundJobSystems classifyJobKeys(const QList<QByteArray> &sets, const QList<QByteArray> &sortedSets, const QList<QByteArray> &lists)
+{
+    FoundJobSystems out;
+    for (const QByteArray &k : sets) {
+        if (k == "queues")
+            out.sidekiq = true;
+        else if (k == "rq:queues")
+            out.rq = true;
+        else if (k.startsWith("_kombu.binding.") && !k.endsWith(".pidbox") && !k.endsWith("celeryev"))
+            out.celeryBindings.append(k);
+    }
+    QList<QPair<QByteArray, QByteArray>> bull;
+    const auto bullKey = [&](const QByteArray &k) {
+        // <prefix>:<queue>:<part>; the queue name has no ':' (BullMQ refuses one).
+        const qsizetype last = k.lastIndexOf(':');
+        if (last <= 0 || !isBullPart(k.mid(last + 1)))
+            return;
+        const qsizetype before = k.lastIndexOf(':', last - 1);
+        if (before <= 0 || before + 1 == last)
+            return;
+        const QPair<QByteArray, QByteArray> pq{k.left(before), k.mid(before + 1, last - before - 1)};
+        if (pq.first == "rq" && out.rq) // RQ's own keys (rq:queue:failed is a queue named "failed")
+            return;
+        if (!bull.contains(pq))
+            bull.append(pq);
+    };
+    for (const QByteArray &k : sortedSets)
+        bullKey(k);
+    for (const QByteArray &k : lists)
+        bullKey(k);
+    std::sort(bull.begin(), bull.end());
+    out.bullmq = bull;
+    std::sort(out.celeryBindings.begin(), out.celeryBindings.end());
+    return out;
+}
+
+bool ownedByJobSystem(const QByteArray &key, const FoundJobSystems &found)
+{
+    for (const auto &[prefix, queue] : found.bullmq)
+        if (key.size() > prefix.size() + queue.size() + 2 && key.startsWith(prefix) && key.at(prefix.size()) == ':'
+            && key.mid(prefix.size() + 1).startsWith(queue + ':'))
+            return true;
+    if (found.sidekiq && (key == "schedule" || key == "retry" || key == "dead" || key.startsWith("queue:")))
+        return true;
+    if (found.rq && key.startsWith("rq:"))
+        return true;
+    if (!found.celeryBindings.isEmpty() && (key == "unacked_index" || key == "unacked"))
+        return true;
+    return false;
+}
+
+} // namespace pelscope

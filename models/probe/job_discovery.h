@@ -1,0 +1,39 @@
+// Job frameworks found by their key shapes in one discovery sweep (sets,
+// sorted sets, lists), before any of their keys is read (docs/FRAMEWORKS.md):
+//   BullMQ   a sorted set or list named <prefix>:<queue>:<part>, part one of
+//            wait, active, paused, prioritized, delayed, completed, failed,
+//            marker, waiting-children (confirmed by its meta hash when read);
+//   Sidekiq  the set `queues`;
+//   RQ       the set `rq:queues`;
+//   Celery   the sets `_kombu.binding.<exchange>` (kombu's Redis transport).
+// Their keys are then theirs: not watched again as plain delayed queues or
+// reliable lists, which would judge them by rules that are not theirs
+// (BullMQ's delayed scores are due-ms × 4096 + a counter, "31,600 years").
+#pragma once
+
+#include <QByteArray>
+#include <QList>
+#include <QPair>
+#include <QSet>
+
+namespace pelscope {
+
+struct FoundJobSystems
+{
+    QList<QPair<QByteArray, QByteArray>> bullmq; // (prefix, queue), sorted
+    bool sidekiq = false;
+    bool rq = false;
+    QList<QByteArray> celeryBindings; // _kombu.binding.* keys, sorted
+
+    bool any() const { return !bullmq.isEmpty() || sidekiq || rq || !celeryBindings.isEmpty(); }
+    // Adds what `other` found (sticky: a framework's keys come and go with its work).
+    void merge(const FoundJobSystems &other);
+};
+
+FoundJobSystems classifyJobKeys(const QList<QByteArray> &sets, const QList<QByteArray> &sortedSets, const QList<QByteArray> &lists);
+
+// True when `key` belongs to a framework `found` holds, so plain queue
+// discovery leaves it alone.
+bool ownedByJobSystem(const QByteArray &key, const FoundJobSystems &found);
+
+} // namespace pelscope

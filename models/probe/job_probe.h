@@ -1,0 +1,39 @@
+// The job frameworks a connection watches: the readers for what discovery
+// found (job_discovery.h), their commands in the tick's batch, their rows in
+// the snapshot, judged by job_rules (docs/FRAMEWORKS.md).
+#pragma once
+
+#include "../health/health_rules.h"
+#include "job_discovery.h"
+#include "job_reader.h"
+
+#include <memory>
+#include <vector>
+
+namespace pelscope {
+
+class JobProbe
+{
+public:
+    JobProbe();
+    ~JobProbe();
+
+    // What a sweep found; readers are made for what is new (sticky).
+    void found(const FoundJobSystems &systems);
+    const FoundJobSystems &systems() const { return m_systems; }
+
+    void plan(RedisBatch &batch, qint64 nowMs);
+    int planned() const { return m_planned; }
+    // The replies to what plan() appended, in order; fills data.jobQueues.
+    void parse(const RedisReplies &replies, qint64 nowMs, const HealthThresholds &t, SnapshotData &data);
+    // Reads that wait for an answer of this tick (an id, then its hash).
+    bool wantsAnotherTick() const;
+
+private:
+    FoundJobSystems m_systems;
+    std::vector<std::unique_ptr<JobReader>> m_readers;
+    class BullMqReader *m_bullmq = nullptr;
+    int m_planned = 0;
+};
+
+} // namespace pelscope

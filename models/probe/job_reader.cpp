@@ -1,0 +1,97 @@
+#include "job_reader.h"
+
+#include "../text/display_text.h"
+
+#include <QDateTime>
+
+#include <cmath>
+
+namespace pelscope {
+
+void JobReader::plan(RedisBatch &batch, qint64 nowMs)
+{
+    m_asked.clear();
+    planReads(nowMs);
+    batch += m_asked;
+}
+
+void JobReader::parse(const RedisReplies &replies, qint64 nowMs, QList<JobQueueSnapshot> &out)
+{
+    m_replies = replies;
+    parseReads(nowMs, out);
+    m_replies.clear();
+}
+
+int JobReader::ask(RedisCommand command)
+{
+    m_asked.append(std::move(command));
+    return int(m_asked.size() - 1);
+}
+
+const RedisReply &JobReader::reply(int index) const
+{
+    static const RedisReply kNone;
+    return index >= 0 && index < m_replies.size() ? m_replies.at(index) : kNone;
+}
+
+QString JobReader::errorAmong(std::initializer_list<int> indices) const
+{
+    for (int i : indices)
+        if (reply(i).isError())
+            return displayBytes(reply(i).bytes());
+    return {};
+}
+
+std::optional<qint64> TakenWatch::update(const QByteArray &oldest, std::optional<qint64> length, qint64 nowMs)
+{
+    if (!length || *length == 0 || oldest.isEmpty()) {
+        m_oldest.clear();
+        return std::nullopt;
+    }
+    const bool moved = oldest != m_oldest || *length < m_length;
+    m_length = *length;
+    if (moved) {
+        m_oldest = oldest;
+        m_sinceMs = nowMs;
+        return std::nullopt;
+    }
+    return nowMs - m_sinceMs;
+}
+
+std::optional<qint64> jobTimeMs(const QByteArray &text)
+{
+    const QByteArray t = text.trimmed();
+    if (t.isEmpty())
+        return std::nullopt;
+    bool ok = false;
+    const double n = t.toDouble(&ok);
+    if (ok) {
+        if (!std::isfinite(n) || n <= 0)
+            return std::nullopt;
+        const double ms = n >= 1e11 ? n : n * 1000.0;
+        if (ms > 253'402'300'799'000.0) // after 9999-12-31: not a time
+            return std::nullopt;
+        return qint64(ms);
+    }
+    QDateTime d = QDateTime::fromString(QString::fromLatin1(t), Qt::ISODateWithMs);
+    if (!d.isValid())
+        d = QDateTime::fromString(QString::fromLatin1(t), Qt::ISODate);
+    if (!d.isValid()) {
+        // Python's isoformat() has microseconds, which Qt does not read: cut to ms.
+        QByteArray cut = t;
+        if (const qsizetype dot = cut.indexOf('.'); dot > 0) {
+            qsizetype end = dot + 1;
+            while (end < cut.size() && std::isdigit(static_cast<unsigned char>(cut.at(end))))
+                ++end;
+            cut = cut.left(std::min(end, dot + 4)) + cut.mid(end);
+        }
+        d = QDateTime::fromString(QString::fromLatin1(cut), Qt::ISODateWithMs);
+    }
+    if (!d.isValid())
+        return std::nullopt;
+    if (d.timeSpec() == Qt::LocalTime)
+        d.setTimeSpec(Qt::UTC); // RQ writes UTC without a zone
+    return d.toMSecsSinceEpoch();
+}
+
+} // namespace pelscope

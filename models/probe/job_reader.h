@@ -1,0 +1,66 @@
+// One job framework deployment's reads for a tick: the commands it appends to
+// the tick's pipelined batch (bounded: O(1) or O(log N) each, a fixed sample
+// of held jobs), and the rows it makes of their replies. Reads that need an
+// answer first (the oldest job's id, then its hash) use the previous tick's
+// answer; wantsAnotherTick() asks for a second tick at once after the first,
+// so a one-shot `check` is complete (docs/FRAMEWORKS.md).
+#pragma once
+
+#include "../redis/redis_reply.h"
+#include "../snapshot/snapshot.h"
+
+#include <QList>
+
+#include <optional>
+
+namespace pelscope {
+
+class JobReader
+{
+public:
+    virtual ~JobReader() = default;
+
+    void plan(RedisBatch &batch, qint64 nowMs);
+    int planned() const { return int(m_asked.size()); }
+    // The replies to exactly what plan() appended, in order.
+    void parse(const RedisReplies &replies, qint64 nowMs, QList<JobQueueSnapshot> &out);
+    virtual bool wantsAnotherTick() const { return false; }
+
+    // Held jobs looked at per queue and tick, at most.
+    static constexpr int kHeldSample = 20;
+
+protected:
+    virtual void planReads(qint64 nowMs) = 0;
+    virtual void parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out) = 0;
+
+    // Appends a command; its reply is reply(the index returned).
+    int ask(RedisCommand command);
+    const RedisReply &reply(int index) const;
+    // The first error reply among `indices` (WRONGTYPE, NOPERM), as text; empty when none.
+    QString errorAmong(std::initializer_list<int> indices) const;
+
+private:
+    RedisBatch m_asked;
+    RedisReplies m_replies;
+};
+
+// Whether anyone takes jobs: the oldest waiting job (its id or bytes) stays
+// the oldest and the queue never gets shorter. How long that has held while
+// watched; null when the queue is empty, moved, or was just seen first.
+class TakenWatch
+{
+public:
+    std::optional<qint64> update(const QByteArray &oldest, std::optional<qint64> length, qint64 nowMs);
+
+private:
+    QByteArray m_oldest;
+    qint64 m_length = 0;
+    qint64 m_sinceMs = 0;
+};
+
+// A Unix time in seconds ("1733232000.123", as Sidekiq and Celery write
+// them) or milliseconds (≥ 1e11), or an ISO 8601 date (RQ's
+// "2026-12-03T15:20:52.123456Z"), in ms; null when it is none of these.
+std::optional<qint64> jobTimeMs(const QByteArray &text);
+
+} // namespace pelscope
