@@ -164,15 +164,36 @@ QList<SnapshotTable::Line> renderQueueLines(const SnapshotData &d, const TableLa
     for (const JobQueueSnapshot &q : d.jobQueues) {
         // WAITING for a job queue: the jobs workers hold now; OLDEST: the
         // oldest waiting job's age (or how long nothing was taken).
-        QString oldest = QStringLiteral("-");
-        if (q.oldestWaitingMs)
-            oldest = formatDuration(*q.oldestWaitingMs);
-        else if (q.notTakenForMs)
-            oldest = fillText(QStringLiteral("≥%1"), formatDuration(*q.notTakenForMs));
+        // By what the row holds: a queue's backlog, a schedule's jobs, the
+        // dead set's letters, the processes alive.
+        QString size = QStringLiteral("?"), held = QStringLiteral("-"), oldest = QStringLiteral("-");
+        if (q.waiting) {
+            size = formatCount(*q.waiting);
+            held = q.active ? fillText(QStringLiteral("%1 active"), formatCount(*q.active)) : QStringLiteral("-");
+            if (q.oldestWaitingMs)
+                oldest = formatDuration(*q.oldestWaitingMs);
+            else if (q.notTakenForMs)
+                oldest = fillText(QStringLiteral("≥%1"), formatDuration(*q.notTakenForMs));
+        } else if (q.scheduled) {
+            size = formatCount(*q.scheduled);
+            held = fillText(QStringLiteral("%1 due"), opt(q.overdue));
+            if (q.oldestOverdueMs)
+                oldest = fillText(QStringLiteral("%1 late"), formatDuration(*q.oldestOverdueMs));
+        } else if (q.failed) {
+            size = formatCount(*q.failed);
+            held = QStringLiteral("dead");
+        } else if (q.active) {
+            size = formatCount(*q.active);
+            held = fillText(QStringLiteral("%1 reserved"), formatCount(*q.active));
+            if (q.oldestOrphanedMs)
+                oldest = formatDuration(*q.oldestOrphanedMs);
+        } else if (q.workers) {
+            size = formatCount(*q.workers);
+            held = QStringLiteral("alive");
+        }
         rows.append({q.health.status,
                      {q.error.isEmpty() ? healthName(q.health.status).toUpper() : QStringLiteral("ERROR"), frameworkName(q.framework),
-                      jobQueueTitle(q).section(QLatin1Char(' '), 1), opt(q.waiting), fillText(QStringLiteral("%1 active"), opt(q.active)), oldest,
-                      why(q.error, q.health)}});
+                      jobQueueTitle(q).section(QLatin1Char(' '), 1), size, held, oldest, why(q.error, q.health)}});
     }
     QList<SnapshotTable::Line> out;
     if (rows.isEmpty())

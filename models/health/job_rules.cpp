@@ -39,14 +39,27 @@ HealthVerdict evaluateJobQueue(const JobQueueSnapshot &q, const HealthThresholds
     }
     if (q.orphaned && *q.orphaned > 0)
         addReason(v, Health::Crit, orphanedWords(q, *q.orphaned, t));
-    for (const QString &w : q.deadWorkers)
-        addReason(v, Health::Crit, fillText(QCoreApplication::translate("JobRules", "worker %1 stopped"), w));
+    if (!q.deadWorkers.isEmpty())
+        // The process, by name: with what it held (counted above) or not.
+        addReason(v, q.orphaned && *q.orphaned > 0 ? Health::Crit : Health::Warn,
+                  fillText(QCoreApplication::translate("JobRules", "stopped: %1"), q.deadWorkers.join(QStringLiteral(", "))));
+
+    if (!q.goneWorkers.isEmpty())
+        addReason(v, Health::Warn,
+                  fillText(QCoreApplication::translate("JobRules", "%1 worker(s) died without cleaning up: %2"), formatCount(q.goneWorkers.size()),
+                           q.goneWorkers.join(QStringLiteral(", "))));
 
     const qint64 waiting = q.waiting.value_or(0);
     if (waiting > 0 && q.paused)
         addReason(v, Health::Warn, fillText(QCoreApplication::translate("JobRules", "paused with %1 job(s) waiting"), formatCount(waiting)));
     else if (waiting > 0 && q.workers && *q.workers == 0)
         addReason(v, Health::Crit, fillText(QCoreApplication::translate("JobRules", "%1 job(s) waiting and no worker serves the queue"), formatCount(waiting)));
+    else if (waiting > 0 && !q.workers && q.active && *q.active == 0)
+        // No worker registry (BullMQ, Celery): a live worker with a free slot
+        // takes a waiting job at once, so none held while jobs wait means
+        // nobody is taking them (or a rate limit holds them).
+        addReason(v, Health::Warn,
+                  fillText(QCoreApplication::translate("JobRules", "%1 job(s) waiting and none held by any worker: nobody is taking them"), formatCount(waiting)));
     if (waiting > 0 && q.oldestWaitingMs) {
         const QString what = fillText(QCoreApplication::translate("JobRules", "oldest waiting job enqueued %1 ago"), formatDuration(*q.oldestWaitingMs));
         if (*q.oldestWaitingMs >= t.behindCritMs)
@@ -55,7 +68,8 @@ HealthVerdict evaluateJobQueue(const JobQueueSnapshot &q, const HealthThresholds
             addReason(v, Health::Warn, fillText(QStringLiteral("%1 ≥ %2"), what, formatDuration(t.behindWarnMs)));
     }
     if (waiting > 0 && !q.paused && q.notTakenForMs && *q.notTakenForMs >= t.unservedWarnMs)
-        addReason(v, Health::Warn,
+        // Long enough to be an outage, not a slow worker: critical from behind_crit on.
+        addReason(v, *q.notTakenForMs >= t.behindCritMs ? Health::Crit : Health::Warn,
                   fillText(QCoreApplication::translate("JobRules", "no job taken for %1 while %2 wait: no worker is taking them"), formatDuration(*q.notTakenForMs), formatCount(waiting)));
 
     if (q.overdue && *q.overdue > 0 && q.oldestOverdueMs) {

@@ -2,6 +2,9 @@
 
 #include "../health/job_rules.h"
 #include "bullmq_reader.h"
+#include "celery_reader.h"
+#include "rq_reader.h"
+#include "sidekiq_reader.h"
 
 #include <algorithm>
 
@@ -20,12 +23,30 @@ void JobProbe::found(const FoundJobSystems &systems)
         }
         m_bullmq->addQueue(prefix, name);
     }
+    if (systems.sidekiq && !m_sidekiq) {
+        m_sidekiq = true;
+        m_readers.push_back(std::make_unique<SidekiqReader>());
+    }
+    if (systems.rq && !m_rq) {
+        m_rq = true;
+        m_readers.push_back(std::make_unique<RqReader>());
+    }
     m_systems.merge(systems);
+    if (!m_systems.celeryBindings.isEmpty()) {
+        if (!m_celery) {
+            auto reader = std::make_unique<CeleryReader>(m_systems.celeryBindings);
+            m_celery = reader.get();
+            m_readers.push_back(std::move(reader));
+        }
+        m_celery->setBindings(m_systems.celeryBindings);
+    }
 }
 
 void JobProbe::plan(RedisBatch &batch, qint64 nowMs)
 {
     m_planned = 0;
+    if (m_celery)
+        m_celery->setVisibilityTimeoutMs(m_visibilityTimeoutMs);
     for (const auto &r : m_readers) {
         r->plan(batch, nowMs);
         m_planned += r->planned();
@@ -34,6 +55,7 @@ void JobProbe::plan(RedisBatch &batch, qint64 nowMs)
 
 void JobProbe::parse(const RedisReplies &replies, qint64 nowMs, const HealthThresholds &t, SnapshotData &data)
 {
+    m_visibilityTimeoutMs = t.celeryVisibilityTimeoutMs;
     qsizetype at = 0;
     for (const auto &r : m_readers) {
         r->parse(replies.mid(at, r->planned()), nowMs, data.jobQueues);

@@ -33,6 +33,9 @@ private:
     FoundJobSystems m_systems;
     std::vector<std::unique_ptr<JobReader>> m_readers;
     class BullMqReader *m_bullmq = nullptr;
+    class CeleryReader *m_celery = nullptr;
+    bool m_sidekiq = false, m_rq = false;
+    qint64 m_visibilityTimeoutMs = 3'600'000; // from the last parse's thresholds
     int m_planned = 0;
 };
 

@@ -131,6 +131,7 @@ void StreamPoller::onReady()
     ++m_generation;
     m_inTick = false;
     m_firstTickOfGeneration = true;
+    m_extraTicksLeft = 2;
     m_schedule.cancel();
     // After a reconnect the keyspace may be another (a restart, a failover):
     // sweep again, riding along with the ticks once the first sweep is done.
@@ -267,12 +268,16 @@ void StreamPoller::onTickReplies(quint64 generation, const RedisReplies &replies
 
     // Groups seen for the first time were not probed yet: on the first tick of
     // a connection, ask again at once rather than publish a half snapshot.
-    if (m_firstTickOfGeneration && (m_probe->hadUnprobedGroups() || m_queues->wantsAnotherTick())) {
+    // A job framework's registry read this tick names queues and workers
+    // to read next: up to two more ticks, so a one-shot check sees them.
+    if ((m_firstTickOfGeneration && m_probe->hadUnprobedGroups()) || (m_extraTicksLeft > 0 && m_queues->wantsAnotherTick())) {
         m_firstTickOfGeneration = false;
+        --m_extraTicksLeft;
         tick();
         return;
     }
     m_firstTickOfGeneration = false;
+    m_extraTicksLeft = 0;
     Q_EMIT snapshotReady(Snapshot(std::move(data)));
     if (m_singleShot) {
         stop();

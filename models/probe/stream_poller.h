@@ -67,6 +67,7 @@ private:
     bool m_inTick = false;
     bool m_singleShot = false;
     bool m_firstTickOfGeneration = true;
+    int m_extraTicksLeft = 0; // ticks at once after the first, while a job reader waits for answers
     bool m_stopped = true;
     bool m_autoReconnect = true;
     ConnectionStatus m_status;

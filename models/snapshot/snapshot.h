@@ -203,7 +203,10 @@ struct JobQueueSnapshot
     std::optional<qint64> failed; // the framework's dead letters (failed, dead)
     QString newestFailure;        // the newest failed job's reason, as the framework stored it
     std::optional<qint64> workers; // workers serving this queue alive now, when the framework records them
-    QStringList deadWorkers;       // workers whose heartbeat stopped: "name (beat 3m10s ago, holding 2)"
+    QStringList deadWorkers;       // workers whose heartbeat stopped holding jobs: "name (beat 3m10s ago, holding 2)"
+    // Workers still listed in the framework's registry whose own key is gone:
+    // they died without cleaning up (what they held is lost or moved on).
+    QStringList goneWorkers;
     HealthVerdict health;
 };
 

@@ -265,6 +265,7 @@ QJsonObject snapshotToJson(const Snapshot &snapshot)
         o.insert(QLatin1String("newest_failure"), q.newestFailure.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(q.newestFailure));
         o.insert(QLatin1String("workers"), orNull(q.workers));
         o.insert(QLatin1String("dead_workers"), QJsonArray::fromStringList(q.deadWorkers));
+        o.insert(QLatin1String("gone_workers"), QJsonArray::fromStringList(q.goneWorkers));
         if (!q.error.isEmpty())
             o.insert(QLatin1String("error"), q.error);
         verdict(o, q.health, q.error);

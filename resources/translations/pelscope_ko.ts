@@ -439,7 +439,7 @@
         <translation>Pending 증가 중: %3 동안 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../models/probe/stream_poller.cpp" line="+301"/>
+        <location filename="../../models/probe/stream_poller.cpp" line="+306"/>
         <source>read from a replica, which may not have the group&apos;s entries-read; </source>
         <translation>레플리카에서 읽음(그룹의 entries-read가 없을 수 있음); </translation>
     </message>
@@ -532,12 +532,17 @@
         <translation>판정 안 됨: %1</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <source>worker %1 stopped</source>
-        <translation>워커 %1 멈춤</translation>
+        <location line="+8"/>
+        <source>stopped: %1</source>
+        <translation>멈춤: %1</translation>
     </message>
     <message>
         <location line="+4"/>
+        <source>%1 worker(s) died without cleaning up: %2</source>
+        <translation>정리하지 못하고 죽은 워커 %1개: %2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>paused with %1 job(s) waiting</source>
         <translation>작업 %1개가 대기 중인 채로 일시 정지됨</translation>
     </message>
@@ -547,12 +552,17 @@
         <translation>작업 %1개가 대기 중이고 이 큐를 처리하는 워커가 없음</translation>
     </message>
     <message>
+        <location line="+6"/>
+        <source>%1 job(s) waiting and none held by any worker: nobody is taking them</source>
+        <translation>작업 %1개가 대기 중이고 어떤 워커도 잡고 있지 않음: 가져가는 이가 없음</translation>
+    </message>
+    <message>
         <location line="+2"/>
         <source>oldest waiting job enqueued %1 ago</source>
         <translation>가장 오래 대기한 작업이 %1 전에 들어옴</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>no job taken for %1 while %2 wait: no worker is taking them</source>
         <translation>%2개가 대기하는 동안 %1 동안 가져간 작업이 없음: 작업을 가져가는 워커가 없음</translation>
     </message>

@@ -189,6 +189,171 @@ private Q_SLOTS:
         QCOMPARE(check.exitCode, 2);
         QVERIFY2(check.out.contains("CRIT BullMQ mail: 5 active job(s) whose lock is gone"), check.out.constData());
     }
+
+    // Sidekiq 6.4 (Debian's ruby-sidekiq): a process SIGKILLed with 3 jobs
+    // running; its heartbeat stops, its hash still lists what it held; jobs
+    // due in schedule and retry with no process to poll them; a poison job dead.
+    void sidekiqProcessKilledHoldingJobs()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        const QString script = scenarioDir("sidekiq") + QStringLiteral("/scenario.rb");
+        const ProcessRun incident = runProcess(QStringLiteral("ruby"), {script, QStringLiteral("incident"), server.url(), QStringLiteral("20")},
+                                               QProcessEnvironment::systemEnvironment(), 60000);
+        QVERIFY2(incident.exitCode == 0, incident.out + incident.err);
+        const QString identity = lastJsonLine(incident.out).value(QLatin1String("identity")).toString();
+        // Sidekiq itself counts the process as alive for 60 s; its hash's TTL
+        // (the server's clock) shows the heartbeat stopped after 15.
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        QVERIFY(waitUntil([&] { return db.command({"PTTL", identity.toUtf8()}).integer() < 44'000; }, 30000));
+
+        const ProcessRun truthRun = runProcess(QStringLiteral("ruby"), {script, QStringLiteral("truth"), server.url()});
+        QVERIFY2(truthRun.exitCode == 0, truthRun.err.constData());
+        const QJsonObject truth = lastJsonLine(truthRun.out);
+        const QJsonObject stats = truth.value(QLatin1String("stats")).toObject();
+        const ProcessRun snap = cli({QStringLiteral("snapshot"), QStringLiteral("--url"), server.url(), QStringLiteral("--json")});
+        QVERIFY2(snap.exitCode == 0, snap.err.constData());
+        const QJsonObject json = QJsonDocument::fromJson(snap.out).object();
+        const QJsonObject queues = stats.value(QLatin1String("queues")).toObject();
+        for (const QString &name : queues.keys())
+            QCOMPARE(jobRow(json, QStringLiteral("sidekiq"), name).value(QLatin1String("waiting")).toInteger(), queues.value(name).toInteger());
+        const QJsonObject def = jobRow(json, QStringLiteral("sidekiq"), QStringLiteral("default"));
+        QCOMPARE(def.value(QLatin1String("orphaned")).toInteger(), truth.value(QLatin1String("work")).toArray().size());
+        QCOMPARE(def.value(QLatin1String("workers")).toInteger(), 0);
+        QCOMPARE(def.value(QLatin1String("status")).toString(), QStringLiteral("crit"));
+        QVERIFY(def.value(QLatin1String("dead_workers")).toArray().first().toString().startsWith(identity));
+        // Sidekiq's latency (the oldest job's enqueued_at) and ours, read a moment apart.
+        const qint64 latencyMs = qint64(truth.value(QLatin1String("queues")).toObject().value(QLatin1String("default")).toObject()
+                                            .value(QLatin1String("latency")).toDouble() * 1000);
+        const qint64 oldest = def.value(QLatin1String("oldest_waiting_ms")).toInteger(-1);
+        QVERIFY2(oldest >= latencyMs - 50 && oldest - latencyMs < 10000, qPrintable(QStringLiteral("%1 vs %2").arg(oldest).arg(latencyMs)));
+        const QJsonObject schedule = jobRow(json, QStringLiteral("sidekiq"), QStringLiteral("schedule"));
+        QCOMPARE(schedule.value(QLatin1String("scheduled")).toInteger(), truth.value(QLatin1String("scheduled")).toObject().value(QLatin1String("size")).toInteger());
+        QCOMPARE(schedule.value(QLatin1String("overdue")).toInteger(), truth.value(QLatin1String("scheduled")).toObject().value(QLatin1String("past_due")).toInteger());
+        const QJsonObject retry = jobRow(json, QStringLiteral("sidekiq"), QStringLiteral("retry"));
+        QCOMPARE(retry.value(QLatin1String("scheduled")).toInteger(), truth.value(QLatin1String("retry")).toObject().value(QLatin1String("size")).toInteger());
+        QCOMPARE(retry.value(QLatin1String("overdue")).toInteger(), truth.value(QLatin1String("retry")).toObject().value(QLatin1String("past_due")).toInteger());
+        const QJsonObject dead = jobRow(json, QStringLiteral("sidekiq"), QStringLiteral("dead"));
+        QCOMPARE(dead.value(QLatin1String("failed")).toInteger(), truth.value(QLatin1String("dead")).toObject().value(QLatin1String("size")).toInteger());
+        QVERIFY2(dead.value(QLatin1String("newest_failure")).toString().contains(QStringLiteral("poison")), snap.out.constData());
+
+        const ProcessRun check = cli({QStringLiteral("check"), QStringLiteral("--url"), server.url()});
+        QCOMPARE(check.exitCode, 2);
+        QVERIFY2(check.out.contains("CRIT Sidekiq default: 3 job(s) held by a process whose heartbeat stopped"), check.out.constData());
+    }
+
+    // RQ 1.13 (Debian's python3-rq): a worker and its work horse SIGKILLed
+    // holding a job (the scenario's worker shortens RQ's fixed 60 s heartbeat
+    // grace to 2 s, nothing else); jobs queued with no worker; failed jobs;
+    // scheduled jobs due with no scheduler.
+    void rqWorkerKilledHoldingAJob()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        const QString py = QStringLiteral("/usr/bin/python3");
+        const QString script = scenarioDir("rq") + QStringLiteral("/scenario.py");
+        const QString url = server.url() + QStringLiteral("/0");
+        ProcessRun step = runProcess(py, {script, QStringLiteral("produce"), url, QStringLiteral("12")});
+        QVERIFY2(step.exitCode == 0, step.err.constData());
+        step = runProcess(py, {script, QStringLiteral("fail-worker"), url});
+        QVERIFY2(step.exitCode == 0, step.err.constData());
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        Worker worker;
+        QVERIFY(worker.start(py, {script, QStringLiteral("worker"), url, QStringLiteral("default"), QStringLiteral("--fast")}, scenarioDir("rq")));
+        QVERIFY2(waitUntil([&] { return db.command({"ZCARD", "rq:wip:default"}).integer() == 1; }, 20000), worker.output().constData());
+        const QByteArray workerKey = db.command({"SRANDMEMBER", "rq:workers:default"}).bytes();
+        QVERIFY(!workerKey.isEmpty());
+        step = runProcess(py, {script, QStringLiteral("kill-workers"), url});
+        QVERIFY2(step.exitCode == 0, step.err.constData());
+        worker.kill();
+        // The job's heartbeat deadline passes, the worker's key expires.
+        QVERIFY(waitUntil([&] {
+            const QByteArray now = db.command({"TIME"}).at(0).bytes();
+            return db.command({"ZCOUNT", "rq:wip:default", "-inf", now}).integer() == 1 && db.command({"EXISTS", workerKey}).integer() == 0;
+        }, 20000));
+
+        const ProcessRun truthRun = runProcess(py, {script, QStringLiteral("truth"), url});
+        QVERIFY2(truthRun.exitCode == 0, truthRun.err.constData());
+        const QJsonObject truth = lastJsonLine(truthRun.out).value(QLatin1String("queues")).toObject();
+        const ProcessRun snap = cli({QStringLiteral("snapshot"), QStringLiteral("--url"), server.url(), QStringLiteral("--json")});
+        QVERIFY2(snap.exitCode == 0, snap.err.constData());
+        const QJsonObject json = QJsonDocument::fromJson(snap.out).object();
+        for (const QString &name : truth.keys()) {
+            const QJsonObject theirs = truth.value(name).toObject();
+            const QJsonObject ours = jobRow(json, QStringLiteral("rq"), name);
+            QVERIFY2(!ours.isEmpty(), qPrintable(name));
+            QCOMPARE(ours.value(QLatin1String("waiting")).toInteger(), theirs.value(QLatin1String("count")).toInteger());
+            QCOMPARE(ours.value(QLatin1String("active")).toInteger(), theirs.value(QLatin1String("started")).toInteger());
+            QCOMPARE(ours.value(QLatin1String("orphaned")).toInteger(), theirs.value(QLatin1String("started_expired")).toInteger());
+            QCOMPARE(ours.value(QLatin1String("failed")).toInteger(), theirs.value(QLatin1String("failed")).toInteger());
+            QCOMPARE(ours.value(QLatin1String("scheduled")).toInteger(), theirs.value(QLatin1String("scheduled")).toInteger());
+            QCOMPARE(ours.value(QLatin1String("overdue")).toInteger(), theirs.value(QLatin1String("scheduled_due")).toInteger());
+            QCOMPARE(ours.value(QLatin1String("workers")).toInteger(), theirs.value(QLatin1String("workers_alive")).toInteger());
+        }
+        QCOMPARE(jobRow(json, QStringLiteral("rq"), QStringLiteral("default")).value(QLatin1String("status")).toString(), QStringLiteral("crit"));
+        // RQ's one stream per job result is not a consumer group.
+        for (const QJsonValue &st : json.value(QLatin1String("streams")).toArray())
+            QVERIFY(st.toObject().value(QLatin1String("groups")).toArray().isEmpty());
+
+        const ProcessRun check = cli({QStringLiteral("check"), QStringLiteral("--url"), server.url()});
+        QCOMPARE(check.exitCode, 2);
+        QVERIFY2(check.out.contains("CRIT RQ default: 1 started job(s) whose worker stopped"), check.out.constData());
+        QVERIFY2(check.out.contains("CRIT RQ mail: 3 job(s) waiting and no worker serves the queue"), check.out.constData());
+    }
+
+    // Celery 5.2 (Debian's python3-celery) with acks_late: a prefork worker
+    // SIGKILLed with 8 tasks reserved; 29 tasks wait in `celery` (and its
+    // priority lists) with no worker. Redis says nothing of workers: "nobody
+    // took a task for N" after unserved_warn (2 s here), and the reservations
+    // past a visibility timeout of 3 s.
+    void celeryWorkerKilledHoldingTasks()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        const QString py = QStringLiteral("/usr/bin/python3");
+        const QString script = scenarioDir("celery") + QStringLiteral("/scenario.py");
+        const QString url = server.url() + QStringLiteral("/0");
+        ProcessRun step = runProcess(py, {script, QStringLiteral("produce"), url, QStringLiteral("30")});
+        QVERIFY2(step.exitCode == 0, step.err.constData());
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        Worker worker;
+        QVERIFY(worker.start(py, {script, QStringLiteral("worker"), url, QStringLiteral("celery,mail")}, scenarioDir("celery")));
+        QVERIFY2(worker.waitForLine("ready", 30000), worker.output().constData());
+        QVERIFY2(waitUntil([&] { return db.command({"ZCARD", "unacked_index"}).integer() >= 8; }, 20000), worker.output().constData());
+        worker.kill();
+        QTest::qWait(3500);
+
+        const ProcessRun truthRun = runProcess(py, {script, QStringLiteral("truth"), url});
+        QVERIFY2(truthRun.exitCode == 0, truthRun.err.constData());
+        const QJsonObject truth = lastJsonLine(truthRun.out);
+        const QStringList args{QStringLiteral("--url"), server.url(), QStringLiteral("--threshold"), QStringLiteral("unserved_warn=2s"),
+                               QStringLiteral("--threshold"), QStringLiteral("celery_visibility_timeout=3s")};
+        const ProcessRun snap = cli(QStringList{QStringLiteral("snapshot"), QStringLiteral("--json")} + args);
+        QVERIFY2(snap.exitCode == 0, snap.err.constData());
+        const QJsonObject json = QJsonDocument::fromJson(snap.out).object();
+        const QJsonObject queues = truth.value(QLatin1String("queues")).toObject();
+        for (const QString &name : queues.keys())
+            QCOMPARE(jobRow(json, QStringLiteral("celery"), name).value(QLatin1String("waiting")).toInteger(),
+                     queues.value(name).toObject().value(QLatin1String("kombu_size")).toInteger());
+        const QJsonObject unacked = jobRow(json, QStringLiteral("celery"), QStringLiteral("unacked"));
+        QCOMPARE(unacked.value(QLatin1String("active")).toInteger(), db.command({"HLEN", "unacked"}).integer());
+        QCOMPARE(unacked.value(QLatin1String("orphaned")).toInteger(), unacked.value(QLatin1String("active")).toInteger());
+        QCOMPARE(unacked.value(QLatin1String("status")).toString(), QStringLiteral("crit"));
+        const QJsonObject celery = jobRow(json, QStringLiteral("celery"), QStringLiteral("celery"));
+        QVERIFY2(celery.value(QLatin1String("not_taken_for_ms")).toInteger() >= 3000, snap.out.constData());
+        QCOMPARE(celery.value(QLatin1String("status")).toString(), QStringLiteral("warn"));
+
+        const ProcessRun check = cli(QStringList{QStringLiteral("check")} + args);
+        QCOMPARE(check.exitCode, 2);
+        QVERIFY2(check.out.contains("CRIT Celery unacked: 8 task(s) reserved by a worker for"), check.out.constData());
+        QVERIFY2(check.out.contains("WARN Celery celery: no job taken for"), check.out.constData());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestFrameworks)

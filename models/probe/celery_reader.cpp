@@ -1,0 +1,112 @@
+#include "celery_reader.h"
+
+#include <cmath>
+
+namespace pelscope {
+
+namespace {
+
+// kombu's separator between a binding's fields and before a priority step.
+const QByteArray kSep("\x06\x16", 2);
+
+std::optional<qint64> optInt(const RedisReply &r)
+{
+    return r.isError() || r.isNil() ? std::nullopt : r.toInt();
+}
+
+std::optional<qint64> scoreMs(const RedisReply &withScores)
+{
+    if (withScores.size() != 2)
+        return std::nullopt;
+    bool ok = false;
+    const double s = withScores.at(1).bytes().toDouble(&ok);
+    return ok && std::isfinite(s) && s > 0 ? std::optional<qint64>(qint64(s * 1000.0)) : std::nullopt;
+}
+
+} // namespace
+
+void CeleryReader::setBindings(QList<QByteArray> bindings)
+{
+    m_bindings = bindings.mid(0, kMaxBindings);
+}
+
+void CeleryReader::planReads(qint64 nowMs)
+{
+    m_bindingReads.clear();
+    for (const QByteArray &b : std::as_const(m_bindings))
+        m_bindingReads.append(ask({"SMEMBERS", b}));
+    for (auto &[name, q] : m_queues) {
+        q.lengths = {ask({"LLEN", name})};
+        for (const char *step : {"3", "6", "9"})
+            q.lengths.append(ask({"LLEN", name + kSep + step}));
+        q.head = ask({"LINDEX", name, "-1"});
+    }
+    m_reserved = ask({"ZCARD", "unacked_index"});
+    m_overdue = ask({"ZCOUNT", "unacked_index", "-inf", QByteArray::number(double(nowMs - m_visibilityTimeoutMs) / 1000.0, 'f', 3)});
+    m_oldest = ask({"ZRANGE", "unacked_index", "0", "0", "WITHSCORES"});
+    m_newest = ask({"ZRANGE", "unacked_index", "-1", "-1", "WITHSCORES"});
+}
+
+void CeleryReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
+{
+    m_needsAnotherTick = false;
+    const std::optional<qint64> reserved = optInt(reply(m_reserved));
+    const std::optional<qint64> newestMs = scoreMs(reply(m_newest));
+    for (auto &[name, q] : m_queues) {
+        JobQueueSnapshot row;
+        row.framework = JobFramework::Celery;
+        row.name = name;
+        row.key = name;
+        for (const int slot : std::as_const(q.lengths))
+            if (reply(slot).isError())
+                row.error = errorAmong({slot});
+        if (row.error.isEmpty()) {
+            qint64 waiting = 0;
+            for (const int slot : std::as_const(q.lengths))
+                waiting += optInt(reply(slot)).value_or(0);
+            row.waiting = waiting;
+            const std::optional<qint64> watched = q.taken.update(reply(q.head).bytes(), row.waiting, nowMs);
+            // Reservations are per database, not per queue: none at all while
+            // tasks wait means no worker holds any; the newest one's age is how
+            // long no task of any queue was taken (the worker's clock).
+            if (reserved && *reserved == 0)
+                row.active = 0;
+            std::optional<qint64> sinceReserved;
+            if (waiting > 0 && newestMs)
+                sinceReserved = std::max<qint64>(0, nowMs - *newestMs);
+            if (watched || sinceReserved)
+                row.notTakenForMs = std::max(watched.value_or(0), sinceReserved.value_or(0));
+        }
+        out.append(row);
+    }
+    // The reservations, one row: how many, and those past the visibility timeout.
+    JobQueueSnapshot unacked;
+    unacked.framework = JobFramework::Celery;
+    unacked.name = "unacked";
+    unacked.key = "unacked_index";
+    unacked.error = errorAmong({m_reserved, m_overdue, m_oldest});
+    if (unacked.error.isEmpty()) {
+        unacked.active = reserved;
+        unacked.orphaned = optInt(reply(m_overdue));
+        unacked.heldSampled = reserved.value_or(0);
+        if (const auto oldest = scoreMs(reply(m_oldest)); oldest && unacked.orphaned && *unacked.orphaned > 0)
+            unacked.oldestOrphanedMs = std::max<qint64>(0, nowMs - *oldest);
+    }
+    out.append(unacked);
+
+    // The queues for the next tick, from the bindings' third fields.
+    std::map<QByteArray, Queue> next;
+    for (const int slot : std::as_const(m_bindingReads))
+        for (const RedisReply &member : reply(slot).elements()) {
+            const QList<QByteArray> parts = member.bytes().split('\x06');
+            const QByteArray queue = member.bytes().mid(member.bytes().lastIndexOf(kSep) + kSep.size());
+            if (parts.size() < 3 || queue.isEmpty() || queue.endsWith(".pidbox") || next.size() >= std::size_t(kMaxQueues))
+                continue;
+            auto it = m_queues.find(queue);
+            m_needsAnotherTick = m_needsAnotherTick || it == m_queues.end();
+            next[queue] = it == m_queues.end() ? Queue{} : std::move(it->second);
+        }
+    m_queues = std::move(next);
+}
+
+} // namespace pelscope

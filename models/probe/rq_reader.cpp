@@ -1,0 +1,121 @@
+#include "rq_reader.h"
+
+#include "../text/display_text.h"
+
+#include <cmath>
+
+namespace pelscope {
+
+namespace {
+
+std::optional<qint64> optInt(const RedisReply &r)
+{
+    return r.isError() || r.isNil() ? std::nullopt : r.toInt();
+}
+
+// A ZRANGE ... WITHSCORES reply's first score, in whole seconds.
+std::optional<double> firstScore(const RedisReply &r)
+{
+    if (r.size() != 2)
+        return std::nullopt;
+    bool ok = false;
+    const double s = r.at(1).bytes().toDouble(&ok);
+    return ok && std::isfinite(s) ? std::optional<double>(s) : std::nullopt;
+}
+
+} // namespace
+
+void RqReader::planReads(qint64 nowMs)
+{
+    const QByteArray nowS = QByteArray::number(nowMs / 1000);
+    m_queuesRead = ask({"SMEMBERS", "rq:queues"});
+    for (auto &[name, q] : m_queues) {
+        q.llen = ask({"LLEN", "rq:queue:" + name});
+        q.head = ask({"LINDEX", "rq:queue:" + name, "0"});
+        q.headTime = q.oldestId.isEmpty() ? -1 : ask({"HGET", "rq:job:" + q.oldestId, "enqueued_at"});
+        q.wip = ask({"ZCARD", "rq:wip:" + name});
+        q.wipOverdue = ask({"ZCOUNT", "rq:wip:" + name, "-inf", nowS}); // score <= now: RQ's own test
+        q.wipEarliest = ask({"ZRANGE", "rq:wip:" + name, "0", "0", "WITHSCORES"});
+        q.failed = ask({"ZCARD", "rq:failed:" + name});
+        q.scheduled = ask({"ZCARD", "rq:scheduled:" + name});
+        q.due = ask({"ZCOUNT", "rq:scheduled:" + name, "-inf", nowS});
+        q.earliestDue = ask({"ZRANGE", "rq:scheduled:" + name, "0", "0", "WITHSCORES"});
+        q.workers = ask({"SMEMBERS", "rq:workers:" + name});
+        q.workerHashes.clear();
+        for (const QByteArray &w : q.workerKeys.mid(0, kMaxWorkersRead))
+            q.workerHashes.append(ask({"HMGET", w, "last_heartbeat", "death"}));
+    }
+}
+
+void RqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
+{
+    m_needsAnotherTick = false;
+    for (auto &[name, q] : m_queues) {
+        JobQueueSnapshot row;
+        row.framework = JobFramework::Rq;
+        row.prefix = "rq";
+        row.name = name;
+        row.key = "rq:queue:" + name;
+        row.error = errorAmong({q.llen, q.head, q.wip, q.wipOverdue, q.failed, q.scheduled, q.due, q.workers});
+        if (!row.error.isEmpty()) {
+            out.append(row);
+            continue;
+        }
+        row.waiting = optInt(reply(q.llen));
+        const QByteArray head = reply(q.head).bytes();
+        if (!head.isEmpty() && head == q.oldestId && q.headTime >= 0)
+            if (const auto at = jobTimeMs(reply(q.headTime).bytes()))
+                row.oldestWaitingMs = std::max<qint64>(0, nowMs - *at);
+        m_needsAnotherTick = m_needsAnotherTick || (!head.isEmpty() && head != q.oldestId);
+        q.oldestId = head;
+        row.notTakenForMs = q.taken.update(head, row.waiting, nowMs);
+        row.active = optInt(reply(q.wip));
+        row.orphaned = optInt(reply(q.wipOverdue));
+        row.heldSampled = row.active.value_or(0);
+        if (row.orphaned && *row.orphaned > 0)
+            if (const auto deadline = firstScore(reply(q.wipEarliest)))
+                row.oldestOrphanedMs = std::max<qint64>(0, nowMs - qint64(*deadline * 1000.0));
+        row.failed = optInt(reply(q.failed));
+        row.scheduled = optInt(reply(q.scheduled));
+        row.overdue = optInt(reply(q.due));
+        if (row.overdue && *row.overdue > 0)
+            if (const auto due = firstScore(reply(q.earliestDue)))
+                row.oldestOverdueMs = std::max<qint64>(0, nowMs - qint64(*due * 1000.0));
+
+        // Workers: those listed whose hash is there without a death field.
+        QList<QByteArray> listed;
+        for (const RedisReply &w : reply(q.workers).elements())
+            listed.append(w.bytes());
+        std::sort(listed.begin(), listed.end());
+        if (q.workerKeys == listed.mid(0, kMaxWorkersRead) && q.workerHashes.size() == std::min<qsizetype>(listed.size(), kMaxWorkersRead)) {
+            qint64 alive = 0;
+            for (qsizetype i = 0; i < q.workerHashes.size(); ++i) {
+                const RedisReply &h = reply(q.workerHashes.at(i));
+                const bool gone = h.size() != 2 || h.at(0).isNil();
+                if (!gone && h.at(1).isNil())
+                    ++alive;
+                else if (gone)
+                    row.goneWorkers.append(displayBytes(listed.at(i).mid(10))); // without "rq:worker:"
+            }
+            row.workers = alive;
+        } else {
+            m_needsAnotherTick = true;
+        }
+        q.workerKeys = listed.mid(0, kMaxWorkersRead);
+        out.append(row);
+    }
+    // The queues for the next tick: rq:queues holds their keys.
+    std::map<QByteArray, Queue> next;
+    for (const RedisReply &k : reply(m_queuesRead).elements()) {
+        if (!k.bytes().startsWith("rq:queue:") || next.size() >= std::size_t(kMaxQueues))
+            continue;
+        const QByteArray name = k.bytes().mid(9);
+        auto it = m_queues.find(name);
+        if (it == m_queues.end())
+            m_needsAnotherTick = true;
+        next[name] = it == m_queues.end() ? Queue{} : std::move(it->second);
+    }
+    m_queues = std::move(next);
+}
+
+} // namespace pelscope

@@ -1,0 +1,48 @@
+// RQ (python-rq 1.x) as it lays out its keys under `rq:`:
+//   rq:queues (set of rq:queue:<q> keys): the queues, read each tick;
+//   rq:queue:<q> (list of job ids, oldest at the head): the backlog, and the
+//     oldest job's enqueued_at from its hash rq:job:<id>;
+//   rq:wip:<q> (sorted set scored by each job's heartbeat deadline, seconds):
+//     started jobs; a deadline passed means the worker holding it stopped
+//     (RQ's own test, StartedJobRegistry.cleanup);
+//   rq:failed:<q> (sorted set): RQ's dead letters;
+//   rq:scheduled:<q> (sorted set scored by due time, seconds): scheduled jobs;
+//   rq:workers:<q> (set of rq:worker:<w> keys) and each worker's hash, which
+//     expires when its heartbeats stop: the workers alive for the queue.
+// O(1) or O(log N) per command, but SMEMBERS of the registries (O(queues),
+// O(workers)); at most kMaxQueues queues.
+#pragma once
+
+#include "job_reader.h"
+
+#include <map>
+
+namespace pelscope {
+
+class RqReader : public JobReader
+{
+public:
+    bool wantsAnotherTick() const override { return m_needsAnotherTick; }
+    static constexpr int kMaxQueues = 200;
+    static constexpr int kMaxWorkersRead = 50; // per queue and tick
+
+protected:
+    void planReads(qint64 nowMs) override;
+    void parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out) override;
+
+private:
+    struct Queue
+    {
+        QByteArray oldestId;           // the head's id, read last tick
+        QList<QByteArray> workerKeys;  // rq:workers:<q>, read last tick
+        TakenWatch taken;
+        int llen = -1, head = -1, headTime = -1, wip = -1, wipOverdue = -1, wipEarliest = -1, failed = -1, scheduled = -1, due = -1,
+            earliestDue = -1, workers = -1;
+        QList<int> workerHashes;
+    };
+    int m_queuesRead = -1;
+    std::map<QByteArray, Queue> m_queues; // by queue name
+    bool m_needsAnotherTick = true;
+};
+
+} // namespace pelscope

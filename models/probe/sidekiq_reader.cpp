@@ -1,0 +1,195 @@
+#include "sidekiq_reader.h"
+
+#include "../snapshot/format.h"
+#include "../text/display_text.h"
+#include "../text/fill_text.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <cmath>
+
+namespace pelscope {
+
+namespace {
+
+std::optional<qint64> optInt(const RedisReply &r)
+{
+    return r.isError() || r.isNil() ? std::nullopt : r.toInt();
+}
+
+QJsonObject jsonObject(const QByteArray &bytes)
+{
+    return QJsonDocument::fromJson(bytes).object();
+}
+
+std::optional<qint64> secondsField(const QJsonObject &o, const char *field)
+{
+    const QJsonValue v = o.value(QLatin1String(field));
+    if (!v.isDouble() || !std::isfinite(v.toDouble()) || v.toDouble() <= 0)
+        return std::nullopt;
+    return qint64(v.toDouble() * 1000.0);
+}
+
+JobQueueSnapshot sidekiqRow(const QByteArray &name, const QByteArray &key)
+{
+    JobQueueSnapshot row;
+    row.framework = JobFramework::Sidekiq;
+    row.name = name;
+    row.key = key;
+    return row;
+}
+
+} // namespace
+
+void SidekiqReader::planReads(qint64 nowMs)
+{
+    const QByteArray now = QByteArray::number(double(nowMs) / 1000.0, 'f', 3);
+    m_queuesRead = ask({"SMEMBERS", "queues"});
+    m_processesRead = ask({"SMEMBERS", "processes"});
+    for (auto &[name, q] : m_queues) {
+        q.llen = ask({"LLEN", "queue:" + name});
+        q.head = ask({"LINDEX", "queue:" + name, "-1"});
+    }
+    for (SetSlots *s : {&m_schedule, &m_retry}) {
+        const QByteArray key = s == &m_schedule ? QByteArray("schedule") : QByteArray("retry");
+        s->size = ask({"ZCARD", key});
+        s->due = ask({"ZCOUNT", key, "-inf", now});
+        s->earliest = ask({"ZRANGE", key, "0", "0", "WITHSCORES"});
+    }
+    m_deadSize = ask({"ZCARD", "dead"});
+    m_deadNewest = ask({"ZREVRANGE", "dead", "0", "0"});
+    for (auto &[id, p] : m_processes) {
+        p.pttl = ask({"PTTL", id});
+        p.fields = ask({"HMGET", id, "busy", "quiet", "info"});
+        p.work6 = p.dead ? ask({"HGETALL", id + ":workers"}) : -1;
+        p.work7 = p.dead ? ask({"HGETALL", id + ":work"}) : -1;
+    }
+}
+
+void SidekiqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
+{
+    m_needsAnotherTick = false;
+    // The processes first: which serve which queue, which died holding what.
+    struct Seen
+    {
+        bool alive = false;
+        QList<QByteArray> queues; // from its info JSON
+        qint64 silentMs = 0;
+        QMap<QByteArray, qint64> held; // queue -> running jobs (dead ones, read this tick)
+    };
+    std::map<QByteArray, Seen> seen;
+    QStringList gone;
+    qint64 alive = 0;
+    for (auto &[id, p] : m_processes) {
+        const std::optional<qint64> pttl = optInt(reply(p.pttl));
+        if (!pttl)
+            continue;
+        if (*pttl == -2) { // the hash expired: dead 60 s or more, nothing left to read
+            gone.append(displayBytes(id));
+            p.dead = false;
+            continue;
+        }
+        Seen s;
+        s.silentMs = *pttl >= 0 ? std::max<qint64>(0, 60'000 - *pttl) : 0;
+        s.alive = *pttl < 0 || s.silentMs < kDeadAfterMs;
+        const RedisReply &f = reply(p.fields);
+        const QJsonObject info = f.size() == 3 ? jsonObject(f.at(2).bytes()) : QJsonObject();
+        for (const QJsonValue &q : info.value(QLatin1String("queues")).toArray())
+            s.queues.append(q.toString().toUtf8());
+        if (!s.alive) {
+            for (const int slot : {p.work6, p.work7}) {
+                const QList<RedisReply> &kv = reply(slot).elements();
+                for (qsizetype i = 1; i < kv.size(); i += 2)
+                    s.held[jsonObject(kv.at(i).bytes()).value(QLatin1String("queue")).toString().toUtf8()]++;
+            }
+            if (!p.dead)
+                m_needsAnotherTick = true; // its running jobs are read next tick
+        }
+        p.dead = !s.alive;
+        alive += s.alive;
+        seen[id] = s;
+    }
+
+    for (auto &[name, q] : m_queues) {
+        JobQueueSnapshot row = sidekiqRow(name, "queue:" + name);
+        row.error = errorAmong({q.llen, q.head});
+        if (row.error.isEmpty()) {
+            row.waiting = optInt(reply(q.llen));
+            const QByteArray head = reply(q.head).bytes();
+            if (const auto at = secondsField(jsonObject(head), "enqueued_at"))
+                row.oldestWaitingMs = std::max<qint64>(0, nowMs - *at);
+            row.notTakenForMs = q.taken.update(head, row.waiting, nowMs);
+            qint64 serving = 0, orphaned = 0;
+            for (const auto &[id, s] : seen) {
+                const bool serves = s.queues.contains(name);
+                serving += s.alive && serves;
+                if (!s.alive && (serves || s.held.contains(name))) {
+                    const qint64 held = s.held.value(name);
+                    orphaned += held;
+                    row.oldestOrphanedMs = std::max(row.oldestOrphanedMs.value_or(0), s.silentMs);
+                    row.deadWorkers.append(fillText(QStringLiteral("%1 (no heartbeat for %2, holding %3)"), displayBytes(id), formatDuration(s.silentMs),
+                                                    formatCount(held)));
+                }
+            }
+            row.workers = serving;
+            row.orphaned = orphaned;
+        }
+        out.append(row);
+    }
+
+    for (const SetSlots *s : {&m_schedule, &m_retry}) {
+        const bool schedule = s == &m_schedule;
+        JobQueueSnapshot row = sidekiqRow(schedule ? "schedule" : "retry", schedule ? "schedule" : "retry");
+        row.error = errorAmong({s->size, s->due, s->earliest});
+        if (row.error.isEmpty()) {
+            row.scheduled = optInt(reply(s->size));
+            row.overdue = optInt(reply(s->due));
+            const RedisReply &e = reply(s->earliest);
+            bool ok = false;
+            const double due = e.size() == 2 ? e.at(1).bytes().toDouble(&ok) : 0;
+            if (ok && std::isfinite(due) && row.overdue && *row.overdue > 0)
+                row.oldestOverdueMs = std::max<qint64>(0, nowMs - qint64(due * 1000.0));
+        }
+        out.append(row);
+    }
+    JobQueueSnapshot dead = sidekiqRow("dead", "dead");
+    dead.error = errorAmong({m_deadSize, m_deadNewest});
+    if (dead.error.isEmpty()) {
+        dead.failed = optInt(reply(m_deadSize));
+        if (reply(m_deadNewest).size() > 0) {
+            const QJsonObject job = jsonObject(reply(m_deadNewest).at(0).bytes());
+            dead.newestFailure = fillText(QStringLiteral("%1: %2"), job.value(QLatin1String("error_class")).toString(),
+                                          job.value(QLatin1String("error_message")).toString().left(500));
+        }
+    }
+    out.append(dead);
+    JobQueueSnapshot processes = sidekiqRow("processes", "processes");
+    processes.error = errorAmong({m_processesRead});
+    processes.workers = alive;
+    processes.goneWorkers = gone;
+    out.append(processes);
+
+    // The registries for the next tick.
+    std::map<QByteArray, Queue> queues;
+    for (const RedisReply &k : reply(m_queuesRead).elements()) {
+        if (queues.size() >= std::size_t(kMaxQueues))
+            break;
+        auto it = m_queues.find(k.bytes());
+        m_needsAnotherTick = m_needsAnotherTick || it == m_queues.end();
+        queues[k.bytes()] = it == m_queues.end() ? Queue{} : std::move(it->second);
+    }
+    m_queues = std::move(queues);
+    std::map<QByteArray, Process> processesNext;
+    for (const RedisReply &k : reply(m_processesRead).elements()) {
+        if (processesNext.size() >= std::size_t(kMaxProcesses))
+            break;
+        auto it = m_processes.find(k.bytes());
+        m_needsAnotherTick = m_needsAnotherTick || it == m_processes.end();
+        processesNext[k.bytes()] = it == m_processes.end() ? Process{} : it->second;
+    }
+    m_processes = std::move(processesNext);
+}
+
+} // namespace pelscope
