@@ -177,7 +177,7 @@ private Q_SLOTS:
         // The oldest waiting job's age, from its own timestamp: BullMQ's within the seconds between the two reads.
         const qint64 ours = mail.value(QLatin1String("oldest_waiting_ms")).toInteger(-1);
         const qint64 theirs = truth.value(QLatin1String("oldestWaiting")).toObject().value(QLatin1String("ageMs")).toInteger(-1);
-        QVERIFY2(ours >= theirs && ours - theirs < 10000, qPrintable(QStringLiteral("%1 vs %2").arg(ours).arg(theirs)));
+        QVERIFY2(ours >= theirs && ours - theirs < 10000, qPrintable(QStringLiteral("%1 vs %2").arg(QString::number(ours), QString::number(theirs))));
         // The paused queue, and the other prefix's queues, are rows of their own.
         QVERIFY(jobRow(QJsonDocument::fromJson(snap.out).object(), QStringLiteral("bullmq"), QStringLiteral("archive"), QStringLiteral("bull"))
                     .value(QLatin1String("paused")).toBool());
@@ -228,7 +228,7 @@ private Q_SLOTS:
         const qint64 latencyMs = qint64(truth.value(QLatin1String("queues")).toObject().value(QLatin1String("default")).toObject()
                                             .value(QLatin1String("latency")).toDouble() * 1000);
         const qint64 oldest = def.value(QLatin1String("oldest_waiting_ms")).toInteger(-1);
-        QVERIFY2(oldest >= latencyMs - 50 && oldest - latencyMs < 10000, qPrintable(QStringLiteral("%1 vs %2").arg(oldest).arg(latencyMs)));
+        QVERIFY2(oldest >= latencyMs - 50 && oldest - latencyMs < 10000, qPrintable(QStringLiteral("%1 vs %2").arg(QString::number(oldest), QString::number(latencyMs))));
         const QJsonObject schedule = jobRow(json, QStringLiteral("sidekiq"), QStringLiteral("schedule"));
         QCOMPARE(schedule.value(QLatin1String("scheduled")).toInteger(), truth.value(QLatin1String("scheduled")).toObject().value(QLatin1String("size")).toInteger());
         QCOMPARE(schedule.value(QLatin1String("overdue")).toInteger(), truth.value(QLatin1String("scheduled")).toObject().value(QLatin1String("past_due")).toInteger());
