@@ -405,6 +405,17 @@ void ConnectionView::focusFilter()
     m_overview->focusFilter();
 }
 
+// A server with queues and no consumer group (a Sidekiq or BullMQ Redis):
+// the queues take the room the empty groups table had, once, when that turns.
+void ConnectionView::leadWithQueues(bool lead)
+{
+    if (lead == m_queuesLead)
+        return;
+    m_queuesLead = lead;
+    const int h = std::max(m_overviewSplit->height(), 400);
+    m_overviewSplit->setSizes(lead ? QList<int>{h / 4, h * 3 / 4} : QList<int>{h * 3 / 4, h / 4});
+}
+
 void ConnectionView::applySnapshot(const Snapshot &incoming)
 {
     m_session->accept(incoming); // render() follows, with the session's verdicts
@@ -423,6 +434,7 @@ void ConnectionView::render(const Snapshot &snapshot)
     m_writes->setServerMode(snapshot->server.mode);
     m_dlqPage->applySnapshot(snapshot);
     m_queues->applySnapshot(snapshot);
+    leadWithQueues(m_model->rowCount() == 0 && m_queues->isVisibleTo(this));
     openWantedQueue();
     if (m_activityChart && m_activityChart->isVisible())
         m_activityChart->applySnapshot(snapshot);

@@ -147,6 +147,7 @@ private:
     void checkStale();
     void render(const Snapshot &snapshot);
     void updateWriteBanner(bool enabled);
+    void leadWithQueues(bool lead);
     void updateDlqButton(const Snapshot &snapshot);
     // Cluster: the nodes not answering or refusing reads, and why, above the data.
     void updateClusterBanner(const Snapshot &snapshot);
@@ -180,6 +181,7 @@ private:
     qint64 m_lastSnapshotWallMs = 0;
     int m_intervalMs = 1000;
     bool m_stale = false;
+    bool m_queuesLead = false; // no groups but queues: the queue panel has the room
     bool m_paused = false;
 };
 

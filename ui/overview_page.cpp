@@ -177,7 +177,8 @@ void OverviewPage::showReasons()
     if (worst)
         current = m_proxy->index(0, GroupTableModel::Stream); // nothing chosen: the worst row
     if (!current.isValid()) {
-        m_reasons->setText(tr("<span style='color:%1'>No groups yet.</span>").arg(dimTextColor()));
+        m_reasons->setText(tr("<span style='color:%1'>No consumer groups (yet). Queues and job frameworks found on the server are listed below.</span>")
+                               .arg(dimTextColor()));
         return;
     }
     const QString who = QStringLiteral("%1 / %2").arg(current.siblingAtColumn(GroupTableModel::Stream).data().toString(),

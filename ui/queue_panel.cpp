@@ -46,7 +46,7 @@ QueuePanel::QueuePanel(QWidget *parent)
     m_proxy->setDynamicSortFilter(true);
     m_table->setObjectName(QStringLiteral("queueTable"));
     m_table->setModel(m_proxy);
-    nameView(m_table, tr("Delayed queues and reliable lists, worst first"));
+    nameView(m_table, tr("Delayed queues, reliable lists and job frameworks' queues, worst first"));
     m_table->setItemDelegateForColumn(QueueTableModel::Status, new StatusDelegate(m_table));
     m_table->setSortingEnabled(true);
     m_table->sortByColumn(QueueTableModel::Status, Qt::DescendingOrder); // worst first
@@ -62,6 +62,8 @@ QueuePanel::QueuePanel(QWidget *parent)
     m_title->setFont(bold);
     m_table->setToolTip(tr("Double-click a queue to browse its items"));
     connect(m_table, &QAbstractItemView::activated, this, [this](const QModelIndex &index) {
+        if (index.data(QueueTableModel::IsJobRole).toBool())
+            return; // a framework's queue has no item page yet: its tooltip holds every figure
         Q_EMIT queueActivated(index.data(QueueTableModel::KeyRole).toByteArray(), index.data(QueueTableModel::ProcessingKeyRole).toByteArray());
     });
 
@@ -81,15 +83,19 @@ void QueuePanel::applySnapshot(const Snapshot &snapshot)
         hide();
         return;
     }
-    int bad = 0, lists = 0;
+    int bad = 0, lists = 0, jobs = 0;
     for (int r = 0; r < rows; ++r) {
         const QModelIndex i = m_model->index(r, 0);
         bad += i.data(QueueTableModel::HealthRole).toInt() != int(Health::Ok);
         lists += i.data(QueueTableModel::IsListRole).toBool();
+        jobs += i.data(QueueTableModel::IsJobRole).toBool();
     }
     QStringList parts;
-    if (rows - lists > 0)
-        parts << (rows - lists == 1 ? tr("1 delayed queue") : tr("%1 delayed queues").arg(rows - lists));
+    const int delayed = rows - lists - jobs;
+    if (delayed > 0)
+        parts << (delayed == 1 ? tr("1 delayed queue") : tr("%1 delayed queues").arg(delayed));
+    if (jobs > 0)
+        parts << (jobs == 1 ? tr("1 job framework queue") : tr("%1 job framework queues").arg(jobs));
     if (lists > 0)
         parts << (lists == 1 ? tr("1 reliable list") : tr("%1 reliable lists").arg(lists));
     m_title->setText(tr("Queues — %1%2").arg(parts.join(tr(", ")), bad ? tr(" (%1 not OK)").arg(bad) : QString()));

@@ -1,6 +1,7 @@
 #include "queue_table_model.h"
 
 #include "snapshot/format.h"
+#include "text/fill_text.h"
 
 #include <QCoreApplication>
 
@@ -26,6 +27,59 @@ double sortValue(const std::optional<qint64> &v)
 QByteArray rowKey(char kind, const QByteArray &key)
 {
     return QByteArray(1, kind) + key;
+}
+
+// A job framework's queue (or set): its figures by what it holds, as the
+// console's table shows them.
+std::pair<QByteArray, QList<QVariant>> jobRow(const JobQueueSnapshot &q)
+{
+    QString size = QStringLiteral("?"), held = QStringLiteral("—"), oldest = QStringLiteral("—");
+    std::optional<qint64> sizeValue, heldValue, oldestValue;
+    if (q.waiting) {
+        sizeValue = q.waiting;
+        heldValue = q.active;
+        if (q.active)
+            held = fillText(QCoreApplication::translate("pelscope::QueueTableModel", "%1 active"), formatCount(*q.active));
+        oldestValue = q.oldestWaitingMs ? q.oldestWaitingMs : q.notTakenForMs;
+        if (q.oldestWaitingMs)
+            oldest = formatDuration(*q.oldestWaitingMs);
+        else if (q.notTakenForMs)
+            oldest = fillText(QCoreApplication::translate("pelscope::QueueTableModel", "≥ %1 (nothing taken)"), formatDuration(*q.notTakenForMs));
+    } else if (q.scheduled) {
+        sizeValue = q.scheduled;
+        heldValue = q.overdue;
+        held = fillText(QCoreApplication::translate("pelscope::QueueTableModel", "%1 due"), countOr(q.overdue));
+        oldestValue = q.oldestOverdueMs;
+        if (q.oldestOverdueMs)
+            oldest = fillText(QCoreApplication::translate("pelscope::QueueTableModel", "%1 late"), formatDuration(*q.oldestOverdueMs));
+    } else if (q.failed) {
+        sizeValue = q.failed;
+        held = QCoreApplication::translate("pelscope::QueueTableModel", "dead letters");
+    } else if (q.active) {
+        sizeValue = q.active;
+        heldValue = q.active;
+        held = fillText(QCoreApplication::translate("pelscope::QueueTableModel", "%1 reserved"), formatCount(*q.active));
+        oldestValue = q.oldestOrphanedMs;
+        if (q.oldestOrphanedMs)
+            oldest = formatDuration(*q.oldestOrphanedMs);
+    } else if (q.workers) {
+        sizeValue = q.workers;
+        held = QCoreApplication::translate("pelscope::QueueTableModel", "workers alive");
+    }
+    if (sizeValue)
+        size = formatCount(*sizeValue);
+    QStringList tip{fillText(QCoreApplication::translate("pelscope::QueueTableModel", "%1 (key %2)%3"), jobQueueTitle(q), displayBytes(q.key),
+                             q.version.isEmpty() ? QString() : fillText(QStringLiteral(", %1"), q.version))};
+    if (!q.newestFailure.isEmpty())
+        tip << fillText(QCoreApplication::translate("pelscope::QueueTableModel", "Newest failure: %1"), q.newestFailure);
+    tip += q.health.reasons;
+    const QString status = q.error.isEmpty() ? healthName(q.health.status) : QCoreApplication::translate("pelscope::QueueTableModel", "error");
+    QByteArray key = QByteArray(1, 'j') + frameworkId(q.framework).toLatin1();
+    key += QByteArray(1, '\0') + q.prefix + QByteArray(1, '\0') + q.name;
+    return {key,
+            {status, frameworkName(q.framework), jobQueueTitle(q).section(QLatin1Char(' '), 1), size, held, oldest, QStringLiteral("—"),
+             q.error.isEmpty() ? q.health.reasons.join(QStringLiteral("; ")) : q.error, int(q.health.status), sortValue(sizeValue),
+             sortValue(heldValue), sortValue(oldestValue), tip.join(QLatin1Char('\n')), QByteArray()}};
 }
 
 } // namespace
@@ -74,6 +128,10 @@ void QueueTableModel::applySnapshot(const Snapshot &snapshot)
                           q.error.isEmpty() ? q.health.reasons.join(QStringLiteral("; ")) : q.error, int(q.health.status), sortValue(q.length),
                           sortValue(q.processingLength), sortValue(q.oldestProcessingAgeMs), tip, q.processingKey}});
         }
+        for (const JobQueueSnapshot &q : snapshot->jobQueues) {
+            auto [key, cells] = jobRow(q);
+            rows.append({std::move(key), std::move(cells)});
+        }
     }
     applyRows(rows, {Qt::DisplayRole, Qt::ToolTipRole, SortRole, HealthRole});
 }
@@ -96,6 +154,7 @@ QVariant QueueTableModel::data(const QModelIndex &index, int role) const
         }
     case KeyRole: return keyAt(row).mid(1);
     case IsListRole: return keyAt(row).startsWith('l');
+    case IsJobRole: return keyAt(row).startsWith('j');
     case ProcessingKeyRole: return cell(row, ProcessingKeyCell);
     case Qt::ToolTipRole: return cell(row, Tooltip);
     case Qt::TextAlignmentRole: return QVariant::fromValue((index.column() == Size ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);

@@ -1,4 +1,5 @@
-// The delayed queues and reliable lists of one connection, a row each: the
+// The delayed queues, reliable lists and job frameworks' queues of one
+// connection, a row each: the
 // same status pill and reasons as the groups, sorted worst first by the view's
 // proxy (SortRole). Rows are matched by kind and key and updated in place.
 #pragma once
@@ -20,6 +21,7 @@ public:
         KeyRole = Qt::UserRole + 40,              // QByteArray: the main key
         IsListRole,                               // bool: a reliable list (else a delayed queue)
         ProcessingKeyRole,                        // QByteArray: a reliable list's processing list
+        IsJobRole,                                // bool: a job framework's queue or set (no item page yet)
     };
 
     explicit QueueTableModel(QObject *parent = nullptr);

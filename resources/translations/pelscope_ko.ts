@@ -2320,12 +2320,12 @@ Click for the last hour.</source>
         <translation>Claim 및 XACK 활동 — %1</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+71"/>
         <source>node</source>
         <translation>노드</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+40"/>
         <source>%1 is not answering (%2): its %3 stream(s) show their last values, greyed</source>
         <translation>%1 응답 없음(%2): 해당 스트림 %3개는 마지막 값을 회색으로 표시</translation>
     </message>
@@ -4171,12 +4171,7 @@ Desktop notifications muted</source>
         <translation>연결 중…</translation>
     </message>
     <message>
-        <location line="+98"/>
-        <source>&lt;span style=&apos;color:%1&apos;&gt;No groups yet.&lt;/span&gt;</source>
-        <translation>&lt;span style=&apos;color:%1&apos;&gt;아직 그룹이 없습니다.&lt;/span&gt;</translation>
-    </message>
-    <message>
-        <location line="+11"/>
+        <location line="+110"/>
         <source>• lag: %1</source>
         <translation>• lag: %1</translation>
     </message>
@@ -4226,12 +4221,17 @@ Desktop notifications muted</source>
         <translation>%1 표시 중 ✕</translation>
     </message>
     <message>
-        <location line="-177"/>
+        <location line="-178"/>
         <source>Consumer groups, worst first</source>
         <translation>컨슈머 그룹, 나쁜 순</translation>
     </message>
     <message>
-        <location line="+178"/>
+        <location line="+139"/>
+        <source>&lt;span style=&apos;color:%1&apos;&gt;No consumer groups (yet). Queues and job frameworks found on the server are listed below.&lt;/span&gt;</source>
+        <translation>&lt;span style='color:%1'&gt;컨슈머 그룹이 (아직) 없습니다. 서버에서 찾은 큐와 작업 프레임워크는 아래에 있습니다.&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <location line="+40"/>
         <source>Show every row again</source>
         <translation>모든 행 다시 표시</translation>
     </message>
@@ -4691,8 +4691,8 @@ Desktop notifications muted</source>
     <name>pelscope::QueuePanel</name>
     <message>
         <location filename="../../ui/queue_panel.cpp" line="+49"/>
-        <source>Delayed queues and reliable lists, worst first</source>
-        <translation>지연 큐와 신뢰 리스트, 나쁜 순</translation>
+        <source>Delayed queues, reliable lists and job frameworks&apos; queues, worst first</source>
+        <translation>지연 큐, 신뢰성 리스트, 작업 프레임워크의 큐, 나쁜 순</translation>
     </message>
     <message>
         <location line="+14"/>
@@ -4700,7 +4700,7 @@ Desktop notifications muted</source>
         <translation>큐를 더블클릭하면 항목을 볼 수 있습니다</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+33"/>
         <source>1 delayed queue</source>
         <translation>지연 큐 1개</translation>
     </message>
@@ -4708,6 +4708,16 @@ Desktop notifications muted</source>
         <location line="+0"/>
         <source>%1 delayed queues</source>
         <translation>지연 큐 %1개</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>1 job framework queue</source>
+        <translation>작업 프레임워크 큐 1개</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 job framework queues</source>
+        <translation>작업 프레임워크 큐 %1개</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -4738,7 +4748,8 @@ Desktop notifications muted</source>
 <context>
     <name>pelscope::QueueTableModel</name>
     <message>
-        <location filename="../../models/itemmodels/queue_table_model.cpp" line="+42"/>
+        <location filename="../../models/itemmodels/queue_table_model.cpp" line="+76"/>
+        <location line="+20"/>
         <location line="+16"/>
         <source>error</source>
         <translation>오류</translation>
@@ -4774,17 +4785,54 @@ Desktop notifications muted</source>
         <translation>지연 큐</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-52"/>
+        <location line="+52"/>
         <source>%1 due</source>
         <translation>만기 %1</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-61"/>
+        <source>%1 active</source>
+        <translation>처리 중 %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>≥ %1 (nothing taken)</source>
+        <translation>≥ %1 (가져간 것 없음)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <location line="+50"/>
         <source>%1 late</source>
         <translation>%1 지연</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-47"/>
+        <source>dead letters</source>
+        <translation>데드 레터</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 reserved</source>
+        <translation>예약 %1</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>workers alive</source>
+        <translation>살아 있는 워커</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 (key %2)%3</source>
+        <translation>%1 (키 %2)%3</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Newest failure: %1</source>
+        <translation>가장 최근 실패: %1</translation>
+    </message>
+    <message>
+        <location line="+31"/>
         <source>in %1</source>
         <translation>%1 후</translation>
     </message>
@@ -4826,7 +4874,7 @@ The oldest %1 processing items read: %2 without a timestamp (unknown age), %3 st
         <translation>처리 중 %1</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+43"/>
         <source>Status</source>
         <translation>상태</translation>
     </message>
