@@ -155,7 +155,11 @@ DesktopAlerts::Mute DesktopAlerts::muteOf(const QString &connection, const Alert
 
 QString DesktopAlerts::pageOf(const AlertSubject &subject)
 {
-    return (subject.kind == AlertSubject::Kind::Group ? PageRoute::groupOf(subject.key, subject.group) : PageRoute::queue(subject.key)).toText();
+    switch (subject.kind) {
+    case AlertSubject::Kind::Group: return PageRoute::groupOf(subject.key, subject.group).toText();
+    case AlertSubject::Kind::JobQueue: return PageRoute::overview().toText(); // its row is on the overview
+    default: return PageRoute::queue(subject.key).toText();
+    }
 }
 
 void DesktopAlerts::onPoll(ConnectionView *view, const Snapshot &snapshot)
@@ -192,6 +196,8 @@ void DesktopAlerts::onPoll(ConnectionView *view, const Snapshot &snapshot)
     for (const DelayedQueueSnapshot &q : snapshot->delayedQueues)
         worst = std::max(worst, q.health.status);
     for (const ListQueueSnapshot &q : snapshot->listQueues)
+        worst = std::max(worst, q.health.status);
+    for (const JobQueueSnapshot &q : snapshot->jobQueues)
         worst = std::max(worst, q.health.status);
     m_worst.insert(view, worst);
     updateOverall();

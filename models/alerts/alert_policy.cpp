@@ -1,5 +1,7 @@
 #include "alert_policy.h"
 
+#include "../snapshot/format.h"
+
 #include "../text/display_text.h"
 #include "../text/fill_text.h"
 
@@ -19,6 +21,8 @@ QString AlertSubject::text() const
         return QCoreApplication::translate("Alerts", "delayed queue %1").arg(displayBytes(key));
     case Kind::ListQueue:
         return QCoreApplication::translate("Alerts", "reliable list %1").arg(displayBytes(key));
+    case Kind::JobQueue:
+        return QString::fromUtf8(group);
     }
     return {};
 }
@@ -116,6 +120,9 @@ QList<Alert> AlertPolicy::onSnapshot(const Snapshot &snapshot)
         observe({AlertSubject::Kind::DelayedQueue, q.key, {}}, q.health, at, out, present);
     for (const ListQueueSnapshot &q : snapshot->listQueues)
         observe({AlertSubject::Kind::ListQueue, q.key, {}}, q.health, at, out, present);
+    for (const JobQueueSnapshot &q : snapshot->jobQueues)
+        if (q.error.isEmpty())
+            observe({AlertSubject::Kind::JobQueue, q.key, jobQueueTitle(q).toUtf8()}, q.health, at, out, present);
     for (auto it = m_tracks.begin(); it != m_tracks.end();)
         it = present.contains(it.key()) ? std::next(it) : m_tracks.erase(it);
     if (out.size() < m_settings.burstAtLeast)

@@ -18,10 +18,10 @@ namespace pelscope {
 
 struct AlertSubject
 {
-    enum class Kind { Group, DelayedQueue, ListQueue };
+    enum class Kind { Group, DelayedQueue, ListQueue, JobQueue };
     Kind kind = Kind::Group;
-    QByteArray key;   // the stream, or the queue's key (a reliable list's main list)
-    QByteArray group; // Kind::Group only
+    QByteArray key;   // the stream, or the queue's key (a reliable list's main list; a job queue's waiting list or set)
+    QByteArray group; // Kind::Group: the group; Kind::JobQueue: its title ("BullMQ mail", UTF-8)
 
     QString text() const; // "orders/fulfillment", "delayed queue delayed_queue"
     friend bool operator==(const AlertSubject &a, const AlertSubject &b) { return a.kind == b.kind && a.key == b.key && a.group == b.group; }

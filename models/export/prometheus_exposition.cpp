@@ -140,6 +140,22 @@ QByteArray prometheusExposition(const Snapshot &snapshot, const ExpositionContex
     Family listStuck(QStringLiteral("pelscope_list_queue_stuck"), QStringLiteral("gauge"),
                      QStringLiteral("Items in processing longer than the processing timeout, within the sample read from the oldest end (a lower "
                                     "bound when processing is longer than the sample)."));
+    // Job frameworks (docs/FRAMEWORKS.md): one series per framework queue
+    // or set, labelled framework, prefix and name; absent when not read.
+    Family jobWaiting(QStringLiteral("pelscope_job_waiting"), QStringLiteral("gauge"), QStringLiteral("Jobs waiting for a worker."));
+    Family jobActive(QStringLiteral("pelscope_job_active"), QStringLiteral("gauge"), QStringLiteral("Jobs a worker holds now (reserved, started, active)."));
+    Family jobOrphaned(QStringLiteral("pelscope_job_orphaned"), QStringLiteral("gauge"),
+                       QStringLiteral("Held jobs no live worker has, by the framework's own proof (lock gone, heartbeat deadline passed, "
+                                      "reserved past the visibility timeout, process heartbeat stopped)."));
+    Family jobOldest(QStringLiteral("pelscope_job_oldest_waiting_seconds"), QStringLiteral("gauge"),
+                     QStringLiteral("Age of the oldest waiting job, from its own enqueue time."));
+    Family jobScheduled(QStringLiteral("pelscope_job_scheduled"), QStringLiteral("gauge"), QStringLiteral("Jobs waiting for their time."));
+    Family jobOverdue(QStringLiteral("pelscope_job_overdue"), QStringLiteral("gauge"), QStringLiteral("Scheduled jobs past due and not moved."));
+    Family jobFailed(QStringLiteral("pelscope_job_failed"), QStringLiteral("gauge"), QStringLiteral("The framework's dead letters (failed, dead)."));
+    Family jobWorkers(QStringLiteral("pelscope_job_workers"), QStringLiteral("gauge"),
+                      QStringLiteral("Workers alive serving the queue, where the framework records them."));
+    Family jobHealth(QStringLiteral("pelscope_job_health"), QStringLiteral("gauge"),
+                     QStringLiteral("Pelscope's verdict on a job framework's queue or set: 0 OK, 1 WARN, 2 CRIT."));
     Family queueHealth(QStringLiteral("pelscope_queue_health"), QStringLiteral("gauge"),
                        QStringLiteral("Pelscope's verdict on a delayed queue or reliable list: 0 OK, 1 WARN, 2 CRIT."));
     Family claimRate(QStringLiteral("pelscope_server_claim_calls_per_second"), QStringLiteral("gauge"),
@@ -258,6 +274,24 @@ QByteArray prometheusExposition(const Snapshot &snapshot, const ExpositionContex
             queueHealth.add(conn + QLatin1Char(',') + label("queue", displayBytes(q.key)) + QLatin1Char(',') + label("kind", QStringLiteral("list")),
                             int(q.health.status));
         }
+        for (const JobQueueSnapshot &q : snapshot->jobQueues) {
+            const QString labels = conn + QLatin1Char(',') + label("framework", frameworkId(q.framework)) + QLatin1Char(',')
+                                   + label("prefix", displayBytes(q.prefix)) + QLatin1Char(',') + label("name", displayBytes(q.name));
+            const auto put = [&](Family &f, const std::optional<qint64> &v, double scale = 1.0) {
+                if (v)
+                    f.add(labels, double(*v) * scale);
+            };
+            put(jobWaiting, q.waiting);
+            put(jobActive, q.active);
+            put(jobOrphaned, q.orphaned);
+            put(jobOldest, q.oldestWaitingMs, 0.001);
+            put(jobScheduled, q.scheduled);
+            put(jobOverdue, q.overdue);
+            put(jobFailed, q.failed);
+            put(jobWorkers, q.workers);
+            if (q.error.isEmpty())
+                jobHealth.add(labels, int(q.health.status));
+        }
         if (const auto &a = snapshot->activity; a && a->windowMs > 0) {
             const double seconds = double(a->windowMs) / 1000.0;
             claimRate.add(conn + QLatin1Char(',') + label("command", QStringLiteral("xclaim")), double(a->xclaimCalls) / seconds);
@@ -281,6 +315,7 @@ QByteArray prometheusExposition(const Snapshot &snapshot, const ExpositionContex
     if (part != ExpositionPart::PerScrape)
         for (const Family *f : {&lag, &lagUnknown, &behind, &pending, &read, &added, &idleLo, &idleHi, &deliveries, &sampled, &consumers, &health,
                                 &consumerPending, &consumerIdle, &consumerInactive, &dlqLength, &dlqAge, &delayedSize, &delayedDue, &delayedOverdue, &delayedNext,
+                                &jobWaiting, &jobActive, &jobOrphaned, &jobOldest, &jobScheduled, &jobOverdue, &jobFailed, &jobWorkers, &jobHealth,
                                 &listLength, &listProcessing, &listOldest, &listStuck, &queueHealth, &claimRate, &ackRate, &ackedRate, &duplicateAcks,
                                 &nodeUp, &serverInfo})
             out += f->text();

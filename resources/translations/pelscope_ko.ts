@@ -47,7 +47,7 @@
 <context>
     <name>Alerts</name>
     <message>
-        <location filename="../../models/alerts/alert_policy.cpp" line="+19"/>
+        <location filename="../../models/alerts/alert_policy.cpp" line="+21"/>
         <source>delayed queue %1</source>
         <translation>지연 큐 %1</translation>
     </message>
@@ -57,7 +57,7 @@
         <translation>신뢰성 리스트 %1</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>%1 is %2</source>
         <translation>%1 상태: %2</translation>
     </message>
@@ -2565,7 +2565,7 @@ Click for the last hour.</source>
 <context>
     <name>pelscope::DesktopAlerts</name>
     <message>
-        <location filename="../../ui/desktop_alerts.cpp" line="+249"/>
+        <location filename="../../ui/desktop_alerts.cpp" line="+255"/>
         <source>Notifications for %1</source>
         <translation>%1 알림</translation>
     </message>
@@ -4228,7 +4228,7 @@ Desktop notifications muted</source>
     <message>
         <location line="+139"/>
         <source>&lt;span style=&apos;color:%1&apos;&gt;No consumer groups (yet). Queues and job frameworks found on the server are listed below.&lt;/span&gt;</source>
-        <translation>&lt;span style='color:%1'&gt;컨슈머 그룹이 (아직) 없습니다. 서버에서 찾은 큐와 작업 프레임워크는 아래에 있습니다.&lt;/span&gt;</translation>
+        <translation>&lt;span style=&apos;color:%1&apos;&gt;컨슈머 그룹이 (아직) 없습니다. 서버에서 찾은 큐와 작업 프레임워크는 아래에 있습니다.&lt;/span&gt;</translation>
     </message>
     <message>
         <location line="+40"/>
