@@ -3,8 +3,11 @@
 // (XINFO GROUPS/STREAM/CONSUMERS, XPENDING, TIME, SCAN, the queues' ZCARD,
 // ZRANGE, LLEN, LRANGE, INFO commandstats); a few ticks in a row so state
 // carried between ticks (PEL walks, samples, activity windows) is exercised too.
+// The job frameworks' readers (BullMQ, Sidekiq, RQ, Celery) likewise: their
+// registries, ids and job hashes and JSON come from the same bytes.
 #include "fuzz_support.h"
 #include "probe/activity_probe.h"
+#include "probe/job_probe.h"
 #include "probe/queue_probe.h"
 #include "probe/stream_probe.h"
 #include "snapshot/snapshot_json.h"
@@ -39,6 +42,27 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         activity.parse(next < replies.size() ? &replies.at(next++) : nullptr, data);
         (void)snapshotToJsonBytes(Snapshot(data), false);
     }
+    JobProbe jobs;
+    FoundJobSystems systems;
+    systems.bullmq = {{"bull", "mail"}};
+    systems.sidekiq = true;
+    systems.rq = true;
+    systems.celeryBindings = {"_kombu.binding.celery"};
+    jobs.found(systems);
+    for (int tick = 0; tick < 4; ++tick) {
+        RedisBatch batch;
+        jobs.plan(batch, 1'796'313'459'000 + tick * 1000);
+        RedisReplies answer;
+        for (qsizetype i = 0; i < batch.size(); ++i)
+            answer.append(next < replies.size() ? replies.at(next++) : RedisReply::nil());
+        SnapshotData data;
+        jobs.parse(answer, 1'796'313'459'000 + tick * 1000, HealthThresholds{}, data);
+        (void)snapshotToJsonBytes(Snapshot(data), false);
+    }
+    QList<QByteArray> keys;
+    for (const RedisReply &r : replies)
+        keys.append(r.bytes());
+    (void)classifyJobKeys(keys, keys, keys);
     // Discovery and the pending-entry parser on their own.
     StreamProbe scanning(ProbeConfig{});
     QueueConfig discover;
@@ -49,6 +73,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         (void)finding.onScanReply(r);
         (void)ActivityProbe::parseCommandStats(r.bytes());
         (void)QueueProbe::itemTimeMs(r.bytes(), discover.timestampFields);
+        (void)jobTimeMs(r.bytes());
     }
     return 0;
 }
