@@ -84,6 +84,8 @@ void addProbeOptions(QCommandLineParser &p)
          QStringLiteral("main=processing")},
         {QStringLiteral("no-queue-discovery"),
          QStringLiteral("Do not look for delayed queues (sorted sets named *delay*, *schedul*) and reliable lists (X with X:processing) by name.")},
+        {QStringLiteral("no-framework-discovery"),
+         QStringLiteral("Do not look for job frameworks (BullMQ, Sidekiq, Celery, RQ) by their keys.")},
         {QStringLiteral("score-unit"), QStringLiteral("Delayed queues' scores: auto (default; ≥ 1e11 is ms), s or ms."), QStringLiteral("unit"),
          QStringLiteral("auto")},
         {QStringLiteral("threshold"),
@@ -209,6 +211,8 @@ QString settingsFromParser(const QCommandLineParser &p, CliSettings &out)
             return QStringLiteral("--list-queue: %1").arg(e);
     if (p.isSet(QStringLiteral("no-queue-discovery")))
         c.queues.discover = false;
+    if (p.isSet(QStringLiteral("no-framework-discovery")))
+        c.queues.discoverFrameworks = false;
     if (p.isSet(QStringLiteral("score-unit")))
         if (const QString e = c.queues.setScoreUnit(p.value(QStringLiteral("score-unit"))); !e.isEmpty())
             return QStringLiteral("--score-unit: %1").arg(e);

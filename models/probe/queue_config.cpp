@@ -76,6 +76,11 @@ QString QueueConfig::loadFile(const QString &path)
             if (v != QLatin1String("true") && v != QLatin1String("false"))
                 error = QStringLiteral("discovery: expected true or false");
             discover = v == QLatin1String("true");
+        } else if (key == QLatin1String("frameworks")) {
+            const QString v = file.value(key).toString().trimmed().toLower();
+            if (v != QLatin1String("true") && v != QLatin1String("false"))
+                error = QStringLiteral("frameworks: expected true or false");
+            discoverFrameworks = v == QLatin1String("true");
         } else if (key == QLatin1String("score_unit")) {
             error = setScoreUnit(file.value(key).toString());
         } else if (key == QLatin1String("timestamp_fields")) {
@@ -90,7 +95,7 @@ QString QueueConfig::loadFile(const QString &path)
             if (!ok || processingSample < 1 || processingSample > 10'000)
                 error = QStringLiteral("processing_sample: a count from 1 to 10000");
         } else {
-            error = QStringLiteral("unknown key '%1' (known: delayed, list, discovery, score_unit, timestamp_fields, processing_sample)").arg(key);
+            error = QStringLiteral("unknown key '%1' (known: delayed, list, discovery, frameworks, score_unit, timestamp_fields, processing_sample)").arg(key);
         }
         if (!error.isEmpty())
             return QStringLiteral("%1: [queues] %2").arg(path, error);

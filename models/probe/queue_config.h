@@ -36,7 +36,7 @@ struct QueueConfig
     // another pair would put items where no worker reads them.
     QString unwatchedListReason(const QByteArray &main, const QByteArray &processing, bool mainIsList) const;
     // The [queues] section of an INI file: delayed = a, b; list = main=processing, ...;
-    // discovery = true|false; score_unit; timestamp_fields; processing_sample.
+    // discovery = true|false; frameworks = true|false; score_unit; timestamp_fields; processing_sample.
     // Unknown keys are errors. Empty when read, else the error.
     QString loadFile(const QString &path);
 };

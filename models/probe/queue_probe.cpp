@@ -88,7 +88,8 @@ QueueProbe::QueueProbe(QueueConfig config, QByteArray match, int scanCount, qint
     : m_config(std::move(config))
     , m_namedDelayed(m_config.delayed.cbegin(), m_config.delayed.cend())
     , m_discovery(std::move(match), scanCount, scanMaxPages, m_config.maxDiscovered, m_config.discoverFrameworks)
-    , m_discovering(m_config.discover && !m_config.any())
+    , m_plainDiscovery(m_config.discover && !m_config.any())
+    , m_discovering(m_plainDiscovery || m_config.discoverFrameworks)
     , m_rescanIntervalMs(rescanIntervalMs)
 {
     for (const auto &pair : std::as_const(m_config.lists))
@@ -116,7 +117,8 @@ void QueueProbe::restartDiscovery()
 QList<QByteArray> QueueProbe::delayedKeys() const
 {
     QList<QByteArray> keys = m_config.delayed;
-    keys.append(m_discovery.delayed()); // duplicates go below
+    if (m_plainDiscovery)
+        keys.append(m_discovery.delayed()); // duplicates go below
     std::sort(keys.begin(), keys.end());
     keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
     return keys;
@@ -125,9 +127,10 @@ QList<QByteArray> QueueProbe::delayedKeys() const
 QList<QPair<QByteArray, QByteArray>> QueueProbe::listPairs() const
 {
     QList<QPair<QByteArray, QByteArray>> pairs = m_config.lists;
-    for (const auto &p : m_discovery.lists())
-        if (!m_namedLists.contains(p.first))
-            pairs.append(p);
+    if (m_plainDiscovery)
+        for (const auto &p : m_discovery.lists())
+            if (!m_namedLists.contains(p.first))
+                pairs.append(p);
     std::sort(pairs.begin(), pairs.end());
     return pairs;
 }
@@ -178,7 +181,8 @@ void QueueProbe::plan(RedisBatch &batch)
         if (st.lastSampleBytes <= kBigSampleBytes || m_tick - st.sampledTick >= kBigSampleEveryTicks)
             add(batch, Kind::ProcessingSample, {"LRANGE", processing, QByteArray::number(-m_config.processingSample), "-1"}, main);
     }
-    m_jobs.found(m_discovery.jobSystems());
+    if (m_config.discoverFrameworks)
+        m_jobs.found(m_discovery.jobSystems());
     m_jobs.plan(batch, nowMs);
 }
 

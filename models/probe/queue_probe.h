@@ -90,7 +90,8 @@ private:
     // configuration may name tens of thousands.
     QSet<QByteArray> m_namedDelayed, m_namedLists;
     QueueDiscovery m_discovery;
-    bool m_discovering;
+    bool m_plainDiscovery; // delayed queues and reliable lists by name
+    bool m_discovering;    // that, or job frameworks by their keys
     qint64 m_rescanIntervalMs;
     qint64 m_lastSweepEndMs = 0;
     qint64 m_lastServerMs = 0;

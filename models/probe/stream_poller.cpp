@@ -19,8 +19,10 @@ StreamPoller::StreamPoller(ConnectionOptions options, ProbeConfig config, QObjec
 {
     // Named streams mean "these keys only": no queue is looked for by name either.
     QueueConfig queues = config.queues;
-    if (!config.streams.isEmpty())
+    if (!config.streams.isEmpty()) {
         queues.discover = false;
+        queues.discoverFrameworks = false;
+    }
     m_queues = std::make_unique<QueueProbe>(queues, config.match, config.scanCount, config.scanMaxPages, config.rescanIntervalMs);
     m_status.address = m_options.redactedUrl();
 }

@@ -188,6 +188,12 @@ private Q_SLOTS:
         const ProcessRun check = cli({QStringLiteral("check"), QStringLiteral("--url"), server.url()});
         QCOMPARE(check.exitCode, 2);
         QVERIFY2(check.out.contains("CRIT BullMQ mail: 5 active job(s) whose lock is gone"), check.out.constData());
+
+        // Told not to look for frameworks: none is read.
+        const ProcessRun blind = cli({QStringLiteral("snapshot"), QStringLiteral("--url"), server.url(), QStringLiteral("--json"),
+                                      QStringLiteral("--no-framework-discovery")});
+        QVERIFY2(blind.exitCode == 0, blind.err.constData());
+        QVERIFY(QJsonDocument::fromJson(blind.out).object().value(QLatin1String("job_systems")).toObject().value(QLatin1String("queues")).toArray().isEmpty());
     }
 
     // Sidekiq 6.4 (Debian's ruby-sidekiq): a process SIGKILLed with 3 jobs

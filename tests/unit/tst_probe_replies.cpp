@@ -5,6 +5,8 @@
 // $, a dead-letter stream). Each row checks one figure the snapshot must
 // carry, against what those captured replies say.
 #include "probe/queue_discovery.h"
+#include "probe/job_discovery.h"
+#include "probe/job_reader.h"
 #include "probe/queue_probe.h"
 #include "probe/stream_probe.h"
 #include "redis/resp_codec.h"
@@ -104,6 +106,37 @@ private Q_SLOTS:
         QVERIFY(classifyQueueKeys({}, {"a", "b", "processing"}).lists.isEmpty());
         QVERIFY(classifyQueueKeys({}, {"processing"}).lists.isEmpty());
         QVERIFY(classifyQueueKeys({}, {":processing", "processing:"}).lists.isEmpty());
+    }
+
+    // Job frameworks by their key shapes (docs/FRAMEWORKS.md), and their keys
+    // then left out of the plain queues.
+    void jobFrameworkShapes()
+    {
+        const FoundJobSystems f = classifyJobKeys({"queues", "rq:queues", "_kombu.binding.celery", "_kombu.binding.celery.pidbox", "_kombu.binding.celeryev"},
+                                                  {"bull:mail:delayed", "myapp:x:y:reports:failed", "rq:scheduled:default", "leaderboard", "a::delayed"},
+                                                  {"bull:mail:wait", "rq:queue:failed", "queue:default", "plain"});
+        QCOMPARE(f.bullmq, (QList<QPair<QByteArray, QByteArray>>{{"bull", "mail"}, {"myapp:x:y", "reports"}})); // a prefix may hold ':'
+        QVERIFY(f.sidekiq);
+        QVERIFY(f.rq);
+        QCOMPARE(f.celeryBindings, (QList<QByteArray>{"_kombu.binding.celery"})); // not the remote-control and event bindings
+        for (const char *k : {"bull:mail:delayed", "bull:mail:wait", "rq:queue:failed", "queue:default", "schedule", "retry", "dead", "unacked_index"})
+            QVERIFY2(ownedByJobSystem(k, f), k);
+        for (const char *k : {"leaderboard", "plain", "bull:mailer:wait", "delayed_queue"})
+            QVERIFY2(!ownedByJobSystem(k, f), k);
+        QVERIFY(!classifyJobKeys({"_kombu.binding.x"}, {}, {}).sidekiq);
+        QVERIFY(classifyJobKeys({}, {}, {"wait", ":mail:wait", "bull::wait"}).bullmq.isEmpty());
+    }
+
+    // A job's own time: Unix seconds (Sidekiq, Celery), ms, or an ISO date with
+    // Python's microseconds (RQ); else none.
+    void jobTimes()
+    {
+        QCOMPARE(jobTimeMs("1796313459.0879111"), std::optional<qint64>(1796313459087));
+        QCOMPARE(jobTimeMs("1796313459087"), std::optional<qint64>(1796313459087));
+        QCOMPARE(jobTimeMs("2026-12-03T15:44:19.833670Z"), std::optional<qint64>(1796312659834)); // to the nearest ms
+        QCOMPARE(jobTimeMs("2026-12-03T15:44:19Z"), std::optional<qint64>(1796312659000));
+        for (const char *bad : {"", "-5", "nan", "inf", "1e300", "soon", "2026-13-45T99:00:00Z"})
+            QVERIFY2(!jobTimeMs(bad), bad);
     }
 
     // An item's time: the first timestamp field, seconds or milliseconds, or an ISO date; else unknown.
