@@ -241,6 +241,10 @@ QStringList whatIsSick(const Snapshot &snapshot, const RecordedPast &past)
             rows.append({q.health.status, QStringLiteral("| %1 | %2 | (reliable list) | | %3 |")
                                               .arg(healthName(q.health.status).toUpper(), cell(displayBytes(q.key)),
                                                    cell(q.health.reasons.join(QStringLiteral("; "))))});
+    for (const JobQueueSnapshot &q : snapshot->jobQueues)
+        if (q.health.status != Health::Ok)
+            rows.append({q.health.status, fillText(QStringLiteral("| %1 | %2 | (%3) | | %4 |"), healthName(q.health.status).toUpper(),
+                                                   cell(jobQueueTitle(q)), frameworkName(q.framework), cell(q.health.reasons.join(QStringLiteral("; "))))});
     // Worst first; within a status, the order the server listed them.
     std::stable_sort(rows.begin(), rows.end(), [](const Row &a, const Row &b) { return int(a.status) > int(b.status); });
     QStringList out;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "cost_bench.h"
+#include "framework_bench.h"
 #include "machine_info.h"
 #include "memory_bench.h"
 #include "gui_bench.h"
@@ -26,6 +27,7 @@ struct BenchResults
     std::optional<HistoryBenchResult> history;
     QList<ScaleResult> scale;
     QList<QueueCostResult> queues;
+    QList<FrameworkCostResult> frameworks;
     double seconds = 0;
     QString loadAtEnd;
     QString exporterNote; // empty when it ran
