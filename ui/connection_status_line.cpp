@@ -28,6 +28,9 @@ ConnectionStatusLine::ConnectionStatusLine(QWidget *parent)
     setSizeGripEnabled(false);
     m_profileTag->hide();
     addWidget(m_profileTag);
+    // The address may be long: the label gives way in a narrow window (its
+    // tooltip has it whole) rather than widen the window past the screen.
+    m_connectionLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     addWidget(m_connectionLabel, 1);
     m_replicaLabel->setObjectName(QStringLiteral("replicaLabel"));
     m_replicaLabel->setTextFormat(Qt::RichText);
@@ -63,6 +66,7 @@ void ConnectionStatusLine::showConnection(const ConnectionStatus &status)
     case State::Disconnected: text = tr("Disconnected from %1").arg(status.address); break;
     }
     m_connectionLabel->setText(text);
+    m_connectionLabel->setToolTip(text);
 }
 
 void ConnectionStatusLine::showProfileTag(ConnectionProfile::ColorTag tag)

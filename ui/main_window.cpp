@@ -1,5 +1,8 @@
 #include "main_window.h"
 
+#include <QGuiApplication>
+#include <QScreen>
+
 #include "alert_banner.h"
 #include "alert_inbox_dialog.h"
 #include "app_language.h"
@@ -82,7 +85,12 @@ MainWindow::MainWindow(QWidget *parent)
         activateWindow();
     });
     setWindowTitle(QString()); // the application display name alone
-    resize(1360, 860);
+    // The size the overview was laid out for, but never larger than the
+    // screen (a 1024×768 one, or a 1600×1000 one at 200 %).
+    QSize size(1360, 860);
+    if (const QScreen *screen = QGuiApplication::primaryScreen())
+        size = size.boundedTo(screen->availableGeometry().size());
+    resize(size);
     m_tabs->setDocumentMode(true);
     m_tabs->setMovable(true);
     m_tabs->setTabBarAutoHide(true); // one connection: no tab bar at all
@@ -111,6 +119,9 @@ MainWindow::MainWindow(QWidget *parent)
 
     QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    // A geometry saved on a larger screen (or at another scale) is cut to this one.
+    if (const QScreen *screen = QGuiApplication::primaryScreen())
+        resize(this->size().boundedTo(screen->availableGeometry().size()));
 }
 
 MainWindow::~MainWindow()

@@ -48,7 +48,7 @@ OverviewPage::OverviewPage(QAbstractItemModel *source, QWidget *parent)
     m_table->setWordWrap(false);
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setStretchLastSection(true);
-    // Named, so a new column cannot shift the others' widths; Why takes the rest.
+    // Named, so a new column cannot shift the others' widths.
     using C = GroupTableModel;
     const std::pair<int, int> widths[] = {{C::Status, 92},       {C::Since, 80},         {C::Connection, 130}, {C::Node, 130},
                                           {C::Stream, 130},      {C::Group, 120},        {C::Lag, 70},         {C::Behind, 70},
@@ -58,6 +58,11 @@ OverviewPage::OverviewPage(QAbstractItemModel *source, QWidget *parent)
     static_assert(std::size(widths) == C::Reasons, "every column but Why has its width");
     for (const auto &[column, width] : widths)
         m_table->setColumnWidth(column, width);
+    // The reasons right after the group's name: the one column that explains
+    // stays in sight in a narrow window (the figures follow, scrolled to).
+    m_table->horizontalHeader()->moveSection(m_table->horizontalHeader()->visualIndex(C::Reasons),
+                                             m_table->horizontalHeader()->visualIndex(C::Group) + 1);
+    m_table->setColumnWidth(C::Reasons, 330);
     setColumnShown(GroupTableModel::Connection, false);
     setColumnShown(GroupTableModel::Node, false);
     setColumnShown(GroupTableModel::ReadAge, false);

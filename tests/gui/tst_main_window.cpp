@@ -31,9 +31,15 @@
 #include <QTableView>
 #include <QSettings>
 #include <QTabBar>
+#include <QGuiApplication>
+#include <QHeaderView>
+#include <QScreen>
 #include <QTemporaryDir>
 #include <QTabWidget>
 #include <QTest>
+#include <QHeaderView>
+#include <QGuiApplication>
+#include <QScreen>
 
 using namespace pelscope;
 using namespace pelscope::test;
@@ -112,6 +118,16 @@ private Q_SLOTS:
         }();
         QCOMPARE(cell(view, analytics, GroupTableModel::Lag), QLocale(QLocale::English).toString(truthLag));
         QCOMPARE(cell(view, analytics, GroupTableModel::Status), QStringLiteral("warn"));
+
+        // A 1024×768 screen holds the window, and the reasons are in sight
+        // beside the group's name without scrolling.
+        QVERIFY2(mainWindow.minimumSizeHint().width() <= 1024 && mainWindow.minimumSizeHint().height() <= 768,
+                 qPrintable(QStringLiteral("%1×%2").arg(QString::number(mainWindow.minimumSizeHint().width()), QString::number(mainWindow.minimumSizeHint().height()))));
+        const QScreen *screen = QGuiApplication::primaryScreen();
+        QVERIFY(mainWindow.width() <= screen->availableGeometry().width() && mainWindow.height() <= screen->availableGeometry().height());
+        const QHeaderView *header = window.overviewTable()->horizontalHeader();
+        QCOMPARE(header->visualIndex(GroupTableModel::Reasons), header->visualIndex(GroupTableModel::Group) + 1);
+        QVERIFY(header->sectionViewportPosition(GroupTableModel::Reasons) + header->sectionSize(GroupTableModel::Reasons) <= 1024);
 
         // Opened the operator's way (a double-click), the group page says who
         // holds the old work first, and marks the consumer stalled.
