@@ -20,6 +20,7 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QPushButton>
+#include <QShortcut>
 #include <QSplitter>
 #include <QStandardItemModel>
 #include <QTableView>
@@ -73,7 +74,14 @@ QueuePage::QueuePage(WriteController *writes, QWidget *parent)
 {
     setObjectName(QStringLiteral("queuePage"));
     auto *back = new QPushButton(tr("← Overview"));
+    back->setToolTip(tr("Back to the overview (Esc, Alt+Left, Backspace; Ctrl+1 from anywhere)"));
     connect(back, &QPushButton::clicked, this, &QueuePage::backRequested);
+    // Back by keyboard, as from a group's page.
+    for (const QKeySequence &key : {QKeySequence(Qt::ALT | Qt::Key_Left), QKeySequence(Qt::Key_Backspace), QKeySequence(Qt::Key_Escape)}) {
+        auto *shortcut = new QShortcut(key, this);
+        shortcut->setContext(Qt::WidgetWithChildrenShortcut);
+        connect(shortcut, &QShortcut::activated, this, &QueuePage::backRequested);
+    }
     auto *reload = new QPushButton(tr("Refresh"));
     connect(reload, &QPushButton::clicked, this, &QueuePage::refresh);
     m_title->setTextFormat(Qt::RichText);

@@ -439,7 +439,7 @@
         <translation>Pending 증가 중: %3 동안 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../models/probe/stream_poller.cpp" line="+306"/>
+        <location filename="../../models/probe/stream_poller.cpp" line="+308"/>
         <source>read from a replica, which may not have the group&apos;s entries-read; </source>
         <translation>레플리카에서 읽음(그룹의 entries-read가 없을 수 있음); </translation>
     </message>
@@ -2066,7 +2066,7 @@ keys: %1</source>
 <context>
     <name>pelscope::ConnectionStatusLine</name>
     <message>
-        <location filename="../../ui/connection_status_line.cpp" line="+54"/>
+        <location filename="../../ui/connection_status_line.cpp" line="+57"/>
         <source>● Connected to %1 — %2 %3 (%4)</source>
         <translation>● %1에 연결됨 — %2 %3 (%4)</translation>
     </message>
@@ -2091,7 +2091,7 @@ keys: %1</source>
         <translation>%1에서 연결 끊김</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+20"/>
         <source>History: in memory only</source>
         <translation>이력: 메모리에만</translation>
     </message>
@@ -3889,7 +3889,7 @@ Desktop notifications muted</source>
 <context>
     <name>pelscope::MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.cpp" line="+65"/>
+        <location filename="../../ui/main_window.cpp" line="+68"/>
         <source>Show Pelscope</source>
         <translation>Pelscope 표시</translation>
     </message>
@@ -3899,7 +3899,7 @@ Desktop notifications muted</source>
         <translation>종료</translation>
     </message>
     <message>
-        <location line="+58"/>
+        <location line="+66"/>
         <location line="+87"/>
         <source>Connecting…</source>
         <translation>연결 중…</translation>
@@ -4151,7 +4151,7 @@ Desktop notifications muted</source>
 <context>
     <name>pelscope::OverviewPage</name>
     <message>
-        <location filename="../../ui/overview_page.cpp" line="+66"/>
+        <location filename="../../ui/overview_page.cpp" line="+71"/>
         <source>Filter streams and groups (Ctrl+F; Down or Enter to the table)</source>
         <translation>스트림 및 그룹 필터(Ctrl+F, 아래 화살표 또는 Enter로 표 이동)</translation>
     </message>
@@ -4221,12 +4221,12 @@ Desktop notifications muted</source>
         <translation>%1 표시 중 ✕</translation>
     </message>
     <message>
-        <location line="-178"/>
+        <location line="-183"/>
         <source>Consumer groups, worst first</source>
         <translation>컨슈머 그룹, 나쁜 순</translation>
     </message>
     <message>
-        <location line="+139"/>
+        <location line="+144"/>
         <source>&lt;span style=&apos;color:%1&apos;&gt;No consumer groups (yet). Queues and job frameworks found on the server are listed below.&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:%1&apos;&gt;컨슈머 그룹이 (아직) 없습니다. 서버에서 찾은 큐와 작업 프레임워크는 아래에 있습니다.&lt;/span&gt;</translation>
     </message>
@@ -4390,7 +4390,7 @@ Desktop notifications muted</source>
 <context>
     <name>pelscope::QueuePage</name>
     <message>
-        <location filename="../../ui/queue_page.cpp" line="+57"/>
+        <location filename="../../ui/queue_page.cpp" line="+58"/>
         <source>Items</source>
         <translation>항목</translation>
     </message>
@@ -4435,7 +4435,12 @@ Desktop notifications muted</source>
         <translation>← 개요</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
+        <source>Back to the overview (Esc, Alt+Left, Backspace; Ctrl+1 from anywhere)</source>
+        <translation>개요로 돌아가기 (Esc, Alt+Left, Backspace; 어디서나 Ctrl+1)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Refresh</source>
         <translation>새로 고침</translation>
     </message>

@@ -363,6 +363,13 @@ private Q_SLOTS:
         QTRY_VERIFY(s.window.writeResults()->isVisible());
         QCOMPARE(db.command({"EXISTS", "obs"}).integer(), 0); // nothing written anywhere else
         QCOMPARE(db.command({"DBSIZE"}).integer(), 3);        // jobs, jobs:processing, pelscope:audit
+
+        // Esc leaves the page for the overview, as from a group's page.
+        page->window()->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(page->window()));
+        page->table()->setFocus();
+        QTest::keyClick(page->table(), Qt::Key_Escape);
+        QTRY_VERIFY(!page->isVisible());
     }
 
     // A delayed queue's page: the selected future task runs now (re-scored to
