@@ -1,6 +1,10 @@
 #include "bullmq_reader.h"
 
 #include "../text/display_text.h"
+#include "../text/fill_text.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
 
 #include <QCoreApplication>
 
@@ -29,9 +33,14 @@ BullMqReader::BullMqReader(QList<QPair<QByteArray, QByteArray>> queues)
 
 void BullMqReader::addQueue(const QByteArray &prefix, const QByteArray &name)
 {
-    for (const Queue &q : m_queues)
-        if (q.prefix == prefix && q.name == name)
-            return;
+    const QPair<QByteArray, QByteArray> key{prefix, name};
+    if (m_known.contains(key))
+        return;
+    if (m_queues.size() >= kMaxQueues) {
+        m_gap = fillText(QStringLiteral("more than %1 BullMQ queues: the first %1 are read"), kMaxQueues);
+        return;
+    }
+    m_known.insert(key);
     Queue q;
     q.prefix = prefix;
     q.name = name;
@@ -41,7 +50,15 @@ void BullMqReader::addQueue(const QByteArray &prefix, const QByteArray &name)
 bool BullMqReader::wantsAnotherTick() const
 {
     for (const Queue &q : m_queues)
-        if (q.needsIds)
+        if (q.needsIds || !q.confirmed)
+            return true;
+    return false;
+}
+
+bool BullMqReader::owns(const QByteArray &key) const
+{
+    for (const Queue &q : m_queues)
+        if (q.confirmed && key.size() > q.prefix.size() + q.name.size() + 2 && key.startsWith(q.prefix + ':' + q.name + ':'))
             return true;
     return false;
 }
@@ -52,12 +69,16 @@ void BullMqReader::planReads(qint64 nowMs)
         const QByteArray base = q.prefix + ':' + q.name + ':';
         Slots &s = q.slots;
         s = Slots{};
+        if (!q.confirmed) {
+            s.confirm = ask({"HMGET", base + "meta", "version", "opts.maxLenEvents"});
+            continue;
+        }
         // Held jobs first, then the list they must still be in: a job that
         // finished between the two reads is gone from both, never "stalled".
         for (const QByteArray &id : std::as_const(q.activeSample))
             s.locks.append({id, ask({"EXISTS", base + id + ":lock"})});
         if (!q.oldestId.isEmpty())
-            s.oldestTime = ask({"HMGET", base + q.oldestId, "timestamp", "delay"});
+            s.oldestTime = ask({"HMGET", base + q.oldestId, "timestamp", "opts"});
         if (!q.newestFailedId.isEmpty() && q.failedReasonOf != q.newestFailedId)
             s.failedReason = ask({"HGET", base + q.newestFailedId, "failedReason"});
         s.meta = ask({"HMGET", base + "meta", "paused", "version"});
@@ -80,14 +101,26 @@ void BullMqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
 {
     for (Queue &q : m_queues) {
         const Slots &s = q.slots;
+        if (!q.confirmed) {
+            const RedisReply &meta = reply(s.confirm);
+            if (meta.size() == 2 && (!meta.at(0).isNil() || !meta.at(1).isNil()))
+                q.confirmed = true; // read in full from the next tick
+            else if (!meta.isError())
+                m_rejected.insert({q.prefix, q.name});
+            continue;
+        }
         JobQueueSnapshot row;
         row.framework = JobFramework::BullMQ;
         row.prefix = q.prefix;
         row.name = q.name;
         row.key = q.prefix + ':' + q.name + ":wait";
         if (reply(s.exists).toInt().value_or(0) == 0 && !reply(s.exists).isError()) {
-            // Not a BullMQ queue (a key that only looked like one), or one
-            // deleted whole: no row.
+            // Deleted whole (obliterated): no row, and nothing carried over
+            // should it come back (ids start again at 1).
+            const QByteArray prefix = q.prefix, name = q.name;
+            q = Queue{};
+            q.prefix = prefix;
+            q.name = name;
             q.needsIds = false;
             continue;
         }
@@ -99,7 +132,7 @@ void BullMqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
         const RedisReply &meta = reply(s.meta);
         row.paused = meta.size() >= 1 && meta.at(0).bytes() == "1";
         if (meta.size() >= 2 && !meta.at(1).isNil())
-            row.version = QString::fromUtf8(meta.at(1).bytes());
+            row.version = displayBytes(meta.at(1).bytes().left(64));
         const auto wait = optInt(reply(s.wait)), paused = optInt(reply(s.paused)), prioritized = optInt(reply(s.prioritized));
         if (wait && paused && prioritized)
             row.waiting = *wait + *paused + *prioritized;
@@ -110,8 +143,9 @@ void BullMqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
         if (row.overdue && *row.overdue > 0 && earliest.size() == 2) {
             bool ok = false;
             const double score = earliest.at(1).bytes().toDouble(&ok);
-            if (ok && std::isfinite(score) && score >= 0)
-                row.oldestOverdueMs = std::max<qint64>(0, nowMs - qint64(std::floor(score / kDelayFactor)));
+            if (ok)
+                if (const auto due = secondsToMs(std::floor(score / kDelayFactor) / 1000.0))
+                    row.oldestOverdueMs = std::max<qint64>(0, nowMs - *due);
         }
         row.failed = optInt(reply(s.failed));
 
@@ -134,8 +168,14 @@ void BullMqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
         const QByteArray head = reply(s.head).bytes();
         const RedisReply &times = reply(s.oldestTime);
         if (!head.isEmpty() && head == q.oldestId && times.size() == 2) {
-            if (const auto created = times.at(0).toInt())
-                row.oldestWaitingMs = std::max<qint64>(0, nowMs - (*created + times.at(1).toInt().value_or(0)));
+            // Waiting since it was added, or since it fell due: a promoted
+            // delayed job's hash says delay 0, its opts keep the delay.
+            const std::optional<qint64> created = jobTimeMs(times.at(0).bytes());
+            const double delay = times.at(1).bytes().size() <= 4096
+                                     ? QJsonDocument::fromJson(times.at(1).bytes()).object().value(QLatin1String("delay")).toDouble()
+                                     : 0.0;
+            if (created && std::isfinite(delay) && delay >= 0 && delay < 1e13)
+                row.oldestWaitingMs = std::max<qint64>(0, nowMs - (*created + qint64(delay)));
         }
         q.needsIds = q.needsIds || (!head.isEmpty() && head != q.oldestId);
         q.oldestId = head;
@@ -143,7 +183,7 @@ void BullMqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
 
         const QByteArray newest = reply(s.newestFailed).size() > 0 ? reply(s.newestFailed).at(0).bytes() : QByteArray();
         if (s.failedReason >= 0 && !reply(s.failedReason).isError()) {
-            q.failedReason = displayBytes(reply(s.failedReason).bytes().left(500));
+            q.failedReason = displayBytes(reply(s.failedReason).bytes().left(2000)).left(500);
             q.failedReasonOf = q.newestFailedId;
         }
         q.needsIds = q.needsIds || (!newest.isEmpty() && newest != q.failedReasonOf);
@@ -152,6 +192,7 @@ void BullMqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
             row.newestFailure = q.failedReason;
         out.append(row);
     }
+    m_queues.removeIf([this](const Queue &q) { return m_rejected.contains({q.prefix, q.name}); });
 }
 
 } // namespace pelscope

@@ -13,6 +13,7 @@
 #include "job_reader.h"
 
 #include <QPair>
+#include <QSet>
 
 namespace pelscope {
 
@@ -20,8 +21,15 @@ class BullMqReader : public JobReader
 {
 public:
     explicit BullMqReader(QList<QPair<QByteArray, QByteArray>> queues);
+    // A candidate found by its key shape: read in full only once its meta
+    // hash says BullMQ (version, opts.maxLenEvents); a key that only looked
+    // like one (user:42:completed) costs one HMGET once, then nothing.
     void addQueue(const QByteArray &prefix, const QByteArray &name);
     bool wantsAnotherTick() const override;
+    bool owns(const QByteArray &key) const override;
+    // Why some candidates are not read (more than kMaxQueues); empty when all are.
+    QString gap() const { return m_gap; }
+    static constexpr int kMaxQueues = 200;
 
 protected:
     void planReads(qint64 nowMs) override;
@@ -30,13 +38,14 @@ protected:
 private:
     struct Slots
     {
-        int meta = -1, wait = -1, paused = -1, prioritized = -1, active = -1, activeIds = -1, delayed = -1, due = -1, earliest = -1,
+        int confirm = -1, meta = -1, wait = -1, paused = -1, prioritized = -1, active = -1, activeIds = -1, delayed = -1, due = -1, earliest = -1,
             failed = -1, newestFailed = -1, head = -1, exists = -1, oldestTime = -1, failedReason = -1;
         QList<QPair<QByteArray, int>> locks; // active job id -> EXISTS of its lock
     };
     struct Queue
     {
         QByteArray prefix, name;
+        bool confirmed = false;
         // From the previous tick, for this tick's second reads.
         QByteArray oldestId;
         QList<QByteArray> activeSample;
@@ -48,6 +57,9 @@ private:
         Slots slots;
     };
     QList<Queue> m_queues;
+    QSet<QPair<QByteArray, QByteArray>> m_known;    // every candidate ever added (rejected ones too)
+    QSet<QPair<QByteArray, QByteArray>> m_rejected; // their meta says they are not BullMQ's
+    QString m_gap;
 };
 
 } // namespace pelscope

@@ -25,6 +25,10 @@ public:
     void setBindings(QList<QByteArray> bindings);
     void setVisibilityTimeoutMs(qint64 ms) { m_visibilityTimeoutMs = ms; }
     bool wantsAnotherTick() const override { return m_needsAnotherTick; }
+    bool owns(const QByteArray &key) const override
+    {
+        return key == "unacked" || key == "unacked_index" || m_queues.count(key.left(key.indexOf('\x06'))) > 0;
+    }
     static constexpr int kMaxQueues = 200;
     static constexpr int kMaxBindings = 50;
 

@@ -17,9 +17,12 @@ bool isBullPart(const QByteArray &part)
 template<typename T>
 void addSorted(QList<T> &into, const QList<T> &more)
 {
+    QSet<T> seen(into.cbegin(), into.cend());
     for (const T &x : more)
-        if (!into.contains(x))
+        if (!seen.contains(x)) {
+            seen.insert(x);
             into.append(x);
+        }
     std::sort(into.begin(), into.end());
 }
 
@@ -44,7 +47,7 @@ FoundJobSystems classifyJobKeys(const QList<QByteArray> &sets, const QList<QByte
         else if (k.startsWith("_kombu.binding.") && !k.endsWith(".pidbox") && !k.endsWith("celeryev"))
             out.celeryBindings.append(k);
     }
-    QList<QPair<QByteArray, QByteArray>> bull;
+    QSet<QPair<QByteArray, QByteArray>> bull;
     const auto bullKey = [&](const QByteArray &k) {
         // <prefix>:<queue>:<part>; the queue name has no ':' (BullMQ refuses one).
         const qsizetype last = k.lastIndexOf(':');
@@ -56,32 +59,16 @@ FoundJobSystems classifyJobKeys(const QList<QByteArray> &sets, const QList<QByte
         const QPair<QByteArray, QByteArray> pq{k.left(before), k.mid(before + 1, last - before - 1)};
         if (pq.first == "rq" && out.rq) // RQ's own keys (rq:queue:failed is a queue named "failed")
             return;
-        if (!bull.contains(pq))
-            bull.append(pq);
+        bull.insert(pq);
     };
     for (const QByteArray &k : sortedSets)
         bullKey(k);
     for (const QByteArray &k : lists)
         bullKey(k);
-    std::sort(bull.begin(), bull.end());
-    out.bullmq = bull;
+    out.bullmq = QList<QPair<QByteArray, QByteArray>>(bull.cbegin(), bull.cend());
+    std::sort(out.bullmq.begin(), out.bullmq.end());
     std::sort(out.celeryBindings.begin(), out.celeryBindings.end());
     return out;
-}
-
-bool ownedByJobSystem(const QByteArray &key, const FoundJobSystems &found)
-{
-    for (const auto &[prefix, queue] : found.bullmq)
-        if (key.size() > prefix.size() + queue.size() + 2 && key.startsWith(prefix) && key.at(prefix.size()) == ':'
-            && key.mid(prefix.size() + 1).startsWith(queue + ':'))
-            return true;
-    if (found.sidekiq && (key == "schedule" || key == "retry" || key == "dead" || key.startsWith("queue:")))
-        return true;
-    if (found.rq && key.startsWith("rq:"))
-        return true;
-    if (!found.celeryBindings.isEmpty() && (key == "unacked_index" || key == "unacked"))
-        return true;
-    return false;
 }
 
 } // namespace pelscope

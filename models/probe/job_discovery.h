@@ -6,9 +6,10 @@
 //   Sidekiq  the set `queues`;
 //   RQ       the set `rq:queues`;
 //   Celery   the sets `_kombu.binding.<exchange>` (kombu's Redis transport).
-// Their keys are then theirs: not watched again as plain delayed queues or
-// reliable lists, which would judge them by rules that are not theirs
-// (BullMQ's delayed scores are due-ms × 4096 + a counter, "31,600 years").
+// Once a reader confirms one (BullMQ's meta hash, a registry's members), its
+// keys are its own: not watched again as plain delayed queues or reliable
+// lists, which would judge them by rules that are not theirs (BullMQ's
+// delayed scores are due-ms × 4096 + a counter: "31,600 years").
 #pragma once
 
 #include <QByteArray>
@@ -31,9 +32,5 @@ struct FoundJobSystems
 };
 
 FoundJobSystems classifyJobKeys(const QList<QByteArray> &sets, const QList<QByteArray> &sortedSets, const QList<QByteArray> &lists);
-
-// True when `key` belongs to a framework `found` holds, so plain queue
-// discovery leaves it alone.
-bool ownedByJobSystem(const QByteArray &key, const FoundJobSystems &found);
 
 } // namespace pelscope

@@ -45,6 +45,14 @@ void JobProbe::found(const FoundJobSystems &systems)
 void JobProbe::plan(RedisBatch &batch, qint64 nowMs)
 {
     m_planned = 0;
+    m_typeProbe = -1;
+    if (!m_sidekiq || !m_rq || !m_celery) {
+        m_typeProbe = int(batch.size());
+        batch.append(RedisCommand{"TYPE", "queues"});
+        batch.append(RedisCommand{"TYPE", "rq:queues"});
+        batch.append(RedisCommand{"TYPE", "_kombu.binding.celery"});
+        m_planned = 3;
+    }
     if (m_celery)
         m_celery->setVisibilityTimeoutMs(m_visibilityTimeoutMs);
     for (const auto &r : m_readers) {
@@ -57,15 +65,32 @@ void JobProbe::parse(const RedisReplies &replies, qint64 nowMs, const HealthThre
 {
     m_visibilityTimeoutMs = t.celeryVisibilityTimeoutMs;
     qsizetype at = 0;
+    FoundJobSystems fixed;
+    if (m_typeProbe >= 0) {
+        fixed.sidekiq = replies.value(0).bytes() == "set";
+        fixed.rq = replies.value(1).bytes() == "set";
+        if (replies.value(2).bytes() == "set")
+            fixed.celeryBindings = {"_kombu.binding.celery"};
+        at = 3;
+    }
     for (const auto &r : m_readers) {
         r->parse(replies.mid(at, r->planned()), nowMs, data.jobQueues);
         at += r->planned();
     }
+    if (fixed.any())
+        found(fixed); // read from the next tick (a reader made now planned nothing this one)
     for (JobQueueSnapshot &q : data.jobQueues)
         q.health = evaluateJobQueue(q, t);
+    if (m_bullmq && !m_bullmq->gap().isEmpty())
+        data.warning = data.warning.isEmpty() ? m_bullmq->gap() : data.warning + QStringLiteral("; ") + m_bullmq->gap();
     std::stable_sort(data.jobQueues.begin(), data.jobQueues.end(), [](const JobQueueSnapshot &a, const JobQueueSnapshot &b) {
         return std::tie(a.framework, a.prefix, a.name) < std::tie(b.framework, b.prefix, b.name);
     });
+}
+
+bool JobProbe::owns(const QByteArray &key) const
+{
+    return std::any_of(m_readers.cbegin(), m_readers.cend(), [&](const auto &r) { return r->owns(key); });
 }
 
 bool JobProbe::wantsAnotherTick() const

@@ -28,6 +28,8 @@ public:
     void parse(const RedisReplies &replies, qint64 nowMs, const HealthThresholds &t, SnapshotData &data);
     // Reads that wait for an answer of this tick (an id, then its hash).
     bool wantsAnotherTick() const;
+    // A key a framework's reader reads: not a plain queue then.
+    bool owns(const QByteArray &key) const;
 
 private:
     FoundJobSystems m_systems;
@@ -37,6 +39,9 @@ private:
     bool m_sidekiq = false, m_rq = false;
     qint64 m_visibilityTimeoutMs = 3'600'000; // from the last parse's thresholds
     int m_planned = 0;
+    // Until found: the registries at their fixed names, by TYPE each tick
+    // (cheap), so a keyspace too large for one sweep still finds them.
+    int m_typeProbe = -1;
 };
 
 } // namespace pelscope

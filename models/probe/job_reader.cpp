@@ -58,6 +58,13 @@ std::optional<qint64> TakenWatch::update(const QByteArray &oldest, std::optional
     return nowMs - m_sinceMs;
 }
 
+std::optional<qint64> secondsToMs(double seconds)
+{
+    if (!std::isfinite(seconds) || seconds <= 0 || seconds > 253'402'300'799.0)
+        return std::nullopt;
+    return qint64(seconds * 1000.0);
+}
+
 std::optional<qint64> jobTimeMs(const QByteArray &text)
 {
     const QByteArray t = text.trimmed();

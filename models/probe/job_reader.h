@@ -25,6 +25,9 @@ public:
     // The replies to exactly what plan() appended, in order.
     void parse(const RedisReplies &replies, qint64 nowMs, QList<JobQueueSnapshot> &out);
     virtual bool wantsAnotherTick() const { return false; }
+    // True when `key` is one this reader reads (a confirmed queue's key):
+    // plain queue discovery then leaves it alone.
+    virtual bool owns(const QByteArray &key) const = 0;
 
     // Held jobs looked at per queue and tick, at most.
     static constexpr int kHeldSample = 20;
@@ -62,5 +65,8 @@ private:
 // them) or milliseconds (≥ 1e11), or an ISO 8601 date (RQ's
 // "2026-12-03T15:20:52.123456Z"), in ms; null when it is none of these.
 std::optional<qint64> jobTimeMs(const QByteArray &text);
+// A time in seconds (a score, a JSON number) in ms; null when it is not a
+// time (negative, NaN, infinite, after 9999): never a cast that overflows.
+std::optional<qint64> secondsToMs(double seconds);
 
 } // namespace pelscope

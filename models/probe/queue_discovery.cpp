@@ -116,11 +116,8 @@ void QueueDiscovery::finishSweep()
 {
     QList<QByteArray> sortedSets(m_sortedSets.cbegin(), m_sortedSets.cend()), lists(m_listKeys.cbegin(), m_listKeys.cend());
     if (m_frameworks) {
-        // A framework's keys are read by its own reader, not as plain queues.
+            // (Which keys are then theirs is the readers' to say, once confirmed: QueueProbe.)
         m_jobSystems.merge(classifyJobKeys(QList<QByteArray>(m_setKeys.cbegin(), m_setKeys.cend()), sortedSets, lists));
-        const auto owned = [this](const QByteArray &k) { return ownedByJobSystem(k, m_jobSystems); };
-        sortedSets.removeIf(owned);
-        lists.removeIf(owned);
     }
     const FoundQueues found = classifyQueueKeys(sortedSets, lists);
     // Sticky: what was found before stays (an empty list or set does not exist).

@@ -118,7 +118,9 @@ QList<QByteArray> QueueProbe::delayedKeys() const
 {
     QList<QByteArray> keys = m_config.delayed;
     if (m_plainDiscovery)
-        keys.append(m_discovery.delayed()); // duplicates go below
+        for (const QByteArray &k : m_discovery.delayed())
+            if (!m_jobs.owns(k)) // a framework's, read by its reader
+                keys.append(k);  // duplicates go below
     std::sort(keys.begin(), keys.end());
     keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
     return keys;
@@ -129,7 +131,7 @@ QList<QPair<QByteArray, QByteArray>> QueueProbe::listPairs() const
     QList<QPair<QByteArray, QByteArray>> pairs = m_config.lists;
     if (m_plainDiscovery)
         for (const auto &p : m_discovery.lists())
-            if (!m_namedLists.contains(p.first))
+            if (!m_namedLists.contains(p.first) && !m_jobs.owns(p.first) && !m_jobs.owns(p.second))
                 pairs.append(p);
     std::sort(pairs.begin(), pairs.end());
     return pairs;

@@ -24,6 +24,10 @@ class SidekiqReader : public JobReader
 {
 public:
     bool wantsAnotherTick() const override { return m_needsAnotherTick; }
+    bool owns(const QByteArray &key) const override
+    {
+        return key == "schedule" || key == "retry" || key == "dead" || (key.startsWith("queue:") && m_queues.count(key.mid(6)) > 0);
+    }
     static constexpr int kMaxQueues = 200;
     static constexpr int kMaxProcesses = 200;
     // No heartbeat for this long (the hash's TTL is 60 s from each beat).
