@@ -141,7 +141,7 @@ QByteArray prometheusExposition(const Snapshot &snapshot, const ExpositionContex
                      QStringLiteral("Items in processing longer than the processing timeout, within the sample read from the oldest end (a lower "
                                     "bound when processing is longer than the sample)."));
     // Job frameworks (docs/FRAMEWORKS.md): one series per framework queue
-    // or set, labelled framework, prefix and name; absent when not read.
+    // or set, labelled framework, prefix, name and key; absent when not read.
     Family jobWaiting(QStringLiteral("pelscope_job_waiting"), QStringLiteral("gauge"), QStringLiteral("Jobs waiting for a worker."));
     Family jobActive(QStringLiteral("pelscope_job_active"), QStringLiteral("gauge"), QStringLiteral("Jobs a worker holds now (reserved, started, active)."));
     Family jobOrphaned(QStringLiteral("pelscope_job_orphaned"), QStringLiteral("gauge"),
@@ -276,7 +276,8 @@ QByteArray prometheusExposition(const Snapshot &snapshot, const ExpositionContex
         }
         for (const JobQueueSnapshot &q : snapshot->jobQueues) {
             const QString labels = conn + QLatin1Char(',') + label("framework", frameworkId(q.framework)) + QLatin1Char(',')
-                                   + label("prefix", displayBytes(q.prefix)) + QLatin1Char(',') + label("name", displayBytes(q.name));
+                                   + label("prefix", displayBytes(q.prefix)) + QLatin1Char(',') + label("name", displayBytes(q.name)) + QLatin1Char(',')
+                                   + label("key", displayBytes(q.key)); // a Sidekiq queue named "dead" is not the dead set
             const auto put = [&](Family &f, const std::optional<qint64> &v, double scale = 1.0) {
                 if (v)
                     f.add(labels, double(*v) * scale);

@@ -20,7 +20,7 @@ QString orphanedWords(const JobQueueSnapshot &q, qint64 n, const HealthThreshold
     case JobFramework::Rq:
         return fillText(QCoreApplication::translate("JobRules", "%1 started job(s) whose worker stopped: heartbeat deadline passed %2 ago"), formatCount(n), age);
     case JobFramework::Celery:
-        return fillText(QCoreApplication::translate("JobRules", "%1 task(s) reserved by a worker for %2, past the visibility timeout %3: nobody gave them back"), formatCount(n), age,
+        return fillText(QCoreApplication::translate("JobRules", "%1 task(s) reserved by a worker for %2, past the visibility timeout %3 and kombu's restore pace: nobody gave them back"), formatCount(n), age,
                         formatDuration(t.celeryVisibilityTimeoutMs));
     case JobFramework::Sidekiq:
         return fillText(QCoreApplication::translate("JobRules", "%1 job(s) held by a process whose heartbeat stopped %2 ago"), formatCount(n), age);
@@ -67,10 +67,19 @@ HealthVerdict evaluateJobQueue(const JobQueueSnapshot &q, const HealthThresholds
         else if (*q.oldestWaitingMs >= t.behindWarnMs)
             addReason(v, Health::Warn, fillText(QStringLiteral("%1 ≥ %2"), what, formatDuration(t.behindWarnMs)));
     }
-    if (waiting > 0 && !q.paused && q.notTakenForMs && *q.notTakenForMs >= t.unservedWarnMs)
-        // Long enough to be an outage, not a slow worker: critical from behind_crit on.
-        addReason(v, *q.notTakenForMs >= t.behindCritMs ? Health::Crit : Health::Warn,
-                  fillText(QCoreApplication::translate("JobRules", "no job taken for %1 while %2 wait: no worker is taking them"), formatDuration(*q.notTakenForMs), formatCount(waiting)));
+    if (waiting > 0 && !q.paused && q.notTakenForMs && *q.notTakenForMs >= t.unservedWarnMs) {
+        // Live workers all busy take nothing either: only without any sign of
+        // one is it an outage (critical from behind_crit on).
+        const bool busyWorkers = (q.workers && *q.workers > 0) || (q.active && *q.active > 0 && q.orphaned.value_or(0) < *q.active);
+        if (busyWorkers)
+            addReason(v, Health::Warn,
+                      fillText(QCoreApplication::translate("JobRules", "no job taken for %1 while %2 wait: every worker is busy, or stuck"),
+                               formatDuration(*q.notTakenForMs), formatCount(waiting)));
+        else
+            addReason(v, *q.notTakenForMs >= t.behindCritMs ? Health::Crit : Health::Warn,
+                      fillText(QCoreApplication::translate("JobRules", "no job taken for %1 while %2 wait: no worker is taking them"),
+                               formatDuration(*q.notTakenForMs), formatCount(waiting)));
+    }
 
     if (q.overdue && *q.overdue > 0 && q.oldestOverdueMs) {
         const QString what = fillText(QCoreApplication::translate("JobRules", "%1 scheduled job(s) due and not moved, the oldest overdue by %2"), formatCount(*q.overdue),

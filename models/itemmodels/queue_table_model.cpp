@@ -75,7 +75,7 @@ std::pair<QByteArray, QList<QVariant>> jobRow(const JobQueueSnapshot &q)
     tip += q.health.reasons;
     const QString status = q.error.isEmpty() ? healthName(q.health.status) : QCoreApplication::translate("pelscope::QueueTableModel", "error");
     QByteArray key = QByteArray(1, 'j') + frameworkId(q.framework).toLatin1();
-    key += QByteArray(1, '\0') + q.prefix + QByteArray(1, '\0') + q.name;
+    key += QByteArray(1, '\0') + q.prefix + QByteArray(1, '\0') + q.key; // the key: a Sidekiq queue named "dead" is not the dead set
     return {key,
             {status, frameworkName(q.framework), jobQueueTitle(q).section(QLatin1Char(' '), 1), size, held, oldest, QStringLiteral("—"),
              q.error.isEmpty() ? q.health.reasons.join(QStringLiteral("; ")) : q.error, int(q.health.status), sortValue(sizeValue),

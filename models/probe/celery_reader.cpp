@@ -20,7 +20,7 @@ std::optional<qint64> scoreMs(const RedisReply &withScores)
         return std::nullopt;
     bool ok = false;
     const double s = withScores.at(1).bytes().toDouble(&ok);
-    return ok && std::isfinite(s) && s > 0 ? std::optional<qint64>(qint64(s * 1000.0)) : std::nullopt;
+    return ok ? secondsToMs(s) : std::nullopt;
 }
 
 } // namespace
@@ -42,7 +42,11 @@ void CeleryReader::planReads(qint64 nowMs)
         q.head = ask({"LINDEX", name, "-1"});
     }
     m_reserved = ask({"ZCARD", "unacked_index"});
-    m_overdue = ask({"ZCOUNT", "unacked_index", "-inf", QByteArray::number(double(nowMs - m_visibilityTimeoutMs) / 1000.0, 'f', 3)});
+    // Past the timeout and kombu's restore pace (a live worker gives
+    // reservations back about every 100 s; a grace no longer than the timeout
+    // itself): nobody is giving them back.
+    const qint64 graceMs = std::min(kRestorePaceMs, m_visibilityTimeoutMs);
+    m_overdue = ask({"ZCOUNT", "unacked_index", "-inf", QByteArray::number(double(nowMs - m_visibilityTimeoutMs - graceMs) / 1000.0, 'f', 3)});
     m_oldest = ask({"ZRANGE", "unacked_index", "0", "0", "WITHSCORES"});
     m_newest = ask({"ZRANGE", "unacked_index", "-1", "-1", "WITHSCORES"});
 }
@@ -94,7 +98,11 @@ void CeleryReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
     }
     out.append(unacked);
 
-    // The queues for the next tick, from the bindings' third fields.
+    // The queues for the next tick, from the bindings' third fields (kept as
+    // they were when a binding could not be read).
+    for (const int slot : std::as_const(m_bindingReads))
+        if (reply(slot).isError())
+            return;
     std::map<QByteArray, Queue> next;
     for (const int slot : std::as_const(m_bindingReads))
         for (const RedisReply &member : reply(slot).elements()) {

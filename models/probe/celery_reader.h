@@ -31,6 +31,8 @@ public:
     }
     static constexpr int kMaxQueues = 200;
     static constexpr int kMaxBindings = 50;
+    // kombu's restore_visible runs at a worker's start and then about every 100 s.
+    static constexpr qint64 kRestorePaceMs = 100'000;
 
 protected:
     void planReads(qint64 nowMs) override;

@@ -14,13 +14,13 @@ std::optional<qint64> optInt(const RedisReply &r)
 }
 
 // A ZRANGE ... WITHSCORES reply's first score, in whole seconds.
-std::optional<double> firstScore(const RedisReply &r)
+std::optional<qint64> firstScoreMs(const RedisReply &r)
 {
     if (r.size() != 2)
         return std::nullopt;
     bool ok = false;
     const double s = r.at(1).bytes().toDouble(&ok);
-    return ok && std::isfinite(s) ? std::optional<double>(s) : std::nullopt;
+    return ok ? secondsToMs(s) : std::nullopt;
 }
 
 } // namespace
@@ -73,14 +73,14 @@ void RqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
         row.orphaned = optInt(reply(q.wipOverdue));
         row.heldSampled = row.active.value_or(0);
         if (row.orphaned && *row.orphaned > 0)
-            if (const auto deadline = firstScore(reply(q.wipEarliest)))
-                row.oldestOrphanedMs = std::max<qint64>(0, nowMs - qint64(*deadline * 1000.0));
+            if (const auto deadline = firstScoreMs(reply(q.wipEarliest)))
+                row.oldestOrphanedMs = std::max<qint64>(0, nowMs - *deadline);
         row.failed = optInt(reply(q.failed));
         row.scheduled = optInt(reply(q.scheduled));
         row.overdue = optInt(reply(q.due));
         if (row.overdue && *row.overdue > 0)
-            if (const auto due = firstScore(reply(q.earliestDue)))
-                row.oldestOverdueMs = std::max<qint64>(0, nowMs - qint64(*due * 1000.0));
+            if (const auto due = firstScoreMs(reply(q.earliestDue)))
+                row.oldestOverdueMs = std::max<qint64>(0, nowMs - *due);
 
         // Workers: those listed whose hash is there without a death field.
         QList<QByteArray> listed;
@@ -89,22 +89,30 @@ void RqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
         std::sort(listed.begin(), listed.end());
         if (q.workerKeys == listed.mid(0, kMaxWorkersRead) && q.workerHashes.size() == std::min<qsizetype>(listed.size(), kMaxWorkersRead)) {
             qint64 alive = 0;
+            bool known = listed.size() <= kMaxWorkersRead; // more listed than read: "none alive" is not known
             for (qsizetype i = 0; i < q.workerHashes.size(); ++i) {
                 const RedisReply &h = reply(q.workerHashes.at(i));
+                if (h.isError()) {
+                    known = false;
+                    continue;
+                }
                 const bool gone = h.size() != 2 || h.at(0).isNil();
                 if (!gone && h.at(1).isNil())
                     ++alive;
                 else if (gone)
                     row.goneWorkers.append(displayBytes(listed.at(i).mid(10))); // without "rq:worker:"
             }
-            row.workers = alive;
+            if (alive > 0 || known)
+                row.workers = alive;
         } else {
             m_needsAnotherTick = true;
         }
         q.workerKeys = listed.mid(0, kMaxWorkersRead);
         out.append(row);
     }
-    // The queues for the next tick: rq:queues holds their keys.
+    // The queues for the next tick: rq:queues holds their keys (kept as they were when the read failed).
+    if (reply(m_queuesRead).isError())
+        return;
     std::map<QByteArray, Queue> next;
     for (const RedisReply &k : reply(m_queuesRead).elements()) {
         if (!k.bytes().startsWith("rq:queue:") || next.size() >= std::size_t(kMaxQueues))

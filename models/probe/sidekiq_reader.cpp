@@ -27,9 +27,13 @@ QJsonObject jsonObject(const QByteArray &bytes)
 std::optional<qint64> secondsField(const QJsonObject &o, const char *field)
 {
     const QJsonValue v = o.value(QLatin1String(field));
-    if (!v.isDouble() || !std::isfinite(v.toDouble()) || v.toDouble() <= 0)
-        return std::nullopt;
-    return qint64(v.toDouble() * 1000.0);
+    return v.isDouble() ? secondsToMs(v.toDouble()) : std::nullopt;
+}
+
+// A job's JSON, unless it is too large to parse every tick (its time is then unknown).
+QJsonObject jobJson(const QByteArray &bytes)
+{
+    return bytes.size() <= kValueCap ? QJsonDocument::fromJson(bytes).object() : QJsonObject();
 }
 
 JobQueueSnapshot sidekiqRow(const QByteArray &name, const QByteArray &key)
@@ -75,6 +79,8 @@ void SidekiqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
     struct Seen
     {
         bool alive = false;
+        bool quiet = false;
+        bool heldRead = false; // its running jobs were read this tick (judged dead the tick before)
         QList<QByteArray> queues; // from its info JSON
         qint64 silentMs = 0;
         QMap<QByteArray, qint64> held; // queue -> running jobs (dead ones, read this tick)
@@ -82,10 +88,15 @@ void SidekiqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
     std::map<QByteArray, Seen> seen;
     QStringList gone;
     qint64 alive = 0;
+    // Liveness not fully read (an error, more processes than read): no
+    // queue is then said to have no worker.
+    bool livenessKnown = !reply(m_processesRead).isError() && m_processes.size() < std::size_t(kMaxProcesses);
     for (auto &[id, p] : m_processes) {
         const std::optional<qint64> pttl = optInt(reply(p.pttl));
-        if (!pttl)
+        if (!pttl || reply(p.fields).isError()) {
+            livenessKnown = false;
             continue;
+        }
         if (*pttl == -2) { // the hash expired: dead 60 s or more, nothing left to read
             gone.append(displayBytes(id));
             p.dead = false;
@@ -93,12 +104,16 @@ void SidekiqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
         }
         Seen s;
         s.silentMs = *pttl >= 0 ? std::max<qint64>(0, 60'000 - *pttl) : 0;
-        s.alive = *pttl < 0 || s.silentMs < kDeadAfterMs;
         const RedisReply &f = reply(p.fields);
+        // Quieted (TSTP): alive, but fetching no new work.
+        const bool quiet = f.size() == 3 && f.at(1).bytes() == "true";
+        s.alive = *pttl < 0 || s.silentMs < kDeadAfterMs;
+        s.quiet = quiet;
         const QJsonObject info = f.size() == 3 ? jsonObject(f.at(2).bytes()) : QJsonObject();
         for (const QJsonValue &q : info.value(QLatin1String("queues")).toArray())
             s.queues.append(q.toString().toUtf8());
         if (!s.alive) {
+            s.heldRead = p.dead;
             for (const int slot : {p.work6, p.work7}) {
                 const QList<RedisReply> &kv = reply(slot).elements();
                 for (qsizetype i = 1; i < kv.size(); i += 2)
@@ -118,23 +133,27 @@ void SidekiqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
         if (row.error.isEmpty()) {
             row.waiting = optInt(reply(q.llen));
             const QByteArray head = reply(q.head).bytes();
-            if (const auto at = secondsField(jsonObject(head), "enqueued_at"))
+            if (const auto at = secondsField(jobJson(head), "enqueued_at"))
                 row.oldestWaitingMs = std::max<qint64>(0, nowMs - *at);
             row.notTakenForMs = q.taken.update(head, row.waiting, nowMs);
             qint64 serving = 0, orphaned = 0;
+            bool heldUnknown = false;
             for (const auto &[id, s] : seen) {
                 const bool serves = s.queues.contains(name);
-                serving += s.alive && serves;
+                serving += s.alive && serves && !s.quiet;
                 if (!s.alive && (serves || s.held.contains(name))) {
                     const qint64 held = s.held.value(name);
                     orphaned += held;
+                    heldUnknown = heldUnknown || !s.heldRead;
                     row.oldestOrphanedMs = std::max(row.oldestOrphanedMs.value_or(0), s.silentMs);
                     row.deadWorkers.append(fillText(QStringLiteral("%1 (no heartbeat for %2, holding %3)"), displayBytes(id), formatDuration(s.silentMs),
-                                                    formatCount(held)));
+                                                    s.heldRead ? formatCount(held) : QStringLiteral("?")));
                 }
             }
-            row.workers = serving;
-            row.orphaned = orphaned;
+            if (serving > 0 || livenessKnown)
+                row.workers = serving;
+            if (orphaned > 0 || !heldUnknown)
+                row.orphaned = orphaned;
         }
         out.append(row);
     }
@@ -149,8 +168,9 @@ void SidekiqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
             const RedisReply &e = reply(s->earliest);
             bool ok = false;
             const double due = e.size() == 2 ? e.at(1).bytes().toDouble(&ok) : 0;
-            if (ok && std::isfinite(due) && row.overdue && *row.overdue > 0)
-                row.oldestOverdueMs = std::max<qint64>(0, nowMs - qint64(due * 1000.0));
+            if (ok && row.overdue && *row.overdue > 0)
+                if (const auto dueMs = secondsToMs(due))
+                    row.oldestOverdueMs = std::max<qint64>(0, nowMs - *dueMs);
         }
         out.append(row);
     }
@@ -159,19 +179,22 @@ void SidekiqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
     if (dead.error.isEmpty()) {
         dead.failed = optInt(reply(m_deadSize));
         if (reply(m_deadNewest).size() > 0) {
-            const QJsonObject job = jsonObject(reply(m_deadNewest).at(0).bytes());
-            dead.newestFailure = fillText(QStringLiteral("%1: %2"), job.value(QLatin1String("error_class")).toString(),
-                                          job.value(QLatin1String("error_message")).toString().left(500));
+            const QJsonObject job = jobJson(reply(m_deadNewest).at(0).bytes());
+            dead.newestFailure = displayText(fillText(QStringLiteral("%1: %2"), job.value(QLatin1String("error_class")).toString().left(200),
+                                                      job.value(QLatin1String("error_message")).toString().left(500)));
         }
     }
     out.append(dead);
     JobQueueSnapshot processes = sidekiqRow("processes", "processes");
     processes.error = errorAmong({m_processesRead});
-    processes.workers = alive;
+    if (processes.error.isEmpty() && livenessKnown)
+        processes.workers = alive;
     processes.goneWorkers = gone;
     out.append(processes);
 
-    // The registries for the next tick.
+    // The registries for the next tick (kept as they were when a read failed).
+    if (reply(m_queuesRead).isError() || reply(m_processesRead).isError())
+        return;
     std::map<QByteArray, Queue> queues;
     for (const RedisReply &k : reply(m_queuesRead).elements()) {
         if (queues.size() >= std::size_t(kMaxQueues))

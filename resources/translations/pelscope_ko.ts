@@ -518,8 +518,8 @@
     </message>
     <message>
         <location line="+2"/>
-        <source>%1 task(s) reserved by a worker for %2, past the visibility timeout %3: nobody gave them back</source>
-        <translation>워커가 %2 동안 예약한 작업 %1개, 가시성 타임아웃 %3 초과: 아무도 되돌려 놓지 않음</translation>
+        <source>%1 task(s) reserved by a worker for %2, past the visibility timeout %3 and kombu&apos;s restore pace: nobody gave them back</source>
+        <translation>워커가 %2 동안 예약한 작업 %1개, 가시성 타임아웃 %3과 kombu의 복원 주기 초과: 아무도 되돌려 놓지 않음</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -562,12 +562,17 @@
         <translation>가장 오래 대기한 작업이 %1 전에 들어옴</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+12"/>
+        <source>no job taken for %1 while %2 wait: every worker is busy, or stuck</source>
+        <translation>%2개가 대기하는 동안 %1 동안 가져간 작업이 없음: 모든 워커가 바쁘거나 멈춤</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>no job taken for %1 while %2 wait: no worker is taking them</source>
         <translation>%2개가 대기하는 동안 %1 동안 가져간 작업이 없음: 작업을 가져가는 워커가 없음</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>%1 scheduled job(s) due and not moved, the oldest overdue by %2</source>
         <translation>예정 시각이 지났지만 옮겨지지 않은 예약 작업 %1개, 가장 오래된 것은 %2 지연</translation>
     </message>

@@ -315,7 +315,7 @@ private Q_SLOTS:
     // SIGKILLed with 8 tasks reserved; 29 tasks wait in `celery` (and its
     // priority lists) with no worker. Redis says nothing of workers: "nobody
     // took a task for N" after unserved_warn (2 s here), and the reservations
-    // past a visibility timeout of 3 s.
+    // past a visibility timeout of 3 s (and the restore grace, here 3 s too).
     void celeryWorkerKilledHoldingTasks()
     {
         RedisServer server;
@@ -333,7 +333,7 @@ private Q_SLOTS:
         QVERIFY2(worker.waitForLine("ready", 30000), worker.output().constData());
         QVERIFY2(waitUntil([&] { return db.command({"ZCARD", "unacked_index"}).integer() >= 8; }, 20000), worker.output().constData());
         worker.kill();
-        QTest::qWait(3500);
+        QTest::qWait(7000); // the visibility timeout (3 s) and as much again of restore grace
 
         const ProcessRun truthRun = runProcess(py, {script, QStringLiteral("truth"), url});
         QVERIFY2(truthRun.exitCode == 0, truthRun.err.constData());
@@ -352,7 +352,7 @@ private Q_SLOTS:
         QCOMPARE(unacked.value(QLatin1String("orphaned")).toInteger(), unacked.value(QLatin1String("active")).toInteger());
         QCOMPARE(unacked.value(QLatin1String("status")).toString(), QStringLiteral("crit"));
         const QJsonObject celery = jobRow(json, QStringLiteral("celery"), QStringLiteral("celery"));
-        QVERIFY2(celery.value(QLatin1String("not_taken_for_ms")).toInteger() >= 3000, snap.out.constData());
+        QVERIFY2(celery.value(QLatin1String("not_taken_for_ms")).toInteger() >= 6000, snap.out.constData());
         QCOMPARE(celery.value(QLatin1String("status")).toString(), QStringLiteral("warn"));
 
         const ProcessRun check = cli(QStringList{QStringLiteral("check")} + args);
