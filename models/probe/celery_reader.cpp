@@ -40,6 +40,9 @@ void CeleryReader::planReads(qint64 nowMs)
         for (const char *step : {"3", "6", "9"})
             q.lengths.append(ask({"LLEN", name + kSep + step}));
         q.head = ask({"LINDEX", name, "-1"});
+        q.heads.clear();
+        for (const char *step : {"3", "6", "9"})
+            q.heads.append(ask({"LINDEX", name + kSep + step, "-1"}));
     }
     m_reserved = ask({"ZCARD", "unacked_index"});
     // Past the timeout and kombu's restore pace (a live worker gives
@@ -69,7 +72,11 @@ void CeleryReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
             for (const int slot : std::as_const(q.lengths))
                 waiting += optInt(reply(slot)).value_or(0);
             row.waiting = waiting;
-            const std::optional<qint64> watched = q.taken.update(reply(q.head).bytes(), row.waiting, nowMs);
+            // The next message: the plain list's, or the first priority step's that holds one.
+            QByteArray head = reply(q.head).bytes();
+            for (qsizetype i = 0; head.isEmpty() && i < q.heads.size(); ++i)
+                head = reply(q.heads.at(i)).bytes();
+            const std::optional<qint64> watched = q.taken.update(head, row.waiting, nowMs);
             // Reservations are per database, not per queue: none at all while
             // tasks wait means no worker holds any; the newest one's age is how
             // long no task of any queue was taken (the worker's clock).

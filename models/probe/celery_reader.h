@@ -44,6 +44,7 @@ private:
         TakenWatch taken;
         QList<int> lengths; // the plain list and its priority steps
         int head = -1;
+        QList<int> heads; // the priority steps' next messages
     };
     QList<QByteArray> m_bindings;
     QList<int> m_bindingReads;

@@ -45,13 +45,15 @@ QString JobReader::errorAmong(std::initializer_list<int> indices) const
 std::optional<qint64> TakenWatch::update(const QByteArray &oldest, std::optional<qint64> length, qint64 nowMs)
 {
     if (!length || *length == 0 || oldest.isEmpty()) {
-        m_oldest.clear();
+        m_seen = false;
         return std::nullopt;
     }
-    const bool moved = oldest != m_oldest || *length < m_length;
+    const size_t digest = qHashMulti(0, oldest, oldest.size());
+    const bool moved = !m_seen || digest != m_oldest || *length < m_length;
     m_length = *length;
     if (moved) {
-        m_oldest = oldest;
+        m_seen = true;
+        m_oldest = digest;
         m_sinceMs = nowMs;
         return std::nullopt;
     }

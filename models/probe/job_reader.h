@@ -56,7 +56,8 @@ public:
     std::optional<qint64> update(const QByteArray &oldest, std::optional<qint64> length, qint64 nowMs);
 
 private:
-    QByteArray m_oldest;
+    size_t m_oldest = 0; // a digest of the oldest job's bytes: a job may be megabytes
+    bool m_seen = false;
     qint64 m_length = 0;
     qint64 m_sinceMs = 0;
 };

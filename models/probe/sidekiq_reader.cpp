@@ -98,7 +98,8 @@ void SidekiqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
             continue;
         }
         if (*pttl == -2) { // the hash expired: dead 60 s or more, nothing left to read
-            gone.append(displayBytes(id));
+            // Basic fetch kept no copy of what it was running: say how many went with it.
+            gone.append(p.lost > 0 ? fillText(QStringLiteral("%1 (its %2 running job(s) lost)"), displayBytes(id), formatCount(p.lost)) : displayBytes(id));
             p.dead = false;
             continue;
         }
@@ -114,11 +115,16 @@ void SidekiqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
             s.queues.append(q.toString().toUtf8());
         if (!s.alive) {
             s.heldRead = p.dead;
+            qint64 running = 0;
             for (const int slot : {p.work6, p.work7}) {
                 const QList<RedisReply> &kv = reply(slot).elements();
-                for (qsizetype i = 1; i < kv.size(); i += 2)
+                for (qsizetype i = 1; i < kv.size(); i += 2) {
                     s.held[jsonObject(kv.at(i).bytes()).value(QLatin1String("queue")).toString().toUtf8()]++;
+                    ++running;
+                }
             }
+            if (s.heldRead && running > 0)
+                p.lost = running;
             if (!p.dead)
                 m_needsAnotherTick = true; // its running jobs are read next tick
         }

@@ -122,6 +122,20 @@ private Q_SLOTS:
         QVERIFY(classifyJobKeys({}, {}, {"wait", ":mail:wait", "bull::wait"}).bullmq.isEmpty());
     }
 
+    // Nobody takes jobs: the oldest stays the oldest and the queue never shorter.
+    void takenWatch()
+    {
+        TakenWatch w;
+        QCOMPARE(w.update("a", 5, 0), std::nullopt); // first seen: not known yet
+        QCOMPARE(w.update("a", 6, 1000), std::optional<qint64>(1000));
+        QCOMPARE(w.update("b", 6, 2000), std::nullopt); // the oldest was taken
+        QCOMPARE(w.update("b", 5, 3000), std::nullopt); // shorter: something was taken
+        QCOMPARE(w.update("b", 5, 4500), std::optional<qint64>(1500));
+        QCOMPARE(w.update({}, 0, 5000), std::nullopt); // empty
+        QCOMPARE(w.update("b", 5, 6000), std::nullopt); // seen again: from now
+        QCOMPARE(w.update("b", std::nullopt, 7000), std::nullopt); // not read
+    }
+
     // A job's own time: Unix seconds (Sidekiq, Celery), ms, or an ISO date with
     // Python's microseconds (RQ); else none.
     void jobTimes()
