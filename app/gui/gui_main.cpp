@@ -275,6 +275,10 @@ int main(int argc, char *argv[])
     if (parser.isSet(QStringLiteral("open-history"))) // beside connections: a window of its own
         window.openHistoryFile(parser.value(QStringLiteral("open-history")));
 
+    // Offscreen, the "screen" is a placeholder of 800×600 the window would be
+    // cut to: a documentation shot is taken at the size the pages are laid out for.
+    if (parser.isSet(QStringLiteral("screenshot")) && QGuiApplication::platformName() == QLatin1String("offscreen"))
+        window.resize(1360, 860);
     QTimer stopWatch;
     quitOnSignals(stopWatch);
     if (!scheduleQuit(parser, &window))
