@@ -15,11 +15,11 @@ bool isBullPart(const QByteArray &part)
 }
 
 template<typename T>
-void addSorted(QList<T> &into, const QList<T> &more)
+void addSorted(QList<T> &into, const QList<T> &more, qsizetype cap)
 {
     QSet<T> seen(into.cbegin(), into.cend());
     for (const T &x : more)
-        if (!seen.contains(x)) {
+        if (!seen.contains(x) && into.size() < cap) {
             seen.insert(x);
             into.append(x);
         }
@@ -30,8 +30,10 @@ void addSorted(QList<T> &into, const QList<T> &more)
 
 void FoundJobSystems::merge(const FoundJobSystems &other)
 {
-    addSorted(bullmq, other.bullmq);
-    addSorted(celeryBindings, other.celeryBindings);
+    // Sticky, but bounded: a keyspace of a million user:N:completed sets
+    // must not become a million candidates kept for good.
+    addSorted(bullmq, other.bullmq, kMaxBullCandidates);
+    addSorted(celeryBindings, other.celeryBindings, kMaxBullCandidates);
     sidekiq = sidekiq || other.sidekiq;
     rq = rq || other.rq;
 }

@@ -27,6 +27,8 @@ struct FoundJobSystems
     QList<QByteArray> celeryBindings; // _kombu.binding.* keys, sorted
 
     bool any() const { return !bullmq.isEmpty() || sidekiq || rq || !celeryBindings.isEmpty(); }
+    // Candidates kept at most (each confirmed or rejected by one read, once).
+    static constexpr qsizetype kMaxBullCandidates = 1000;
     // Adds what `other` found (sticky: a framework's keys come and go with its work).
     void merge(const FoundJobSystems &other);
 };
