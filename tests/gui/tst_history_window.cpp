@@ -174,9 +174,6 @@ private Q_SLOTS:
         QVERIFY(recorder.waitForStarted());
         QVERIFY(QTest::qWaitFor([&] { return recordedTimes(path).size() >= 25; }, 20000)); // ~5 s of polls
         const QList<qint64> before = recordedTimes(path);
-        // Different values from now on: the window must show the recorded 30, not only its own.
-        for (int i = 0; i < 15; ++i)
-            db.command({"XADD", "orders", "*", "n", "later"});
 
         ConnectionRequest::defaultHistory().dir = dir.path();
         MainWindow window;
@@ -185,8 +182,15 @@ private Q_SLOTS:
         request.options = *parseRedisUrl(server.url()).options;
         request.intervalMs = 200;
         request.history.dir = dir.path();
+        const qint64 openedAtMs = QDateTime::currentMSecsSinceEpoch();
         ConnectionView *view = window.openConnection(request);
         QTRY_VERIFY_WITH_TIMEOUT(view->historySession().pastApplied(), 10000);
+        // Different values from now on: what the window shows before it
+        // opened at the recorded lag came from the file. (Not earlier: the
+        // replay reads closed 10 s buckets as one averaged point each, and a
+        // bucket holding both values would be neither.)
+        for (int i = 0; i < 15; ++i)
+            db.command({"XADD", "orders", "*", "n", "later"});
         // The recorder writes; the window says so and writes nothing.
         QTRY_VERIFY_WITH_TIMEOUT(view->historySession().state().open && !view->historySession().state().writing, 10000);
         QVERIFY2(view->historySession().state().holder.contains(QStringLiteral("pelscope-cli record")),
@@ -194,9 +198,12 @@ private Q_SLOTS:
         QLabel *label = view->findChild<QLabel *>(QStringLiteral("historyLabel"));
         QVERIFY2(label && label->text().contains(QStringLiteral("records")), label ? qPrintable(label->text()) : "no label");
 
-        // The store holds the recorded past: points before the window opened, at the recorded lag.
+        // The store holds the recorded past: points before the window opened,
+        // at the recorded lag. A closed 10 s bucket is drawn at its start, up
+        // to 10 s before the first poll in it; after it, every poll. So: at
+        // least two, whichever way the polls fell into buckets.
         const GroupKey key{"orders", "ship"};
-        const SeriesWindow w = view->history().window(key, Metric::Lag, before.first() - 1000, before.last(), 5000);
+        const SeriesWindow w = view->history().window(key, Metric::Lag, before.first() - 10'000, openedAtMs - 1, 5000);
         int recordedPoints = 0;
         for (qsizetype i = 0; i < w.t.size(); ++i)
             if (!std::isnan(w.v[i]) && w.v[i] == double(recordedLag))
@@ -213,7 +220,7 @@ private Q_SLOTS:
         QVERIFY(lagChart);
         int drawnBefore = 0;
         for (auto it = lagChart->graph(0)->data()->constBegin(); it != lagChart->graph(0)->data()->constEnd(); ++it)
-            if (it->key * 1000 <= double(before.last()) && it->value == double(recordedLag))
+            if (it->key * 1000 < double(openedAtMs) && it->value == double(recordedLag))
                 ++drawnBefore;
         QVERIFY2(drawnBefore >= 2, qPrintable(QString::number(drawnBefore)));
         window.resize(1280, 720);

@@ -4,6 +4,7 @@
 #include "text/fill_text.h"
 
 #include <QDeadlineTimer>
+#include <QFile>
 #include <QFileInfo>
 #include <QStandardPaths>
 #include <QTcpServer>
@@ -42,9 +43,21 @@ QString RedisServer::executable()
 
 quint16 RedisServer::freePort()
 {
-    QTcpServer probe;
-    probe.listen(QHostAddress::LocalHost, 0);
-    return probe.serverPort();
+    // A cluster node also listens on port + 10000 (its bus), and Redis refuses
+    // a port above 55535 with cluster mode on; the kernel's ephemeral range
+    // goes to 60999. So: a port at most 55535 whose bus port is free too.
+    for (int attempt = 0; attempt < 200; ++attempt) {
+        QTcpServer probe;
+        if (!probe.listen(QHostAddress::LocalHost, 0))
+            continue;
+        const quint16 port = probe.serverPort();
+        if (port > 55535)
+            continue;
+        QTcpServer bus;
+        if (bus.listen(QHostAddress::LocalHost, quint16(port + 10000)))
+            return port;
+    }
+    return 0;
 }
 
 QString RedisServer::socketPath() const
@@ -72,8 +85,24 @@ bool RedisServer::start(QString *error)
             *error = QStringLiteral("redis-server not found: install it with `sudo apt-get install redis-server` (./dev test does)");
         return false;
     }
-    if (m_port == 0)
-        m_port = freePort();
+    // A port found free may be taken by another test's server before ours
+    // binds it (ctest runs several at once): a server that exits at start on
+    // a port chosen here is started again on another. A restart keeps its
+    // port, since the test holds its address.
+    const bool portChosenHere = m_port == 0;
+    for (int attempt = 0;; ++attempt) {
+        if (portChosenHere)
+            m_port = freePort();
+        const Launch outcome = launch(exe, error);
+        if (outcome == Launch::Ready)
+            return true;
+        if (outcome != Launch::ExitedAtStart || !portChosenHere || attempt == 2)
+            return false;
+    }
+}
+
+RedisServer::Launch RedisServer::launch(const QString &exe, QString *error)
+{
     QStringList args;
     if (m_options.tls)
         args << QStringLiteral("--port") << QStringLiteral("0") << QStringLiteral("--tls-port") << QString::number(m_port);
@@ -93,36 +122,62 @@ bool RedisServer::start(QString *error)
     m_process->start();
     if (!m_process->waitForStarted(5000)) {
         if (error)
-            *error = QStringLiteral("could not start %1: %2").arg(exe, m_process->errorString());
-        return false;
+            *error = fillText(QStringLiteral("could not start %1: %2"), exe, m_process->errorString());
+        return Launch::Failed;
     }
     // Ready when it answers PING (over plain TCP or the socket; TLS servers
-    // are probed by their unix socket, which tests enable for them).
+    // are probed by their unix socket, which tests enable for them), and the
+    // process answering is ours.
     QDeadlineTimer deadline(10000);
     while (!deadline.hasExpired()) {
-        if (m_process->state() != QProcess::Running) {
+        // Waiting for the end, not sleeping: QProcess learns of an exit only
+        // while it waits or runs an event loop.
+        if (m_process->waitForFinished(20) || m_process->state() != QProcess::Running) {
             if (error)
-                *error = QStringLiteral("redis-server exited at start; see %1").arg(m_dir.filePath(QStringLiteral("redis.log")));
-            return false;
+                *error = fillText(QStringLiteral("redis-server exited at start: %1 (%2)"), lastLogLine(),
+                                  m_dir.filePath(QStringLiteral("redis.log")));
+            m_process.reset();
+            return Launch::ExitedAtStart;
         }
-        QThread::msleep(20);
         RedisOracle probe;
         const bool ok = (m_options.tls || !m_options.tcp) ? (m_options.unixSocket || !m_options.tcp) && probe.connectUnix(socketPath())
                                                           : probe.connectTcp(QStringLiteral("127.0.0.1"), m_port);
         if (ok) {
             const auto pong = probe.command({"PING"});
-            if (pong.isString() || pong.errorCode() == "NOAUTH") {
+            if (pong.errorCode() == "NOAUTH")
+                return Launch::Ready;
+            if (pong.isString()) {
+                if (!answeredByOurs(probe))
+                    continue; // another test's server on the port; ours is about to exit
                 m_version = probe.serverVersion();
-                return true;
+                return Launch::Ready;
             }
         } else if (m_options.tls && !m_options.unixSocket) {
             QThread::msleep(300); // no way to probe TLS here: give it time
-            return true;
+            return Launch::Ready;
         }
     }
     if (error)
-        *error = QStringLiteral("redis-server did not answer PING within 10 s");
-    return false;
+        *error = fillText(QStringLiteral("redis-server did not answer PING within 10 s: %1"), lastLogLine());
+    return Launch::Failed;
+}
+
+bool RedisServer::answeredByOurs(RedisOracle &probe) const
+{
+    const RedisReply info = probe.command({"INFO", "server"});
+    for (const QByteArray &line : info.bytes().split('\n'))
+        if (line.startsWith("process_id:"))
+            return line.mid(11).trimmed().toLongLong() == m_process->processId();
+    return true; // a server that does not say: trusted
+}
+
+QString RedisServer::lastLogLine() const
+{
+    QFile log(m_dir.filePath(QStringLiteral("redis.log")));
+    if (!log.open(QIODevice::ReadOnly))
+        return QStringLiteral("no log");
+    const QList<QByteArray> lines = log.readAll().trimmed().split('\n');
+    return QString::fromUtf8(lines.last().trimmed());
 }
 
 void RedisServer::stop()

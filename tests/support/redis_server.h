@@ -11,6 +11,8 @@
 
 namespace pelscope::test {
 
+class RedisOracle;
+
 class RedisServer
 {
 public:
@@ -41,9 +43,14 @@ public:
     qint64 pid() const;
 
     static QString executable(); // empty when redis-server is not installed
-    static quint16 freePort();
+    static quint16 freePort(); // also free at port + 10000 (a cluster bus)
 
 private:
+    enum class Launch { Ready, ExitedAtStart, Failed };
+    Launch launch(const QString &exe, QString *error);
+    bool answeredByOurs(RedisOracle &probe) const;
+    QString lastLogLine() const;
+
     Options m_options;
     QTemporaryDir m_dir;
     std::unique_ptr<QProcess> m_process;
