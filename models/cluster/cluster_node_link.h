@@ -60,6 +60,8 @@ public:
     bool sweeping() const { return m_sweeping; }
     void startSweep();
     RedisCommand scanCommand() const { return m_discovery->scanCommand(); }
+    // The pause after a sweep, from what this node's last sweep visited (SweepPace).
+    qint64 sweepPauseMs(qint64 configuredMs) const { return m_discovery->pace().pauseMs(configuredMs); }
     // Error text for an error reply; `finished` when the cursor came back to 0.
     QString onScanReply(const RedisReply &reply, bool *finished);
     QList<QByteArray> discovered() const { return m_discovery->knownStreams(); }

@@ -8,6 +8,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+
 #include <QPointer>
 
 namespace pelscope {
@@ -129,7 +131,13 @@ void ClusterPoller::tick()
         refreshTopology();
     }
     const bool sweeps = !explicitStreams() && !m_config.oneShot;
-    if (sweeps && m_sweepAge.elapsed() >= m_config.rescanIntervalMs) {
+    // Sweeps as often as the largest node's keyspace allows (SweepPace): at
+    // every tick on small ones. A node sweeps one page a tick (its COUNT
+    // paced too), in the tick's own batch.
+    qint64 pauseMs = 0;
+    for (const ClusterNodeLink *link : std::as_const(m_links))
+        pauseMs = std::max(pauseMs, link->sweepPauseMs(m_config.rescanIntervalMs));
+    if (sweeps && m_sweepAge.elapsed() >= pauseMs) {
         m_sweepAge.start();
         for (ClusterNodeLink *link : std::as_const(m_links))
             if (!link->sweeping())

@@ -46,7 +46,7 @@ FoundQueues classifyQueueKeys(const QList<QByteArray> &sortedSets, const QList<Q
 
 QueueDiscovery::QueueDiscovery(QByteArray match, int scanCount, qint64 scanMaxPages, int maxQueues, bool frameworks)
     : m_match(std::move(match))
-    , m_scanCount(scanCount)
+    , m_pace(scanCount)
     , m_scanMaxPages(scanMaxPages)
     , m_maxQueues(maxQueues)
     , m_frameworks(frameworks)
@@ -57,6 +57,7 @@ void QueueDiscovery::startSweep()
     m_phase = Phase::SortedSets;
     m_cursor = "0";
     m_pages = 0;
+    m_phaseKeys = 0;
     m_sortedSets.clear();
     m_listKeys.clear();
     m_setKeys.clear();
@@ -74,7 +75,7 @@ void QueueDiscovery::endSweepEarly()
 RedisCommand QueueDiscovery::scanCommand() const
 {
     const QByteArray type = m_phase == Phase::Lists ? QByteArray("list") : m_phase == Phase::Sets ? QByteArray("set") : QByteArray("zset");
-    return {"SCAN", m_cursor, "MATCH", m_match, "COUNT", QByteArray::number(m_scanCount), "TYPE", type};
+    return {"SCAN", m_cursor, "MATCH", m_match, "COUNT", QByteArray::number(m_pace.count()), "TYPE", type};
 }
 
 QString QueueDiscovery::onScanReply(const RedisReply &reply)
@@ -99,8 +100,12 @@ QString QueueDiscovery::onScanReply(const RedisReply &reply)
         if (k.isString())
             into.insert(k.bytes());
     ++m_pages;
+    m_phaseKeys += m_pace.count();
     if (m_cursor == "0" || m_pages >= m_scanMaxPages) {
         m_cutShort = m_cutShort || m_cursor != "0";
+        if (m_phase == Phase::SortedSets && m_cursor == "0")
+            m_pace.measured(m_phaseKeys); // each phase visits the whole keyspace: one measure is enough
+        m_phaseKeys = 0;
         if (m_phase == Phase::SortedSets || (m_phase == Phase::Lists && m_frameworks)) {
             m_phase = m_phase == Phase::SortedSets ? Phase::Lists : Phase::Sets;
             m_cursor = "0";

@@ -14,6 +14,7 @@
 
 #include "job_discovery.h"
 #include "queue_config.h"
+#include "sweep_pace.h"
 #include "../redis/redis_reply.h"
 
 #include <QSet>
@@ -57,7 +58,8 @@ private:
     void finishSweep();
 
     QByteArray m_match;
-    int m_scanCount;
+    SweepPace m_pace; // COUNT from the keyspace the last sweep's first phase visited
+    qint64 m_phaseKeys = 0;
     qint64 m_scanMaxPages;
     int m_maxQueues;
     bool m_frameworks;

@@ -262,10 +262,11 @@ void StreamPoller::onTickReplies(quint64 generation, const RedisReplies &replies
         data.server.node = m_connection->hello().node;
     if (m_replicaLink)
         readReplicaLink(replies.last(), data);
-    data.stats.roundTrips = m_connection->roundTrips() - m_roundTripsAtStart;
-    data.stats.bytesOut = m_connection->bytesWritten() - m_bytesOutAtStart;
-    data.stats.bytesIn = m_connection->bytesRead() - m_bytesInAtStart;
-    data.stats.commands = m_commandsInTick;
+    data.stats.roundTrips = m_connection->roundTrips() - m_roundTripsAtStart + m_sweepCarried.roundTrips;
+    data.stats.bytesOut = m_connection->bytesWritten() - m_bytesOutAtStart + m_sweepCarried.bytesOut;
+    data.stats.bytesIn = m_connection->bytesRead() - m_bytesInAtStart + m_sweepCarried.bytesIn;
+    data.stats.commands = m_commandsInTick + m_sweepCarried.commands;
+    m_sweepCarried = {};
     data.stats.durationMs = m_schedule.tickElapsedMs();
 
     // Groups seen for the first time were not probed yet: on the first tick of
@@ -285,7 +286,40 @@ void StreamPoller::onTickReplies(quint64 generation, const RedisReplies &replies
         stop();
         return;
     }
-    scheduleNext();
+    continueSweep();
+}
+
+// A small keyspace is swept in a tick or two (SweepPace): the pages past the
+// tick's own go one after another once the snapshot is out, each a short
+// command, so other clients are served between them; the next tick is armed
+// when they are done (the cadence is kept: TickScheduler counts from the
+// tick's start).
+void StreamPoller::continueSweep()
+{
+    if (m_stopped || !m_probe->wantsAnotherPage()) {
+        scheduleNext();
+        return;
+    }
+    const quint64 generation = m_generation;
+    m_inTick = true;
+    const qint64 outBefore = m_connection->bytesWritten(), inBefore = m_connection->bytesRead();
+    m_connection->execute({m_probe->scanCommand()}, this, [this, generation, outBefore, inBefore](const RedisReplies &replies, const RedisError &error) {
+        if (generation != m_generation || m_stopped)
+            return;
+        m_inTick = false;
+        // Counted in the next snapshot's figures: what the server was sent since the last one.
+        ++m_sweepCarried.roundTrips;
+        ++m_sweepCarried.commands;
+        m_sweepCarried.bytesOut += m_connection->bytesWritten() - outBefore;
+        m_sweepCarried.bytesIn += m_connection->bytesRead() - inBefore;
+        if (error.isError())
+            return; // the connection reconnects and calls onReady again
+        if (!m_probe->onScanReply(replies.value(0)).isEmpty()) {
+            scheduleNext(); // said by the next tick's own page, which meets the same reply
+            return;
+        }
+        continueSweep();
+    });
 }
 
 void StreamPoller::scheduleNext()

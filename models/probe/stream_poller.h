@@ -51,6 +51,7 @@ private:
     void tick();
     void onTickReplies(quint64 generation, const RedisReplies &replies, const RedisError &error);
     void scheduleNext();
+    void continueSweep();
     void publishStatus();
     void readReplicaLink(const RedisReply &info, SnapshotData &data);
 
@@ -73,6 +74,11 @@ private:
     ConnectionStatus m_status;
     qint64 m_roundTripsAtStart = 0, m_bytesOutAtStart = 0, m_bytesInAtStart = 0;
     qint64 m_commandsInTick = 0;
+    // The sweep's pages sent after the last snapshot (continueSweep).
+    struct
+    {
+        qint64 roundTrips = 0, commands = 0, bytesOut = 0, bytesIn = 0;
+    } m_sweepCarried;
     ReplicaLinkProbe *m_replicaLink = nullptr; // read_from=replica only
 };
 

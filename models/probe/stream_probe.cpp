@@ -19,6 +19,7 @@ namespace pelscope {
 
 StreamProbe::StreamProbe(ProbeConfig config)
     : m_config(std::move(config))
+    , m_pace(m_config.scanCount)
 {
     for (const QByteArray &k : std::as_const(m_config.streams))
         m_streams.insert(k);
@@ -39,7 +40,13 @@ QList<QByteArray> StreamProbe::knownStreams() const
 
 RedisCommand StreamProbe::scanCommand() const
 {
-    return {"SCAN", m_scanCursor, "MATCH", m_config.match, "COUNT", QByteArray::number(m_config.scanCount), "TYPE", "stream"};
+    return {"SCAN", m_scanCursor, "MATCH", m_config.match, "COUNT", QByteArray::number(m_pace.count()), "TYPE", "stream"};
+}
+
+bool StreamProbe::wantsAnotherPage() const
+{
+    return m_sweeping && m_sweptOnce && m_scanPlanned && m_config.streams.isEmpty() && !m_config.oneShot
+        && m_pagesThisTick < m_pace.pagesPerTick();
 }
 
 void StreamProbe::restartDiscovery()
@@ -49,6 +56,7 @@ void StreamProbe::restartDiscovery()
     m_scanCursor = "0";
     m_found.clear();
     m_sweepPages = 0;
+    m_sweepKeys = 0;
     m_sweeping = true;
 }
 
@@ -81,16 +89,22 @@ RedisBatch StreamProbe::planTick()
     add(batch, SlotKind::Time, {"TIME"});
     m_requiredUs += pollcost::Time;
 
+    m_pagesThisTick = 0;
+    m_scanPlanned = false;
     if (m_config.streams.isEmpty() && !m_config.oneShot) {
-        if (!m_sweeping && m_lastNowMs - m_lastSweepEndMs >= m_config.rescanIntervalMs) {
+        if (!m_sweeping && m_lastNowMs - m_lastSweepEndMs >= m_pace.pauseMs(m_config.rescanIntervalMs)) {
             m_sweeping = true;
             m_scanCursor = "0";
             m_found.clear();
+            m_sweepPages = 0;
+            m_sweepKeys = 0;
             m_scanDueTick = m_tick;
         }
         if (m_sweeping)
-            offer(batch, pollcost::scanPage(m_config.scanCount), qint64(m_tick - m_scanDueTick), QStringLiteral("SCAN"),
-                  [this](RedisBatch &b) { add(b, SlotKind::Scan, scanCommand()); });
+            offer(batch, pollcost::scanPage(m_pace.count()), qint64(m_tick - m_scanDueTick), QStringLiteral("SCAN"), [this](RedisBatch &b) {
+                add(b, SlotKind::Scan, scanCommand());
+                m_scanPlanned = true;
+            });
     }
 
     qint64 consumerBudget = m_config.consumerBudgetPerTick;

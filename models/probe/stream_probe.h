@@ -7,6 +7,7 @@
 #include "../redis/redis_reply.h"
 #include "../snapshot/snapshot.h"
 #include "probe_config.h"
+#include "sweep_pace.h"
 
 #include <QHash>
 #include <QSet>
@@ -31,6 +32,10 @@ public:
     RedisCommand scanCommand() const;
     // Returns an error text for an error reply, empty otherwise.
     QString onScanReply(const RedisReply &reply);
+    // A sweep under way may take more pages this tick, one after another
+    // (SweepPace): the poller asks for them after the tick's replies.
+    bool wantsAnotherPage() const;
+    const SweepPace &pace() const { return m_pace; }
     // After a reconnect: start a fresh sweep, keep what is known.
     void restartDiscovery();
     // The first sweep ran out of its time budget: poll what was found; the
@@ -149,6 +154,10 @@ private:
     qint64 m_lastNowMs = 0;
     QSet<QByteArray> m_found; // during the running sweep
     qint64 m_sweepPages = 0;
+    qint64 m_sweepKeys = 0;     // COUNTs asked in the running sweep
+    int m_pagesThisTick = 0;
+    bool m_scanPlanned = false; // the tick's own page was sent (the budget may leave it out)
+    SweepPace m_pace;
     QString m_discoveryGap;     // why the streams known may not be all of them; empty when a sweep completed
     QSet<QByteArray> m_streams; // known now
 

@@ -79,6 +79,8 @@ QString StreamProbe::onScanReply(const RedisReply &reply)
         return QStringLiteral("unexpected reply to SCAN (%1 instead of a cursor and a list of keys)").arg(replyShape(reply));
     m_scanCursor = reply.at(0).bytes();
     ++m_sweepPages;
+    ++m_pagesThisTick;
+    m_sweepKeys += m_pace.count();
     for (const RedisReply &k : reply.at(1).elements()) {
         m_found.insert(k.bytes());
         m_streams.insert(k.bytes()); // new streams show up at once
@@ -90,6 +92,8 @@ QString StreamProbe::onScanReply(const RedisReply &reply)
         m_sweeping = false;
         m_sweptOnce = true;
         m_sweepPages = 0;
+        m_pace.measured(m_sweepKeys);
+        m_sweepKeys = 0;
         m_discoveryGap.clear();
         m_lastSweepEndMs = m_lastNowMs;
     } else if (m_sweepPages >= m_config.scanMaxPages) {

@@ -1,10 +1,14 @@
 // The poller's cost per tick does not grow with the PEL: with 200,000 pending
 // entries no command it sends takes more than a small, fixed time.
 #include "poll_once.h"
+#include "polling/connection_poller.h"
+#include "probe/sweep_pace.h"
+#include "redis/connection_options.h"
 #include "redis_oracle.h"
 #include "redis_server.h"
 #include "text/fill_text.h"
 
+#include <QSignalSpy>
 #include <QTest>
 #include <QTimer>
 
@@ -263,6 +267,128 @@ private Q_SLOTS:
         // The first tick reads all 304; each later one the groups' streams and 50 without.
         const qint64 xinfoGroups = db.commandStats().value(QStringLiteral("xinfo|groups")).calls;
         QVERIFY2(xinfoGroups <= (kGrouped + kGroupless) + qint64(ticks.size() + 1) * (kGrouped + 1 + 50), qPrintable(QString::number(xinfoGroups)));
+    }
+
+    // Discovery paced by what a sweep costs (issue 34). Short-lived streams
+    // are ordinary (per-request replies, per-job progress): on a small
+    // keyspace one made between ticks is in the next snapshots, where it
+    // waited for the next sweep, up to 30 s, before. Deleted ones leave at once.
+    void newStreamsAreSeenWithinTicksOnASmallKeyspace()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        QList<RedisCommand> batch;
+        for (int i = 0; i < 150; ++i)
+            batch.append({"XGROUP", "CREATE", "reply:" + QByteArray::number(i), "g", "$", "MKSTREAM"});
+        db.pipeline(batch);
+        const QList<QByteArray> made{"reply:new-1", "reply:new-2", "reply:%1", "reply:\xe2\x80\x8f"};
+        const QList<QByteArray> deleted{"reply:0", "reply:1", "reply:2"};
+        const qint64 took = snapshotsUntilShown(server.url(), db, made, deleted, 150, &error);
+        QVERIFY2(took >= 1 && took <= 3, qPrintable(error));
+    }
+
+    void newStreamsAreSeenWithinTicksAmongTenThousandKeys()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        QList<RedisCommand> batch;
+        for (int i = 0; i < 10'000; ++i)
+            batch.append({"SET", "session:" + QByteArray::number(i), "x"});
+        for (int i = 0; i < 20; ++i)
+            batch.append({"XGROUP", "CREATE", "reply:" + QByteArray::number(i), "g", "$", "MKSTREAM"});
+        db.pipeline(batch);
+        db.command({"CONFIG", "RESETSTAT"});
+        const QList<QByteArray> made{"reply:new-1", "reply:new-2"};
+        const QList<QByteArray> deleted{"reply:0"};
+        const qint64 took = snapshotsUntilShown(server.url(), db, made, deleted, 20, &error);
+        QVERIFY2(took >= 1 && took <= 3, qPrintable(error));
+        // In pages of at most 1,000 keys: 10,000 keys in about ten SCANs a sweep, not fifty.
+        const auto scans = db.commandStats().value(QStringLiteral("scan"));
+        qInfo("SCAN: %lld calls, %lld µs in all", scans.calls, scans.usec);
+    }
+
+    // A keyspace of a million keys costs what it did: one page of 200 keys a
+    // tick for the streams at most (and one for the queues), never the
+    // small keyspace's ten.
+    void aMillionKeysKeepOnePageATick()
+    {
+        RedisServer server(RedisServer::Options{.extraArgs = {QStringLiteral("--enable-debug-command"), QStringLiteral("yes")}});
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        QVERIFY(!db.command({"DEBUG", "POPULATE", "1000000", "session"}).isError());
+        QCOMPARE(db.command({"DBSIZE"}).integer(), 1000000);
+        db.command({"XGROUP", "CREATE", "orders", "g", "$", "MKSTREAM"});
+        ConnectionPoller poller(*parseRedisUrl(server.url()).options, ProbeConfig{});
+        poller.setIntervalMs(100);
+        QSignalSpy snapshots(&poller, &ConnectionPoller::snapshotReady);
+        poller.start();
+        QTRY_VERIFY_WITH_TIMEOUT(snapshots.size() >= 1, 20000); // after the first sweep, within its 3 s budget
+        db.command({"CONFIG", "RESETSTAT"});
+        const qsizetype at = snapshots.size();
+        QTRY_VERIFY_WITH_TIMEOUT(snapshots.size() >= at + 20, 20000);
+        poller.stop();
+        const qint64 ticks = snapshots.size() - at + 1; // the one under way at RESETSTAT included
+        const auto scan = db.commandStats().value(QStringLiteral("scan"));
+        qInfo("SCAN over %lld ticks: %lld calls, %lld µs", ticks, scan.calls, scan.usec);
+        // One page for the streams and one for the queues' sorted sets, lists
+        // and sets (a sweep of its own), as before.
+        QVERIFY2(scan.calls <= 2 * ticks, qPrintable(fillText(QStringLiteral("%1 SCANs in %2 ticks"), scan.calls, ticks)));
+    }
+
+private:
+    // Polls every 200 ms; after two snapshots showing `groups` groups makes
+    // `made` (each with a group) and deletes `deleted`, then counts the
+    // snapshots until the poller shows exactly that; -1 and `error` when not
+    // within 10 s.
+    qint64 snapshotsUntilShown(const QString &url, RedisOracle &db, const QList<QByteArray> &made, const QList<QByteArray> &deleted,
+                               int groups, QString *error)
+    {
+        ConnectionPoller poller(*parseRedisUrl(url).options, ProbeConfig{});
+        poller.setIntervalMs(200);
+        QSignalSpy snapshots(&poller, &ConnectionPoller::snapshotReady);
+        poller.start();
+        const auto groupsIn = [](const Snapshot &s) {
+            QSet<QByteArray> keys;
+            for (const StreamSnapshot &st : s->streams)
+                if (!st.groups.isEmpty())
+                    keys.insert(st.key);
+            return keys;
+        };
+        if (!QTest::qWaitFor([&] { return snapshots.size() >= 2; }, 15000)) {
+            *error = QStringLiteral("no snapshots");
+            return -1;
+        }
+        if (const qsizetype seen = groupsIn(snapshots.last().first().value<Snapshot>()).size(); seen != groups) {
+            *error = fillText(QStringLiteral("%1 groups seen, %2 made"), seen, groups);
+            return -1;
+        }
+        QList<RedisCommand> batch;
+        for (const QByteArray &k : made)
+            batch.append({"XGROUP", "CREATE", k, "g", "$", "MKSTREAM"});
+        for (const QByteArray &k : deleted)
+            batch.append({"DEL", k});
+        db.pipeline(batch);
+        const qsizetype at = snapshots.size();
+        const auto shown = [&] {
+            const QSet<QByteArray> keys = groupsIn(snapshots.last().first().value<Snapshot>());
+            return std::all_of(made.cbegin(), made.cend(), [&](const QByteArray &k) { return keys.contains(k); })
+                && std::none_of(deleted.cbegin(), deleted.cend(), [&](const QByteArray &k) { return keys.contains(k); });
+        };
+        // The first snapshot after the change may have been planned before it.
+        const bool ok = QTest::qWaitFor([&] { return snapshots.size() > at && shown(); }, 10000);
+        poller.stop();
+        const qint64 took = snapshots.size() - at;
+        *error = fillText(QStringLiteral("shown %1 snapshot(s) after the change"), ok ? QString::number(took) : QStringLiteral("not"));
+        qInfo("%s", qPrintable(*error));
+        return ok ? took : -1;
     }
 };
 

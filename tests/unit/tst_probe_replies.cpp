@@ -9,6 +9,7 @@
 #include "probe/job_reader.h"
 #include "probe/queue_probe.h"
 #include "probe/stream_probe.h"
+#include "probe/sweep_pace.h"
 #include "redis/resp_codec.h"
 
 #include <QFile>
@@ -268,6 +269,69 @@ private Q_SLOTS:
         const QString error = probe.onScanReply(captured(QStringLiteral("scan")));
         QVERIFY2(error.isEmpty(), qPrintable(error));
         QVERIFY(probe.discoveryComplete());
+    }
+
+    // Discovery's pace from the keyspace a sweep visited (issue 34): two
+    // ticks a sweep up to 20,000 keys, in pages of at most 1,000; above, the
+    // keys a tick visits fall as the keyspace grows, to one page of the
+    // configured 200 from a million keys on, with the 30 s pause back.
+    void sweepPaceFollowsTheKeyspace_data()
+    {
+        QTest::addColumn<qint64>("keyspace");
+        QTest::addColumn<int>("count");
+        QTest::addColumn<int>("pages");
+        QTest::addColumn<qint64>("pauseMs");
+        QTest::newRow("unmeasured") << qint64(-1) << 200 << 1 << qint64(30'000);
+        QTest::newRow("150 keys") << qint64(200) << 200 << 1 << qint64(0);
+        QTest::newRow("10,000 keys") << qint64(10'000) << 1000 << 5 << qint64(0);
+        QTest::newRow("20,000 keys") << qint64(20'000) << 1000 << 10 << qint64(0);
+        QTest::newRow("100,000 keys") << qint64(100'000) << 1000 << 2 << qint64(30'000);
+        QTest::newRow("400,000 keys") << qint64(400'000) << 500 << 1 << qint64(30'000);
+        QTest::newRow("1,000,000 keys") << qint64(1'000'000) << 200 << 1 << qint64(30'000);
+        QTest::newRow("3,000,000 keys") << qint64(3'000'000) << 200 << 1 << qint64(30'000);
+    }
+    void sweepPaceFollowsTheKeyspace()
+    {
+        QFETCH(qint64, keyspace);
+        SweepPace pace(200);
+        if (keyspace >= 0)
+            pace.measured(keyspace);
+        QTEST(pace.count(), "count");
+        QTEST(pace.pagesPerTick(), "pages");
+        QTEST(pace.pauseMs(30'000), "pauseMs");
+        // A sweep of a small keyspace ends within two ticks.
+        if (keyspace >= 0 && keyspace <= SweepPace::kSmallKeyspace)
+            QVERIFY(qint64(pace.count()) * pace.pagesPerTick() * 2 >= keyspace);
+    }
+
+    // The probe sends its pages with the paced COUNT, and asks for more in
+    // the same tick only while a sweep after the first is under way.
+    void probeSweepsAtItsPace()
+    {
+        ProbeConfig config;
+        StreamProbe probe(config);
+        const auto page = [](const QByteArray &cursor) {
+            return RedisReply::array({RedisReply::string(cursor), RedisReply::array({})});
+        };
+        // The first sweep (before the first tick): 50 pages of 200.
+        for (int i = 1; i < 50; ++i)
+            QVERIFY(probe.onScanReply(page(QByteArray::number(i))).isEmpty());
+        QVERIFY(!probe.discoveryComplete());
+        QVERIFY(probe.onScanReply(page("0")).isEmpty());
+        QVERIFY(probe.discoveryComplete());
+        QCOMPARE(probe.pace().keyspace(), qint64(10'000));
+        QCOMPARE(probe.scanCommand().value(5), QByteArray("1000"));
+        // The next tick starts a sweep at once (no pause on 10,000 keys) and
+        // its own page leaves four more for the tick.
+        const RedisBatch batch = probe.planTick();
+        QVERIFY(std::any_of(batch.cbegin(), batch.cend(), [](const RedisCommand &c) { return c.value(0) == "SCAN"; }));
+        for (int i = 0; i < 5; ++i) {
+            QVERIFY(probe.wantsAnotherPage());
+            QVERIFY(probe.onScanReply(page(QByteArray::number(100 + i))).isEmpty());
+        }
+        QVERIFY(!probe.wantsAnotherPage()); // five pages of 1,000 are the tick's share
+        probe.planTick();
+        QVERIFY(probe.wantsAnotherPage()); // a new tick, a new share
     }
 };
 
