@@ -101,8 +101,20 @@ void ConnectionStatusLine::showHistory(const HistoryState &state, std::optional<
     if (const auto since = recordedSinceMs)
         tip += (tip.isEmpty() ? QString() : QStringLiteral("\n"))
                + tr("Recorded since %1").arg(QLocale().toString(QDateTime::fromMSecsSinceEpoch(*since), QLocale::ShortFormat));
+    if (const auto held = m_held)
+        tip += (tip.isEmpty() ? QString() : QStringLiteral("\n"))
+               + fillText(tr("In this window's memory: %1 group(s), %2 of them gone from the server (the %3 last seen are kept); "
+                             "%4 consumer(s); %5 of series. The file keeps the rest."),
+                          formatCount(held->groups), formatCount(held->goneGroups), HistoryStore::GoneGroupsKept, formatCount(held->consumers),
+                          QLocale().formattedDataSize(held->bytes));
     m_historyLabel->setText(text);
     m_historyLabel->setToolTip(tip);
+}
+
+void ConnectionStatusLine::showHistoryHeld(const HistoryStore::Held &held)
+{
+    m_held = held;
+    showHistory(m_history, m_recordedSinceMs);
 }
 
 void ConnectionStatusLine::showPoll(const Snapshot &snapshot)

@@ -5,6 +5,7 @@
 
 #include "connection_profile_store.h"
 #include "history/history_recorder.h"
+#include "history/history_store.h"
 #include "probe/connection_status.h"
 #include "snapshot/snapshot.h"
 
@@ -26,6 +27,8 @@ public:
     void showConnection(const ConnectionStatus &status);
     void showPoll(const Snapshot &snapshot);
     void showHistory(const HistoryState &state, std::optional<qint64> recordedSinceMs);
+    // What the window keeps in memory, said under the history's tooltip.
+    void showHistoryHeld(const HistoryStore::Held &held);
 
 Q_SIGNALS:
     // The claim and XACK activity was clicked: its chart.
@@ -50,6 +53,7 @@ private:
     bool m_polled = false;
     HistoryState m_history;
     std::optional<qint64> m_recordedSinceMs;
+    std::optional<HistoryStore::Held> m_held;
 };
 
 } // namespace pelscope

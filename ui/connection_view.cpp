@@ -449,6 +449,13 @@ void ConnectionView::render(const Snapshot &snapshot)
     }
     updateSummary();
     m_statusLine->showPoll(snapshot);
+    // Every 10 s, or when groups come or go: bytesUsed() walks every series' buffers.
+    if (const HistoryStore &history = m_session->history();
+        snapshot->takenAtMs - m_heldShownAtMs >= 10'000 || history.groupCount() != m_heldGroupsShown) {
+        m_heldShownAtMs = snapshot->takenAtMs;
+        m_heldGroupsShown = history.groupCount();
+        m_statusLine->showHistoryHeld(history.held());
+    }
     updateClusterBanner(snapshot);
     Q_EMIT summaryChanged();
     Q_EMIT polled(snapshot);

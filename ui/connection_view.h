@@ -179,6 +179,8 @@ private:
     void openWantedQueue();
     QTimer m_staleTimer;
     qint64 m_lastSnapshotWallMs = 0;
+    qint64 m_heldShownAtMs = 0; // the history's held figures, last given to the status line
+    int m_heldGroupsShown = -1;
     int m_intervalMs = 1000;
     bool m_stale = false;
     bool m_queuesLead = false; // no groups but queues: the queue panel has the room

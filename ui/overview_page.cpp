@@ -40,7 +40,7 @@ OverviewPage::OverviewPage(QAbstractItemModel *source, QWidget *parent)
     m_table->setModel(m_proxy);
     nameView(m_table, tr("Consumer groups, worst first"));
     m_table->setItemDelegateForColumn(GroupTableModel::Status, new StatusDelegate(m_table));
-    m_table->setItemDelegateForColumn(GroupTableModel::LagTrend, new SparklineDelegate(m_table));
+    m_table->setItemDelegateForColumn(GroupTableModel::Trend, new SparklineDelegate(m_table));
     m_table->setSortingEnabled(true);
     m_table->sortByColumn(GroupTableModel::Status, Qt::DescendingOrder);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -53,7 +53,7 @@ OverviewPage::OverviewPage(QAbstractItemModel *source, QWidget *parent)
     const std::pair<int, int> widths[] = {{C::Status, 92},       {C::Since, 80},         {C::Connection, 130}, {C::Node, 130},
                                           {C::Stream, 130},      {C::Group, 120},        {C::Lag, 70},         {C::Behind, 70},
                                           {C::Pending, 70},      {C::OldestIdle, 140},   {C::Consumers, 110},  {C::MaxDeliveries, 100},
-                                          {C::InRate, 64},       {C::OutRate, 64},       {C::DeadLetters, 100}, {C::LagTrend, 120},
+                                          {C::InRate, 64},       {C::OutRate, 64},       {C::DeadLetters, 100}, {C::Trend, 120},
                                           {C::ReadAge, 80}};
     static_assert(std::size(widths) == C::Reasons, "every column but Why has its width");
     for (const auto &[column, width] : widths)

@@ -1,18 +1,16 @@
 #include "sparkline_delegate.h"
 
+#include "health_style.h"
 #include "itemmodels/group_table_model.h"
 
 #include <QApplication>
 #include <QPainter>
 #include <QPainterPath>
 
+#include <algorithm>
 #include <cmath>
 
 namespace pelscope {
-
-namespace {
-constexpr double kScaleFloor = 100; // entries
-} // namespace
 
 void SparklineDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const
 {
@@ -22,6 +20,7 @@ void SparklineDelegate::paint(QPainter *painter, const QStyleOptionViewItem &opt
     QApplication::style()->drawControl(QStyle::CE_ItemViewItem, &opt, painter, opt.widget);
 
     const QList<double> points = index.data(GroupTableModel::SparklineRole).value<QList<double>>();
+    const QPointF thresholds = index.data(GroupTableModel::TrendThresholdsRole).toPointF();
     double hi = 0;
     int known = 0;
     for (double v : points)
@@ -32,19 +31,20 @@ void SparklineDelegate::paint(QPainter *painter, const QStyleOptionViewItem &opt
     if (known < 2)
         return;
     const QRectF area = QRectF(option.rect).adjusted(4, 4, -4, -4);
-    // From zero, and never less than kScaleFloor entries high: a lag that
-    // jitters between 0 and 7 is a flat line near the bottom, not a storm;
-    // one climbing into the thousands fills the cell. The tooltip has the range.
-    const double lo = 0;
-    const double span = std::max(hi, kScaleFloor);
+    // From zero, and never less than the floor high (100 entries of lag, or
+    // the warn threshold): a lag that jitters between 0 and 7 is a flat line
+    // near the bottom, not a storm; one climbing into the thousands fills the
+    // cell. The tooltip has the numbers.
+    const double span = std::max({hi, index.data(GroupTableModel::TrendFloorRole).toDouble(), 1.0}) * 1.05;
+    const auto yOf = [&](double v) { return area.bottom() - area.height() * v / span; };
     QPainterPath path;
     bool pen = false;
     for (qsizetype i = 0; i < points.size(); ++i) {
         if (std::isnan(points[i])) {
-            pen = false; // unknown lag: a gap, never a zero
+            pen = false; // unknown: a gap, never a zero
             continue;
         }
-        const QPointF p(area.left() + area.width() * double(i) / double(points.size() - 1), area.bottom() - area.height() * (points[i] - lo) / span);
+        const QPointF p(area.left() + area.width() * double(i) / double(points.size() - 1), yOf(points[i]));
         if (pen)
             path.lineTo(p);
         else
@@ -54,7 +54,16 @@ void SparklineDelegate::paint(QPainter *painter, const QStyleOptionViewItem &opt
     painter->save();
     painter->setRenderHint(QPainter::Antialiasing);
     const bool selected = option.state & QStyle::State_Selected;
-    painter->setPen(QPen(selected ? option.palette.highlightedText().color() : QColor(0xd3, 0x54, 0x00), 1.4));
+    // The thresholds the rules hold this measure to, where they fall in the picture.
+    const auto threshold = [&](double at, Health level) {
+        if (at <= 0 || at > span)
+            return;
+        painter->setPen(QPen(healthStyle(level).strong, 1.0, Qt::DashLine));
+        painter->drawLine(QPointF(area.left(), yOf(at)), QPointF(area.right(), yOf(at)));
+    };
+    threshold(thresholds.x(), Health::Warn);
+    threshold(thresholds.y(), Health::Crit);
+    painter->setPen(QPen(selected ? option.palette.highlightedText().color() : option.palette.text().color(), 1.4));
     painter->drawPath(path);
     painter->restore();
 }

@@ -6,6 +6,8 @@
 #include <QCoreApplication>
 #include <QSettings>
 
+#include <algorithm>
+
 namespace pelscope {
 
 
@@ -165,6 +167,33 @@ QList<StalledConsumer> stalledConsumers(const GroupSnapshot &g, qint64 threshold
     return out;
 }
 
+namespace {
+
+Health levelOf(std::optional<qint64> value, qint64 warnAt, qint64 critAt)
+{
+    return !value ? Health::Ok : *value >= critAt ? Health::Crit : *value >= warnAt ? Health::Warn : Health::Ok;
+}
+
+// The series that explains the verdict: of the measured rules (oldest idle,
+// behind, lag, in the order the reasons list them) the first at the
+// verdict's level, else the worst of them, else lag.
+HealthTrend trendOf(const GroupSnapshot &g, const HealthThresholds &t, Health status)
+{
+    using M = HealthTrend::Measure;
+    const QList<std::pair<HealthTrend, Health>> measured{
+        {{M::OldestIdle, double(t.oldestIdleWarnMs), double(t.oldestIdleCritMs)}, levelOf(g.oldestIdleMs, t.oldestIdleWarnMs, t.oldestIdleCritMs)},
+        {{M::Behind, double(t.behindWarnMs), double(t.behindCritMs)}, levelOf(g.oldestUnreadAgeMs, t.behindWarnMs, t.behindCritMs)},
+        {{M::Lag, double(t.lagWarn), double(t.lagCrit)}, levelOf(g.lag, t.lagWarn, t.lagCrit)},
+    };
+    for (const auto &[trend, level] : measured)
+        if (level != Health::Ok && level == status)
+            return trend;
+    const auto worst = std::max_element(measured.cbegin(), measured.cend(), [](const auto &a, const auto &b) { return int(a.second) < int(b.second); });
+    return worst->second != Health::Ok ? worst->first : measured.last().first;
+}
+
+} // namespace
+
 HealthVerdict evaluateGroup(const StreamSnapshot &stream, const GroupSnapshot &g, const HealthThresholds &all)
 {
     const HealthThresholds t = all.forGroup(stream.key, g.name);
@@ -227,6 +256,7 @@ HealthVerdict evaluateGroup(const StreamSnapshot &stream, const GroupSnapshot &g
                   fillText(QCoreApplication::translate("Health", "%1 consumers hold entries idle ≥ %2: %3"), v.stalled.size(),
                            formatDuration(t.consumerIdleWarnMs), who.join(QStringLiteral(", "))));
     }
+    v.trend = trendOf(g, t, v.status);
     return v;
 }
 

@@ -171,6 +171,18 @@ QVector<BucketStats> HistoryStore::buckets(const GroupKey &key, Metric metric, q
     return out;
 }
 
+HistoryStore::Held HistoryStore::held() const
+{
+    Held out;
+    out.groups = int(m_groups.size());
+    for (const auto &hp : m_groups)
+        if (hp->progress.lastSeenMs < m_latestMs - GoneAfterMs)
+            ++out.goneGroups;
+    out.consumers = m_consumerCount;
+    out.bytes = bytesUsed();
+    return out;
+}
+
 qint64 HistoryStore::bytesUsed() const
 {
     qint64 b = sizeof(*this);

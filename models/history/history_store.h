@@ -175,6 +175,15 @@ public:
     qint64 droppedSnapshots() const { return m_dropped; }
     // Allocated capacity of every buffer, plus estimated container overhead.
     qint64 bytesUsed() const;
+    // What the window holds in memory, as said under the history's tooltip:
+    // groups (those gone from the server among them), consumers, bytes.
+    struct Held
+    {
+        int groups = 0, goneGroups = 0, consumers = 0;
+        qint64 bytes = 0;
+    };
+    Held held() const;
+    int groupCount() const { return int(m_groups.size()); }
     void setMemoryBudget(qint64 bytes) { m_budgetBytes = std::max<qint64>(bytes, 1); }
     qint64 memoryBudget() const { return m_budgetBytes; }
     // How far back each tier reaches at most now (the budget's verdict for

@@ -6,6 +6,7 @@
 
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QPointF>
 
 #include <algorithm>
 #include <cmath>
@@ -92,7 +93,7 @@ QString GroupTableModel::displayText(int row, int column) const
         return v ? QString::number(*v, 'f', *v < 10 ? 1 : 0) + QStringLiteral("/s") : QStringLiteral("—");
     }
     case DeadLetters: return dlqText(deadLettersOf(s.key));
-    case LagTrend: return {}; // drawn by a delegate from SparklineRole
+    case Trend: return {}; // drawn by a delegate from SparklineRole
     case ReadAge: {
         const qint64 age = m_snapshot->takenAtMs - s.readAtMs;
         return s.readAtMs <= 0 ? QStringLiteral("—") : age <= 0 ? QCoreApplication::translate("pelscope::GroupTableModel", "now") : formatDuration(age) + QCoreApplication::translate("pelscope::GroupTableModel", " ago");
@@ -267,7 +268,13 @@ QVariant GroupTableModel::sortValue(int row, int column) const
         const DeadLetterSnapshot *dl = deadLettersOf(streamAt(row).key);
         return dl ? double(dl->length.value_or(0)) + double(dl->growth.value_or(0)) * 1e-6 : -1.0;
     }
-    case LagTrend: return g.lag ? double(*g.lag) : -1.0;
+    case Trend: { // how near the trend's measure is to its crit threshold
+        const HealthTrend &t = g.health.trend;
+        const std::optional<qint64> now = t.measure == HealthTrend::Measure::OldestIdle ? g.oldestIdleMs
+                                          : t.measure == HealthTrend::Measure::Behind   ? g.oldestUnreadAgeMs
+                                                                                        : g.lag;
+        return now && t.critAt > 0 ? double(*now) / t.critAt : -1.0;
+    }
     case ReadAge: return double(streamAt(row).readAtMs > 0 ? m_snapshot->takenAtMs - streamAt(row).readAtMs : -1);
     default: return displayText(row, column);
     }
@@ -278,18 +285,49 @@ void GroupTableModel::refreshHistoryColumns()
     if (m_rows.isEmpty())
         return;
     Q_EMIT dataChanged(index(0, Since), index(int(m_rows.size()) - 1, Since), {Qt::DisplayRole, SortRole, Qt::ToolTipRole});
-    Q_EMIT dataChanged(index(0, InRate), index(int(m_rows.size()) - 1, LagTrend), {Qt::DisplayRole, SortRole, SparklineRole, Qt::ToolTipRole});
+    Q_EMIT dataChanged(index(0, InRate), index(int(m_rows.size()) - 1, Trend),
+                     {Qt::DisplayRole, SortRole, SparklineRole, TrendThresholdsRole, TrendFloorRole, Qt::ToolTipRole});
 }
 
-// "lag now 3,107; lowest 3,000, highest 3,110 over 15 minutes; rising".
+GroupTableModel::TrendSeries GroupTableModel::trendSeries(int row) const
+{
+    TrendSeries out;
+    const HealthTrend &t = groupAt(row).health.trend;
+    Metric metric = Metric::Lag;
+    double unit = 1; // thresholds' units per series unit
+    switch (t.measure) {
+    case HealthTrend::Measure::Lag:
+        out.name = QCoreApplication::translate("pelscope::GroupTableModel", "lag");
+        out.format = [](double v) { return formatCount(qint64(v)); };
+        out.floor = 100; // a lag jittering between 0 and 7 is a flat line near the bottom, not a storm
+        break;
+    case HealthTrend::Measure::OldestIdle:
+    case HealthTrend::Measure::Behind:
+        metric = t.measure == HealthTrend::Measure::OldestIdle ? Metric::OldestIdleSeconds : Metric::BehindSeconds;
+        out.name = t.measure == HealthTrend::Measure::OldestIdle ? QCoreApplication::translate("pelscope::GroupTableModel", "oldest pending idle")
+                                                                 : QCoreApplication::translate("pelscope::GroupTableModel", "behind");
+        out.format = [](double v) { return formatDuration(qint64(v * 1000.0)); };
+        unit = 1000; // the thresholds are ms, the series seconds
+        break;
+    }
+    out.warnAt = t.warnAt / unit;
+    out.critAt = t.critAt / unit;
+    out.floor = std::max(out.floor, out.warnAt); // the warn line is always in the picture
+    if (m_history) {
+        const qint64 now = m_snapshot->takenAtMs;
+        out.values = m_history->window(m_rows.at(row).key, metric, now - 15LL * 60'000, now, 90).v;
+    }
+    return out;
+}
+
+// "oldest pending idle now 6m; lowest 4m, highest 6m over 15 minutes; rising; warn at 1m, crit at 5m".
 QString GroupTableModel::sparklineWords(int row) const
 {
     if (!m_history)
         return {};
-    const qint64 now = m_snapshot->takenAtMs;
-    const QList<double> v = m_history->window(m_rows.at(row).key, Metric::Lag, now - 15LL * 60'000, now, 90).v;
+    const TrendSeries series = trendSeries(row);
     double lo = std::numeric_limits<double>::infinity(), hi = -lo, first = std::nan(""), last = std::nan("");
-    for (double x : v)
+    for (double x : series.values)
         if (!std::isnan(x)) {
             lo = std::min(lo, x);
             hi = std::max(hi, x);
@@ -298,12 +336,13 @@ QString GroupTableModel::sparklineWords(int row) const
             last = x;
         }
     if (hi < lo)
-        return QCoreApplication::translate("pelscope::GroupTableModel", "lag over the last 15 minutes: not known yet");
+        return fillText(QCoreApplication::translate("pelscope::GroupTableModel", "%1 over the last 15 minutes: not known yet"), series.name);
     const QString trend = last > first ? QCoreApplication::translate("pelscope::GroupTableModel", "rising")
                           : last < first ? QCoreApplication::translate("pelscope::GroupTableModel", "falling")
                                          : QCoreApplication::translate("pelscope::GroupTableModel", "flat");
-    return fillText(QCoreApplication::translate("pelscope::GroupTableModel", "lag now %1; lowest %2, highest %3 over 15 minutes; %4"),
-                    formatCount(qint64(last)), formatCount(qint64(lo)), formatCount(qint64(hi)), trend);
+    return fillText(QCoreApplication::translate("pelscope::GroupTableModel", "%1 now %2; lowest %3, highest %4 over 15 minutes; %5; warn at %6, crit at %7"),
+                    series.name, series.format(last), series.format(lo), series.format(hi), trend, series.format(series.warnAt),
+                    series.format(series.critAt));
 }
 
 std::optional<StatusSince> GroupTableModel::sinceOf(int row) const
@@ -345,22 +384,14 @@ QString GroupTableModel::toolTip(int row, int column) const
             .arg(displayBytes(d->key), d->length ? formatCount(*d->length) : QStringLiteral("?"),
                  d->growth ? QCoreApplication::translate("pelscope::GroupTableModel", ", +%1 in the last %2").arg(formatCount(*d->growth), formatDuration(d->growthWindowMs)) : QString());
     }
-    case LagTrend: {
-        if (!m_history)
-            return {};
+    case Trend: {
         // The sparkline is drawn from zero with a floor: here are its numbers.
-        const qint64 now = m_snapshot->takenAtMs;
-        const QList<double> v = m_history->window(m_rows.at(row).key, Metric::Lag, now - 15LL * 60'000, now, 90).v;
-        double lo = std::numeric_limits<double>::infinity(), hi = -lo;
-        for (double x : v)
-            if (!std::isnan(x)) {
-                lo = std::min(lo, x);
-                hi = std::max(hi, x);
-            }
-        if (hi < lo)
-            return QCoreApplication::translate("pelscope::GroupTableModel", "Lag over the last 15 minutes: not known yet");
-        return QCoreApplication::translate("pelscope::GroupTableModel", "Lag over the last 15 minutes: from %1 to %2 entries (drawn from 0; a lag under 100 stays near the bottom)")
-            .arg(formatCount(qint64(lo)), formatCount(qint64(hi)));
+        const QString words = sparklineWords(row);
+        return words.isEmpty() ? QString()
+                               : fillText(QCoreApplication::translate("pelscope::GroupTableModel",
+                                                                      "%1. Drawn from 0, with the warn (amber) and crit (red) lines; the "
+                                                                      "measure is the one that explains the status, lag when the group is OK."),
+                                          words);
     }
     case ReadAge:
         return s.readAtMs <= 0
@@ -405,7 +436,7 @@ QVariant GroupTableModel::data(const QModelIndex &index, int role) const
     case MutedRole: return m_muted.contains(m_rows.at(row).key);
     case Qt::AccessibleTextRole:
         // The sparkline is a picture: a screen reader hears its numbers.
-        if (index.column() == LagTrend)
+        if (index.column() == Trend)
             return sparklineWords(row);
         return {};
     case Qt::TextAlignmentRole:
@@ -423,14 +454,12 @@ QVariant GroupTableModel::data(const QModelIndex &index, int role) const
         return d ? d->key : QByteArray();
     }
     case DeadConsumersRole: return int(groupAt(row).health.stalled.size());
-    case SparklineRole: {
-        QList<double> points;
-        if (m_history) {
-            const qint64 now = m_snapshot->takenAtMs;
-            points = m_history->window(m_rows.at(row).key, Metric::Lag, now - 15LL * 60'000, now, 90).v;
-        }
-        return QVariant::fromValue(points);
+    case SparklineRole: return QVariant::fromValue(trendSeries(row).values);
+    case TrendThresholdsRole: {
+        const TrendSeries series = trendSeries(row);
+        return QPointF(series.warnAt, series.critAt);
     }
+    case TrendFloorRole: return trendSeries(row).floor;
     default: return {};
     }
 }
@@ -454,7 +483,7 @@ QVariant GroupTableModel::headerData(int section, Qt::Orientation orientation, i
                                   QT_TR_NOOP("In"),
                                   QT_TR_NOOP("Out"),
                                   QT_TR_NOOP("Dead letters"),
-                                  QT_TR_NOOP("Lag, 15 min"),
+                                  QT_TR_NOOP("Trend, 15 min"),
                                   QT_TR_NOOP("Read"),
                                   QT_TR_NOOP("Why")};
     // What each column means, on hover: the numbers are the server's, said plainly.
@@ -477,7 +506,8 @@ QVariant GroupTableModel::headerData(int section, Qt::Orientation orientation, i
         QT_TR_NOOP("Entries added to the stream per second, over the last polls."),
         QT_TR_NOOP("Entries the group read per second, over the last polls."),
         QT_TR_NOOP("The stream's dead-letter stream: its length and recent growth. Enter on the cell opens it."),
-        QT_TR_NOOP("Lag over the last 15 minutes, drawn from 0; hover a cell for its range."),
+        QT_TR_NOOP("The measure that explains the status (oldest pending idle, behind, or lag) over the last 15 minutes, drawn from 0 "
+                   "with its warn and crit lines; lag when the group is OK. Hover a cell for its numbers."),
         QT_TR_NOOP("How long ago the row's values were read. Shown when there are more groups than one poll reads: streams are then read in "
                    "turn, each at least every few polls, and the others keep their last values."),
         QT_TR_NOOP("Every rule the group breaks, in words. The selected row's reasons are also shown in full under the table."),

@@ -12,6 +12,8 @@
 #include "snapshot/snapshot.h"
 
 #include <QAbstractTableModel>
+
+#include <functional>
 #include <QHash>
 #include <optional>
 
@@ -41,7 +43,7 @@ public:
         InRate,
         OutRate,
         DeadLetters,
-        LagTrend,
+        Trend,
         ReadAge, // shown when streams are read in turn (more groups than a poll reads)
         Reasons,
         ColumnCount
@@ -52,7 +54,9 @@ public:
         StreamKeyRole,               // QByteArray
         GroupNameRole,               // QByteArray
         ReasonsRole,                 // QStringList
-        SparklineRole,               // QList<double>: lag over the last 15 minutes, NaN = unknown
+        SparklineRole,               // QList<double>: the trend's series over the last 15 minutes, NaN = unknown
+        TrendThresholdsRole,         // QPointF: the trend's warn (x) and crit (y) thresholds, in the series' units
+        TrendFloorRole,              // double: the least height the sparkline is drawn to (from 0)
         DeadLetterKeyRole,           // QByteArray: the stream's DLQ, empty when none
         StaleRole,                   // bool: the values are not current (connection or node not answering)
         DeadConsumersRole,           // int: consumers holding entries idle past consumer_idle_warn (HealthVerdict::stalled)
@@ -95,6 +99,16 @@ private:
     QString displayText(int row, int column) const;
     QString toolTip(int row, int column) const;
     std::optional<StatusSince> sinceOf(int row) const;
+    // The series of the measure that explains the row's status (HealthTrend):
+    // its values over the last 15 minutes, in its own units (entries, seconds).
+    struct TrendSeries
+    {
+        QList<double> values;
+        double warnAt = 0, critAt = 0, floor = 0;
+        QString name;                          // "lag", "oldest pending idle", "behind"
+        std::function<QString(double)> format; // a value in the series' units, as the table says it
+    };
+    TrendSeries trendSeries(int row) const;
     QString sparklineWords(int row) const;
     std::optional<double> latest(const GroupKey &key, int metric) const;
     QVariant sortValue(int row, int column) const;

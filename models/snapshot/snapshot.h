@@ -25,11 +25,22 @@ struct StalledConsumer
     qint64 idleMs = 0; // the longest idle proven among its entries
 };
 
+// The measure whose series explains a group's status, with the thresholds
+// the rules held it to (entries for lag, ms for the others): the overview
+// draws its trend, not lag's, for a group CRIT on oldest idle.
+struct HealthTrend
+{
+    enum class Measure { Lag, OldestIdle, Behind };
+    Measure measure = Measure::Lag;
+    double warnAt = 0, critAt = 0;
+};
+
 struct HealthVerdict
 {
     Health status = Health::Ok;
     QStringList reasons;            // plain words: "oldest pending idle 12m31s ≥ 5m"
     QList<StalledConsumer> stalled; // longest idle first
+    HealthTrend trend;              // groups: the first measured rule at the status's level, else lag
 };
 
 struct ConsumerSnapshot

@@ -314,7 +314,7 @@
 <context>
     <name>Health</name>
     <message>
-        <location filename="../../models/health/health_rules.cpp" line="+176"/>
+        <location filename="../../models/health/health_rules.cpp" line="+205"/>
         <location line="+2"/>
         <source>oldest pending idle %1 ≥ %2</source>
         <translation>가장 오래된 Pending idle %1 ≥ %2</translation>
@@ -374,7 +374,7 @@
     <message>
         <location filename="../../models/health/queue_rules.cpp" line="+13"/>
         <location line="+34"/>
-        <location filename="../../models/probe/stream_probe_replies.cpp" line="+251"/>
+        <location filename="../../models/probe/stream_probe_replies.cpp" line="+255"/>
         <source>not judged: %1</source>
         <translation>판정 불가: %1</translation>
     </message>
@@ -439,12 +439,12 @@
         <translation>Pending 증가 중: %3 동안 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../models/probe/stream_poller.cpp" line="+308"/>
+        <location filename="../../models/probe/stream_poller.cpp" line="+342"/>
         <source>read from a replica, which may not have the group&apos;s entries-read; </source>
         <translation>레플리카에서 읽음(그룹의 entries-read가 없을 수 있음); </translation>
     </message>
     <message>
-        <location filename="../../models/probe/stream_probe_replies.cpp" line="-221"/>
+        <location filename="../../models/probe/stream_probe_replies.cpp" line="-225"/>
         <source>the server&apos;s XINFO GROUPS has no lag field (Redis before 7.0 does not report it)</source>
         <translation>서버의 XINFO GROUPS에 lag 필드가 없음 (Redis 7.0 이전 버전은 보고하지 않음)</translation>
     </message>
@@ -484,7 +484,7 @@
         <translation>; 추정: 최신 엔트리보다 %1 밀림</translation>
     </message>
     <message>
-        <location line="+191"/>
+        <location line="+195"/>
         <source>nothing unread: the group has been delivered every entry in the stream</source>
         <translation>미읽음 없음: 스트림의 모든 엔트리가 그룹에 전달됨</translation>
     </message>
@@ -2141,7 +2141,12 @@ keys: %1</source>
         <translation>%1부터 기록됨</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+3"/>
+        <source>In this window&apos;s memory: %1 group(s), %2 of them gone from the server (the %3 last seen are kept); %4 consumer(s); %5 of series. The file keeps the rest.</source>
+        <translation>이 창의 메모리: 그룹 %1개, 그중 서버에서 사라진 그룹 %2개(마지막으로 본 %3개까지 유지); 컨슈머 %4개; 시계열 %5. 나머지는 파일에 있습니다.</translation>
+    </message>
+    <message>
+        <location line="+34"/>
         <source>Claims %1/s</source>
         <translation>Claim %1/s</translation>
     </message>
@@ -2330,7 +2335,7 @@ Click for the last hour.</source>
         <translation>노드</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+45"/>
         <source>%1 is not answering (%2): its %3 stream(s) show their last values, greyed</source>
         <translation>%1 응답 없음(%2): 해당 스트림 %3개는 마지막 값을 회색으로 표시</translation>
     </message>
@@ -3239,7 +3244,7 @@ Click for the last hour.</source>
 <context>
     <name>pelscope::GroupTableModel</name>
     <message>
-        <location filename="../../models/itemmodels/group_table_model.cpp" line="+76"/>
+        <location filename="../../models/itemmodels/group_table_model.cpp" line="+77"/>
         <source>unknown</source>
         <translation>알 수 없음</translation>
     </message>
@@ -3259,12 +3264,7 @@ Click for the last hour.</source>
         <translation> 전</translation>
     </message>
     <message>
-        <location line="+203"/>
-        <source>lag over the last 15 minutes: not known yet</source>
-        <translation>최근 15분 lag: 아직 알 수 없음</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+241"/>
         <source>rising</source>
         <translation>증가 중</translation>
     </message>
@@ -3279,12 +3279,7 @@ Click for the last hour.</source>
         <translation>변화 없음</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>lag now %1; lowest %2, highest %3 over 15 minutes; %4</source>
-        <translation>현재 lag %1. 최근 15분 최저 %2, 최고 %3. %4</translation>
-    </message>
-    <message>
-        <location line="+17"/>
+        <location line="+19"/>
         <source>No rule is broken</source>
         <translation>위반한 규칙 없음</translation>
     </message>
@@ -3329,17 +3324,37 @@ Click for the last hour.</source>
         <translation>, 최근 %2 동안 +%1</translation>
     </message>
     <message>
-        <location line="+15"/>
-        <source>Lag over the last 15 minutes: not known yet</source>
-        <translation>최근 15분간의 lag: 아직 알 수 없음</translation>
+        <location line="-85"/>
+        <source>lag</source>
+        <translation>Lag</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>oldest pending idle</source>
+        <translation>가장 오래된 Pending idle</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>Lag over the last 15 minutes: from %1 to %2 entries (drawn from 0; a lag under 100 stays near the bottom)</source>
-        <translation>최근 15분간의 lag: 엔트리 %1~%2개 (0부터 표시, 100 미만의 lag는 바닥 근처에 머묾)</translation>
+        <source>behind</source>
+        <translation>밀림</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+31"/>
+        <source>%1 over the last 15 minutes: not known yet</source>
+        <translation>최근 15분의 %1: 아직 모름</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 now %2; lowest %3, highest %4 over 15 minutes; %5; warn at %6, crit at %7</source>
+        <translation>%1 현재 %2; 15분 동안 최저 %3, 최고 %4; %5; 경고 %6, 위험 %7</translation>
+    </message>
+    <message>
+        <location line="+48"/>
+        <source>%1. Drawn from 0, with the warn (amber) and crit (red) lines; the measure is the one that explains the status, lag when the group is OK.</source>
+        <translation>%1. 0부터 그리며 경고(주황)와 위험(빨강) 선을 함께 표시합니다. 상태를 설명하는 지표이며, 그룹이 OK이면 Lag입니다.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Read at %1 (server time). %2 of %3 groups are read each poll, in turn: each at least every %4 polls.</source>
         <translation>%1에 읽음(서버 시간). 폴링마다 그룹 %3개 중 %2개를 차례로 읽으며, 각 그룹은 최소 %4번의 폴링마다 읽힙니다.</translation>
     </message>
@@ -3361,7 +3376,7 @@ Desktop notifications muted</source>
 데스크톱 알림 꺼짐</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+38"/>
         <source>Status</source>
         <translation>상태</translation>
     </message>
@@ -3437,11 +3452,16 @@ Desktop notifications muted</source>
     </message>
     <message>
         <location line="+1"/>
-        <source>Lag, 15 min</source>
-        <translation>Lag, 15분</translation>
+        <source>Trend, 15 min</source>
+        <translation>추세, 15분</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+23"/>
+        <source>The measure that explains the status (oldest pending idle, behind, or lag) over the last 15 minutes, drawn from 0 with its warn and crit lines; lag when the group is OK. Hover a cell for its numbers.</source>
+        <translation>상태를 설명하는 지표(가장 오래된 Pending idle, 밀림, Lag)의 최근 15분 추세를 0부터 경고·위험 선과 함께 그립니다. 그룹이 OK이면 Lag입니다. 셀에 마우스를 올리면 수치가 보입니다.</translation>
+    </message>
+    <message>
+        <location line="-22"/>
         <source>Read</source>
         <translation>읽은 시점</translation>
     </message>
@@ -3526,12 +3546,7 @@ Desktop notifications muted</source>
         <translation>스트림의 데드 레터 스트림: 길이와 최근 증가량. 셀에서 Enter를 누르면 열립니다.</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Lag over the last 15 minutes, drawn from 0; hover a cell for its range.</source>
-        <translation>최근 15분간의 lag(0부터 표시). 셀에 마우스를 올리면 범위가 표시됩니다.</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>How long ago the row&apos;s values were read. Shown when there are more groups than one poll reads: streams are then read in turn, each at least every few polls, and the others keep their last values.</source>
         <translation>이 행의 값을 읽은 지 얼마나 지났는지. 한 번의 폴링으로 읽을 수 있는 것보다 그룹이 많을 때 표시됩니다. 이때 스트림은 차례로 읽히며(각각 최소 몇 번의 폴링마다 한 번), 나머지는 마지막 값을 유지합니다.</translation>
     </message>

@@ -288,6 +288,51 @@ QString frameworkTable(const QList<FrameworkCostResult> &rows)
     return out;
 }
 
+QString longRunTables(const BenchResults &r)
+{
+    QString out;
+    QTextStream s(&out);
+    if (!r.sweeps.isEmpty()) {
+        s << "What one discovery sweep costs (`SCAN … TYPE stream` over the whole keyspace, the COUNT and pages a poll "
+             "that SweepPace gives that keyspace; INFO commandstats):\n\n"
+          << "| keys | COUNT | pages a poll | pages a sweep | server ms a sweep | slowest page ms | polls a sweep | pause between sweeps |\n"
+          << "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n";
+        for (const SweepCostResult &x : r.sweeps) {
+            if (!x.error.isEmpty()) {
+                s << "| " << num(x.keys, 0) << " | failed: " << x.error << " |||||||\n";
+                continue;
+            }
+            s << "| " << num(x.keys, 0) << " | " << x.count << " | " << x.pagesPerTick << " | " << x.pages << " | " << num(x.serverMs) << " | "
+              << num(x.maxPageMs) << " | " << num(x.pollsPerSweep) << " | " << (x.pauseMs == 0 ? QStringLiteral("none") : fillText(QStringLiteral("%1 s"), x.pauseMs / 1000)) << " |\n";
+        }
+        s << "\n";
+    }
+    if (!r.longRuns.isEmpty()) {
+        s << "The window (this program's child with the app's main window, offscreen, 1 s polls, on-disk history) and "
+             "`pelscope-cli exporter --record`, side by side on one real redis-server, under churn: `streams` makes five "
+             "30-second streams a second (a group and one pending entry each, then DEL); `consumers` five short-lived "
+             "consumers a second on one group (XGROUP DELCONSUMER after 30 s). RSS from /proc every 10 s; growth is the "
+             "least-squares slope after the first three minutes. Shown ÷ live: the groups of live churn streams in the "
+             "window's last snapshot and in a scrape of the exporter, every second after the first 10 s.\n\n"
+          << "| churn | minutes | window RSS MB (start → end) | window MB a minute | exporter RSS MB (start → end) | exporter MB a minute | "
+             "live groups (median) | window shows (min / p10) | exporter shows (min / p10) |\n"
+          << "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n";
+        const auto pct = [](double v) { return v < 0 ? QStringLiteral("–") : fillText(QStringLiteral("%1 %"), num(v * 100.0)); };
+        for (const LongRunResult &x : r.longRuns) {
+            if (!x.error.isEmpty() || x.windowMb.isEmpty()) {
+                s << "| " << x.scenario << " | failed: " << x.error << " ||||||||\n";
+                continue;
+            }
+            s << "| " << x.scenario << " | " << num(x.minutes) << " | " << num(x.windowMb.first().y()) << " → " << num(x.windowMb.last().y()) << " | "
+              << QString::number(x.windowSlope, 'f', 2) << " | " << num(x.exporterMb.first().y()) << " → " << num(x.exporterMb.last().y()) << " | "
+              << QString::number(x.exporterSlope, 'f', 2) << " | " << (x.scenario == QLatin1String("streams") ? num(x.liveMedian, 0) : QStringLiteral("–"))
+              << " | " << pct(x.windowShareMin) << " / " << pct(x.windowShareP10) << " | " << pct(x.exporterShareMin) << " / "
+              << pct(x.exporterShareP10) << " |\n";
+        }
+    }
+    return out;
+}
+
 QString scaleTable(const QList<ScaleResult> &rows)
 {
     QString out;
@@ -376,6 +421,8 @@ QString tablesSection(const BenchResults &r)
         s << "\n### 8. Delayed queues and reliable lists\n\n" << queueTable(r.queues);
     if (!r.frameworks.isEmpty())
         s << "\n### 9. Job frameworks\n\n" << frameworkTable(r.frameworks);
+    if (!r.sweeps.isEmpty() || !r.longRuns.isEmpty())
+        s << "\n### 10. Long runs\n\n" << longRunTables(r);
     return out;
 }
 
@@ -688,6 +735,24 @@ QList<Goal> evaluateGoals(const BenchResults &r)
                                           QString::number(ratio, 'f', 2))
                                : large.error + small.error,
                       !measured ? Verdict::NotMeasured : ratio <= 2.0 ? Verdict::Met : Verdict::Missed};
+    }
+    for (const LongRunResult &x : r.longRuns) {
+        const bool measured = x.error.isEmpty() && x.windowMb.size() >= 4;
+        goals << Goal{fillText(QStringLiteral("%1 churn: the window grows at most 1 MB a minute after the first three"), x.scenario),
+                      measured ? fillText(QStringLiteral("%1 MB a minute (%2 → %3 MB in %4 min)"), QString::number(x.windowSlope, 'f', 2),
+                                          num(x.windowMb.first().y()), num(x.windowMb.last().y()), num(x.minutes))
+                               : x.error,
+                      !measured ? Verdict::NotMeasured : x.windowSlope <= 1.0 ? Verdict::Met : Verdict::Missed};
+        if (x.scenario != QLatin1String("streams"))
+            continue;
+        const bool shares = measured && x.windowShareMin >= 0 && x.exporterShareMin >= 0;
+        goals << Goal{QStringLiteral("Stream churn: the window and the exporter show at least 90 % of the live groups at any moment"),
+                      shares ? fillText(QStringLiteral("window %1 %, exporter %2 % at the least (of %3 live)"), num(x.windowShareMin * 100.0),
+                                        num(x.exporterShareMin * 100.0), num(x.liveMedian, 0))
+                             : x.error,
+                      !shares ? Verdict::NotMeasured
+                      : x.windowShareMin >= 0.9 && x.exporterShareMin >= 0.9 ? Verdict::Met
+                                                                             : Verdict::Missed};
     }
     return goals;
 }

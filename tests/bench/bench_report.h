@@ -8,6 +8,7 @@
 #include "memory_bench.h"
 #include "gui_bench.h"
 #include "history_bench.h"
+#include "longrun_bench.h"
 #include "queue_bench.h"
 #include "scale_bench.h"
 
@@ -28,6 +29,8 @@ struct BenchResults
     QList<ScaleResult> scale;
     QList<QueueCostResult> queues;
     QList<FrameworkCostResult> frameworks;
+    QList<SweepCostResult> sweeps;
+    QList<LongRunResult> longRuns;
     double seconds = 0;
     QString loadAtEnd;
     QString exporterNote; // empty when it ran

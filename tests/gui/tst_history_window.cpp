@@ -197,6 +197,9 @@ private Q_SLOTS:
                  qPrintable(view->historySession().state().holder));
         QLabel *label = view->findChild<QLabel *>(QStringLiteral("historyLabel"));
         QVERIFY2(label && label->text().contains(QStringLiteral("records")), label ? qPrintable(label->text()) : "no label");
+        // What the window holds in memory is said (issue 34): one group, none gone.
+        QTRY_VERIFY2(label->toolTip().contains(QStringLiteral("In this window's memory: 1 group(s), 0 of them gone from the server")),
+                     qPrintable(label->toolTip()));
 
         // The store holds the recorded past: points before the window opened,
         // at the recorded lag. A closed 10 s bucket is drawn at its start, up

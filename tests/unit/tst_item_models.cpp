@@ -5,6 +5,8 @@
 // The snapshots are built as the probe builds them (tst_probe_replies checks
 // the probe against a real server's replies), changed the way a live server
 // changes.
+#include "health/health_rules.h"
+#include "history/history_store.h"
 #include "itemmodels/consumer_table_model.h"
 #include "itemmodels/dlq_entry_model.h"
 #include "itemmodels/group_table_model.h"
@@ -12,6 +14,7 @@
 #include "itemmodels/queue_table_model.h"
 
 #include <QAbstractItemModelTester>
+#include <QPointF>
 #include <QTest>
 
 using namespace pelscope;
@@ -90,7 +93,7 @@ private Q_SLOTS:
         late.oldestOverdueMs = 90'000;
         late.nextDueInMs = 5'000;
         late.scoreUnit = QStringLiteral("s");
-        late.health = {Health::Crit, {QStringLiteral("scheduler behind")}, {}};
+        late.health = {Health::Crit, {QStringLiteral("scheduler behind")}, {}, {}};
         DelayedQueueSnapshot hostile;
         hostile.key = QByteArray("d%1{x}\0b\xe2\x80\x8f", 11) ; // d%1{x}, NUL, b, U+200F (RTL mark)
         hostile.size = 0;
@@ -103,7 +106,7 @@ private Q_SLOTS:
         jobs.sampled = 6;
         jobs.stuck = 6;
         jobs.oldestProcessingAgeMs = 750'000;
-        jobs.health = {Health::Warn, {QStringLiteral("6 stuck")}, {}};
+        jobs.health = {Health::Warn, {QStringLiteral("6 stuck")}, {}, {}};
         ListQueueSnapshot binary;
         binary.key = QByteArray("l\x80%2F", 5);
         binary.processingKey = QByteArray("l\x80%2F:processing", 16);
@@ -152,6 +155,65 @@ private Q_SLOTS:
         QCOMPARE(model.rowCount(), 2);
         model.clear();
         QCOMPARE(model.rowCount(), 0);
+    }
+
+    // The trend draws the measure that explains the status, with the
+    // thresholds it is held to (issue 28, item 3): a group CRIT on oldest
+    // pending idle with no lag draws that idle climbing past its 5 m line,
+    // where it drew a flat lag of 0; an OK group draws lag.
+    void trendFollowsTheStatus()
+    {
+        HistoryStore history;
+        GroupTableModel model;
+        QAbstractItemModelTester tester(&model, kMode);
+        model.setHistory(&history);
+        const HealthThresholds thresholds;
+        const auto poll = [&](int i, qint64 idleMs) {
+            SnapshotData d;
+            d.takenAtMs = 1'796'135'660'000 + i * 1000;
+            d.generation = 1;
+            StreamSnapshot s;
+            s.key = "orders";
+            s.length = 30;
+            s.entriesAdded = 30;
+            GroupSnapshot g;
+            g.name = "ship";
+            g.lag = 0;
+            g.entriesRead = 30;
+            g.pending = 3;
+            g.consumers = 1;
+            g.oldestIdleMs = idleMs;
+            g.health = evaluateGroup(s, g, thresholds);
+            s.groups = {g};
+            d.streams.append(s);
+            const Snapshot snap(std::move(d));
+            history.append(snap);
+            model.applySnapshot(snap);
+        };
+        for (int i = 0; i < 10; ++i)
+            poll(i, 290'000 + i * 2000); // past oldest_idle_crit (5 m) from the sixth poll on
+        const QModelIndex trend = model.index(0, GroupTableModel::Trend);
+        QCOMPARE(model.data(trend, GroupTableModel::HealthRole).toInt(), int(Health::Crit));
+        QCOMPARE(model.data(trend, GroupTableModel::TrendThresholdsRole).toPointF(), QPointF(60, 300));
+        const QList<double> drawn = model.data(trend, GroupTableModel::SparklineRole).value<QList<double>>();
+        QList<double> known;
+        for (double v : drawn)
+            if (!std::isnan(v))
+                known << v;
+        QVERIFY2(known.size() >= 2, qPrintable(QString::number(known.size())));
+        QCOMPARE(known.last(), 308.0); // seconds, the last poll's oldest idle
+        QVERIFY(known.first() < known.last());
+        const QString words = model.data(trend, Qt::AccessibleTextRole).toString();
+        QVERIFY2(words.startsWith(QStringLiteral("oldest pending idle now 5m08s")) && words.contains(QStringLiteral("rising"))
+                     && words.contains(QStringLiteral("crit at 5m")),
+                 qPrintable(words));
+
+        // Acknowledged: OK again, and the trend is lag's, held to the lag thresholds.
+        poll(10, 1000);
+        QCOMPARE(model.data(trend, GroupTableModel::HealthRole).toInt(), int(Health::Ok));
+        QCOMPARE(model.data(trend, GroupTableModel::TrendThresholdsRole).toPointF(), QPointF(1000, 10000));
+        QVERIFY2(model.data(trend, Qt::AccessibleTextRole).toString().startsWith(QStringLiteral("lag now 0")),
+                 qPrintable(model.data(trend, Qt::AccessibleTextRole).toString()));
     }
 
     void consumerTableModel()
