@@ -22,6 +22,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QFileDialog>
+#include <QFontMetrics>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -117,11 +118,15 @@ QImage renderGroupCharts(const ConnectionView &view, const GroupKey &key, int wi
     page.refreshCharts();
 
     const QList<TimeChartWidget *> charts = page.charts();
-    constexpr int kWidth = 1100, kHeight = 320, kTitle = 56;
-    QImage image(kWidth, kTitle + kHeight * int(charts.size()), QImage::Format_ARGB32_Premultiplied);
+    constexpr int kWidth = 1100, kHeight = 320;
+    const GroupSnapshot *g = view.lastSnapshot().isNull() ? nullptr : view.lastSnapshot().group(key.stream, key.group);
+    // Every reason in full, wrapped: the picture goes into a postmortem as it is.
+    const QString why = g ? g->health.reasons.join(QStringLiteral("; ")) : QString();
+    const int whyHeight = std::max(22, QFontMetrics(page.font()).boundingRect(QRect(0, 0, kWidth - 24, 10'000), Qt::TextWordWrap, why).height());
+    const int top = 30 + whyHeight + 4;
+    QImage image(kWidth, top + kHeight * int(charts.size()), QImage::Format_ARGB32_Premultiplied);
     image.fill(page.palette().color(QPalette::Window));
     QPainter painter(&image);
-    const GroupSnapshot *g = view.lastSnapshot().isNull() ? nullptr : view.lastSnapshot().group(key.stream, key.group);
     const Health status = g ? g->health.status : Health::Ok;
     QFont bold = page.font();
     bold.setBold(true);
@@ -132,11 +137,9 @@ QImage renderGroupCharts(const ConnectionView &view, const GroupKey &key, int wi
                      QStringLiteral("%1 %2  %3 / %4").arg(healthStyle(status).glyph, healthStyle(status).word, displayBytes(key.stream), displayBytes(key.group)));
     painter.setFont(page.font());
     painter.setPen(page.palette().color(QPalette::WindowText));
-    const QString why = g ? g->health.reasons.join(QStringLiteral("; ")) : QString();
-    painter.drawText(QRect(12, 30, kWidth - 24, 22), Qt::AlignLeft | Qt::AlignVCenter,
-                     painter.fontMetrics().elidedText(why, Qt::ElideRight, kWidth - 24));
+    painter.drawText(QRect(12, 30, kWidth - 24, whyHeight), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap, why);
     for (qsizetype i = 0; i < charts.size(); ++i)
-        painter.drawPixmap(0, kTitle + int(i) * kHeight, charts.at(i)->toPixmap(kWidth, kHeight));
+        painter.drawPixmap(0, top + int(i) * kHeight, charts.at(i)->toPixmap(kWidth, kHeight));
     return image;
 }
 
@@ -181,13 +184,21 @@ bool exportIncidentReport(ConnectionView *view, const QString &folder, qint64 sp
     // The charts from the tab's memory, on this thread (widgets draw here).
     const QDir dir(request.dir);
     dir.mkpath(QStringLiteral("charts"));
-    const int windowSeconds = int(std::clamp<qint64>(spanMs / 1000, 60, 24 * 3600));
+    // The pictures span what was recorded, not the whole window asked for:
+    // two minutes recorded are drawn over two minutes, not squeezed into the
+    // right edge of an hour.
+    qint64 drawnMs = spanMs;
+    if (const auto since = view->historySession().recordedSinceMs())
+        drawnMs = std::min(spanMs, (request.toMs - *since) * 21 / 20);
+    const int windowSeconds = int(std::clamp<qint64>(drawnMs / 1000, 60, 24 * 3600));
     for (const GroupKey &key : sickGroups(*view, kMaxChartImages)) {
         const QString name = QStringLiteral("charts/%1.png").arg(names.stem(key));
-        if (renderGroupCharts(*view, key, windowSeconds).save(dir.filePath(name)))
+        if (renderGroupCharts(*view, key, windowSeconds).save(dir.filePath(name))) {
             ++result->chartImages;
-        else if (result->error.isEmpty())
+            request.charts.append({key, name});
+        } else if (result->error.isEmpty()) {
             result->error = fillText(QStringLiteral("cannot write %1"), QDir(folder).filePath(name));
+        }
     }
     // The rest reads SQLite and Redis and writes files: off this thread. The
     // folder appears under its name only when complete, the zip only beside
@@ -282,6 +293,9 @@ void IncidentExportDialog::start()
     const bool started = exportIncidentReport(
         m_view, folder, qint64(m_since->currentData().toInt()) * 60'000, m_count->value(), m_payloads->isChecked(),
         [busy, report](const IncidentExportResult &r) {
+            // Hidden now: a deleteLater() alone waits for the outer event loop,
+            // and the box below runs its own, under the progress dialog.
+            busy->hide();
             busy->deleteLater();
             if (!report)
                 return;

@@ -23,7 +23,7 @@ const char *kUsage = "Usage: pelscope-cli [options] <command>\n"
                      "                             keep polling: a refreshing table, or one JSON document per line\n"
                      "  record [--interval 1s]     the headless recorder: every poll into the connection's history database\n"
                      "                             (as the window keeps it), reconnecting forever; SIGTERM/SIGINT flush and exit 0\n"
-                     "  history STREAM GROUP [--since 1h | --from T --to T] [--json | --csv]\n"
+                     "  history STREAM GROUP [--since 1h | --from T --to T] [--raw | --json | --csv]\n"
                      "                             the stored series and events of one group\n"
                      "  exporter [--listen 127.0.0.1:9187] [--interval 1s] [--record]\n"
                      "                             Prometheus /metrics and /healthz from the latest poll (a scrape sends Redis nothing)\n"
@@ -86,7 +86,8 @@ int main(int argc, char *argv[])
         {QStringLiteral("no-color"), QStringLiteral("Same as --color=never.")},
         {QStringLiteral("since"), QStringLiteral("history: this far back (default 1h)."), QStringLiteral("duration")},
         {QStringLiteral("from"), QStringLiteral("history: from this time (ISO 8601 or ms since the epoch)."), QStringLiteral("time")},
-        {QStringLiteral("csv"), QStringLiteral("history: comma-separated values.")},
+        {QStringLiteral("csv"), QStringLiteral("history: comma-separated values, every poll.")},
+        {QStringLiteral("raw"), QStringLiteral("history: every poll in the table, not the worst of each step.")},
         {QStringLiteral("listen"), QStringLiteral("exporter: the address and port to serve /metrics on (default 127.0.0.1:9187)."),
          QStringLiteral("address:port"), QStringLiteral("127.0.0.1:9187")},
         {QStringLiteral("record"), QStringLiteral("exporter: also write the connection's history database.")},

@@ -3,6 +3,7 @@
 // history STREAM GROUP` (the stored series and events, as a table, JSON or CSV).
 #include "cli_commands.h"
 #include "cli_values.h"
+#include "history_table.h"
 
 #include "../common/terminal.h"
 #include "alerts/alert_command.h"
@@ -225,7 +226,7 @@ int runHistory(const CliSettings &settings, const QCommandLineParser &parser, co
 {
     const bool queue = parser.isSet(QStringLiteral("queue")) || parser.isSet(QStringLiteral("activity"));
     if (args.size() != (queue ? 0 : 2)) {
-        err(QStringLiteral("usage: history STREAM GROUP | --queue KEY | --activity [--since 1h | --from T --to T] [--json | --csv]"));
+        err(QStringLiteral("usage: history STREAM GROUP | --queue KEY | --activity [--since 1h | --from T --to T] [--raw | --json | --csv]"));
         return 3;
     }
     qint64 from = 0, to = 0;
@@ -288,29 +289,55 @@ int runHistory(const CliSettings &settings, const QCommandLineParser &parser, co
         return 0;
     }
     const bool csv = parser.isSet(QStringLiteral("csv"));
-    const QStringList header{QStringLiteral("time"),         QStringLiteral("lag"),     QStringLiteral("pending"),  QStringLiteral("idle_lower_s"),
-                             QStringLiteral("idle_upper_s"), QStringLiteral("in_rate"), QStringLiteral("out_rate"), QStringLiteral("alive"),
-                             QStringLiteral("total"),        QStringLiteral("max_dlv"), QStringLiteral("status")};
-    const QString sep = csv ? QStringLiteral(",") : QStringLiteral("  ");
-    writeOut(header.join(sep) + QLatin1Char('\n'));
-    for (const StoredPoint &p : points) {
-        const QStringList row{iso(p.atMs),
-                              cell(p.values[0]),
-                              cell(p.values[1]),
-                              cell(p.values[2], 1),
-                              cell(p.idleUpperSeconds, 1),
-                              cell(p.values[3], 2),
-                              cell(p.values[4], 2),
-                              cell(p.values[5]),
-                              cell(p.values[6]),
-                              cell(p.maxDeliveries),
-                              p.status ? healthName(*p.status) : QStringLiteral("-")};
-        writeOut(row.join(sep) + QLatin1Char('\n'));
+    if (csv) {
+        // Every poll, for a spreadsheet or a script.
+        writeOut(QStringLiteral("time,lag,pending,idle_lower_s,idle_upper_s,in_rate,out_rate,alive,total,max_dlv,status\n"));
+        for (const StoredPoint &p : points)
+            writeOut(QStringList{iso(p.atMs), cell(p.values[0]), cell(p.values[1]), cell(p.values[2], 1), cell(p.idleUpperSeconds, 1),
+                                 cell(p.values[3], 2), cell(p.values[4], 2), cell(p.values[5]), cell(p.values[6]), cell(p.maxDeliveries),
+                                 p.status ? healthName(*p.status) : QStringLiteral("-")}
+                         .join(QLatin1Char(','))
+                     + QLatin1Char('\n'));
+    } else if (parser.isSet(QStringLiteral("raw"))) {
+        QList<QStringList> rows{{QStringLiteral("time"), QStringLiteral("lag"), QStringLiteral("pending"), QStringLiteral("idle_lower_s"),
+                                 QStringLiteral("idle_upper_s"), QStringLiteral("in_rate"), QStringLiteral("out_rate"), QStringLiteral("alive"),
+                                 QStringLiteral("total"), QStringLiteral("max_dlv"), QStringLiteral("status")}};
+        for (const StoredPoint &p : points)
+            rows.append({iso(p.atMs), cell(p.values[0]), cell(p.values[1]), cell(p.values[2], 1), cell(p.idleUpperSeconds, 1), cell(p.values[3], 2),
+                         cell(p.values[4], 2), cell(p.values[5]), cell(p.values[6]), cell(p.maxDeliveries),
+                         p.status ? healthName(*p.status) : QStringLiteral("-")});
+        writeOut(alignedTable(rows, 1));
+    } else if (!points.isEmpty()) {
+        // A readable table by default: the window in at most ~40 steps, each
+        // the worst of its polls; where nothing was recorded, said once.
+        const qint64 step = historyStepMs(to - from);
+        const auto stamp = [](qint64 ms) { return QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")); };
+        writeOut(fillText(QStringLiteral("%1 / %2, every %3 from %4 to %5 UTC: the worst of each step's polls, rates their mean; "
+                                         "--raw for every poll\n"),
+                          displayBytes(key.stream), displayBytes(key.group), formatDuration(step), stamp(from), stamp(to)));
+        QList<QStringList> rows{{QStringLiteral("time"), QStringLiteral("polls"), QStringLiteral("lag"), QStringLiteral("pending"),
+                                 QStringLiteral("idle_lower_s"), QStringLiteral("idle_upper_s"), QStringLiteral("in_rate"), QStringLiteral("out_rate"),
+                                 QStringLiteral("alive"), QStringLiteral("total"), QStringLiteral("max_dlv"), QStringLiteral("status")}};
+        const QList<HistoryStep> steps = aggregateHistory(points, step);
+        for (qsizetype i = 0; i < steps.size(); ++i) {
+            const HistoryStep &s = steps.at(i);
+            if (i > 0 && s.startMs - steps.at(i - 1).startMs > step)
+                rows.append({QStringLiteral("…"), QString(), QString(), QString(), QString(), QString(), QString(), QString(), QString(),
+                             QString(), QString(),
+                             fillText(QStringLiteral("not recorded for %1"), formatDuration(s.startMs - steps.at(i - 1).startMs - step))});
+            rows.append({stamp(s.startMs), QString::number(s.polls), cell(s.lag), cell(s.pending), cell(s.idleLower, 1), cell(s.idleUpper, 1),
+                         cell(s.inRate, 2), cell(s.outRate, 2), cell(s.alive), cell(s.total), cell(s.maxDeliveries),
+                         s.worst ? healthName(*s.worst) : QStringLiteral("-")});
+        }
+        writeOut(alignedTable(rows, 1));
     }
-    if (!csv)
+    if (!csv && !events.isEmpty()) {
+        QList<QStringList> rows{{QStringLiteral("time"), QStringLiteral("event"), QStringLiteral("what")}};
         for (const StoredEvent &e : events)
-            writeOut(QStringLiteral("%1  %2  %3%4\n")
-                         .arg(iso(e.atMs), e.kind, e.status ? healthName(*e.status) + QStringLiteral(": ") : QString(), e.text));
+            rows.append({iso(e.atMs), e.kind,
+                         e.status ? healthName(*e.status) + (e.text.isEmpty() ? QString() : QStringLiteral(": ") + e.text) : e.text});
+        writeOut(QStringLiteral("\n") + alignedTable(rows, 2));
+    }
     if (points.isEmpty() && !csv)
         err(QStringLiteral("no points for %1/%2 between %3 and %4 in %5")
                 .arg(displayBytes(key.stream), displayBytes(key.group), iso(from), iso(to), path));

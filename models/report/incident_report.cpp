@@ -309,6 +309,30 @@ IncidentReportResult writeIncidentReport(const Snapshot &snapshot, const Inciden
                                  displayBytes(c.name), formatCount(c.pending), formatDuration(c.idleMs));
     md << (dead.isEmpty() ? QStringList{QStringLiteral("None.")} : dead);
 
+    // When each group became what it is: the recorded status changes in
+    // the window, oldest first (a postmortem's timeline).
+    md << QString() << QStringLiteral("## Status changes in the window (recorded)") << QString();
+    QStringList changes;
+    for (const StoredEvent &e : past.events)
+        if (e.group && e.status && e.atMs >= r.fromMs && e.atMs <= r.toMs
+            && (e.kind == QLatin1String("status") || e.kind == QLatin1String("first_seen")))
+            changes << fillText(QStringLiteral("- %1 %2 / %3: **%4**%5"), utcTime(e.atMs), displayBytes(e.group->stream), displayBytes(e.group->group),
+                                healthName(*e.status).toUpper(), e.text.isEmpty() ? QString() : QStringLiteral(": ") + e.text);
+    constexpr qsizetype kMaxChanges = 200;
+    if (changes.size() > kMaxChanges) {
+        const qsizetype left = changes.size() - kMaxChanges;
+        changes = changes.mid(left);
+        changes.prepend(fillText(QStringLiteral("- (%1 earlier changes left out; `pelscope-cli history STREAM GROUP` lists them)"), left));
+    }
+    md << (changes.isEmpty() ? QStringList{past.present ? QStringLiteral("None recorded in the window.") : past.note} : changes);
+
+    if (!r.charts.isEmpty()) {
+        md << QString() << QStringLiteral("## Charts (the sick groups, worst first, as their pages draw them)") << QString();
+        for (const auto &[key, file] : r.charts)
+            md << fillText(QStringLiteral("### %1 / %2"), displayBytes(key.stream), displayBytes(key.group)) << QString()
+               << fillText(QStringLiteral("![charts](%1)"), file) << QString(); // names stay out of the link's syntax
+    }
+
     md << QString() << QStringLiteral("## Poison candidates (delivered %1 times or more)").arg(r.thresholds.deliveryCountWarn) << QString();
     QStringList poison;
     for (const StreamSnapshot &st : snapshot->streams)

@@ -17,6 +17,7 @@
 #pragma once
 
 #include "health/health_rules.h"
+#include "history/group_key.h"
 #include "redis/connection_options.h"
 #include "snapshot/snapshot.h"
 
@@ -38,6 +39,9 @@ struct IncidentReportRequest
     bool includePayloads = false;
     HealthThresholds thresholds;  // for the dead consumers' and poison sections' lines
     QString extraFilesNote;       // appended to the summary's list of files (the window's charts)
+    // Pictures already in the folder, shown in summary.md under their group
+    // (the window's charts/*.png, worst first): relative path per group.
+    QList<QPair<GroupKey, QString>> charts;
 };
 
 struct IncidentReportResult

@@ -669,7 +669,7 @@
         <translation>데모 시작 전 30분은 시뮬레이션 데이터</translation>
     </message>
     <message>
-        <location filename="../../ui/incident_export.cpp" line="+148"/>
+        <location filename="../../ui/incident_export.cpp" line="+151"/>
         <source>No poll has answered yet: there is nothing to report.</source>
         <translation>아직 응답한 폴링이 없어 보고할 내용이 없습니다.</translation>
     </message>
@@ -2335,7 +2335,7 @@ Click for the last hour.</source>
         <translation>노드</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+47"/>
         <source>%1 is not answering (%2): its %3 stream(s) show their last values, greyed</source>
         <translation>%1 응답 없음(%2): 해당 스트림 %3개는 마지막 값을 회색으로 표시</translation>
     </message>
@@ -3806,7 +3806,7 @@ Desktop notifications muted</source>
 <context>
     <name>pelscope::IncidentExportDialog</name>
     <message>
-        <location filename="../../ui/incident_export.cpp" line="+72"/>
+        <location filename="../../ui/incident_export.cpp" line="+80"/>
         <source>Include the dead letters&apos; payloads</source>
         <translation>데드 레터의 페이로드 포함</translation>
     </message>
@@ -3881,7 +3881,7 @@ Desktop notifications muted</source>
         <translation>%1에 장애 보고서를 쓰는 중…</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+14"/>
         <source>Incident report</source>
         <translation>장애 보고서</translation>
     </message>

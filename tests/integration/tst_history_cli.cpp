@@ -10,6 +10,7 @@
 #include "redis_server.h"
 #include "text/fill_text.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -167,6 +168,39 @@ private Q_SLOTS:
         const Run csv = cli({QStringLiteral("--url"), m_server.url(), QStringLiteral("--history-dir"), dir.path(), QStringLiteral("history"),
                              QStringLiteral("orders"), QStringLiteral("ship"), QStringLiteral("--csv")});
         QVERIFY2(csv.out.startsWith("time,lag,pending"), csv.out.constData());
+
+        // The table a person reads (issue 28, item 10): the polls of the last
+        // 10 minutes in steps of 30 s (at most 40 rows), each the worst of
+        // its polls, the columns aligned; --raw has every poll, aligned too.
+        const Run table = cli({QStringLiteral("--url"), m_server.url(), QStringLiteral("--history-dir"), dir.path(), QStringLiteral("history"),
+                               QStringLiteral("orders"), QStringLiteral("ship"), QStringLiteral("--since"), QStringLiteral("10m")});
+        QCOMPARE(table.exitCode, 0);
+        const QList<QByteArray> lines = table.out.trimmed().split('\n');
+        QVERIFY2(lines.value(0).startsWith("orders / ship, every 30s"), table.out.constData());
+        const QByteArray header = lines.value(1);
+        QVERIFY2(header.startsWith("time ") && header.contains("polls") && header.contains("status"), table.out.constData());
+        qint64 polls = 0, worstLag = 0;
+        int rows = 0;
+        for (qsizetype i = 2; i < lines.size() && !lines.at(i).isEmpty(); ++i) {
+            const QByteArray &line = lines.at(i);
+            // Right-aligned numbers: each row's lag ends where the header's does.
+            const qsizetype lagEnd = header.indexOf("lag") + 3;
+            QVERIFY2(line.size() >= lagEnd && line.at(lagEnd - 1) != ' ' && (line.size() == lagEnd || line.at(lagEnd) == ' '),
+                     qPrintable(fillText(QStringLiteral("not aligned:\n%1\n%2"), QString::fromUtf8(header), QString::fromUtf8(line))));
+            const QList<QByteArray> cells = line.simplified().split(' ');
+            polls += cells.value(2).toLongLong(); // date, time, polls, lag
+            worstLag = std::max(worstLag, cells.value(3).toLongLong());
+            ++rows;
+        }
+        QVERIFY2(rows >= 1 && rows <= 2, table.out.constData()); // a few seconds of polls: one or two 30 s steps
+        QCOMPARE(polls, qint64(series.size()));                  // every poll in a step
+        QCOMPARE(worstLag, after.field("lag").integer());
+        const Run raw = cli({QStringLiteral("--url"), m_server.url(), QStringLiteral("--history-dir"), dir.path(), QStringLiteral("history"),
+                             QStringLiteral("orders"), QStringLiteral("ship"), QStringLiteral("--since"), QStringLiteral("10m"), QStringLiteral("--raw")});
+        QCOMPARE(raw.exitCode, 0);
+        QVERIFY2(raw.out.startsWith("time "), raw.out.constData());
+        const QByteArray rawPolls = raw.out.left(raw.out.indexOf("\n\n")); // the events' table follows a blank line
+        QCOMPARE(rawPolls.count("\n" + QByteArray::number(QDateTime::currentDateTimeUtc().date().year())), series.size());
     }
 
     // The queues' past is kept too, also with no window open: what `record`

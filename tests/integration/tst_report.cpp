@@ -110,6 +110,10 @@ private Q_SLOTS:
         QVERIFY2(summary.contains("**worker-3** holds 10"), summary.constData());
         QVERIFY2(summary.contains("orders:dlq (source orders): 3 entries; validation 2"), summary.constData()); // the newest 2
         QVERIFY2(summary.contains("- claim (claimed): 1") && !summary.contains("requeue (requeued)"), summary.constData());
+        // The timeline: the recorder's first sight of the group, CRIT, with its reasons (issue 28, item 6).
+        const qsizetype changes = summary.indexOf("## Status changes in the window (recorded)");
+        QVERIFY2(changes > 0 && summary.indexOf(" orders / ship: **CRIT**: ", changes) > changes && summary.indexOf("lag 20", changes) > changes,
+                 summary.constData());
 
         const QJsonObject snapshot = QJsonDocument::fromJson(readAll(out + QStringLiteral("/snapshot.json"))).object();
         QCOMPARE(snapshot.value(QLatin1String("schema")).toString(), QStringLiteral("pelscope.snapshot/1"));
