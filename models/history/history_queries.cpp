@@ -191,12 +191,15 @@ qint64 HistoryStore::bytesUsed() const
     b += qint64(m_groups.capacity()) * qint64(sizeof(void *));
     b += m_index.capacity() * (qint64(sizeof(GroupKey) + sizeof(void *)) + kHashNodeOverhead);
     b += qint64(m_groups.size()) * 64; // the rate baselines (PollValues), per group roughly
+    for (const QVector<float> &shared : m_sharedNan)
+        b += bytesOf(shared);
     for (const auto &hp : m_groups) {
         const GroupHistory &h = *hp;
         // Keys usually share the snapshot's bytes; counted anyway.
         b += qint64(sizeof(GroupHistory)) + h.key.stream.capacity() + h.key.group.capacity() + h.lastDeliveredId.capacity();
-        for (const SeriesData &s : h.series)
-            b += bytesOf(s.raw) + bytesOf(s.mean) + bytesOf(s.lo) + bytesOf(s.hi) + bytesOf(s.lo2) + bytesOf(s.hi2) + bytesOf(s.mean2);
+        if (!h.released) // a released group's buffers are the shared ones, counted once below
+            for (const SeriesData &s : h.series)
+                b += bytesOf(s.raw) + bytesOf(s.mean) + bytesOf(s.lo) + bytesOf(s.hi) + bytesOf(s.lo2) + bytesOf(s.hi2) + bytesOf(s.mean2);
         b += qint64(h.consumers.capacity() * sizeof(ConsumerHistory));
         for (const ConsumerHistory &c : h.consumers)
             b += c.name.capacity() + bytesOf(c.pending) + bytesOf(c.idle);

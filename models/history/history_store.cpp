@@ -48,26 +48,55 @@ HistoryStore::GroupHistory &HistoryStore::groupFor(const GroupKey &key, qint64 n
         return *h;
     auto h = std::make_unique<GroupHistory>();
     h->key = key;
-    auto shared = [](QVector<float> &cache, int cap) -> const QVector<float> & {
-        if (cache.size() != cap)
-            cache = nanVector(cap);
-        return cache;
-    };
-    const QVector<float> &nan0 = shared(m_sharedNan[0], m_r0.cap), &nan1 = shared(m_sharedNan[1], m_r1.cap), &nan2 = shared(m_sharedNan[2], m_r2.cap);
-    for (int m = 0; m < MetricCount; ++m) {
-        SeriesData &s = h->series[m];
-        s.raw = nan0;
-        s.mean = s.lo = s.hi = nan1;
-        s.lo2 = s.hi2 = nan2;
-        if (pickFor(Metric(m)) == Pick::Mean)
-            s.mean2 = nan2;
-    }
+    shareNan(*h);
     h->progress.firstSeenMs = nowMs;
     h->progress.lastReadAdvanceMs = nowMs;
     GroupHistory *raw = h.get();
     m_groups.push_back(std::move(h));
     m_index.insert(key, raw);
     return *raw;
+}
+
+const QVector<float> &HistoryStore::sharedNan(int tier, int cap)
+{
+    QVector<float> &cache = m_sharedNan[tier];
+    if (cache.size() != cap)
+        cache = nanVector(cap);
+    return cache;
+}
+
+// Every series buffer of `h` the shared all-unknown one of its tier: no bytes
+// of its own until a value is written (copy on write).
+void HistoryStore::shareNan(GroupHistory &h)
+{
+    const QVector<float> &nan0 = sharedNan(0, m_r0.cap), &nan1 = sharedNan(1, m_r1.cap), &nan2 = sharedNan(2, m_r2.cap);
+    for (int m = 0; m < MetricCount; ++m) {
+        SeriesData &s = h.series[m];
+        s.raw = nan0;
+        s.mean = s.lo = s.hi = nan1;
+        s.lo2 = s.hi2 = nan2;
+        s.mean2 = pickFor(Metric(m)) == Pick::Mean ? nan2 : QVector<float>();
+        s.open = s.open2 = Accumulator{};
+    }
+}
+
+// A group gone from the server (unseen for ReleaseAfterMs) keeps its place, its
+// status, since when and its changes, but not its series or consumers: the
+// on-disk history has them. A short-lived stream then costs a fixed few
+// hundred bytes, not buffers that grow with the time rings for an hour (the
+// window grew ~2 MB a minute under five new 30-second streams a second).
+void HistoryStore::releaseSeries(GroupHistory &h)
+{
+    shareNan(h);
+    m_consumerCount -= h.consumersUsed;
+    h.consumers.clear();
+    h.consumers.shrink_to_fit();
+    h.consumerIndex.clear();
+    h.consumerIndex.squeeze();
+    h.consumersUsed = 0;
+    h.lastNames.clear();
+    h.lastSlots.clear();
+    h.released = true;
 }
 
 HistoryStore::GroupHistory *HistoryStore::find(const GroupKey &key) const
@@ -123,7 +152,7 @@ void HistoryStore::endPoll(int slot)
 {
     for (const auto &hp : m_groups) {
         GroupHistory &h = *hp;
-        if (h.serial == m_serial)
+        if (h.serial == m_serial || h.released) // a released group's buffers are all unknown already
             continue;
         for (SeriesData &s : h.series)
             s.raw[slot] = kNaN;
@@ -145,6 +174,7 @@ void HistoryStore::appendRecorded(qint64 atMs, const QList<RecordedValues> &rows
         if (h.serial == m_serial)
             continue;
         h.serial = m_serial;
+        h.released = false; // back: its buffers are its own again at the first write
         for (int m = 0; m < MetricCount; ++m) {
             h.series[m].raw[slot] = row.values[m];
             h.series[m].open.add(row.values[m]);
@@ -193,6 +223,7 @@ void HistoryStore::append(const Snapshot &snapshot)
             if (h.serial == m_serial)
                 continue; // a group listed twice: the first one counts
             h.serial = m_serial;
+            h.released = false; // back: its buffers are its own again at the first write
             for (int m = 0; m < MetricCount; ++m) {
                 h.series[m].raw[slot] = v.values[m];
                 h.series[m].open.add(v.values[m]);
@@ -315,6 +346,8 @@ void HistoryStore::resizeTier(Tier tier, int newCap)
     case Tier::Raw:
         move(m_t0, qint64(0));
         for (const auto &h : m_groups) {
+            if (h->released)
+                continue; // shared again below, at the new size
             for (SeriesData &s : h->series)
                 move(s.raw, kNaN);
             for (ConsumerHistory &c : h->consumers)
@@ -329,6 +362,8 @@ void HistoryStore::resizeTier(Tier tier, int newCap)
         move(m_n1, 0);
         for (const auto &h : m_groups)
             for (SeriesData &s : h->series) {
+                if (h->released)
+                    break;
                 move(s.mean, kNaN);
                 move(s.lo, kNaN);
                 move(s.hi, kNaN);
@@ -338,6 +373,8 @@ void HistoryStore::resizeTier(Tier tier, int newCap)
         move(m_t2, qint64(0));
         for (const auto &h : m_groups)
             for (SeriesData &s : h->series) {
+                if (h->released)
+                    break;
                 move(s.lo2, kNaN);
                 move(s.hi2, kNaN);
                 if (!s.mean2.isEmpty())
@@ -346,6 +383,9 @@ void HistoryStore::resizeTier(Tier tier, int newCap)
         break;
     }
     ring(tier) = Ring{0, keep, newCap};
+    for (const auto &h : m_groups)
+        if (h->released)
+            shareNan(*h);
 }
 
 // The budget's limits for the groups and consumers held now: a full day for
@@ -395,6 +435,8 @@ void HistoryStore::closeBucket(qint64 now)
     m_openCoarseMs = coarse;
     for (const auto &h : m_groups)
         for (SeriesData &s : h->series) {
+            if (h->released)
+                break; // nothing was added since it was released
             s.mean[slot] = s.open.mean();
             s.lo[slot] = s.open.lo;
             s.hi[slot] = s.open.hi;
@@ -415,6 +457,8 @@ void HistoryStore::closeCoarseBucket(qint64 now)
     m_t2[slot] = m_openCoarseMs;
     for (const auto &h : m_groups)
         for (SeriesData &s : h->series) {
+            if (h->released)
+                break;
             s.lo2[slot] = s.open2.lo;
             s.hi2[slot] = s.open2.hi;
             if (!s.mean2.isEmpty())
@@ -451,6 +495,9 @@ void HistoryStore::forgetOld(qint64 now)
         }
         ++i;
     }
+    for (const auto &hp : m_groups)
+        if (!hp->released && hp->progress.lastSeenMs < now - ReleaseAfterMs && m_serial - hp->serial >= kReleaseAfterPolls)
+            releaseSeries(*hp);
     const qint64 rawStart = m_r0.size ? m_t0[m_r0.phys(0)] : now;
     for (const auto &hp : m_groups) {
         GroupHistory &h = *hp;

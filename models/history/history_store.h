@@ -121,6 +121,13 @@ public:
     // hold a day of series each, and the window grew without end under churn.
     static constexpr int GoneGroupsKept = 200;
     static constexpr qint64 GoneAfterMs = 30'000;
+    // A group missing from the polls this long, and from this many polls,
+    // gives its series and consumers up (the file keeps them): a stream is
+    // missing from a poll only when it is gone (a stream read in turn stays
+    // in every snapshot). No poll at all (an outage, a recording gap) is
+    // not a missed poll.
+    static constexpr qint64 ReleaseAfterMs = 10'000;
+    static constexpr quint64 kReleaseAfterPolls = 3;
     static constexpr int ConsumersPerGroupLimit = 32;
     static constexpr int ConsumersLimit = 1'024;
 
@@ -213,6 +220,9 @@ private:
     struct Source;
 
     GroupHistory &groupFor(const GroupKey &key, qint64 nowMs);
+    const QVector<float> &sharedNan(int tier, int cap);
+    void shareNan(GroupHistory &h);
+    void releaseSeries(GroupHistory &h);
     int beginPoll(qint64 nowMs); // the tier-0 slot of a new poll, -1 when dropped
     int beginPollAt(qint64 nowMs);
     void endPoll(int slot);

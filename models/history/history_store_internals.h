@@ -134,6 +134,7 @@ struct HistoryStore::GroupHistory
     bool judged = false; // a verdict was recorded: the next one can be a change
     StatusSince since;   // when lastStatus began, from recorded polls, recorded changes and live verdicts
     HistoryStore::ClimbMemo climb;
+    bool released = false; // gone from the server: series and consumers given up (releaseSeries)
 };
 
 struct HistoryStore::Source

@@ -134,6 +134,7 @@ LongRunResult runOne(const QString &scenario, double minutes, const std::functio
     std::deque<std::pair<qint64, QByteArray>> alive; // (made at, stream or consumer)
     qint64 seq = 0;
     int windowGroups = -1;
+    double windowStoreMb = 0;
     QList<double> windowShares, exporterShares, lives;
     QElapsedTimer clock;
     clock.start();
@@ -168,10 +169,11 @@ LongRunResult runOne(const QString &scenario, double minutes, const std::functio
         while (window.canReadLine()) {
             const QJsonObject o = QJsonDocument::fromJson(window.readLine()).object();
             windowGroups = o.value(QStringLiteral("churnGroups")).toInt(-1);
+            windowStoreMb = o.value(QStringLiteral("storeMb")).toDouble();
         }
         if (now >= nextSampleMs) {
             nextSampleMs += 1000;
-            if (scenario == QLatin1String("streams") && now >= 10'000) {
+            if (scenario == QLatin1String("streams") && now >= 40'000) { // once the first streams have lived their 30 s
                 const double live = double(alive.size());
                 lives.append(live);
                 if (windowGroups >= 0)
@@ -184,8 +186,10 @@ LongRunResult runOne(const QString &scenario, double minutes, const std::functio
             const double minute = now / 60'000.0;
             r.windowMb.append({minute, processMb(window.processId())});
             r.exporterMb.append({minute, processMb(exporter.processId())});
-            progress(fillText(QStringLiteral("long run (%1): %2 min, window %3 MB, exporter %4 MB, %5 alive"), scenario, QString::number(minute, 'f', 1),
-                              QString::number(r.windowMb.last().y(), 'f', 1), QString::number(r.exporterMb.last().y(), 'f', 1), alive.size()));
+            r.storeMb.append({minute, windowStoreMb});
+            progress(fillText(QStringLiteral("long run (%1): %2 min, window %3 MB (its history %4 MB), exporter %5 MB, %6 alive"), scenario,
+                              QString::number(minute, 'f', 1), QString::number(r.windowMb.last().y(), 'f', 1), QString::number(windowStoreMb, 'f', 1),
+                              QString::number(r.exporterMb.last().y(), 'f', 1), alive.size()));
         }
         QCoreApplication::processEvents(QEventLoop::AllEvents, 20);
         QThread::msleep(10);
@@ -228,6 +232,8 @@ int longRunChildMain(const QString &url)
         QJsonObject o;
         o[QStringLiteral("rssMb")] = statusMb("VmRSS");
         o[QStringLiteral("churnGroups")] = churn;
+        o[QStringLiteral("storeMb")] = double(view->history().bytesUsed()) / (1024.0 * 1024.0);
+        o[QStringLiteral("storeGroups")] = view->history().groupCount();
         std::fputs(QJsonDocument(o).toJson(QJsonDocument::Compact).append('\n').constData(), stdout);
         std::fflush(stdout);
     });

@@ -32,6 +32,7 @@ struct LongRunResult
     QString scenario; // "streams" or "consumers"
     double minutes = 0;
     QList<QPointF> windowMb, exporterMb; // (minute, RSS MB)
+    QList<QPointF> storeMb;              // (minute, the window's HistoryStore::bytesUsed() in MB)
     double windowSlope = 0, exporterSlope = 0; // MB a minute after the first three
     // Streams only: shown ÷ live groups, sampled every second after the first 10 s.
     double windowShareMin = -1, windowShareP10 = -1, exporterShareMin = -1, exporterShareP10 = -1;
