@@ -248,8 +248,14 @@ void GroupPage::applyGroupThresholds()
 void GroupPage::setWindowSeconds(int seconds)
 {
     const int i = m_window->findData(seconds);
-    if (i >= 0)
+    if (i >= 0) {
         m_window->setCurrentIndex(i);
+        return;
+    }
+    // Not one of the choices (the incident report's pictures span what was
+    // recorded, a minute say): drawn over exactly that.
+    m_windowSeconds = std::clamp(seconds, 60, 86'400);
+    updateCharts();
 }
 
 void GroupPage::showGroup(const QByteArray &stream, const QByteArray &group)

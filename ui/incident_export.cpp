@@ -184,14 +184,14 @@ bool exportIncidentReport(ConnectionView *view, const QString &folder, qint64 sp
     // The charts from the tab's memory, on this thread (widgets draw here).
     const QDir dir(request.dir);
     dir.mkpath(QStringLiteral("charts"));
-    // The pictures span what was recorded, not the whole window asked for:
-    // two minutes recorded are drawn over two minutes, not squeezed into the
-    // right edge of an hour.
-    qint64 drawnMs = spanMs;
-    if (const auto since = view->historySession().recordedSinceMs())
-        drawnMs = std::min(spanMs, (request.toMs - *since) * 21 / 20);
-    const int windowSeconds = int(std::clamp<qint64>(drawnMs / 1000, 60, 24 * 3600));
     for (const GroupKey &key : sickGroups(*view, kMaxChartImages)) {
+        // Each picture spans what the window holds of its group (recorded
+        // past included), not the whole window asked for: two minutes are
+        // drawn over two minutes, not squeezed into the right edge of an hour.
+        qint64 drawnMs = spanMs;
+        if (const auto progress = view->history().progress(key); progress && progress->firstSeenMs > 0)
+            drawnMs = std::min(spanMs, (request.toMs - progress->firstSeenMs) * 21 / 20);
+        const int windowSeconds = int(std::clamp<qint64>(drawnMs / 1000, 60, 24 * 3600));
         const QString name = QStringLiteral("charts/%1.png").arg(names.stem(key));
         if (renderGroupCharts(*view, key, windowSeconds).save(dir.filePath(name))) {
             ++result->chartImages;

@@ -325,8 +325,8 @@ void HistoryStore::makeRoom(Tier tier, int limit)
     Ring &r = ring(tier);
     if (r.size < r.cap)
         return;
-    if (r.cap < limit)
-        resizeTier(tier, std::min(r.cap * 2, limit));
+    if (r.cap < limit) // by half again, not double: what is allocated follows what is held (an hour of polls, a day of buckets)
+        resizeTier(tier, std::min(std::max(r.cap + 16, r.cap * 3 / 2), limit));
     else
         r.popFront();
 }

@@ -35,7 +35,7 @@ int main(int argc, char **argv)
     parser.addHelpOption();
     QCommandLineOption quickOpt(QStringLiteral("quick"), QStringLiteral("PEL sizes 1e3 and 1e5 only, fewer repetitions (< 3 min)."));
     QCommandLineOption outOpt(QStringLiteral("out"), QStringLiteral("Directory for BENCHMARKS.md and benchmarks/*.png."), QStringLiteral("dir"));
-    QCommandLineOption onlyOpt(QStringLiteral("only"), QStringLiteral("Comma-separated sections: cost,ui,memory,history,scale,queues,frameworks,longrun (default: all)."),
+    QCommandLineOption onlyOpt(QStringLiteral("only"), QStringLiteral("Comma-separated sections: cost,ui,memory,history,scale,queues,frameworks,longrun,churn (default: all but churn)."),
                                QStringLiteral("sections"));
     QCommandLineOption childOpt(QStringLiteral("memory-child"), QStringLiteral("Internal: one memory case."), QStringLiteral("groups"));
     QCommandLineOption longRunChildOpt(QStringLiteral("longrun-child"), QStringLiteral("Internal: the window of a long run."), QStringLiteral("url"));
@@ -136,7 +136,9 @@ int main(int argc, char **argv)
     // Issue 34: a sweep's cost at 150, 10,000 and 3,000,000 keys; ten minutes (--quick: four) of each churn.
     if (want("longrun")) {
         r.sweeps = runSweepCostBench(quick ? QList<qint64>{150, 10'000, 1'000'000} : QList<qint64>{150, 10'000, 3'000'000}, progress);
-        r.longRuns = runLongRunBench(quick ? 4.0 : 10.0, progress);
+        r.longRuns = runLongRunBench({QStringLiteral("streams"), QStringLiteral("consumers")}, quick ? 4.0 : 10.0, progress);
+    } else if (want("churn")) { // the stream churn alone
+        r.longRuns = runLongRunBench({QStringLiteral("streams")}, quick ? 4.0 : 10.0, progress);
     }
 
     r.seconds = clock.elapsed() / 1000.0;

@@ -287,9 +287,12 @@ QList<SweepCostResult> runSweepCostBench(const QList<qint64> &keyspaces, const s
     return out;
 }
 
-QList<LongRunResult> runLongRunBench(double minutes, const std::function<void(const QString &)> &progress)
+QList<LongRunResult> runLongRunBench(const QStringList &scenarios, double minutes, const std::function<void(const QString &)> &progress)
 {
-    return {runOne(QStringLiteral("streams"), minutes, progress), runOne(QStringLiteral("consumers"), minutes, progress)};
+    QList<LongRunResult> out;
+    for (const QString &scenario : scenarios)
+        out.append(runOne(scenario, minutes, progress));
+    return out;
 }
 
 } // namespace pelscope::bench

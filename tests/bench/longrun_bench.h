@@ -9,6 +9,7 @@
 #include <QList>
 #include <QPointF>
 #include <QString>
+#include <QStringList>
 
 #include <functional>
 
@@ -41,7 +42,8 @@ struct LongRunResult
 };
 
 QList<SweepCostResult> runSweepCostBench(const QList<qint64> &keyspaces, const std::function<void(const QString &)> &progress);
-QList<LongRunResult> runLongRunBench(double minutes, const std::function<void(const QString &)> &progress);
+// `scenarios`: "streams", "consumers".
+QList<LongRunResult> runLongRunBench(const QStringList &scenarios, double minutes, const std::function<void(const QString &)> &progress);
 
 // In the child (--longrun-child URL): the app's window on that server,
 // printing a line of JSON a second (RSS, groups shown) until killed.

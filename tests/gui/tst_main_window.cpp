@@ -16,6 +16,7 @@
 #include "time_chart_widget.h"
 
 #include <QDateTime>
+#include <QPointF>
 #include <QElapsedTimer>
 #include <QLabel>
 #include <QTimer>
@@ -26,6 +27,7 @@
 #include "poll_once.h"
 
 #include <QAbstractItemModelTester>
+#include <cmath>
 #include <QItemSelectionModel>
 #include <QSignalSpy>
 #include <QTableView>
@@ -247,6 +249,49 @@ private Q_SLOTS:
         QAbstractItemModelTester consumers(window.groupPage()->consumerModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         QAbstractItemModelTester pendingModel(window.groupPage()->pendingModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         QCOMPARE(window.groupPage()->pendingModel()->rowCount(), 20);
+    }
+
+    // The overview's trend is the measure that explains the status (issue
+    // 28, item 3): a group CRIT on its oldest pending idle, with no lag,
+    // draws that idle climbing past its warn and crit lines, not lag's 0.
+    void overviewTrendDrawsWhatExplainsTheStatus()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        for (int i = 0; i < 5; ++i)
+            db.command({"XADD", "jobs", "*", "n", QByteArray::number(i)});
+        db.command({"XGROUP", "CREATE", "jobs", "w", "0"});
+        db.command({"XREADGROUP", "GROUP", "w", "c1", "COUNT", "5", "STREAMS", "jobs", ">"}); // read, never acknowledged: lag 0
+
+        MainWindow mainWindow;
+        ConnectionView &window = *mainWindow.addConnection();
+        mainWindow.resize(1280, 600);
+        mainWindow.show();
+        ProbeConfig config;
+        config.thresholds.oldestIdleWarnMs = 500;
+        config.thresholds.oldestIdleCritMs = 1500;
+        PollerThread poller(optionsFor(server.url()), config);
+        poller.setIntervalMs(100);
+        connect(poller.poller(), &ConnectionPoller::snapshotReady, &window, &ConnectionView::applySnapshot);
+        poller.start();
+        QTRY_COMPARE_WITH_TIMEOUT(window.groupModel()->rowCount(), 1, 10000);
+        const QModelIndex trend = window.groupModel()->index(0, GroupTableModel::Trend);
+        QTRY_COMPARE_WITH_TIMEOUT(window.groupModel()->data(trend, GroupTableModel::HealthRole).toInt(), int(Health::Crit), 10000);
+        QTest::qWait(300);
+        QCOMPARE(window.groupModel()->data(trend, GroupTableModel::TrendThresholdsRole).toPointF(), QPointF(0.5, 1.5)); // seconds
+        QList<double> known;
+        for (double v : window.groupModel()->data(trend, GroupTableModel::SparklineRole).value<QList<double>>())
+            if (!std::isnan(v))
+                known << v;
+        QVERIFY2(known.size() >= 5 && known.last() > known.first() && known.last() >= 1.5, qPrintable(QString::number(known.size())));
+        const QString words = window.groupModel()->data(trend, Qt::AccessibleTextRole).toString();
+        QVERIFY2(words.startsWith(QStringLiteral("oldest pending idle now ")) && words.contains(QStringLiteral("rising")), qPrintable(words));
+        QCOMPARE(window.groupModel()->headerData(GroupTableModel::Trend, Qt::Horizontal).toString(), QStringLiteral("Trend, 15 min"));
+        window.overviewTable()->scrollTo(window.overviewTable()->model()->index(0, GroupTableModel::Trend));
+        keepScreenshot(&mainWindow, QStringLiteral("overview-trend"));
     }
 
     // Two deployments in one window: each tab polls its own server on its own
