@@ -130,21 +130,20 @@ SeriesWindow HistoryStore::collect(const Source &src, qint64 fromMs, qint64 toMs
     if (coarse) {
         const SeriesData &s = *src.buckets;
         for (int i = c0; i < c1; ++i) {
-            const int p = m_r2.phys(i);
-            const double v = src.pick == Pick::Mean ? s.mean2[p] : src.pick == Pick::Lo ? s.lo2[p] : s.hi2[p];
-            put(coarseTime(i), v, s.lo2[p], s.hi2[p]);
+            const qint64 n = m_r2.slot(i);
+            const double lo = s.lo2.at(n), hi = s.hi2.at(n);
+            put(coarseTime(i), src.pick == Pick::Mean ? s.mean2.at(n) : src.pick == Pick::Lo ? lo : hi, lo, hi);
         }
     }
     for (int i = b0; i < b1; ++i) {
-        const int p = m_r1.phys(i);
+        const qint64 n = m_r1.slot(i);
         const SeriesData &s = *src.buckets;
-        const double v = src.pick == Pick::Mean ? s.mean[p] : src.pick == Pick::Lo ? s.lo[p] : s.hi[p];
-        put(bucketTime(i), v, s.lo[p], s.hi[p]);
+        const double lo = s.lo.at(n), hi = s.hi.at(n);
+        put(bucketTime(i), src.pick == Pick::Mean ? s.mean.at(n) : src.pick == Pick::Lo ? lo : hi, lo, hi);
     }
     for (int i = r0; i < r1; ++i) {
-        const int p = m_r0.phys(i);
-        const double v = (*src.raw)[p];
-        put(m_t0[p], v, v, v);
+        const double v = src.raw->at(m_r0.slot(i));
+        put(m_t0[m_r0.phys(i)], v, v, v);
     }
     if (out.decimated)
         dec.flush();
@@ -164,7 +163,8 @@ QVector<BucketStats> HistoryStore::buckets(const GroupKey &key, Metric metric, q
         const int p = m_r1.phys(i);
         if (m_t1[p] > toMs)
             break;
-        out.append(BucketStats{m_t1[p], s.mean[p], s.lo[p], s.hi[p], m_n1[p]});
+        const qint64 n = m_r1.slot(i);
+        out.append(BucketStats{m_t1[p], s.mean.at(n), s.lo.at(n), s.hi.at(n), m_n1[p]});
     }
     if (m_openBucketMs >= fromMs && m_openBucketMs <= toMs)
         out.append(BucketStats{m_openBucketMs, s.open.mean(), s.open.lo, s.open.hi, m_openPolls});
@@ -191,18 +191,15 @@ qint64 HistoryStore::bytesUsed() const
     b += qint64(m_groups.capacity()) * qint64(sizeof(void *));
     b += m_index.capacity() * (qint64(sizeof(GroupKey) + sizeof(void *)) + kHashNodeOverhead);
     b += qint64(m_groups.size()) * 64; // the rate baselines (PollValues), per group roughly
-    for (const QVector<float> &shared : m_sharedNan)
-        b += bytesOf(shared);
     for (const auto &hp : m_groups) {
         const GroupHistory &h = *hp;
         // Keys usually share the snapshot's bytes; counted anyway.
         b += qint64(sizeof(GroupHistory)) + h.key.stream.capacity() + h.key.group.capacity() + h.lastDeliveredId.capacity();
-        if (!h.released) // a released group's buffers are the shared ones, counted once below
-            for (const SeriesData &s : h.series)
-                b += bytesOf(s.raw) + bytesOf(s.mean) + bytesOf(s.lo) + bytesOf(s.hi) + bytesOf(s.lo2) + bytesOf(s.hi2) + bytesOf(s.mean2);
+        for (const SeriesData &s : h.series)
+            b += s.bytes();
         b += qint64(h.consumers.capacity() * sizeof(ConsumerHistory));
         for (const ConsumerHistory &c : h.consumers)
-            b += c.name.capacity() + bytesOf(c.pending) + bytesOf(c.idle);
+            b += c.name.capacity() + c.pending.bytes() + c.idle.bytes();
         b += h.consumerIndex.capacity() * (qint64(sizeof(QByteArray) + sizeof(int)) + kHashNodeOverhead);
         b += h.lastNames.capacity() * qint64(sizeof(QByteArray)) + h.lastSlots.capacity() * qint64(sizeof(int));
         b += h.changes.capacity() * qint64(sizeof(StatusChange));

@@ -1,6 +1,6 @@
 // Ring buffers on shared time axes: one slot per poll (tier 0) and per 10 s
 // bucket (tier 1) is used by every series at once, so an append is a few
-// float stores per group and allocates nothing once a group exists.
+// float stores per group; a series holds the slots its group lived in.
 #include "history_store_internals.h"
 
 #include "series_decimator.h"
@@ -22,12 +22,12 @@ HistoryStore::~HistoryStore() = default;
 void HistoryStore::clear()
 {
     m_t0 = QVector<qint64>(Tier0InitialCapacity, 0);
-    m_r0 = Ring{0, 0, Tier0InitialCapacity};
+    m_r0 = Ring{0, 0, Tier0InitialCapacity, 0};
     m_t1 = QVector<qint64>(Tier1InitialCapacity, 0);
     m_n1 = QVector<int>(Tier1InitialCapacity, 0);
-    m_r1 = Ring{0, 0, Tier1InitialCapacity};
+    m_r1 = Ring{0, 0, Tier1InitialCapacity, 0};
     m_t2 = QVector<qint64>(Tier2InitialCapacity, 0);
-    m_r2 = Ring{0, 0, Tier2InitialCapacity};
+    m_r2 = Ring{0, 0, Tier2InitialCapacity, 0};
     m_limits = TierLimits{};
     m_openCoarseMs = -1;
     m_openBucketMs = -1;
@@ -48,7 +48,6 @@ HistoryStore::GroupHistory &HistoryStore::groupFor(const GroupKey &key, qint64 n
         return *h;
     auto h = std::make_unique<GroupHistory>();
     h->key = key;
-    shareNan(*h);
     h->progress.firstSeenMs = nowMs;
     h->progress.lastReadAdvanceMs = nowMs;
     GroupHistory *raw = h.get();
@@ -57,37 +56,15 @@ HistoryStore::GroupHistory &HistoryStore::groupFor(const GroupKey &key, qint64 n
     return *raw;
 }
 
-const QVector<float> &HistoryStore::sharedNan(int tier, int cap)
-{
-    QVector<float> &cache = m_sharedNan[tier];
-    if (cache.size() != cap)
-        cache = nanVector(cap);
-    return cache;
-}
-
-// Every series buffer of `h` the shared all-unknown one of its tier: no bytes
-// of its own until a value is written (copy on write).
-void HistoryStore::shareNan(GroupHistory &h)
-{
-    const QVector<float> &nan0 = sharedNan(0, m_r0.cap), &nan1 = sharedNan(1, m_r1.cap), &nan2 = sharedNan(2, m_r2.cap);
-    for (int m = 0; m < MetricCount; ++m) {
-        SeriesData &s = h.series[m];
-        s.raw = nan0;
-        s.mean = s.lo = s.hi = nan1;
-        s.lo2 = s.hi2 = nan2;
-        s.mean2 = pickFor(Metric(m)) == Pick::Mean ? nan2 : QVector<float>();
-        s.open = s.open2 = Accumulator{};
-    }
-}
-
 // A group gone from the server (unseen for ReleaseAfterMs) keeps its place, its
 // status, since when and its changes, but not its series or consumers: the
 // on-disk history has them. A short-lived stream then costs a fixed few
-// hundred bytes, not buffers that grow with the time rings for an hour (the
-// window grew ~2 MB a minute under five new 30-second streams a second).
+// hundred bytes (the window grew ~2 MB a minute under five new 30-second
+// streams a second while gone groups kept theirs).
 void HistoryStore::releaseSeries(GroupHistory &h)
 {
-    shareNan(h);
+    for (SeriesData &s : h.series)
+        s.clear();
     m_consumerCount -= h.consumersUsed;
     h.consumers.clear();
     h.consumers.shrink_to_fit();
@@ -111,7 +88,7 @@ HistoryStore::GroupHistory *HistoryStore::find(const GroupKey &key) const
     return m_index.value(key);
 }
 
-int HistoryStore::beginPoll(qint64 now)
+qint64 HistoryStore::beginPoll(qint64 now)
 {
     // Charts and binary searches need an increasing axis; a server clock
     // stepping back (failover to a skewed replica) pauses history instead.
@@ -125,8 +102,7 @@ int HistoryStore::beginPoll(qint64 now)
     if (m_r0.size > 0) {
         const qint64 interval = now - m_latestMs;
         if (interval > std::max<qint64>(kMinGapMs, 3 * m_typicalIntervalMs)) {
-            const int gapSlot = beginPollAt(m_latestMs + 1);
-            endPoll(gapSlot);
+            beginPollAt(m_latestMs + 1); // nothing written in it
         } else {
             m_typicalIntervalMs = m_typicalIntervalMs == 0 ? interval : (3 * m_typicalIntervalMs + interval) / 4;
         }
@@ -134,39 +110,22 @@ int HistoryStore::beginPoll(qint64 now)
     return beginPollAt(now);
 }
 
-int HistoryStore::beginPollAt(qint64 now)
+qint64 HistoryStore::beginPollAt(qint64 now)
 {
     const qint64 bucket = now - (((now % BucketMs) + BucketMs) % BucketMs);
     if (m_openBucketMs != -1 && bucket != m_openBucketMs)
         closeBucket(now);
     m_openBucketMs = bucket;
     ++m_openPolls;
-    const int slot = takeTier0Slot(now);
+    const qint64 slot = takeTier0Slot(now);
     m_latestMs = now;
     ++m_serial;
     return slot;
 }
 
-// Groups and consumers the poll did not mention: unknown at this slot.
-void HistoryStore::endPoll(int slot)
-{
-    for (const auto &hp : m_groups) {
-        GroupHistory &h = *hp;
-        if (h.serial == m_serial || h.released) // a released group's buffers are all unknown already
-            continue;
-        for (SeriesData &s : h.series)
-            s.raw[slot] = kNaN;
-        for (ConsumerHistory &c : h.consumers)
-            if (c.used) {
-                c.pending[slot] = kNaN;
-                c.idle[slot] = kNaN;
-            }
-    }
-}
-
 void HistoryStore::appendRecorded(qint64 atMs, const QList<RecordedValues> &rows)
 {
-    const int slot = beginPoll(atMs);
+    const qint64 slot = beginPoll(atMs);
     if (slot < 0)
         return;
     for (const RecordedValues &row : rows) {
@@ -174,9 +133,9 @@ void HistoryStore::appendRecorded(qint64 atMs, const QList<RecordedValues> &rows
         if (h.serial == m_serial)
             continue;
         h.serial = m_serial;
-        h.released = false; // back: its buffers are its own again at the first write
+        h.released = false; // back: its series start again
         for (int m = 0; m < MetricCount; ++m) {
-            h.series[m].raw[slot] = row.values[m];
+            h.series[m].raw.set(slot, row.values[m], m_r0.cap);
             h.series[m].open.add(row.values[m]);
         }
         h.progress.lastSeenMs = atMs;
@@ -193,7 +152,6 @@ void HistoryStore::appendRecorded(qint64 atMs, const QList<RecordedValues> &rows
             h.judged = true;
         }
     }
-    endPoll(slot);
     applyBudget();
 }
 
@@ -203,7 +161,7 @@ void HistoryStore::append(const Snapshot &snapshot)
         return;
     const SnapshotData &d = snapshot.data();
     const qint64 now = d.takenAtMs;
-    const int slot = beginPoll(now);
+    const qint64 slot = beginPoll(now);
     if (slot < 0)
         return;
 
@@ -223,9 +181,9 @@ void HistoryStore::append(const Snapshot &snapshot)
             if (h.serial == m_serial)
                 continue; // a group listed twice: the first one counts
             h.serial = m_serial;
-            h.released = false; // back: its buffers are its own again at the first write
+            h.released = false; // back: its series start again
             for (int m = 0; m < MetricCount; ++m) {
-                h.series[m].raw[slot] = v.values[m];
+                h.series[m].raw.set(slot, v.values[m], m_r0.cap);
                 h.series[m].open.add(v.values[m]);
             }
 
@@ -249,11 +207,10 @@ void HistoryStore::append(const Snapshot &snapshot)
     }
     m_lastOrder = std::move(order);
     m_nextInOrder = 0;
-    endPoll(slot);
     applyBudget();
 }
 
-void HistoryStore::updateConsumers(GroupHistory &h, const GroupSnapshot &g, int slot, qint64 now)
+void HistoryStore::updateConsumers(GroupHistory &h, const GroupSnapshot &g, qint64 slot, qint64 now)
 {
     const QList<ConsumerSnapshot> &list = g.consumerList;
     bool same = list.size() == h.lastNames.size();
@@ -271,8 +228,8 @@ void HistoryStore::updateConsumers(GroupHistory &h, const GroupSnapshot &g, int 
                 ConsumerHistory &ch = h.consumers[k];
                 ch.name = c.name;
                 ch.used = true;
-                ch.pending = nanVector(m_r0.cap);
-                ch.idle = nanVector(m_r0.cap);
+                ch.pending.clear();
+                ch.idle.clear();
                 h.consumerIndex.insert(c.name, k);
                 ++h.consumersUsed;
                 ++m_consumerCount;
@@ -287,27 +244,21 @@ void HistoryStore::updateConsumers(GroupHistory &h, const GroupSnapshot &g, int 
             continue; // over the tracking limit
         const ConsumerSnapshot &c = list.at(i);
         ConsumerHistory &ch = h.consumers[k];
-        ch.pending[slot] = float(c.pending);
-        ch.idle[slot] = c.idleMs ? float(*c.idleMs) / 1000.0f : kNaN;
+        ch.pending.set(slot, float(c.pending), m_r0.cap);
+        ch.idle.set(slot, c.idleMs ? float(*c.idleMs) / 1000.0f : kNaN, m_r0.cap);
         ch.lastSeenMs = now;
         ch.serial = m_serial;
     }
-    for (ConsumerHistory &ch : h.consumers)
-        if (ch.used && ch.serial != m_serial) {
-            ch.pending[slot] = kNaN;
-            ch.idle[slot] = kNaN;
-        }
 }
 
-int HistoryStore::takeTier0Slot(qint64 now)
+qint64 HistoryStore::takeTier0Slot(qint64 now)
 {
     while (m_r0.size > 0 && m_t0[m_r0.phys(0)] < now - Tier0SpanMs)
         m_r0.popFront();
     makeRoom(Tier::Raw, m_limits.raw);
-    const int slot = m_r0.phys(m_r0.size);
+    m_t0[m_r0.phys(m_r0.size)] = now;
     ++m_r0.size;
-    m_t0[slot] = now;
-    return slot;
+    return m_r0.newest();
 }
 
 HistoryStore::Ring &HistoryStore::ring(Tier tier)
@@ -342,19 +293,18 @@ void HistoryStore::resizeTier(Tier tier, int newCap)
             out[i] = v[r.phys(skip + i)];
         v = std::move(out);
     };
+    // The series keep their slots: only a ring that shrank below what one
+    // holds makes it give up its oldest.
     switch (tier) {
     case Tier::Raw:
         move(m_t0, qint64(0));
         for (const auto &h : m_groups) {
-            if (h->released)
-                continue; // shared again below, at the new size
             for (SeriesData &s : h->series)
-                move(s.raw, kNaN);
-            for (ConsumerHistory &c : h->consumers)
-                if (c.used) {
-                    move(c.pending, kNaN);
-                    move(c.idle, kNaN);
-                }
+                s.raw.limitTo(newCap);
+            for (ConsumerHistory &c : h->consumers) {
+                c.pending.limitTo(newCap);
+                c.idle.limitTo(newCap);
+            }
         }
         break;
     case Tier::Buckets:
@@ -362,30 +312,22 @@ void HistoryStore::resizeTier(Tier tier, int newCap)
         move(m_n1, 0);
         for (const auto &h : m_groups)
             for (SeriesData &s : h->series) {
-                if (h->released)
-                    break;
-                move(s.mean, kNaN);
-                move(s.lo, kNaN);
-                move(s.hi, kNaN);
+                s.mean.limitTo(newCap);
+                s.lo.limitTo(newCap);
+                s.hi.limitTo(newCap);
             }
         break;
     case Tier::Coarse:
         move(m_t2, qint64(0));
         for (const auto &h : m_groups)
             for (SeriesData &s : h->series) {
-                if (h->released)
-                    break;
-                move(s.lo2, kNaN);
-                move(s.hi2, kNaN);
-                if (!s.mean2.isEmpty())
-                    move(s.mean2, kNaN);
+                s.lo2.limitTo(newCap);
+                s.hi2.limitTo(newCap);
+                s.mean2.limitTo(newCap);
             }
         break;
     }
-    ring(tier) = Ring{0, keep, newCap};
-    for (const auto &h : m_groups)
-        if (h->released)
-            shareNan(*h);
+    ring(tier) = Ring{0, keep, newCap, r.first + skip};
 }
 
 // The budget's limits for the groups and consumers held now: a full day for
@@ -424,10 +366,11 @@ void HistoryStore::closeBucket(qint64 now)
     while (m_r1.size > 0 && m_t1[m_r1.phys(0)] < now - Tier1SpanMs)
         m_r1.popFront();
     makeRoom(Tier::Buckets, m_limits.buckets);
-    const int slot = m_r1.phys(m_r1.size);
+    const int at = m_r1.phys(m_r1.size);
     ++m_r1.size;
-    m_t1[slot] = m_openBucketMs;
-    m_n1[slot] = m_openPolls;
+    m_t1[at] = m_openBucketMs;
+    m_n1[at] = m_openPolls;
+    const qint64 slot = m_r1.newest();
     m_openPolls = 0;
     const qint64 coarse = m_openBucketMs - (((m_openBucketMs % CoarseBucketMs) + CoarseBucketMs) % CoarseBucketMs);
     if (m_openCoarseMs != -1 && coarse != m_openCoarseMs)
@@ -435,11 +378,11 @@ void HistoryStore::closeBucket(qint64 now)
     m_openCoarseMs = coarse;
     for (const auto &h : m_groups)
         for (SeriesData &s : h->series) {
-            if (h->released)
-                break; // nothing was added since it was released
-            s.mean[slot] = s.open.mean();
-            s.lo[slot] = s.open.lo;
-            s.hi[slot] = s.open.hi;
+            if (s.open.count == 0)
+                continue; // unknown all through the bucket: nothing to hold (a gone group's series stay empty)
+            s.mean.set(slot, s.open.mean(), m_r1.cap);
+            s.lo.set(slot, s.open.lo, m_r1.cap);
+            s.hi.set(slot, s.open.hi, m_r1.cap);
             s.open2.merge(s.open);
             s.open = Accumulator{};
         }
@@ -452,17 +395,18 @@ void HistoryStore::closeCoarseBucket(qint64 now)
     while (m_r2.size > 0 && m_t2[m_r2.phys(0)] < now - Tier1SpanMs)
         m_r2.popFront();
     makeRoom(Tier::Coarse, m_limits.coarse);
-    const int slot = m_r2.phys(m_r2.size);
+    m_t2[m_r2.phys(m_r2.size)] = m_openCoarseMs;
     ++m_r2.size;
-    m_t2[slot] = m_openCoarseMs;
+    const qint64 slot = m_r2.newest();
     for (const auto &h : m_groups)
-        for (SeriesData &s : h->series) {
-            if (h->released)
-                break;
-            s.lo2[slot] = s.open2.lo;
-            s.hi2[slot] = s.open2.hi;
-            if (!s.mean2.isEmpty())
-                s.mean2[slot] = s.open2.mean();
+        for (int m = 0; m < MetricCount; ++m) {
+            SeriesData &s = h->series[m];
+            if (s.open2.count == 0)
+                continue;
+            s.lo2.set(slot, s.open2.lo, m_r2.cap);
+            s.hi2.set(slot, s.open2.hi, m_r2.cap);
+            if (pickFor(Metric(m)) == Pick::Mean)
+                s.mean2.set(slot, s.open2.mean(), m_r2.cap);
             s.open2 = Accumulator{};
         }
 }

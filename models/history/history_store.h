@@ -95,9 +95,10 @@ public:
     static constexpr qint64 Tier0SpanMs = 3'600'000;
     static constexpr qint64 BucketMs = 10'000;
     static constexpr qint64 Tier1SpanMs = 86'400'000;
-    // Every ring starts small and doubles when full, up to its capacity and
-    // the memory budget's limit: a group costs what it has recorded, not a
-    // day's worth up front (10,000 groups used to take 10 GB at the start).
+    // Every ring starts small and grows by half when full, up to its capacity
+    // and the memory budget's limit; a group's series hold only the slots it
+    // lived in (TailSeries): a group costs what it has recorded, not a day's
+    // worth up front (10,000 groups used to take 10 GB at the start).
     static constexpr int Tier0InitialCapacity = 64;
     static constexpr int Tier0MaxCapacity = 4 * 3'600; // faster polls cover less than an hour
     static constexpr int Tier1InitialCapacity = 16;
@@ -202,31 +203,35 @@ public:
     TierLimits tierLimits() const { return m_limits; }
 
 private:
+    // A tier's time axis: `size` slots from `head`, in `cap`. Slots are also
+    // numbered for ever (`first` is the oldest held), which is how series
+    // address them: a series does not move when its axis grows or drops.
     struct Ring
     {
         int head = 0, size = 0, cap = 0;
+        qint64 first = 0;
         int phys(int i) const
         {
             const int p = head + i;
             return p >= cap ? p - cap : p;
         }
+        qint64 slot(int i) const { return first + i; }
+        qint64 newest() const { return first + size - 1; }
         void popFront()
         {
             head = head + 1 == cap ? 0 : head + 1;
             --size;
+            ++first;
         }
     };
     struct GroupHistory;
     struct Source;
 
     GroupHistory &groupFor(const GroupKey &key, qint64 nowMs);
-    const QVector<float> &sharedNan(int tier, int cap);
-    void shareNan(GroupHistory &h);
     void releaseSeries(GroupHistory &h);
-    int beginPoll(qint64 nowMs); // the tier-0 slot of a new poll, -1 when dropped
-    int beginPollAt(qint64 nowMs);
-    void endPoll(int slot);
-    int takeTier0Slot(qint64 nowMs);
+    qint64 beginPoll(qint64 nowMs); // the tier-0 slot of a new poll, -1 when dropped
+    qint64 beginPollAt(qint64 nowMs);
+    qint64 takeTier0Slot(qint64 nowMs);
     enum class Tier { Raw, Buckets, Coarse };
     Ring &ring(Tier tier);
     // Moves a tier's axis and every group's buffers of it into `newCap`
@@ -238,7 +243,7 @@ private:
     void closeBucket(qint64 nowMs);
     void closeCoarseBucket(qint64 nowMs);
     void forgetOld(qint64 nowMs);
-    void updateConsumers(GroupHistory &h, const GroupSnapshot &g, int slot, qint64 nowMs);
+    void updateConsumers(GroupHistory &h, const GroupSnapshot &g, qint64 slot, qint64 nowMs);
     GroupHistory *find(const GroupKey &key) const;
     SeriesWindow collect(const Source &src, qint64 fromMs, qint64 toMs, int maxPoints) const;
 
@@ -263,7 +268,6 @@ private:
     std::vector<std::unique_ptr<GroupHistory>> m_groups;
     QHash<GroupKey, GroupHistory *> m_index;
     std::vector<GroupHistory *> m_lastOrder; // the last append's groups, in its order
-    QVector<float> m_sharedNan[3];           // per tier: what a new group's buffers start as
     mutable std::size_t m_nextInOrder = 0;   // where find() looks first
     PollValues m_values;                     // the per-poll figures, computed as the on-disk history computes them
 };

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "history_store.h"
+#include "tail_series.h"
 
 #include <algorithm>
 #include <cmath>
@@ -17,20 +18,6 @@ namespace history_detail {
 
 inline constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 inline constexpr qint64 kHashNodeOverhead = 2 * sizeof(void *); // QHash span bookkeeping, roughly
-
-inline QVector<float> nanVector(int n)
-{
-    return QVector<float>(n, kNaN);
-}
-
-// A new group's buffers share one all-NaN vector per tier until written to
-// (implicit sharing): a tier-1 or tier-2 buffer is then allocated when its
-// first bucket closes, not for the 2,000 groups a tick may meet for the first
-// time. A shared buffer costs nothing of its own.
-inline qint64 bytesOf(const QVector<float> &v)
-{
-    return v.isDetached() ? v.capacity() * qint64(sizeof(float)) : 0;
-}
 
 // The value of a 10 s bucket a chart line shows: the side of the range that
 // must not hide trouble, or the mean where the average is the truth (rates).
@@ -90,21 +77,26 @@ struct Accumulator
     }
 };
 
+// Slot numbers are the tiers' rings' (Ring::slot): a series holds the slots
+// its group lived in, no more.
 struct SeriesData
 {
-    QVector<float> raw;          // tier 0, indexed like m_t0
-    QVector<float> mean, lo, hi; // tier 1, indexed like m_t1
+    TailSeries raw;          // tier 0
+    TailSeries mean, lo, hi; // tier 1
     Accumulator open;
-    QVector<float> lo2, hi2; // tier 2, indexed like m_t2
-    QVector<float> mean2;    // tier 2, rates only: the others draw lo2 or hi2
+    TailSeries lo2, hi2; // tier 2
+    TailSeries mean2;    // tier 2, rates only: the others draw lo2 or hi2
     Accumulator open2;
+
+    void clear() { *this = SeriesData{}; }
+    qint64 bytes() const { return raw.bytes() + mean.bytes() + lo.bytes() + hi.bytes() + lo2.bytes() + hi2.bytes() + mean2.bytes(); }
 };
 
 struct ConsumerHistory
 {
     QByteArray name;
     bool used = false;
-    QVector<float> pending, idle; // tier 0 only
+    TailSeries pending, idle; // tier 0 only
     qint64 lastSeenMs = 0;
     quint64 serial = 0;
 };
@@ -139,7 +131,7 @@ struct HistoryStore::GroupHistory
 
 struct HistoryStore::Source
 {
-    const QVector<float> *raw = nullptr;
+    const TailSeries *raw = nullptr;
     const SeriesData *buckets = nullptr; // null: tier 0 only
     Pick pick = Pick::Hi;
 };

@@ -2,6 +2,7 @@
 // chosen by the test, so every expected figure is known exactly.
 #include "history/history_rules.h"
 #include "history/history_store.h"
+#include "history/tail_series.h"
 #include "text/fill_text.h"
 
 #include <QElapsedTimer>
@@ -292,14 +293,59 @@ private Q_SLOTS:
         qInfo("%lld groups held after %d s of churn (%lld live); %.1f MB at 5 min, %.1f MB at 20 min", qint64(store.groups().size()), kSeconds,
               qint64(live), bytesAt5Min / 1e6, store.bytesUsed() / 1e6);
         QVERIFY2(store.groups().size() <= live + recentlyGone + HistoryStore::GoneGroupsKept, qPrintable(QString::number(store.groups().size())));
-        // Gone ones give their series up (the file keeps them): the bytes grow
-        // with the live groups' span only. Before: 11.1 MB at 5 min, 38.1 MB
-        // at 20 (1.8 MB a minute); the live 150 alone would take ~0.4 a minute.
+        // Gone ones give their series up (the file keeps them), and a series
+        // holds only the slots its group lived in: the bytes stay flat. Before:
+        // 11.1 MB at 5 min, 38.1 MB at 20 (1.8 MB a minute) while gone groups
+        // kept their series; 3.9 → 17.2 MB while every live group's series was
+        // as long as the axis; now 1.9 → 2.1 MB.
         const double perMinute = double(store.bytesUsed() - bytesAt5Min) / 1e6 / 15.0;
-        QVERIFY2(perMinute <= 1.0, qPrintable(fillText(QStringLiteral("%1 MB a minute"), perMinute)));
+        QVERIFY2(perMinute <= 0.1, qPrintable(fillText(QStringLiteral("%1 MB a minute"), perMinute)));
         // The live ones are all there, with their series.
         const GroupKey newest{"reply:" + QByteArray::number(kSeconds - 1) + ":0", "g"};
         QVERIFY(store.groups().contains(newest));
+    }
+
+    // A series holds the newest slots its group was written in: unknown
+    // before, in what it skipped and after; a long absence starts it again;
+    // at its limit the oldest go.
+    void tailSeriesHoldsWhatWasWritten()
+    {
+        using history_detail::TailSeries;
+        TailSeries s;
+        QVERIFY(std::isnan(s.at(0)));
+        QCOMPARE(s.bytes(), 0);
+        s.set(100, 1.0f, 64);
+        s.set(101, 2.0f, 64);
+        s.set(104, 5.0f, 64); // 102 and 103 skipped
+        QVERIFY(std::isnan(s.at(99)));
+        QCOMPARE(s.at(100), 1.0f);
+        QCOMPARE(s.at(101), 2.0f);
+        QVERIFY(std::isnan(s.at(102)));
+        QVERIFY(std::isnan(s.at(103)));
+        QCOMPARE(s.at(104), 5.0f);
+        QVERIFY(std::isnan(s.at(105)));
+        QCOMPARE(s.bytes(), qint64(TailSeries::kInitialCapacity * sizeof(float)));
+        s.set(104, 6.0f, 64); // the newest again
+        QCOMPARE(s.at(104), 6.0f);
+        s.set(103, 9.0f, 64); // the past is not rewritten
+        QVERIFY(std::isnan(s.at(103)));
+        for (qint64 n = 105; n < 300; ++n) // grows by half up to the limit, then drops the oldest
+            s.set(n, float(n), 64);
+        QCOMPARE(s.bytes(), qint64(64 * sizeof(float)));
+        QVERIFY(std::isnan(s.at(235)));
+        QCOMPARE(s.at(236), 236.0f);
+        QCOMPARE(s.at(299), 299.0f);
+        s.limitTo(10);
+        QVERIFY(std::isnan(s.at(289)));
+        QCOMPARE(s.at(290), 290.0f);
+        QCOMPARE(s.at(299), 299.0f);
+        s.set(1000, 7.0f, 10); // away longer than it holds: starts again
+        QVERIFY(std::isnan(s.at(299)));
+        QVERIFY(std::isnan(s.at(999)));
+        QCOMPARE(s.at(1000), 7.0f);
+        s.clear();
+        QVERIFY(s.isEmpty());
+        QVERIFY(std::isnan(s.at(1000)));
     }
 
     void memoryFiftyGroupsOneDay()
