@@ -65,7 +65,8 @@ expected=(/usr/bin/pelscope /usr/bin/pelscope-cli
           /usr/share/man/man1/pelscope.1.gz /usr/share/man/man1/pelscope-cli.1.gz
           /usr/share/doc/pelscope/copyright
           "/usr/lib/systemd/system/pelscope-record@.service" /usr/share/doc/pelscope/record.env.example
-          /usr/share/doc/pelscope/pelscope.rules.yml /usr/share/doc/pelscope/prometheus.example.yml)
+          /usr/share/doc/pelscope/pelscope.rules.yml /usr/share/doc/pelscope/prometheus.example.yml
+          /usr/share/doc/pelscope/pelscope-dashboard.json)
 for size in "${icon_sizes[@]}"; do expected+=("/usr/share/icons/hicolor/${size}x${size}/apps/$app_id.png"); done
 printf '%s\n' "${expected[@]}" | sort >"$work/expected"
 if diff -u "$work/expected" "$work/files" >"$work/files.diff"; then

@@ -13,11 +13,13 @@ if(UNIX AND NOT APPLE)
           DESTINATION ${CMAKE_INSTALL_DATADIR}/icons/hicolor/scalable/apps)
   install(FILES ${PROJECT_SOURCE_DIR}/packaging/debian/copyright DESTINATION ${CMAKE_INSTALL_DOCDIR})
   # The headless recorder as a service (an instance per connection), its
-  # environment file's example, and Prometheus' alerting rules with a scrape example.
+  # environment file's example, Prometheus' alerting rules with a scrape
+  # example, and a Grafana dashboard on the exporter's metrics.
   install(FILES ${PROJECT_SOURCE_DIR}/packaging/linux/pelscope-record@.service DESTINATION lib/systemd/system)
   install(FILES ${PROJECT_SOURCE_DIR}/packaging/linux/record.env.example
                 ${PROJECT_SOURCE_DIR}/packaging/prometheus/pelscope.rules.yml
                 ${PROJECT_SOURCE_DIR}/packaging/prometheus/prometheus.example.yml
+                ${PROJECT_SOURCE_DIR}/packaging/grafana/pelscope-dashboard.json
           DESTINATION ${CMAKE_INSTALL_DOCDIR})
 
   # PNG sizes are rendered from the one SVG at build time, so they can never drift from it.
