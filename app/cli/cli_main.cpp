@@ -25,8 +25,9 @@ const char *kUsage = "Usage: pelscope-cli [options] <command>\n"
                      "                             (as the window keeps it), reconnecting forever; SIGTERM/SIGINT flush and exit 0\n"
                      "  history STREAM GROUP [--since 1h | --from T --to T] [--raw | --json | --csv]\n"
                      "                             the stored series and events of one group\n"
-                     "  exporter [--listen 127.0.0.1:9187] [--interval 1s] [--record]\n"
-                     "                             Prometheus /metrics and /healthz from the latest poll (a scrape sends Redis nothing)\n"
+                     "  exporter [--listen 127.0.0.1:9187] [--interval D] [--record] [--delivery-histogram] [--consumer-series]\n"
+                     "                             Prometheus /metrics and /healthz from the latest poll (a scrape sends Redis nothing);\n"
+                     "                             it polls as often as it is scraped unless --interval or --record says otherwise\n"
                      "  report --since 1h --out DIR [--include-payloads]\n"
                      "                             the incident report: summary.md, the sick groups' series, dead letters, writes\n"
                      "  workload [--duration 10m]  generate the demo's incident traffic against --url (writes!)\n"
@@ -74,7 +75,7 @@ int main(int argc, char *argv[])
     parser.addOptions({
         {QStringLiteral("json"), QStringLiteral("snapshot: print the pelscope.snapshot/1 JSON document; check: only the verdict, as pelscope.check/1 JSON.")},
         {QStringLiteral("json-lines"), QStringLiteral("watch: one JSON document per line instead of a table.")},
-        {QStringLiteral("interval"), QStringLiteral("watch: time between polls (default 1s)."), QStringLiteral("duration"), QStringLiteral("1s")},
+        {QStringLiteral("interval"), QStringLiteral("watch, record, exporter: time between polls (default 1s; the exporter follows its scrapes)."), QStringLiteral("duration"), QStringLiteral("1s")},
         {QStringLiteral("ticks"), QStringLiteral("watch: stop after N polls."), QStringLiteral("n")},
         {QStringLiteral("duration"), QStringLiteral("workload: stop after this long (default: until interrupted)."), QStringLiteral("duration")},
         {QStringLiteral("prefix"), QStringLiteral("workload: prefix for the demo's stream keys."), QStringLiteral("text")},
@@ -91,6 +92,10 @@ int main(int argc, char *argv[])
         {QStringLiteral("listen"), QStringLiteral("exporter: the address and port to serve /metrics on (default 127.0.0.1:9187)."),
          QStringLiteral("address:port"), QStringLiteral("127.0.0.1:9187")},
         {QStringLiteral("record"), QStringLiteral("exporter: also write the connection's history database.")},
+        {QStringLiteral("delivery-histogram"),
+         QStringLiteral("exporter: also export each group's delivery-count histogram of pending entries (11 series a group).")},
+        {QStringLiteral("consumer-series"),
+         QStringLiteral("exporter: also export each consumer's pending and idle time (up to 1,000 consumers a connection).")},
         {QStringLiteral("history-file"), QStringLiteral("history: read this database file (a copy) instead of the connection's."),
          QStringLiteral("file")},
         {QStringLiteral("queue"), QStringLiteral("history: this delayed queue's or reliable list's series instead of a group's."), QStringLiteral("key")},

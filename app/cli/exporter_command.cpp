@@ -1,12 +1,15 @@
 // `pelscope-cli exporter`: a Prometheus endpoint that serves the latest poll.
 // The poller runs on its own interval, so any number of scrapers cost Redis
-// nothing extra (redis_exporter runs its commands on every scrape). Qt
-// HttpServer (a technology preview in Qt 6.4) is kept inside this file.
+// nothing extra (redis_exporter runs its commands on every scrape); without
+// --interval (and without --record, which wants every second) that interval
+// follows the scrapes (ScrapePace). Qt HttpServer (a technology preview in
+// Qt 6.4) is kept inside this file.
 #include "cli_commands.h"
 
 #include "../common/terminal.h"
 #include "export/metrics_http_server.h"
 #include "export/prometheus_exposition.h"
+#include "export/scrape_pace.h"
 #include "history/history_database.h"
 #include "history/history_file.h"
 #include "history/history_recorder.h"
@@ -16,6 +19,7 @@
 
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QElapsedTimer>
 #include <QHostAddress>
 #include <QSysInfo>
 #include <QTimer>
@@ -57,9 +61,23 @@ int runExporter(const CliSettings &settings, const QCommandLineParser &parser)
     ExpositionContext base;
     base.connection = settings.connection.redactedUrl();
     base.intervalMs = int(*interval);
+    base.deliveryHistogram = parser.isSet(QStringLiteral("delivery-histogram"));
+    base.consumerSeries = parser.isSet(QStringLiteral("consumer-series"));
+    // The scrapers set the pace unless told otherwise; the poller is made
+    // below, the handler only runs once the event loop does.
+    const bool followScrapes = !parser.isSet(QStringLiteral("interval")) && !parser.isSet(QStringLiteral("record"));
+    ScrapePace pace;
+    QElapsedTimer monotonic;
+    monotonic.start();
+    ConnectionPoller *pollerForPace = nullptr;
 
     MetricsHttpServer server([&](const HttpRequestHead &request) -> HttpResponse {
         if (request.path == "/metrics") {
+            if (followScrapes && pace.scraped(monotonic.elapsed()) && pollerForPace) {
+                base.intervalMs = pace.intervalMs();
+                pollerForPace->setIntervalMs(pace.intervalMs());
+                spdlog::info("scraped every {} ms: polling as often", pace.intervalMs());
+            }
             ExpositionContext ctx = base;
             ctx.up = connected;
             ctx.nowMs = QDateTime::currentMSecsSinceEpoch();
@@ -68,7 +86,7 @@ int runExporter(const CliSettings &settings, const QCommandLineParser &parser)
         }
         if (request.path == "/healthz") {
             const qint64 age = latestWallMs ? QDateTime::currentMSecsSinceEpoch() - latestWallMs : -1;
-            const bool fresh = connected && age >= 0 && age <= 3 * *interval;
+            const bool fresh = connected && age >= 0 && age <= 3 * base.intervalMs;
             return {fresh ? 200 : 503, "text/plain; charset=utf-8", fresh ? "ok\n" : "stale: no poll in the last three intervals\n"};
         }
         if (request.path == "/")
@@ -99,7 +117,8 @@ int runExporter(const CliSettings &settings, const QCommandLineParser &parser)
     }
 
     ConnectionPoller poller(settings.connection, settings.probe);
-    poller.setIntervalMs(int(*interval));
+    poller.setIntervalMs(base.intervalMs);
+    pollerForPace = &poller;
     QObject::connect(&poller, &ConnectionPoller::snapshotReady, &poller, [&](const Snapshot &s) {
         latest = s;
         latestRendered = prometheusExposition(s, base, ExpositionPart::PerPoll);

@@ -178,7 +178,7 @@ QByteArray prometheusExposition(const Snapshot &snapshot, const ExpositionContex
         for (const StreamSnapshot &s : snapshot->streams)
             for (const GroupSnapshot &g : s.groups)
                 consumerRows += g.consumerList.size();
-        const bool perConsumer = consumerRows <= ctx.maxConsumerSeries;
+        const bool perConsumer = ctx.consumerSeries && consumerRows <= ctx.maxConsumerSeries;
         const qint64 serverNow = snapshot->takenAtMs;
         for (const StreamSnapshot &s : snapshot->streams) {
             const QString stream = conn + QLatin1Char(',') + label("stream", displayBytes(s.key));
@@ -199,7 +199,7 @@ QByteArray prometheusExposition(const Snapshot &snapshot, const ExpositionContex
                     idleLo.add(labels, double(*g.oldestIdleMs) / 1000.0);
                 if (g.oldestIdleUpperMs)
                     idleHi.add(labels, double(*g.oldestIdleUpperMs) / 1000.0);
-                if (g.pelInspected > 0 || g.pelScanComplete) {
+                if (ctx.deliveryHistogram && (g.pelInspected > 0 || g.pelScanComplete)) {
                     qint64 cumulative = 0, sum = 0;
                     for (auto it = g.deliveryCounts.cbegin(); it != g.deliveryCounts.cend(); ++it)
                         sum += it.key() * it.value();

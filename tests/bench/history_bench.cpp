@@ -118,32 +118,40 @@ QByteArray httpGet(QNetworkAccessManager &net, const QUrl &url, double *ms = nul
 }
 
 // `scrape` called `perSecond` times a second, evenly, for `seconds`.
-void scrapeAt(int perSecond, double seconds, const std::function<void()> &scrape)
+void scrapeEvery(double everyS, double seconds, const std::function<void()> &scrape)
 {
     QElapsedTimer clock;
     clock.start();
-    const qint64 step = 1000 / perSecond;
-    for (qint64 next = 0; clock.elapsed() < qint64(seconds * 1000); next += step) {
-        while (clock.elapsed() < next)
+    const double step = everyS * 1000.0;
+    for (double next = 0; clock.elapsed() < qint64(seconds * 1000); next += step) {
+        while (clock.elapsed() < qint64(next))
             QThread::msleep(1);
         scrape();
     }
 }
 
-ExporterCost measure(ServerMeter &meter, const QString &tool, int perSecond, double seconds, const std::function<void()> &scrape)
+ExporterCost measure(ServerMeter &meter, const QString &tool, double everyS, double seconds, const std::function<void()> &scrape)
 {
     meter.measureIdle(1.0);
     meter.begin();
-    scrapeAt(perSecond, seconds, scrape);
+    scrapeEvery(everyS, seconds, scrape);
     const ServerWindow w = meter.end();
     ExporterCost c;
     c.tool = tool;
-    c.scrapesPerSecond = perSecond;
+    c.scrapeEveryS = everyS;
     c.seconds = w.seconds;
     c.commandsPerSecond = w.commandCalls() / w.seconds;
     c.commandUsPerSecond = w.commandUs() / w.seconds;
     c.cpuUsPerSecond = w.cpuUs / w.seconds;
     return c;
+}
+
+QProcess *startExporter(QObject *parent, const QString &url, quint16 port, const QStringList &extra)
+{
+    auto *p = new QProcess(parent);
+    p->start(QStringLiteral(PELSCOPE_CLI_PATH),
+             QStringList{QStringLiteral("--url"), url, QStringLiteral("exporter"), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:%1").arg(port)} + extra);
+    return p;
 }
 
 void exporterSection(HistoryBenchResult &r, bool quick, const std::function<void(const QString &)> &progress)
@@ -170,10 +178,9 @@ void exporterSection(HistoryBenchResult &r, bool quick, const std::function<void
     }
     redis.pipeline(batch);
 
+    QObject owner;
     const quint16 port = test::RedisServer::freePort();
-    QProcess exporter;
-    exporter.start(QStringLiteral(PELSCOPE_CLI_PATH), {QStringLiteral("--url"), server.url(), QStringLiteral("exporter"), QStringLiteral("--listen"),
-                                                       QStringLiteral("127.0.0.1:%1").arg(port), QStringLiteral("--interval"), QStringLiteral("1s")});
+    QProcess &exporter = *startExporter(&owner, server.url(), port, {QStringLiteral("--interval"), QStringLiteral("1s")});
     if (!exporter.waitForStarted()) {
         r.error = QStringLiteral("pelscope-cli did not start");
         return;
@@ -201,10 +208,39 @@ void exporterSection(HistoryBenchResult &r, bool quick, const std::function<void
     }
     meter.calibrate(1.0);
     const double window = quick ? 4.0 : 10.0;
-    for (int rate : {1, 5})
-        r.costs << measure(meter, QStringLiteral("pelscope-cli exporter (polls every 1 s)"), rate, window, [&] { httpGet(net, metrics); });
+    for (double every : {1.0, 0.2})
+        r.costs << measure(meter, QStringLiteral("pelscope-cli exporter --interval 1s"), every, window, [&] { httpGet(net, metrics); });
     ::kill(pid_t(exporter.processId()), SIGTERM);
     exporter.waitForFinished(10'000);
+
+    // As it starts (no --interval): polls follow a team's scrape interval.
+    // Two scrapes set the pace before the window is measured.
+    const double teamEvery = quick ? 5.0 : 15.0, teamWindow = quick ? 20.0 : 60.0;
+    const quint16 pacedPort = test::RedisServer::freePort();
+    QProcess &paced = *startExporter(&owner, server.url(), pacedPort, {});
+    const QUrl pacedMetrics(QStringLiteral("http://127.0.0.1:%1/metrics").arg(pacedPort));
+    waited.restart();
+    while (waited.elapsed() < 60'000 && httpGet(net, pacedMetrics).count("pelscope_group_lag{") < r.scrapeGroups)
+        QThread::msleep(200);
+    r.scrapeBytes = httpGet(net, pacedMetrics).size();
+    QThread::msleep(qint64(teamEvery * 1000));
+    httpGet(net, pacedMetrics);
+    progress(fillText(QStringLiteral("history: pelscope-cli exporter scraped every %1 s"), teamEvery));
+    r.costs << measure(meter, QStringLiteral("pelscope-cli exporter (follows its scrapes)"), teamEvery, teamWindow, [&] { httpGet(net, pacedMetrics); });
+    ::kill(pid_t(paced.processId()), SIGTERM);
+    paced.waitForFinished(10'000);
+
+    // The opt-in detail, for its size only.
+    const quint16 detailedPort = test::RedisServer::freePort();
+    QProcess &detailed = *startExporter(&owner, server.url(), detailedPort,
+                                        {QStringLiteral("--delivery-histogram"), QStringLiteral("--consumer-series")});
+    const QUrl detailedMetrics(QStringLiteral("http://127.0.0.1:%1/metrics").arg(detailedPort));
+    waited.restart();
+    while (waited.elapsed() < 60'000 && httpGet(net, detailedMetrics).count("pelscope_group_lag{") < r.scrapeGroups)
+        QThread::msleep(200);
+    r.scrapeBytesDetailed = httpGet(net, detailedMetrics).size();
+    ::kill(pid_t(detailed.processId()), SIGTERM);
+    detailed.waitForFinished(10'000);
 
     if (ExporterRunner::executable().isEmpty())
         return;
@@ -213,8 +249,10 @@ void exporterSection(HistoryBenchResult &r, bool quick, const std::function<void
         progress(QStringLiteral("history: redis_exporter: %1").arg(error));
         return;
     }
-    for (int rate : {1, 5})
-        r.costs << measure(meter, QStringLiteral("redis_exporter -check-streams bench:*"), rate, window, [&] { redisExporter.scrape(); });
+    r.redisExporterBytes = redisExporter.scrape();
+    for (double every : {1.0, 0.2})
+        r.costs << measure(meter, QStringLiteral("redis_exporter -check-streams bench:*"), every, window, [&] { redisExporter.scrape(); });
+    r.costs << measure(meter, QStringLiteral("redis_exporter -check-streams bench:*"), teamEvery, teamWindow, [&] { redisExporter.scrape(); });
     redisExporter.stop();
 }
 

@@ -24,7 +24,7 @@ struct Spread
 struct ExporterCost
 {
     QString tool; // "pelscope-cli exporter", "redis_exporter -check-streams"
-    int scrapesPerSecond = 0;
+    double scrapeEveryS = 1; // seconds between scrapes
     double seconds = 0;
     double commandsPerSecond = 0;
     double commandUsPerSecond = 0; // INFO commandstats server time
@@ -43,7 +43,9 @@ struct HistoryBenchResult
     int openPolls = 0;
     int scrapeGroups = 1000;
     Spread scrapeMs; // one GET /metrics, client side
-    qint64 scrapeBytes = 0;
+    qint64 scrapeBytes = 0;            // pelscope-cli exporter, as it starts
+    qint64 scrapeBytesDetailed = 0;    // with --delivery-histogram --consumer-series
+    qint64 redisExporterBytes = -1;    // redis_exporter -check-streams, the same server; -1 not run
     QList<ExporterCost> costs;
     QString error;
 };

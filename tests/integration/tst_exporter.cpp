@@ -102,6 +102,34 @@ private Q_SLOTS:
         m_db.command({"LPUSH", "jobs", "{\"id\":3}"});
     }
 
+    // Without --interval the exporter polls as often as it is scraped: a
+    // Prometheus scraping every 3 s costs Redis a poll every 3 s, not three.
+    // Each poll starts with one TIME (the server's clock), which counts them.
+    void pollsFollowTheScrapes()
+    {
+        const quint16 port = RedisServer::freePort();
+        auto p = std::make_unique<QProcess>();
+        p->start(QStringLiteral(PELSCOPE_CLI_PATH),
+                 {QStringLiteral("--url"), m_server.url(), QStringLiteral("exporter"), QStringLiteral("--listen"), QStringLiteral("127.0.0.1:%1").arg(port)});
+        QVERIFY(p->waitForStarted());
+        const QUrl metrics(QStringLiteral("http://127.0.0.1:%1/metrics").arg(port));
+        QVERIFY(QTest::qWaitFor([&] { return get(m_net, metrics).contains("pelscope_group_lag{"); }, 15000)); // the first scrape
+        const auto timeCalls = [&] { return m_db.commandStats().value(QStringLiteral("time")).calls; };
+        QTest::qWait(3000);
+        get(m_net, metrics); // the second: the pace is 3 s from here
+        const qint64 before = timeCalls();
+        for (int i = 0; i < 4; ++i) {
+            QTest::qWait(3000);
+            const QByteArray text = get(m_net, metrics);
+            QCOMPARE(sample(text, QStringLiteral("pelscope_stale"), QStringLiteral("connection=")), std::optional<double>(0));
+        }
+        const qint64 polls = timeCalls() - before;
+        qInfo("4 scrapes 3 s apart: %lld polls in 12 s (1 s polls would be 12)", polls);
+        QVERIFY2(polls >= 3 && polls <= 5, qPrintable(QString::number(polls)));
+        ::kill(pid_t(p->processId()), SIGTERM);
+        QVERIFY(p->waitForFinished(10000));
+    }
+
     void metricsAreValidAndTheServers()
     {
         const quint16 port = RedisServer::freePort();

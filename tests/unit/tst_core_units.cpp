@@ -1,5 +1,8 @@
-// Pure logic: URL parsing, RESP decoding, IDs, durations, health rules.
+// Pure logic: URL parsing, RESP decoding, IDs, durations, health rules, the
+// Prometheus exposition and the exporter's pace.
 #include "alerts/alert_policy.h"
+#include "export/prometheus_exposition.h"
+#include "export/scrape_pace.h"
 #include "health/health_rules.h"
 #include "redis/connection_options.h"
 #include "redis/resp_codec.h"
@@ -19,6 +22,134 @@ class TestCoreUnits : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    // The exposition of one snapshot, line for line: what a team's Prometheus
+    // stores. The per-group families by default; the delivery histogram and
+    // the per-consumer series only when asked for.
+    void expositionGolden()
+    {
+        SnapshotData d;
+        d.takenAtMs = 1'700'000'000'000;
+        d.stats.estimatedUs = 250;
+        d.stats.commands = 7;
+        d.stats.durationMs = 3;
+        StreamSnapshot st;
+        st.key = "orders\"%1";
+        st.entriesAdded = 120;
+        GroupSnapshot g;
+        g.name = "ship";
+        g.lag = 12;
+        g.pending = 3;
+        g.entriesRead = 108;
+        g.oldestUnreadAgeMs = 4'500;
+        g.oldestIdleMs = 61'000;
+        g.oldestIdleUpperMs = 62'000;
+        g.pelInspected = 3;
+        g.pelScanComplete = true;
+        g.deliveryCounts = {{1, 2}, {7, 1}};
+        g.consumers = 2;
+        g.consumerList = {ConsumerSnapshot{"w1", 3, 61'000, {}}, ConsumerSnapshot{"w2", 0, 500, 500}};
+        g.health.status = Health::Warn;
+        st.groups.append(g);
+        GroupSnapshot unknown;
+        unknown.name = "audit";
+        unknown.pending = 0;
+        st.groups.prepend(unknown);
+        d.streams.append(st);
+        DeadLetterSnapshot dlq;
+        dlq.key = "orders:dlq";
+        dlq.source = "orders";
+        dlq.length = 4;
+        dlq.newestEntryMs = d.takenAtMs - 30'000;
+        d.deadLetters.append(dlq);
+        const Snapshot snapshot(std::move(d));
+        ExpositionContext ctx;
+        ctx.connection = QStringLiteral("redis://h:6379");
+        ctx.up = true;
+        ctx.nowMs = 5'000;
+        ctx.lastPollWallMs = 4'000;
+        const QByteArray lean = prometheusExposition(snapshot, ctx);
+        const QByteArray expected =
+            "# HELP pelscope_up 1 when the connection to Redis is up and polling.\n"
+            "# TYPE pelscope_up gauge\n"
+            "pelscope_up{connection=\"redis://h:6379\"} 1\n"
+            "# HELP pelscope_poll_age_seconds Seconds since the last complete poll.\n"
+            "# TYPE pelscope_poll_age_seconds gauge\n"
+            "pelscope_poll_age_seconds{connection=\"redis://h:6379\"} 1\n";
+        QVERIFY2(lean.startsWith(expected), lean.constData());
+        const auto lines = [](const QByteArray &text, const QByteArray &family) {
+            QByteArrayList out;
+            for (const QByteArray &line : text.split('\n'))
+                if (line.startsWith(family + '{') || line.startsWith(family + "_bucket{") || line.startsWith(family + "_sum{")
+                    || line.startsWith(family + "_count{"))
+                    out.append(line);
+            return out;
+        };
+        const QByteArray ship = "connection=\"redis://h:6379\",stream=\"orders\\\"%1\",group=\"ship\"";
+        const QByteArray audit = "connection=\"redis://h:6379\",stream=\"orders\\\"%1\",group=\"audit\"";
+        QCOMPARE(lines(lean, "pelscope_group_lag"), QByteArrayList{"pelscope_group_lag{" + ship + "} 12"});
+        QCOMPARE(lines(lean, "pelscope_group_lag_unknown"),
+                 (QByteArrayList{"pelscope_group_lag_unknown{" + audit + "} 1", "pelscope_group_lag_unknown{" + ship + "} 0"}));
+        QCOMPARE(lines(lean, "pelscope_group_pending"), (QByteArrayList{"pelscope_group_pending{" + audit + "} 0", "pelscope_group_pending{" + ship + "} 3"}));
+        QCOMPARE(lines(lean, "pelscope_group_oldest_pending_idle_lower_seconds"),
+                 QByteArrayList{"pelscope_group_oldest_pending_idle_lower_seconds{" + ship + "} 61"});
+        QCOMPARE(lines(lean, "pelscope_group_oldest_unread_age_seconds"), QByteArrayList{"pelscope_group_oldest_unread_age_seconds{" + ship + "} 4.5"});
+        QCOMPARE(lines(lean, "pelscope_group_consumers"),
+                 (QByteArrayList{"pelscope_group_consumers{" + ship + ",state=\"total\"} 2", "pelscope_group_consumers{" + ship + ",state=\"alive\"} 1",
+                                 "pelscope_group_consumers{" + ship + ",state=\"dead\"} 0"}));
+        QCOMPARE(lines(lean, "pelscope_group_health"), (QByteArrayList{"pelscope_group_health{" + audit + "} 0", "pelscope_group_health{" + ship + "} 1"}));
+        QCOMPARE(lines(lean, "pelscope_dead_letter_newest_age_seconds"),
+                 QByteArrayList{"pelscope_dead_letter_newest_age_seconds{connection=\"redis://h:6379\",dlq=\"orders:dlq\",source=\"orders\"} 30"});
+        QVERIFY(lines(lean, "pelscope_group_pending_deliveries").isEmpty());
+        QVERIFY(!lean.contains("pelscope_consumer_"));
+
+        ctx.deliveryHistogram = true;
+        ctx.consumerSeries = true;
+        const QByteArray full = prometheusExposition(snapshot, ctx);
+        const QByteArrayList histogram = lines(full, "pelscope_group_pending_deliveries");
+        QCOMPARE(histogram.size(), 11); // 8 buckets, +Inf, sum, count
+        QCOMPARE(histogram.at(0), "pelscope_group_pending_deliveries_bucket{" + ship + ",le=\"1\"} 2");
+        QCOMPARE(histogram.at(3), "pelscope_group_pending_deliveries_bucket{" + ship + ",le=\"5\"} 2");
+        QCOMPARE(histogram.at(4), "pelscope_group_pending_deliveries_bucket{" + ship + ",le=\"10\"} 3");
+        QCOMPARE(histogram.at(9), "pelscope_group_pending_deliveries_sum{" + ship + "} 9");
+        QCOMPARE(histogram.at(10), "pelscope_group_pending_deliveries_count{" + ship + "} 3");
+        QCOMPARE(lines(full, "pelscope_consumer_pending"),
+                 (QByteArrayList{"pelscope_consumer_pending{" + ship + ",consumer=\"w1\"} 3", "pelscope_consumer_pending{" + ship + ",consumer=\"w2\"} 0"}));
+        QCOMPARE(lines(full, "pelscope_consumer_inactive_seconds"), QByteArrayList{"pelscope_consumer_inactive_seconds{" + ship + ",consumer=\"w2\"} 0.5"});
+        qInfo("one group: %lld bytes by default, %lld with the histogram and the consumers", qint64(lean.size()), qint64(full.size()));
+        QVERIFY(full.size() > lean.size() + 1000);
+    }
+
+    // The exporter polls as often as it is scraped: the median gap of the
+    // recent scrapes, one poll a second at the most, every two minutes at
+    // the least; a repeat within 200 ms is the same scrape.
+    void scrapePaceFollowsTheScrapers()
+    {
+        ScrapePace pace;
+        QCOMPARE(pace.intervalMs(), ScrapePace::kFloorMs);
+        QVERIFY(!pace.scraped(0)); // one scrape says nothing of a pace
+        QVERIFY(pace.scraped(15'000));
+        QCOMPARE(pace.intervalMs(), 15'000);
+        QVERIFY(!pace.scraped(15'100)); // the same scrape again
+        QVERIFY(!pace.scraped(30'050));  // jitter leaves the timer alone
+        QCOMPARE(pace.intervalMs(), 15'000);
+        // A second Prometheus (an HA pair) scraping 7 s after the first.
+        qint64 t = 30'050;
+        for (int i = 0; i < 8; ++i) {
+            pace.scraped(t + 7'000);
+            pace.scraped(t + 15'000);
+            t += 15'000;
+        }
+        QVERIFY2(pace.intervalMs() >= 7'000 && pace.intervalMs() <= 8'000, qPrintable(QString::number(pace.intervalMs())));
+        ScrapePace eager;
+        for (int i = 0; i < 10; ++i)
+            eager.scraped(i * 300);
+        QCOMPARE(eager.intervalMs(), ScrapePace::kFloorMs);
+        ScrapePace rare;
+        for (int i = 0; i < 4; ++i)
+            rare.scraped(i * 600'000LL);
+        QCOMPARE(rare.intervalMs(), ScrapePace::kCeilingMs);
+    }
+
     void urls()
     {
         auto r = parseRedisUrl(QStringLiteral("redis://mon:s%40cret@db.example:6380/3"));
