@@ -1,8 +1,10 @@
 // The window in Korean, on a real redis-server in trouble: every page an
 // operator opens during an incident (the overview, a group, its dead letters,
 // a reliable list's stuck items) and the dialog that enables writes are drawn
-// with the Korean translation at 1280×720, and no label or button is cut
-// short: each text's width fits the widget showing it.
+// with the Korean translation at 1280×720, no label or button is cut short
+// (each text's width fits the widget showing it), and no English sentence is
+// left on them: labels, buttons, group boxes, tabs, table headers and cells,
+// the confirmations' text (commands and what the server named stay as they are).
 #include "app_language.h"
 #include "connection_view.h"
 #include "group_page.h"
@@ -19,8 +21,14 @@
 #include "actions/pending_action_job.h"
 
 #include <QAbstractButton>
+#include <QAbstractItemView>
+#include <QGroupBox>
+#include <QRegularExpression>
+#include <QTabBar>
+#include <QTextBrowser>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMenu>
 #include <QMenuBar>
 #include <QPushButton>
 #include <QTableView>
@@ -86,6 +94,71 @@ QStringList clipped(QWidget *root, int *checked, int *korean)
     return out;
 }
 
+// English left in `text`: runs of two or more lower-case English words
+// ("oldest pending idle"), unless every word is one the server or the test
+// named (keys, groups, consumers, fields), which stay as they are.
+QStringList englishIn(const QString &text)
+{
+    static const QRegularExpression run(QStringLiteral("(?<![A-Za-z0-9_:./\\-])[a-z]{3,}(?: [a-z]{3,})+(?![A-Za-z0-9_:-])"));
+    static const QStringList named{QStringLiteral("orders"),  QStringLiteral("fulfillment"), QStringLiteral("worker"),
+                                   QStringLiteral("jobs"),    QStringLiteral("processing"),  QStringLiteral("dlq"),
+                                   QStringLiteral("order"),   QStringLiteral("validation"),  QStringLiteral("payload"),
+                                   QStringLiteral("source"),  QStringLiteral("reason"),      QStringLiteral("incident"),
+                                   QStringLiteral("redis"),   QStringLiteral("delayed"),     QStringLiteral("queue")};
+    QStringList out;
+    QString plain = text;
+    plain.remove(QRegularExpression(QStringLiteral("<[^>]*>"))).replace(QStringLiteral("&quot;"), QStringLiteral("\""));
+    plain.remove(QRegularExpression(QStringLiteral("\"[^\"]*\""))); // quoted names and command arguments
+    for (auto it = run.globalMatch(plain); it.hasNext();) {
+        const QString words = it.next().captured(0);
+        const QStringList list = words.split(QLatin1Char(' '));
+        if (!std::all_of(list.cbegin(), list.cend(), [](const QString &w) { return named.contains(w); }))
+            out << words;
+    }
+    return out;
+}
+
+// Every text an operator reads under `root` that still holds English.
+QStringList englishShown(QWidget *root)
+{
+    QStringList out;
+    const auto check = [&](const QString &where, const QString &text) {
+        for (const QString &words : englishIn(text))
+            out << fillText(QStringLiteral("%1: \"%2\" in \"%3\""), where, words, text.left(160));
+    };
+    for (QLabel *l : root->findChildren<QLabel *>())
+        if (l->isVisible())
+            check(QStringLiteral("label"), l->text());
+    for (QAbstractButton *b : root->findChildren<QAbstractButton *>())
+        if (b->isVisible())
+            check(QStringLiteral("button"), b->text());
+    for (QGroupBox *g : root->findChildren<QGroupBox *>())
+        if (g->isVisible())
+            check(QStringLiteral("group box"), g->title());
+    for (QTabBar *t : root->findChildren<QTabBar *>())
+        if (t->isVisible())
+            for (int i = 0; i < t->count(); ++i)
+                check(QStringLiteral("tab"), t->tabText(i));
+    for (QMenu *m : root->findChildren<QMenu *>())
+        for (QAction *a : m->actions())
+            check(QStringLiteral("menu"), a->text());
+    for (QTextBrowser *t : root->findChildren<QTextBrowser *>())
+        if (t->isVisible())
+            check(QStringLiteral("text"), t->toPlainText());
+    for (QAbstractItemView *v : root->findChildren<QAbstractItemView *>()) {
+        if (!v->isVisible() || !v->model())
+            continue;
+        const QAbstractItemModel *m = v->model();
+        for (int c = 0; c < m->columnCount(); ++c)
+            check(QStringLiteral("header"), m->headerData(c, Qt::Horizontal).toString());
+        for (int r = 0; r < std::min(m->rowCount(), 20); ++r)
+            for (int c = 0; c < m->columnCount(); ++c)
+                check(QStringLiteral("cell"), m->index(r, c).data().toString());
+    }
+    out.removeDuplicates();
+    return out;
+}
+
 } // namespace
 
 class TestTranslation : public QObject
@@ -102,6 +175,8 @@ private:
         qInfo("%s: %d labels and buttons, %d in Korean", qPrintable(name), checked, korean);
         QVERIFY2(bad.isEmpty(), qPrintable(name + QStringLiteral(":\n") + bad.join(QLatin1Char('\n'))));
         QVERIFY2(korean > 0, qPrintable(name + QStringLiteral(": no Korean text shown")));
+        const QStringList english = englishShown(window);
+        QVERIFY2(english.isEmpty(), qPrintable(name + QStringLiteral(": English in the Korean window:\n") + english.join(QLatin1Char('\n'))));
     }
 
 private Q_SLOTS:
@@ -111,6 +186,21 @@ private Q_SLOTS:
         qputenv("PELSCOPE_AUDIT_LOG", m_tmp.filePath(QStringLiteral("audit.jsonl")).toUtf8());
         QVERIFY(useSettingsIn(m_tmp.filePath(QStringLiteral("config")), QStringLiteral("tst_translation")));
         QCOMPARE(installLanguage(QStringLiteral("ko")), QStringLiteral("ko"));
+    }
+
+    // The English check itself: sentences are found, names and commands are not.
+    void englishIsReported()
+    {
+        QCOMPARE(englishIn(QStringLiteral("가장 오래된 항목 oldest pending idle 15분")), QStringList{QStringLiteral("oldest pending idle")});
+        QCOMPARE(englishIn(QStringLiteral("<b>must read</b> its entries")), QStringList{QStringLiteral("must read its entries")});
+        QVERIFY(englishIn(QStringLiteral("XCLAIM \"orders\" \"fulfillment\" \"worker two\" 0 <ids> JUSTID")).isEmpty());
+        QVERIFY(englishIn(QStringLiteral("orders / fulfillment: jobs:processing, 재시도 3")).isEmpty());
+        QVERIFY(englishIn(QStringLiteral("orders fulfillment")).isEmpty()); // both named by the server
+        QWidget box;
+        auto *label = new QLabel(QStringLiteral("대기 중 entries waiting"), &box);
+        label->move(0, 0);
+        box.show();
+        QCOMPARE(englishShown(&box).size(), 1);
     }
 
     // The check itself: a label and a button too narrow for their text are reported.
