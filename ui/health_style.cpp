@@ -1,7 +1,10 @@
 #include "health_style.h"
 
 #include <QApplication>
+#include <QPainter>
+#include <QPainterPath>
 #include <QPalette>
+#include <QPixmap>
 
 #include <cmath>
 
@@ -113,6 +116,41 @@ QPalette darkPalette()
         p.setColor(QPalette::Disabled, role, disabledText);
     p.setColor(QPalette::PlaceholderText, readableDimColor(p));
     return p;
+}
+
+QIcon mutedIcon()
+{
+    const QColor ink = QApplication::palette().color(QPalette::Text);
+    QIcon icon;
+    for (const int side : {16, 32, 48}) {
+        QPixmap pixmap(side, side);
+        pixmap.fill(Qt::transparent);
+        QPainter p(&pixmap);
+        p.setRenderHint(QPainter::Antialiasing);
+        p.scale(side / 16.0, side / 16.0);
+        // The bell: a dome over a flared rim, and its clapper.
+        QPainterPath bell;
+        bell.moveTo(3, 12);
+        bell.cubicTo(4.5, 10.5, 4.5, 9, 4.5, 7);
+        bell.cubicTo(4.5, 4.2, 6, 2.5, 8, 2.5);
+        bell.cubicTo(10, 2.5, 11.5, 4.2, 11.5, 7);
+        bell.cubicTo(11.5, 9, 11.5, 10.5, 13, 12);
+        bell.closeSubpath();
+        p.setPen(Qt::NoPen);
+        p.setBrush(ink);
+        p.drawPath(bell);
+        p.drawEllipse(QPointF(8, 13.5), 1.4, 1.4);
+        // Struck through, with a gap of the background on each side.
+        p.setCompositionMode(QPainter::CompositionMode_Clear);
+        p.setPen(QPen(Qt::transparent, 3.2, Qt::SolidLine, Qt::RoundCap));
+        p.drawLine(QPointF(2.5, 2.5), QPointF(13.5, 13.5));
+        p.setCompositionMode(QPainter::CompositionMode_SourceOver);
+        p.setPen(QPen(ink, 1.5, Qt::SolidLine, Qt::RoundCap));
+        p.drawLine(QPointF(2.5, 2.5), QPointF(13.5, 13.5));
+        p.end();
+        icon.addPixmap(pixmap);
+    }
+    return icon;
 }
 
 } // namespace pelscope

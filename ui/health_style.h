@@ -7,6 +7,7 @@
 #include "snapshot/snapshot.h"
 
 #include <QColor>
+#include <QIcon>
 #include <QPalette>
 #include <QString>
 
@@ -21,6 +22,10 @@ struct HealthStyle
 };
 
 HealthStyle healthStyle(Health h);
+
+// A bell struck through, in the palette's text colour: a group or queue whose
+// desktop notifications are muted. Drawn, so no emoji font is needed.
+QIcon mutedIcon();
 
 // The application palette's window colour is dark.
 bool isDarkPalette();

@@ -32,6 +32,9 @@ QVariant OverviewProxyModel::data(const QModelIndex &index, int role) const
         const QColor tint = healthStyle(h).tint;
         return tint.isValid() ? QVariant(QBrush(tint)) : QVariant();
     }
+    if (role == Qt::DecorationRole && index.column() == GroupTableModel::Group
+        && QSortFilterProxyModel::data(index, GroupTableModel::MutedRole).toBool())
+        return mutedIcon(); // drawn: the emoji it replaced was an empty box without an emoji font
     if (role == Qt::ForegroundRole && index.column() == GroupTableModel::Lag
         && QSortFilterProxyModel::data(index, GroupTableModel::SortRole).toDouble() < 0)
         return QBrush(healthStyle(Health::Warn).strong); // "unknown" lag stands out

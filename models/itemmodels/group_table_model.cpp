@@ -423,10 +423,7 @@ QVariant GroupTableModel::data(const QModelIndex &index, int role) const
         return {};
     const int row = index.row();
     switch (role) {
-    case Qt::DisplayRole:
-        if (index.column() == Group && m_muted.contains(m_rows.at(row).key))
-            return QStringLiteral("🔕 ") + displayText(row, index.column());
-        return displayText(row, index.column());
+    case Qt::DisplayRole: return displayText(row, index.column()); // the mute mark is the view's icon (MutedRole): no emoji font needed
     case Qt::ToolTipRole: {
         QString tip = toolTip(row, index.column());
         if (index.column() == Group && m_muted.contains(m_rows.at(row).key))
@@ -438,6 +435,8 @@ QVariant GroupTableModel::data(const QModelIndex &index, int role) const
         // The sparkline is a picture: a screen reader hears its numbers.
         if (index.column() == Trend)
             return sparklineWords(row);
+        if (index.column() == Group && m_muted.contains(m_rows.at(row).key))
+            return fillText(tr("%1, desktop notifications muted"), displayText(row, index.column()));
         return {};
     case Qt::TextAlignmentRole:
         if ((index.column() >= Lag && index.column() <= DeadLetters) || index.column() == ReadAge)

@@ -3156,7 +3156,7 @@ Click for the last hour.</source>
         <translation>crit %1</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+20"/>
         <source>Consumers of %1</source>
         <translation>%1의 컨슈머</translation>
     </message>
@@ -3364,7 +3364,7 @@ Click for the last hour.</source>
         <translation>하한: 검사한 엔트리 %1개 기준, 상한: 가장 오래된 엔트리의 ID 기준</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+25"/>
         <source>Desktop notifications muted</source>
         <translation>데스크톱 알림 꺼짐</translation>
     </message>
@@ -3376,7 +3376,12 @@ Desktop notifications muted</source>
 데스크톱 알림 꺼짐</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+9"/>
+        <source>%1, desktop notifications muted</source>
+        <translation>%1, 데스크톱 알림 꺼짐</translation>
+    </message>
+    <message>
+        <location line="+31"/>
         <source>Status</source>
         <translation>상태</translation>
     </message>

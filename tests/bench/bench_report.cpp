@@ -908,8 +908,11 @@ QString markdownReport(const BenchResults &r, const QList<Goal> &goals)
       << "- **Prometheus endpoint.** A fresh `redis-server` with 1,000 streams (20 entries, a group with 5 pending each); "
          "`pelscope-cli exporter --interval 1s`, scraped over HTTP one request at a time (client-side time, Qt's "
          "QNetworkAccessManager on loopback). Redis's cost per second with 1 and 5 scrapes per second for each endpoint, "
-         "measured as in section 1 (commandstats, CPU with the idle rate taken out); redis_exporter with "
-         "`-check-streams bench:*` against the same server.\n";
+         "and at a team's scrape interval (15 s over 60 s; 5 s over 20 s with --quick) for `pelscope-cli exporter` as it "
+         "starts (no --interval: it follows its scrapes, two scrapes set the pace first), measured as in section 1 "
+         "(commandstats, CPU with the idle rate taken out); redis_exporter with `-check-streams bench:*` against the same "
+         "server. Bytes a group: one scrape's body ÷ 1,000, as each starts, and `pelscope-cli exporter "
+         "--delivery-histogram --consumer-series`.\n";
     return out;
 }
 
