@@ -81,6 +81,10 @@ ConnectionView::ConnectionView(QWidget *parent)
     m_writeBanner->hide();
     connect(m_writeBanner, &QLabel::linkActivated, this, [this] { m_writes->setWritesEnabled(false); });
     connect(m_writes, &WriteController::writesEnabledChanged, this, &ConnectionView::updateWriteBanner);
+    // After a claim or a consumer deleted, the consumers table is read at once
+    // (it waited for its cadence, every 10th poll, while the pending table was fresh).
+    connect(m_writes, &WriteController::groupWritten, this,
+            [this](const QByteArray &stream, const QByteArray &group) { m_session->rereadGroup(stream, group); });
     connect(m_writes, &WriteController::message, this, [this](const QString &text) {
         m_statusLine->showMessage(text, 15000);
         Q_EMIT message(text);

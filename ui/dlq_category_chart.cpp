@@ -37,9 +37,9 @@ DlqCategoryChart::DlqCategoryChart(QWidget *parent)
     setAccessibleName(tr("Dead letters per category over time"));
     plotLayout()->insertRow(1);
     plotLayout()->addElement(1, 0, m_note);
-    auto ticker = QSharedPointer<QCPAxisTickerDateTime>::create();
-    ticker->setDateTimeFormat(QStringLiteral("MM-dd\nHH:mm"));
-    xAxis->setTicker(ticker);
+    m_ticker = QSharedPointer<QCPAxisTickerDateTime>::create();
+    xAxis->setTicker(m_ticker);
+    setLocale(QLocale()); // month names in the window's language
     yAxis->setLabel(tr("entries"));
     const QPalette pal = palette();
     legend->setVisible(true);
@@ -73,6 +73,9 @@ QColor DlqCategoryChart::colourOf(const QString &category)
 void DlqCategoryChart::setEntries(const QList<QPair<qint64, QString>> &entries, const QString &note)
 {
     clearPlottables();
+    for (QCPItemText *label : std::as_const(m_cutLabels))
+        removeItem(label);
+    m_cutLabels.clear();
     m_note->setText(note);
     if (entries.isEmpty()) {
         setAccessibleDescription(fillText(tr("no dead letters read. %1"), note));
@@ -88,6 +91,10 @@ void DlqCategoryChart::setEntries(const QList<QPair<qint64, QString>> &entries, 
     }
     const qint64 width = bucketMs(hi - lo);
     const qint64 first = lo / width * width;
+    // The hour of day within a day; across days the date too, with the month
+    // named ("12-02" read as the 12th of February as often as not).
+    m_ticker->setDateTimeFormat(hi - lo < 20 * 3'600'000LL ? QStringLiteral("HH:mm")
+                                                          : tr("MMM d", "the dead-letter chart's date labels (QDateTime format)") + QStringLiteral("\nHH:mm"));
     // Most frequent category at the bottom of each stack.
     QList<QString> order = totals.keys();
     std::sort(order.begin(), order.end(), [&](const QString &a, const QString &b) { return totals[a] > totals[b]; });
@@ -123,7 +130,28 @@ void DlqCategoryChart::setEntries(const QList<QPair<qint64, QString>> &entries, 
         below = bars;
     }
     xAxis->setRange(double(first) / 1000.0, double(first + ((hi - first) / width + 1) * width) / 1000.0);
-    yAxis->setRange(0, maxStack * 1.8 + 1); // headroom: the one-row legend sits above the bars
+    // One burst must not flatten every other bar into a sliver: when the
+    // tallest stack is over five times the typical one, the axis stops at
+    // three times the typical and each cut stack says its total on top.
+    QList<double> heights = stack.values();
+    std::sort(heights.begin(), heights.end());
+    const double typical = heights.isEmpty() ? 1 : heights.at(qsizetype(double(heights.size() - 1) * 0.8));
+    double top = maxStack;
+    if (heights.size() >= 4 && maxStack > 5 * typical) {
+        top = std::max(3.0, typical * 3);
+        for (auto it = stack.constBegin(); it != stack.constEnd(); ++it) {
+            if (it.value() <= top)
+                continue;
+            auto *label = new QCPItemText(this);
+            label->position->setCoords(double(first + it.key() * width + width / 2) / 1000.0, top);
+            label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+            label->setText(fillText(QStringLiteral("▲ %1"), qint64(it.value())));
+            label->setColor(palette().text().color());
+            label->setClipToAxisRect(false);
+            m_cutLabels.append(label);
+        }
+    }
+    yAxis->setRange(0, top * 1.8 + 1); // headroom: the one-row legend sits above the bars
     replot(QCustomPlot::rpQueuedReplot);
 }
 

@@ -20,8 +20,19 @@ public:
     void setColourKey(const QString &key);
     QColor colourOf(const QString &category);
 
+    // The totals written over stacks cut by the axis (a burst), for tests.
+    QStringList cutLabels() const
+    {
+        QStringList out;
+        for (const QCPItemText *label : m_cutLabels)
+            out << label->text();
+        return out;
+    }
+
 private:
     QCPTextElement *m_note;
+    QSharedPointer<QCPAxisTickerDateTime> m_ticker;
+    QList<QCPItemText *> m_cutLabels;
     QString m_colourKey;
     QStringList m_colourOrder; // category i has colour slot i
 };

@@ -12,6 +12,7 @@
 #include "write_controller.h"
 #include "snapshot/format.h"
 #include "text/fill_text.h"
+#include "group_charts.h"
 #include "time_chart_widget.h"
 #include "history/prometheus_backfill.h"
 
@@ -141,21 +142,7 @@ GroupPage::GroupPage(const HistoryStore *history, QWidget *parent)
     m_notifications->setMenu(new QMenu(m_notifications));
     top->addWidget(m_notifications);
 
-    m_lagChart->addSeries(tr("lag"), QColor(0xd3, 0x54, 0x00));
-    m_lagChart->addSeries(tr("pending"), QColor(0x42, 0x7e, 0xc4));
-    m_idleChart->addSeries(tr("oldest pending idle"), QColor(0x8e, 0x24, 0xaa));
-    m_idleChart->addSeries(tr("behind (oldest unread)"), QColor(0xd3, 0x54, 0x00));
-    m_lagChart->setValueUnit(TimeChartWidget::Unit::Entries);
-    m_idleChart->setValueUnit(TimeChartWidget::Unit::Seconds);
-    m_rateChart->setValueUnit(TimeChartWidget::Unit::EntriesPerSecond);
-    m_rateChart->addSeries(tr("in"), QColor(0x2e, 0x7d, 0x32));
-    m_rateChart->addSeries(tr("out"), QColor(0x42, 0x7e, 0xc4));
-    m_charts = {m_lagChart, m_idleChart, m_rateChart};
-    for (TimeChartWidget *chart : std::as_const(m_charts))
-        connect(chart, &TimeChartWidget::hovered, this, [this](double t) {
-            for (TimeChartWidget *other : std::as_const(m_charts))
-                other->showCrosshair(t);
-        });
+    m_charts = GroupCharts::setUp(m_lagChart, m_idleChart, m_rateChart);
     auto *charts = new QGridLayout;
     charts->addWidget(m_lagChart, 0, 0);
     charts->addWidget(m_idleChart, 0, 1);

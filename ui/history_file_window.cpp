@@ -4,6 +4,7 @@
 #include "health_style.h"
 #include "snapshot/format.h"
 #include "text/display_text.h"
+#include "group_charts.h"
 #include "time_chart_widget.h"
 
 #include <QComboBox>
@@ -119,23 +120,9 @@ HistoryFileWindow::HistoryFileWindow(QWidget *parent)
     m_window->setCurrentIndex(2);
     connect(m_window, &QComboBox::currentIndexChanged, this, &HistoryFileWindow::updateCharts);
 
-    m_lagChart->addSeries(tr("lag"), QColor(0xd3, 0x54, 0x00));
-    m_lagChart->addSeries(tr("pending"), QColor(0x42, 0x7e, 0xc4));
-    m_idleChart->addSeries(tr("oldest pending idle"), QColor(0x8e, 0x24, 0xaa));
-    m_idleChart->addSeries(tr("behind (oldest unread)"), QColor(0xd3, 0x54, 0x00));
-    m_rateChart->addSeries(tr("in"), QColor(0x2e, 0x7d, 0x32));
-    m_rateChart->addSeries(tr("out"), QColor(0x42, 0x7e, 0xc4));
-    m_lagChart->setValueUnit(TimeChartWidget::Unit::Entries);
-    m_idleChart->setValueUnit(TimeChartWidget::Unit::Seconds);
-    m_rateChart->setValueUnit(TimeChartWidget::Unit::EntriesPerSecond);
-    m_charts = {m_lagChart, m_idleChart, m_rateChart};
-    for (TimeChartWidget *chart : std::as_const(m_charts)) {
+    m_charts = GroupCharts::setUp(m_lagChart, m_idleChart, m_rateChart);
+    for (TimeChartWidget *chart : std::as_const(m_charts))
         chart->setMinimumHeight(160);
-        connect(chart, &TimeChartWidget::hovered, this, [this](double t) {
-            for (TimeChartWidget *other : std::as_const(m_charts))
-                other->showCrosshair(t);
-        });
-    }
 
     m_events->setHeaderLabels({tr("Time"), tr("Group"), tr("What"), tr("Detail")});
     m_events->setRootIsDecorated(false);

@@ -30,7 +30,20 @@ TimeChartWidget::TimeChartWidget(const QString &title, QWidget *parent)
     xAxis->setTicker(ticker);
     legend->setVisible(true);
     legend->setFont(QFont(font().family(), font().pointSize() - 1));
-    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    // The legend in a row of its own between the caption and the plot, its
+    // entries side by side: inside the plot it covered the lines' start,
+    // the oldest part of the window, often the one that tells.
+    plotLayout()->insertRow(2);
+    axisRect()->insetLayout()->take(legend);
+    auto *legendRow = new QCPLayoutGrid;
+    plotLayout()->addElement(2, 0, legendRow);
+    legendRow->addElement(0, 0, legend);
+    legendRow->addElement(0, 1, new QCPLayoutElement(this)); // the rest of the row: the entries stay side by side on the left
+    legendRow->setColumnStretchFactor(0, 0.001);
+    legendRow->setMargins(QMargins(0, 0, 0, 0));
+    plotLayout()->setRowStretchFactor(2, 0.001);
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    legend->setMargins(QMargins(2, 0, 2, 0));
     setPlottingHints(QCP::phFastPolylines | QCP::phCacheLabels);
     setNoAntialiasingOnDrag(true);
 
@@ -49,7 +62,7 @@ TimeChartWidget::TimeChartWidget(const QString &title, QWidget *parent)
     m_caption->setTextColor(readableDimColor(pal));
     legend->setBrush(pal.base());
     legend->setTextColor(pal.text().color());
-    legend->setBorderPen(QPen(pal.mid().color()));
+    legend->setBorderPen(Qt::NoPen);
 
     m_crosshair = new QCPItemStraightLine(this);
     m_crosshair->setPen(QPen(pal.text().color(), 1, Qt::DashLine));
@@ -158,7 +171,7 @@ void TimeChartWidget::setThreshold(const QString &label, double value, const QCo
     auto *text = new QCPItemText(this);
     text->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
     text->position->setTypeY(QCPItemPosition::ptPlotCoords);
-    // Right-aligned: the legend sits top left.
+    // Right-aligned, at the line's right end: the newest value is read there.
     text->position->setCoords(0.995, value);
     text->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
     text->setText(label);

@@ -76,6 +76,9 @@ Q_SIGNALS:
     void pendingActionFinished(const pelscope::WriteOutcome &outcome);
     void consumerDeleted(const pelscope::WriteOutcome &outcome);
     void queueWriteFinished(const pelscope::WriteOutcome &outcome);
+    // A write on a group's pending entries or consumers ran (or was refused):
+    // its consumers are read again at the next poll, not at their cadence.
+    void groupWritten(const QByteArray &stream, const QByteArray &group);
     // One line for the status bar.
     void message(const QString &text);
     // Every write that ran, for the results panel (it stays; the status line does not).

@@ -14,7 +14,10 @@ namespace pelscope {
 // Through the one write flow (pending_write_kind.h), the console's too.
 void WriteController::pendingAction(const PendingActionRequest &request, const QString &scope, QWidget *parent)
 {
-    runFlow(std::make_shared<PendingWriteKind>(request), scope, parent, [this](const WriteFlow &flow) { Q_EMIT pendingActionFinished(flow.outcome()); });
+    runFlow(std::make_shared<PendingWriteKind>(request), scope, parent, [this, request](const WriteFlow &flow) {
+        Q_EMIT groupWritten(request.stream, request.group);
+        Q_EMIT pendingActionFinished(flow.outcome());
+    });
 }
 
 // Only a consumer that held nothing at the last poll is offered; the
@@ -30,7 +33,10 @@ void WriteController::deleteConsumer(const ConsumerDeleteRequest &request, qint6
                     true);
         return;
     }
-    runFlow(kind, scope, parent, [this](const WriteFlow &flow) { Q_EMIT consumerDeleted(flow.outcome()); });
+    runFlow(kind, scope, parent, [this, request](const WriteFlow &flow) {
+        Q_EMIT groupWritten(request.stream, request.group);
+        Q_EMIT consumerDeleted(flow.outcome());
+    });
 }
 
 } // namespace pelscope

@@ -94,6 +94,13 @@ void ClusterPoller::pollNow()
     }
 }
 
+void ClusterPoller::rereadGroup(const QByteArray &stream, const QByteArray &group)
+{
+    for (ClusterNodeLink *link : std::as_const(m_links))
+        link->probe().rereadGroup(stream, group); // only the node holding the stream knows the group
+    pollNow();
+}
+
 void ClusterPoller::setThresholds(const HealthThresholds &t)
 {
     m_config.thresholds = t;

@@ -40,6 +40,7 @@ public:
     int nodeDeadlineMs() const;
     void setPaused(bool paused) override;
     void pollNow() override;
+    void rereadGroup(const QByteArray &stream, const QByteArray &group) override;
     void setThresholds(const pelscope::HealthThresholds &t) override;
     void setSingleShot(bool on) override { m_singleShot = on; }
     void setAutoReconnect(bool on) override;

@@ -68,6 +68,11 @@ void ConnectionPoller::pollNow()
     m_current->pollNow();
 }
 
+void ConnectionPoller::rereadGroup(const QByteArray &stream, const QByteArray &group)
+{
+    m_current->rereadGroup(stream, group);
+}
+
 void ConnectionPoller::setThresholds(const HealthThresholds &t)
 {
     m_config.thresholds = t;

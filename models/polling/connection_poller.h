@@ -23,6 +23,7 @@ public:
     void setIntervalMs(int ms) override;
     void setPaused(bool paused) override;
     void pollNow() override;
+    void rereadGroup(const QByteArray &stream, const QByteArray &group) override;
     void setThresholds(const pelscope::HealthThresholds &t) override;
     void setSingleShot(bool on) override;
     void setAutoReconnect(bool on) override;

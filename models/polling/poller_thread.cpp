@@ -48,6 +48,12 @@ void PollerThread::pollNow()
     QMetaObject::invokeMethod(m_poller, &ConnectionPoller::pollNow, Qt::QueuedConnection);
 }
 
+void PollerThread::rereadGroup(const QByteArray &stream, const QByteArray &group)
+{
+    QMetaObject::invokeMethod(
+        m_poller, [p = m_poller, stream, group] { p->rereadGroup(stream, group); }, Qt::QueuedConnection);
+}
+
 void PollerThread::setThresholds(const HealthThresholds &t)
 {
     QMetaObject::invokeMethod(

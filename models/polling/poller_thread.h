@@ -24,6 +24,7 @@ public:
     void setIntervalMs(int ms);
     void setPaused(bool paused);
     void pollNow();
+    void rereadGroup(const QByteArray &stream, const QByteArray &group);
     void setThresholds(const HealthThresholds &t);
 
 private:

@@ -24,6 +24,9 @@ public:
     virtual void setIntervalMs(int ms) = 0;
     virtual void setPaused(bool paused) = 0;
     virtual void pollNow() = 0;
+    // A write changed this group's PEL or consumers: the next poll reads its
+    // consumers whatever their cadence, and polls now (when not mid-poll).
+    virtual void rereadGroup(const QByteArray &stream, const QByteArray &group) = 0;
     virtual void setThresholds(const pelscope::HealthThresholds &t) = 0;
     // Stop after the first complete snapshot (pelscope-cli snapshot/check).
     virtual void setSingleShot(bool on) = 0;

@@ -101,6 +101,12 @@ void StreamPoller::pollNow()
     }
 }
 
+void StreamPoller::rereadGroup(const QByteArray &stream, const QByteArray &group)
+{
+    m_probe->rereadGroup(stream, group);
+    pollNow();
+}
+
 void StreamPoller::setThresholds(const HealthThresholds &t)
 {
     m_probe->setThresholds(t);

@@ -49,6 +49,12 @@ bool StreamProbe::wantsAnotherPage() const
         && m_pagesThisTick < m_pace.pagesPerTick();
 }
 
+void StreamProbe::rereadGroup(const QByteArray &stream, const QByteArray &group)
+{
+    if (auto it = m_groupState.find(GroupKey{stream, group}); it != m_groupState.end())
+        it->second.consumersWanted = true;
+}
+
 void StreamProbe::restartDiscovery()
 {
     if (!m_config.streams.isEmpty())
@@ -304,8 +310,8 @@ void StreamProbe::planGroup(RedisBatch &batch, const QByteArray &stream, const Q
 
     // XINFO CONSUMERS costs O(consumers): rationed by consumer count.
     const qint64 every = qint64(m_config.consumersEveryTicks) * std::max<qint64>(1, st.consumerCount / 200);
-    const bool due = m_config.oneShot || !st.consumersRead || m_tick - st.consumersTick >= quint64(every);
-    if (due && (consumerBudget > 0 || !st.consumersRead || m_config.oneShot)) {
+    const bool due = m_config.oneShot || !st.consumersRead || st.consumersWanted || m_tick - st.consumersTick >= quint64(every);
+    if (due && (consumerBudget > 0 || !st.consumersRead || st.consumersWanted || m_config.oneShot)) {
         consumerBudget -= std::max<qint64>(st.consumerCount, 1);
         const bool summary = m_config.oneShot || st.consumerCount <= m_config.summaryMaxConsumers;
         Optional o;

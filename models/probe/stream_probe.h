@@ -38,6 +38,8 @@ public:
     const SweepPace &pace() const { return m_pace; }
     // After a reconnect: start a fresh sweep, keep what is known.
     void restartDiscovery();
+    // A write changed the group: its consumers are read at the next tick.
+    void rereadGroup(const QByteArray &stream, const QByteArray &group);
     // The first sweep ran out of its time budget: poll what was found; the
     // snapshot says discovery is incomplete until a sweep ends.
     void endFirstSweepEarly(const QString &spent);
@@ -84,6 +86,7 @@ private:
         // Rationed reads.
         quint64 consumersTick = 0;
         bool consumersRead = false;
+        bool consumersWanted = false; // rereadGroup: at the next tick, whatever the cadence
         qint64 consumersAtMs = 0;
         QList<ConsumerSnapshot> consumers;
         std::optional<QByteArray> pendingMaxId;

@@ -152,6 +152,7 @@ void StreamProbe::applyPel(GroupSnapshot &g, GroupState &st, const QHash<int, co
             fillConsumers(g, r);
             st.consumers = g.consumerList;
             st.consumersRead = true;
+            st.consumersWanted = false;
             st.consumersTick = m_tick;
             st.consumersAtMs = nowMs;
             break;

@@ -70,6 +70,12 @@ void ConnectionSession::pollNow()
         m_poller->pollNow();
 }
 
+void ConnectionSession::rereadGroup(const QByteArray &stream, const QByteArray &group)
+{
+    if (m_poller)
+        m_poller->rereadGroup(stream, group);
+}
+
 void ConnectionSession::stopReader()
 {
     if (m_readerThread.isRunning()) {

@@ -49,6 +49,8 @@ public:
     bool isPolling() const { return m_poller != nullptr; }
     void setPaused(bool paused);
     void pollNow();
+    // The next poll reads this group's consumers whatever their cadence, and comes now.
+    void rereadGroup(const QByteArray &stream, const QByteArray &group);
 
     // The connection payloads and dead letters are read through, on a worker
     // thread of its own; connect to the reader before the first request.

@@ -312,6 +312,39 @@
     </message>
 </context>
 <context>
+    <name>GroupCharts</name>
+    <message>
+        <location filename="../../ui/group_charts.cpp" line="+11"/>
+        <source>lag</source>
+        <translation>lag</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>pending</source>
+        <translation>Pending</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>oldest pending idle</source>
+        <translation>가장 오래된 Pending idle</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>behind (oldest unread)</source>
+        <translation>밀림 (가장 오래된 미읽음)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>in</source>
+        <translation>유입</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>out</source>
+        <translation>유출</translation>
+    </message>
+</context>
+<context>
     <name>Health</name>
     <message>
         <location filename="../../models/health/health_rules.cpp" line="+205"/>
@@ -439,7 +472,7 @@
         <translation>Pending 증가 중: %3 동안 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../models/probe/stream_poller.cpp" line="+342"/>
+        <location filename="../../models/probe/stream_poller.cpp" line="+348"/>
         <source>read from a replica, which may not have the group&apos;s entries-read; </source>
         <translation>레플리카에서 읽음(그룹의 entries-read가 없을 수 있음); </translation>
     </message>
@@ -2048,7 +2081,7 @@ keys: %1</source>
     <name>pelscope::ConnectionSession</name>
     <message>
         <location filename="../../models/session/connection_session.cpp" line="+26"/>
-        <location line="+104"/>
+        <location line="+110"/>
         <source>failover</source>
         <translation>페일오버</translation>
     </message>
@@ -2273,7 +2306,7 @@ Click for the last hour.</source>
         <translation>일시 중지됨 — 폴링이 중단되었습니다. 재개하려면 Space 키를 누르십시오.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+20"/>
         <source>Dead letters</source>
         <translation>데드 레터</translation>
     </message>
@@ -2614,12 +2647,18 @@ Click for the last hour.</source>
         <translation>엔트리</translation>
     </message>
     <message>
-        <location line="+35"/>
+        <location line="+38"/>
         <source>no dead letters read. %1</source>
         <translation>읽은 데드 레터 없음. %1</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+16"/>
+        <source>MMM d</source>
+        <comment>the dead-letter chart&apos;s date labels (QDateTime format)</comment>
+        <translation>M월 d일</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <location line="+12"/>
         <source>no category</source>
         <translation>카테고리 없음</translation>
@@ -3026,7 +3065,7 @@ Click for the last hour.</source>
 <context>
     <name>pelscope::GroupPage</name>
     <message>
-        <location filename="../../ui/group_page.cpp" line="+93"/>
+        <location filename="../../ui/group_page.cpp" line="+94"/>
         <source>Unread lag and pending</source>
         <translation>미읽음 lag 및 Pending</translation>
     </message>
@@ -3101,37 +3140,7 @@ Click for the last hour.</source>
         <translation>이 그룹의 데스크톱 알림 끄기</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>lag</source>
-        <translation>lag</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>pending</source>
-        <translation>Pending</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>oldest pending idle</source>
-        <translation>가장 오래된 Pending idle</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>behind (oldest unread)</source>
-        <translation>밀림 (가장 오래된 미읽음)</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>in</source>
-        <translation>유입</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>out</source>
-        <translation>유출</translation>
-    </message>
-    <message>
-        <location line="+40"/>
+        <location line="+39"/>
         <source>Consumers</source>
         <translation>컨슈머</translation>
     </message>
@@ -3564,7 +3573,7 @@ Desktop notifications muted</source>
 <context>
     <name>pelscope::HistoryFileWindow</name>
     <message>
-        <location filename="../../ui/history_file_window.cpp" line="+44"/>
+        <location filename="../../ui/history_file_window.cpp" line="+45"/>
         <source>first seen</source>
         <translation>최초 관측</translation>
     </message>
@@ -3605,12 +3614,12 @@ Desktop notifications muted</source>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+41"/>
+        <location line="+27"/>
         <source>Group</source>
         <translation>그룹</translation>
     </message>
     <message>
-        <location line="-41"/>
+        <location line="-27"/>
         <source>Lag</source>
         <translation>Lag</translation>
     </message>
@@ -3675,37 +3684,7 @@ Desktop notifications muted</source>
         <translation>기록 전체</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>lag</source>
-        <translation>lag</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>pending</source>
-        <translation>Pending</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>oldest pending idle</source>
-        <translation>가장 오래된 Pending idle</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>behind (oldest unread)</source>
-        <translation>밀림(가장 오래된 미읽음)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>in</source>
-        <translation>유입</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>out</source>
-        <translation>유출</translation>
-    </message>
-    <message>
-        <location line="+13"/>
+        <location line="+8"/>
         <source>Time</source>
         <translation>시각</translation>
     </message>
@@ -4947,7 +4926,7 @@ The oldest %1 processing items read: %2 without a timestamp (unknown age), %3 st
 <context>
     <name>pelscope::TimeChartWidget</name>
     <message>
-        <location filename="../../ui/time_chart_widget.cpp" line="+135"/>
+        <location filename="../../ui/time_chart_widget.cpp" line="+143"/>
         <source>; lines at %1</source>
         <translation>. 기준선 %1</translation>
     </message>
@@ -5036,7 +5015,7 @@ The oldest %1 processing items read: %2 without a timestamp (unknown age), %3 st
         <translation>&lt;b&gt;아무것도 쓰지 않았습니다.&lt;/b&gt;</translation>
     </message>
     <message>
-        <location filename="../../ui/write_controller_entries.cpp" line="+27"/>
+        <location filename="../../ui/write_controller_entries.cpp" line="+30"/>
         <source>%1 held %2 pending entries at the last poll; deleting it would drop them unprocessed. Claim them to another consumer first (select them in the pending table, or use &quot;Claim all from…&quot;).</source>
         <translation>%1은(는) 마지막 폴링 시점에 Pending 엔트리 %2개를 보유했습니다. 삭제하면 처리되지 않은 채 사라집니다. 먼저 다른 컨슈머로 claim하십시오(Pending 표에서 선택하거나 &quot;모두 claim…&quot; 사용).</translation>
     </message>

@@ -31,6 +31,7 @@
 #include "queue_panel.h"
 #include "itemmodels/queue_table_model.h"
 #include "write_results_panel.h"
+#include "actions/pending_action_job.h"
 
 #include <QAction>
 #include <QApplication>
@@ -491,6 +492,89 @@ private Q_SLOTS:
         restarted.setColourKey(QStringLiteral("conn_dlq"));
         QCOMPARE(restarted.colourOf(QStringLiteral("schema")), schema);
         QCOMPARE(restarted.colourOf(QStringLiteral("timeout")), timeout);
+    }
+
+    // (issue 28, item 9) A burst does not flatten the hours around it into
+    // slivers: the axis stops at three times a typical stack and the cut
+    // stack says its total. Dates carry the month's name, not "12-02".
+    void dlqBurstKeepsTheRestReadable()
+    {
+        DlqCategoryChart chart;
+        QList<QPair<qint64, QString>> entries;
+        const qint64 t0 = 1'764'633'600'000; // a midnight, UTC
+        for (int h = 0; h < 6; ++h)
+            for (int i = 0; i < 3; ++i)
+                entries.append({t0 + h * 3'600'000LL + i * 60'000, QStringLiteral("timeout")});
+        for (int i = 0; i < 500; ++i)
+            entries.append({t0 + 3 * 3'600'000LL + 600'000 + i, QStringLiteral("schema")});
+        chart.setEntries(entries, {});
+        QVERIFY2(chart.yAxis->range().upper < 100, qPrintable(QString::number(chart.yAxis->range().upper)));
+        QCOMPARE(chart.cutLabels(), QStringList{QStringLiteral("▲ 500")});
+        const auto ticker = chart.xAxis->ticker().dynamicCast<QCPAxisTickerDateTime>();
+        QVERIFY(ticker);
+        QCOMPARE(ticker->dateTimeFormat(), QStringLiteral("HH:mm")); // within a day: the time
+        entries.append({t0 + 2 * 86'400'000LL, QStringLiteral("timeout")});
+        chart.setEntries(entries, {});
+        QVERIFY2(ticker->dateTimeFormat().startsWith(QStringLiteral("MMM d")), qPrintable(ticker->dateTimeFormat()));
+        // Spread evenly, nothing is cut.
+        chart.setEntries({{t0, QStringLiteral("a")}, {t0 + 3'600'000, QStringLiteral("a")}, {t0 + 7'200'000, QStringLiteral("a")}}, {});
+        QVERIFY(chart.cutLabels().isEmpty());
+    }
+
+    // (issue 28, item 9) After a claim the consumers table follows at once:
+    // it waited for its cadence (every 10th poll) while the pending table was
+    // fresh. Opened as the window opens a connection, polls 30 s apart: only
+    // the claim's own request for a fresh read can bring the new counts.
+    void consumersFollowAClaimAtOnce()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        for (int i = 0; i < 12; ++i)
+            db.command({"XADD", "orders", "*", "n", QByteArray::number(i)});
+        db.command({"XGROUP", "CREATE", "orders", "ship", "0"});
+        db.command({"XREADGROUP", "GROUP", "ship", "worker-3", "COUNT", "10", "STREAMS", "orders", ">"});
+        db.command({"XREADGROUP", "GROUP", "ship", "worker-1", "COUNT", "1", "STREAMS", "orders", ">"});
+
+        MainWindow mainWindow;
+        mainWindow.resize(1280, 720);
+        mainWindow.show();
+        ConnectionRequest request;
+        request.options = optionsFor(server.url());
+        request.intervalMs = 30'000;
+        request.history.enabled = false;
+        ConnectionView *view = mainWindow.openConnection(request);
+        QVERIFY(view);
+        QTRY_VERIFY_WITH_TIMEOUT(!view->lastSnapshot().isNull(), 10000);
+        view->openGroup("orders", "ship");
+        GroupPage *page = view->groupPage();
+        const auto pendingOf = [page](const QByteArray &name) {
+            const QAbstractItemModel *m = page->consumerView()->model();
+            for (int r = 0; r < m->rowCount(); ++r)
+                if (m->index(r, 0).data(ConsumerTableModel::NameRole).toByteArray() == name)
+                    return m->index(r, 0).data(ConsumerTableModel::PendingRole).toLongLong();
+            return qint64(-1);
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(pendingOf("worker-3"), 10, 10000);
+        QCOMPARE(pendingOf("worker-1"), 1);
+
+        view->writes()->setWritesEnabled(true);
+        PendingActionRequest claim;
+        claim.action = PendingActionRequest::Action::Claim;
+        claim.stream = "orders";
+        claim.group = "ship";
+        claim.fromConsumer = "worker-3";
+        claim.toConsumer = "worker-1";
+        claim.minIdleMs = 0;
+        view->writes()->pendingAction(claim, QStringLiteral("orders"), &mainWindow);
+        auto *confirm = waitForDialog<ConfirmWriteDialog>(&mainWindow);
+        QVERIFY(confirm);
+        confirm->confirmButton()->click();
+        QTRY_COMPARE_WITH_TIMEOUT(holds(db, "orders", "ship", "worker-1"), 11, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(pendingOf("worker-1"), 11, 5000);
+        QCOMPARE(pendingOf("worker-3"), 0);
     }
 
     // (13, 14) A dark platform palette (KDE Breeze Dark's colours, its
