@@ -30,7 +30,9 @@ DemoSession::DemoSession(QObject *parent)
             // simulated past so the first look is not a row of empty charts.
             m_historyDir = QFileInfo(options.socketPath).absolutePath() + QStringLiteral("/history");
             QString error;
-            if (!writeDemoPast(historyPathFor(options, m_historyDir), QDateTime::currentMSecsSinceEpoch(), {}, &error))
+            const DemoWorkload *workload = m_workload;
+            const DemoRate rate = [workload](DemoTraffic::Stream stream, qint64 atMs) { return workload->rateAt(stream, atMs); };
+            if (!writeDemoPast(historyPathFor(options, m_historyDir), QDateTime::currentMSecsSinceEpoch(), {}, rate, &error))
                 spdlog::warn("demo: no simulated past: {}", error.toStdString());
             Q_EMIT ready(options);
         });

@@ -29,7 +29,7 @@ StoredPoint point(float lag, float pending, float idle, float in, float out, flo
 
 } // namespace
 
-bool writeDemoPast(const QString &path, qint64 nowMs, const QByteArray &prefix, QString *error)
+bool writeDemoPast(const QString &path, qint64 nowMs, const QByteArray &prefix, const DemoRate &rate, QString *error)
 {
     HistoryDatabase db(path);
     db.setConnectionLabel(QStringLiteral("demo (simulated past)"));
@@ -48,17 +48,19 @@ bool writeDemoPast(const QString &path, qint64 nowMs, const QByteArray &prefix, 
         const float fulfillmentPending = dead ? float(demo::kDeadConsumerEntries + 2) : float(2 + int(3 * std::abs(wobble)));
         const Health fulfillment = idle >= 300 ? Health::Crit : idle >= 60 ? Health::Warn : Health::Ok;
         const float analyticsLag = float(demo::kOrdersSeed * (0.3 + 0.7 * double(t - start) / double(kSpanMs)) + 40 * wobble);
-        const float ordersIn = float(demo::kOrdersPerSecond * (1.0 + 0.4 * wobble));
+        const float ordersIn = float(rate(DemoTraffic::Stream::Orders, t));
+        const float paymentsIn = float(rate(DemoTraffic::Stream::Payments, t));
+        const float emailsIn = float(rate(DemoTraffic::Stream::Emails, t));
         QList<RecordedGroup> groups{
             {{keys.orders, demo::kFulfillment}, point(0, fulfillmentPending, idle, ordersIn, ordersIn, dead ? 2 : 3, 3, idle, 1, fulfillment)},
             {{keys.orders, demo::kAnalytics},
              point(analyticsLag, 2, 0.2f, ordersIn, float(ordersIn * demo::kAnalyticsShare), 1, 1, 0.2f, 1,
                    analyticsLag >= 1000 ? Health::Warn : Health::Ok, float(analyticsLag / (demo::kOrdersPerSecond * (1 - demo::kAnalyticsShare))))},
             {{keys.payments, demo::kLedger},
-             point(0, float(8 + 2 * wobble), 2.5f, float(demo::kPaymentsPerSecond), float(demo::kPaymentsPerSecond), 3, 3, 2.5f, 5, Health::Warn)},
+             point(0, float(8 + 2 * wobble), 2.5f, paymentsIn, paymentsIn, 3, 3, 2.5f, 5, Health::Warn)},
             {{keys.emails, demo::kSender},
-             point(0, 1, 0.2f, float(demo::kEmailsPerSecond), float(demo::kEmailsPerSecond), 2, 2, 0.2f, 1, Health::Ok)},
-            {{keys.emails, demo::kAudit}, point(kNaN, 0, 0, float(demo::kEmailsPerSecond), kNaN, 0, 0, 0, kNaN, Health::Warn, kNaN)},
+             point(0, 1, 0.2f, emailsIn, emailsIn, 2, 2, 0.2f, 1, Health::Ok)},
+            {{keys.emails, demo::kAudit}, point(kNaN, 0, 0, emailsIn, kNaN, 0, 0, 0, kNaN, Health::Warn, kNaN)},
         };
         for (RecordedGroup &g : groups)
             g.point.atMs = t;

@@ -89,6 +89,7 @@ void DemoWorkload::start()
         return;
     m_running = true;
     m_clock.start();
+    m_startedAtMs = QDateTime::currentMSecsSinceEpoch();
     m_lastProduceAt = 0;
     m_lastConsumeAt = 0;
     // Created here, not in the constructor, so they belong to the thread we run in.

@@ -38,6 +38,14 @@ public:
     // From the workload's own thread only; other threads use statsChanged().
     bool isRunning() const { return m_running; }
     const DemoWorkloadStats &stats() const { return m_stats; }
+    // The rate the workload adds entries at, at a wall-clock time (the past
+    // included: the same waves run backwards), for the simulated past to
+    // meet the live traffic without a step. Safe from any thread once
+    // started() was emitted: it reads only what start() set before it.
+    double rateAt(DemoTraffic::Stream stream, qint64 wallMs) const
+    {
+        return m_traffic.rate(stream, double(wallMs - m_startedAtMs) / 1000.0);
+    }
 
 public Q_SLOTS:
     // Connects, creates the groups and the starting incident, then runs until
@@ -107,6 +115,7 @@ private:
     demo::Keys m_keys;
     demo::QueueKeys m_queueKeys;
     DemoTraffic m_traffic;
+    qint64 m_startedAtMs = 0; // wall clock at m_clock's start
 
     // Three connections, as three services would have: a stalled consumer
     // batch never delays producers, and CLIENT LIST shows who is who.

@@ -1,5 +1,8 @@
 // The demo's workload plays the incident it promises, as the real poller sees it.
+#include "demo/demo_past.h"
+#include "demo/demo_scenario.h"
 #include "demo/demo_workload.h"
+#include "history/history_database.h"
 #include "poll_once.h"
 #include "redis_oracle.h"
 #include "redis_server.h"
@@ -7,6 +10,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace pelscope;
@@ -16,6 +20,33 @@ class TestDemo : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    // The simulated past runs on into the live traffic (issue 28, item 9: the
+    // rates stepped at the live start): its in rates are the traffic's own
+    // waves run backwards, up to the last point before the live start.
+    void simulatedPastMeetsTheLiveRates()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("past.sqlite"));
+        const qint64 liveStart = 1'764'720'000'000;
+        const DemoTraffic traffic(1.0);
+        const DemoRate rate = [&traffic, liveStart](DemoTraffic::Stream s, qint64 atMs) { return traffic.rate(s, double(atMs - liveStart) / 1000.0); };
+        QString error;
+        QVERIFY2(writeDemoPast(path, liveStart, {}, rate, &error), qPrintable(error));
+        HistoryDatabase db(path, true);
+        QVERIFY2(db.open(&error), qPrintable(error));
+        const demo::Keys keys({});
+        const QList<StoredPoint> points = db.series(GroupKey{keys.orders, demo::kFulfillment}, liveStart - 3'600'000, liveStart, &error);
+        QVERIFY2(points.size() > 100, qPrintable(QString::number(points.size())));
+        for (const StoredPoint &p : points) {
+            const double expected = rate(DemoTraffic::Stream::Orders, p.atMs);
+            QVERIFY2(std::abs(p.values[int(Metric::InRate)] - expected) <= 0.2 * demo::kOrdersPerSecond,
+                     qPrintable(QString::number(p.values[int(Metric::InRate)]) + QStringLiteral(" vs ") + QString::number(expected)));
+        }
+        // The last simulated point and the live start differ by what 10 s of the wave moves, not by a step.
+        const double last = points.last().values[int(Metric::InRate)];
+        QVERIFY(std::abs(last - rate(DemoTraffic::Stream::Orders, liveStart)) <= 0.2 * demo::kOrdersPerSecond);
+    }
+
     void workloadPlaysTheIncident()
     {
         RedisServer server;
