@@ -175,6 +175,26 @@ void OverviewPage::resortIfDue()
     showReasons(); // the worst row may be another one now
 }
 
+// Why the table is empty, in what the server said: a filter hides every
+// row, streams exist without a consumer group, or none was found.
+QString OverviewPage::emptyTableWords() const
+{
+    if (m_proxy->sourceModel() && m_proxy->sourceModel()->rowCount() > 0)
+        return tr("No group matches the filter.");
+    int bare = 0;
+    if (const auto *groups = qobject_cast<const GroupTableModel *>(m_proxy->sourceModel()); groups && !groups->snapshot().isNull())
+        for (const StreamSnapshot &st : groups->snapshot()->streams)
+            bare += st.groups.isEmpty() && st.error.isEmpty();
+    if (bare == 1)
+        return tr("1 stream found, without a consumer group: nothing to judge until a group is created (XGROUP CREATE). Queues and "
+                  "job frameworks found on the server are listed below.");
+    if (bare > 1)
+        return fillText(tr("%1 streams found, none with a consumer group: nothing to judge until a group is created (XGROUP CREATE). "
+                           "Queues and job frameworks found on the server are listed below."),
+                        formatCount(bare));
+    return tr("No stream with a consumer group found (yet). Queues and job frameworks found on the server are listed below.");
+}
+
 void OverviewPage::showReasons()
 {
     QModelIndex current = m_table->currentIndex();
@@ -182,8 +202,7 @@ void OverviewPage::showReasons()
     if (worst)
         current = m_proxy->index(0, GroupTableModel::Stream); // nothing chosen: the worst row
     if (!current.isValid()) {
-        m_reasons->setText(tr("<span style='color:%1'>No consumer groups (yet). Queues and job frameworks found on the server are listed below.</span>")
-                               .arg(dimTextColor()));
+        m_reasons->setText(fillText(QStringLiteral("<span style='color:%1'>%2</span>"), dimTextColor(), emptyTableWords().toHtmlEscaped()));
         return;
     }
     const QString who = QStringLiteral("%1 / %2").arg(current.siblingAtColumn(GroupTableModel::Stream).data().toString(),

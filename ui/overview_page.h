@@ -62,6 +62,7 @@ private:
     // otherwise at most every kCalmResortMs, and never while the pointer is
     // over the table or the keyboard was used in it just now.
     void showReasons();
+    QString emptyTableWords() const;
     void applySummaryLink(const QString &link);
     bool eventFilter(QObject *watched, QEvent *event) override;
     bool m_statusChanged = false;

@@ -4175,7 +4175,27 @@ Desktop notifications muted</source>
         <translation>연결 중…</translation>
     </message>
     <message>
-        <location line="+110"/>
+        <location line="+96"/>
+        <source>No group matches the filter.</source>
+        <translation>필터에 맞는 그룹이 없습니다.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>1 stream found, without a consumer group: nothing to judge until a group is created (XGROUP CREATE). Queues and job frameworks found on the server are listed below.</source>
+        <translation>스트림 1개를 찾았지만 컨슈머 그룹이 없습니다: 그룹이 생기기 전까지는 판단할 것이 없습니다 (XGROUP CREATE). 서버에서 찾은 큐와 작업 프레임워크는 아래에 있습니다.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 streams found, none with a consumer group: nothing to judge until a group is created (XGROUP CREATE). Queues and job frameworks found on the server are listed below.</source>
+        <translation>스트림 %1개를 찾았지만 컨슈머 그룹이 있는 것은 없습니다: 그룹이 생기기 전까지는 판단할 것이 없습니다 (XGROUP CREATE). 서버에서 찾은 큐와 작업 프레임워크는 아래에 있습니다.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No stream with a consumer group found (yet). Queues and job frameworks found on the server are listed below.</source>
+        <translation>컨슈머 그룹이 있는 스트림을 (아직) 찾지 못했습니다. 서버에서 찾은 큐와 작업 프레임워크는 아래에 있습니다.</translation>
+    </message>
+    <message>
+        <location line="+21"/>
         <source>• lag: %1</source>
         <translation>• lag: %1</translation>
     </message>
@@ -4225,17 +4245,12 @@ Desktop notifications muted</source>
         <translation>%1 표시 중 ✕</translation>
     </message>
     <message>
-        <location line="-183"/>
+        <location line="-202"/>
         <source>Consumer groups, worst first</source>
         <translation>컨슈머 그룹, 나쁜 순</translation>
     </message>
     <message>
-        <location line="+144"/>
-        <source>&lt;span style=&apos;color:%1&apos;&gt;No consumer groups (yet). Queues and job frameworks found on the server are listed below.&lt;/span&gt;</source>
-        <translation>&lt;span style=&apos;color:%1&apos;&gt;컨슈머 그룹이 (아직) 없습니다. 서버에서 찾은 큐와 작업 프레임워크는 아래에 있습니다.&lt;/span&gt;</translation>
-    </message>
-    <message>
-        <location line="+40"/>
+        <location line="+203"/>
         <source>Show every row again</source>
         <translation>모든 행 다시 표시</translation>
     </message>
@@ -4926,7 +4941,7 @@ The oldest %1 processing items read: %2 without a timestamp (unknown age), %3 st
 <context>
     <name>pelscope::TimeChartWidget</name>
     <message>
-        <location filename="../../ui/time_chart_widget.cpp" line="+143"/>
+        <location filename="../../ui/time_chart_widget.cpp" line="+148"/>
         <source>; lines at %1</source>
         <translation>. 기준선 %1</translation>
     </message>

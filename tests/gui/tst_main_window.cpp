@@ -19,6 +19,7 @@
 #include <QPointF>
 #include <QElapsedTimer>
 #include <QLabel>
+#include <QLineEdit>
 #include <QTimer>
 #include "polling/poller_thread.h"
 #include "redis_oracle.h"
@@ -298,6 +299,34 @@ private Q_SLOTS:
     // thread, the all-connections tab holds both sets of rows worst first
     // with the connection named, write mode is per connection, and one server
     // dying greys only its own rows.
+    // A server with streams and no consumer group says so (issue 28, item 9:
+    // it said "No groups yet" as if nothing had been found); a filter that
+    // hides every row says that instead.
+    void emptyOverviewSaysWhatItFound()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        for (const char *key : {"audit", "clicks", "events%1"})
+            db.command({"XADD", key, "*", "n", "1"});
+        MainWindow window;
+        window.show();
+        ConnectionRequest request;
+        request.options = optionsFor(server.url());
+        request.intervalMs = 300;
+        request.history.enabled = false;
+        ConnectionView *view = window.openConnection(request);
+        auto *reasons = view->overview()->findChild<QLabel *>(QStringLiteral("reasonsPanel"));
+        QVERIFY(reasons);
+        QTRY_VERIFY_WITH_TIMEOUT(reasons->text().contains(QStringLiteral("3 streams found, none with a consumer group")), 10000);
+        db.command({"XGROUP", "CREATE", "clicks", "g", "0"});
+        QTRY_VERIFY_WITH_TIMEOUT(view->overviewTable()->model()->rowCount() == 1, 10000);
+        view->overview()->findChild<QLineEdit *>()->setText(QStringLiteral("no-such-group"));
+        QTRY_VERIFY(reasons->text().contains(QStringLiteral("No group matches the filter.")));
+    }
+
     void severalConnectionsInOneWindow()
     {
         RedisServer east, west;
