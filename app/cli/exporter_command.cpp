@@ -5,6 +5,7 @@
 // follows the scrapes (ScrapePace). Qt HttpServer (a technology preview in
 // Qt 6.4) is kept inside this file.
 #include "cli_commands.h"
+#include "stop_signals.h"
 
 #include "../common/terminal.h"
 #include "export/metrics_http_server.h"
@@ -26,16 +27,9 @@
 
 #include <spdlog/spdlog.h>
 
-#include <csignal>
 #include <memory>
 
 namespace pelscope {
-
-namespace {
-
-volatile std::sig_atomic_t g_stop = 0;
-
-} // namespace
 
 int runExporter(const CliSettings &settings, const QCommandLineParser &parser)
 {
@@ -130,14 +124,7 @@ int runExporter(const CliSettings &settings, const QCommandLineParser &parser)
                      [&](const ConnectionStatus &st) { connected = st.state == RedisConnection::State::Ready; });
     QObject::connect(&poller, &ConnectionPoller::pollFailed, &poller,
                      [](const RedisError &e) { spdlog::warn("{}; reconnecting", e.message.toStdString()); });
-    std::signal(SIGINT, [](int) { g_stop = 1; });
-    std::signal(SIGTERM, [](int) { g_stop = 1; });
-    QTimer stopWatch;
-    QObject::connect(&stopWatch, &QTimer::timeout, &poller, [] {
-        if (g_stop)
-            QCoreApplication::exit(0);
-    });
-    stopWatch.start(100);
+    const ExitOnStopSignal stopOnSignal;
     QTimer::singleShot(0, &poller, [&poller] { poller.start(); });
     const int rc = QCoreApplication::exec();
     poller.stop();

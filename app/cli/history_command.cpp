@@ -2,6 +2,7 @@
 // history database as the window, reconnecting forever) and `pelscope-cli
 // history STREAM GROUP` (the stored series and events, as a table, JSON or CSV).
 #include "cli_commands.h"
+#include "stop_signals.h"
 #include "cli_values.h"
 #include "history_table.h"
 
@@ -25,13 +26,10 @@
 #include <spdlog/spdlog.h>
 
 #include <cmath>
-#include <csignal>
 
 namespace pelscope {
 
 namespace {
-
-volatile std::sig_atomic_t g_stop = 0;
 
 void err(const QString &text)
 {
@@ -105,14 +103,7 @@ int runRecord(const CliSettings &settings, const QCommandLineParser &parser)
     QObject::connect(&poller, &ConnectionPoller::pollFailed, &poller,
                      [](const RedisError &e) { spdlog::warn("{}; reconnecting", e.message.toStdString()); });
     // SIGTERM and SIGINT: flush the open buckets, give the lease back, exit 0.
-    std::signal(SIGINT, [](int) { g_stop = 1; });
-    std::signal(SIGTERM, [](int) { g_stop = 1; });
-    QTimer stopWatch;
-    QObject::connect(&stopWatch, &QTimer::timeout, &poller, [] {
-        if (g_stop)
-            QCoreApplication::exit(0);
-    });
-    stopWatch.start(100);
+    const ExitOnStopSignal stopOnSignal;
     QTimer::singleShot(0, &poller, [&poller] { poller.start(); });
     const int rc = QCoreApplication::exec();
     poller.stop();

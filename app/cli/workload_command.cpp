@@ -1,5 +1,6 @@
 // `pelscope-cli workload`: the demo's incident traffic against any server.
 #include "cli_commands.h"
+#include "stop_signals.h"
 
 #include "demo/demo_workload.h"
 #include "snapshot/format.h"
@@ -7,7 +8,6 @@
 #include <QCoreApplication>
 #include <QTimer>
 
-#include <csignal>
 #include <cstdio>
 
 namespace pelscope {
@@ -38,16 +38,7 @@ int runWorkload(const CliSettings &settings, const QCommandLineParser &parser)
     });
     if (durationMs > 0)
         QTimer::singleShot(durationMs, &workload, [] { QCoreApplication::exit(0); });
-    // Signal handlers may only set a flag; a timer turns it into a clean exit.
-    static volatile std::sig_atomic_t interrupted = 0;
-    std::signal(SIGINT, [](int) { interrupted = 1; });
-    std::signal(SIGTERM, [](int) { interrupted = 1; });
-    QTimer interruptPoll;
-    QObject::connect(&interruptPoll, &QTimer::timeout, &workload, [] {
-        if (interrupted)
-            QCoreApplication::exit(0);
-    });
-    interruptPoll.start(100);
+    const ExitOnStopSignal stopOnSignal;
     workload.start();
     const int rc = QCoreApplication::exec();
     workload.stop();

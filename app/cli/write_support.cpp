@@ -1,4 +1,5 @@
 #include "write_support.h"
+#include "stop_signals.h"
 
 #include <QCoreApplication>
 #include <QEventLoop>
@@ -11,16 +12,9 @@
 
 #include <QRegularExpression>
 
-#include <csignal>
 #include <cstdio>
 
 namespace pelscope {
-
-namespace {
-
-volatile std::sig_atomic_t g_interrupted = 0;
-
-} // namespace
 
 bool stdinIsTerminal()
 {
@@ -110,17 +104,6 @@ int writeExitCode(RedisError::Kind errorKind, bool failedOrStopped)
     return failedOrStopped || errorKind != RedisError::Kind::None ? kExitFailed : kExitDone;
 }
 
-bool interruptRequested()
-{
-    return g_interrupted != 0;
-}
-
-void installInterruptFlag()
-{
-    std::signal(SIGINT, [](int) { g_interrupted = 1; });
-    std::signal(SIGTERM, [](int) { g_interrupted = 1; });
-}
-
 namespace {
 
 constexpr int kCommandsShown = 20; // on a terminal; --dry-run lists them all
@@ -191,10 +174,10 @@ int runWriteFlow(const ConnectionOptions &connection, std::shared_ptr<const Writ
     QObject::connect(&flow, &WriteFlow::retrying, &flow, [&](const QString &why) {
         writeErr(QStringLiteral("%1pelscope-cli: %2; reconnecting and continuing\n").arg(showProgress ? QStringLiteral("\n") : QString(), why));
     });
-    installInterruptFlag();
+    catchStopSignals();
     QTimer interrupt;
     QObject::connect(&interrupt, &QTimer::timeout, &flow, [&flow] {
-        if (interruptRequested())
+        if (stopRequested())
             flow.cancel();
     });
     interrupt.start(100);

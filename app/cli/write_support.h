@@ -54,10 +54,6 @@ QString quotedKey(const QByteArray &bytes);
 // Exit code of a write run: permission and refusals 3, any failure 1.
 int writeExitCode(RedisError::Kind errorKind, bool failedOrStopped);
 
-// A flag set by SIGINT/SIGTERM, so a long write can stop after its batch.
-bool interruptRequested();
-void installInterruptFlag();
-
 // One write through the flow the window runs too (models/actions/write_flow.h),
 // on this thread: --dry-run prints the plan on stdout and writes nothing;
 // otherwise the headline and commands on stderr, "yes" on a terminal (or

@@ -1,0 +1,27 @@
+// SIGINT and SIGTERM, the console's way to stop a long-running command (the
+// recorder, the exporter, the workload, a write between its batches). A
+// handler may only set a flag; the event loop reads it.
+#pragma once
+
+#include <QTimer>
+
+namespace pelscope {
+
+// Installs handlers for SIGINT and SIGTERM that only raise the flag.
+void catchStopSignals();
+// A stop signal arrived since catchStopSignals().
+bool stopRequested();
+
+// While it lives and the event loop runs: catches the signals and, once one
+// came, ends the loop with exit code 0 (checked every 100 ms); the command
+// then flushes what it holds and stops its poller.
+class ExitOnStopSignal
+{
+public:
+    ExitOnStopSignal();
+
+private:
+    QTimer m_watch;
+};
+
+} // namespace pelscope
