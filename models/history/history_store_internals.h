@@ -1,7 +1,7 @@
-// The inside of HistoryStore, shared by its two halves: history_store.cpp
-// (the tiered storage: appending polls, closing buckets, forgetting) and
-// history_queries.cpp (what the charts and rules read back). Include it from
-// those two files only.
+// The inside of HistoryStore, shared by its three parts: history_store.cpp
+// (appending polls, closing buckets, forgetting), history_store_tiers.cpp
+// (the time rings' sizes and the memory budget) and history_queries.cpp
+// (what the charts and rules read back). Include it from those files only.
 #pragma once
 
 #include "history_store.h"

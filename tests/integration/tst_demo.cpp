@@ -29,7 +29,7 @@ private Q_SLOTS:
         const QString path = dir.filePath(QStringLiteral("past.sqlite"));
         const qint64 liveStart = 1'764'720'000'000;
         const DemoTraffic traffic(1.0);
-        const DemoRate rate = [&traffic, liveStart](DemoTraffic::Stream s, qint64 atMs) { return traffic.rate(s, double(atMs - liveStart) / 1000.0); };
+        const DemoRate rate = [&](DemoTraffic::Stream s, qint64 atMs) { return traffic.rate(s, double(atMs - liveStart) / 1000.0); };
         QString error;
         QVERIFY2(writeDemoPast(path, liveStart, {}, rate, &error), qPrintable(error));
         HistoryDatabase db(path, true);
