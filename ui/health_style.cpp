@@ -120,8 +120,15 @@ QPalette darkPalette()
 
 QIcon mutedIcon()
 {
+    // Asked for on every repaint of a muted row: drawn once per text colour
+    // (a palette change, dark or light, draws it again).
+    static QColor drawnFor;
+    static QIcon icon;
     const QColor ink = QApplication::palette().color(QPalette::Text);
-    QIcon icon;
+    if (!icon.isNull() && ink == drawnFor)
+        return icon;
+    drawnFor = ink;
+    icon = QIcon();
     for (const int side : {16, 32, 48}) {
         QPixmap pixmap(side, side);
         pixmap.fill(Qt::transparent);
