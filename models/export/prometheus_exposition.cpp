@@ -78,8 +78,12 @@ QByteArray prometheusExposition(const Snapshot &snapshot, const ExpositionContex
     Family commands(QStringLiteral("pelscope_poll_commands"), QStringLiteral("gauge"),
                     QStringLiteral("Commands in the last poll's pipelined batch."));
     Family duration(QStringLiteral("pelscope_poll_duration_seconds"), QStringLiteral("gauge"), QStringLiteral("Wall time of the last poll."));
+    Family info(QStringLiteral("pelscope_connection_info"), QStringLiteral("gauge"),
+                QStringLiteral("Always 1: the Redis this exporter watches. Group and queue series carry no connection label; join them "
+                               "with * on(instance, job) group_left(connection) pelscope_connection_info."));
     const bool havePoll = !snapshot.isNull() && ctx.lastPollWallMs > 0;
     const double age = havePoll ? double(ctx.nowMs - ctx.lastPollWallMs) / 1000.0 : 0;
+    info.add(conn, 1);
     up.add(conn, ctx.up && havePoll ? 1 : 0);
     if (havePoll) {
         pollAge.add(conn, age);
@@ -92,7 +96,8 @@ QByteArray prometheusExposition(const Snapshot &snapshot, const ExpositionContex
     Family lag(QStringLiteral("pelscope_group_lag"), QStringLiteral("gauge"),
                QStringLiteral("Entries added to the stream the group has not read (XINFO GROUPS lag); absent when Redis cannot count them."));
     Family lagUnknown(QStringLiteral("pelscope_group_lag_unknown"), QStringLiteral("gauge"),
-                      QStringLiteral("1 when Redis cannot report the group's lag (see pelscope-cli snapshot --json lag_note)."));
+                      QStringLiteral("1 while Redis cannot report the group's lag (see pelscope-cli snapshot --json lag_note); a group has "
+                                     "either this or pelscope_group_lag."));
     Family pending(QStringLiteral("pelscope_group_pending"), QStringLiteral("gauge"),
                    QStringLiteral("Entries delivered and not acknowledged (the PEL)."));
     Family read(QStringLiteral("pelscope_group_entries_read_total"), QStringLiteral("counter"),
@@ -181,14 +186,16 @@ QByteArray prometheusExposition(const Snapshot &snapshot, const ExpositionContex
         const bool perConsumer = ctx.consumerSeries && consumerRows <= ctx.maxConsumerSeries;
         const qint64 serverNow = snapshot->takenAtMs;
         for (const StreamSnapshot &s : snapshot->streams) {
-            const QString stream = conn + QLatin1Char(',') + label("stream", displayBytes(s.key));
+            const QString stream = label("stream", displayBytes(s.key));
             if (s.entriesAdded)
                 added.add(stream, double(*s.entriesAdded));
             for (const GroupSnapshot &g : s.groups) {
                 const QString labels = stream + QLatin1Char(',') + label("group", displayBytes(g.name));
+                // One of the two, never both: a 0 beside every known lag was ~60 bytes a group.
                 if (g.lag)
                     lag.add(labels, double(*g.lag));
-                lagUnknown.add(labels, g.lag ? 0 : 1);
+                else
+                    lagUnknown.add(labels, 1);
                 if (g.pending)
                     pending.add(labels, double(*g.pending));
                 if (g.entriesRead)
@@ -241,15 +248,14 @@ QByteArray prometheusExposition(const Snapshot &snapshot, const ExpositionContex
             }
         }
         for (const DeadLetterSnapshot &d : snapshot->deadLetters) {
-            const QString labels =
-                conn + QLatin1Char(',') + label("dlq", displayBytes(d.key)) + QLatin1Char(',') + label("source", displayBytes(d.source));
+            const QString labels = label("dlq", displayBytes(d.key)) + QLatin1Char(',') + label("source", displayBytes(d.source));
             if (d.length)
                 dlqLength.add(labels, double(*d.length));
             if (d.newestEntryMs && serverNow > 0)
                 dlqAge.add(labels, double(std::max<qint64>(0, serverNow - *d.newestEntryMs)) / 1000.0);
         }
         for (const DelayedQueueSnapshot &q : snapshot->delayedQueues) {
-            const QString labels = conn + QLatin1Char(',') + label("queue", displayBytes(q.key));
+            const QString labels = label("queue", displayBytes(q.key));
             if (q.size)
                 delayedSize.add(labels, double(*q.size));
             if (q.due)
@@ -261,8 +267,7 @@ QByteArray prometheusExposition(const Snapshot &snapshot, const ExpositionContex
             queueHealth.add(labels + QLatin1Char(',') + label("kind", QStringLiteral("delayed")), int(q.health.status));
         }
         for (const ListQueueSnapshot &q : snapshot->listQueues) {
-            const QString labels =
-                conn + QLatin1Char(',') + label("queue", displayBytes(q.key)) + QLatin1Char(',') + label("processing", displayBytes(q.processingKey));
+            const QString labels = label("queue", displayBytes(q.key)) + QLatin1Char(',') + label("processing", displayBytes(q.processingKey));
             if (q.length)
                 listLength.add(labels, double(*q.length));
             if (q.processingLength)
@@ -271,11 +276,10 @@ QByteArray prometheusExposition(const Snapshot &snapshot, const ExpositionContex
                 listOldest.add(labels, double(*q.oldestProcessingAgeMs) / 1000.0);
             if (q.error.isEmpty())
                 listStuck.add(labels, double(q.stuck));
-            queueHealth.add(conn + QLatin1Char(',') + label("queue", displayBytes(q.key)) + QLatin1Char(',') + label("kind", QStringLiteral("list")),
-                            int(q.health.status));
+            queueHealth.add(label("queue", displayBytes(q.key)) + QLatin1Char(',') + label("kind", QStringLiteral("list")), int(q.health.status));
         }
         for (const JobQueueSnapshot &q : snapshot->jobQueues) {
-            const QString labels = conn + QLatin1Char(',') + label("framework", frameworkId(q.framework)) + QLatin1Char(',')
+            const QString labels = label("framework", frameworkId(q.framework)) + QLatin1Char(',')
                                    + label("prefix", displayBytes(q.prefix)) + QLatin1Char(',') + label("name", displayBytes(q.name)) + QLatin1Char(',')
                                    + label("key", displayBytes(q.key)); // a Sidekiq queue named "dead" is not the dead set
             const auto put = [&](Family &f, const std::optional<qint64> &v, double scale = 1.0) {
@@ -311,7 +315,7 @@ QByteArray prometheusExposition(const Snapshot &snapshot, const ExpositionContex
     }
     QString out;
     if (part != ExpositionPart::PerPoll)
-        for (const Family *f : {&up, &pollAge, &stale, &serverUs, &commands, &duration})
+        for (const Family *f : {&info, &up, &pollAge, &stale, &serverUs, &commands, &duration})
             out += f->text();
     if (part != ExpositionPart::PerScrape)
         for (const Family *f : {&lag, &lagUnknown, &behind, &pending, &read, &added, &idleLo, &idleHi, &deliveries, &sampled, &consumers, &health,

@@ -47,13 +47,13 @@ QString backfillQuery(Metric metric, const QString &connection, const GroupKey &
     for (const Wanted &w : kWanted) {
         if (w.metric != metric)
             continue;
-        QString selector = QStringLiteral("%1{connection=\"%2\",stream=\"%3\"")
-                               .arg(QLatin1String(w.name), prometheusLabelValue(connection), prometheusLabelValue(displayBytes(key.stream)));
-        if (w.groupLabel)
-            selector += QStringLiteral(",group=\"%1\"").arg(prometheusLabelValue(displayBytes(key.group)));
-        selector += QLatin1Char('}');
+        const QString group = w.groupLabel ? fillText(QStringLiteral(",group=\"%1\""), prometheusLabelValue(displayBytes(key.group))) : QString();
+        const QString selector = fillText(QStringLiteral("%1{stream=\"%2\"%3}"), QLatin1String(w.name), prometheusLabelValue(displayBytes(key.stream)), group);
         // A 1 min rate, as the chart's own rates are smoothed over a few ticks.
-        return w.rate ? QStringLiteral("rate(%1[1m])").arg(selector) : selector;
+        const QString series = w.rate ? fillText(QStringLiteral("rate(%1[1m])"), selector) : selector;
+        // The group's series carry no connection label: the exporter that
+        // watches this connection is the target whose info series names it.
+        return fillText(QStringLiteral("%1 and on(instance, job) pelscope_connection_info{connection=\"%2\"}"), series, prometheusLabelValue(connection));
     }
     return {};
 }

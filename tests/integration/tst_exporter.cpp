@@ -156,7 +156,10 @@ private Q_SLOTS:
         QCOMPARE(sample(text, QStringLiteral("pelscope_group_pending"), where), std::optional<double>(double(g.field("pending").integer())));
         QCOMPARE(sample(text, QStringLiteral("pelscope_group_entries_read_total"), where),
                  std::optional<double>(double(g.field("entries-read").integer())));
-        QCOMPARE(sample(text, QStringLiteral("pelscope_group_lag_unknown"), where), std::optional<double>(0));
+        QCOMPARE(sample(text, QStringLiteral("pelscope_group_lag_unknown"), where), std::nullopt); // the lag is known
+        // A group's series name no connection; the info series does, once.
+        QVERIFY(!text.contains("pelscope_group_lag{connection"));
+        QCOMPARE(sample(text, QStringLiteral("pelscope_connection_info"), QStringLiteral("connection=")), std::optional<double>(1));
         QCOMPARE(sample(text, QStringLiteral("pelscope_dead_letter_length"), QStringLiteral("dlq=\"orders:dlq\"")), std::optional<double>(1));
         QCOMPARE(sample(text, QStringLiteral("pelscope_up"), QStringLiteral("connection=")), std::optional<double>(1));
 

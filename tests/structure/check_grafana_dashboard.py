@@ -45,9 +45,14 @@ def main():
     metrics = set(re.findall(r'QStringLiteral\("(pelscope_[a-z_]+)"\)', source))
     for name in list(metrics):
         metrics.update({name + "_bucket", name + "_sum", name + "_count"})
-    labels = set(re.findall(r'label\("([a-z_]+)"', source)) | {"le"}
-    if not metrics or "connection" not in labels:
-        fail(["no metric or label found in " + sys.argv[2]])
+    # instance and job: the labels Prometheus gives every series of a target.
+    labels = set(re.findall(r'label\("([a-z_]+)"', source)) | {"le", "instance", "job"}
+    # Only the connection's own series carry `connection` (`family.add(conn`);
+    # a group's or queue's series filtered on it would match nothing.
+    family_names = dict(re.findall(r'Family (\w+)\(\s*QStringLiteral\("(pelscope_[a-z_]+)"\)', source))
+    with_connection = {family_names[v] for v in re.findall(r'\b(\w+)\.add\(conn\b', source) if v in family_names}
+    if not metrics or "connection" not in labels or not with_connection:
+        fail(["no metric, label or connection series found in " + sys.argv[2]])
 
     for field, kind in (("title", str), ("uid", str), ("schemaVersion", int), ("panels", list), ("templating", dict)):
         if not isinstance(dash.get(field), kind):
@@ -110,6 +115,9 @@ def main():
         for name in set(re.findall(r"\bpelscope_[a-z_]+", expr)):
             if name not in metrics:
                 errors.append(f"{where}: {name} is not a metric the exporter writes")
+        for name, body in re.findall(r"\b(pelscope_[a-z_]+)\{([^}]*)\}", expr):
+            if re.search(r"\bconnection\s*(?:=~|!~|!=|=)", body) and name not in with_connection:
+                errors.append(f"{where}: {name} has no connection label (filter on instance, or join pelscope_connection_info)")
         used = set(re.findall(r"([a-z_]+)\s*(?:=~|!~|!=|=)\s*\"", expr))
         for group in re.findall(r"\b(?:by|without)\s*\(([^)]*)\)", expr):
             used.update(x.strip() for x in group.split(",") if x.strip())

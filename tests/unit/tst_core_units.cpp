@@ -69,6 +69,10 @@ private Q_SLOTS:
         ctx.lastPollWallMs = 4'000;
         const QByteArray lean = prometheusExposition(snapshot, ctx);
         const QByteArray expected =
+            "# HELP pelscope_connection_info Always 1: the Redis this exporter watches. Group and queue series carry no connection label; join "
+            "them with * on(instance, job) group_left(connection) pelscope_connection_info.\n"
+            "# TYPE pelscope_connection_info gauge\n"
+            "pelscope_connection_info{connection=\"redis://h:6379\"} 1\n"
             "# HELP pelscope_up 1 when the connection to Redis is up and polling.\n"
             "# TYPE pelscope_up gauge\n"
             "pelscope_up{connection=\"redis://h:6379\"} 1\n"
@@ -84,11 +88,12 @@ private Q_SLOTS:
                     out.append(line);
             return out;
         };
-        const QByteArray ship = "connection=\"redis://h:6379\",stream=\"orders\\\"%1\",group=\"ship\"";
-        const QByteArray audit = "connection=\"redis://h:6379\",stream=\"orders\\\"%1\",group=\"audit\"";
+        // A group's series carry no connection label (the target's instance tells exporters apart).
+        const QByteArray ship = "stream=\"orders\\\"%1\",group=\"ship\"";
+        const QByteArray audit = "stream=\"orders\\\"%1\",group=\"audit\"";
         QCOMPARE(lines(lean, "pelscope_group_lag"), QByteArrayList{"pelscope_group_lag{" + ship + "} 12"});
         QCOMPARE(lines(lean, "pelscope_group_lag_unknown"),
-                 (QByteArrayList{"pelscope_group_lag_unknown{" + audit + "} 1", "pelscope_group_lag_unknown{" + ship + "} 0"}));
+                 QByteArrayList{"pelscope_group_lag_unknown{" + audit + "} 1"});
         QCOMPARE(lines(lean, "pelscope_group_pending"), (QByteArrayList{"pelscope_group_pending{" + audit + "} 0", "pelscope_group_pending{" + ship + "} 3"}));
         QCOMPARE(lines(lean, "pelscope_group_oldest_pending_idle_lower_seconds"),
                  QByteArrayList{"pelscope_group_oldest_pending_idle_lower_seconds{" + ship + "} 61"});
@@ -98,7 +103,7 @@ private Q_SLOTS:
                                  "pelscope_group_consumers{" + ship + ",state=\"dead\"} 0"}));
         QCOMPARE(lines(lean, "pelscope_group_health"), (QByteArrayList{"pelscope_group_health{" + audit + "} 0", "pelscope_group_health{" + ship + "} 1"}));
         QCOMPARE(lines(lean, "pelscope_dead_letter_newest_age_seconds"),
-                 QByteArrayList{"pelscope_dead_letter_newest_age_seconds{connection=\"redis://h:6379\",dlq=\"orders:dlq\",source=\"orders\"} 30"});
+                 QByteArrayList{"pelscope_dead_letter_newest_age_seconds{dlq=\"orders:dlq\",source=\"orders\"} 30"});
         QVERIFY(lines(lean, "pelscope_group_pending_deliveries").isEmpty());
         QVERIFY(!lean.contains("pelscope_consumer_"));
 
