@@ -37,7 +37,8 @@ bool writeDemoPast(const QString &path, qint64 nowMs, const QByteArray &prefix, 
         return false;
     const demo::Keys keys(prefix);
     // fulfillment-3 died 15 minutes ago holding 40 entries; analytics falls
-    // behind steadily; the ledger keeps dead-lettering poison payments.
+    // behind steadily; the ledger keeps dead-lettering poison payments (its
+    // dead-letter stream is seeded apart).
     const qint64 start = nowMs - kSpanMs;
     const qint64 deathMs = nowMs - demo::kDeadConsumerIdleMs;
     for (qint64 t = start; t < nowMs - kStepMs; t += kStepMs) {
@@ -57,7 +58,11 @@ bool writeDemoPast(const QString &path, qint64 nowMs, const QByteArray &prefix, 
              point(analyticsLag, 2, 0.2f, ordersIn, float(ordersIn * demo::kAnalyticsShare), 1, 1, 0.2f, 1,
                    analyticsLag >= 1000 ? Health::Warn : Health::Ok, float(analyticsLag / (demo::kOrdersPerSecond * (1 - demo::kAnalyticsShare))))},
             {{keys.payments, demo::kLedger},
-             point(0, float(8 + 2 * wobble), 2.5f, paymentsIn, paymentsIn, 3, 3, 2.5f, 5, Health::Warn)},
+             // Two workers and a recovery worker keep up; a poison payment is
+             // retried up to 4 times and then dead-lettered, so the live verdict
+             // is OK as here (a WARN past turned OK at the first live poll, a
+             // change that never happened).
+             point(0, float(2 + std::abs(wobble)), 1.0f, paymentsIn, paymentsIn, 3, 3, 1.0f, float(1 + int(3 * std::abs(wobble))), Health::Ok)},
             {{keys.emails, demo::kSender},
              point(0, 1, 0.2f, emailsIn, emailsIn, 2, 2, 0.2f, 1, Health::Ok)},
             {{keys.emails, demo::kAudit}, point(kNaN, 0, 0, emailsIn, kNaN, 0, 0, 0, kNaN, Health::Warn, kNaN)},

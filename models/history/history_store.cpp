@@ -142,6 +142,14 @@ void HistoryStore::appendRecorded(qint64 atMs, const QList<RecordedValues> &rows
             h.progress.lag = qint64(row.values[int(Metric::Lag)]);
         if (!std::isnan(row.values[int(Metric::Pending)]))
             h.progress.pending = qint64(row.values[int(Metric::Pending)]);
+        // A recording holds no entries-read, but its out rate says the group
+        // read: "no entry read for ..." must not count from the recording's
+        // start (the first live poll said the demo's analytics had stalled
+        // for 30 minutes, and the next one took it back).
+        if (row.values[int(Metric::OutRate)] > 0) {
+            h.progress.lastReadAdvanceMs = atMs;
+            h.progress.readAdvanceSeen = true;
+        }
         if (row.status && (!h.judged || *row.status != h.lastStatus)) {
             // The recorded status becomes the baseline: the first live verdict
             // after it is a change only if it differs. Since when: this poll,
@@ -187,6 +195,13 @@ void HistoryStore::append(const Snapshot &snapshot)
             }
 
             GroupProgress &p = h.progress;
+            // The first live poll of a group known from a recording that ended
+            // a while ago: what it read in between is unknown, so the stall
+            // clock starts again here (a recording that runs up to now goes on).
+            if (!p.entriesRead && h.lastDeliveredId.isEmpty() && now - p.lastSeenMs > RecordingJoinMs) {
+                p.lastReadAdvanceMs = now;
+                p.readAdvanceSeen = false;
+            }
             const bool readMoved = g.entriesRead && p.entriesRead && *g.entriesRead != *p.entriesRead;
             const bool idMoved = !g.lastDeliveredId.isEmpty() && !h.lastDeliveredId.isEmpty() && g.lastDeliveredId != h.lastDeliveredId;
             if (readMoved || idMoved) {

@@ -129,6 +129,10 @@ public:
     // not a missed poll.
     static constexpr qint64 ReleaseAfterMs = 10'000;
     static constexpr quint64 kReleaseAfterPolls = 3;
+    // A recording whose last poll of a group is older than this when the
+    // first live poll comes did not watch it up to now: the stall clock
+    // starts again (applyHistoryRules' "no entry read ...").
+    static constexpr qint64 RecordingJoinMs = 60'000;
     static constexpr int ConsumersPerGroupLimit = 32;
     static constexpr int ConsumersLimit = 1'024;
 

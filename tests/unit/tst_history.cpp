@@ -638,6 +638,62 @@ private Q_SLOTS:
         QCOMPARE(applyHistoryRules(store, kKey, base, th, store.latestMs()).status, Health::Warn);
     }
 
+    // A window opened on a recording (the demo's simulated past, or a history
+    // from an earlier run) judges its first live poll on what the recording
+    // says: it holds out rates, not entries-read.
+    void stalledAfterARecording()
+    {
+        HistoryRuleThresholds th;
+        const auto replay = [](HistoryStore &store, qint64 from, qint64 to, float outRate) {
+            for (qint64 ms = from; ms <= to; ms += 5000) {
+                RecordedValues row;
+                row.key = kKey;
+                std::fill(std::begin(row.values), std::end(row.values), 0.0f);
+                row.values[int(Metric::Lag)] = 3000;
+                row.values[int(Metric::OutRate)] = outRate;
+                row.status = Health::Warn;
+                store.appendRecorded(ms, {row});
+            }
+        };
+        const auto live = [](HistoryStore &store, qint64 ms, qint64 read) {
+            GroupValues v;
+            v.lag = 3000;
+            v.entriesRead = read;
+            v.lastDeliveredId = QByteArray::number(read) + "-0";
+            store.append(single(ms, v));
+        };
+        const qint64 now = kT0 + 30 * 60'000;
+
+        // Reading all through the recording, which runs up to now: not stalled
+        // at the first live poll (it said "no entry read in 30m of watching").
+        HistoryStore reading;
+        replay(reading, kT0, now - 5000, 12.0f);
+        live(reading, now, 100);
+        QCOMPARE(applyHistoryRules(reading, kKey, HealthVerdict{}, th, now).status, Health::Ok);
+
+        // Nothing read all through a recording that runs up to now: stalled,
+        // on the recording's word.
+        HistoryStore idle;
+        replay(idle, kT0, now - 5000, 0.0f);
+        live(idle, now, 100);
+        HealthVerdict v = applyHistoryRules(idle, kKey, HealthVerdict{}, th, now);
+        QCOMPARE(v.status, Health::Crit);
+        QCOMPARE(v.reasons, QStringList{QStringLiteral("stalled: lag 3,000 and no entry read in 30m00s of watching")});
+
+        // A recording that ended 10 minutes ago did not watch since: the clock
+        // starts at the first live poll, and a minute of live polls with no
+        // read is a stall again.
+        HistoryStore gap;
+        replay(gap, kT0, now - 10 * 60'000, 0.0f);
+        live(gap, now, 100);
+        QCOMPARE(applyHistoryRules(gap, kKey, HealthVerdict{}, th, now).status, Health::Ok);
+        for (int i = 1; i <= 60; ++i)
+            live(gap, now + i * 1000, 100);
+        v = applyHistoryRules(gap, kKey, HealthVerdict{}, th, now + 60'000);
+        QCOMPARE(v.status, Health::Crit);
+        QCOMPARE(v.reasons, QStringList{QStringLiteral("stalled: lag 3,000 and no entry read in 1m00s of watching")});
+    }
+
     void pendingClimbing()
     {
         HistoryRuleThresholds th;
