@@ -19,6 +19,7 @@
 #include <QLineEdit>
 #include <QToolButton>
 #include <QTableView>
+#include <QTextDocumentFragment>
 #include <QVBoxLayout>
 
 namespace pelscope {
@@ -252,7 +253,9 @@ void OverviewPage::setSummary(const QString &html)
 
 QString OverviewPage::summary() const
 {
-    return m_summary->text();
+    // As the operator reads it: no markup, and the spaces that only keep a
+    // part on one line are spaces.
+    return QTextDocumentFragment::fromHtml(m_summary->text()).toPlainText().replace(QChar::Nbsp, QLatin1Char(' '));
 }
 
 void OverviewPage::setColumnShown(int column, bool shown)
@@ -273,6 +276,31 @@ void OverviewPage::focusFilter()
     m_filter->setFocus();
     m_filter->selectAll();
 }
+
+namespace {
+
+// The summary wraps between its parts, never inside one: at 1360 px "✔ 0 ok"
+// of the queues went to a line of its own. Spaces outside the tags become
+// non-breaking, except the one after each "│".
+QString breakOnlyBetweenParts(const QString &html)
+{
+    QString out;
+    out.reserve(html.size() * 2);
+    bool inTag = false;
+    for (const QChar c : html) {
+        if (c == QLatin1Char('<'))
+            inTag = true;
+        else if (c == QLatin1Char('>'))
+            inTag = false;
+        if (!inTag && c == QLatin1Char(' ') && !out.endsWith(QStringLiteral("│&nbsp;")) && !out.endsWith(QStringLiteral("│")))
+            out += QStringLiteral("&nbsp;");
+        else
+            out += c;
+    }
+    return out;
+}
+
+} // namespace
 
 QString overviewSummaryHtml(const QList<Snapshot> &snapshots)
 {
@@ -321,7 +349,7 @@ QString overviewSummaryHtml(const QList<Snapshot> &snapshots)
         }
         text += fillText(OverviewPage::tr(" &nbsp;│&nbsp; queues %1"), parts.join(QStringLiteral(" &nbsp;")));
     }
-    return text;
+    return breakOnlyBetweenParts(text);
 }
 
 } // namespace pelscope

@@ -33,7 +33,7 @@ public:
     // Widgets that sit right of the filter (the dead-letters button).
     QHBoxLayout *toolRow() const { return m_toolRow; }
     void setSummary(const QString &html);
-    QString summary() const;
+    QString summary() const; // the summary line's text, as shown
 
     // A column this page shows (Connection, Node) and may group by.
     void setColumnShown(int column, bool shown);
