@@ -18,7 +18,8 @@ struct HealthStyle
     QColor strong; // pill, text accents
     QColor tint;   // row background
     QString glyph; // ✖ ▲ ✔
-    QString word;  // CRIT WARN OK
+    QString word;  // CRIT WARN OK: the status as a code (badges, markers), the same in every language
+    QString name;  // crit warn ok: the status in running text ("✖ 2 crit"), in the window's language
 };
 
 HealthStyle healthStyle(Health h);

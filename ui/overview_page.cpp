@@ -215,11 +215,10 @@ void OverviewPage::showReasons()
     const QString lagNote = current.siblingAtColumn(GroupTableModel::Lag).data(Qt::ToolTipRole).toString();
     if (!lagNote.isEmpty())
         lines << tr("• lag: %1").arg(lagNote.toHtmlEscaped());
-    const QString heading =
-        worst ? tr("Worst now: <b>%1</b> — %2 <span style='color:%3'>(select a row for its reasons)</span>")
-                    .arg(who.toHtmlEscaped(), current.siblingAtColumn(GroupTableModel::Status).data().toString().toHtmlEscaped(), dimTextColor())
-              : QStringLiteral("<b>%1</b> — %2")
-                    .arg(who.toHtmlEscaped(), current.siblingAtColumn(GroupTableModel::Status).data().toString().toHtmlEscaped());
+    const QString status = healthStyle(Health(current.data(GroupTableModel::HealthRole).toInt())).name;
+    const QString heading = worst ? fillText(tr("Worst now: <b>%1</b> — %2 <span style='color:%3'>(select a row for its reasons)</span>"),
+                                             who.toHtmlEscaped(), status, dimTextColor())
+                                  : fillText(QStringLiteral("<b>%1</b> — %2"), who.toHtmlEscaped(), status);
     m_reasons->setText(QStringLiteral("%1<br>%2").arg(heading, lines.isEmpty() ? tr("No rule is broken.") : lines.join(QStringLiteral("<br>"))));
 }
 
@@ -328,7 +327,7 @@ QString overviewSummaryHtml(const QList<Snapshot> &snapshots)
         const HealthStyle st = healthStyle(h);
         static const char *links[] = {"ok", "warn", "crit"};
         return fillText(QStringLiteral("<a href='%5' style='color:%1;text-decoration:none'><b>%2 %3 %4</b></a>"), st.strong.name(), st.glyph, n,
-                        st.word.toLower(), QLatin1String(links[int(h)]));
+                        st.name, QLatin1String(links[int(h)]));
     };
     QString text = tile(Health::Crit, counts.crit) + QStringLiteral(" &nbsp; ") + tile(Health::Warn, counts.warn) + QStringLiteral(" &nbsp; ")
                    + tile(Health::Ok, counts.ok);
@@ -345,7 +344,7 @@ QString overviewSummaryHtml(const QList<Snapshot> &snapshots)
         for (Health h : {Health::Crit, Health::Warn, Health::Ok}) {
             const int n = h == Health::Crit ? queues.crit : h == Health::Warn ? queues.warn : queues.ok;
             const HealthStyle st = healthStyle(h);
-            parts << fillText(QStringLiteral("<span style='color:%1'><b>%2 %3 %4</b></span>"), st.strong.name(), st.glyph, n, st.word.toLower());
+            parts << fillText(QStringLiteral("<span style='color:%1'><b>%2 %3 %4</b></span>"), st.strong.name(), st.glyph, n, st.name);
         }
         text += fillText(OverviewPage::tr(" &nbsp;│&nbsp; queues %1"), parts.join(QStringLiteral(" &nbsp;")));
     }

@@ -1779,7 +1779,7 @@
     <message>
         <location line="+6"/>
         <source> s</source>
-        <translation> s</translation>
+        <translation>초</translation>
     </message>
     <message>
         <location line="+10"/>
@@ -2444,7 +2444,7 @@ Click for the last hour.</source>
     <message>
         <location line="+11"/>
         <source> s</source>
-        <translation> s</translation>
+        <translation>초</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -3571,6 +3571,24 @@ Desktop notifications muted</source>
     </message>
 </context>
 <context>
+    <name>pelscope::HealthStyle</name>
+    <message>
+        <location filename="../../ui/health_style.cpp" line="+25"/>
+        <source>crit</source>
+        <translation>위험</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>warn</source>
+        <translation>경고</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>ok</source>
+        <translation>정상</translation>
+    </message>
+</context>
+<context>
     <name>pelscope::HistoryFileWindow</name>
     <message>
         <location filename="../../ui/history_file_window.cpp" line="+45"/>
@@ -3580,7 +3598,7 @@ Desktop notifications muted</source>
     <message>
         <location line="+2"/>
         <source>dead consumer</source>
-        <translation>dead 컨슈머</translation>
+        <translation>멈춘 컨슈머</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -3893,7 +3911,7 @@ Desktop notifications muted</source>
 <context>
     <name>pelscope::MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.cpp" line="+68"/>
+        <location filename="../../ui/main_window.cpp" line="+90"/>
         <source>Show Pelscope</source>
         <translation>Pelscope 표시</translation>
     </message>
@@ -4122,7 +4140,7 @@ Desktop notifications muted</source>
         <translation>키보드 단축키(&amp;K)</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+54"/>
         <source>Profile %1: %2</source>
         <translation>프로필 %1: %2</translation>
     </message>
@@ -4155,7 +4173,7 @@ Desktop notifications muted</source>
 <context>
     <name>pelscope::OverviewPage</name>
     <message>
-        <location filename="../../ui/overview_page.cpp" line="+71"/>
+        <location filename="../../ui/overview_page.cpp" line="+72"/>
         <source>Filter streams and groups (Ctrl+F; Down or Enter to the table)</source>
         <translation>스트림 및 그룹 필터(Ctrl+F, 아래 화살표 또는 Enter로 표 이동)</translation>
     </message>
@@ -4205,7 +4223,7 @@ Desktop notifications muted</source>
         <translation>현재 최악: &lt;b&gt;%1&lt;/b&gt; — %2 &lt;span style=&apos;color:%3&apos;&gt;(행을 선택하면 사유 표시)&lt;/span&gt;</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>No rule is broken.</source>
         <translation>위반한 규칙이 없습니다.</translation>
     </message>
@@ -4230,7 +4248,7 @@ Desktop notifications muted</source>
         <translation>멈춘 컨슈머가 있는 것만</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+95"/>
         <source> &amp;nbsp;│&amp;nbsp; total lag &lt;b&gt;%1&lt;/b&gt;%2 &amp;nbsp;│&amp;nbsp; total pending &lt;b&gt;%3&lt;/b&gt; &amp;nbsp;│&amp;nbsp; worst oldest pending idle &lt;b&gt;%4&lt;/b&gt; &amp;nbsp;│&amp;nbsp; &lt;a href=&apos;dead&apos; style=&apos;color:%6;text-decoration:none&apos;&gt;stalled consumers &lt;b&gt;%5&lt;/b&gt;&lt;/a&gt;</source>
         <translation> &amp;nbsp;│&amp;nbsp; 총 lag &lt;b&gt;%1&lt;/b&gt;%2 &amp;nbsp;│&amp;nbsp; 총 Pending &lt;b&gt;%3&lt;/b&gt; &amp;nbsp;│&amp;nbsp; 최장 Pending idle &lt;b&gt;%4&lt;/b&gt; &amp;nbsp;│&amp;nbsp; &lt;a href=&apos;dead&apos; style=&apos;color:%6;text-decoration:none&apos;&gt;멈춘 컨슈머 &lt;b&gt;%5&lt;/b&gt;&lt;/a&gt;</translation>
     </message>
@@ -4240,27 +4258,27 @@ Desktop notifications muted</source>
         <translation> &amp;nbsp;│&amp;nbsp; 큐 %1</translation>
     </message>
     <message>
-        <location line="-79"/>
+        <location line="-106"/>
         <source>Showing %1 ✕</source>
         <translation>%1 표시 중 ✕</translation>
     </message>
     <message>
-        <location line="-202"/>
+        <location line="-201"/>
         <source>Consumer groups, worst first</source>
         <translation>컨슈머 그룹, 나쁜 순</translation>
     </message>
     <message>
-        <location line="+203"/>
+        <location line="+202"/>
         <source>Show every row again</source>
         <translation>모든 행 다시 표시</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+24"/>
         <source>Group by %1</source>
         <translation>%1별로 묶기</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+70"/>
         <source> (+%1 unknown)</source>
         <translation> (+%1 알 수 없음)</translation>
     </message>
@@ -4335,7 +4353,7 @@ Desktop notifications muted</source>
     <message>
         <location line="+9"/>
         <source> s</source>
-        <translation> 초</translation>
+        <translation>초</translation>
     </message>
     <message>
         <location line="+2"/>
