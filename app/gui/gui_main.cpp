@@ -5,6 +5,7 @@
 #include "health_style.h"
 #include "history_file_window.h"
 #include "history_settings_dialog.h"
+#include "incident_export.h"
 #include "history/prometheus_backfill.h"
 #include "app_language.h"
 #include "main_window.h"
@@ -58,6 +59,10 @@ void describeOptions(QCommandLineParser &parser)
          QStringLiteral("1s")},
         {QStringLiteral("screenshot"), QStringLiteral("Save the window as PNG to this file (with --quit-after)."), QStringLiteral("file")},
         {QStringLiteral("quit-after"), QStringLiteral("Quit after this many seconds (the screenshot is taken then)."), QStringLiteral("seconds")},
+        {QStringLiteral("report"),
+         QStringLiteral("With --quit-after: write the current connection's incident report of the last hour into this folder (new or "
+                        "empty) before quitting, as Connection > Export incident report does."),
+         QStringLiteral("folder")},
         {QStringLiteral("page"), QStringLiteral("Page to show first: overview, group:STREAM/GROUP, dlq[:KEY] or queue:KEY."), QStringLiteral("page"),
          QStringLiteral("overview")},
         {QStringLiteral("open-history"),
@@ -97,13 +102,31 @@ bool scheduleQuit(const QCommandLineParser &parser, QWidget *target)
         return false;
     }
     const QString shot = parser.value(QStringLiteral("screenshot"));
-    QTimer::singleShot(int(seconds * 1000), target, [target, shot] {
+    const QString report = parser.value(QStringLiteral("report"));
+    QTimer::singleShot(int(seconds * 1000), target, [target, shot, report] {
         if (!shot.isEmpty()) {
             QDir().mkpath(QFileInfo(shot).absolutePath());
             if (!target->grab().save(shot))
                 std::fprintf(stderr, "pelscope: could not write %s\n", qPrintable(shot));
         }
-        QApplication::quit();
+        auto *window = qobject_cast<MainWindow *>(target);
+        if (report.isEmpty() || !window) {
+            QApplication::quit();
+            return;
+        }
+        QString error;
+        const auto done = [](const IncidentExportResult &r) {
+            if (r.error.isEmpty())
+                std::fprintf(stdout, "pelscope: report written to %s (%d chart pictures)\n", qPrintable(r.folder), r.chartImages);
+            else
+                std::fprintf(stderr, "pelscope: report: %s\n", qPrintable(r.error));
+            QApplication::exit(r.error.isEmpty() ? 0 : 1);
+        };
+        ConnectionView *view = window->currentConnection();
+        if (!view || !exportIncidentReport(view, report, 3'600'000, 100, false, done, &error)) {
+            std::fprintf(stderr, "pelscope: report: %s\n", view ? qPrintable(error) : "no connection tab is open");
+            QApplication::exit(1);
+        }
     });
     return true;
 }

@@ -59,6 +59,9 @@ struct RecordedPast
     bool present = false;
     QString note;
     QList<StoredEvent> events; // every status change recorded, oldest first
+    // Each group's recorded polls in the report's window that carry a status,
+    // oldest first: the window's "since" comes from them as from its events.
+    QHash<GroupKey, QList<std::pair<qint64, Health>>> statuses;
 };
 
 RecordedPast writeGroupSeries(const Snapshot &snapshot, const IncidentReportRequest &r, const GroupFileNames &names, const QDir &dir, int *written)
@@ -77,6 +80,10 @@ RecordedPast writeGroupSeries(const Snapshot &snapshot, const IncidentReportRequ
     for (const StreamSnapshot &st : snapshot->streams)
         for (const GroupSnapshot &g : st.groups) {
             const QList<StoredPoint> points = history.series(GroupKey{st.key, g.name}, r.fromMs, r.toMs, &error);
+            QList<std::pair<qint64, Health>> &statuses = past.statuses[GroupKey{st.key, g.name}];
+            for (const StoredPoint &p : points)
+                if (p.status)
+                    statuses.append({p.atMs, *p.status});
             QByteArray csv = "time,lag,pending,oldest_idle_s,in_rate,out_rate,consumers_alive,consumers_total,status\n";
             for (const StoredPoint &p : points)
                 csv += QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8,%9\n")
@@ -189,30 +196,74 @@ QByteArray readAudit(const Snapshot &snapshot, const IncidentReportRequest &r, Q
     return out;
 }
 
-// Since when a group has had its status: the recorded change into it. When
-// the first thing recorded of the group is already this status, recording
-// began after the trouble did: "at least since".
-QString sinceWhen(const QList<StoredEvent> &events, const QByteArray &stream, const QByteArray &group, Health status, bool recorded)
+// Since when a group has had its status, as the window's "For" column says
+// it (HistoryStore::statusSince): from the recorded polls, the first of the
+// run of this status that reaches the newest one; when that run reaches back
+// to the report's window start, from the recorded status changes of the whole
+// file. "at least since" when recording began after the trouble did.
+QString sinceWhen(const RecordedPast &past, const QByteArray &stream, const QByteArray &group, Health status)
 {
-    if (!recorded)
+    if (!past.present)
         return {};
+    const QList<std::pair<qint64, Health>> polls = past.statuses.value(GroupKey{stream, group});
+    if (!polls.isEmpty() && polls.last().second != status)
+        return QStringLiteral("not recorded"); // it began after the last recorded poll
+    qsizetype first = polls.size();
+    while (first > 0 && polls.at(first - 1).second == status)
+        --first;
+    if (first > 0) // a recorded poll before the run had another status: the change is in the window
+        return utcTime(polls.at(first).first);
+
     std::optional<qsizetype> match;
-    for (qsizetype i = events.size() - 1; i >= 0; --i) {
-        const StoredEvent &e = events.at(i);
+    for (qsizetype i = past.events.size() - 1; i >= 0; --i) {
+        const StoredEvent &e = past.events.at(i);
         if (e.group && e.group->stream == stream && e.group->group == group && e.status) {
             if (*e.status != status)
                 break;
             match = i; // keep walking back over the same status (a repeat is not a change)
         }
     }
-    if (!match)
-        return QStringLiteral("not recorded");
+    const qint64 runStart = polls.isEmpty() ? 0 : polls.first().first;
+    if (!match || (runStart && past.events.at(*match).atMs > runStart))
+        return runStart ? fillText(QStringLiteral("at least since %1"), utcTime(runStart)) : QStringLiteral("not recorded");
     for (qsizetype i = 0; i < *match; ++i) {
-        const StoredEvent &e = events.at(i);
+        const StoredEvent &e = past.events.at(i);
         if (e.group && e.group->stream == stream && e.group->group == group && e.status)
-            return utcTime(events.at(*match).atMs);
+            return utcTime(past.events.at(*match).atMs);
     }
-    return QStringLiteral("at least since %1").arg(utcTime(events.at(*match).atMs));
+    return fillText(QStringLiteral("at least since %1"), utcTime(past.events.at(*match).atMs));
+}
+
+struct TimelineChange
+{
+    qint64 atMs = 0;
+    GroupKey key;
+    Health status = Health::Ok;
+    QString reasons;
+    bool recordingBegan = false; // the first verdict the recorder wrote, not a change it saw
+};
+
+// The status changes in [fromMs, toMs], oldest first: those the recorder wrote
+// as events, and those its polls show without one (a history written before
+// events were, or the demo's simulated past).
+QList<TimelineChange> timeline(const RecordedPast &past, qint64 fromMs, qint64 toMs)
+{
+    QList<TimelineChange> out;
+    QHash<GroupKey, QSet<qint64>> written;
+    for (const StoredEvent &e : past.events)
+        if (e.group && e.status && e.atMs >= fromMs && e.atMs <= toMs
+            && (e.kind == QLatin1String("status") || e.kind == QLatin1String("first_seen"))) {
+            out.append({e.atMs, *e.group, *e.status, e.text, e.kind == QLatin1String("first_seen")});
+            written[*e.group].insert(e.atMs);
+        }
+    for (auto it = past.statuses.cbegin(); it != past.statuses.cend(); ++it) {
+        const QList<std::pair<qint64, Health>> &polls = it.value();
+        for (qsizetype i = 1; i < polls.size(); ++i)
+            if (polls.at(i).second != polls.at(i - 1).second && !written.value(it.key()).contains(polls.at(i).first))
+                out.append({polls.at(i).first, it.key(), polls.at(i).second, {}, false});
+    }
+    std::stable_sort(out.begin(), out.end(), [](const TimelineChange &a, const TimelineChange &b) { return a.atMs < b.atMs; });
+    return out;
 }
 
 QStringList whatIsSick(const Snapshot &snapshot, const RecordedPast &past)
@@ -228,7 +279,7 @@ QStringList whatIsSick(const Snapshot &snapshot, const RecordedPast &past)
             if (g.health.status != Health::Ok)
                 rows.append({g.health.status, QStringLiteral("| %1 | %2 | %3 | %4 | %5 |")
                                                   .arg(healthName(g.health.status).toUpper(), cell(displayBytes(st.key)), cell(displayBytes(g.name)),
-                                                       cell(sinceWhen(past.events, st.key, g.name, g.health.status, past.present)),
+                                                       cell(sinceWhen(past, st.key, g.name, g.health.status)),
                                                        cell(g.health.reasons.join(QStringLiteral("; "))))});
     // Queues keep values, not status changes, in the history: no "since" yet.
     for (const DelayedQueueSnapshot &q : snapshot->delayedQueues)
@@ -313,11 +364,10 @@ IncidentReportResult writeIncidentReport(const Snapshot &snapshot, const Inciden
     // the window, oldest first (a postmortem's timeline).
     md << QString() << QStringLiteral("## Status changes in the window (recorded)") << QString();
     QStringList changes;
-    for (const StoredEvent &e : past.events)
-        if (e.group && e.status && e.atMs >= r.fromMs && e.atMs <= r.toMs
-            && (e.kind == QLatin1String("status") || e.kind == QLatin1String("first_seen")))
-            changes << fillText(QStringLiteral("- %1 %2 / %3: **%4**%5"), utcTime(e.atMs), displayBytes(e.group->stream), displayBytes(e.group->group),
-                                healthName(*e.status).toUpper(), e.text.isEmpty() ? QString() : QStringLiteral(": ") + e.text);
+    for (const TimelineChange &c : timeline(past, r.fromMs, r.toMs))
+        changes << fillText(QStringLiteral("- %1 %2 / %3: %4**%5**%6"), utcTime(c.atMs), displayBytes(c.key.stream), displayBytes(c.key.group),
+                            c.recordingBegan ? QStringLiteral("recording began, ") : QString(), healthName(c.status).toUpper(),
+                            c.reasons.isEmpty() ? QString() : QStringLiteral(": ") + c.reasons);
     constexpr qsizetype kMaxChanges = 200;
     if (changes.size() > kMaxChanges) {
         const qsizetype left = changes.size() - kMaxChanges;

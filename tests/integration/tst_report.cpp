@@ -3,6 +3,8 @@
 // leave their payloads out unless asked, and the password is nowhere in it.
 #include "cli_process.h"
 #include "group_fixtures.h"
+#include "history/history_database.h"
+#include "poll_once.h"
 #include "redis_oracle.h"
 #include "redis/connection_options.h"
 #include "redis_server.h"
@@ -112,7 +114,8 @@ private Q_SLOTS:
         QVERIFY2(summary.contains("- claim (claimed): 1") && !summary.contains("requeue (requeued)"), summary.constData());
         // The timeline: the recorder's first sight of the group, CRIT, with its reasons (issue 28, item 6).
         const qsizetype changes = summary.indexOf("## Status changes in the window (recorded)");
-        QVERIFY2(changes > 0 && summary.indexOf(" orders / ship: **CRIT**: ", changes) > changes && summary.indexOf("lag 20", changes) > changes,
+        QVERIFY2(changes > 0 && summary.indexOf(" orders / ship: recording began, **CRIT**: ", changes) > changes
+                     && summary.indexOf("lag 20", changes) > changes,
                  summary.constData());
 
         const QJsonObject snapshot = QJsonDocument::fromJson(readAll(out + QStringLiteral("/snapshot.json"))).object();
@@ -162,6 +165,53 @@ private Q_SLOTS:
         const ProcessRun again = runProcess(QStringLiteral(PELSCOPE_CLI_PATH), common + QStringList{QStringLiteral("report"), QStringLiteral("--out"), out}, env);
         QCOMPARE(again.exitCode, 3);
         QVERIFY2(again.err.contains("is not empty"), again.err.constData());
+    }
+
+    // "Since" as the window's "For" column says it: from the recorded polls,
+    // also when the recording holds no status events (a history written by an
+    // earlier version, or the demo's simulated past), and the timeline shows
+    // the change the polls hold. Before: "at least since" the first event, or
+    // "not recorded", while the window said "for 1m".
+    void sinceAndTimelineFromTheRecordedPolls()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        addShipIncident(db, 1); // lag 20: CRIT at lag_crit=10
+
+        QTemporaryDir dir;
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        const qint64 critFrom = now - 60'000;
+        {
+            HistoryDatabase history(historyPathFor(optionsFor(server.url()), dir.path()));
+            QVERIFY2(history.open(&error), qPrintable(error));
+            for (qint64 t = now - 180'000; t < now - 5'000; t += 5'000) {
+                RecordedGroup g;
+                g.key = GroupKey{"orders", "ship"};
+                g.point.atMs = t;
+                std::fill(std::begin(g.point.values), std::end(g.point.values), 0.0f);
+                g.point.values[int(Metric::Lag)] = t < critFrom ? 7 : 20;
+                g.point.status = t < critFrom ? Health::Warn : Health::Crit;
+                QVERIFY2(history.writePoll(t, {g}, {}, &error), qPrintable(error));
+            }
+            QVERIFY2(history.flushOpenBuckets(&error), qPrintable(error));
+        }
+        const QString out = dir.filePath(QStringLiteral("report"));
+        const ProcessRun run = runProcess(QStringLiteral(PELSCOPE_CLI_PATH),
+                                          {QStringLiteral("--url"), server.url(), QStringLiteral("--history-dir"), dir.path(), QStringLiteral("--threshold"),
+                                           QStringLiteral("lag_warn=5"), QStringLiteral("--threshold"), QStringLiteral("lag_crit=10"), QStringLiteral("report"),
+                                           QStringLiteral("--out"), out});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        const QByteArray summary = readAll(out + QStringLiteral("/summary.md"));
+        qint64 firstCrit = now - 180'000;
+        while (firstCrit < critFrom)
+            firstCrit += 5'000; // the first poll recorded CRIT
+        const QByteArray since = QDateTime::fromMSecsSinceEpoch(firstCrit, Qt::UTC).toString(Qt::ISODate).toUtf8();
+        QVERIFY2(summary.contains("| CRIT | orders | ship | " + since + " |"), (since + "\n" + summary).constData());
+        const qsizetype changes = summary.indexOf("## Status changes in the window (recorded)");
+        QVERIFY2(changes > 0 && summary.indexOf("- " + since + " orders / ship: **CRIT**", changes) > changes, summary.constData());
     }
 
     // Issue 26, item 4, against a real server and real files. Before: "7
