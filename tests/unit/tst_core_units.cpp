@@ -1,9 +1,10 @@
-// Pure logic: URL parsing, RESP decoding, IDs, durations, health rules, the
-// Prometheus exposition and the exporter's pace.
+// Pure logic: URL parsing, RESP decoding, IDs, durations, health rules (the
+// groups' and the queues'), the Prometheus exposition and the exporter's pace.
 #include "alerts/alert_policy.h"
 #include "export/prometheus_exposition.h"
 #include "export/scrape_pace.h"
 #include "health/health_rules.h"
+#include "health/queue_rules.h"
 #include "redis/connection_options.h"
 #include "redis/resp_codec.h"
 #include "snapshot/format.h"
@@ -22,6 +23,98 @@ class TestCoreUnits : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    // The delayed-queue and reliable-list rules as a table: each row a
+    // snapshot as the probe fills it, and the verdict word for word.
+    void queueRulesAsATable()
+    {
+        const HealthThresholds t; // the defaults: overdue warn 1m, crit 5m; processing 5m; unserved 1m
+        struct DelayedRow
+        {
+            const char *name;
+            DelayedQueueSnapshot q;
+            Health status;
+            QStringList reasons;
+        };
+        const auto delayed = [](std::optional<qint64> due, std::optional<qint64> overdueMs) {
+            DelayedQueueSnapshot q;
+            q.key = "delayed";
+            q.size = 10;
+            q.due = due;
+            q.oldestOverdueMs = overdueMs;
+            return q;
+        };
+        DelayedQueueSnapshot unreadable = delayed(3, 400'000);
+        unreadable.error = QStringLiteral("WRONGTYPE: not a sorted set");
+        DelayedQueueSnapshot untimed = delayed(3, 400'000);
+        untimed.untimedScores = QStringLiteral("0 … 7");
+        DelayedQueueSnapshot never = delayed(0, std::nullopt);
+        never.nextNotTime = QStringLiteral("+inf");
+        DelayedQueueSnapshot sinceWhen = delayed(2, std::nullopt);
+        sinceWhen.earliestNotTime = QStringLiteral("-inf");
+        const DelayedRow delayedRows[] = {
+            {"nothing due", delayed(0, std::nullopt), Health::Ok, {}},
+            {"due, 59 s late", delayed(4, 59'000), Health::Ok, {}},
+            {"one due, 1 min late", delayed(1, 60'000), Health::Warn, {QStringLiteral("scheduler behind: 1 item due, the oldest overdue by 1m00s ≥ 1m00s")}},
+            {"many due, 5 min late", delayed(1200, 300'000), Health::Crit,
+             {QStringLiteral("scheduler behind: 1,200 items due, the oldest overdue by 5m00s ≥ 5m00s")}},
+            {"unreadable", unreadable, Health::Warn, {QStringLiteral("not judged: WRONGTYPE: not a sorted set")}},
+            {"no score is a time", untimed, Health::Warn, {QStringLiteral("not judged: no item's score is a time (scores 0 … 7)")}},
+            {"next never comes due", never, Health::Warn, {QStringLiteral("the next item is scored +inf, not a time: it will never come due")}},
+            {"due since nobody knows when", sinceWhen, Health::Warn,
+             {QStringLiteral("2 item(s) due, the earliest scored -inf: not a time, so nobody can say since when")}},
+        };
+        for (const DelayedRow &row : delayedRows) {
+            const HealthVerdict v = evaluateDelayedQueue(row.q, t);
+            QVERIFY2(v.status == row.status && v.reasons == row.reasons, qPrintable(QStringLiteral("%1: %2 %3").arg(QLatin1String(row.name),
+                                                                                                                  healthName(v.status), v.reasons.join(QLatin1Char('|')))));
+        }
+
+        struct ListRow
+        {
+            const char *name;
+            ListQueueSnapshot q;
+            Health status;
+            QStringList reasons;
+        };
+        const auto list = [](qint64 processing, qint64 sampled, qint64 stuck, std::optional<qint64> oldestMs) {
+            ListQueueSnapshot q;
+            q.key = "jobs";
+            q.processingKey = "jobs:processing";
+            q.length = 5;
+            q.processingLength = processing;
+            q.sampled = sampled;
+            q.stuck = stuck;
+            q.oldestProcessingAgeMs = oldestMs;
+            return q;
+        };
+        ListQueueSnapshot unserved = list(0, 0, 0, std::nullopt);
+        unserved.unservedForMs = 60'000;
+        unserved.unservedGrowth = 42;
+        ListQueueSnapshot notYet = unserved;
+        notYet.unservedForMs = 59'000;
+        ListQueueSnapshot failed = list(6, 6, 6, 900'000);
+        failed.error = QStringLiteral("NOPERM: no permission to LRANGE");
+        const ListRow listRows[] = {
+            {"working", list(3, 3, 0, 2'000), Health::Ok, {}},
+            {"one stuck", list(1, 1, 1, 400'000), Health::Warn,
+             {QStringLiteral("1 item in processing longer than 5m00s (the oldest 6m40s): a worker may have crashed holding it")}},
+            {"six stuck, all read", list(6, 6, 6, 900'000), Health::Warn,
+             {QStringLiteral("6 items in processing longer than 5m00s (the oldest 15m00s): a worker may have crashed holding them")}},
+            {"stuck within a sample", list(5000, 100, 100, 900'000), Health::Warn,
+             {QStringLiteral("at least 100 items in processing longer than 5m00s (the oldest 15m00s): a worker may have crashed holding them")}},
+            {"stuck, undated", list(2, 2, 2, std::nullopt), Health::Warn,
+             {QStringLiteral("2 items in processing longer than 5m00s (the oldest ?): a worker may have crashed holding them")}},
+            {"no worker for a minute", unserved, Health::Warn, {QStringLiteral("no worker: the main list grew by 42 over 1m00s with nothing in processing")}},
+            {"no worker for 59 s", notYet, Health::Ok, {}},
+            {"unreadable", failed, Health::Warn, {QStringLiteral("not judged: NOPERM: no permission to LRANGE")}},
+        };
+        for (const ListRow &row : listRows) {
+            const HealthVerdict v = evaluateListQueue(row.q, t);
+            QVERIFY2(v.status == row.status && v.reasons == row.reasons, qPrintable(QStringLiteral("%1: %2 %3").arg(QLatin1String(row.name),
+                                                                                                                  healthName(v.status), v.reasons.join(QLatin1Char('|')))));
+        }
+    }
+
     // The exposition of one snapshot, line for line: what a team's Prometheus
     // stores. The per-group families by default; the delivery histogram and
     // the per-consumer series only when asked for.
