@@ -95,6 +95,10 @@ public:
     QList<StoredPoint> series(const GroupKey &key, qint64 fromMs, qint64 toMs, QString *error);
     QList<StoredEvent> events(qint64 fromMs, qint64 toMs, QString *error);
     QList<GroupKey> groups(QString *error);
+    // Each group's status at its newest per-poll row from sinceMs on (groups
+    // read in turn have no row in every poll): what a recorder that starts
+    // again goes on from.
+    QHash<GroupKey, Health> recentStatuses(qint64 sinceMs, QString *error);
     std::optional<qint64> recordedSinceMs();
     std::optional<qint64> recordedUntilMs();
     // The connection the file was recorded for, as its writer named it (a redacted URL).

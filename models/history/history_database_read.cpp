@@ -174,6 +174,24 @@ QList<GroupKey> HistoryDatabase::groups(QString *error)
     return out;
 }
 
+QHash<GroupKey, Health> HistoryDatabase::recentStatuses(qint64 sinceMs, QString *error)
+{
+    QHash<GroupKey, Health> out;
+    QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
+    q.setForwardOnly(true);
+    q.prepare(QStringLiteral("SELECT g.stream, g.grp, p.status FROM points p JOIN groups g ON g.id = p.gid "
+                             "WHERE p.tier = 0 AND p.t >= ? AND p.status IS NOT NULL ORDER BY p.t"));
+    q.addBindValue(sinceMs);
+    if (!q.exec()) {
+        if (error)
+            *error = describe(q.lastError().text());
+        return out;
+    }
+    while (q.next()) // oldest first: the newest row of a group wins
+        out.insert(GroupKey{q.value(0).toByteArray(), q.value(1).toByteArray()}, Health(std::clamp(q.value(2).toInt(), 0, 2)));
+    return out;
+}
+
 std::optional<qint64> HistoryDatabase::recordedSinceMs()
 {
     QSqlQuery q(QSqlDatabase::database(m_connectionName, false));

@@ -1,4 +1,5 @@
 #include "history_recorder.h"
+#include "history_store.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>
@@ -123,6 +124,15 @@ void HistoryRecorder::record(const Snapshot &snapshot)
     const qint64 wallNow = QDateTime::currentMSecsSinceEpoch();
     if (!holdLease(wallNow))
         return; // another program writes this connection's history
+    if (!m_goneOn) {
+        // A recording that ran up to a minute ago goes on: a group whose status
+        // is what the file last says is not "first seen" again (each restart of
+        // the window wrote every group's first verdict anew, and the report's
+        // timeline listed them as changes). As the window's store does.
+        m_goneOn = true;
+        QString ignored; // nothing found: every group is first seen, as before
+        m_lastStatus = m_db->recentStatuses(snapshot->takenAtMs - HistoryStore::RecordingJoinMs, &ignored);
+    }
     QList<RecordedGroup> rows;
     rows.reserve(values.size());
     QList<StoredEvent> changes;

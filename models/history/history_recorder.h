@@ -88,6 +88,7 @@ private:
     HistoryState m_state;
     PollValues m_values;
     QHash<GroupKey, Health> m_lastStatus; // to write status changes as events
+    bool m_goneOn = false;                // m_lastStatus began from the file's last minute
     QElapsedTimer m_sincePrune;
     qint64 m_failedPolls = 0;
     qint64 m_lastLeaseCheckMs = 0;

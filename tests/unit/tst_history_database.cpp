@@ -234,6 +234,63 @@ private Q_SLOTS:
             QCOMPARE(points[i].atMs, kT0 + i * 1000LL);
     }
 
+    // A recorder started again on a file that recorded up to a minute ago goes
+    // on from it: the same status is not "first seen" again (every window
+    // restart wrote each group's first verdict anew, and the report's timeline
+    // listed them as changes); after a longer gap it is.
+    void restartedRecorderGoesOn()
+    {
+        const QString path = file(QStringLiteral("goes-on.sqlite"));
+        HistorySettings settings;
+        settings.path = path;
+        settings.owner = QStringLiteral("t");
+        auto snapshot = [](qint64 t, Health status) {
+            SnapshotData d;
+            d.takenAtMs = t;
+            StreamSnapshot s;
+            s.key = kKey.stream;
+            GroupSnapshot g;
+            g.name = kKey.group;
+            g.lag = 7;
+            g.health.status = status;
+            s.groups.append(g);
+            d.streams.append(s);
+            return Snapshot(std::move(d));
+        };
+        const auto events = [&] {
+            HistoryDatabase db(path, true);
+            QString error;
+            QStringList out;
+            if (!db.open(&error))
+                return QStringList{error};
+            for (const StoredEvent &e : db.events(0, kT0 + 3'600'000, &error))
+                out << fillText(QStringLiteral("%1 %2 %3"), (e.atMs - kT0) / 1000, e.kind, healthName(e.status.value_or(Health::Ok)));
+            return out;
+        };
+        {
+            HistoryRecorder first(settings);
+            first.open();
+            for (int i = 0; i < 5; ++i)
+                first.record(snapshot(kT0 + i * 1000LL, Health::Crit));
+            first.stop();
+        }
+        {
+            HistoryRecorder again(settings);
+            again.open();
+            again.record(snapshot(kT0 + 6'000, Health::Crit)); // as the file last says: no event
+            again.record(snapshot(kT0 + 7'000, Health::Warn)); // a change
+            again.stop();
+        }
+        QCOMPARE(events(), (QStringList{QStringLiteral("0 first_seen crit"), QStringLiteral("7 status warn")}));
+        {
+            HistoryRecorder later(settings);
+            later.open();
+            later.record(snapshot(kT0 + 600'000, Health::Warn)); // ten minutes unwatched: seen anew
+            later.stop();
+        }
+        QCOMPARE(events().last(), QStringLiteral("600 first_seen warn"));
+    }
+
     // Two weeks of 2 min buckets for 50 groups, then a day of retention and a
     // small cap: the oldest coarse data goes first and the file shrinks.
     void retentionAndSizeCap()
