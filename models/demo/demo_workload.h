@@ -94,6 +94,7 @@ private:
     RedisBatch deadLetterHistory();
     void setupAuditGap();
     void setupDeadConsumer();
+    void setupLiveConsumers();
     void setupQueues();
     void finishSetup();
     void setupFailed(const QString &message);

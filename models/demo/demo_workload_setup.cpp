@@ -215,7 +215,7 @@ void DemoWorkload::setupAuditGap()
 void DemoWorkload::setupDeadConsumer()
 {
     if (!m_needDeadConsumer) {
-        setupQueues();
+        setupLiveConsumers();
         return;
     }
     RedisBatch batch;
@@ -231,7 +231,7 @@ void DemoWorkload::setupDeadConsumer()
         m_stats.produced += demo::kDeadConsumerEntries;
         const QList<demo::Entry> taken = demo::parseReadGroup(replies.constLast());
         if (taken.isEmpty()) {
-            setupQueues();
+            setupLiveConsumers();
             return;
         }
         RedisCommand claim{"XCLAIM", m_keys.orders, demo::kFulfillment, demo::kDeadConsumer, "0"};
@@ -241,8 +241,26 @@ void DemoWorkload::setupDeadConsumer()
         setupStep({claim}, [this, claim](const RedisReplies &replies) {
             if (replies.value(0).isError())
                 logError("setup", claim, replies.value(0));
-            setupQueues();
+            setupLiveConsumers();
         });
+    });
+}
+
+// The live workers exist before the window's first poll (XGROUP
+// CREATECONSUMER), so fulfillment reads "3 (1 stalled)" from it, not "1 (1
+// stalled)" until each worker's first read. Trouble is logged, not fatal (a
+// server before 6.2 lacks the command; the workers appear as they read).
+void DemoWorkload::setupLiveConsumers()
+{
+    RedisBatch batch;
+    for (const Consumer &c : std::as_const(m_consumers))
+        batch.append({"XGROUP", "CREATECONSUMER", c.stream, c.group, c.name});
+    batch.append({"XGROUP", "CREATECONSUMER", m_keys.payments, demo::kLedger, demo::kRecoveryConsumer}); // claims the ledger's stuck entries
+    setupStep(batch, [this, batch](const RedisReplies &replies) {
+        for (qsizetype i = 0; i < replies.size() && i < batch.size(); ++i)
+            if (replies.at(i).isError())
+                logError("setup", batch.at(i), replies.at(i));
+        setupQueues();
     });
 }
 

@@ -7,6 +7,9 @@
 #include "itemmodels/consumer_table_model.h"
 #include "itemmodels/pending_table_model.h"
 #include "connection_profile_store.h"
+#include "demo/demo_scenario.h"
+#include "demo/demo_workload.h"
+#include "text/fill_text.h"
 #include "main_window.h"
 #include "all_connections_page.h"
 #include "overview_page.h"
@@ -302,6 +305,38 @@ private Q_SLOTS:
     // A server with streams and no consumer group says so (issue 28, item 9:
     // it said "No groups yet" as if nothing had been found); a filter that
     // hides every row says that instead.
+    // Issue 28, item 1: the demo's dead consumer is dead from the first poll
+    // the window makes (it read "dead consumers 0" and "active, idle 40 s",
+    // and the consumers cell went 1 / 1, 3 / 3, 2 / 3 for five minutes).
+    void demoDeadConsumerFromTheFirstPoll()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        DemoWorkload workload(optionsFor(server.url()));
+        QSignalSpy started(&workload, &DemoWorkload::started);
+        workload.start();
+        QVERIFY(started.wait(15000));
+
+        MainWindow window;
+        window.show();
+        ConnectionRequest request;
+        request.options = optionsFor(server.url());
+        request.history.enabled = false;
+        ConnectionView *view = window.openConnection(request);
+        QTRY_VERIFY_WITH_TIMEOUT(!view->lastSnapshot().isNull(), 10000);
+        const QAbstractItemModel *table = view->overviewTable()->model();
+        const int row = rowOf(table, QStringLiteral("orders"), QString::fromLatin1(demo::kFulfillment));
+        QVERIFY(row >= 0);
+        QCOMPARE(cell(table, row, GroupTableModel::Status), QStringLiteral("crit"));
+        QCOMPARE(cell(table, row, GroupTableModel::Consumers), QStringLiteral("3 (1 stalled)"));
+        const QString why = cell(table, row, GroupTableModel::Reasons);
+        QVERIFY2(why.contains(fillText(QStringLiteral("%1 holds %2 entries idle 15m"), QLatin1String(demo::kDeadConsumer), demo::kDeadConsumerEntries)),
+                 qPrintable(why));
+        QVERIFY2(view->overview()->summary().contains(QStringLiteral("stalled consumers 1")), qPrintable(view->overview()->summary()));
+        workload.stop();
+    }
+
     void emptyOverviewSaysWhatItFound()
     {
         RedisServer server;
