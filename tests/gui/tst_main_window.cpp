@@ -9,6 +9,7 @@
 #include "connection_profile_store.h"
 #include "demo/demo_scenario.h"
 #include "demo/demo_workload.h"
+#include "demo_fixture.h"
 #include "text/fill_text.h"
 #include "main_window.h"
 #include "all_connections_page.h"
@@ -310,13 +311,10 @@ private Q_SLOTS:
     // and the consumers cell went 1 / 1, 3 / 3, 2 / 3 for five minutes).
     void demoDeadConsumerFromTheFirstPoll()
     {
-        RedisServer server;
+        DemoFixture demo;
         QString error;
-        QVERIFY2(server.start(&error), qPrintable(error));
-        DemoWorkload workload(optionsFor(server.url()));
-        QSignalSpy started(&workload, &DemoWorkload::started);
-        workload.start();
-        QVERIFY(started.wait(15000));
+        QVERIFY2(demo.start(&error), qPrintable(error));
+        const RedisServer &server = demo.server();
 
         MainWindow window;
         window.show();
@@ -334,7 +332,6 @@ private Q_SLOTS:
         QVERIFY2(why.contains(fillText(QStringLiteral("%1 holds %2 entries idle 15m"), QLatin1String(demo::kDeadConsumer), demo::kDeadConsumerEntries)),
                  qPrintable(why));
         QVERIFY2(view->overview()->summary().contains(QStringLiteral("stalled consumers 1")), qPrintable(view->overview()->summary()));
-        workload.stop();
     }
 
     void emptyOverviewSaysWhatItFound()

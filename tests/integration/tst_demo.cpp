@@ -2,6 +2,7 @@
 #include "demo/demo_past.h"
 #include "demo/demo_scenario.h"
 #include "demo/demo_workload.h"
+#include "demo_fixture.h"
 #include "history/history_database.h"
 #include "history/history_rules.h"
 #include "history/history_session.h"
@@ -59,13 +60,11 @@ private Q_SLOTS:
     // past turned OK). Through the history session, as the window replays it.
     void firstLivePollsGoOnFromThePast()
     {
-        RedisServer server;
+        DemoFixture demo;
         QString error;
-        QVERIFY2(server.start(&error), qPrintable(error));
-        DemoWorkload workload(optionsFor(server.url()));
-        QSignalSpy started(&workload, &DemoWorkload::started);
-        workload.start();
-        QVERIFY(started.wait(15000));
+        QVERIFY2(demo.start(&error), qPrintable(error));
+        RedisServer &server = demo.server();
+        DemoWorkload &workload = demo.workload();
 
         QTemporaryDir dir;
         HistorySettings settings;
@@ -111,18 +110,14 @@ private Q_SLOTS:
             QTest::qWait(1000);
         }
         session.stop();
-        workload.stop();
     }
 
     void workloadPlaysTheIncident()
     {
-        RedisServer server;
+        DemoFixture demo;
         QString error;
-        QVERIFY2(server.start(&error), qPrintable(error));
-        DemoWorkload workload(optionsFor(server.url()));
-        QSignalSpy started(&workload, &DemoWorkload::started);
-        workload.start();
-        QVERIFY(started.wait(15000));
+        QVERIFY2(demo.start(&error), qPrintable(error));
+        RedisServer &server = demo.server();
 
         Snapshot snap = pollOnce(server.url(), {}, &error);
         QVERIFY2(!snap.isNull(), qPrintable(error));
@@ -155,7 +150,6 @@ private Q_SLOTS:
         // ... and are acknowledged in the source group: no longer pending.
         const QByteArray sourceId = dead.field("source_id").bytes();
         QCOMPARE(db.command({"XPENDING", "payments", "ledger", sourceId, sourceId, "1"}).size(), 0);
-        workload.stop();
     }
 };
 
