@@ -67,7 +67,10 @@ QString GroupTableModel::displayText(int row, int column) const
         const auto since = sinceOf(row);
         if (!since)
             return QStringLiteral("—");
-        const QString d = formatDuration(std::max<qint64>(0, m_snapshot->takenAtMs - since->atMs));
+        const qint64 ms = std::max<qint64>(0, m_snapshot->takenAtMs - since->atMs);
+        if (ms < 1000 && !since->atLeast) // changed at this poll: "0ms" read as a measurement
+            return QCoreApplication::translate("pelscope::GroupTableModel", "just now");
+        const QString d = formatDuration(ms);
         return since->atLeast ? QStringLiteral("≥ ") + d : d;
     }
     case Connection: return m_connectionLabel;

@@ -697,7 +697,7 @@
         <translation>검토…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/gui_main.cpp" line="+226"/>
+        <location filename="../../app/gui/gui_main.cpp" line="+249"/>
         <source>the 30 minutes before the demo started are simulated</source>
         <translation>데모 시작 전 30분은 시뮬레이션 데이터</translation>
     </message>
@@ -3253,7 +3253,7 @@ Click for the last hour.</source>
 <context>
     <name>pelscope::GroupTableModel</name>
     <message>
-        <location filename="../../models/itemmodels/group_table_model.cpp" line="+77"/>
+        <location filename="../../models/itemmodels/group_table_model.cpp" line="+80"/>
         <source>unknown</source>
         <translation>알 수 없음</translation>
     </message>
@@ -3338,7 +3338,12 @@ Click for the last hour.</source>
         <translation>Lag</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="-231"/>
+        <source>just now</source>
+        <translation>방금</translation>
+    </message>
+    <message>
+        <location line="+238"/>
         <source>oldest pending idle</source>
         <translation>가장 오래된 Pending idle</translation>
     </message>

@@ -6,6 +6,7 @@
 // the probe against a real server's replies), changed the way a live server
 // changes.
 #include "health/health_rules.h"
+#include "history/history_rules.h"
 #include "history/history_store.h"
 #include "itemmodels/consumer_table_model.h"
 #include "itemmodels/dlq_entry_model.h"
@@ -155,6 +156,44 @@ private Q_SLOTS:
         QCOMPARE(model.rowCount(), 2);
         model.clear();
         QCOMPARE(model.rowCount(), 0);
+    }
+
+    // The For column at the poll a status changed says "just now", not "0ms"
+    // (read as a measurement); a poll later, how long.
+    void sinceSaysJustNowAtTheChange()
+    {
+        HistoryStore history;
+        GroupTableModel model;
+        QAbstractItemModelTester tester(&model, kMode);
+        model.setHistory(&history);
+        const HealthThresholds thresholds;
+        const auto poll = [&](qint64 atMs, qint64 lag) {
+            SnapshotData d;
+            d.takenAtMs = atMs;
+            d.generation = 1;
+            StreamSnapshot s;
+            s.key = "orders";
+            s.length = 3000;
+            s.entriesAdded = 3000;
+            GroupSnapshot g;
+            g.name = "ship";
+            g.lag = lag;
+            g.entriesRead = 3000 - lag;
+            g.pending = 0;
+            g.health = evaluateGroup(s, g, thresholds);
+            s.groups = {g};
+            d.streams.append(s);
+            const Snapshot snap(std::move(d));
+            appendAndEvaluate(history, snap, HistoryRuleThresholds{});
+            model.applySnapshot(snap);
+        };
+        const qint64 t0 = 1'796'135'660'000;
+        poll(t0, 0);
+        QCOMPARE(model.index(0, GroupTableModel::Since).data().toString(), QStringLiteral("≥ 0ms")); // its first poll: at least
+        poll(t0 + 5'000, 2'000); // WARN from this poll
+        QCOMPARE(model.index(0, GroupTableModel::Since).data().toString(), QStringLiteral("just now"));
+        poll(t0 + 12'000, 2'000);
+        QCOMPARE(model.index(0, GroupTableModel::Since).data().toString(), QStringLiteral("7s"));
     }
 
     // The trend draws the measure that explains the status, with the
