@@ -39,9 +39,9 @@
 #include <QTabBar>
 #include <QTableView>
 #include <QStatusBar>
-#include <QTabBar>
 #include <QSystemTrayIcon>
 #include <QTabWidget>
+#include <QToolButton>
 
 #include <spdlog/spdlog.h>
 
