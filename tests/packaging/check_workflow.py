@@ -137,8 +137,54 @@ def main(source_dir):
     check("SHA256SUMS" in "\n".join(s.get("run", "") for s in release.get("steps", [])), "release attaches SHA256SUMS")
 
     check_ci(source_dir)
+    check_windows_dependencies(source_dir, {
+        "release.yml windows-build": jobs.get("windows-build", {}),
+        "ci.yml windows": (load(source_dir, "ci.yml").get("jobs") or {}).get("windows", {}),
+    })
     check_fetch_pinned(source_dir)
     return 1 if failures else 0
+
+
+# How a Windows job provides each package the build requires: words its steps must hold.
+# A package the CMake files require and this table does not know fails the check, so a
+# new dependency cannot be added without saying how Windows gets it (QuaZip was missing
+# from both Windows jobs, and this check did not notice).
+WINDOWS_PROVIDERS = {
+    "Qt6": ["jurplel/install-qt-action"],
+    "PkgConfig": ["pkgconfiglite"],
+    "hiredis": ["hiredis:x64-windows", "PKG_CONFIG_PATH"],
+    "spdlog": ["spdlog:x64-windows"],
+    "QCustomPlotQt6": ["QCUSTOMPLOT_URL", "build-qcp"],
+    "Qt6Keychain": ["QTKEYCHAIN_URL", "build-qtk"],
+    "QuaZip-Qt6": ["QUAZIP_URL", "build-quazip", "zlib:x64-windows", "-DQUAZIP_QT_MAJOR_VERSION=6"],
+}
+
+
+def required_packages(source_dir):
+    names = set()
+    for top in ("CMakeLists.txt", "models", "ui", "app"):
+        path = os.path.join(source_dir, top)
+        files = [path] if top.endswith(".txt") else [os.path.join(d, f) for d, _, fs in os.walk(path) for f in fs if f == "CMakeLists.txt"]
+        for f in files:
+            with open(f, encoding="utf-8") as cm:
+                text = cm.read()
+            names.update(re.findall(r"find_package\(\s*([\w-]+)[^)]*\bREQUIRED\b", text))
+            names.update(m.lower() for m in re.findall(r"pkg_check_modules\(\s*\w+\s+REQUIRED\s+(?:IMPORTED_TARGET\s+)?([\w-]+)", text))
+    return names
+
+
+def check_windows_dependencies(source_dir, jobs):
+    packages = required_packages(source_dir)
+    check({"Qt6", "QuaZip-Qt6", "hiredis"} <= packages, f"the build's required packages are found ({', '.join(sorted(packages))})")
+    for label, job in jobs.items():
+        text = yaml.safe_dump(job)
+        for package in sorted(packages):
+            words = WINDOWS_PROVIDERS.get(package)
+            if words is None:
+                check(False, f"{label}: the build requires {package}, and this check does not know how Windows gets it")
+                continue
+            missing = [w for w in words if w not in text]
+            check(not missing, f"{label}: provides {package}" + (f" (missing: {', '.join(missing)})" if missing else ""))
 
 
 def check_fetch_pinned(source_dir):
