@@ -162,7 +162,7 @@ QList<SnapshotTable::Line> renderQueueLines(const SnapshotData &d, const TableLa
                       QStringLiteral("%1 processing").arg(opt(q.processingLength)), oldest, why(q.error, q.health)}});
     }
     for (const JobQueueSnapshot &q : d.jobQueues) {
-        // WAITING for a job queue: the jobs workers hold now; OLDEST: the
+        // STATE for a job queue: the jobs workers hold now; OLDEST: the
         // oldest waiting job's age (or how long nothing was taken).
         // By what the row holds: a queue's backlog, a schedule's jobs, the
         // dead set's letters, the processes alive.
@@ -200,7 +200,7 @@ QList<SnapshotTable::Line> renderQueueLines(const SnapshotData &d, const TableLa
         return out;
     std::stable_sort(rows.begin(), rows.end(), [](const Row &a, const Row &b) { return int(a.status) > int(b.status); });
     const QStringList header = {QStringLiteral("STATUS"), QStringLiteral("KIND"),   QStringLiteral("QUEUE"), QStringLiteral("SIZE"),
-                                QStringLiteral("WAITING"), QStringLiteral("OLDEST"), QStringLiteral("WHY")};
+                                QStringLiteral("STATE"), QStringLiteral("OLDEST"), QStringLiteral("WHY")};
     QList<qsizetype> widths(header.size() - 1);
     for (int c = 0; c < widths.size(); ++c) {
         widths[c] = header[c].size();

@@ -85,7 +85,11 @@ void addProbeOptions(QCommandLineParser &p)
         {QStringLiteral("no-queue-discovery"),
          QStringLiteral("Do not look for delayed queues (sorted sets named *delay*, *schedul*) and reliable lists (X with X:processing) by name.")},
         {QStringLiteral("no-framework-discovery"),
-         QStringLiteral("Do not look for job frameworks (BullMQ, Sidekiq, Celery, RQ) by their keys.")},
+         QStringLiteral("Do not look for job frameworks (BullMQ, Sidekiq, Celery, RQ, dramatiq, arq) by their keys.")},
+        {QStringLiteral("framework"),
+         QStringLiteral("Read this job framework deployment from the first tick, found or not (repeatable): bullmq:[PREFIX:]QUEUE, sidekiq, rq, "
+                        "celery, dramatiq:[NAMESPACE:]QUEUE, arq[:QUEUE_KEY]."),
+         QStringLiteral("name[:where]")},
         {QStringLiteral("score-unit"), QStringLiteral("Delayed queues' scores: auto (default; ≥ 1e11 is ms), s or ms."), QStringLiteral("unit"),
          QStringLiteral("auto")},
         {QStringLiteral("threshold"),
@@ -209,6 +213,9 @@ QString settingsFromParser(const QCommandLineParser &p, CliSettings &out)
     for (const QString &spec : p.values(QStringLiteral("list-queue")))
         if (const QString e = c.queues.addList(spec); !e.isEmpty())
             return QStringLiteral("--list-queue: %1").arg(e);
+    for (const QString &spec : p.values(QStringLiteral("framework")))
+        if (const QString e = c.queues.addFramework(spec); !e.isEmpty())
+            return fillText(QStringLiteral("--framework: %1"), e);
     if (p.isSet(QStringLiteral("no-queue-discovery")))
         c.queues.discover = false;
     if (p.isSet(QStringLiteral("no-framework-discovery")))

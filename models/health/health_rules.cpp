@@ -24,7 +24,8 @@ QStringList HealthThresholds::keys()
             QStringLiteral("lag_warn"),           QStringLiteral("lag_crit"),         QStringLiteral("lag_unknown_warns"),
             QStringLiteral("consumer_idle_warn"), QStringLiteral("behind_warn"),      QStringLiteral("behind_crit"),
             QStringLiteral("delayed_overdue_warn"), QStringLiteral("delayed_overdue_crit"), QStringLiteral("processing_timeout"),
-            QStringLiteral("unserved_warn"), QStringLiteral("celery_visibility_timeout")};
+            QStringLiteral("unserved_warn"), QStringLiteral("celery_visibility_timeout"),
+            QStringLiteral("dramatiq_heartbeat_timeout")};
 }
 
 QString HealthThresholds::set(const QString &key, const QString &value)
@@ -78,6 +79,8 @@ QString HealthThresholds::set(const QString &key, const QString &value)
         return duration(unservedWarnMs);
     if (key == QLatin1String("celery_visibility_timeout"))
         return duration(celeryVisibilityTimeoutMs);
+    if (key == QLatin1String("dramatiq_heartbeat_timeout"))
+        return duration(dramatiqHeartbeatTimeoutMs);
     if (key == QLatin1String("delivery_count_warn"))
         return count(deliveryCountWarn);
     if (key == QLatin1String("lag_warn"))

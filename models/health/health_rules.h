@@ -30,6 +30,9 @@ struct HealthThresholds
     // Celery (kombu): a reserved task is handed to another worker after this
     // (its transport option visibility_timeout; Celery's default is 1 h).
     qint64 celeryVisibilityTimeoutMs = 3'600'000;
+    // dramatiq: a broker silent this long is dead, what it fetched orphaned
+    // (its RedisBroker heartbeat_timeout; dramatiq's default is 60 s).
+    qint64 dramatiqHeartbeatTimeoutMs = 60'000;
 
     // Per-group overrides, "stream/group" -> (key, value) applied over the
     // values above: set("orders/fulfillment:oldest_idle_crit", "10m").

@@ -22,6 +22,11 @@ QString orphanedWords(const JobQueueSnapshot &q, qint64 n, const HealthThreshold
     case JobFramework::Celery:
         return fillText(QCoreApplication::translate("JobRules", "%1 task(s) reserved by a worker for %2, past the visibility timeout %3 and kombu's restore pace: nobody gave them back"), formatCount(n), age,
                         formatDuration(t.celeryVisibilityTimeoutMs));
+    case JobFramework::Dramatiq:
+        return fillText(QCoreApplication::translate("JobRules", "%1 message(s) fetched by a broker whose heartbeat stopped %2 ago: held by nobody until dramatiq's maintenance requeues them"),
+                        formatCount(n), age);
+    case JobFramework::Arq: // arq's held jobs are retried when their in-progress key expires: never counted as orphaned
+        return {};
     case JobFramework::Sidekiq:
         return fillText(QCoreApplication::translate("JobRules", "%1 job(s) held by a process whose heartbeat stopped %2 ago"), formatCount(n), age);
     }
@@ -61,7 +66,10 @@ HealthVerdict evaluateJobQueue(const JobQueueSnapshot &q, const HealthThresholds
         addReason(v, Health::Warn,
                   fillText(QCoreApplication::translate("JobRules", "%1 job(s) waiting and none held by any worker: nobody is taking them"), formatCount(waiting)));
     if (waiting > 0 && q.oldestWaitingMs) {
-        const QString what = fillText(QCoreApplication::translate("JobRules", "oldest waiting job enqueued %1 ago"), formatDuration(*q.oldestWaitingMs));
+        // arq scores a job by when it is due (enqueued, or deferred to): that is what is known.
+        const QString what = q.framework == JobFramework::Arq
+                                 ? fillText(QCoreApplication::translate("JobRules", "oldest waiting job due %1 ago"), formatDuration(*q.oldestWaitingMs))
+                                 : fillText(QCoreApplication::translate("JobRules", "oldest waiting job enqueued %1 ago"), formatDuration(*q.oldestWaitingMs));
         if (*q.oldestWaitingMs >= t.behindCritMs)
             addReason(v, Health::Crit, fillText(QStringLiteral("%1 ≥ %2"), what, formatDuration(t.behindCritMs)));
         else if (*q.oldestWaitingMs >= t.behindWarnMs)

@@ -18,11 +18,6 @@ namespace {
 // counter (bullmq's addDelayedJob: timestamp * 0x1000 + (counter & 0xfff)).
 constexpr double kDelayFactor = 4096.0;
 
-std::optional<qint64> optInt(const RedisReply &r)
-{
-    return r.isError() || r.isNil() ? std::nullopt : r.toInt();
-}
-
 } // namespace
 
 BullMqReader::BullMqReader(QList<QPair<QByteArray, QByteArray>> queues)
@@ -133,12 +128,12 @@ void BullMqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
         row.paused = meta.size() >= 1 && meta.at(0).bytes() == "1";
         if (meta.size() >= 2 && !meta.at(1).isNil())
             row.version = displayBytes(meta.at(1).bytes().left(64));
-        const auto wait = optInt(reply(s.wait)), paused = optInt(reply(s.paused)), prioritized = optInt(reply(s.prioritized));
+        const auto wait = replyCount(reply(s.wait)), paused = replyCount(reply(s.paused)), prioritized = replyCount(reply(s.prioritized));
         if (wait && paused && prioritized)
             row.waiting = *wait + *paused + *prioritized;
-        row.active = optInt(reply(s.active));
-        row.scheduled = optInt(reply(s.delayed));
-        row.overdue = optInt(reply(s.due));
+        row.active = replyCount(reply(s.active));
+        row.scheduled = replyCount(reply(s.delayed));
+        row.overdue = replyCount(reply(s.due));
         const RedisReply &earliest = reply(s.earliest);
         if (row.overdue && *row.overdue > 0 && earliest.size() == 2) {
             bool ok = false;
@@ -147,7 +142,7 @@ void BullMqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
                 if (const auto due = secondsToMs(std::floor(score / kDelayFactor) / 1000.0))
                     row.oldestOverdueMs = std::max<qint64>(0, nowMs - *due);
         }
-        row.failed = optInt(reply(s.failed));
+        row.failed = replyCount(reply(s.failed));
 
         // Held jobs: those in the sample last tick and still active now,
         // whose lock key is gone.

@@ -9,11 +9,6 @@ namespace {
 // kombu's separator between a binding's fields and before a priority step.
 const QByteArray kSep("\x06\x16", 2);
 
-std::optional<qint64> optInt(const RedisReply &r)
-{
-    return r.isError() || r.isNil() ? std::nullopt : r.toInt();
-}
-
 std::optional<qint64> scoreMs(const RedisReply &withScores)
 {
     if (withScores.size() != 2)
@@ -57,7 +52,7 @@ void CeleryReader::planReads(qint64 nowMs)
 void CeleryReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
 {
     m_needsAnotherTick = false;
-    const std::optional<qint64> reserved = optInt(reply(m_reserved));
+    const std::optional<qint64> reserved = replyCount(reply(m_reserved));
     const std::optional<qint64> newestMs = scoreMs(reply(m_newest));
     for (auto &[name, q] : m_queues) {
         JobQueueSnapshot row;
@@ -70,7 +65,7 @@ void CeleryReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
         if (row.error.isEmpty()) {
             qint64 waiting = 0;
             for (const int slot : std::as_const(q.lengths))
-                waiting += optInt(reply(slot)).value_or(0);
+                waiting += replyCount(reply(slot)).value_or(0);
             row.waiting = waiting;
             // The next message: the plain list's, or the first priority step's that holds one.
             QByteArray head = reply(q.head).bytes();
@@ -98,7 +93,7 @@ void CeleryReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
     unacked.error = errorAmong({m_reserved, m_overdue, m_oldest});
     if (unacked.error.isEmpty()) {
         unacked.active = reserved;
-        unacked.orphaned = optInt(reply(m_overdue));
+        unacked.orphaned = replyCount(reply(m_overdue));
         unacked.heldSampled = reserved.value_or(0);
         if (const auto oldest = scoreMs(reply(m_oldest)); oldest && unacked.orphaned && *unacked.orphaned > 0)
             unacked.oldestOrphanedMs = std::max<qint64>(0, nowMs - *oldest);

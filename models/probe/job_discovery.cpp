@@ -34,6 +34,8 @@ void FoundJobSystems::merge(const FoundJobSystems &other)
     // must not become a million candidates kept for good.
     addSorted(bullmq, other.bullmq, kMaxBullCandidates);
     addSorted(celeryBindings, other.celeryBindings, kMaxBullCandidates);
+    addSorted(dramatiq, other.dramatiq, kMaxBullCandidates);
+    addSorted(arq, other.arq, kMaxBullCandidates);
     sidekiq = sidekiq || other.sidekiq;
     rq = rq || other.rq;
 }
@@ -68,6 +70,48 @@ FoundJobSystems classifyJobKeys(const QList<QByteArray> &sets, const QList<QByte
     for (const QByteArray &k : lists)
         bullKey(k);
     out.bullmq = QList<QPair<QByteArray, QByteArray>>(bull.cbegin(), bull.cend());
+
+    // dramatiq: its default namespace, and any that has a heartbeats set.
+    QList<QByteArray> namespaces{"dramatiq"};
+    for (const QByteArray &k : sortedSets)
+        if (k.endsWith(":__heartbeats__") && k.size() > 15 && k != "dramatiq:__heartbeats__")
+            namespaces.append(k.chopped(15));
+    QSet<QPair<QByteArray, QByteArray>> dramatiq;
+    const auto dramatiqQueue = [&](const QByteArray &k, bool isSet, bool isSortedSet) {
+        for (const QByteArray &ns : std::as_const(namespaces)) {
+            if (k.size() <= ns.size() + 1 || !k.startsWith(ns) || k.at(ns.size()) != ':')
+                continue;
+            QByteArray q = k.mid(ns.size() + 1);
+            if (isSet) { // __acks__.<broker>.<queue>: a broker id (a uuid) has no dot
+                if (!q.startsWith("__acks__."))
+                    return;
+                q = q.mid(9);
+                const qsizetype dot = q.indexOf('.');
+                if (dot <= 0)
+                    return;
+                q = q.mid(dot + 1);
+            } else if (isSortedSet) {
+                if (!q.endsWith(".XQ"))
+                    return;
+                q.chop(3);
+            }
+            if (q.endsWith(".DQ"))
+                q.chop(3);
+            if (!q.isEmpty() && !q.startsWith("__"))
+                dramatiq.insert({ns, q});
+            return;
+        }
+    };
+    for (const QByteArray &k : sets)
+        dramatiqQueue(k, true, false);
+    for (const QByteArray &k : sortedSets)
+        dramatiqQueue(k, false, true);
+    for (const QByteArray &k : lists)
+        dramatiqQueue(k, false, false);
+    out.dramatiq = QList<QPair<QByteArray, QByteArray>>(dramatiq.cbegin(), dramatiq.cend());
+    std::sort(out.dramatiq.begin(), out.dramatiq.end());
+    if (sortedSets.contains("arq:queue"))
+        out.arq = {"arq:queue"};
     std::sort(out.bullmq.begin(), out.bullmq.end());
     std::sort(out.celeryBindings.begin(), out.celeryBindings.end());
     return out;

@@ -5,7 +5,11 @@
 //            marker, waiting-children (confirmed by its meta hash when read);
 //   Sidekiq  the set `queues`;
 //   RQ       the set `rq:queues`;
-//   Celery   the sets `_kombu.binding.<exchange>` (kombu's Redis transport).
+//   Celery   the sets `_kombu.binding.<exchange>` (kombu's Redis transport);
+//   dramatiq the lists <ns>:<queue> (and <ns>:<queue>.DQ), the sorted sets
+//            <ns>:<queue>.XQ and the sets <ns>:__acks__.<broker>.<queue>, for
+//            the namespace "dramatiq" and any with a <ns>:__heartbeats__ sorted set;
+//   arq      the sorted set `arq:queue` (other queue names are named: --framework).
 // Once a reader confirms one (BullMQ's meta hash, a registry's members), its
 // keys are its own: not watched again as plain delayed queues or reliable
 // lists, which would judge them by rules that are not theirs (BullMQ's
@@ -25,8 +29,10 @@ struct FoundJobSystems
     bool sidekiq = false;
     bool rq = false;
     QList<QByteArray> celeryBindings; // _kombu.binding.* keys, sorted
+    QList<QPair<QByteArray, QByteArray>> dramatiq; // (namespace, queue), sorted
+    QList<QByteArray> arq;                         // arq's queue keys, sorted
 
-    bool any() const { return !bullmq.isEmpty() || sidekiq || rq || !celeryBindings.isEmpty(); }
+    bool any() const { return !bullmq.isEmpty() || sidekiq || rq || !celeryBindings.isEmpty() || !dramatiq.isEmpty() || !arq.isEmpty(); }
     // Candidates kept at most (each confirmed or rejected by one read, once).
     static constexpr qsizetype kMaxBullCandidates = 1000;
     // Adds what `other` found (sticky: a framework's keys come and go with its work).

@@ -2,7 +2,9 @@
 
 #include "../health/job_rules.h"
 #include "bullmq_reader.h"
+#include "arq_reader.h"
 #include "celery_reader.h"
+#include "dramatiq_reader.h"
 #include "rq_reader.h"
 #include "sidekiq_reader.h"
 
@@ -31,6 +33,22 @@ void JobProbe::found(const FoundJobSystems &systems)
         m_rq = true;
         m_readers.push_back(std::make_unique<RqReader>());
     }
+    for (const auto &[ns, queue] : systems.dramatiq) {
+        if (!m_dramatiq) {
+            auto reader = std::make_unique<DramatiqReader>();
+            m_dramatiq = reader.get();
+            m_readers.push_back(std::move(reader));
+        }
+        m_dramatiq->addQueue(ns, queue);
+    }
+    for (const QByteArray &key : systems.arq) {
+        if (!m_arq) {
+            auto reader = std::make_unique<ArqReader>();
+            m_arq = reader.get();
+            m_readers.push_back(std::move(reader));
+        }
+        m_arq->addQueue(key);
+    }
     m_systems.merge(systems);
     if (!m_systems.celeryBindings.isEmpty()) {
         if (!m_celery) {
@@ -46,15 +64,18 @@ void JobProbe::plan(RedisBatch &batch, qint64 nowMs)
 {
     m_planned = 0;
     m_typeProbe = -1;
-    if (!m_sidekiq || !m_rq || !m_celery) {
+    if (!m_sidekiq || !m_rq || !m_celery || !m_arq) {
         m_typeProbe = int(batch.size());
         batch.append(RedisCommand{"TYPE", "queues"});
         batch.append(RedisCommand{"TYPE", "rq:queues"});
         batch.append(RedisCommand{"TYPE", "_kombu.binding.celery"});
-        m_planned = 3;
+        batch.append(RedisCommand{"TYPE", "arq:queue"});
+        m_planned = 4;
     }
     if (m_celery)
         m_celery->setVisibilityTimeoutMs(m_visibilityTimeoutMs);
+    if (m_dramatiq)
+        m_dramatiq->setHeartbeatTimeoutMs(m_heartbeatTimeoutMs);
     for (const auto &r : m_readers) {
         r->plan(batch, nowMs);
         m_planned += r->planned();
@@ -64,6 +85,7 @@ void JobProbe::plan(RedisBatch &batch, qint64 nowMs)
 void JobProbe::parse(const RedisReplies &replies, qint64 nowMs, const HealthThresholds &t, SnapshotData &data)
 {
     m_visibilityTimeoutMs = t.celeryVisibilityTimeoutMs;
+    m_heartbeatTimeoutMs = t.dramatiqHeartbeatTimeoutMs;
     qsizetype at = 0;
     FoundJobSystems fixed;
     if (m_typeProbe >= 0) {
@@ -71,7 +93,9 @@ void JobProbe::parse(const RedisReplies &replies, qint64 nowMs, const HealthThre
         fixed.rq = replies.value(1).bytes() == "set";
         if (replies.value(2).bytes() == "set")
             fixed.celeryBindings = {"_kombu.binding.celery"};
-        at = 3;
+        if (replies.value(3).bytes() == "zset")
+            fixed.arq = {"arq:queue"};
+        at = 4;
     }
     for (const auto &r : m_readers) {
         r->parse(replies.mid(at, r->planned()), nowMs, data.jobQueues);

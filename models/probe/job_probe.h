@@ -36,8 +36,11 @@ private:
     std::vector<std::unique_ptr<JobReader>> m_readers;
     class BullMqReader *m_bullmq = nullptr;
     class CeleryReader *m_celery = nullptr;
+    class DramatiqReader *m_dramatiq = nullptr;
+    class ArqReader *m_arq = nullptr;
     bool m_sidekiq = false, m_rq = false;
     qint64 m_visibilityTimeoutMs = 3'600'000; // from the last parse's thresholds
+    qint64 m_heartbeatTimeoutMs = 60'000;
     int m_planned = 0;
     // Until found: the registries at their fixed names, by TYPE each tick
     // (cheap), so a keyspace too large for one sweep still finds them.

@@ -3,6 +3,7 @@
 #include "../text/display_text.h"
 
 #include <QDateTime>
+#include <QJsonDocument>
 
 #include <cmath>
 
@@ -58,6 +59,19 @@ std::optional<qint64> TakenWatch::update(const QByteArray &oldest, std::optional
         return std::nullopt;
     }
     return nowMs - m_sinceMs;
+}
+
+std::optional<qint64> replyCount(const RedisReply &r)
+{
+    if (r.isError() || r.isNil())
+        return std::nullopt;
+    const std::optional<qint64> n = r.toInt();
+    return n && *n >= 0 ? n : std::nullopt;
+}
+
+QJsonObject jobJson(const QByteArray &bytes)
+{
+    return bytes.size() <= kValueCap ? QJsonDocument::fromJson(bytes).object() : QJsonObject();
 }
 
 std::optional<qint64> secondsToMs(double seconds)

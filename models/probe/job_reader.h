@@ -9,6 +9,7 @@
 #include "../redis/redis_reply.h"
 #include "../snapshot/snapshot.h"
 
+#include <QJsonObject>
 #include <QList>
 
 #include <optional>
@@ -61,6 +62,12 @@ private:
     qint64 m_length = 0;
     qint64 m_sinceMs = 0;
 };
+
+// A count the server sent; unknown when the reply is an error, nil or negative.
+std::optional<qint64> replyCount(const RedisReply &r);
+// A job's JSON object; empty when it is not one, or larger than kValueCap
+// (too large to parse every tick: its times are then unknown).
+QJsonObject jobJson(const QByteArray &bytes);
 
 // A Unix time in seconds ("1733232000.123", as Sidekiq and Celery write
 // them) or milliseconds (≥ 1e11), or an ISO 8601 date (RQ's

@@ -5,6 +5,8 @@
 
 #include <QSettings>
 
+#include <optional>
+
 namespace pelscope {
 
 QString QueueConfig::addList(const QString &spec)
@@ -17,6 +19,50 @@ QString QueueConfig::addList(const QString &spec)
     if (main == processing)
         return QStringLiteral("list queue '%1': the main and processing lists must differ").arg(spec);
     lists.append({main.toUtf8(), processing.toUtf8()});
+    return {};
+}
+
+QString QueueConfig::addFramework(const QString &spec)
+{
+    const QString name = spec.section(QLatin1Char(':'), 0, 0).trimmed().toLower();
+    const QByteArray rest = spec.section(QLatin1Char(':'), 1).toUtf8();
+    // [PREFIX:]QUEUE: the queue's name is the last part (BullMQ refuses a ':' in it).
+    const auto prefixed = [&](const QByteArray &defaultPrefix) -> std::optional<QPair<QByteArray, QByteArray>> {
+        const qsizetype colon = rest.lastIndexOf(':');
+        const QByteArray prefix = colon < 0 ? defaultPrefix : rest.left(colon), queue = rest.mid(colon + 1);
+        if (prefix.isEmpty() || queue.isEmpty())
+            return std::nullopt;
+        return QPair<QByteArray, QByteArray>{prefix, queue};
+    };
+    const auto bare = [&] { return !spec.contains(QLatin1Char(':')); };
+    if (name == QLatin1String("bullmq") || name == QLatin1String("bull")) {
+        const auto pq = prefixed("bull");
+        if (!pq)
+            return fillText(QStringLiteral("'%1': name the queue, bullmq:QUEUE or bullmq:PREFIX:QUEUE"), spec);
+        frameworks.bullmq.append(*pq);
+    } else if (name == QLatin1String("dramatiq")) {
+        const auto pq = prefixed("dramatiq");
+        if (!pq)
+            return fillText(QStringLiteral("'%1': name the queue, dramatiq:QUEUE or dramatiq:NAMESPACE:QUEUE"), spec);
+        frameworks.dramatiq.append(*pq);
+    } else if (name == QLatin1String("arq")) {
+        const QByteArray key = bare() ? QByteArray("arq:queue") : rest;
+        if (key.isEmpty())
+            return fillText(QStringLiteral("'%1': arq, or arq:QUEUE_KEY (the worker's queue_name, e.g. arq:queue)"), spec);
+        frameworks.arq.append(key);
+    } else if (name == QLatin1String("sidekiq") && bare()) {
+        frameworks.sidekiq = true;
+    } else if (name == QLatin1String("rq") && bare()) {
+        frameworks.rq = true;
+    } else if (name == QLatin1String("celery") && bare()) {
+        frameworks.celeryBindings.append("_kombu.binding.celery");
+    } else {
+        return fillText(QStringLiteral("'%1' is not a framework Pelscope reads (bullmq:[PREFIX:]QUEUE, sidekiq, rq, celery, dramatiq:[NAMESPACE:]QUEUE, arq[:QUEUE_KEY])"),
+                        spec);
+    }
+    FoundJobSystems sorted;
+    sorted.merge(frameworks); // sorted, duplicates dropped
+    frameworks = sorted;
     return {};
 }
 
@@ -71,6 +117,10 @@ QString QueueConfig::loadFile(const QString &path)
             for (const QString &spec : list(key))
                 if (error = addList(spec); !error.isEmpty())
                     break;
+        } else if (key == QLatin1String("framework")) {
+            for (const QString &spec : list(key))
+                if (error = addFramework(spec); !error.isEmpty())
+                    break;
         } else if (key == QLatin1String("discovery")) {
             const QString v = file.value(key).toString().trimmed().toLower();
             if (v != QLatin1String("true") && v != QLatin1String("false"))
@@ -95,7 +145,7 @@ QString QueueConfig::loadFile(const QString &path)
             if (!ok || processingSample < 1 || processingSample > 10'000)
                 error = QStringLiteral("processing_sample: a count from 1 to 10000");
         } else {
-            error = QStringLiteral("unknown key '%1' (known: delayed, list, discovery, frameworks, score_unit, timestamp_fields, processing_sample)").arg(key);
+            error = QStringLiteral("unknown key '%1' (known: delayed, list, framework, discovery, frameworks, score_unit, timestamp_fields, processing_sample)").arg(key);
         }
         if (!error.isEmpty())
             return QStringLiteral("%1: [queues] %2").arg(path, error);

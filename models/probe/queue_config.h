@@ -3,6 +3,8 @@
 // found by their names (queue_discovery.h) unless discovery is off.
 #pragma once
 
+#include "job_discovery.h"
+
 #include <QByteArray>
 #include <QList>
 #include <QPair>
@@ -22,11 +24,16 @@ struct QueueConfig
     QList<QByteArray> timestampFields{"timestamp", "ts", "enqueued_at"};
     int processingSample = 100;                    // processing items read per tick, from the oldest end
     int maxDiscovered = 200;                       // queues found by name, at most (each costs a few commands a tick)
+    FoundJobSystems frameworks;                    // named (--framework, [queues] framework): read from the first tick
 
     bool any() const { return !delayed.isEmpty() || !lists.isEmpty(); }
 
     // "main=processing" for --list-queue; an error text, empty when added.
     QString addList(const QString &spec);
+    // A framework deployment for --framework: bullmq:[PREFIX:]QUEUE,
+    // sidekiq, rq, celery, dramatiq:[NAMESPACE:]QUEUE, arq[:QUEUE_KEY]. An
+    // error text, empty when added.
+    QString addFramework(const QString &spec);
     // auto, s or ms.
     QString setScoreUnit(const QString &text);
     // Why (main, processing) is not a reliable list Pelscope watches, empty
@@ -36,7 +43,7 @@ struct QueueConfig
     // another pair would put items where no worker reads them.
     QString unwatchedListReason(const QByteArray &main, const QByteArray &processing, bool mainIsList) const;
     // The [queues] section of an INI file: delayed = a, b; list = main=processing, ...;
-    // discovery = true|false; frameworks = true|false; score_unit; timestamp_fields; processing_sample.
+    // framework = sidekiq, bullmq:mail, ...; discovery = true|false; frameworks = true|false; score_unit; timestamp_fields; processing_sample.
     // Unknown keys are errors. Empty when read, else the error.
     QString loadFile(const QString &path);
 };

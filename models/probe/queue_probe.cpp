@@ -96,11 +96,13 @@ QueueProbe::QueueProbe(QueueConfig config, QByteArray match, int scanCount, qint
         m_namedLists.insert(pair.first);
     if (m_discovering)
         m_discovery.startSweep();
+    if (m_config.frameworks.any())
+        m_jobs.found(m_config.frameworks);
 }
 
 bool QueueProbe::active() const
 {
-    return m_config.any() || m_discovering;
+    return m_config.any() || m_discovering || m_config.frameworks.any();
 }
 
 bool QueueProbe::discoveryComplete() const

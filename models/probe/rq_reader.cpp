@@ -8,11 +8,6 @@ namespace pelscope {
 
 namespace {
 
-std::optional<qint64> optInt(const RedisReply &r)
-{
-    return r.isError() || r.isNil() ? std::nullopt : r.toInt();
-}
-
 // A ZRANGE ... WITHSCORES reply's first score, in whole seconds.
 std::optional<qint64> firstScoreMs(const RedisReply &r)
 {
@@ -61,7 +56,7 @@ void RqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
             out.append(row);
             continue;
         }
-        row.waiting = optInt(reply(q.llen));
+        row.waiting = replyCount(reply(q.llen));
         const QByteArray head = reply(q.head).bytes();
         if (!head.isEmpty() && head == q.oldestId && q.headTime >= 0)
             if (const auto at = jobTimeMs(reply(q.headTime).bytes()))
@@ -69,15 +64,15 @@ void RqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
         m_needsAnotherTick = m_needsAnotherTick || (!head.isEmpty() && head != q.oldestId);
         q.oldestId = head;
         row.notTakenForMs = q.taken.update(head, row.waiting, nowMs);
-        row.active = optInt(reply(q.wip));
-        row.orphaned = optInt(reply(q.wipOverdue));
+        row.active = replyCount(reply(q.wip));
+        row.orphaned = replyCount(reply(q.wipOverdue));
         row.heldSampled = row.active.value_or(0);
         if (row.orphaned && *row.orphaned > 0)
             if (const auto deadline = firstScoreMs(reply(q.wipEarliest)))
                 row.oldestOrphanedMs = std::max<qint64>(0, nowMs - *deadline);
-        row.failed = optInt(reply(q.failed));
-        row.scheduled = optInt(reply(q.scheduled));
-        row.overdue = optInt(reply(q.due));
+        row.failed = replyCount(reply(q.failed));
+        row.scheduled = replyCount(reply(q.scheduled));
+        row.overdue = replyCount(reply(q.due));
         if (row.overdue && *row.overdue > 0)
             if (const auto due = firstScoreMs(reply(q.earliestDue)))
                 row.oldestOverdueMs = std::max<qint64>(0, nowMs - *due);

@@ -14,26 +14,10 @@ namespace pelscope {
 
 namespace {
 
-std::optional<qint64> optInt(const RedisReply &r)
-{
-    return r.isError() || r.isNil() ? std::nullopt : r.toInt();
-}
-
-QJsonObject jsonObject(const QByteArray &bytes)
-{
-    return QJsonDocument::fromJson(bytes).object();
-}
-
 std::optional<qint64> secondsField(const QJsonObject &o, const char *field)
 {
     const QJsonValue v = o.value(QLatin1String(field));
     return v.isDouble() ? secondsToMs(v.toDouble()) : std::nullopt;
-}
-
-// A job's JSON, unless it is too large to parse every tick (its time is then unknown).
-QJsonObject jobJson(const QByteArray &bytes)
-{
-    return bytes.size() <= kValueCap ? QJsonDocument::fromJson(bytes).object() : QJsonObject();
 }
 
 JobQueueSnapshot sidekiqRow(const QByteArray &name, const QByteArray &key)
@@ -92,7 +76,7 @@ void SidekiqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
     // queue is then said to have no worker.
     bool livenessKnown = !reply(m_processesRead).isError() && m_processes.size() < std::size_t(kMaxProcesses);
     for (auto &[id, p] : m_processes) {
-        const std::optional<qint64> pttl = optInt(reply(p.pttl));
+        const std::optional<qint64> pttl = replyCount(reply(p.pttl));
         if (!pttl || reply(p.fields).isError()) {
             livenessKnown = false;
             continue;
@@ -110,7 +94,7 @@ void SidekiqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
         const bool quiet = f.size() == 3 && f.at(1).bytes() == "true";
         s.alive = *pttl < 0 || s.silentMs < kDeadAfterMs;
         s.quiet = quiet;
-        const QJsonObject info = f.size() == 3 ? jsonObject(f.at(2).bytes()) : QJsonObject();
+        const QJsonObject info = f.size() == 3 ? jobJson(f.at(2).bytes()) : QJsonObject();
         for (const QJsonValue &q : info.value(QLatin1String("queues")).toArray())
             s.queues.append(q.toString().toUtf8());
         if (!s.alive) {
@@ -119,7 +103,7 @@ void SidekiqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
             for (const int slot : {p.work6, p.work7}) {
                 const QList<RedisReply> &kv = reply(slot).elements();
                 for (qsizetype i = 1; i < kv.size(); i += 2) {
-                    s.held[jsonObject(kv.at(i).bytes()).value(QLatin1String("queue")).toString().toUtf8()]++;
+                    s.held[jobJson(kv.at(i).bytes()).value(QLatin1String("queue")).toString().toUtf8()]++;
                     ++running;
                 }
             }
@@ -137,7 +121,7 @@ void SidekiqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
         JobQueueSnapshot row = sidekiqRow(name, "queue:" + name);
         row.error = errorAmong({q.llen, q.head});
         if (row.error.isEmpty()) {
-            row.waiting = optInt(reply(q.llen));
+            row.waiting = replyCount(reply(q.llen));
             const QByteArray head = reply(q.head).bytes();
             if (const auto at = secondsField(jobJson(head), "enqueued_at"))
                 row.oldestWaitingMs = std::max<qint64>(0, nowMs - *at);
@@ -169,8 +153,8 @@ void SidekiqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
         JobQueueSnapshot row = sidekiqRow(schedule ? "schedule" : "retry", schedule ? "schedule" : "retry");
         row.error = errorAmong({s->size, s->due, s->earliest});
         if (row.error.isEmpty()) {
-            row.scheduled = optInt(reply(s->size));
-            row.overdue = optInt(reply(s->due));
+            row.scheduled = replyCount(reply(s->size));
+            row.overdue = replyCount(reply(s->due));
             const RedisReply &e = reply(s->earliest);
             bool ok = false;
             const double due = e.size() == 2 ? e.at(1).bytes().toDouble(&ok) : 0;
@@ -183,7 +167,7 @@ void SidekiqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
     JobQueueSnapshot dead = sidekiqRow("dead", "dead");
     dead.error = errorAmong({m_deadSize, m_deadNewest});
     if (dead.error.isEmpty()) {
-        dead.failed = optInt(reply(m_deadSize));
+        dead.failed = replyCount(reply(m_deadSize));
         if (reply(m_deadNewest).size() > 0) {
             const QJsonObject job = jobJson(reply(m_deadNewest).at(0).bytes());
             dead.newestFailure = displayText(fillText(QStringLiteral("%1: %2"), job.value(QLatin1String("error_class")).toString().left(200),

@@ -107,7 +107,8 @@ QString productName(const QString &product)
 QString jobQueueTitle(const JobQueueSnapshot &q)
 {
     const bool defaultPrefix = q.prefix.isEmpty() || (q.framework == JobFramework::BullMQ && q.prefix == "bull")
-                               || (q.framework == JobFramework::Rq && q.prefix == "rq");
+                               || (q.framework == JobFramework::Rq && q.prefix == "rq")
+                               || (q.framework == JobFramework::Dramatiq && q.prefix == "dramatiq");
     return defaultPrefix ? fillText(QStringLiteral("%1 %2"), frameworkName(q.framework), displayBytes(q.name))
                          : fillText(QStringLiteral("%1 %2:%3"), frameworkName(q.framework), displayBytes(q.prefix), displayBytes(q.name));
 }

@@ -42,6 +42,8 @@ QString frameworkName(JobFramework f)
     case JobFramework::Sidekiq: return QStringLiteral("Sidekiq");
     case JobFramework::Celery: return QStringLiteral("Celery");
     case JobFramework::Rq: return QStringLiteral("RQ");
+    case JobFramework::Dramatiq: return QStringLiteral("dramatiq");
+    case JobFramework::Arq: return QStringLiteral("arq");
     }
     return {};
 }

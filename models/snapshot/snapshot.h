@@ -180,7 +180,7 @@ struct ListQueueSnapshot
 
 // The job frameworks teams run on Redis, recognised by their key layouts
 // (docs/FRAMEWORKS.md).
-enum class JobFramework { BullMQ, Sidekiq, Celery, Rq };
+enum class JobFramework { BullMQ, Sidekiq, Celery, Rq, Dramatiq, Arq };
 
 // One queue of a job framework (or one of its system-wide sets: Sidekiq's
 // schedule, retry and dead), read with that framework's own keys each tick
@@ -189,7 +189,7 @@ enum class JobFramework { BullMQ, Sidekiq, Celery, Rq };
 struct JobQueueSnapshot
 {
     JobFramework framework = JobFramework::BullMQ;
-    QByteArray prefix;  // the deployment's key prefix: "bull" (BullMQ), "rq"; empty for Sidekiq and Celery
+    QByteArray prefix;  // the deployment's key prefix: "bull" (BullMQ), "rq", dramatiq's namespace; empty for Sidekiq, Celery and arq
     QByteArray name;    // the framework's own name for the queue ("mail"), or of the set ("schedule")
     QByteArray key;     // the key that holds its waiting jobs (a list), or the set itself
     QString version;    // the framework's version when its keys say (BullMQ's meta)

@@ -347,7 +347,7 @@
 <context>
     <name>Health</name>
     <message>
-        <location filename="../../models/health/health_rules.cpp" line="+205"/>
+        <location filename="../../models/health/health_rules.cpp" line="+208"/>
         <location line="+2"/>
         <source>oldest pending idle %1 ≥ %2</source>
         <translation>가장 오래된 Pending idle %1 ≥ %2</translation>
@@ -556,6 +556,11 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>%1 message(s) fetched by a broker whose heartbeat stopped %2 ago: held by nobody until dramatiq&apos;s maintenance requeues them</source>
+        <translation>하트비트가 %2 전에 멈춘 브로커가 가져간 메시지 %1개: dramatiq의 유지보수 작업이 다시 큐에 넣을 때까지 아무도 잡고 있지 않음</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>%1 job(s) held by a process whose heartbeat stopped %2 ago</source>
         <translation>하트비트가 %2 전에 멈춘 프로세스가 잡고 있는 작업 %1개</translation>
     </message>
@@ -590,7 +595,12 @@
         <translation>작업 %1개가 대기 중이고 어떤 워커도 잡고 있지 않음: 가져가는 이가 없음</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
+        <source>oldest waiting job due %1 ago</source>
+        <translation>가장 오래 대기한 작업의 실행 시각이 %1 전에 지남</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>oldest waiting job enqueued %1 ago</source>
         <translation>가장 오래 대기한 작업이 %1 전에 들어옴</translation>
     </message>

@@ -77,6 +77,39 @@ for i = from, to do
 end
 if #ids > 0 then redis.call('RPUSH', 'rq:queue:' .. q, unpack(ids)); redis.call('ZADD', 'rq:scheduled:' .. q, unpack(scores)) end
 return 1)";
+    if (framework == QLatin1String("dramatiq"))
+        return R"(
+local q, now, from, to = 'dramatiq:' .. KEYS[1], tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+if from == 1 then
+  redis.call('ZADD', 'dramatiq:__heartbeats__', now, 'live-' .. KEYS[1], now - 120000, 'dead-' .. KEYS[1])
+  for i = 1, 20 do redis.call('SADD', 'dramatiq:__acks__.dead-' .. KEYS[1] .. '.' .. KEYS[1], 'h' .. i); redis.call('HSET', q .. '.msgs', 'h' .. i, '{}') end
+  redis.call('ZADD', q .. '.XQ', now, 'x1'); redis.call('HSET', q .. '.XQ.msgs', 'x1', '{"options":{"traceback":"ValueError: x"}}')
+end
+local ids, msgs, delayed = {}, {}, {}
+for i = from, to do
+  local id = KEYS[1] .. '-' .. i
+  ids[#ids + 1] = id
+  msgs[#msgs + 1] = id; msgs[#msgs + 1] = '{"message_id":"' .. id .. '","message_timestamp":' .. (now - i % 900) .. '}'
+  delayed[#delayed + 1] = 'd' .. id; delayed[#delayed + 1] = '{}'
+  if #ids >= 1000 then redis.call('RPUSH', q, unpack(ids)); redis.call('HSET', q .. '.msgs', unpack(msgs)); redis.call('HSET', q .. '.DQ.msgs', unpack(delayed)); ids, msgs, delayed = {}, {}, {} end
+end
+if #ids > 0 then redis.call('RPUSH', q, unpack(ids)); redis.call('HSET', q .. '.msgs', unpack(msgs)); redis.call('HSET', q .. '.DQ.msgs', unpack(delayed)) end
+return 1)";
+    if (framework == QLatin1String("arq"))
+        return R"(
+local q, now, from, to = 'arq:' .. KEYS[1], tonumber(ARGV[1]), tonumber(ARGV[2]), tonumber(ARGV[3])
+if from == 1 then
+  redis.call('PSETEX', q .. ':health-check', 3601000, 'Dec-04 12:00:00 j_complete=0 queued=0')
+  for i = 1, 10 do redis.call('SET', 'arq:in-progress:' .. KEYS[1] .. '-' .. i, '1', 'PX', 310000) end
+end
+local scores = {}
+for i = from, to do
+  scores[#scores + 1] = now + (i % 2 == 0 and -i or i)
+  scores[#scores + 1] = KEYS[1] .. '-' .. i
+  if #scores >= 2000 then redis.call('ZADD', q, unpack(scores)); scores = {} end
+end
+if #scores > 0 then redis.call('ZADD', q, unpack(scores)) end
+return 1)";
     return R"(
 local q, now, from, to = KEYS[1], tonumber(ARGV[1]) / 1000, tonumber(ARGV[2]), tonumber(ARGV[3])
 local sep = string.char(6, 22)
@@ -97,7 +130,8 @@ return 1)";
 QList<FrameworkCostResult> runFrameworkBench(const QList<qint64> &totalJobs, int queues, const std::function<void(const QString &)> &progress)
 {
     QList<FrameworkCostResult> out;
-    for (const QString &framework : {QStringLiteral("BullMQ"), QStringLiteral("Sidekiq"), QStringLiteral("RQ"), QStringLiteral("Celery")}) {
+    for (const QString &framework : {QStringLiteral("BullMQ"), QStringLiteral("Sidekiq"), QStringLiteral("RQ"), QStringLiteral("Celery"),
+                                     QStringLiteral("dramatiq"), QStringLiteral("arq")}) {
         for (const qint64 jobs : totalJobs) {
             FrameworkCostResult r;
             r.framework = framework;
@@ -133,6 +167,9 @@ QList<FrameworkCostResult> runFrameworkBench(const QList<qint64> &totalJobs, int
             }
             ProbeConfig config;
             config.queues.discover = false; // the framework's own reads only (found by the sweep)
+            if (framework == QLatin1String("arq")) // arq's queue names are its workers' setting: named
+                for (int q = 0; q < queues; ++q)
+                    config.queues.addFramework(fillText(QStringLiteral("arq:arq:q%1"), q));
             db.command({"CONFIG", "RESETSTAT"});
             constexpr int kTicks = 30;
             const QList<Snapshot> ticks = test::pollTicks(server.url(), kTicks, 100, config, &error);

@@ -3,7 +3,7 @@
 // (XINFO GROUPS/STREAM/CONSUMERS, XPENDING, TIME, SCAN, the queues' ZCARD,
 // ZRANGE, LLEN, LRANGE, INFO commandstats); a few ticks in a row so state
 // carried between ticks (PEL walks, samples, activity windows) is exercised too.
-// The job frameworks' readers (BullMQ, Sidekiq, RQ, Celery) likewise: their
+// The job frameworks' readers (BullMQ, Sidekiq, RQ, Celery, dramatiq, arq) likewise: their
 // registries, ids and job hashes and JSON come from the same bytes.
 #include "fuzz_support.h"
 #include "probe/activity_probe.h"
@@ -48,6 +48,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     systems.sidekiq = true;
     systems.rq = true;
     systems.celeryBindings = {"_kombu.binding.celery"};
+    systems.dramatiq = {{"dramatiq", "default"}};
+    systems.arq = {"arq:queue"};
     jobs.found(systems);
     for (int tick = 0; tick < 4; ++tick) {
         RedisBatch batch;

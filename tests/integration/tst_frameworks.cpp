@@ -360,6 +360,128 @@ private Q_SLOTS:
         QVERIFY2(check.out.contains("CRIT Celery unacked: 8 task(s) reserved by a worker for"), check.out.constData());
         QVERIFY2(check.out.contains("WARN Celery celery: no job taken for"), check.out.constData());
     }
+
+    // dramatiq is in no registry these machines reach (not in Debian, not on
+    // npm): its layout is built with the exact commands its broker's
+    // dispatch.lua runs (dramatiq 2.x: "enqueue" HSET <q>.msgs + RPUSH <q>,
+    // "fetch" LPOP + SADD __acks__.<broker>.<q>, every command ZADD
+    // __heartbeats__ <its ms> <broker>, "nack" ZADD <q>.XQ + HSET <q>.XQ.msgs),
+    // run as plain commands on a real redis-server. A producer enqueued 10
+    // messages and a delayed one; a worker fetched 4 and was SIGKILLed (its
+    // last beat 2 min ago, past the 60 s heartbeat_timeout); a poison message
+    // was dead-lettered; no broker has beaten since.
+    void dramatiqWorkerDeadHoldingMessages()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        const qint64 now = db.command({"TIME"}).at(0).bytes().toLongLong() * 1000;
+        const QByteArray then = QByteArray::number(now - 120'000);
+        const auto message = [&](const QByteArray &id, const QByteArray &queue, const QByteArray &options) {
+            return "{\"queue_name\":\"" + queue + "\",\"actor_name\":\"send_mail\",\"args\":[1],\"kwargs\":{},\"options\":" + options
+                   + ",\"message_id\":\"" + id + "\",\"message_timestamp\":" + then + "}";
+        };
+        for (int i = 0; i < 10; ++i) {
+            const QByteArray id = "m" + QByteArray::number(i);
+            db.command({"ZADD", "dramatiq:__heartbeats__", then, "producer-1"});
+            db.command({"HSET", "dramatiq:default.msgs", id, message(id, "default", "{}")});
+            db.command({"RPUSH", "dramatiq:default", id});
+        }
+        db.command({"HSET", "dramatiq:default.DQ.msgs", "later", message("later", "default.DQ", "{\"eta\":" + QByteArray::number(now + 3'600'000) + "}")});
+        db.command({"RPUSH", "dramatiq:default.DQ", "later"});
+        db.command({"ZADD", "dramatiq:__heartbeats__", then, "worker-7f3a"});
+        for (int i = 0; i < 4; ++i)
+            db.command({"SADD", "dramatiq:__acks__.worker-7f3a.default", db.command({"LPOP", "dramatiq:default"}).bytes()});
+        db.command({"ZADD", "dramatiq:default.XQ", then, "poison"});
+        db.command({"HSET", "dramatiq:default.XQ.msgs", "poison",
+                    message("poison", "default", "{\"retries\":20,\"traceback\":\"Traceback (most recent call last):\\n  File \\\"app.py\\\"\\nValueError: bad address\"}")});
+
+        const ProcessRun snap = cli({QStringLiteral("snapshot"), QStringLiteral("--url"), server.url(), QStringLiteral("--json")});
+        QVERIFY2(snap.exitCode == 0, snap.err.constData());
+        const QJsonObject row = jobRow(QJsonDocument::fromJson(snap.out).object(), QStringLiteral("dramatiq"), QStringLiteral("default"));
+        QVERIFY2(!row.isEmpty(), snap.out.constData());
+        QCOMPARE(row.value(QLatin1String("waiting")).toInteger(), db.command({"LLEN", "dramatiq:default"}).integer()); // 6
+        QCOMPARE(row.value(QLatin1String("active")).toInteger(), 4);
+        QCOMPARE(row.value(QLatin1String("orphaned")).toInteger(), db.command({"SCARD", "dramatiq:__acks__.worker-7f3a.default"}).integer());
+        QCOMPARE(row.value(QLatin1String("scheduled")).toInteger(), 1);
+        QCOMPARE(row.value(QLatin1String("failed")).toInteger(), 1);
+        QCOMPARE(row.value(QLatin1String("newest_failure")).toString(), QStringLiteral("ValueError: bad address"));
+        QCOMPARE(row.value(QLatin1String("workers")).toInteger(), 0);
+        QVERIFY2(row.value(QLatin1String("oldest_waiting_ms")).toInteger() >= 120'000, snap.out.constData());
+        const QJsonArray dead = row.value(QLatin1String("dead_workers")).toArray();
+        QCOMPARE(dead.size(), 1); // the producer held nothing: not named
+        QVERIFY2(dead.at(0).toString().startsWith(QLatin1String("worker-7f3a (no heartbeat for 2m")), qPrintable(dead.at(0).toString()));
+        QCOMPARE(row.value(QLatin1String("status")).toString(), QStringLiteral("crit"));
+
+        ProcessRun check = cli({QStringLiteral("check"), QStringLiteral("--url"), server.url()});
+        QCOMPARE(check.exitCode, 2);
+        QVERIFY2(check.out.contains("CRIT dramatiq default: 4 message(s) fetched by a broker whose heartbeat stopped 2m"), check.out.constData());
+        QVERIFY2(check.out.contains("6 job(s) waiting and no worker serves the queue"), check.out.constData());
+        // Its keys are dramatiq's: the dead letters are not a delayed queue "overdue by 2m".
+        QVERIFY2(!check.out.contains("default.XQ"), check.out.constData());
+
+        // A live worker beats again: "no worker" is no longer known, the dead one's messages still are.
+        db.command({"ZADD", "dramatiq:__heartbeats__", QByteArray::number(db.command({"TIME"}).at(0).bytes().toLongLong() * 1000), "worker-9c01"});
+        check = cli({QStringLiteral("check"), QStringLiteral("--url"), server.url()});
+        QCOMPARE(check.exitCode, 2);
+        QVERIFY2(check.out.contains("CRIT dramatiq default: 4 message(s) fetched by a broker"), check.out.constData());
+        QVERIFY2(!check.out.contains("no worker serves"), check.out.constData());
+    }
+
+    // arq is in no reachable registry either: its layout built with the
+    // commands arq 0.26 sends (enqueue_job: PSETEX arq:job:<id> + ZADD
+    // arq:queue <due ms> <id>; a worker running a job: SET
+    // arq:in-progress:<id> PX; its health check: PSETEX
+    // <queue>:health-check 3601000). 20 jobs due a minute ago with no worker
+    // (no health check), 2 deferred; then a worker that ran one and died.
+    void arqJobsDueWithNoWorker()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        const qint64 now = db.command({"TIME"}).at(0).bytes().toLongLong() * 1000;
+        for (int i = 0; i < 22; ++i) {
+            const QByteArray id = "job" + QByteArray::number(i);
+            db.command({"PSETEX", "arq:job:" + id, "86400000", QByteArray("\x80\x05\x95pickled", 11)});
+            db.command({"ZADD", "arq:queue", QByteArray::number(i < 20 ? now - 60'000 + i : now + 3'600'000), id});
+        }
+        const QStringList args{QStringLiteral("--url"), server.url()};
+        ProcessRun snap = cli(QStringList{QStringLiteral("snapshot"), QStringLiteral("--json")} + args);
+        QVERIFY2(snap.exitCode == 0, snap.err.constData());
+        QJsonObject row = jobRow(QJsonDocument::fromJson(snap.out).object(), QStringLiteral("arq"), QStringLiteral("arq:queue"));
+        QVERIFY2(!row.isEmpty(), snap.out.constData());
+        QCOMPARE(row.value(QLatin1String("waiting")).toInteger(), 20);
+        QCOMPARE(row.value(QLatin1String("active")).toInteger(), 0);
+        QCOMPARE(row.value(QLatin1String("scheduled")).toInteger(), 2);
+        QCOMPARE(row.value(QLatin1String("workers")).toInteger(), 0);
+        QVERIFY2(row.value(QLatin1String("oldest_waiting_ms")).toInteger() >= 60'000, snap.out.constData());
+        ProcessRun check = cli(QStringList{QStringLiteral("check")} + args);
+        QCOMPARE(check.exitCode, 2);
+        QVERIFY2(check.out.contains("CRIT arq arq:queue: 20 job(s) waiting and no worker serves the queue"), check.out.constData());
+
+        // A worker checked in and took the oldest job: running, not waiting;
+        // whether it still lives the keys do not say, so no "no worker".
+        db.command({"PSETEX", "arq:queue:health-check", "3601000", "Dec-04 21:30:00 j_complete=0 j_failed=0 j_retried=0 j_ongoing=1 queued=21"});
+        db.command({"SET", "arq:in-progress:job0", "1", "PX", "310000"});
+        snap = cli(QStringList{QStringLiteral("snapshot"), QStringLiteral("--json")} + args);
+        row = jobRow(QJsonDocument::fromJson(snap.out).object(), QStringLiteral("arq"), QStringLiteral("arq:queue"));
+        QCOMPARE(row.value(QLatin1String("waiting")).toInteger(), 19);
+        QCOMPARE(row.value(QLatin1String("active")).toInteger(), 1);
+        QVERIFY(row.value(QLatin1String("workers")).isNull());
+        check = cli(QStringList{QStringLiteral("check")} + args);
+        QVERIFY2(!check.out.contains("no worker serves"), check.out.constData());
+
+        // Named under another queue key, read from the first tick.
+        db.command({"ZADD", "arq:queue:low", QByteArray::number(now - 1000), "low1"});
+        snap = cli(QStringList{QStringLiteral("snapshot"), QStringLiteral("--json"), QStringLiteral("--framework"), QStringLiteral("arq:arq:queue:low")} + args);
+        QCOMPARE(jobRow(QJsonDocument::fromJson(snap.out).object(), QStringLiteral("arq"), QStringLiteral("arq:queue:low")).value(QLatin1String("waiting")).toInteger(), 1);
+        const ProcessRun bad = cli(QStringList{QStringLiteral("check"), QStringLiteral("--framework"), QStringLiteral("huey")} + args);
+        QVERIFY2(bad.exitCode == 3 && bad.err.contains("--framework: 'huey' is not a framework Pelscope reads"), bad.err.constData());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestFrameworks)

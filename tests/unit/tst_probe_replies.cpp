@@ -7,6 +7,7 @@
 #include "probe/queue_discovery.h"
 #include "probe/job_discovery.h"
 #include "probe/job_reader.h"
+#include "probe/queue_config.h"
 #include "probe/queue_probe.h"
 #include "probe/stream_probe.h"
 #include "probe/sweep_pace.h"
@@ -121,6 +122,38 @@ private Q_SLOTS:
         QCOMPARE(f.celeryBindings, (QList<QByteArray>{"_kombu.binding.celery"})); // not the remote-control and event bindings
         QVERIFY(!classifyJobKeys({"_kombu.binding.x"}, {}, {}).sidekiq);
         QVERIFY(classifyJobKeys({}, {}, {"wait", ":mail:wait", "bull::wait"}).bullmq.isEmpty());
+    }
+
+    // dramatiq by its lists, dead-letter sets and acks sets, in its default
+    // namespace or one with a heartbeats set; arq by its default queue.
+    void dramatiqAndArqShapes()
+    {
+        const FoundJobSystems f = classifyJobKeys({"dramatiq:__acks__.5f1c-9a.emails", "dramatiq:__acks__.5f1c-9a.reports.DQ", "dramatiq:__acks__.nodot"},
+                                                  {"dramatiq:__heartbeats__", "dramatiq:default.XQ", "app:__heartbeats__", "app:billing.XQ", "arq:queue",
+                                                   "other:x.XQ"},
+                                                  {"dramatiq:default", "dramatiq:default.DQ", "app:billing.DQ", "other:billing", "dramatiq:__x"});
+        QCOMPARE(f.dramatiq, (QList<QPair<QByteArray, QByteArray>>{{"app", "billing"}, {"dramatiq", "default"}, {"dramatiq", "emails"}, {"dramatiq", "reports"}}));
+        QCOMPARE(f.arq, (QList<QByteArray>{"arq:queue"}));
+        QVERIFY(classifyJobKeys({}, {"arq:queue:health-check", "arqueue"}, {"dramatiq"}).dramatiq.isEmpty());
+        QVERIFY(classifyJobKeys({}, {"arq:queue:health-check", "arqueue"}, {}).arq.isEmpty());
+    }
+
+    // --framework: each framework's own way to name a deployment, and a clear error otherwise.
+    void namedFrameworks()
+    {
+        QueueConfig c;
+        for (const char *spec : {"bullmq:mail", "bull:myapp:x:reports", "sidekiq", "RQ", "celery", "dramatiq:default", "dramatiq:app:billing", "arq",
+                                 "arq:arq:queue:low", "bullmq:mail"})
+            QCOMPARE(c.addFramework(QString::fromLatin1(spec)), QString());
+        QCOMPARE(c.frameworks.bullmq, (QList<QPair<QByteArray, QByteArray>>{{"bull", "mail"}, {"myapp:x", "reports"}}));
+        QVERIFY(c.frameworks.sidekiq && c.frameworks.rq);
+        QCOMPARE(c.frameworks.celeryBindings, (QList<QByteArray>{"_kombu.binding.celery"}));
+        QCOMPARE(c.frameworks.dramatiq, (QList<QPair<QByteArray, QByteArray>>{{"app", "billing"}, {"dramatiq", "default"}}));
+        QCOMPARE(c.frameworks.arq, (QList<QByteArray>{"arq:queue", "arq:queue:low"}));
+        for (const char *bad : {"bullmq", "bullmq:", "dramatiq", "sidekiq:x", "huey", "arq:", "%1:%2"}) {
+            const QString e = c.addFramework(QString::fromLatin1(bad));
+            QVERIFY2(e.contains(QString::fromLatin1(bad)), qPrintable(e)); // the spec, as given
+        }
     }
 
     // Nobody takes jobs: the oldest stays the oldest and the queue never shorter.
