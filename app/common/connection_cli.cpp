@@ -88,7 +88,7 @@ void addProbeOptions(QCommandLineParser &p)
          QStringLiteral("Do not look for job frameworks (BullMQ, Sidekiq, Celery, RQ, dramatiq, arq) by their keys.")},
         {QStringLiteral("framework"),
          QStringLiteral("Read this job framework deployment from the first tick, found or not (repeatable): bullmq:[PREFIX:]QUEUE, sidekiq, rq, "
-                        "celery, dramatiq:[NAMESPACE:]QUEUE, arq[:QUEUE_KEY]."),
+                        "celery, dramatiq:[NAMESPACE:]QUEUE, arq[:QUEUE_KEY], taskiq[:STREAM[/GROUP]]."),
          QStringLiteral("name[:where]")},
         {QStringLiteral("score-unit"), QStringLiteral("Delayed queues' scores: auto (default; ≥ 1e11 is ms), s or ms."), QStringLiteral("unit"),
          QStringLiteral("auto")},

@@ -25,7 +25,7 @@ QStringList HealthThresholds::keys()
             QStringLiteral("consumer_idle_warn"), QStringLiteral("behind_warn"),      QStringLiteral("behind_crit"),
             QStringLiteral("delayed_overdue_warn"), QStringLiteral("delayed_overdue_crit"), QStringLiteral("processing_timeout"),
             QStringLiteral("unserved_warn"), QStringLiteral("celery_visibility_timeout"),
-            QStringLiteral("dramatiq_heartbeat_timeout")};
+            QStringLiteral("dramatiq_heartbeat_timeout"), QStringLiteral("taskiq_idle_timeout")};
 }
 
 QString HealthThresholds::set(const QString &key, const QString &value)
@@ -81,6 +81,8 @@ QString HealthThresholds::set(const QString &key, const QString &value)
         return duration(celeryVisibilityTimeoutMs);
     if (key == QLatin1String("dramatiq_heartbeat_timeout"))
         return duration(dramatiqHeartbeatTimeoutMs);
+    if (key == QLatin1String("taskiq_idle_timeout"))
+        return duration(taskiqIdleTimeoutMs);
     if (key == QLatin1String("delivery_count_warn"))
         return count(deliveryCountWarn);
     if (key == QLatin1String("lag_warn"))
@@ -199,10 +201,25 @@ HealthTrend trendOf(const GroupSnapshot &g, const HealthThresholds &t, Health st
 
 HealthVerdict evaluateGroup(const StreamSnapshot &stream, const GroupSnapshot &g, const HealthThresholds &all)
 {
-    const HealthThresholds t = all.forGroup(stream.key, g.name);
+    HealthThresholds t = all.forGroup(stream.key, g.name);
     HealthVerdict v;
+    if (g.taskiq) {
+        // taskiq-redis reclaims entries idle idle_timeout (XAUTOCLAIM, on
+        // every live worker's loop): before that, a consumer idle holding
+        // entries is as likely busy (its slots full, not reading) as dead;
+        // after it, nobody is reclaiming.
+        t.consumerIdleWarnMs = t.taskiqIdleTimeoutMs;
+        t.oldestIdleWarnMs = t.taskiqIdleTimeoutMs;
+        t.oldestIdleCritMs = 2 * t.taskiqIdleTimeoutMs;
+    }
 
-    if (g.oldestIdleMs) {
+    if (g.oldestIdleMs && g.taskiq) {
+        const qint64 idle = *g.oldestIdleMs;
+        if (idle >= t.oldestIdleWarnMs)
+            addReason(v, idle >= t.oldestIdleCritMs ? Health::Crit : Health::Warn,
+                      fillText(QCoreApplication::translate("Health", "oldest pending idle %1, past taskiq's reclaim timeout %2: no live worker reclaimed it"),
+                               formatDuration(idle), formatDuration(t.taskiqIdleTimeoutMs)));
+    } else if (g.oldestIdleMs) {
         const qint64 idle = *g.oldestIdleMs;
         if (idle >= t.oldestIdleCritMs)
             addReason(v, Health::Crit, QCoreApplication::translate("Health", "oldest pending idle %1 ≥ %2").arg(formatDuration(idle), formatDuration(t.oldestIdleCritMs)));
@@ -245,7 +262,23 @@ HealthVerdict evaluateGroup(const StreamSnapshot &stream, const GroupSnapshot &g
     // Who holds old work, as the PEL proves it (stalledConsumers): named in
     // one line each, the longest idle first.
     v.stalled = stalledConsumers(g, t.consumerIdleWarnMs);
-    if (v.stalled.size() == 1) {
+    if (g.taskiq) {
+        // Idle alone proves nothing of a taskiq worker: a busy one stops reading.
+        for (const StalledConsumer &c : std::as_const(v.stalled))
+            addReason(v, Health::Warn,
+                      fillText(QCoreApplication::translate("Health", "%1 idle %2, holding %3 (dead, or busy and not reading): past taskiq's reclaim timeout %4"),
+                               displayBytes(c.name), formatDuration(c.idleMs), formatCount(c.pending), formatDuration(t.taskiqIdleTimeoutMs)));
+        // taskiq-redis names a new consumer (a uuid) at each worker start and
+        // never deletes one: the group's consumer list only grows.
+        qint64 leftovers = 0;
+        for (const ConsumerSnapshot &c : g.consumerList)
+            leftovers += c.pending == 0 && c.idleMs && *c.idleMs >= t.taskiqIdleTimeoutMs;
+        if (leftovers > 0)
+            addReason(v, Health::Ok,
+                      fillText(QCoreApplication::translate("Health", "%1 consumer(s) holding nothing, idle longer than taskiq's reclaim timeout: left by restarted workers "
+                                                                     "(taskiq-redis never deletes a consumer; XGROUP DELCONSUMER removes one)"),
+                               formatCount(leftovers)));
+    } else if (v.stalled.size() == 1) {
         const StalledConsumer &c = v.stalled.first();
         addReason(v, Health::Warn,
                   fillText(c.pending == 1 ? QCoreApplication::translate("Health", "%1 holds %2 entry idle %3 ≥ %4")

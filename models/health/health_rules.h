@@ -33,6 +33,9 @@ struct HealthThresholds
     // dramatiq: a broker silent this long is dead, what it fetched orphaned
     // (its RedisBroker heartbeat_timeout; dramatiq's default is 60 s).
     qint64 dramatiqHeartbeatTimeoutMs = 60'000;
+    // taskiq-redis: entries idle this long are reclaimed by a live worker
+    // (RedisStreamBroker idle_timeout; its default is 600,000 ms).
+    qint64 taskiqIdleTimeoutMs = 600'000;
 
     // Per-group overrides, "stream/group" -> (key, value) applied over the
     // values above: set("orders/fulfillment:oldest_idle_crit", "10m").

@@ -36,6 +36,7 @@ void FoundJobSystems::merge(const FoundJobSystems &other)
     addSorted(celeryBindings, other.celeryBindings, kMaxBullCandidates);
     addSorted(dramatiq, other.dramatiq, kMaxBullCandidates);
     addSorted(arq, other.arq, kMaxBullCandidates);
+    addSorted(taskiq, other.taskiq, kMaxBullCandidates);
     sidekiq = sidekiq || other.sidekiq;
     rq = rq || other.rq;
 }

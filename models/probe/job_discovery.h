@@ -31,6 +31,9 @@ struct FoundJobSystems
     QList<QByteArray> celeryBindings; // _kombu.binding.* keys, sorted
     QList<QPair<QByteArray, QByteArray>> dramatiq; // (namespace, queue), sorted
     QList<QByteArray> arq;                         // arq's queue keys, sorted
+    // taskiq-redis's stream groups named beyond its default group "taskiq":
+    // (stream, group), sorted. Read as groups; judged by taskiq's reclaim timeout.
+    QList<QPair<QByteArray, QByteArray>> taskiq;
 
     bool any() const { return !bullmq.isEmpty() || sidekiq || rq || !celeryBindings.isEmpty() || !dramatiq.isEmpty() || !arq.isEmpty(); }
     // Candidates kept at most (each confirmed or rejected by one read, once).

@@ -50,6 +50,14 @@ QString QueueConfig::addFramework(const QString &spec)
         if (key.isEmpty())
             return fillText(QStringLiteral("'%1': arq, or arq:QUEUE_KEY (the worker's queue_name, e.g. arq:queue)"), spec);
         frameworks.arq.append(key);
+    } else if (name == QLatin1String("taskiq")) {
+        // STREAM[/GROUP]: taskiq-redis's defaults are the stream and group "taskiq".
+        const QByteArray where = bare() ? QByteArray("taskiq") : rest;
+        const qsizetype slash = where.lastIndexOf('/');
+        const QByteArray stream = slash < 0 ? where : where.left(slash), group = slash < 0 ? QByteArray("taskiq") : where.mid(slash + 1);
+        if (stream.isEmpty() || group.isEmpty())
+            return fillText(QStringLiteral("'%1': taskiq, or taskiq:STREAM or taskiq:STREAM/GROUP"), spec);
+        frameworks.taskiq.append({stream, group});
     } else if (name == QLatin1String("sidekiq") && bare()) {
         frameworks.sidekiq = true;
     } else if (name == QLatin1String("rq") && bare()) {
@@ -57,7 +65,7 @@ QString QueueConfig::addFramework(const QString &spec)
     } else if (name == QLatin1String("celery") && bare()) {
         frameworks.celeryBindings.append("_kombu.binding.celery");
     } else {
-        return fillText(QStringLiteral("'%1' is not a framework Pelscope reads (bullmq:[PREFIX:]QUEUE, sidekiq, rq, celery, dramatiq:[NAMESPACE:]QUEUE, arq[:QUEUE_KEY])"),
+        return fillText(QStringLiteral("'%1' is not a framework Pelscope reads (bullmq:[PREFIX:]QUEUE, sidekiq, rq, celery, dramatiq:[NAMESPACE:]QUEUE, arq[:QUEUE_KEY], taskiq[:STREAM[/GROUP]])"),
                         spec);
     }
     FoundJobSystems sorted;

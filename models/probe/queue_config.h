@@ -31,7 +31,8 @@ struct QueueConfig
     // "main=processing" for --list-queue; an error text, empty when added.
     QString addList(const QString &spec);
     // A framework deployment for --framework: bullmq:[PREFIX:]QUEUE,
-    // sidekiq, rq, celery, dramatiq:[NAMESPACE:]QUEUE, arq[:QUEUE_KEY]. An
+    // sidekiq, rq, celery, dramatiq:[NAMESPACE:]QUEUE, arq[:QUEUE_KEY],
+    // taskiq[:STREAM[/GROUP]] (a stream group judged by taskiq's rules). An
     // error text, empty when added.
     QString addFramework(const QString &spec);
     // auto, s or ms.

@@ -250,6 +250,7 @@ SnapshotData StreamProbe::parseTick(const RedisReplies &replies)
                 g.oldestUnreadNote = QCoreApplication::translate("Health", "nothing unread (lag 0)");
             else if (!g.oldestUnreadAgeMs && g.oldestUnreadNote.isEmpty())
                 g.oldestUnreadNote = QCoreApplication::translate("Health", "not read yet this tick");
+            g.taskiq = g.name == "taskiq" || m_config.queues.frameworks.taskiq.contains(qMakePair(s.key, g.name));
             g.health = evaluateGroup(s, g, m_config.thresholds);
             for (const QString &what : std::as_const(g.unjudged))
                 g.health.reasons << QCoreApplication::translate("Health", "not judged: %1").arg(what);

@@ -95,6 +95,10 @@ struct GroupSnapshot
     // (XPENDING refused), a value the server sent that is not a count. The
     // health verdict lists them as "not judged: …"; `check` says UNKNOWN.
     QStringList unjudged;
+    // taskiq-redis's group (named "taskiq", its default, or by --framework
+    // taskiq:…): its rules follow the timeout after which taskiq reclaims
+    // idle entries (XAUTOCLAIM), taskiq_idle_timeout.
+    bool taskiq = false;
     HealthVerdict health;
 };
 
@@ -196,7 +200,7 @@ struct JobQueueSnapshot
     QString error;      // could not be read: wrong type, no permission
     std::optional<qint64> waiting;         // jobs waiting for a worker (BullMQ: wait + paused + prioritized)
     bool paused = false;                   // the framework's own pause switch is on
-    std::optional<qint64> oldestWaitingMs; // the oldest waiting job's age, from its own enqueue time
+    std::optional<qint64> oldestWaitingMs; // the oldest waiting job's age, from its own enqueue time (arq: its due time)
     // The oldest waiting job has stayed the oldest, the queue never shorter,
     // for this long while Pelscope watched: nobody is taking jobs. Null when
     // the queue is empty or moved since the last tick.

@@ -33,6 +33,8 @@ QJsonObject groupJson(const GroupSnapshot &g)
 {
     QJsonObject o;
     putName(o, "name", g.name);
+    if (g.taskiq)
+        o.insert(QLatin1String("framework"), QStringLiteral("taskiq"));
     o.insert(QLatin1String("consumers"), orNull(g.consumers));
     o.insert(QLatin1String("pending"), orNull(g.pending));
     o.insert(QLatin1String("last_delivered_id"), displayBytes(g.lastDeliveredId));

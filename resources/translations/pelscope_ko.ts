@@ -347,7 +347,12 @@
 <context>
     <name>Health</name>
     <message>
-        <location filename="../../models/health/health_rules.cpp" line="+208"/>
+        <location filename="../../models/health/health_rules.cpp" line="+220"/>
+        <source>oldest pending idle %1, past taskiq&apos;s reclaim timeout %2: no live worker reclaimed it</source>
+        <translation>가장 오래된 대기 항목이 %1 동안 유휴, taskiq의 회수 시간 %2 초과: 살아 있는 워커가 회수하지 않음</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <location line="+2"/>
         <source>oldest pending idle %1 ≥ %2</source>
         <translation>가장 오래된 Pending idle %1 ≥ %2</translation>
@@ -385,7 +390,17 @@
         <translation>Redis가 보고하지 않음</translation>
     </message>
     <message>
+        <location line="+10"/>
+        <source>%1 idle %2, holding %3 (dead, or busy and not reading): past taskiq&apos;s reclaim timeout %4</source>
+        <translation>%1: %2 동안 유휴, %3개 보유 중 (죽었거나, 바빠서 읽지 않음): taskiq의 회수 시간 %4 초과</translation>
+    </message>
+    <message>
         <location line="+9"/>
+        <source>%1 consumer(s) holding nothing, idle longer than taskiq&apos;s reclaim timeout: left by restarted workers (taskiq-redis never deletes a consumer; XGROUP DELCONSUMER removes one)</source>
+        <translation>아무것도 보유하지 않은 채 taskiq의 회수 시간보다 오래 유휴인 컨슈머 %1개: 재시작된 워커가 남긴 것 (taskiq-redis는 컨슈머를 지우지 않음; XGROUP DELCONSUMER로 제거)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>%1 holds %2 entry idle %3 ≥ %4</source>
         <translation>%1이(가) 엔트리 %2개를 %3 동안 처리하지 않고 보유 중 (기준 %4)</translation>
     </message>
@@ -407,7 +422,7 @@
     <message>
         <location filename="../../models/health/queue_rules.cpp" line="+13"/>
         <location line="+34"/>
-        <location filename="../../models/probe/stream_probe_replies.cpp" line="+255"/>
+        <location filename="../../models/probe/stream_probe_replies.cpp" line="+256"/>
         <source>not judged: %1</source>
         <translation>판정 불가: %1</translation>
     </message>
@@ -477,7 +492,7 @@
         <translation>레플리카에서 읽음(그룹의 entries-read가 없을 수 있음); </translation>
     </message>
     <message>
-        <location filename="../../models/probe/stream_probe_replies.cpp" line="-225"/>
+        <location filename="../../models/probe/stream_probe_replies.cpp" line="-226"/>
         <source>the server&apos;s XINFO GROUPS has no lag field (Redis before 7.0 does not report it)</source>
         <translation>서버의 XINFO GROUPS에 lag 필드가 없음 (Redis 7.0 이전 버전은 보고하지 않음)</translation>
     </message>
@@ -532,7 +547,7 @@
         <translation>이번 폴링에서 아직 읽지 않음</translation>
     </message>
     <message>
-        <location line="+118"/>
+        <location line="+119"/>
         <source>dead-letter stream %1 grew by %2 in the last %3 (now %4)</source>
         <translation>데드 레터 스트림 %1: 최근 %3 동안 %2 증가 (현재 %4)</translation>
     </message>

@@ -13,6 +13,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTest>
 
 #include <csignal>
@@ -481,6 +482,61 @@ private Q_SLOTS:
         QCOMPARE(jobRow(QJsonDocument::fromJson(snap.out).object(), QStringLiteral("arq"), QStringLiteral("arq:queue:low")).value(QLatin1String("waiting")).toInteger(), 1);
         const ProcessRun bad = cli(QStringList{QStringLiteral("check"), QStringLiteral("--framework"), QStringLiteral("huey")} + args);
         QVERIFY2(bad.exitCode == 3 && bad.err.contains("--framework: 'huey' is not a framework Pelscope reads"), bad.err.constData());
+    }
+
+    // taskiq is in no registry these machines reach: its stream layout built
+    // with the exact commands taskiq-redis 1.2's RedisStreamBroker sends
+    // (startup XGROUP CREATE taskiq taskiq $ MKSTREAM; kick XADD taskiq * data
+    // <msg>; listen XREADGROUP GROUP taskiq <uuid4> COUNT n BLOCK 2000 STREAMS
+    // taskiq >, then XAUTOCLAIM taskiq taskiq <uuid4> <idle_timeout> 0-0 COUNT
+    // 100; XACK when the result is saved). Two workers read 10 each; one is
+    // dead, the other busy: neither reads again. A third, restarted long ago,
+    // holds nothing. idle_timeout is 3 s here (600 s by default).
+    void taskiqIdleConsumersJudgedByItsReclaimTimeout()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        QVERIFY(!db.command({"XGROUP", "CREATE", "taskiq", "taskiq", "$", "MKSTREAM"}).isError());
+        for (int i = 0; i < 30; ++i)
+            db.command({"XADD", "taskiq", "*", "data", R"({"task_id":")" + QByteArray::number(i) + R"(","task_name":"app:send","labels":{},"args":[],"kwargs":{}})"});
+        const QByteArray leftover = "0b7e2c4e-3f0c-4b7a-9d55-2f8f1d3c6a10", dead = "5a1d7c2e-8b4f-4e61-a0c3-9e2b7d4f1a55",
+                         busy = "c93e0f1a-27d4-4f8b-b6a2-51e7d9c0a3b4";
+        const RedisReply first = db.command({"XREADGROUP", "GROUP", "taskiq", leftover, "COUNT", "1", "STREAMS", "taskiq", ">"});
+        db.command({"XACK", "taskiq", "taskiq", first.at(0).at(1).at(0).at(0).bytes()});
+        db.command({"XREADGROUP", "GROUP", "taskiq", dead, "COUNT", "10", "BLOCK", "2000", "STREAMS", "taskiq", ">"});
+        db.command({"XREADGROUP", "GROUP", "taskiq", busy, "COUNT", "10", "BLOCK", "2000", "STREAMS", "taskiq", ">"});
+        // The general thresholds say 1 s; taskiq's group follows its reclaim timeout.
+        const QStringList args{QStringLiteral("--url"), server.url(), QStringLiteral("--threshold"), QStringLiteral("taskiq_idle_timeout=3s"),
+                               QStringLiteral("--threshold"), QStringLiteral("consumer_idle_warn=1s"), QStringLiteral("--threshold"),
+                               QStringLiteral("oldest_idle_warn=1s"), QStringLiteral("--threshold"), QStringLiteral("oldest_idle_crit=2s")};
+        QTest::qWait(1500);
+        ProcessRun check = cli(QStringList{QStringLiteral("check")} + args);
+        QVERIFY2(check.exitCode == 0, check.out.constData()); // before taskiq itself would reclaim: nothing is wrong yet
+        QTest::qWait(2000);
+        check = cli(QStringList{QStringLiteral("check")} + args);
+        QCOMPARE(check.exitCode, 1);
+        const QString out = QString::fromUtf8(check.out);
+        QVERIFY2(out.contains(QRegularExpression(QStringLiteral("oldest pending idle 3(\\.\\d)?s, past taskiq's reclaim timeout 3s: no live worker reclaimed it"))), check.out.constData());
+        for (const QByteArray &c : {dead, busy})
+            QVERIFY2(out.contains(QRegularExpression(QString::fromLatin1(c) + QStringLiteral(" idle 3(\\.\\d)?s, holding 10 \\(dead, or busy and not reading\\): past taskiq's reclaim timeout 3s"))),
+                     check.out.constData());
+        QVERIFY2(!check.out.contains(leftover), check.out.constData());
+        const ProcessRun snap = cli(QStringList{QStringLiteral("snapshot"), QStringLiteral("--json")} + args);
+        const QJsonObject group = QJsonDocument::fromJson(snap.out).object().value(QLatin1String("streams")).toArray().at(0).toObject()
+                                      .value(QLatin1String("groups")).toArray().at(0).toObject();
+        QCOMPARE(group.value(QLatin1String("framework")).toString(), QStringLiteral("taskiq"));
+        QVERIFY2(group.value(QLatin1String("reasons")).toVariant().toStringList().join(QLatin1Char('\n')).contains(
+                     QLatin1String("1 consumer(s) holding nothing, idle longer than taskiq's reclaim timeout: left by restarted workers")),
+                 snap.out.constData());
+
+        // The busy worker's loop comes round and reclaims the dead one's entries, as taskiq does: fine again.
+        const RedisReply claimed = db.command({"XAUTOCLAIM", "taskiq", "taskiq", busy, "3000", "0-0", "COUNT", "100"});
+        QCOMPARE(claimed.at(1).size(), 20); // the dead worker's 10 and its own
+        check = cli(QStringList{QStringLiteral("check")} + args);
+        QVERIFY2(check.exitCode == 0, check.out.constData());
     }
 };
 

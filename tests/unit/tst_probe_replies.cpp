@@ -143,14 +143,15 @@ private Q_SLOTS:
     {
         QueueConfig c;
         for (const char *spec : {"bullmq:mail", "bull:myapp:x:reports", "sidekiq", "RQ", "celery", "dramatiq:default", "dramatiq:app:billing", "arq",
-                                 "arq:arq:queue:low", "bullmq:mail"})
+                                 "arq:arq:queue:low", "bullmq:mail", "taskiq", "taskiq:jobs:emails", "taskiq:orders/workers"})
             QCOMPARE(c.addFramework(QString::fromLatin1(spec)), QString());
         QCOMPARE(c.frameworks.bullmq, (QList<QPair<QByteArray, QByteArray>>{{"bull", "mail"}, {"myapp:x", "reports"}}));
         QVERIFY(c.frameworks.sidekiq && c.frameworks.rq);
         QCOMPARE(c.frameworks.celeryBindings, (QList<QByteArray>{"_kombu.binding.celery"}));
         QCOMPARE(c.frameworks.dramatiq, (QList<QPair<QByteArray, QByteArray>>{{"app", "billing"}, {"dramatiq", "default"}}));
         QCOMPARE(c.frameworks.arq, (QList<QByteArray>{"arq:queue", "arq:queue:low"}));
-        for (const char *bad : {"bullmq", "bullmq:", "dramatiq", "sidekiq:x", "huey", "arq:", "%1:%2"}) {
+        QCOMPARE(c.frameworks.taskiq, (QList<QPair<QByteArray, QByteArray>>{{"jobs:emails", "taskiq"}, {"orders", "workers"}, {"taskiq", "taskiq"}}));
+        for (const char *bad : {"bullmq", "bullmq:", "dramatiq", "sidekiq:x", "huey", "arq:", "taskiq:/g", "taskiq:s/", "%1:%2"}) {
             const QString e = c.addFramework(QString::fromLatin1(bad));
             QVERIFY2(e.contains(QString::fromLatin1(bad)), qPrintable(e)); // the spec, as given
         }
