@@ -376,17 +376,17 @@ void ConnectionView::openWantedQueue()
     const QByteArray key = std::exchange(m_wantedQueue, {});
     for (const DelayedQueueSnapshot &q : s->delayedQueues)
         if (q.key == key)
-            return openQueue(key, {});
+            return openQueue(key, {}, false);
     for (const ListQueueSnapshot &q : s->listQueues)
         if (q.key == key)
-            return openQueue(key, q.processingKey);
+            return openQueue(key, q.processingKey, true);
     spdlog::warn("no queue named {} in the first poll", displayBytes(key).toStdString());
 }
 
-void ConnectionView::openQueue(const QByteArray &key, const QByteArray &processingKey)
+void ConnectionView::openQueue(const QByteArray &key, const QByteArray &processingKey, bool list)
 {
     m_queuePage->setTimestampFields(m_request.probe.queues.timestampFields);
-    m_queuePage->showQueue(key, processingKey);
+    m_queuePage->showQueue(key, processingKey, list);
     m_queuePage->applySnapshot(lastSnapshot());
     m_stack->setCurrentWidget(m_queuePage);
 }

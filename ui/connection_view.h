@@ -129,8 +129,8 @@ public Q_SLOTS:
     void openGroup(const QByteArray &stream, const QByteArray &group);
     void showOverview();
     void showDeadLetters(const QByteArray &key = {});
-    // `processingKey` empty: a delayed queue.
-    void openQueue(const QByteArray &key, const QByteArray &processingKey);
+    // `processingKey` empty: a delayed queue, or a plain list when `list`.
+    void openQueue(const QByteArray &key, const QByteArray &processingKey, bool list);
 
 Q_SIGNALS:
     // Health, staleness or the label changed: the tab and the all-connections

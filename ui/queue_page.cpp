@@ -174,19 +174,21 @@ QueuePage::QueuePage(WriteController *writes, QWidget *parent)
     layout->addLayout(actions);
 }
 
-void QueuePage::showQueue(const QByteArray &key, const QByteArray &processingKey)
+void QueuePage::showQueue(const QByteArray &key, const QByteArray &processingKey, bool list)
 {
     m_key = key;
     nameView(m_table, fillText(tr("Items of %1"), displayBytes(key)));
     m_processingKey = processingKey;
+    m_list = list || !processingKey.isEmpty();
     m_which->clear();
-    m_which->setVisible(isList());
-    if (isList()) {
-        m_which->addItem(tr("Processing: %1").arg(displayBytes(processingKey)));
-        m_which->addItem(tr("Main: %1").arg(displayBytes(key)));
+    m_which->setVisible(hasProcessing());
+    if (hasProcessing()) {
+        m_which->addItem(fillText(tr("Processing: %1"), displayBytes(processingKey)));
+        m_which->addItem(fillText(tr("Main: %1"), displayBytes(key)));
     }
-    m_title->setText(isList() ? tr("<b>%1</b> → %2 &nbsp;(reliable list)").arg(displayBytes(key).toHtmlEscaped(), displayBytes(processingKey).toHtmlEscaped())
-                              : tr("<b>%1</b> &nbsp;(delayed queue)").arg(displayBytes(key).toHtmlEscaped()));
+    m_title->setText(hasProcessing() ? fillText(tr("<b>%1</b> → %2 &nbsp;(reliable list)"), displayBytes(key).toHtmlEscaped(), displayBytes(processingKey).toHtmlEscaped())
+                     : isList()      ? fillText(tr("<b>%1</b> &nbsp;(list: workers pop from it)"), displayBytes(key).toHtmlEscaped())
+                                     : fillText(tr("<b>%1</b> &nbsp;(delayed queue)"), displayBytes(key).toHtmlEscaped()));
     m_status->clear();
     m_model->removeRows(0, m_model->rowCount());
     m_detail->clear();
@@ -199,8 +201,16 @@ void QueuePage::showQueue(const QByteArray &key, const QByteArray &processingKey
     m_ageChart->setSeries(0, {}, {});
     m_countChart->graph(0)->setName(isList() ? tr("waiting") : tr("size"));
     m_countChart->graph(1)->setName(isList() ? tr("in processing") : tr("due"));
-    m_countChart->setCaption(isList() ? tr("%1 waiting, %2 in processing").arg(displayBytes(key), displayBytes(processingKey))
-                                      : tr("size and items due"));
+    const bool secondSeries = !isList() || hasProcessing(); // a plain list has no processing count
+    m_countChart->graph(1)->setVisible(secondSeries);
+    if (secondSeries)
+        m_countChart->graph(1)->addToLegend();
+    else
+        m_countChart->graph(1)->removeFromLegend();
+    m_countChart->setCaption(hasProcessing() ? fillText(tr("%1 waiting, %2 in processing"), displayBytes(key), displayBytes(processingKey))
+                             : isList()      ? fillText(tr("%1 waiting"), displayBytes(key))
+                                             : tr("size and items due"));
+    m_ageChart->setVisible(!isList() || hasProcessing()); // a plain list holds nothing in processing to age
     m_ageChart->setCaption(isList() ? tr("the oldest item in processing") : tr("the oldest due item's lateness"));
     setChartThresholds();
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
@@ -264,7 +274,7 @@ void QueuePage::drawCharts()
 
 QByteArray QueuePage::shownKey() const
 {
-    return isList() && m_which->currentIndex() == 0 ? m_processingKey : m_key;
+    return hasProcessing() && m_which->currentIndex() == 0 ? m_processingKey : m_key;
 }
 
 void QueuePage::refresh()
@@ -306,7 +316,8 @@ void QueuePage::applySnapshot(const Snapshot &snapshot)
     for (const ListQueueSnapshot &q : snapshot->listQueues)
         if (isList() && q.key == m_key) {
             verdict = &q.health;
-            facts = tr("%1 waiting, %2 in processing").arg(formatCount(q.length.value_or(0)), formatCount(q.processingLength.value_or(0)));
+            facts = hasProcessing() ? fillText(tr("%1 waiting, %2 in processing"), formatCount(q.length.value_or(0)), formatCount(q.processingLength.value_or(0)))
+                                    : fillText(tr("%1 waiting"), formatCount(q.length.value_or(0)));
         }
     if (!verdict) {
         m_status->setText(tr("Not in the last poll."));
@@ -366,7 +377,8 @@ void QueuePage::showPage(const QueueItemPage &page)
         m_table->resizeColumnToContents(c);
     if (!page.items.isEmpty()) // the first item whole, at once
         m_table->selectRow(0);
-    const QString order = page.delayed ? tr("earliest due first") : tr("oldest first");
+    // A plain list's producers may push at either end: say which end is shown.
+    const QString order = page.delayed ? tr("earliest due first") : hasProcessing() ? tr("oldest first") : tr("from the right end (the oldest, when pushed on the left)");
     m_range->setText(page.items.isEmpty() ? tr("%1 is empty").arg(displayBytes(page.key))
                                           : tr("Items %1–%2 of %3, %4 — read at %5 (Refresh to read again)")
                                                 .arg(formatCount(page.offset + 1), formatCount(page.offset + page.items.size()), formatCount(length), order,
@@ -406,16 +418,17 @@ QList<QByteArray> QueuePage::selectedItems() const
 void QueuePage::updateActions()
 {
     const bool writes = m_writes->writesEnabled();
-    const bool processing = isList() && m_page.key == m_processingKey;
+    const bool processing = hasProcessing() && m_page.key == m_processingKey;
     const bool selected = !selectedItems().isEmpty();
     m_requeueStuck->setText(tr("Requeue items older than %1…").arg(formatDuration(m_processingTimeoutMs)));
-    m_requeueStuck->setVisible(isList());
-    m_requeueSelected->setVisible(isList());
+    m_requeueStuck->setVisible(hasProcessing());
+    m_requeueSelected->setVisible(hasProcessing());
+    m_delete->setVisible(!isList() || hasProcessing()); // a plain list is read here, never written: its workers own it
     m_runNow->setVisible(!isList());
     m_reschedule->setVisible(!isList());
     const QString readOnly = writes ? QString() : tr("Read-only: enable writes first (Connection ▸ Enable writes)");
     const QString notProcessing = processing ? QString() : tr("Show the processing list: only its items are moved or deleted here");
-    m_requeueStuck->setEnabled(writes && isList());
+    m_requeueStuck->setEnabled(writes && hasProcessing());
     m_requeueStuck->setToolTip(!readOnly.isEmpty() ? readOnly
                                                    : tr("Moves every item of %1 whose timestamp is at least %2 old back to %3, exactly once "
                                                         "(the processing timeout of the health rules); the exact commands are shown first")

@@ -30,10 +30,12 @@ class QueuePage : public QWidget
 public:
     QueuePage(WriteController *writes, QWidget *parent = nullptr);
 
-    // A delayed queue (`processingKey` empty) or a reliable list; from page one.
-    void showQueue(const QByteArray &key, const QByteArray &processingKey);
+    // A delayed queue (`processingKey` empty, not `list`), a reliable list or
+    // a plain list (`list`, `processingKey` empty); from page one.
+    void showQueue(const QByteArray &key, const QByteArray &processingKey, bool list);
     const QByteArray &key() const { return m_key; }
-    bool isList() const { return !m_processingKey.isEmpty(); }
+    bool isList() const { return m_list; }
+    bool hasProcessing() const { return !m_processingKey.isEmpty(); }
     // The header's status and reasons, from each poll.
     void applySnapshot(const Snapshot &snapshot);
     void setProcessingTimeoutMs(qint64 ms);
@@ -79,7 +81,8 @@ private:
 
     WriteController *m_writes;
     QByteArray m_key;           // the sorted set, or the main list
-    QByteArray m_processingKey; // empty for a delayed queue
+    QByteArray m_processingKey; // empty for a delayed queue and a plain list
+    bool m_list = false;
     qint64 m_processingTimeoutMs = 300'000;
     qint64 m_delayedWarnMs = 60'000, m_delayedCritMs = 300'000;
     QList<QueuePoint> m_points;

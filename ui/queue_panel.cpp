@@ -64,7 +64,8 @@ QueuePanel::QueuePanel(QWidget *parent)
     connect(m_table, &QAbstractItemView::activated, this, [this](const QModelIndex &index) {
         if (index.data(QueueTableModel::IsJobRole).toBool())
             return; // a framework's queue has no item page yet: its tooltip holds every figure
-        Q_EMIT queueActivated(index.data(QueueTableModel::KeyRole).toByteArray(), index.data(QueueTableModel::ProcessingKeyRole).toByteArray());
+        Q_EMIT queueActivated(index.data(QueueTableModel::KeyRole).toByteArray(), index.data(QueueTableModel::ProcessingKeyRole).toByteArray(),
+                              index.data(QueueTableModel::IsListRole).toBool());
     });
 
     auto *layout = new QVBoxLayout(this);

@@ -26,8 +26,9 @@ public:
     void applySnapshot(const Snapshot &snapshot);
 
 Q_SIGNALS:
-    // Double-click or Enter on a row: its page. `processingKey` empty: a delayed queue.
-    void queueActivated(const QByteArray &key, const QByteArray &processingKey);
+    // Double-click or Enter on a row: its page. `processingKey` empty: a
+    // delayed queue, or a plain list when `list`.
+    void queueActivated(const QByteArray &key, const QByteArray &processingKey, bool list);
 
 private:
     QueueTableModel *m_model;

@@ -158,8 +158,9 @@ QList<SnapshotTable::Line> renderQueueLines(const SnapshotData &d, const TableLa
             oldest = QStringLiteral("unknown"); // items carry no timestamp
         rows.append({q.health.status,
                      {q.error.isEmpty() ? healthName(q.health.status).toUpper() : QStringLiteral("ERROR"), QStringLiteral("list"),
-                      QStringLiteral("%1 → %2").arg(displayBytes(q.key), displayBytes(q.processingKey)), opt(q.length),
-                      QStringLiteral("%1 processing").arg(opt(q.processingLength)), oldest, why(q.error, q.health)}});
+                      q.processingKey.isEmpty() ? displayBytes(q.key) : fillText(QStringLiteral("%1 → %2"), displayBytes(q.key), displayBytes(q.processingKey)),
+                      opt(q.length), q.processingKey.isEmpty() ? QStringLiteral("-") : fillText(QStringLiteral("%1 processing"), opt(q.processingLength)), oldest,
+                      why(q.error, q.health)}});
     }
     for (const JobQueueSnapshot &q : d.jobQueues) {
         // STATE for a job queue: the jobs workers hold now; OLDEST: the

@@ -80,8 +80,9 @@ void addProbeOptions(QCommandLineParser &p)
          QStringLiteral("Watch this sorted set as a delayed queue, scored by due time (repeatable); no queue is looked for by name then."),
          QStringLiteral("key")},
         {QStringLiteral("list-queue"),
-         QStringLiteral("Watch this reliable list and its processing list, e.g. myqueue=processing (repeatable); no queue is looked for by name then."),
-         QStringLiteral("main=processing")},
+         QStringLiteral("Watch this reliable list and its processing list, e.g. myqueue=processing, or a plain list workers pop from (the key alone) "
+                        "(repeatable); no queue is looked for by name then."),
+         QStringLiteral("main[=processing]")},
         {QStringLiteral("no-queue-discovery"),
          QStringLiteral("Do not look for delayed queues (sorted sets named *delay*, *schedul*) and reliable lists (X with X:processing) by name.")},
         {QStringLiteral("no-framework-discovery"),

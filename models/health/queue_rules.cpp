@@ -1,6 +1,7 @@
 #include "queue_rules.h"
 
 #include "../snapshot/format.h"
+#include "../text/fill_text.h"
 
 #include <QCoreApplication>
 
@@ -58,10 +59,25 @@ HealthVerdict evaluateListQueue(const ListQueueSnapshot &q, const HealthThreshol
                   .arg(formatCount(q.stuck), formatDuration(t.processingTimeoutMs),
                        q.oldestProcessingAgeMs ? formatDuration(*q.oldestProcessingAgeMs) : QStringLiteral("?")));
     }
-    if (q.unservedForMs && *q.unservedForMs >= t.unservedWarnMs)
-        addReason(v, Health::Warn,
-              QCoreApplication::translate("Health", "no worker: the main list grew by %1 over %2 with nothing in processing")
-                  .arg(formatCount(q.unservedGrowth.value_or(0)), formatDuration(*q.unservedForMs)));
+    if (q.unservedForMs && *q.unservedForMs >= t.unservedWarnMs) {
+        // Critical from behind_crit on, as a job queue nobody takes from.
+        const Health level = *q.unservedForMs >= t.behindCritMs ? Health::Crit : Health::Warn;
+        const qint64 growth = q.unservedGrowth.value_or(0);
+        const bool plain = q.processingKey.isEmpty();
+        if (!plain && growth > 0)
+            addReason(v, level,
+                      fillText(QCoreApplication::translate("Health", "no worker: the main list grew by %1 over %2 with nothing in processing"),
+                               formatCount(growth), formatDuration(*q.unservedForMs)));
+        else if (growth > 0)
+            addReason(v, level,
+                      fillText(QCoreApplication::translate("Health", "no worker: nothing taken from the list for %1 while it grew by %2 to %3"),
+                               formatDuration(*q.unservedForMs), formatCount(growth), formatCount(q.length.value_or(0))));
+        else
+            addReason(v, level,
+                      fillText(plain ? QCoreApplication::translate("Health", "no worker: nothing taken from the list for %1 while %2 items wait")
+                                     : QCoreApplication::translate("Health", "no worker: nothing taken from the main list for %1 while %2 items wait, nothing in processing"),
+                               formatDuration(*q.unservedForMs), formatCount(q.length.value_or(0))));
+    }
     return v;
 }
 

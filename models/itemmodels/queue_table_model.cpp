@@ -115,16 +115,20 @@ void QueueTableModel::applySnapshot(const Snapshot &snapshot)
                 oldest = formatDuration(*q.oldestProcessingAgeMs);
             else if (q.sampled > 0)
                 oldest = QCoreApplication::translate("pelscope::QueueTableModel", "unknown");
-            QString tip = QCoreApplication::translate("pelscope::QueueTableModel", "Reliable list: workers move items from %1 to %2 and remove them when done%3")
-                              .arg(displayBytes(q.key), displayBytes(q.processingKey), q.discovered ? QCoreApplication::translate("pelscope::QueueTableModel", " (found by its name)") : QString());
+            const bool plain = q.processingKey.isEmpty();
+            QString tip = plain ? fillText(QCoreApplication::translate("pelscope::QueueTableModel", "Plain list: workers pop items from %1"), displayBytes(q.key))
+                                : fillText(QCoreApplication::translate("pelscope::QueueTableModel", "Reliable list: workers move items from %1 to %2 and remove them when done%3"),
+                                           displayBytes(q.key), displayBytes(q.processingKey),
+                                           q.discovered ? QCoreApplication::translate("pelscope::QueueTableModel", " (found by its name)") : QString());
             if (q.sampled > 0)
                 tip += QCoreApplication::translate("pelscope::QueueTableModel", "\nThe oldest %1 processing items read: %2 without a timestamp (unknown age), %3 stuck")
                            .arg(formatCount(q.sampled), formatCount(q.undated), formatCount(q.stuck));
             for (const QString &r : q.health.reasons)
                 tip += QLatin1Char('\n') + r;
             rows.append({rowKey('l', q.key),
-                         {status, QCoreApplication::translate("pelscope::QueueTableModel", "reliable list"), QStringLiteral("%1 → %2").arg(displayBytes(q.key), displayBytes(q.processingKey)),
-                          countOr(q.length), QCoreApplication::translate("pelscope::QueueTableModel", "%1 processing").arg(countOr(q.processingLength)), oldest, QStringLiteral("—"),
+                         {status, plain ? QCoreApplication::translate("pelscope::QueueTableModel", "list") : QCoreApplication::translate("pelscope::QueueTableModel", "reliable list"),
+                          plain ? displayBytes(q.key) : fillText(QStringLiteral("%1 → %2"), displayBytes(q.key), displayBytes(q.processingKey)), countOr(q.length),
+                          plain ? QStringLiteral("—") : QCoreApplication::translate("pelscope::QueueTableModel", "%1 processing").arg(countOr(q.processingLength)), oldest, QStringLiteral("—"),
                           q.error.isEmpty() ? q.health.reasons.join(QStringLiteral("; ")) : q.error, int(q.health.status), sortValue(q.length),
                           sortValue(q.processingLength), sortValue(q.oldestProcessingAgeMs), tip, q.processingKey}});
         }

@@ -12,10 +12,10 @@ namespace pelscope {
 QString QueueConfig::addList(const QString &spec)
 {
     const qsizetype eq = spec.lastIndexOf(QLatin1Char('='));
-    const QString main = spec.left(eq).trimmed();
+    const QString main = (eq < 0 ? spec : spec.left(eq)).trimmed();
     const QString processing = eq < 0 ? QString() : spec.mid(eq + 1).trimmed();
-    if (eq <= 0 || main.isEmpty() || processing.isEmpty())
-        return QStringLiteral("a list queue is MAIN=PROCESSING (e.g. myqueue=processing), got '%1'").arg(spec);
+    if (main.isEmpty() || (eq >= 0 && processing.isEmpty()))
+        return fillText(QStringLiteral("a list queue is MAIN=PROCESSING (a reliable list, e.g. myqueue=processing) or MAIN (a plain list), got '%1'"), spec);
     if (main == processing)
         return QStringLiteral("list queue '%1': the main and processing lists must differ").arg(spec);
     lists.append({main.toUtf8(), processing.toUtf8()});

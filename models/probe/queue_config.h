@@ -17,7 +17,7 @@ enum class ScoreUnit { Auto, Seconds, Milliseconds };
 struct QueueConfig
 {
     QList<QByteArray> delayed;                     // sorted sets scored by due time
-    QList<QPair<QByteArray, QByteArray>> lists;    // (main, processing)
+    QList<QPair<QByteArray, QByteArray>> lists;    // (main, processing); processing empty: a plain list
     bool discover = true;                          // also find them by name (SCAN TYPE zset / list within --match)
     bool discoverFrameworks = true;                // and job frameworks by their key shapes (SCAN TYPE set too)
     ScoreUnit scoreUnit = ScoreUnit::Auto;         // a score ≥ 1e11 is milliseconds when Auto
@@ -28,7 +28,8 @@ struct QueueConfig
 
     bool any() const { return !delayed.isEmpty() || !lists.isEmpty(); }
 
-    // "main=processing" for --list-queue; an error text, empty when added.
+    // "main=processing" (a reliable list) or "main" (a plain list, workers
+    // popping from it) for --list-queue; an error text, empty when added.
     QString addList(const QString &spec);
     // A framework deployment for --framework: bullmq:[PREFIX:]QUEUE,
     // sidekiq, rq, celery, dramatiq:[NAMESPACE:]QUEUE, arq[:QUEUE_KEY],

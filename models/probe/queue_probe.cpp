@@ -180,10 +180,17 @@ void QueueProbe::plan(RedisBatch &batch)
     }
     for (const auto &[main, processing] : listPairs()) {
         add(batch, Kind::Llen, {"LLEN", main}, main);
-        add(batch, Kind::ProcessingLlen, {"LLEN", processing}, main);
         const ListState &st = m_lists[main];
-        if (st.lastSampleBytes <= kBigSampleBytes || m_tick - st.sampledTick >= kBigSampleEveryTicks)
-            add(batch, Kind::ProcessingSample, {"LRANGE", processing, QByteArray::number(-m_config.processingSample), "-1"}, main);
+        if (!processing.isEmpty()) {
+            add(batch, Kind::ProcessingLlen, {"LLEN", processing}, main);
+            if (st.lastSampleBytes <= kBigSampleBytes || m_tick - st.sampledTick >= kBigSampleEveryTicks)
+                add(batch, Kind::ProcessingSample, {"LRANGE", processing, QByteArray::number(-m_config.processingSample), "-1"}, main);
+        }
+        // Whether anything is taken while nothing is in processing: both ends.
+        if ((processing.isEmpty() || st.processingWasEmpty) && (st.lastEndBytes <= kBigSampleBytes || m_tick - st.endsTick >= kBigSampleEveryTicks)) {
+            add(batch, Kind::Head, {"LINDEX", main, "0"}, main);
+            add(batch, Kind::Tail, {"LINDEX", main, "-1"}, main);
+        }
     }
     if (m_config.discoverFrameworks)
         m_jobs.found(m_discovery.jobSystems());
@@ -231,7 +238,7 @@ void QueueProbe::parse(const RedisReplies &replies, qint64 serverNowMs, const He
     };
     struct ListReplies
     {
-        const RedisReply *length = nullptr, *processing = nullptr, *sample = nullptr;
+        const RedisReply *length = nullptr, *processing = nullptr, *sample = nullptr, *head = nullptr, *tail = nullptr;
     };
     std::map<QByteArray, DelayedReplies> delayed;
     std::map<QByteArray, ListReplies> lists;
@@ -250,6 +257,8 @@ void QueueProbe::parse(const RedisReplies &replies, qint64 serverNowMs, const He
         case Kind::Llen: lists[s.key].length = r; break;
         case Kind::ProcessingLlen: lists[s.key].processing = r; break;
         case Kind::ProcessingSample: lists[s.key].sample = r; break;
+        case Kind::Head: lists[s.key].head = r; break;
+        case Kind::Tail: lists[s.key].tail = r; break;
         }
     }
     if (wasSweeping && !m_discovery.sweeping())
@@ -331,6 +340,8 @@ void QueueProbe::parse(const RedisReplies &replies, qint64 serverNowMs, const He
             q.error = readError(*r.processing, processing, "list");
         else if (r.sample && r.sample->isError())
             q.error = readError(*r.sample, processing, "list");
+        else if (r.head && r.head->isError())
+            q.error = readError(*r.head, main, "list");
         if (q.error.isEmpty()) {
             q.length = r.length ? r.length->toInt() : std::nullopt;
             q.processingLength = r.processing ? r.processing->toInt() : std::nullopt;
@@ -358,13 +369,24 @@ void QueueProbe::parse(const RedisReplies &replies, qint64 serverNowMs, const He
                 q.stuck += age >= t.processingTimeoutMs;
                 q.oldestProcessingAgeMs = std::max(q.oldestProcessingAgeMs.value_or(0), age);
             }
-            // No worker: processing stays empty while the main list grows.
-            if (q.length && q.processingLength && *q.processingLength == 0) {
-                if (st.unservedSinceMs == 0 || *q.length < st.lastLength) { // a worker took some: not unserved
+            // No worker: nothing in processing, the list never shorter, and
+            // one of its ends the same item all along (both moved: items went
+            // through). Ends not read this tick (large items) keep the run.
+            const bool nothingHeld = processing.isEmpty() || (q.processingLength && *q.processingLength == 0);
+            st.processingWasEmpty = nothingHeld;
+            const bool endsRead = r.head && r.tail && r.head->isString() && r.tail->isString();
+            if (q.length && *q.length > 0 && nothingHeld && (endsRead || st.unservedSinceMs != 0)) {
+                const size_t head = endsRead ? qHash(r.head->bytes()) : st.headAtStart, tail = endsRead ? qHash(r.tail->bytes()) : st.tailAtStart;
+                if (endsRead) {
+                    st.lastEndBytes = r.head->bytes().size() + r.tail->bytes().size();
+                    st.endsTick = m_tick;
+                }
+                if (st.unservedSinceMs == 0 || *q.length < st.lastLength || (head != st.headAtStart && tail != st.tailAtStart)) {
                     st.unservedSinceMs = serverNowMs;
                     st.lengthAtStart = *q.length;
-                }
-                if (*q.length > st.lengthAtStart) {
+                    st.headAtStart = head;
+                    st.tailAtStart = tail;
+                } else {
                     q.unservedForMs = serverNowMs - st.unservedSinceMs;
                     q.unservedGrowth = *q.length - st.lengthAtStart;
                 }

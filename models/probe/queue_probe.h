@@ -54,7 +54,7 @@ public:
     static std::optional<qint64> itemTimeMs(const QByteArray &item, const QList<QByteArray> &fields);
 
 private:
-    enum class Kind { Zcard, DueCount, Earliest, Latest, NextDue, Llen, ProcessingLlen, ProcessingSample, Scan };
+    enum class Kind { Zcard, DueCount, Earliest, Latest, NextDue, Llen, ProcessingLlen, ProcessingSample, Head, Tail, Scan };
     struct Slot
     {
         Kind kind;
@@ -67,11 +67,17 @@ private:
     };
     struct ListState
     {
-        // The run of polls with processing empty and the main list not
-        // shrinking: when it began, and the main list's length then.
+        // The run of polls with nothing in processing (a plain list has
+        // none), the main list never shorter and one of its ends the same
+        // item throughout (a worker takes from one end; producers may push at
+        // the other): when it began, the length then, digests of both ends then.
         qint64 unservedSinceMs = 0;
         qint64 lengthAtStart = 0;
         qint64 lastLength = 0;
+        size_t headAtStart = 0, tailAtStart = 0;
+        bool processingWasEmpty = true; // last tick: the ends are read only then
+        qint64 lastEndBytes = 0;        // ends over 1 MB are read every 10th tick
+        quint64 endsTick = 0;
         // A sample over 1 MB is read every 10th tick; its findings are kept.
         qint64 lastSampleBytes = 0;
         quint64 sampledTick = 0;

@@ -420,7 +420,7 @@
         <translation>컨슈머 %1개가 %2 이상 처리되지 않은 엔트리를 보유 중: %3</translation>
     </message>
     <message>
-        <location filename="../../models/health/queue_rules.cpp" line="+13"/>
+        <location filename="../../models/health/queue_rules.cpp" line="+14"/>
         <location line="+34"/>
         <location filename="../../models/probe/stream_probe_replies.cpp" line="+256"/>
         <source>not judged: %1</source>
@@ -467,9 +467,24 @@
         <translation>처리 중 %2 초과 항목 %1개 (가장 오래된 항목 %3): Worker가 항목을 보유한 채 비정상 종료되었을 수 있음</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+11"/>
         <source>no worker: the main list grew by %1 over %2 with nothing in processing</source>
         <translation>Worker 없음: 처리 중 항목 없이 %2 동안 메인 리스트가 %1개 증가</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>no worker: nothing taken from the list for %1 while it grew by %2 to %3</source>
+        <translation>워커 없음: %1 동안 리스트에서 아무것도 가져가지 않았고, 그동안 %2개 늘어 %3개가 됨</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>no worker: nothing taken from the list for %1 while %2 items wait</source>
+        <translation>워커 없음: %1 동안 리스트에서 아무것도 가져가지 않았고, %2개가 대기 중</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no worker: nothing taken from the main list for %1 while %2 items wait, nothing in processing</source>
+        <translation>워커 없음: %1 동안 메인 리스트에서 아무것도 가져가지 않았고, %2개가 대기 중이며 처리 중인 항목 없음</translation>
     </message>
     <message>
         <location filename="../../models/history/history_rules.cpp" line="+22"/>
@@ -4543,12 +4558,12 @@ Desktop notifications muted</source>
     </message>
     <message>
         <location line="+27"/>
-        <location line="+59"/>
+        <location line="+61"/>
         <source>size</source>
         <translation>크기</translation>
     </message>
     <message>
-        <location line="-58"/>
+        <location line="-60"/>
         <source>due / processing</source>
         <translation>만기 / 처리 중</translation>
     </message>
@@ -4563,7 +4578,7 @@ Desktop notifications muted</source>
         <translation>%1의 항목</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Processing: %1</source>
         <translation>처리 중: %1</translation>
     </message>
@@ -4576,6 +4591,11 @@ Desktop notifications muted</source>
         <location line="+2"/>
         <source>&lt;b&gt;%1&lt;/b&gt; → %2 &amp;nbsp;(reliable list)</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; → %2 &amp;nbsp;(신뢰성 리스트)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; &amp;nbsp;(list: workers pop from it)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; &amp;nbsp;(리스트: 워커가 여기서 꺼내 감)</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -4598,18 +4618,24 @@ Desktop notifications muted</source>
         <translation>만기</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+107"/>
+        <location line="+2"/>
+        <location line="+109"/>
         <source>%1 waiting, %2 in processing</source>
         <translation>대기 %1, 처리 중 %2</translation>
     </message>
     <message>
-        <location line="-106"/>
+        <location line="-108"/>
+        <location line="+109"/>
+        <source>%1 waiting</source>
+        <translation>%1 대기</translation>
+    </message>
+    <message>
+        <location line="-108"/>
         <source>size and items due</source>
         <translation>크기 및 만기 항목 수</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>the oldest item in processing</source>
         <translation>처리 중 가장 오래된 항목</translation>
     </message>
@@ -4659,7 +4685,7 @@ Desktop notifications muted</source>
         <translation>, 다음 항목 점수 %1: 기한이 오지 않음</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Not in the last poll.</source>
         <translation>마지막 폴링 결과에 없습니다.</translation>
     </message>
@@ -4699,7 +4725,7 @@ Desktop notifications muted</source>
         <translation>대기 %1</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>earliest due first</source>
         <translation>만기 빠른 순</translation>
     </message>
@@ -4707,6 +4733,11 @@ Desktop notifications muted</source>
         <location line="+0"/>
         <source>oldest first</source>
         <translation>오래된 순</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>from the right end (the oldest, when pushed on the left)</source>
+        <translation>오른쪽 끝부터 (왼쪽으로 넣는 경우 오래된 순)</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -4729,7 +4760,7 @@ Desktop notifications muted</source>
         <translation>%1보다 오래된 항목 재처리…</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Read-only: enable writes first (Connection ▸ Enable writes)</source>
         <translation>읽기 전용: 먼저 쓰기를 허용하십시오(연결 ▸ 쓰기 허용)</translation>
     </message>
@@ -4772,7 +4803,7 @@ Desktop notifications muted</source>
         <translation>큐를 더블클릭하면 항목을 볼 수 있습니다</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+34"/>
         <source>1 delayed queue</source>
         <translation>지연 큐 1개</translation>
     </message>
@@ -4919,12 +4950,17 @@ Desktop notifications muted</source>
         <translation>알 수 없음</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>Plain list: workers pop items from %1</source>
+        <translation>일반 리스트: 워커가 %1에서 항목을 꺼내 감</translation>
+    </message>
+    <message>
         <location line="+1"/>
         <source>Reliable list: workers move items from %1 to %2 and remove them when done%3</source>
         <translation>신뢰성 리스트: Worker가 항목을 %1에서 %2(으)로 옮기고 완료 시 제거합니다%3</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source> (found by its name)</source>
         <translation> (이름으로 찾음)</translation>
     </message>
@@ -4941,7 +4977,12 @@ The oldest %1 processing items read: %2 without a timestamp (unknown age), %3 st
         <translation>신뢰성 리스트</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
+        <source>list</source>
+        <translation>리스트</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>%1 processing</source>
         <translation>처리 중 %1</translation>
     </message>

@@ -61,8 +61,8 @@ namespace {
 
 struct Session
 {
-    explicit Session(const QString &url)
-        : poller(optionsFor(url), ProbeConfig{})
+    explicit Session(const QString &url, const ProbeConfig &config = {})
+        : poller(optionsFor(url), config)
     {
         window.useConnection(optionsFor(url), QStringLiteral("incident"), false);
         mainWindow.resize(1280, 720);
@@ -371,6 +371,47 @@ private Q_SLOTS:
         page->table()->setFocus();
         QTest::keyClick(page->table(), Qt::Key_Escape);
         QTRY_VERIFY(!page->isVisible());
+    }
+
+    // A plain list (no processing list) opened from the overview: its own
+    // page, the list's items oldest first, no write offered (its workers own
+    // it), and "no worker" once nothing is taken while items wait.
+    void queuePageBrowsesAPlainList()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        const QByteArray key = "huey.redis.%1{x}";
+        for (int i = 0; i < 3; ++i)
+            db.command({"LPUSH", key, "{\"id\":" + QByteArray::number(i) + "}"}); // huey's way: LPUSH, BRPOP
+        ProbeConfig config;
+        QVERIFY(config.queues.addList(QString::fromLatin1(key)).isEmpty());
+        QVERIFY(config.thresholds.set(QStringLiteral("unserved_warn"), QStringLiteral("1s")).isEmpty());
+        Session s(server.url(), config);
+        QTRY_COMPARE_WITH_TIMEOUT(s.window.queuePanel()->model()->rowCount(), 1, 10000);
+        auto *queues = s.window.queuePanel()->findChild<QTableView *>(QStringLiteral("queueTable"));
+        QTRY_VERIFY(queues->isVisible());
+        QVERIFY(doubleClickRow(queues, QueueTableModel::KeyRole, key));
+        QueuePage *page = s.window.queuePage();
+        QTRY_VERIFY(page->isVisible());
+        QCOMPARE(page->key(), key);
+        QVERIFY(page->isList() && !page->hasProcessing());
+        QTRY_COMPARE_WITH_TIMEOUT(page->items()->rowCount(), 3, 10000);
+        QCOMPARE(page->items()->index(0, 3).data().toString(), QStringLiteral("{\"id\":0}"));
+        QVERIFY2(page->header()->text().contains(QStringLiteral("list: workers pop from it")), qPrintable(page->header()->text()));
+        QVERIFY(page->header()->text().contains(QString::fromLatin1(key)));
+        s.enableWrites();
+        page->table()->selectRow(0);
+        for (QPushButton *b : page->findChildren<QPushButton *>())
+            QVERIFY2(!b->isVisible() || !(b->text().contains(QStringLiteral("Requeue")) || b->text().contains(QStringLiteral("Delete"))), qPrintable(b->text()));
+        QTRY_VERIFY_WITH_TIMEOUT(s.window.queuePanel()->model()->index(0, QueueTableModel::Why).data().toString().startsWith(
+                                     QStringLiteral("no worker: nothing taken from the list for")),
+                                 10000);
+        QCOMPARE(s.window.queuePanel()->model()->index(0, QueueTableModel::Kind).data().toString(), QStringLiteral("list"));
+        keepScreenshot(page->window(), QStringLiteral("queue-plain-list"));
+        QCOMPARE(db.command({"LLEN", key}).integer(), 3); // read, never written
     }
 
     // A delayed queue's page: the selected future task runs now (re-scored to

@@ -330,6 +330,58 @@ private Q_SLOTS:
         QVERIFY2(last->health.reasons.first().startsWith(QLatin1String("no worker: the main list grew by")), qPrintable(last->health.reasons.first()));
     }
 
+    // A plain list (huey, dramatiq, hand-made LPUSH/BRPOP queues) has no
+    // processing list: nobody takes when neither end moves and it never gets
+    // shorter, flat as well as growing; a worker popping while producers push
+    // moves both ends and is never "no worker".
+    void plainListWithoutWorkersWarnsFlatOrGrowing()
+    {
+        ProbeConfig config;
+        QVERIFY(config.queues.addList(QStringLiteral("flat")).isEmpty());
+        QVERIFY(config.queues.addList(QStringLiteral("growing")).isEmpty());
+        QVERIFY(config.queues.addList(QStringLiteral("served")).isEmpty());
+        QVERIFY(config.queues.addList(QStringLiteral("held=held:processing")).isEmpty());
+        QVERIFY(config.thresholds.set(QStringLiteral("unserved_warn"), QStringLiteral("2s")).isEmpty());
+        for (int i = 0; i < 5; ++i)
+            for (const char *key : {"flat", "growing", "served", "held"})
+                m_db.command({"RPUSH", key, job(i, std::nullopt)});
+        QTimer traffic;
+        int pushed = 5;
+        QObject::connect(&traffic, &QTimer::timeout, [&] {
+            m_db.command({"RPUSH", "growing", job(pushed, std::nullopt)});
+            m_db.command({"RPUSH", "served", job(pushed++, std::nullopt)});
+            m_db.command({"LPOP", "served"}); // a worker takes the oldest as a producer adds one: the length stays
+        });
+        traffic.start(300);
+        const QList<Snapshot> ticks = pollTicks(m_server->url(), 5, 1000, config);
+        traffic.stop();
+        QCOMPARE(ticks.size(), 5);
+        const Snapshot &last = ticks.last();
+        QCOMPARE(list(ticks.first(), "flat")->health.status, Health::Ok);
+        const ListQueueSnapshot *flat = list(last, "flat");
+        QCOMPARE(*flat->unservedGrowth, 0);
+        QCOMPARE(flat->health.status, Health::Warn);
+        QVERIFY(*flat->unservedForMs >= 3000);
+        QVERIFY2(flat->health.reasons.first().startsWith(QLatin1String("no worker: nothing taken from the list for 3")), qPrintable(flat->health.reasons.first()));
+        QVERIFY(flat->health.reasons.first().endsWith(QLatin1String("while 5 items wait")));
+        const ListQueueSnapshot *growing = list(last, "growing");
+        QCOMPARE(*growing->unservedGrowth, *growing->length - *list(ticks.first(), "growing")->length);
+        QVERIFY2(growing->health.reasons.first().contains(QLatin1String("while it grew by")), qPrintable(growing->health.reasons.first()));
+        const ListQueueSnapshot *served = list(last, "served");
+        QCOMPARE(served->health.status, Health::Ok);
+        QVERIFY(!served->unservedForMs);
+        QVERIFY(!served->processingLength); // no processing list read
+        const ListQueueSnapshot *held = list(last, "held");
+        QCOMPARE(held->health.status, Health::Warn); // a reliable list nobody serves, flat
+        QVERIFY2(held->health.reasons.first().startsWith(QLatin1String("no worker: nothing taken from the main list for")), qPrintable(held->health.reasons.first()));
+
+        // The table and the CLI say what it is: a list, not "flat → ".
+        const ProcessRun run = cli({QStringLiteral("snapshot"), QStringLiteral("--url"), m_server->url(), QStringLiteral("--list-queue"), QStringLiteral("flat")});
+        QVERIFY2(run.exitCode == 0 && run.out.contains(" flat ") && !run.out.contains("flat →"), run.out.constData());
+        const ProcessRun bad = cli({QStringLiteral("snapshot"), QStringLiteral("--url"), m_server->url(), QStringLiteral("--list-queue"), QStringLiteral("a=")});
+        QVERIFY2(bad.exitCode != 0 && bad.err.contains("MAIN=PROCESSING (a reliable list, e.g. myqueue=processing) or MAIN (a plain list), got 'a='"), bad.err.constData());
+    }
+
     // A key of another type under a queue's name is reported, not crashed on.
     void wrongTypeIsReported()
     {
