@@ -114,7 +114,7 @@ private Q_SLOTS:
         // The least-privilege user documented in README.md.
         const QList<QByteArray> acl =
             QByteArray("ACL SETUSER pelscope-monitor on >mon-pass resetkeys %R~* resetchannels -@all +ping +info +hello +client|setname "
-                       "+client|id +select +scan +type +time +xinfo +xpending +xrange +xrevrange +xlen +zcard +zcount +zrange +zrangebyscore +llen +lrange +role +readonly +cluster|info "
+                       "+client|id +select +scan +type +time +xinfo +xpending +xrange +xrevrange +xlen +zcard +zcount +zrange +zrangebyscore +llen +lrange +lindex +exists +pttl +hget +hmget +hgetall +hlen +scard +smembers +zrevrange +role +readonly +cluster|info "
                        "+cluster|slots +cluster|shards +cluster|nodes")
                 .split(' ');
         QCOMPARE(db.command(acl).bytes(), QByteArray("OK"));
@@ -122,8 +122,13 @@ private Q_SLOTS:
         db.command({"XGROUP", "CREATE", "s", "g", "0"});
         db.command({"XREADGROUP", "GROUP", "g", "c", "STREAMS", "s", ">"});
         db.command({"ZADD", "delayed_queue", "1706649000", "task:abc123"});
-        db.command({"LPUSH", "processing", "{\"timestamp\":1706649000}"});
+        // X:processing, not the bare "processing": that pairs only when one other list exists.
+        db.command({"LPUSH", "myqueue:processing", "{\"timestamp\":1706649000}"});
         db.command({"RPUSH", "myqueue", "x"});
+        // An RQ queue with a job, so the framework readers run under this user too.
+        db.command({"SADD", "rq:queues", "rq:queue:default"});
+        db.command({"RPUSH", "rq:queue:default", "job-1"});
+        db.command({"HSET", "rq:job:job-1", "status", "queued", "enqueued_at", "2026-12-05T00:00:00.000000Z"});
 
         const QString url = QStringLiteral("redis://pelscope-monitor:mon-pass@127.0.0.1:%1").arg(server.port());
         const Snapshot snap = pollOnce(url, {}, &error);
@@ -141,6 +146,10 @@ private Q_SLOTS:
         QCOMPARE(snap->listQueues.size(), 1);
         QVERIFY2(snap->listQueues.first().error.isEmpty(), qPrintable(snap->listQueues.first().error));
         QCOMPARE(*snap->listQueues.first().processingLength, 1);
+        QVERIFY(!snap->jobQueues.isEmpty());
+        for (const JobQueueSnapshot &q : snap->jobQueues)
+            QVERIFY2(q.error.isEmpty(), qPrintable(q.error));
+        QCOMPARE(*snap->jobQueues.first().waiting, 1);
 
         // The monitor user cannot write: the server, not Pelscope, says so.
         ConnectionOptions o = withUrl(url);

@@ -486,7 +486,13 @@ private Q_SLOTS:
                  check.out.constData());
         QVERIFY(check.out.contains("queues_crit=1 queues_warn=0"));
 
-        const Run bad = cli({QStringLiteral("snapshot"), QStringLiteral("-u"), url, QStringLiteral("--list-queue"), QStringLiteral("myqueue")});
+        // A bare name is a plain list (no processing list); an empty main is refused.
+        const Run plain = cli({QStringLiteral("snapshot"), QStringLiteral("--json"), QStringLiteral("-u"), url, QStringLiteral("--list-queue"), QStringLiteral("myqueue")});
+        QCOMPARE(plain.exitCode, 0);
+        const QJsonObject p = QJsonDocument::fromJson(plain.out).object().value(QLatin1String("list_queues")).toArray().first().toObject();
+        QCOMPARE(p.value(QLatin1String("key")).toString(), QStringLiteral("myqueue"));
+        QCOMPARE(p.value(QLatin1String("processing_key")).toString(), QString());
+        const Run bad = cli({QStringLiteral("snapshot"), QStringLiteral("-u"), url, QStringLiteral("--list-queue"), QStringLiteral("=processing")});
         QCOMPARE(bad.exitCode, 3);
         QVERIFY2(bad.err.contains("MAIN=PROCESSING"), bad.err.constData());
     }
