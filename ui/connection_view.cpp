@@ -10,6 +10,7 @@
 #include "itemmodels/group_table_model.h"
 #include "overview_page.h"
 #include "activity_chart.h"
+#include "job_queue_page.h"
 #include "queue_page.h"
 #include "queue_panel.h"
 #include "snapshot/format.h"
@@ -56,6 +57,7 @@ ConnectionView::ConnectionView(QWidget *parent)
     , m_writes(new WriteController(this))
     , m_dlqPage(new DlqPage(m_writes))
     , m_queuePage(new QueuePage(m_writes))
+    , m_jobPage(new JobQueuePage)
 {
     m_model->setHistory(&m_session->history());
     connect(m_session, &ConnectionSession::snapshotReady, this, &ConnectionView::render);
@@ -115,7 +117,12 @@ ConnectionView::ConnectionView(QWidget *parent)
     m_stack->addWidget(m_groupPage);
     m_stack->addWidget(m_dlqPage);
     m_stack->addWidget(m_queuePage);
+    m_stack->addWidget(m_jobPage);
     connect(m_queues, &QueuePanel::queueActivated, this, &ConnectionView::openQueue);
+    connect(m_queues, &QueuePanel::jobQueueActivated, this, &ConnectionView::openJobQueue);
+    connect(m_jobPage, &JobQueuePage::backRequested, this, &ConnectionView::showOverview);
+    connect(m_jobPage, &JobQueuePage::historyRequested, m_session->historySessionForReads(), &HistorySession::readQueueSeries);
+    connect(m_session->historySessionForReads(), &HistorySession::queueSeriesRead, m_jobPage, &JobQueuePage::showHistory);
     connect(m_queuePage, &QueuePage::backRequested, this, &ConnectionView::showOverview);
     connect(m_queuePage, &QueuePage::historyRequested, m_session->historySessionForReads(), &HistorySession::readQueueSeries);
     connect(m_session->historySessionForReads(), &HistorySession::queueSeriesRead, m_queuePage, &QueuePage::showHistory);
@@ -256,6 +263,10 @@ void ConnectionView::useConnection(const ConnectionOptions &options, const QStri
     connect(m_dlqPage, &DlqPage::entriesRequested, reader, &EntryReader::readEntries);
     connect(reader, &EntryReader::queuePageRead, m_queuePage, &QueuePage::showPage);
     connect(m_queuePage, &QueuePage::pageRequested, reader, &EntryReader::readQueuePage);
+    connect(reader, &EntryReader::queuePageRead, m_jobPage, &JobQueuePage::showPage);
+    connect(m_jobPage, &JobQueuePage::pageRequested, reader, &EntryReader::readQueuePage);
+    connect(m_jobPage, &JobQueuePage::jobRequested, reader, &EntryReader::readJobHash);
+    connect(reader, &EntryReader::jobHashRead, m_jobPage, &JobQueuePage::showJob);
 
     const QString name = !label.isEmpty() ? label : options.redactedUrl();
     m_writes->setConnection(options, name, production);
@@ -348,7 +359,7 @@ bool ConnectionView::showPage(const QString &page)
         // Known once a poll has listed it: opened then, if not yet.
         m_wantedQueue = route->key;
         openWantedQueue();
-        return !m_wantedQueue.isEmpty() || m_stack->currentWidget() == m_queuePage;
+        return !m_wantedQueue.isEmpty() || m_stack->currentWidget() == m_queuePage || m_stack->currentWidget() == m_jobPage;
     }
     return false;
 }
@@ -380,6 +391,9 @@ void ConnectionView::openWantedQueue()
     for (const ListQueueSnapshot &q : s->listQueues)
         if (q.key == key)
             return openQueue(key, q.processingKey, true);
+    for (const JobQueueSnapshot &q : s->jobQueues) // a job framework's queue, by the key of its waiting jobs (or its set)
+        if (q.key == key)
+            return openJobQueue(jobQueueId(q));
     spdlog::warn("no queue named {} in the first poll", displayBytes(key).toStdString());
 }
 
@@ -389,6 +403,12 @@ void ConnectionView::openQueue(const QByteArray &key, const QByteArray &processi
     m_queuePage->showQueue(key, processingKey, list);
     m_queuePage->applySnapshot(lastSnapshot());
     m_stack->setCurrentWidget(m_queuePage);
+}
+
+void ConnectionView::openJobQueue(const QByteArray &id)
+{
+    if (m_jobPage->showJobQueue(id, lastSnapshot()))
+        m_stack->setCurrentWidget(m_jobPage);
 }
 
 void ConnectionView::setPaused(bool paused)
@@ -444,6 +464,8 @@ void ConnectionView::render(const Snapshot &snapshot)
         m_activityChart->applySnapshot(snapshot);
     if (m_stack->currentWidget() == m_queuePage)
         m_queuePage->applySnapshot(snapshot);
+    if (m_stack->currentWidget() == m_jobPage)
+        m_jobPage->applySnapshot(snapshot);
     updateDlqButton(snapshot);
     if (m_stale) {
         m_stale = false;

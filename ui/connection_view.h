@@ -34,6 +34,7 @@ class GroupTableModel;
 class OverviewPage;
 class PrometheusBackfill;
 class ActivityChart;
+class JobQueuePage;
 class QueuePage;
 class QueuePanel;
 class WriteController;
@@ -79,6 +80,7 @@ public:
     GroupPage *groupPage() const { return m_groupPage; }
     DlqPage *dlqPage() const { return m_dlqPage; }
     QueuePage *queuePage() const { return m_queuePage; }
+    JobQueuePage *jobQueuePage() const { return m_jobPage; }
     // The claim and XACK activity's chart, opened (made on first use).
     ActivityChart *showActivityChart();
     WriteController *writes() const { return m_writes; }
@@ -131,6 +133,7 @@ public Q_SLOTS:
     void showDeadLetters(const QByteArray &key = {});
     // `processingKey` empty: a delayed queue, or a plain list when `list`.
     void openQueue(const QByteArray &key, const QByteArray &processingKey, bool list);
+    void openJobQueue(const QByteArray &id);
 
 Q_SIGNALS:
     // Health, staleness or the label changed: the tab and the all-connections
@@ -174,6 +177,7 @@ private:
     WriteController *m_writes;
     DlqPage *m_dlqPage;
     QueuePage *m_queuePage;
+    JobQueuePage *m_jobPage;
     ActivityChart *m_activityChart = nullptr;
     QByteArray m_wantedQueue; // --page queue:KEY before the first poll
     void openWantedQueue();

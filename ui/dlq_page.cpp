@@ -1,5 +1,6 @@
 #include "dlq_page.h"
 
+#include "back_button.h"
 #include "dlq_tab.h"
 #include "snapshot/format.h"
 
@@ -17,16 +18,9 @@ DlqPage::DlqPage(WriteController *writes, QWidget *parent)
     , m_tabs(new QTabWidget)
     , m_empty(new QLabel)
 {
-    auto *back = new QPushButton(tr("← Overview"));
+    auto *back = makeBackButton(this, &DlqPage::backRequested);
     back->setFlat(true);
-    connect(back, &QPushButton::clicked, this, &DlqPage::backRequested);
-    back->setToolTip(tr("Back to the overview (Esc, Alt+Left, Backspace; Ctrl+1 from anywhere)"));
     setFocusPolicy(Qt::StrongFocus); // the page itself takes focus when nothing in it has it
-    for (const QKeySequence &key : {QKeySequence(Qt::ALT | Qt::Key_Left), QKeySequence(Qt::Key_Backspace), QKeySequence(Qt::Key_Escape)}) {
-        auto *shortcut = new QShortcut(key, this);
-        shortcut->setContext(Qt::WidgetWithChildrenShortcut);
-        connect(shortcut, &QShortcut::activated, this, &DlqPage::backRequested);
-    }
     auto *title = new QLabel(tr("<b>Dead letters</b>"));
     auto *top = new QHBoxLayout;
     top->addWidget(back);

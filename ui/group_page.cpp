@@ -1,5 +1,6 @@
 #include "group_page.h"
 #include "accessible_names.h"
+#include "back_button.h"
 #include "scroll_page.h"
 
 #include "delivery_histogram_widget.h"
@@ -99,15 +100,7 @@ GroupPage::GroupPage(const HistoryStore *history, QWidget *parent)
     , m_pending(new PendingTableModel(this))
     , m_payload(new PayloadView)
 {
-    auto *back = new QPushButton(tr("← Overview"));
-    back->setToolTip(tr("Back to the overview (Esc, Alt+Left, Backspace; Ctrl+1 from anywhere)"));
-    connect(back, &QPushButton::clicked, this, &GroupPage::backRequested);
-    // Back by keyboard: a line edit with focus keeps Backspace for itself.
-    for (const QKeySequence &key : {QKeySequence(Qt::ALT | Qt::Key_Left), QKeySequence(Qt::Key_Backspace), QKeySequence(Qt::Key_Escape)}) {
-        auto *shortcut = new QShortcut(key, this);
-        shortcut->setContext(Qt::WidgetWithChildrenShortcut);
-        connect(shortcut, &QShortcut::activated, this, &GroupPage::backRequested);
-    }
+    auto *back = makeBackButton(this, &GroupPage::backRequested);
     m_title->setTextFormat(Qt::RichText);
     m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
     QFont big = m_title->font();

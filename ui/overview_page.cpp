@@ -182,10 +182,19 @@ QString OverviewPage::emptyTableWords() const
 {
     if (m_proxy->sourceModel() && m_proxy->sourceModel()->rowCount() > 0)
         return tr("No group matches the filter.");
-    int bare = 0;
+    int bare = 0, frameworks = 0;
     if (const auto *groups = qobject_cast<const GroupTableModel *>(m_proxy->sourceModel()); groups && !groups->snapshot().isNull())
         for (const StreamSnapshot &st : groups->snapshot()->streams)
-            bare += st.groups.isEmpty() && st.error.isEmpty();
+            if (st.groups.isEmpty() && st.error.isEmpty())
+                ++(frameworkStream(groups->snapshot().data(), st.key) ? frameworks : bare);
+    // BullMQ's event logs and RQ's results are the frameworks' own: no group will ever come.
+    if (bare == 0 && frameworks == 1)
+        return tr("No stream with a consumer group: the one stream found is a job framework's own log (BullMQ's events or RQ's results), "
+                  "not a pipeline. The frameworks' queues are listed below.");
+    if (bare == 0 && frameworks > 1)
+        return fillText(tr("No stream with a consumer group: the %1 streams found are job frameworks' own logs (BullMQ's events, RQ's "
+                           "results), not pipelines. The frameworks' queues are listed below."),
+                        formatCount(frameworks));
     if (bare == 1)
         return tr("1 stream found, without a consumer group: nothing to judge until a group is created (XGROUP CREATE). Queues and "
                   "job frameworks found on the server are listed below.");

@@ -8,6 +8,7 @@
 
 #include "history/queue_history.h"
 #include "polling/entry_reader.h"
+#include "queue_item_browser.h"
 #include "snapshot/snapshot.h"
 
 #include <QWidget>
@@ -21,6 +22,7 @@ class QTextBrowser;
 
 namespace pelscope {
 
+class QueueCharts;
 class TimeChartWidget;
 class WriteController;
 
@@ -43,17 +45,17 @@ public:
     void setTimestampFields(const QList<QByteArray> &fields) { m_timestampFields = fields; }
     void refresh();
 
-    QTableView *table() const { return m_table; }
-    QStandardItemModel *items() const { return m_model; }
-    QTextBrowser *detail() const { return m_detail; }
+    QTableView *table() const { return m_browser->table(); }
+    QStandardItemModel *items() const { return m_browser->items(); }
+    QTextBrowser *detail() const { return m_browser->detail(); }
     QPushButton *requeueStuckButton() const { return m_requeueStuck; }
     QLabel *header() const { return m_title; }
-    TimeChartWidget *countChart() const { return m_countChart; }
-    TimeChartWidget *ageChart() const { return m_ageChart; }
+    TimeChartWidget *countChart() const;
+    TimeChartWidget *ageChart() const;
     // The charts' points, oldest first: the recorded past, then each poll.
     const QList<QueuePoint> &chartPoints() const { return m_points; }
 
-    static constexpr int kPageSize = 50;
+    static constexpr int kPageSize = QueueItemBrowser::kPageSize;
 
 public Q_SLOTS:
     void showPage(const pelscope::QueueItemPage &page);
@@ -61,15 +63,13 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void backRequested();
-    void pageRequested(const QByteArray &key, bool delayed, qint64 offset, int count, quint64 request);
+    void pageRequested(const QByteArray &key, bool delayed, qint64 offset, int count, quint64 request, bool newestFirst);
     // The last hour of the queue's recorded series (answered with showHistory()).
     void historyRequested(const pelscope::QueueSeriesKey &key, qint64 fromMs, qint64 toMs, quint64 request);
 
 private:
-    enum Column { When, Age, Size, Item, ColumnCount };
     QByteArray shownKey() const; // the list on screen: processing or main, or the sorted set
-    void request(qint64 offset);
-    void showSelected();
+    void showItems();
     void updateActions();
     QList<QByteArray> selectedItems() const;
     void requeueStuck();
@@ -89,20 +89,12 @@ private:
     quint64 m_historyRequest = 0;
     qint64 m_lastNowMs = 0; // the newest poll's server time
     QList<QByteArray> m_timestampFields{"timestamp", "ts", "enqueued_at"};
-    QueueItemPage m_page;
-    quint64 m_requestNumber = 0;
+    QueueItemBrowser *m_browser;
 
-    TimeChartWidget *m_countChart;
-    TimeChartWidget *m_ageChart;
+    QueueCharts *m_charts;
     QLabel *m_title;
     QLabel *m_status;
     QComboBox *m_which; // a reliable list: its processing list or its main list
-    QStandardItemModel *m_model;
-    QTableView *m_table;
-    QTextBrowser *m_detail;
-    QLabel *m_range;
-    QPushButton *m_earlier;
-    QPushButton *m_later;
     QPushButton *m_requeueStuck;
     QPushButton *m_requeueSelected;
     QPushButton *m_runNow;

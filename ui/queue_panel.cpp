@@ -60,10 +60,12 @@ QueuePanel::QueuePanel(QWidget *parent)
     QFont bold = m_title->font();
     bold.setBold(true);
     m_title->setFont(bold);
-    m_table->setToolTip(tr("Double-click a queue to browse its items"));
+    m_table->setToolTip(tr("Double-click a queue to browse its items (a job framework's: its waiting, held, scheduled and failed jobs)"));
     connect(m_table, &QAbstractItemView::activated, this, [this](const QModelIndex &index) {
-        if (index.data(QueueTableModel::IsJobRole).toBool())
-            return; // a framework's queue has no item page yet: its tooltip holds every figure
+        if (index.data(QueueTableModel::IsJobRole).toBool()) {
+            Q_EMIT jobQueueActivated(index.data(QueueTableModel::KeyRole).toByteArray());
+            return;
+        }
         Q_EMIT queueActivated(index.data(QueueTableModel::KeyRole).toByteArray(), index.data(QueueTableModel::ProcessingKeyRole).toByteArray(),
                               index.data(QueueTableModel::IsListRole).toBool());
     });

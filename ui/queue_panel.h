@@ -29,6 +29,8 @@ Q_SIGNALS:
     // Double-click or Enter on a row: its page. `processingKey` empty: a
     // delayed queue, or a plain list when `list`.
     void queueActivated(const QByteArray &key, const QByteArray &processingKey, bool list);
+    // The same on a job framework's row: its jobQueueId().
+    void jobQueueActivated(const QByteArray &id);
 
 private:
     QueueTableModel *m_model;

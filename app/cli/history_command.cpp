@@ -160,10 +160,28 @@ int printQueueHistory(HistoryDatabase &db, const QString &path, qint64 from, qin
     QString error;
     const bool activity = parser.isSet(QStringLiteral("activity"));
     const QByteArray key = activity ? QByteArray() : parser.value(QStringLiteral("queue")).toUtf8();
-    QueueSeriesKey series{QStringLiteral("activity"), key};
+    // The series that may hold KEY: a delayed queue, a list, or a job
+    // framework's queue (its id names the framework and the key's prefix:
+    // none, or the key's first part, as "bull" in bull:mail:wait).
+    QList<QueueSeriesKey> candidates;
+    if (activity) {
+        candidates.append({QStringLiteral("activity"), key});
+    } else {
+        candidates = {{QStringLiteral("delayed"), key}, {QStringLiteral("list"), key}};
+        for (JobFramework f : {JobFramework::BullMQ, JobFramework::Sidekiq, JobFramework::Celery, JobFramework::Rq, JobFramework::Dramatiq, JobFramework::Arq})
+            for (const QByteArray &prefix : {QByteArray(), key.left(std::max<qsizetype>(0, key.indexOf(':')))}) {
+                JobQueueSnapshot q;
+                q.framework = f;
+                q.prefix = prefix;
+                q.key = key;
+                if (const QueueSeriesKey job{QStringLiteral("job"), jobQueueId(q)}; !candidates.contains(job))
+                    candidates.append(job);
+            }
+    }
+    QueueSeriesKey series = candidates.first();
     QList<QueuePoint> points;
-    for (const QString &kind : activity ? QStringList{QStringLiteral("activity")} : QStringList{QStringLiteral("delayed"), QStringLiteral("list")}) {
-        series.kind = kind;
+    for (const QueueSeriesKey &candidate : std::as_const(candidates)) {
+        series = candidate;
         points = db.queueSeries(series, from, to, &error);
         if (!points.isEmpty() || !error.isEmpty())
             break;
@@ -177,6 +195,8 @@ int printQueueHistory(HistoryDatabase &db, const QString &path, qint64 from, qin
         names = {QStringLiteral("size"), QStringLiteral("due"), QStringLiteral("oldest_overdue_s")};
     else if (series.kind == QLatin1String("list"))
         names = {QStringLiteral("length"), QStringLiteral("processing"), QStringLiteral("oldest_processing_s")};
+    else if (series.kind == QLatin1String("job"))
+        names = {QStringLiteral("size"), QStringLiteral("held"), QStringLiteral("oldest_s")};
     else
         names = {QStringLiteral("claims_per_s"), QStringLiteral("xack_per_s"), QStringLiteral("acked_per_s")};
     if (parser.isSet(QStringLiteral("json"))) {

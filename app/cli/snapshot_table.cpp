@@ -242,6 +242,7 @@ SnapshotTable renderSnapshotTable(const Snapshot &snapshot, const TableLayout &l
     QList<QStringList> rows;
     QList<Health> health;
     QList<const StreamSnapshot *> groupless;
+    QList<const StreamSnapshot *> frameworkLogs; // BullMQ's event logs, RQ's results: never a group
     for (const GroupRef &ref : rankGroups(snapshot)) {
         const GroupSnapshot &g = *ref.group;
         QString consumers = orDash(g.consumers);
@@ -260,6 +261,8 @@ SnapshotTable renderSnapshotTable(const Snapshot &snapshot, const TableLayout &l
             if (cluster)
                 rows.last().insert(rows.last().size() - 1, nodeText(s));
             health.append(Health::Warn);
+        } else if (s.groups.isEmpty() && frameworkStream(snapshot.data(), s.key)) {
+            frameworkLogs.append(&s);
         } else if (s.groups.isEmpty()) {
             groupless.append(&s);
         }
@@ -279,7 +282,7 @@ SnapshotTable renderSnapshotTable(const Snapshot &snapshot, const TableLayout &l
             continue;
         }
         rows.append({QStringLiteral("-"), displayBytes(s->key), QStringLiteral("(no groups)"), QString(), QString(), QString(), QString(),
-                     QString(), QStringLiteral("length %1").arg(orDash(s->length))});
+                     QString(), fillText(QStringLiteral("length %1"), orDash(s->length))});
         if (cluster)
             rows.last().insert(rows.last().size() - 1, nodeText(*s));
         health.append(Health::Ok);
@@ -294,6 +297,34 @@ SnapshotTable renderSnapshotTable(const Snapshot &snapshot, const TableLayout &l
         if (cluster)
             rows.last().insert(rows.last().size() - 1, QString());
         health.append(Health::Ok);
+    }
+
+    // A framework's own logs are said to be that: they never get a group, and
+    // are no pipeline that lost its consumers. A few by name, many as one line.
+    if (!frameworkLogs.isEmpty()) {
+        const auto what = [&](const StreamSnapshot &s) {
+            return frameworkStream(snapshot.data(), s.key)->framework == JobFramework::BullMQ ? QStringLiteral("BullMQ's event log of the queue")
+                                                                                           : QStringLiteral("RQ's job results");
+        };
+        if (frameworkLogs.size() <= kGrouplessListed) {
+            for (const StreamSnapshot *s : std::as_const(frameworkLogs)) {
+                rows.append({QStringLiteral("-"), displayBytes(s->key), QStringLiteral("(no groups)"), QString(), QString(), QString(), QString(),
+                             QString(), fillText(QStringLiteral("%1 (length %2), not a pipeline"), what(*s), orDash(s->length))});
+                if (cluster)
+                    rows.last().insert(rows.last().size() - 1, nodeText(*s));
+                health.append(Health::Ok);
+            }
+        } else {
+            QStringList kinds;
+            for (const StreamSnapshot *s : std::as_const(frameworkLogs))
+                if (!kinds.contains(what(*s)))
+                    kinds << what(*s);
+            rows.append({QStringLiteral("-"), fillText(QStringLiteral("(%1 streams kept by job frameworks)"), formatCount(frameworkLogs.size())), QString(),
+                         QString(), QString(), QString(), QString(), QString(), fillText(QStringLiteral("%1: not pipelines"), kinds.join(QStringLiteral(", ")))});
+            if (cluster)
+                rows.last().insert(rows.last().size() - 1, QString());
+            health.append(Health::Ok);
+        }
     }
 
     // Fit the terminal: cap the names, drop columns in kDropOrder, cut WHY.

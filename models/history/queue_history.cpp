@@ -61,6 +61,16 @@ QList<QPair<QueueSeriesKey, QueuePoint>> fromSnapshot(const Snapshot &snapshot)
         const float oldest = q.processingLength && *q.processingLength == 0 ? 0.0f : value(q.oldestProcessingAgeMs, 1000.0);
         out.append({{QStringLiteral("list"), q.key}, {at, {value(q.length), value(q.processingLength), oldest}}});
     }
+    for (const JobQueueSnapshot &q : snapshot->jobQueues) {
+        if (!q.error.isEmpty())
+            continue;
+        const JobFigures f = jobFigures(q);
+        if (f.holds == JobFigures::Holds::Nothing)
+            continue;
+        // Nothing held or overdue has no age: 0, as for the queues above.
+        const float oldest = f.held && *f.held == 0 && !f.oldestMs ? 0.0f : value(f.oldestMs, 1000.0);
+        out.append({{QStringLiteral("job"), jobQueueId(q)}, {at, {value(f.size), value(f.held), oldest}}});
+    }
     if (const auto &a = snapshot->activity; a && a->windowMs > 0) {
         const double s = double(a->windowMs) / 1000.0;
         out.append({{QStringLiteral("activity"), {}},

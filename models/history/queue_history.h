@@ -7,6 +7,7 @@
 //   delayed   size (ZCARD), due (ZCOUNT -inf now), oldest overdue (s; 0 when none is due)
 //   list      main length, processing length, oldest processing age (s; 0 when empty, NaN unknown)
 //   activity  XCLAIM+XAUTOCLAIM calls/s, XACK calls/s, entries acknowledged/s (server-wide)
+//   job       a job framework's queue (key: jobQueueId()): jobFigures()' size, held, oldest (s)
 #pragma once
 
 #include "../snapshot/snapshot.h"
@@ -20,8 +21,8 @@ namespace pelscope {
 
 struct QueueSeriesKey
 {
-    QString kind;   // delayed, list, activity
-    QByteArray key; // the sorted set, the main list; empty for activity
+    QString kind;   // delayed, list, activity, job
+    QByteArray key; // the sorted set, the main list, the job queue's id; empty for activity
 
     friend bool operator==(const QueueSeriesKey &a, const QueueSeriesKey &b) { return a.kind == b.kind && a.key == b.key; }
 };

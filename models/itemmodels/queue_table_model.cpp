@@ -34,37 +34,30 @@ QByteArray rowKey(char kind, const QByteArray &key)
 std::pair<QByteArray, QList<QVariant>> jobRow(const JobQueueSnapshot &q)
 {
     QString size = QStringLiteral("?"), held = QStringLiteral("—"), oldest = QStringLiteral("—");
-    std::optional<qint64> sizeValue, heldValue, oldestValue;
-    if (q.waiting) {
-        sizeValue = q.waiting;
-        heldValue = q.active;
+    const JobFigures f = jobFigures(q);
+    const std::optional<qint64> &sizeValue = f.size, &heldValue = f.held, &oldestValue = f.oldestMs;
+    switch (f.holds) {
+    case JobFigures::Holds::Waiting:
         if (q.active)
             held = fillText(QCoreApplication::translate("pelscope::QueueTableModel", "%1 active"), formatCount(*q.active));
-        oldestValue = q.oldestWaitingMs ? q.oldestWaitingMs : q.notTakenForMs;
         if (q.oldestWaitingMs)
             oldest = formatDuration(*q.oldestWaitingMs);
         else if (q.notTakenForMs)
             oldest = fillText(QCoreApplication::translate("pelscope::QueueTableModel", "≥ %1 (nothing taken)"), formatDuration(*q.notTakenForMs));
-    } else if (q.scheduled) {
-        sizeValue = q.scheduled;
-        heldValue = q.overdue;
+        break;
+    case JobFigures::Holds::Scheduled:
         held = fillText(QCoreApplication::translate("pelscope::QueueTableModel", "%1 due"), countOr(q.overdue));
-        oldestValue = q.oldestOverdueMs;
         if (q.oldestOverdueMs)
             oldest = fillText(QCoreApplication::translate("pelscope::QueueTableModel", "%1 late"), formatDuration(*q.oldestOverdueMs));
-    } else if (q.failed) {
-        sizeValue = q.failed;
-        held = QCoreApplication::translate("pelscope::QueueTableModel", "dead letters");
-    } else if (q.active) {
-        sizeValue = q.active;
-        heldValue = q.active;
+        break;
+    case JobFigures::Holds::Failed: held = QCoreApplication::translate("pelscope::QueueTableModel", "dead letters"); break;
+    case JobFigures::Holds::Reserved:
         held = fillText(QCoreApplication::translate("pelscope::QueueTableModel", "%1 reserved"), formatCount(*q.active));
-        oldestValue = q.oldestOrphanedMs;
         if (q.oldestOrphanedMs)
             oldest = formatDuration(*q.oldestOrphanedMs);
-    } else if (q.workers) {
-        sizeValue = q.workers;
-        held = QCoreApplication::translate("pelscope::QueueTableModel", "workers alive");
+        break;
+    case JobFigures::Holds::Workers: held = QCoreApplication::translate("pelscope::QueueTableModel", "workers alive"); break;
+    case JobFigures::Holds::Nothing: break;
     }
     if (sizeValue)
         size = formatCount(*sizeValue);
@@ -74,9 +67,7 @@ std::pair<QByteArray, QList<QVariant>> jobRow(const JobQueueSnapshot &q)
         tip << fillText(QCoreApplication::translate("pelscope::QueueTableModel", "Newest failure: %1"), q.newestFailure);
     tip += q.health.reasons;
     const QString status = q.error.isEmpty() ? healthName(q.health.status) : QCoreApplication::translate("pelscope::QueueTableModel", "error");
-    QByteArray key = QByteArray(1, 'j') + frameworkId(q.framework).toLatin1();
-    key += QByteArray(1, '\0') + q.prefix + QByteArray(1, '\0') + q.key; // the key: a Sidekiq queue named "dead" is not the dead set
-    return {key,
+    return {QByteArray(1, 'j') + jobQueueId(q),
             {status, frameworkName(q.framework), jobQueueTitle(q).section(QLatin1Char(' '), 1), size, held, oldest, QStringLiteral("—"),
              q.error.isEmpty() ? q.health.reasons.join(QStringLiteral("; ")) : q.error, int(q.health.status), sortValue(sizeValue),
              sortValue(heldValue), sortValue(oldestValue), tip.join(QLatin1Char('\n')), QByteArray()}};

@@ -18,10 +18,10 @@ public:
     enum Role {
         SortRole = GroupTableModel::SortRole,
         HealthRole = GroupTableModel::HealthRole, // what StatusDelegate paints
-        KeyRole = Qt::UserRole + 40,              // QByteArray: the main key
+        KeyRole = Qt::UserRole + 40,              // QByteArray: the main key; a job queue's jobQueueId()
         IsListRole,                               // bool: a reliable list (else a delayed queue)
         ProcessingKeyRole,                        // QByteArray: a reliable list's processing list
-        IsJobRole,                                // bool: a job framework's queue or set (no item page yet)
+        IsJobRole,                                // bool: a job framework's queue or set
     };
 
     explicit QueueTableModel(QObject *parent = nullptr);

@@ -15,6 +15,7 @@ EntryReader::EntryReader(ConnectionOptions options, QObject *parent)
     qRegisterMetaType<pelscope::EntryReadResult>();
     qRegisterMetaType<pelscope::EntryPage>();
     qRegisterMetaType<pelscope::QueueItemPage>();
+    qRegisterMetaType<pelscope::JobHashPage>();
     m_options.clientName = "pelscope-reader";
 }
 
@@ -137,19 +138,21 @@ void EntryReader::readPage(const QByteArray &stream, const QByteArray &beforeId,
     });
 }
 
-void EntryReader::readQueuePage(const QByteArray &key, bool delayed, qint64 offset, int count, quint64 request)
+void EntryReader::readQueuePage(const QByteArray &key, bool delayed, qint64 offset, int count, quint64 request, bool newestFirst)
 {
     offset = std::max<qint64>(0, offset);
     count = std::clamp(count, 1, 1000);
-    const RedisBatch batch{{"TIME"},
-                           {"TYPE", key},
-                           delayed ? RedisCommand{"ZCARD", key} : RedisCommand{"LLEN", key},
-                           delayed ? RedisCommand{"ZRANGE", key, QByteArray::number(offset), QByteArray::number(offset + count - 1), "WITHSCORES"}
-                                   : RedisCommand{"LRANGE", key, QByteArray::number(-(offset + count)), QByteArray::number(-(offset + 1))}};
-    run(key, batch, [this, key, delayed, offset, request, batch](const RedisReplies &replies, const RedisError &error) {
+    newestFirst = newestFirst && delayed;
+    // From the end, as LRANGE reads a list's oldest end: negative ranks.
+    const RedisCommand range = !delayed   ? RedisCommand{"LRANGE", key, QByteArray::number(-(offset + count)), QByteArray::number(-(offset + 1))}
+                               : newestFirst ? RedisCommand{"ZRANGE", key, QByteArray::number(-(offset + count)), QByteArray::number(-(offset + 1)), "WITHSCORES"}
+                                             : RedisCommand{"ZRANGE", key, QByteArray::number(offset), QByteArray::number(offset + count - 1), "WITHSCORES"};
+    const RedisBatch batch{{"TIME"}, {"TYPE", key}, delayed ? RedisCommand{"ZCARD", key} : RedisCommand{"LLEN", key}, range};
+    run(key, batch, [this, key, delayed, newestFirst, offset, request, batch](const RedisReplies &replies, const RedisError &error) {
         QueueItemPage page;
         page.key = key;
         page.delayed = delayed;
+        page.newestFirst = newestFirst;
         page.offset = offset;
         page.request = request;
         if (error.isError()) {
@@ -191,11 +194,40 @@ void EntryReader::readQueuePage(const QByteArray &key, bool delayed, qint64 offs
                     it.score = score;
                 page.items.append(it);
             }
+            if (newestFirst)
+                std::reverse(page.items.begin(), page.items.end());
         } else {
             for (qsizetype i = elements.size() - 1; i >= 0; --i) // LRANGE lists left to right: the oldest last
                 page.items.append(item(elements.at(i).bytes()));
         }
         Q_EMIT queuePageRead(page);
+    });
+}
+
+void EntryReader::readJobHash(const QByteArray &key, quint64 request)
+{
+    const RedisBatch batch{{"HSCAN", key, "0", "COUNT", QByteArray::number(kJobHashFields)}};
+    run(key, batch, [this, key, request, batch](const RedisReplies &replies, const RedisError &error) {
+        JobHashPage page;
+        page.key = key;
+        page.request = request;
+        const RedisReply &scan = replies.value(0);
+        if (error.isError()) {
+            page.error = error.message;
+        } else if (scan.isError()) {
+            page.error = describeReplyError(batch.at(0), scan).message;
+        } else {
+            page.more = scan.at(0).bytes() != "0";
+            const QList<RedisReply> &flat = scan.at(1).elements();
+            // A small hash answers whole whatever COUNT says: keep the bound here too.
+            for (qsizetype i = 0; i + 1 < flat.size() && page.fields.size() < kJobHashFields; i += 2) {
+                const QByteArray &value = flat.at(i + 1).bytes();
+                page.fields.append({flat.at(i).bytes().left(1024), value.left(kQueueValueCap)});
+                page.valueSizes.append(value.size());
+            }
+            page.more = page.more || flat.size() / 2 > kJobHashFields;
+        }
+        Q_EMIT jobHashRead(page);
     });
 }
 

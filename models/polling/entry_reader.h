@@ -52,12 +52,25 @@ struct QueueItemPage
     QByteArray key;
     quint64 request = 0;
     bool delayed = false;
-    qint64 offset = 0;             // of the first item, from the earliest / oldest
+    bool newestFirst = false;      // a sorted set read from its highest score down
+    qint64 offset = 0;             // of the first item, from the earliest / oldest (newest, when newestFirst)
     std::optional<qint64> length;  // ZCARD / LLEN now
     qint64 serverNowMs = 0;        // the server's TIME with the page
     QByteArray type;               // TYPE: "zset", "list", "none" or another (then no items)
     QList<QueueItem> items;
     QString error;
+};
+
+// A job framework's job, kept as a hash (BullMQ's <prefix>:<queue>:<id>,
+// RQ's rq:job:<id>): its fields as stored, values cut at 64 KiB.
+struct JobHashPage
+{
+    QByteArray key;
+    quint64 request = 0;
+    QList<QPair<QByteArray, QByteArray>> fields;
+    QList<qint64> valueSizes; // each value's full size
+    bool more = false;        // more fields than one bounded read returned
+    QString error;            // empty and no fields: the hash is gone
 };
 
 class EntryReader : public QObject
@@ -75,7 +88,11 @@ public:
     void readEntries(const QByteArray &stream, const QList<QByteArray> &ids, quint64 request);
 
     // A queue's items from `offset` (0: the earliest due, or the list's oldest).
-    void readQueuePage(const QByteArray &key, bool delayed, qint64 offset, int count, quint64 request);
+    // `newestFirst`: a sorted set from its highest score down (a dead set's newest death first).
+    void readQueuePage(const QByteArray &key, bool delayed, qint64 offset, int count, quint64 request, bool newestFirst = false);
+    // A job's hash, with one bounded HSCAN (COUNT kJobHashFields): read only, on demand.
+    void readJobHash(const QByteArray &key, quint64 request);
+    static constexpr int kJobHashFields = 256;
 
     static constexpr qsizetype kPageValueCap = 4096;
     static constexpr qsizetype kQueueValueCap = 64 * 1024;
@@ -85,6 +102,7 @@ Q_SIGNALS:
     void pageRead(const pelscope::EntryPage &page);
     void entriesRead(const pelscope::EntryPage &entries); // `more` unused; missing IDs are left out
     void queuePageRead(const pelscope::QueueItemPage &page);
+    void jobHashRead(const pelscope::JobHashPage &page);
 
 private:
     // Sends `batch` (every command on `key`) to the node holding `key`. On a
@@ -104,3 +122,4 @@ private:
 Q_DECLARE_METATYPE(pelscope::EntryReadResult)
 Q_DECLARE_METATYPE(pelscope::EntryPage)
 Q_DECLARE_METATYPE(pelscope::QueueItemPage)
+Q_DECLARE_METATYPE(pelscope::JobHashPage)

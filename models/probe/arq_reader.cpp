@@ -34,6 +34,7 @@ void ArqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
         row.framework = JobFramework::Arq;
         row.name = key;
         row.key = key;
+        row.parts = {JobPart::inSortedSet(JobPart::Role::Waiting, key, JobPart::Score::Due, 1.0, "arq:job:")}; // job ids scored by due ms
         row.error = errorAmong({q.total, q.due, q.sample, q.health});
         QList<Due> dueNow;
         const RedisReply &sample = reply(q.sample);

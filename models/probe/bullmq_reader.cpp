@@ -14,6 +14,25 @@ namespace pelscope {
 
 namespace {
 
+// BullMQ's keys for one queue (its Lua scripts): ids in lists and sorted sets,
+// each job the hash <base><id>. The delayed set scores due ms × 4096 + a
+// counter; failed scores the finishing ms; prioritized scores no time.
+QList<JobPart> bullMqParts(const QByteArray &base)
+{
+    using R = JobPart::Role;
+    using S = JobPart::Score;
+    return {JobPart::inList(R::Waiting, base + "wait", base),
+            JobPart::inList(R::Paused, base + "paused", base),
+            JobPart::inSortedSet(R::Prioritized, base + "prioritized", S::None, 1.0, base),
+            JobPart::inList(R::Active, base + "active", base),
+            JobPart::inSortedSet(R::Scheduled, base + "delayed", S::Due, 1.0 / 4096.0, base),
+            JobPart::inSortedSet(R::Failed, base + "failed", S::Since, 1.0, base)};
+}
+
+} // namespace
+
+namespace {
+
 // BullMQ 5 scores a delayed job by its due time in ms × 4096 plus a 12-bit
 // counter (bullmq's addDelayedJob: timestamp * 0x1000 + (counter & 0xfff)).
 constexpr double kDelayFactor = 4096.0;
@@ -109,6 +128,7 @@ void BullMqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
         row.prefix = q.prefix;
         row.name = q.name;
         row.key = q.prefix + ':' + q.name + ":wait";
+        row.parts = bullMqParts(q.prefix + ':' + q.name + ':');
         if (reply(s.exists).toInt().value_or(0) == 0 && !reply(s.exists).isError()) {
             // Deleted whole (obliterated): no row, and nothing carried over
             // should it come back (ids start again at 1).

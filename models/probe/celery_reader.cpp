@@ -59,6 +59,9 @@ void CeleryReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
         row.framework = JobFramework::Celery;
         row.name = name;
         row.key = name;
+        row.parts = {JobPart::inList(JobPart::Role::Waiting, name)};
+        for (const char *step : {"3", "6", "9"}) // kombu's priority steps, each a list of its own
+            row.parts.append(JobPart::inList(JobPart::Role::Waiting, name + kSep + step));
         for (const int slot : std::as_const(q.lengths))
             if (reply(slot).isError())
                 row.error = errorAmong({slot});
@@ -90,6 +93,9 @@ void CeleryReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
     unacked.framework = JobFramework::Celery;
     unacked.name = "unacked";
     unacked.key = "unacked_index";
+    // Delivery tags scored by when a worker reserved them (the messages are
+    // the fields of the hash `unacked`).
+    unacked.parts = {JobPart::inSortedSet(JobPart::Role::Reserved, "unacked_index", JobPart::Score::Since, 1000.0)};
     unacked.error = errorAmong({m_reserved, m_overdue, m_oldest});
     if (unacked.error.isEmpty()) {
         unacked.active = reserved;

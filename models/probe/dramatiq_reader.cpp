@@ -87,6 +87,11 @@ void DramatiqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
             row.prefix = ns;
             row.name = name;
             row.key = ns + ':' + name;
+            // Message ids (the messages are fields of <queue>.msgs); the
+            // delayed queue is a queue of its own, the dead letters a sorted
+            // set scored by the ms they died.
+            row.parts = {JobPart::inList(JobPart::Role::Waiting, row.key), JobPart::inList(JobPart::Role::Scheduled, row.key + ".DQ"),
+                         JobPart::inSortedSet(JobPart::Role::Dead, row.key + ".XQ", JobPart::Score::Since, 1.0)};
             row.error = errorAmong({n.alive, n.deadRead, q.llen, q.msgs, q.head, q.delayed, q.dead, q.deadNewest});
             if (!row.error.isEmpty()) {
                 out.append(row);

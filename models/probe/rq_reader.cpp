@@ -51,6 +51,12 @@ void RqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
         row.prefix = "rq";
         row.name = name;
         row.key = "rq:queue:" + name;
+        // Job ids; each job the hash rq:job:<id>. Started jobs scored by their
+        // heartbeat deadline, failed ones by when RQ lets them expire.
+        row.parts = {JobPart::inList(JobPart::Role::Waiting, row.key, "rq:job:"),
+                     JobPart::inSortedSet(JobPart::Role::Active, "rq:wip:" + name, JobPart::Score::Deadline, 1000.0, "rq:job:"),
+                     JobPart::inSortedSet(JobPart::Role::Scheduled, "rq:scheduled:" + name, JobPart::Score::Due, 1000.0, "rq:job:"),
+                     JobPart::inSortedSet(JobPart::Role::Failed, "rq:failed:" + name, JobPart::Score::Expiry, 1000.0, "rq:job:")};
         row.error = errorAmong({q.llen, q.head, q.wip, q.wipOverdue, q.failed, q.scheduled, q.due, q.workers});
         if (!row.error.isEmpty()) {
             out.append(row);

@@ -119,6 +119,7 @@ void SidekiqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
 
     for (auto &[name, q] : m_queues) {
         JobQueueSnapshot row = sidekiqRow(name, "queue:" + name);
+        row.parts = {JobPart::inList(JobPart::Role::Waiting, "queue:" + name)};
         row.error = errorAmong({q.llen, q.head});
         if (row.error.isEmpty()) {
             row.waiting = replyCount(reply(q.llen));
@@ -151,6 +152,7 @@ void SidekiqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
     for (const SetSlots *s : {&m_schedule, &m_retry}) {
         const bool schedule = s == &m_schedule;
         JobQueueSnapshot row = sidekiqRow(schedule ? "schedule" : "retry", schedule ? "schedule" : "retry");
+        row.parts = {JobPart::inSortedSet(schedule ? JobPart::Role::Scheduled : JobPart::Role::Retries, row.key, JobPart::Score::Due, 1000.0)};
         row.error = errorAmong({s->size, s->due, s->earliest});
         if (row.error.isEmpty()) {
             row.scheduled = replyCount(reply(s->size));
@@ -165,6 +167,7 @@ void SidekiqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
         out.append(row);
     }
     JobQueueSnapshot dead = sidekiqRow("dead", "dead");
+    dead.parts = {JobPart::inSortedSet(JobPart::Role::Dead, "dead", JobPart::Score::Since, 1000.0)};
     dead.error = errorAmong({m_deadSize, m_deadNewest});
     if (dead.error.isEmpty()) {
         dead.failed = replyCount(reply(m_deadSize));

@@ -186,6 +186,44 @@ struct ListQueueSnapshot
 // (docs/FRAMEWORKS.md).
 enum class JobFramework { BullMQ, Sidekiq, Celery, Rq, Dramatiq, Arq };
 
+// One key that holds some of a job queue's jobs, named by what the framework
+// keeps there, so the queue's page can browse it (read only). The readers say
+// which keys a row has, since only they know the framework's layout.
+struct JobPart
+{
+    enum class Role { Waiting, Paused, Prioritized, Active, Reserved, Scheduled, Retries, Failed, Dead };
+    // What a sorted set's score says of an item (a list's items carry their
+    // own time, when they do): when it is due, since when, or its deadline.
+    enum class Score { None, Due, Since, Deadline, Expiry };
+    Role role = Role::Waiting;
+    QByteArray key;
+    bool sortedSet = false;
+    Score score = Score::None;
+    // The score as a time: ms = score × scoreToMs (1000 for seconds, 1 for ms,
+    // 1/4096 for BullMQ's delayed set, which scores due ms × 4096 + a counter).
+    double scoreToMs = 1.0;
+    // Items are job ids whose job is the hash jobPrefix + id (BullMQ, RQ, arq,
+    // dramatiq's message hash); empty: the items are the jobs themselves.
+    QByteArray jobPrefix;
+
+    static JobPart inList(Role role, const QByteArray &key, const QByteArray &jobPrefix = {})
+    {
+        JobPart p;
+        p.role = role;
+        p.key = key;
+        p.jobPrefix = jobPrefix;
+        return p;
+    }
+    static JobPart inSortedSet(Role role, const QByteArray &key, Score score, double scoreToMs, const QByteArray &jobPrefix = {})
+    {
+        JobPart p = inList(role, key, jobPrefix);
+        p.sortedSet = true;
+        p.score = score;
+        p.scoreToMs = scoreToMs;
+        return p;
+    }
+};
+
 // One queue of a job framework (or one of its system-wide sets: Sidekiq's
 // schedule, retry and dead), read with that framework's own keys each tick
 // with bounded commands and judged in its words. Every count is what the
@@ -222,6 +260,7 @@ struct JobQueueSnapshot
     // Workers still listed in the framework's registry whose own key is gone:
     // they died without cleaning up (what they held is lost or moved on).
     QStringList goneWorkers;
+    QList<JobPart> parts; // the keys its page browses, waiting first
     HealthVerdict health;
 };
 
@@ -370,6 +409,35 @@ QString healthName(Health h);
 QString frameworkName(JobFramework f);
 // "bullmq", "sidekiq", "celery", "rq": for JSON, labels and --framework.
 QString frameworkId(JobFramework f);
+// "waiting", "active", "scheduled", "failed", …: for JSON.
+QString jobPartRoleId(JobPart::Role role);
+// "due", "since", "deadline", "expiry"; "none" when the score is no time.
+QString jobPartScoreId(JobPart::Score score);
+// A stream a job framework keeps for itself, not a pipeline to judge: BullMQ's
+// per-queue event log (<prefix>:<queue>:events, for a queue this snapshot
+// read) and RQ's job results (rq:results:<id>). Empty for any other stream.
+struct FrameworkStream
+{
+    JobFramework framework = JobFramework::BullMQ;
+    QString what; // "events", "results": JSON's word
+};
+std::optional<FrameworkStream> frameworkStream(const SnapshotData &snapshot, const QByteArray &key);
+// A job queue's identity across polls: framework, prefix and key (a Sidekiq
+// queue named "dead" is not the dead set), NUL-separated.
+QByteArray jobQueueId(const JobQueueSnapshot &q);
+
+// What a job queue's row counts, by what it holds: its waiting jobs, else its
+// scheduled ones, its dead letters, its reservations or its live workers.
+// The overview's columns, the history's series and the page's charts alike.
+struct JobFigures
+{
+    enum class Holds { Nothing, Waiting, Scheduled, Failed, Reserved, Workers };
+    Holds holds = Holds::Nothing;
+    std::optional<qint64> size;
+    std::optional<qint64> held;     // active (waiting), overdue (scheduled), reserved
+    std::optional<qint64> oldestMs; // the oldest waiting (or not taken), overdue or orphaned
+};
+JobFigures jobFigures(const JobQueueSnapshot &q);
 
 
 } // namespace pelscope

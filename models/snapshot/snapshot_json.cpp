@@ -158,6 +158,8 @@ QJsonObject snapshotToJson(const Snapshot &snapshot)
         so.insert(QLatin1String("max_deleted_entry_id"), orNull(s.maxDeletedEntryId));
         if (!s.error.isEmpty())
             so.insert(QLatin1String("error"), s.error);
+        if (const std::optional<FrameworkStream> owner = frameworkStream(d, s.key)) // kept by a job framework, not a pipeline
+            so.insert(QLatin1String("framework"), QJsonObject{{QLatin1String("name"), frameworkId(owner->framework)}, {QLatin1String("kind"), owner->what}});
         // Before taken_at_ms when streams are read in turn (poll.refresh_ticks > 1).
         so.insert(QLatin1String("read_at_ms"), s.readAtMs > 0 ? QJsonValue(double(s.readAtMs)) : QJsonValue(QJsonValue::Null));
         if (cluster) {
@@ -268,6 +270,15 @@ QJsonObject snapshotToJson(const Snapshot &snapshot)
         o.insert(QLatin1String("workers"), orNull(q.workers));
         o.insert(QLatin1String("dead_workers"), QJsonArray::fromStringList(q.deadWorkers));
         o.insert(QLatin1String("gone_workers"), QJsonArray::fromStringList(q.goneWorkers));
+        QJsonArray keys; // where the framework keeps this queue's jobs (what its page browses)
+        for (const JobPart &part : q.parts) {
+            QJsonObject k{{QLatin1String("role"), jobPartRoleId(part.role)}, {QLatin1String("type"), part.sortedSet ? QStringLiteral("zset") : QStringLiteral("list")}};
+            putName(k, "key", part.key);
+            if (part.sortedSet)
+                k.insert(QLatin1String("score"), jobPartScoreId(part.score));
+            keys.append(k);
+        }
+        o.insert(QLatin1String("keys"), keys);
         if (!q.error.isEmpty())
             o.insert(QLatin1String("error"), q.error);
         verdict(o, q.health, q.error);

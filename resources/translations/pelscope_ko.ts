@@ -1579,6 +1579,19 @@
     </message>
 </context>
 <context>
+    <name>pelscope::BackButton</name>
+    <message>
+        <location filename="../../ui/back_button.h" line="+17"/>
+        <source>← Overview</source>
+        <translation>← 개요</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Back to the overview (Esc, Alt+Left, Backspace; Ctrl+1 from anywhere)</source>
+        <translation>개요로 돌아가기 (Esc, Alt+Left, Backspace; 어디서나 Ctrl+1)</translation>
+    </message>
+</context>
+<context>
     <name>pelscope::ConfirmWriteDialog</name>
     <message>
         <location filename="../../ui/write_dialogs.cpp" line="+80"/>
@@ -2341,7 +2354,7 @@ Click for the last hour.</source>
 <context>
     <name>pelscope::ConnectionView</name>
     <message>
-        <location filename="../../ui/connection_view.cpp" line="+74"/>
+        <location filename="../../ui/connection_view.cpp" line="+76"/>
         <source>PAUSED — polling is suspended; press Space to resume.</source>
         <translation>일시 중지됨 — 폴링이 중단되었습니다. 재개하려면 Space 키를 누르십시오.</translation>
     </message>
@@ -2356,12 +2369,12 @@ Click for the last hour.</source>
         <translation>데드 레터 스트림 탐색, 재처리, 내보내기 (Ctrl+D)</translation>
     </message>
     <message>
-        <location line="+147"/>
+        <location line="+152"/>
         <source>Connecting to %1…</source>
         <translation>%1에 연결 중…</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+30"/>
         <source>⚠ WRITES ENABLED on %1 — requeue, delete, claim and acknowledge change data in this Redis. &lt;a href=&apos;#off&apos; style=&apos;color:white&apos;&gt;Switch back to read-only&lt;/a&gt;</source>
         <translation>⚠ %1에서 쓰기 허용됨 — 재처리, 삭제, claim, ACK가 이 Redis의 데이터를 변경합니다. &lt;a href=&apos;#off&apos; style=&apos;color:white&apos;&gt;읽기 전용으로 되돌리기&lt;/a&gt;</translation>
     </message>
@@ -2403,12 +2416,12 @@ Click for the last hour.</source>
         <translation>Claim 및 XACK 활동 — %1</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+80"/>
         <source>node</source>
         <translation>노드</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+49"/>
         <source>%1 is not answering (%2): its %3 stream(s) show their last values, greyed</source>
         <translation>%1 응답 없음(%2): 해당 스트림 %3개는 마지막 값을 회색으로 표시</translation>
     </message>
@@ -2755,17 +2768,7 @@ Click for the last hour.</source>
 <context>
     <name>pelscope::DlqPage</name>
     <message>
-        <location filename="../../ui/dlq_page.cpp" line="+20"/>
-        <source>← Overview</source>
-        <translation>← 개요</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Back to the overview (Esc, Alt+Left, Backspace; Ctrl+1 from anywhere)</source>
-        <translation>개요로 돌아가기 (Esc, Alt+Left, Backspace; 어디서나 Ctrl+1)</translation>
-    </message>
-    <message>
-        <location line="+7"/>
+        <location filename="../../ui/dlq_page.cpp" line="+24"/>
         <source>&lt;b&gt;Dead letters&lt;/b&gt;</source>
         <translation>&lt;b&gt;데드 레터&lt;/b&gt;</translation>
     </message>
@@ -3087,7 +3090,7 @@ Click for the last hour.</source>
 <context>
     <name>pelscope::EntryReader</name>
     <message>
-        <location filename="../../models/polling/entry_reader.cpp" line="+165"/>
+        <location filename="../../models/polling/entry_reader.cpp" line="+168"/>
         <source>%1 is a %2, not a %3</source>
         <translation>%1의 타입이 %3이(가) 아니라 %2입니다</translation>
     </message>
@@ -3105,7 +3108,7 @@ Click for the last hour.</source>
 <context>
     <name>pelscope::GroupPage</name>
     <message>
-        <location filename="../../ui/group_page.cpp" line="+94"/>
+        <location filename="../../ui/group_page.cpp" line="+95"/>
         <source>Unread lag and pending</source>
         <translation>미읽음 lag 및 Pending</translation>
     </message>
@@ -3120,17 +3123,7 @@ Click for the last hour.</source>
         <translation>유입 및 유출 속도 (엔트리/초)</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <source>← Overview</source>
-        <translation>← 개요</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Back to the overview (Esc, Alt+Left, Backspace; Ctrl+1 from anywhere)</source>
-        <translation>개요로 돌아가기 (Esc, Alt+Left, Backspace; 어디서나 Ctrl+1)</translation>
-    </message>
-    <message>
-        <location line="+14"/>
+        <location line="+13"/>
         <source>Why this status</source>
         <translation>이 상태인 이유</translation>
     </message>
@@ -3954,6 +3947,254 @@ Desktop notifications muted</source>
     </message>
 </context>
 <context>
+    <name>pelscope::JobQueuePage</name>
+    <message>
+        <location filename="../../ui/job_queue_page.cpp" line="+34"/>
+        <source>Waiting</source>
+        <translation>대기</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Paused</source>
+        <translation>일시 정지</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Prioritized</source>
+        <translation>우선순위</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Active</source>
+        <translation>실행 중</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reserved</source>
+        <translation>예약됨(워커가 가져감)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Scheduled</source>
+        <translation>예정</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Retries</source>
+        <translation>재시도</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Failed</source>
+        <translation>실패</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Dead</source>
+        <translation>데드</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>%1 waiting</source>
+        <translation>%1 대기</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>paused</source>
+        <translation>일시 정지됨</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the oldest waiting %1</source>
+        <translation>가장 오래 기다린 작업 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>nothing taken for %1</source>
+        <translation>%1 동안 가져간 작업 없음</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 held by workers</source>
+        <translation>워커가 잡고 있는 작업 %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 of them by no live worker</source>
+        <translation>그중 %1개는 살아 있는 워커 없음</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 scheduled, %2 due</source>
+        <translation>예정 %1, 만기 %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the oldest due %1 late</source>
+        <translation>가장 오래된 만기 작업 %1 지연</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 failed</source>
+        <translation>%1 실패</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 worker(s) alive</source>
+        <translation>살아 있는 워커 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>, </source>
+        <translation>, </translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Jobs</source>
+        <translation>작업</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>How long</source>
+        <translation>경과 시간</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Refresh</source>
+        <translation>새로 고침</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Where the framework keeps this queue&apos;s jobs: waiting, held, scheduled, failed</source>
+        <translation>프레임워크가 이 큐의 작업을 두는 곳: 대기, 실행 중, 예정, 실패</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Which of the queue&apos;s keys to browse</source>
+        <translation>살펴볼 큐의 키</translation>
+    </message>
+    <message>
+        <location line="+55"/>
+        <source>held</source>
+        <translation>잡혀 있음</translation>
+    </message>
+    <message>
+        <location line="-18"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; &amp;nbsp;(%2, read only)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; &amp;nbsp;(%2, 읽기 전용)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>job framework</source>
+        <translation>작업 프레임워크</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Jobs of %1</source>
+        <translation>%1의 작업</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>waiting</source>
+        <translation>대기 중</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>scheduled</source>
+        <translation>예정</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>failed</source>
+        <translation>실패</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>workers</source>
+        <translation>워커</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>reserved</source>
+        <translation>예약됨</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>active</source>
+        <translation>실행 중</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>due</source>
+        <translation>만기</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>oldest waiting</source>
+        <translation>가장 오래 기다린 작업</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>oldest due, late by</source>
+        <translation>가장 오래된 만기 작업의 지연</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>oldest held</source>
+        <translation>가장 오래 잡혀 있는 작업</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>from the right end</source>
+        <translation>오른쪽 끝부터</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>newest first</source>
+        <translation>최신 순</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>lowest score first</source>
+        <translation>score가 낮은 순</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>earliest first</source>
+        <translation>이른 순</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Not in the last poll: the framework&apos;s keys for it are gone, or were not read.</source>
+        <translation>마지막 폴링에 없음: 프레임워크의 해당 키가 사라졌거나 읽히지 않았습니다.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Could not read: %1</source>
+        <translation>읽을 수 없음: %1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>&lt;b&gt;Stopped holding jobs:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;작업을 잡은 채 멈춤:&lt;/b&gt; %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&lt;b&gt;Listed, but their own key is gone:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;목록에는 있으나 자기 키가 사라짐:&lt;/b&gt; %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&lt;b&gt;Newest failure:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;최근 실패:&lt;/b&gt; %1</translation>
+    </message>
+</context>
+<context>
     <name>pelscope::MainWindow</name>
     <message>
         <location filename="../../ui/main_window.cpp" line="+90"/>
@@ -4243,7 +4484,17 @@ Desktop notifications muted</source>
         <translation>필터에 맞는 그룹이 없습니다.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
+        <source>No stream with a consumer group: the one stream found is a job framework&apos;s own log (BullMQ&apos;s events or RQ&apos;s results), not a pipeline. The frameworks&apos; queues are listed below.</source>
+        <translation>컨슈머 그룹이 있는 스트림이 없습니다: 찾은 스트림 하나는 작업 프레임워크 자체의 로그(BullMQ의 이벤트 또는 RQ의 결과)이며 파이프라인이 아닙니다. 프레임워크의 큐는 아래에 있습니다.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No stream with a consumer group: the %1 streams found are job frameworks&apos; own logs (BullMQ&apos;s events, RQ&apos;s results), not pipelines. The frameworks&apos; queues are listed below.</source>
+        <translation>컨슈머 그룹이 있는 스트림이 없습니다: 찾은 스트림 %1개는 작업 프레임워크 자체의 로그(BullMQ의 이벤트, RQ의 결과)이며 파이프라인이 아닙니다. 프레임워크의 큐는 아래에 있습니다.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>1 stream found, without a consumer group: nothing to judge until a group is created (XGROUP CREATE). Queues and job frameworks found on the server are listed below.</source>
         <translation>스트림 1개를 찾았지만 컨슈머 그룹이 없습니다: 그룹이 생기기 전까지는 판단할 것이 없습니다 (XGROUP CREATE). 서버에서 찾은 큐와 작업 프레임워크는 아래에 있습니다.</translation>
     </message>
@@ -4308,12 +4559,12 @@ Desktop notifications muted</source>
         <translation>%1 표시 중 ✕</translation>
     </message>
     <message>
-        <location line="-201"/>
+        <location line="-210"/>
         <source>Consumer groups, worst first</source>
         <translation>컨슈머 그룹, 나쁜 순</translation>
     </message>
     <message>
-        <location line="+202"/>
+        <location line="+211"/>
         <source>Show every row again</source>
         <translation>모든 행 다시 표시</translation>
     </message>
@@ -4470,19 +4721,9 @@ Desktop notifications muted</source>
     </message>
 </context>
 <context>
-    <name>pelscope::QueuePage</name>
+    <name>pelscope::QueueItemBrowser</name>
     <message>
-        <location filename="../../ui/queue_page.cpp" line="+58"/>
-        <source>Items</source>
-        <translation>항목</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>How late, how long</source>
-        <translation>지연 및 경과 시간</translation>
-    </message>
-    <message>
-        <location line="+8"/>
+        <location filename="../../ui/queue_item_browser.cpp" line="+53"/>
         <source>◀ Earlier</source>
         <translation>◀ 이전</translation>
     </message>
@@ -4492,47 +4733,7 @@ Desktop notifications muted</source>
         <translation>다음 ▶</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Requeue selected</source>
-        <translation>선택 항목 재처리</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Run selected now</source>
-        <translation>선택 항목 즉시 실행</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Reschedule selected…</source>
-        <translation>선택 항목 일정 변경…</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Delete selected</source>
-        <translation>선택 항목 삭제</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>← Overview</source>
-        <translation>← 개요</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Back to the overview (Esc, Alt+Left, Backspace; Ctrl+1 from anywhere)</source>
-        <translation>개요로 돌아가기 (Esc, Alt+Left, Backspace; 어디서나 Ctrl+1)</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>Refresh</source>
-        <translation>새로 고침</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>The processing list (items workers hold) or the main list (items waiting)</source>
-        <translation>처리 중 리스트(Worker가 보유한 항목) 또는 메인 리스트(대기 중인 항목)</translation>
-    </message>
-    <message>
-        <location line="+9"/>
+        <location line="+5"/>
         <source>Due / enqueued</source>
         <translation>만기 / 투입 시각</translation>
     </message>
@@ -4557,23 +4758,161 @@ Desktop notifications muted</source>
         <translation>항목을 선택하면 전체 내용을 표시합니다(JSON은 보기 좋게 정렬).</translation>
     </message>
     <message>
-        <location line="+27"/>
-        <location line="+61"/>
+        <location line="+48"/>
+        <source>Reading…</source>
+        <translation>읽는 중…</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>%1 in processing</source>
+        <translation>처리 중 %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>waiting %1</source>
+        <translation>대기 %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>overdue by %1</source>
+        <translation>%1 지연</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>due in %1</source>
+        <translation>%1 후 만기</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 ago</source>
+        <translation>%1 전</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>deadline passed %1 ago</source>
+        <translation>기한이 %1 전에 지남</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>deadline in %1</source>
+        <translation>%1 후 기한</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>expired %1 ago</source>
+        <translation>%1 전에 만료</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>kept %1 more</source>
+        <translation>%1 더 보관</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Could not read: %1</source>
+        <translation>읽을 수 없음: %1</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>score %1</source>
+        <translation>score %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>score not a time</source>
+        <translation>score가 시각이 아님</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>no timestamp: age unknown</source>
+        <translation>타임스탬프 없음: 경과 시간 알 수 없음</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>%1 is empty</source>
+        <translation>%1: 비어 있음</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Items %1–%2 of %3, %4 — read at %5 (Refresh to read again)</source>
+        <translation>항목 %3개 중 %1–%2, %4 — %5에 읽음(다시 읽으려면 새로 고침)</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <location line="+34"/>
+        <source>&lt;p&gt;Showing the first %1 of %2 bytes.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;%2바이트 중 처음 %1바이트를 표시합니다.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location line="-18"/>
+        <source>&lt;p&gt;The job &lt;code&gt;%1&lt;/code&gt; could not be read: %2&lt;/p&gt;</source>
+        <translation>&lt;p&gt;작업 &lt;code&gt;%1&lt;/code&gt;을(를) 읽을 수 없음: %2&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&lt;p&gt;The job &lt;code&gt;%1&lt;/code&gt; is gone (finished and removed, or expired).&lt;/p&gt;</source>
+        <translation>&lt;p&gt;작업 &lt;code&gt;%1&lt;/code&gt;이(가) 없습니다(끝나서 지워졌거나 만료됨).&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&lt;p&gt;The job &lt;code&gt;%1&lt;/code&gt;, as the framework stores it:&lt;/p&gt;</source>
+        <translation>&lt;p&gt;프레임워크가 저장한 그대로의 작업 &lt;code&gt;%1&lt;/code&gt;:&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>&lt;p&gt;More fields than the %1 read at once are not shown.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;한 번에 읽는 %1개를 넘는 필드는 표시하지 않습니다.&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>pelscope::QueuePage</name>
+    <message>
+        <location filename="../../ui/queue_page.cpp" line="+35"/>
+        <source>Items</source>
+        <translation>항목</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>How late, how long</source>
+        <translation>지연 및 경과 시간</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Requeue selected</source>
+        <translation>선택 항목 재처리</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Run selected now</source>
+        <translation>선택 항목 즉시 실행</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reschedule selected…</source>
+        <translation>선택 항목 일정 변경…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete selected</source>
+        <translation>선택 항목 삭제</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Refresh</source>
+        <translation>새로 고침</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The processing list (items workers hold) or the main list (items waiting)</source>
+        <translation>처리 중 리스트(Worker가 보유한 항목) 또는 메인 리스트(대기 중인 항목)</translation>
+    </message>
+    <message>
+        <location line="+65"/>
         <source>size</source>
         <translation>크기</translation>
     </message>
     <message>
-        <location line="-60"/>
-        <source>due / processing</source>
-        <translation>만기 / 처리 중</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>oldest</source>
-        <translation>가장 오래된 항목</translation>
-    </message>
-    <message>
-        <location line="+37"/>
+        <location line="-17"/>
         <source>Items of %1</source>
         <translation>%1의 항목</translation>
     </message>
@@ -4603,12 +4942,12 @@ Desktop notifications muted</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; &amp;nbsp;(지연 큐)</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+6"/>
         <source>waiting</source>
         <translation>대기 중</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+0"/>
         <source>in processing</source>
         <translation>처리 중</translation>
     </message>
@@ -4618,19 +4957,29 @@ Desktop notifications muted</source>
         <translation>만기</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <location line="+109"/>
+        <location line="+1"/>
+        <source>oldest in processing</source>
+        <translation>처리 중 가장 오래된 항목</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>oldest due, late by</source>
+        <translation>가장 오래된 만기 항목의 지연</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <location line="+123"/>
         <source>%1 waiting, %2 in processing</source>
         <translation>대기 %1, 처리 중 %2</translation>
     </message>
     <message>
-        <location line="-108"/>
-        <location line="+109"/>
+        <location line="-122"/>
+        <location line="+123"/>
         <source>%1 waiting</source>
         <translation>%1 대기</translation>
     </message>
     <message>
-        <location line="-108"/>
+        <location line="-122"/>
         <source>size and items due</source>
         <translation>크기 및 만기 항목 수</translation>
     </message>
@@ -4645,7 +4994,7 @@ Desktop notifications muted</source>
         <translation>가장 오래된 만기 항목의 지연</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+38"/>
         <source>stuck %1</source>
         <translation>정체 %1</translation>
     </message>
@@ -4660,12 +5009,7 @@ Desktop notifications muted</source>
         <translation>crit %1</translation>
     </message>
     <message>
-        <location line="+42"/>
-        <source>Reading…</source>
-        <translation>읽는 중…</translation>
-    </message>
-    <message>
-        <location line="+20"/>
+        <location line="+66"/>
         <source>%1 items, %2 due</source>
         <translation>항목 %1개, 만기 %2개</translation>
     </message>
@@ -4690,42 +5034,7 @@ Desktop notifications muted</source>
         <translation>마지막 폴링 결과에 없습니다.</translation>
     </message>
     <message>
-        <location line="+18"/>
-        <source>Could not read: %1</source>
-        <translation>읽을 수 없습니다: %1</translation>
-    </message>
-    <message>
-        <location line="+18"/>
-        <source>score not a time</source>
-        <translation>score가 시각이 아님</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>no timestamp: age unknown</source>
-        <translation>타임스탬프 없음: 경과 시간 알 수 없음</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>overdue by %1</source>
-        <translation>%1 지연</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>due in %1</source>
-        <translation>%1 후 만기</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>%1 in processing</source>
-        <translation>처리 중 %1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>waiting %1</source>
-        <translation>대기 %1</translation>
-    </message>
-    <message>
-        <location line="+17"/>
+        <location line="-42"/>
         <source>earliest due first</source>
         <translation>만기 빠른 순</translation>
     </message>
@@ -4740,22 +5049,7 @@ Desktop notifications muted</source>
         <translation>오른쪽 끝부터 (왼쪽으로 넣는 경우 오래된 순)</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>%1 is empty</source>
-        <translation>%1: 비어 있음</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Items %1–%2 of %3, %4 — read at %5 (Refresh to read again)</source>
-        <translation>항목 %3개 중 %1–%2, %4 — %5에 읽음(다시 읽으려면 새로 고침)</translation>
-    </message>
-    <message>
-        <location line="+19"/>
-        <source>&lt;p&gt;Showing the first %1 of %2 bytes.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;%2바이트 중 처음 %1바이트를 표시합니다.&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <location line="+21"/>
+        <location line="+62"/>
         <source>Requeue items older than %1…</source>
         <translation>%1보다 오래된 항목 재처리…</translation>
     </message>
@@ -4799,11 +5093,11 @@ Desktop notifications muted</source>
     </message>
     <message>
         <location line="+14"/>
-        <source>Double-click a queue to browse its items</source>
-        <translation>큐를 더블클릭하면 항목을 볼 수 있습니다</translation>
+        <source>Double-click a queue to browse its items (a job framework&apos;s: its waiting, held, scheduled and failed jobs)</source>
+        <translation>큐를 두 번 클릭하면 항목을 살펴봅니다(작업 프레임워크의 큐는 대기·실행 중·예정·실패 작업)</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+36"/>
         <source>1 delayed queue</source>
         <translation>지연 큐 1개</translation>
     </message>
@@ -4851,8 +5145,8 @@ Desktop notifications muted</source>
 <context>
     <name>pelscope::QueueTableModel</name>
     <message>
-        <location filename="../../models/itemmodels/queue_table_model.cpp" line="+76"/>
-        <location line="+20"/>
+        <location filename="../../models/itemmodels/queue_table_model.cpp" line="+69"/>
+        <location line="+18"/>
         <location line="+16"/>
         <source>error</source>
         <translation>오류</translation>
@@ -4888,44 +5182,44 @@ Desktop notifications muted</source>
         <translation>지연 큐</translation>
     </message>
     <message>
-        <location line="-52"/>
-        <location line="+52"/>
+        <location line="-45"/>
+        <location line="+45"/>
         <source>%1 due</source>
         <translation>만기 %1</translation>
     </message>
     <message>
-        <location line="-61"/>
+        <location line="-52"/>
         <source>%1 active</source>
         <translation>처리 중 %1</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source>≥ %1 (nothing taken)</source>
         <translation>≥ %1 (가져간 것 없음)</translation>
     </message>
     <message>
-        <location line="+7"/>
-        <location line="+50"/>
+        <location line="+5"/>
+        <location line="+44"/>
         <source>%1 late</source>
         <translation>%1 지연</translation>
     </message>
     <message>
-        <location line="-47"/>
+        <location line="-42"/>
         <source>dead letters</source>
         <translation>데드 레터</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+2"/>
         <source>%1 reserved</source>
         <translation>예약 %1</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+4"/>
         <source>workers alive</source>
         <translation>살아 있는 워커</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>%1 (key %2)%3</source>
         <translation>%1 (키 %2)%3</translation>
     </message>
@@ -4935,7 +5229,7 @@ Desktop notifications muted</source>
         <translation>가장 최근 실패: %1</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+29"/>
         <source>in %1</source>
         <translation>%1 후</translation>
     </message>

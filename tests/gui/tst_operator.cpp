@@ -27,6 +27,9 @@
 #include "test_settings.h"
 #include "write_controller.h"
 #include "write_dialogs.h"
+#include "cli_process.h"
+#include "job_queue_page.h"
+#include "queue_item_browser.h"
 #include "queue_page.h"
 #include "queue_panel.h"
 #include "itemmodels/queue_table_model.h"
@@ -37,6 +40,10 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -371,6 +378,130 @@ private Q_SLOTS:
         page->table()->setFocus();
         QTest::keyClick(page->table(), Qt::Key_Escape);
         QTRY_VERIFY(!page->isVisible());
+    }
+
+    // A job framework's queue opened from the overview as an operator opens
+    // it (double-click): BullMQ's own producer and a real worker SIGKILLed
+    // holding jobs, under a prefix holding what a format string holds. The
+    // page names the queue, lists the keys BullMQ keeps its jobs in, and shows
+    // each key's jobs as BullMQ wrote them: the delayed set's times decoded
+    // (due ms × 4096 + a counter, "31,600 years" before), the failed job with
+    // its hash named; the chart follows the polls. Nothing is written.
+    void jobPageBrowsesBullMqsKeys()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        const QString script = QStringLiteral(PELSCOPE_FRAMEWORKS_DIR "/bullmq/scenario.mjs");
+        QVERIFY2(QFile::exists(QStringLiteral(PELSCOPE_FRAMEWORKS_DIR "/bullmq/node_modules/bullmq/package.json")),
+                 "BullMQ is not installed: ./dev deps runs npm ci in tests/frameworks/bullmq");
+        const QString prefix = QStringLiteral("%1{x}");
+        const ProcessRun produced = runProcess(QStringLiteral("node"), {script, QStringLiteral("produce"), server.url(), QStringLiteral("20"),
+                                                                       QStringLiteral("--prefix"), prefix});
+        QVERIFY2(produced.exitCode == 0, produced.err.constData());
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        const QByteArray base = prefix.toUtf8() + ":mail:";
+        {
+            QProcess worker;
+            worker.start(QStringLiteral("node"), {script, QStringLiteral("worker"), server.url(), QStringLiteral("mail"), QStringLiteral("--prefix"), prefix,
+                                                  QStringLiteral("--lock-duration"), QStringLiteral("2000")});
+            QVERIFY(worker.waitForStarted(10000));
+            QByteArray out;
+            QTRY_VERIFY_WITH_TIMEOUT((out += worker.readAll(), out.contains("\nfailed") && db.command({"LLEN", base + "active"}).integer() >= 1), 20000);
+            worker.kill();
+            worker.waitForFinished(5000);
+        }
+        const ProcessRun truthRun = runProcess(QStringLiteral("node"), {script, QStringLiteral("truth"), server.url(), QStringLiteral("mail"),
+                                                                       QStringLiteral("--prefix"), prefix});
+        QVERIFY2(truthRun.exitCode == 0, truthRun.err.constData());
+        const QJsonObject truth = QJsonDocument::fromJson(truthRun.out.trimmed().split('\n').last()).object();
+        const QJsonObject counts = truth.value(QLatin1String("counts")).toObject();
+        const auto count = [&](const char *k) { return counts.value(QLatin1String(k)).toInteger(); };
+        // What a write by Pelscope would change: the keys without a TTL (BullMQ's locks expire on their own).
+        const auto lastingKeys = [&] {
+            QStringList keys;
+            const RedisReply all = db.command({"KEYS", "*"});
+            for (const RedisReply &k : all.elements())
+                if (db.command({"PTTL", k.bytes()}).integer() == -1)
+                    keys << QString::fromLatin1(k.bytes().toHex());
+            keys.sort();
+            return keys;
+        };
+        const QStringList keysBefore = lastingKeys();
+
+        Session s(server.url());
+        auto *queues = s.window.queuePanel()->findChild<QTableView *>(QStringLiteral("queueTable"));
+        const QByteArray id = QByteArray("bullmq") + '\0' + prefix.toUtf8() + '\0' + base + "wait";
+        const auto rows = [&] {
+            QStringList keys;
+            for (int r = 0; r < queues->model()->rowCount(); ++r)
+                keys << QString::fromLatin1(queues->model()->index(r, 0).data(QueueTableModel::KeyRole).toByteArray().toHex());
+            return keys.join(QLatin1Char(' '));
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(queues->isVisible(), 15000);
+        QTRY_VERIFY2_WITH_TIMEOUT(doubleClickRow(queues, QueueTableModel::KeyRole, id), qPrintable(rows()), 15000);
+        JobQueuePage *page = s.window.jobQueuePage();
+        QTRY_VERIFY(page->isVisible());
+        QCOMPARE(page->id(), id);
+        QVERIFY2(page->header()->text().contains(QStringLiteral("BullMQ %1{x}:mail")), qPrintable(page->header()->text()));
+        QCOMPARE(page->parts()->count(), 6);
+        QCOMPARE(page->parts()->itemText(0), QStringLiteral("Waiting: %1{x}:mail:wait"));
+        QTRY_VERIFY_WITH_TIMEOUT(page->status()->text().contains(QStringLiteral("whose lock is gone")), 10000);
+
+        // Waiting: BullMQ's wait list, job ids, the oldest first.
+        QueueItemBrowser *browser = page->browser();
+        QTRY_COMPARE_WITH_TIMEOUT(browser->items()->rowCount(), int(std::min<qint64>(count("wait"), QueueItemBrowser::kPageSize)), 10000);
+
+        // Scheduled, by keys: the delayed set, each job's due time as BullMQ says it.
+        const auto choosePart = [&](const QString &start) {
+            page->parts()->setFocus();
+            for (int i = 0; i < page->parts()->count() && !page->parts()->currentText().startsWith(start); ++i)
+                QTest::keyClick(page->parts(), Qt::Key_Down);
+            return page->parts()->currentText().startsWith(start);
+        };
+        QVERIFY(choosePart(QStringLiteral("Scheduled")));
+        QTRY_COMPARE_WITH_TIMEOUT(browser->items()->rowCount(), int(count("delayed")), 10000);
+        QHash<QString, qint64> due;
+        for (const QJsonValue &d : truth.value(QLatin1String("delayed")).toArray())
+            due.insert(d.toObject().value(QLatin1String("id")).toString(), d.toObject().value(QLatin1String("due")).toInteger());
+        for (int r = 0; r < browser->items()->rowCount(); ++r) {
+            const QString job = browser->items()->index(r, 3).data().toString();
+            QVERIFY2(due.contains(job), qPrintable(job));
+            QCOMPARE(browser->items()->index(r, 0).data().toString(),
+                     QLocale().toString(QDateTime::fromMSecsSinceEpoch(due.value(job)), QLocale::ShortFormat));
+            const QString age = browser->items()->index(r, 1).data().toString();
+            QVERIFY2(age.startsWith(QStringLiteral("overdue by")) || age.startsWith(QStringLiteral("due in")), qPrintable(age));
+        }
+
+        // Failed: the poison job, its hash named.
+        QVERIFY(choosePart(QStringLiteral("Failed")));
+        QTRY_COMPARE_WITH_TIMEOUT(browser->items()->rowCount(), int(count("failed")), 10000);
+        const QString failedId = truth.value(QLatin1String("newestFailed")).toObject().value(QLatin1String("id")).toString();
+        int failedRow = -1;
+        for (int r = 0; r < browser->items()->rowCount(); ++r)
+            if (browser->items()->index(r, 3).data().toString() == failedId)
+                failedRow = r;
+        QVERIFY2(failedRow >= 0, qPrintable(failedId));
+        browser->table()->selectRow(failedRow);
+        // The job's own hash, read on selection: BullMQ's failedReason as it stored it.
+        const QString reason = truth.value(QLatin1String("newestFailed")).toObject().value(QLatin1String("failedReason")).toString();
+        QVERIFY(!reason.isEmpty());
+        QTRY_VERIFY2_WITH_TIMEOUT(browser->detail()->toPlainText().contains(QStringLiteral("failedReason")), qPrintable(browser->detail()->toPlainText()), 10000);
+        QVERIFY2(browser->detail()->toPlainText().contains(QString::fromUtf8(base) + failedId), qPrintable(browser->detail()->toPlainText()));
+        QVERIFY2(browser->detail()->toPlainText().contains(reason), qPrintable(browser->detail()->toPlainText()));
+        QVERIFY(browser->items()->index(failedRow, 1).data().toString().endsWith(QStringLiteral(" ago"))); // failed that long ago
+
+        // The chart counts what the overview counts, poll by poll.
+        QTRY_VERIFY_WITH_TIMEOUT(page->chartPoints().size() >= 2, 10000);
+        QCOMPARE(qint64(page->chartPoints().last().values[0]), count("wait") + count("paused") + count("prioritized"));
+        keepScreenshot(page->window(), QStringLiteral("job-page-bullmq"));
+
+        browser->table()->setFocus();
+        QTest::keyClick(browser->table(), Qt::Key_Escape);
+        QTRY_VERIFY(!page->isVisible());
+        QCOMPARE(lastingKeys(), keysBefore); // read, never written
+        QCOMPARE(db.command({"LLEN", base + "wait"}).integer(), count("wait"));
     }
 
     // A plain list (no processing list) opened from the overview: its own

@@ -51,6 +51,31 @@ QJsonObject jobRow(const QJsonObject &snapshot, const QString &framework, const 
     return {};
 }
 
+// The keys each of `framework`'s rows says it keeps jobs in (what its page
+// browses), held against the server the real framework wrote: each is of the
+// type said, or absent (not made yet). Returns the errors; `present` counts
+// the keys found.
+QString keysAgainstServer(const QJsonObject &snapshot, const QString &framework, RedisOracle &db, int *present)
+{
+    QStringList errors;
+    *present = 0;
+    for (const QJsonValue &v : snapshot.value(QLatin1String("job_systems")).toObject().value(QLatin1String("queues")).toArray()) {
+        const QJsonObject row = v.toObject();
+        if (row.value(QLatin1String("framework")).toString() != framework)
+            continue;
+        for (const QJsonValue &k : row.value(QLatin1String("keys")).toArray()) {
+            const QByteArray key = k.toObject().value(QLatin1String("key")).toString().toUtf8();
+            const QByteArray type = db.command({"TYPE", key}).bytes();
+            if (type == "none")
+                continue;
+            ++*present;
+            if (type != k.toObject().value(QLatin1String("type")).toString().toLatin1())
+                errors << QStringLiteral("%1 is a %2, said %3").arg(QString::fromUtf8(key), QString::fromLatin1(type), k.toObject().value(QLatin1String("type")).toString());
+        }
+    }
+    return errors.join(QStringLiteral("; "));
+}
+
 // A framework's worker, in its own process group, so SIGKILL takes its
 // children too (RQ forks a work horse per job).
 class Worker
@@ -185,6 +210,20 @@ private Q_SLOTS:
         QVERIFY(!jobRow(QJsonDocument::fromJson(snap.out).object(), QStringLiteral("bullmq"), QStringLiteral("mail"), QStringLiteral("myapp")).isEmpty());
         // BullMQ's delayed keys are not a plain delayed queue "due in 31,600 years".
         QVERIFY(QJsonDocument::fromJson(snap.out).object().value(QLatin1String("delayed_queues")).toArray().isEmpty());
+        // BullMQ's event log is BullMQ's, not a pipeline whose consumers are gone.
+        bool eventsLabelled = false;
+        for (const QJsonValue &st : QJsonDocument::fromJson(snap.out).object().value(QLatin1String("streams")).toArray())
+            if (st.toObject().value(QLatin1String("key")).toString() == QLatin1String("bull:mail:events"))
+                eventsLabelled = st.toObject().value(QLatin1String("framework")).toObject() == QJsonObject{{QLatin1String("name"), QStringLiteral("bullmq")},
+                                                                                                          {QLatin1String("kind"), QStringLiteral("events")}};
+        QVERIFY2(eventsLabelled, snap.out.constData());
+        const ProcessRun table = cli({QStringLiteral("snapshot"), QStringLiteral("--url"), server.url()});
+        QVERIFY2(table.out.contains("BullMQ's event log of the queue"), table.out.constData());
+        // The keys the queue's page browses are the ones BullMQ wrote, of the types it wrote.
+        int present = 0;
+        const QString wrong = keysAgainstServer(QJsonDocument::fromJson(snap.out).object(), QStringLiteral("bullmq"), db, &present);
+        QVERIFY2(wrong.isEmpty(), qPrintable(wrong));
+        QVERIFY2(present >= 5, qPrintable(QString::number(present))); // mail's wait, prioritized, active, delayed, failed at least
 
         const ProcessRun check = cli({QStringLiteral("check"), QStringLiteral("--url"), server.url()});
         QCOMPARE(check.exitCode, 2);
@@ -223,6 +262,12 @@ private Q_SLOTS:
         const ProcessRun snap = cli({QStringLiteral("snapshot"), QStringLiteral("--url"), server.url(), QStringLiteral("--json")});
         QVERIFY2(snap.exitCode == 0, snap.err.constData());
         const QJsonObject json = QJsonDocument::fromJson(snap.out).object();
+        { // the keys the queues' pages browse: the ones the framework wrote, of its types (queue:default, schedule, retry, dead)
+            int present = 0;
+            const QString wrong = keysAgainstServer(json, QStringLiteral("sidekiq"), db, &present);
+            QVERIFY2(wrong.isEmpty(), qPrintable(wrong));
+            QVERIFY2(present >= 4, qPrintable(QString::number(present)));
+        }
         const QJsonObject queues = stats.value(QLatin1String("queues")).toObject();
         for (const QString &name : queues.keys())
             QCOMPARE(jobRow(json, QStringLiteral("sidekiq"), name).value(QLatin1String("waiting")).toInteger(), queues.value(name).toInteger());
@@ -289,6 +334,12 @@ private Q_SLOTS:
         const ProcessRun snap = cli({QStringLiteral("snapshot"), QStringLiteral("--url"), server.url(), QStringLiteral("--json")});
         QVERIFY2(snap.exitCode == 0, snap.err.constData());
         const QJsonObject json = QJsonDocument::fromJson(snap.out).object();
+        { // the keys the queues' pages browse: the ones the framework wrote, of its types (the queue, failed, scheduled)
+            int present = 0;
+            const QString wrong = keysAgainstServer(json, QStringLiteral("rq"), db, &present);
+            QVERIFY2(wrong.isEmpty(), qPrintable(wrong));
+            QVERIFY2(present >= 3, qPrintable(QString::number(present)));
+        }
         for (const QString &name : truth.keys()) {
             const QJsonObject theirs = truth.value(name).toObject();
             const QJsonObject ours = jobRow(json, QStringLiteral("rq"), name);
@@ -344,6 +395,12 @@ private Q_SLOTS:
         const ProcessRun snap = cli(QStringList{QStringLiteral("snapshot"), QStringLiteral("--json")} + args);
         QVERIFY2(snap.exitCode == 0, snap.err.constData());
         const QJsonObject json = QJsonDocument::fromJson(snap.out).object();
+        { // the keys the queues' pages browse: the ones the framework wrote, of its types (the queue list, unacked_index)
+            int present = 0;
+            const QString wrong = keysAgainstServer(json, QStringLiteral("celery"), db, &present);
+            QVERIFY2(wrong.isEmpty(), qPrintable(wrong));
+            QVERIFY2(present >= 2, qPrintable(QString::number(present)));
+        }
         const QJsonObject queues = truth.value(QLatin1String("queues")).toObject();
         for (const QString &name : queues.keys())
             QCOMPARE(jobRow(json, QStringLiteral("celery"), name).value(QLatin1String("waiting")).toInteger(),

@@ -8,11 +8,13 @@
 #include "health/health_rules.h"
 #include "history/history_rules.h"
 #include "history/history_store.h"
+#include "history/queue_history.h"
 #include "itemmodels/consumer_table_model.h"
 #include "itemmodels/dlq_entry_model.h"
 #include "itemmodels/group_table_model.h"
 #include "itemmodels/pending_table_model.h"
 #include "itemmodels/queue_table_model.h"
+#include "text/fill_text.h"
 
 #include <QAbstractItemModelTester>
 #include <QPointF>
@@ -140,6 +142,70 @@ private Q_SLOTS:
                            "processing=6c802532463a70726f63657373696e67"),
         };
         QCOMPARE(printed, expected);
+    }
+
+    // A job framework's rows: what each counts by what it holds, the row's
+    // KeyRole its jobQueueId() whole (the page opens by it; a prefix with %1
+    // and braces), and the history's `job` series the same figures.
+    void jobQueueRowsAndTheirSeries()
+    {
+        SnapshotData d;
+        d.takenAtMs = 1'796'135'660'000;
+        d.generation = 1;
+        JobQueueSnapshot mail;
+        mail.framework = JobFramework::BullMQ;
+        mail.prefix = "%1{x}";
+        mail.name = "mail";
+        mail.key = "%1{x}:mail:wait";
+        mail.waiting = 9;
+        mail.active = 5;
+        mail.orphaned = 5;
+        mail.oldestWaitingMs = 60'000;
+        mail.scheduled = 4;
+        mail.overdue = 3;
+        mail.health = {Health::Crit, {QStringLiteral("5 active job(s) whose lock is gone")}, {}, {}};
+        JobQueueSnapshot dead;
+        dead.framework = JobFramework::Sidekiq;
+        dead.name = "dead";
+        dead.key = "dead";
+        dead.failed = 2;
+        JobQueueSnapshot unread; // could not be read: no series
+        unread.framework = JobFramework::Rq;
+        unread.prefix = "rq";
+        unread.name = "default";
+        unread.key = "rq:queue:default";
+        unread.error = QStringLiteral("NOPERM");
+        d.jobQueues = {mail, dead, unread};
+        const Snapshot snapshot(std::move(d));
+
+        QueueTableModel model;
+        QAbstractItemModelTester tester(&model, kMode);
+        model.applySnapshot(snapshot);
+        QStringList printed;
+        for (int row = 0; row < model.rowCount(); ++row) {
+            QStringList cells;
+            for (int c = 0; c < QueueTableModel::ColumnCount; ++c)
+                cells << model.index(row, c).data().toString();
+            const QModelIndex i = model.index(row, 0);
+            cells << QStringLiteral("job=") + QString::number(i.data(QueueTableModel::IsJobRole).toBool())
+                  << QStringLiteral("key=") + QString::fromLatin1(i.data(QueueTableModel::KeyRole).toByteArray().toHex());
+            printed << cells.join(QStringLiteral(" | "));
+        }
+        const QStringList expected{
+            // The name holds %1: filled in one call, as the model itself must.
+            fillText(QStringLiteral("crit | BullMQ | %1{x}:mail | 9 | 5 active | 1m00s | — | 5 active job(s) whose lock is gone | job=1 | key=%2"),
+                     QStringLiteral("%1"), QString::fromLatin1(QByteArray("bullmq\0%1{x}\0%1{x}:mail:wait", 28).toHex())),
+            fillText(QStringLiteral("ok | Sidekiq | dead | 2 | dead letters | — | — |  | job=1 | key=%1"), QString::fromLatin1(QByteArray("sidekiq\0\0dead", 13).toHex())),
+            fillText(QStringLiteral("error | RQ | default | ? | — | — | — | NOPERM | job=1 | key=%1"), QString::fromLatin1(QByteArray("rq\0rq\0rq:queue:default", 22).toHex())),
+        };
+        QCOMPARE(printed, expected);
+
+        QStringList series;
+        for (const auto &[key, point] : QueueHistory::fromSnapshot(snapshot))
+            series << fillText(QStringLiteral("%1 %2: %3 %4 %5"), key.kind, QString::fromLatin1(key.key.toHex()), QString::number(point.values[0]),
+                               QString::number(point.values[1]), QString::number(point.values[2]));
+        QCOMPARE(series, (QStringList{fillText(QStringLiteral("job %1: 9 5 60"), QString::fromLatin1(QByteArray("bullmq\0%1{x}\0%1{x}:mail:wait", 28).toHex())),
+                                      fillText(QStringLiteral("job %1: 2 nan nan"), QString::fromLatin1(QByteArray("sidekiq\0\0dead", 13).toHex()))}));
     }
 
     void groupTableModel()
