@@ -10,15 +10,17 @@
 #   --only TARGET      build only this (repeatable); default: all three
 #   --msi-staging DIR  a staged Windows build (release workflow); without it the MSI is built
 #                      from a stand-in tree and named ...-test.msi
-# Environment (release workflow; these tools cannot be downloaded here):
-#   APPIMAGETOOL, APPIMAGE_RUNTIME   assemble the .AppImage from the AppDir
-#   LINUXDEPLOY                      see appdir.sh
+# Environment:
+#   PELSCOPE_UPDATE_REPO  OWNER|REPO on GitHub whose releases AppImageUpdate follows
+#                         (default pelscope|pelscope; the release workflow sets its own)
+#   LINUXDEPLOY           see appdir.sh
 #
 # Output in OUT:
 #   pelscope_<version>_amd64.deb       Debian 12 package
 #   Pelscope.AppDir/                   the AppImage's tree
 #   pelscope-<version>-x86_64.squashfs the payload the AppImage runtime mounts
-#   Pelscope-<version>-x86_64.AppImage only with APPIMAGETOOL and APPIMAGE_RUNTIME
+#   Pelscope-<version>-x86_64.AppImage the runtime (linux/runtime/, built here) and the payload
+#   Pelscope-<version>-x86_64.AppImage.zsync  for AppImageUpdate (when zsyncmake is installed)
 #   pelscope-<version>-x64-test.msi    (pelscope-<version>-x64.msi with --msi-staging)
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -71,20 +73,31 @@ if wants appimage; then
   appdir=$out/Pelscope.AppDir
   payload=$out/pelscope-$version-x86_64.squashfs
   bash "$here/appdir.sh" "$build" "$appdir"
+  # The runtime first: the libraries it links in statically carry their notices in the image.
+  runtime=$out/.appimage-runtime
+  bash "$here/linux/runtime/build-runtime.sh" "$runtime" "$version" "$appdir/usr/share/doc/appimage-runtime"
   command -v mksquashfs >/dev/null || { echo "build-packages: mksquashfs missing (Debian: squashfs-tools)" >&2; exit 1; }
   rm -f "$payload"
   # What appimagetool would append to the runtime: the AppDir as root-owned, zstd squashfs.
   mksquashfs "$appdir" "$payload" -root-owned -noappend -comp zstd -quiet -no-progress >/dev/null
   bash "$here/check-appdir.sh" "$appdir" "$version" --payload "$payload"
   made+=("$appdir" "$payload")
-  if [[ -n ${APPIMAGETOOL:-} && -n ${APPIMAGE_RUNTIME:-} ]]; then
-    appimage=$out/Pelscope-$version-x86_64.AppImage
-    rm -f "$appimage"
-    ARCH=x86_64 "$APPIMAGETOOL" --no-appstream --runtime-file "$APPIMAGE_RUNTIME" "$appdir" "$appimage"
-    made+=("$appimage")
-  else
-    log "AppImage: not assembled here (the AppImage runtime and appimagetool cannot be downloaded offline; the release workflow sets APPIMAGETOOL and APPIMAGE_RUNTIME)"
+  # The AppImage: our runtime (built from Debian's packages, linux/runtime/), then the
+  # payload, as appimagetool would lay them out; no download, no appimagetool.
+  log "== AppImage (runtime from linux/runtime/runtime.c)"
+  update="gh-releases-zsync|${PELSCOPE_UPDATE_REPO:-pelscope|pelscope}|latest|Pelscope-*x86_64.AppImage.zsync"
+  python3 "$here/linux/runtime/set-update-info.py" "$runtime" "$update"
+  appimage=$out/Pelscope-$version-x86_64.AppImage
+  cat "$runtime" "$payload" >"$appimage"
+  chmod 0755 "$appimage"
+  runtime_size=$(stat -c %s "$runtime")
+  rm -f "$runtime"
+  if command -v zsyncmake >/dev/null; then
+    (cd "$out" && zsyncmake -u "$(basename "$appimage")" -o "$(basename "$appimage").zsync" "$(basename "$appimage")" >/dev/null)
+    made+=("$appimage.zsync")
   fi
+  bash "$here/check-appimage.sh" "$appimage" "$version" "$runtime_size" "$update"
+  made+=("$appimage")
 fi
 
 if wants msi; then
@@ -101,6 +114,12 @@ if wants msi; then
   fi
   bash "$here/windows/build-msi.sh" "$staging" "$version" "$msi"
   bash "$here/windows/check-msi.sh" "$msi" "$staging" "$version"
+  # Installed and uninstalled for real where wine is (./dev deps installs it).
+  if command -v wine >/dev/null; then
+    bash "$here/windows/install-msi-wine.sh" "$msi" "$staging"
+  else
+    log "MSI: not installed under wine (wine is not installed)"
+  fi
   made+=("$msi")
 fi
 

@@ -9,6 +9,7 @@
 #include <QTextStream>
 
 #include <cstdio>
+#include <cstring>
 
 using namespace pelscope;
 
@@ -60,6 +61,12 @@ const char *kUsage = "Usage: pelscope-cli [options] <command>\n"
 
 int main(int argc, char *argv[])
 {
+    // --help's "Usage:" line names the program as typed, by its name alone: run
+    // from an AppImage it was the path of a temporary mount or extraction
+    // ("/tmp/.mount_…/usr/bin/pelscope-cli"), which nobody can type again.
+    if (argc > 0 && argv[0])
+        if (const char *slash = std::strrchr(argv[0], '/'))
+            argv[0] = const_cast<char *>(slash + 1);
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("pelscope-cli"));
     QCoreApplication::setApplicationVersion(QStringLiteral(PELSCOPE_VERSION));
