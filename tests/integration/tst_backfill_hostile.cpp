@@ -56,6 +56,18 @@ Asked ask(quint16 port, BackfillLimits limits, qint64 spanMs = 3'600'000)
 
 } // namespace
 
+#if defined(__SANITIZE_ADDRESS__)
+constexpr qint64 kStallBoundMs = 3000;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr qint64 kStallBoundMs = 3000;
+#else
+constexpr qint64 kStallBoundMs = 1000;
+#endif
+#else
+constexpr qint64 kStallBoundMs = 1000;
+#endif
+
 class TestBackfillHostile : public QObject
 {
     Q_OBJECT
@@ -107,7 +119,10 @@ private Q_SLOTS:
         const Asked a = ask(server.port(), {});
         QVERIFY(!a.result.ok);
         qInfo("3,000,000 points: answered in %lld ms, the event loop's longest stall %lld ms", a.ms, a.longestStallMs);
-        QVERIFY2(a.longestStallMs < 1000, qPrintable(QString::number(a.longestStallMs)));
+        // The defect stalled the loop for ~19 s. The bound leaves room for a
+        // loaded 2-core machine: 1 s, and 3 s under ASan, which runs this
+        // reading several times slower (CI saw 1,054 ms there, under load).
+        QVERIFY2(a.longestStallMs < kStallBoundMs, qPrintable(QString::number(a.longestStallMs)));
 
         // Under the byte cap but over the points asked for: not drawn either.
         HostileHttpServer many(HostileHttpServer::Mode::Points);
