@@ -4,7 +4,7 @@
 #pragma once
 
 #include "connection_profile_store.h"
-#include "redis/connection_options.h"
+#include "values/connection_options.h"
 
 #include <QDialog>
 #include <optional>

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "probe/probe_config.h"
-#include "redis/connection_options.h"
+#include "values/connection_options.h"
 
 #include <QColor>
 #include <QObject>

@@ -249,8 +249,9 @@ void QueueItemBrowser::showJob(const JobHashPage &job)
         });
         for (const qsizetype i : std::as_const(order)) {
             const auto &[field, value] = job.fields.at(i);
-            html += fillText(QStringLiteral("<p style='margin:0'><b>%1</b></p><pre style='margin:0 0 6px 12px'>%2</pre>"), displayBytes(field).toHtmlEscaped(),
-                             PayloadView::renderValue(value, true).toHtmlEscaped());
+            html += field.isNull() ? fillText(QStringLiteral("<pre style='margin:0 0 6px 12px'>%1</pre>"), PayloadView::renderValue(value, true).toHtmlEscaped())
+                                   : fillText(QStringLiteral("<p style='margin:0'><b>%1</b></p><pre style='margin:0 0 6px 12px'>%2</pre>"),
+                                              displayBytes(field).toHtmlEscaped(), PayloadView::renderValue(value, true).toHtmlEscaped());
             if (job.valueSizes.value(i) > value.size())
                 html += tr("<p>Showing the first %1 of %2 bytes.</p>").arg(formatCount(value.size()), formatCount(job.valueSizes.value(i)));
         }

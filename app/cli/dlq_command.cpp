@@ -9,6 +9,7 @@
 #include "snapshot/format.h"
 #include "snapshot/stream_id.h"
 #include "text/fill_text.h"
+#include "redis/stream_entry.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

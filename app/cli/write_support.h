@@ -8,7 +8,7 @@
 #include "actions/write_flow.h"
 #include "actions/write_job.h"
 #include "text/display_text.h"
-#include "redis/connection_options.h"
+#include "values/connection_options.h"
 #include "redis/redis_error.h"
 #include "redis/redis_reply.h"
 

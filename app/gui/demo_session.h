@@ -2,7 +2,7 @@
 // workload on its own thread. Closing the window stops both.
 #pragma once
 
-#include "redis/connection_options.h"
+#include "values/connection_options.h"
 
 #include <QObject>
 #include <QThread>

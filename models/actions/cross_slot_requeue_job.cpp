@@ -2,10 +2,11 @@
 
 #include "../cluster/cluster_node_link.h"
 #include "../cluster/cluster_topology.h"
-#include "../redis/key_slot.h"
+#include "../values/key_slot.h"
 #include "../snapshot/format.h"
 #include "../text/fill_text.h"
 #include "audit_log.h"
+#include "../redis/stream_entry.h"
 
 #include <spdlog/spdlog.h>
 

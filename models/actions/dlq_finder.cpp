@@ -1,6 +1,7 @@
 #include "dlq_finder.h"
 
 #include "../snapshot/stream_id.h"
+#include "../redis/stream_entry.h"
 
 #include <algorithm>
 

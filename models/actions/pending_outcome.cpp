@@ -2,6 +2,7 @@
 
 #include "../snapshot/format.h"
 #include "../snapshot/dlq_layout.h"
+#include "../redis/stream_entry.h"
 
 #include <QHash>
 #include <QSet>

@@ -1,6 +1,6 @@
 #include "pending_preflight.h"
 
-#include "../redis/key_slot.h"
+#include "../values/key_slot.h"
 #include "../snapshot/format.h"
 #include "../text/fill_text.h"
 #include "audit_log.h"

@@ -1,9 +1,10 @@
 #include "requeue_job.h"
 
-#include "../redis/key_slot.h"
+#include "../values/key_slot.h"
 #include "../snapshot/format.h"
 #include "../text/fill_text.h"
 #include "write_retry.h"
+#include "../redis/stream_entry.h"
 
 #include <QFile>
 #include <QFileInfo>

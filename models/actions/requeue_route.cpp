@@ -3,7 +3,7 @@
 #include "../redis/blocking_read.h"
 
 #include "../cluster/cluster_node_link.h"
-#include "../redis/key_slot.h"
+#include "../values/key_slot.h"
 #include "../redis/redis_connection.h"
 #include "../snapshot/format.h"
 #include "../text/fill_text.h"

@@ -12,7 +12,7 @@
 #pragma once
 
 #include "../cluster/cluster_topology.h"
-#include "../redis/connection_options.h"
+#include "../values/connection_options.h"
 #include "cross_slot_requeue_job.h"
 #include "requeue_job.h"
 

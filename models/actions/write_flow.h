@@ -16,7 +16,7 @@
 #include "write_outcome.h"
 #include "write_record.h"
 
-#include "../redis/connection_options.h"
+#include "../values/connection_options.h"
 
 #include <QObject>
 #include <QPointer>

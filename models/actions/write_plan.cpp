@@ -1,6 +1,6 @@
 #include "write_plan.h"
 
-#include "../redis/key_slot.h"
+#include "../values/key_slot.h"
 #include "../text/display_text.h"
 #include "../text/fill_text.h"
 

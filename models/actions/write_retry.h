@@ -13,7 +13,7 @@
 // so the error stands as before.
 #pragma once
 
-#include "../redis/connection_options.h"
+#include "../values/connection_options.h"
 #include "../redis/redis_error.h"
 #include "../redis/redis_reply.h"
 

@@ -2,7 +2,7 @@
 #include "../text/display_text.h"
 #include "../text/fill_text.h"
 
-#include "../redis/key_slot.h"
+#include "../values/key_slot.h"
 
 #include <QStringList>
 

@@ -7,7 +7,7 @@
 #include "../text/display_text.h"
 
 #include "../probe/replica_link_probe.h"
-#include "../redis/key_slot.h"
+#include "../values/key_slot.h"
 #include "cluster_node_link.h"
 
 #include <spdlog/spdlog.h>

@@ -3,7 +3,7 @@
 // needs a running event loop in the thread it lives in.
 #pragma once
 
-#include "../redis/connection_options.h"
+#include "../values/connection_options.h"
 
 #include <QElapsedTimer>
 #include <QObject>

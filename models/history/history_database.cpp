@@ -1,6 +1,6 @@
 #include "history_database.h"
 
-#include "../redis/connection_options.h"
+#include "../values/connection_options.h"
 #include "../storage/app_dirs.h"
 #include "../text/fill_text.h"
 #include "history_file.h"

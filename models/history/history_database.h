@@ -9,7 +9,7 @@
 #include "group_key.h"
 #include "history_store.h"
 #include "queue_history.h"
-#include "../redis/connection_options.h"
+#include "../values/connection_options.h"
 
 #include <QSqlDatabase>
 #include <QSqlQuery>

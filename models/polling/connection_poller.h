@@ -8,7 +8,7 @@
 
 #include "../probe/poller.h"
 #include "../probe/probe_config.h"
-#include "../redis/connection_options.h"
+#include "../values/connection_options.h"
 
 namespace pelscope {
 

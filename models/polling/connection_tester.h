@@ -5,7 +5,7 @@
 // so a cancelled test sends nothing more.
 #pragma once
 
-#include "../redis/connection_options.h"
+#include "../values/connection_options.h"
 
 #include <QElapsedTimer>
 #include <QObject>

@@ -3,6 +3,7 @@
 #include "../cluster/cluster_redirect.h"
 #include "../text/display_text.h"
 #include "../text/fill_text.h"
+#include "../redis/stream_entry.h"
 
 #include <algorithm>
 
@@ -206,16 +207,27 @@ void EntryReader::readQueuePage(const QByteArray &key, bool delayed, qint64 offs
 
 void EntryReader::readJobHash(const QByteArray &key, quint64 request)
 {
-    const RedisBatch batch{{"HSCAN", key, "0", "COUNT", QByteArray::number(kJobHashFields)}};
+    // A hash for most frameworks, a string for arq (its pickled job): both
+    // asked at once, the one that does not fit the key's type errs harmlessly.
+    const RedisBatch batch{{"TYPE", key},
+                           {"HSCAN", key, "0", "COUNT", QByteArray::number(kJobHashFields)},
+                           {"GETRANGE", key, "0", QByteArray::number(kQueueValueCap - 1)},
+                           {"STRLEN", key}};
     run(key, batch, [this, key, request, batch](const RedisReplies &replies, const RedisError &error) {
         JobHashPage page;
         page.key = key;
         page.request = request;
-        const RedisReply &scan = replies.value(0);
+        const QByteArray type = replies.value(0).bytes();
+        const RedisReply &scan = replies.value(1);
         if (error.isError()) {
             page.error = error.message;
+        } else if (type == "string") {
+            page.fields.append({QByteArray(), replies.value(2).bytes()});
+            page.valueSizes.append(replies.value(3).toInt().value_or(replies.value(2).bytes().size()));
+        } else if (type == "none") {
+            // gone: no fields, no error
         } else if (scan.isError()) {
-            page.error = describeReplyError(batch.at(0), scan).message;
+            page.error = describeReplyError(batch.at(1), scan).message;
         } else {
             page.more = scan.at(0).bytes() != "0";
             const QList<RedisReply> &flat = scan.at(1).elements();

@@ -62,7 +62,8 @@ struct QueueItemPage
 };
 
 // A job framework's job, kept as a hash (BullMQ's <prefix>:<queue>:<id>,
-// RQ's rq:job:<id>): its fields as stored, values cut at 64 KiB.
+// RQ's rq:job:<id>) or a string (arq's arq:job:<id>, one field with an empty
+// name): its fields as stored, values cut at 64 KiB.
 struct JobHashPage
 {
     QByteArray key;

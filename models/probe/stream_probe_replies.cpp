@@ -13,6 +13,7 @@
 #include "../text/fill_text.h"
 #include "poll_cost.h"
 #include "reply_fields.h"
+#include "../redis/stream_entry.h"
 
 #include <algorithm>
 #include <QCoreApplication>

@@ -4,7 +4,7 @@
 // the options' connect and command deadlines.
 #pragma once
 
-#include "connection_options.h"
+#include "../values/connection_options.h"
 #include "redis_error.h"
 #include "redis_reply.h"
 

@@ -7,7 +7,7 @@
 // the URL's node's ROLE) and confirms with ROLE that it is one.
 #pragma once
 
-#include "connection_options.h"
+#include "../values/connection_options.h"
 #include "redis_error.h"
 #include "redis_reply.h"
 #include "resp_codec.h"

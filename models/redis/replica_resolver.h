@@ -4,7 +4,7 @@
 // (re)connect. Also the rules for picking a replica from SENTINEL REPLICAS.
 #pragma once
 
-#include "connection_options.h"
+#include "../values/connection_options.h"
 #include "redis_error.h"
 #include "redis_reply.h"
 

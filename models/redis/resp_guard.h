@@ -6,18 +6,13 @@
 // passes its limit, so the connection drops before the memory is spent.
 #pragma once
 
+#include "../values/reply_limits.h"
+
 #include <QByteArray>
 #include <QString>
 #include <vector>
 
 namespace pelscope {
-
-struct ReplyLimits
-{
-    qint64 maxReplyBytes = 512LL * 1024 * 1024; // one reply on the wire, nested parts included
-    qint64 maxElements = 1'000'000;             // elements of one reply, nested parts included
-    qint64 maxLineBytes = 1024LL * 1024;        // a status, error or header line
-};
 
 class RespGuard
 {

@@ -4,7 +4,7 @@
 // read_from=replica the same sentinel also names a healthy replica.
 #pragma once
 
-#include "connection_options.h"
+#include "../values/connection_options.h"
 #include "redis_error.h"
 
 #include <QObject>

@@ -18,7 +18,7 @@
 
 #include "health/health_rules.h"
 #include "history/group_key.h"
-#include "redis/connection_options.h"
+#include "values/connection_options.h"
 #include "snapshot/snapshot.h"
 
 #include <QString>

@@ -11,7 +11,7 @@
 #include "../history/history_store.h"
 #include "../probe/connection_status.h"
 #include "../probe/probe_config.h"
-#include "../redis/connection_options.h"
+#include "../values/connection_options.h"
 #include "../snapshot/snapshot.h"
 #include "timeline_event.h"
 

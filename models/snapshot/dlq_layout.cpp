@@ -1,7 +1,5 @@
 #include "dlq_layout.h"
 
-#include "../redis/redis_reply.h"
-
 namespace pelscope {
 
 bool DlqLayout::isMetadata(const QByteArray &field) const
@@ -35,15 +33,6 @@ std::optional<QByteArray> sourceFromDlqName(const QByteArray &dlqKey, const QLis
             return dlqKey.mid(prefix.size(), dlqKey.size() - prefix.size() - suffix.size());
     }
     return std::nullopt;
-}
-
-StreamFields fieldsOf(const RedisReply &entry)
-{
-    StreamFields out;
-    const RedisReply &kv = entry.at(1);
-    for (qsizetype i = 0; i + 1 < kv.size(); i += 2)
-        out.append({kv.at(i).bytes(), kv.at(i + 1).bytes()});
-    return out;
 }
 
 } // namespace pelscope

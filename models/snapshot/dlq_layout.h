@@ -2,14 +2,11 @@
 // DLQ's own metadata (never copied back) and where the entry came from.
 #pragma once
 
-#include <QByteArray>
-#include <QList>
-#include <QPair>
+#include "../values/stream_fields.h"
+
 #include <optional>
 
 namespace pelscope {
-
-using StreamFields = QList<QPair<QByteArray, QByteArray>>;
 
 struct DlqLayout
 {
@@ -26,8 +23,5 @@ struct DlqLayout
 QList<QByteArray> defaultDlqConventions();
 // The source a DLQ key names by convention ("orders:dlq" -> "orders").
 std::optional<QByteArray> sourceFromDlqName(const QByteArray &dlqKey, const QList<QByteArray> &conventions = defaultDlqConventions());
-
-// Fields of an XRANGE entry reply element ([id, [f, v, ...]]).
-StreamFields fieldsOf(const class RedisReply &entry);
 
 } // namespace pelscope

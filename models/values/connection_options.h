@@ -2,7 +2,7 @@
 // (or, with Redis Sentinel, which sentinels to ask where the master is).
 #pragma once
 
-#include "resp_guard.h"
+#include "reply_limits.h"
 
 #include <QByteArray>
 #include <QList>

@@ -4,7 +4,7 @@
 #include "main_window.h"
 #include "memory_bench.h"
 #include "probe/sweep_pace.h"
-#include "redis/connection_options.h"
+#include "values/connection_options.h"
 #include "redis_oracle.h"
 #include "redis_server.h"
 #include "text/fill_text.h"

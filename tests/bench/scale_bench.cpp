@@ -6,7 +6,7 @@
 #include "main_window.h"
 #include "memory_bench.h"
 #include "overview_page.h"
-#include "redis/connection_options.h"
+#include "values/connection_options.h"
 #include "group_fixtures.h"
 #include "redis_oracle.h"
 #include "redis_server.h"

@@ -4,6 +4,7 @@
 #include "snapshot/dlq_layout.h"
 #include "fuzz_support.h"
 #include "text/display_text.h"
+#include "redis/stream_entry.h"
 
 using namespace pelscope;
 

@@ -1,6 +1,6 @@
 // The URL parser and the redaction that runs before any message quotes a URL:
 // never a crash, and the password never survives redaction.
-#include "redis/connection_options.h"
+#include "values/connection_options.h"
 
 #include <QString>
 

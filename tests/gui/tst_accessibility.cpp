@@ -20,7 +20,7 @@
 #include "poll_once.h"
 #include "polling/poller_thread.h"
 #include "queue_page.h"
-#include "redis/connection_options.h"
+#include "values/connection_options.h"
 #include "redis_oracle.h"
 #include "redis_server.h"
 #include "test_settings.h"

@@ -15,7 +15,7 @@
 #include "main_window.h"
 #include "pending_actions_bar.h"
 #include "polling/poller_thread.h"
-#include "redis/key_slot.h"
+#include "values/key_slot.h"
 #include "text/fill_text.h"
 #include "write_controller.h"
 #include "write_dialogs.h"

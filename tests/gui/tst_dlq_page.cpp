@@ -9,6 +9,7 @@
 #include "group_page.h"
 #include "itemmodels/consumer_table_model.h"
 #include "snapshot/dlq_layout.h"
+#include "redis/stream_entry.h"
 #include "itemmodels/dlq_entry_model.h"
 #include "itemmodels/pending_table_model.h"
 #include "main_window.h"

@@ -5,7 +5,7 @@
 #include "cluster/cluster_topology.h"
 #include "poll_once.h"
 #include "polling/connection_poller.h"
-#include "redis/key_slot.h"
+#include "values/key_slot.h"
 #include "redis_cluster.h"
 #include "stream_truth.h"
 

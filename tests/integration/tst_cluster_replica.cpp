@@ -7,7 +7,7 @@
 // whose replica is gone is not read from its master but goes stale, with why.
 #include "poll_once.h"
 #include "polling/connection_poller.h"
-#include "redis/key_slot.h"
+#include "values/key_slot.h"
 #include "redis_cluster.h"
 #include "snapshot/snapshot_json.h"
 #include "text/fill_text.h"

@@ -3,7 +3,7 @@
 #include "poll_once.h"
 #include "polling/connection_poller.h"
 #include "probe/sweep_pace.h"
-#include "redis/connection_options.h"
+#include "values/connection_options.h"
 #include "redis_oracle.h"
 #include "redis_server.h"
 #include "text/fill_text.h"

@@ -4,8 +4,9 @@
 #include "actions/cross_slot_requeue_job.h"
 #include "cli_process.h"
 #include "poll_once.h"
-#include "redis/key_slot.h"
+#include "values/key_slot.h"
 #include "redis_cluster.h"
+#include "redis/stream_entry.h"
 #include "text/fill_text.h"
 
 #include <QFile>

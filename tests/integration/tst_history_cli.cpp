@@ -5,7 +5,7 @@
 // connection writes nothing until the first stops, then takes over.
 #include "history/history_database.h"
 #include "cli_process.h"
-#include "redis/connection_options.h"
+#include "values/connection_options.h"
 #include "redis_oracle.h"
 #include "redis_server.h"
 #include "text/fill_text.h"

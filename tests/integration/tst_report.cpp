@@ -6,7 +6,7 @@
 #include "history/history_database.h"
 #include "poll_once.h"
 #include "redis_oracle.h"
-#include "redis/connection_options.h"
+#include "values/connection_options.h"
 #include "redis_server.h"
 
 #include <QDateTime>

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "probe/probe_config.h"
-#include "redis/connection_options.h"
+#include "values/connection_options.h"
 #include "snapshot/snapshot.h"
 
 namespace pelscope::test {

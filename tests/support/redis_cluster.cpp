@@ -1,6 +1,6 @@
 #include "redis_cluster.h"
 
-#include "redis/key_slot.h"
+#include "values/key_slot.h"
 #include "text/fill_text.h"
 
 #include <QDeadlineTimer>

@@ -5,7 +5,7 @@
 #include "cluster/cluster_node_link.h"
 #include "cluster/cluster_redirect.h"
 #include "cluster/cluster_topology.h"
-#include "redis/key_slot.h"
+#include "values/key_slot.h"
 
 #include <QTest>
 

@@ -5,7 +5,7 @@
 #include "export/scrape_pace.h"
 #include "health/health_rules.h"
 #include "health/queue_rules.h"
-#include "redis/connection_options.h"
+#include "values/connection_options.h"
 #include "redis/resp_codec.h"
 #include "snapshot/format.h"
 #include "snapshot/stream_id.h"

@@ -2,7 +2,7 @@
 // server text, the reply guard ahead of hiredis, URL redaction, threshold and
 // size parsing. Pure logic, table-driven.
 #include "health/health_rules.h"
-#include "redis/connection_options.h"
+#include "values/connection_options.h"
 #include "redis/resp_codec.h"
 #include "redis/resp_guard.h"
 #include "snapshot/format.h"
