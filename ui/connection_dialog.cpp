@@ -27,7 +27,7 @@ QIcon tagIcon(ConnectionProfile::ColorTag tag)
 {
     QPixmap pixmap(12, 12);
     pixmap.fill(Qt::transparent);
-    const QColor colour = ConnectionProfile::colorTagColor(tag);
+    const QColor colour = colorTagColor(tag);
     if (colour.isValid()) {
         QPainter painter(&pixmap);
         painter.setRenderHint(QPainter::Antialiasing);

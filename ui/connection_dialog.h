@@ -3,7 +3,7 @@
 // connects once and reports the server or the exact error without blocking.
 #pragma once
 
-#include "connection_profile_store.h"
+#include "profiles/connection_profile_store.h"
 #include "values/connection_options.h"
 
 #include <QDialog>

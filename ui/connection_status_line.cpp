@@ -74,7 +74,7 @@ void ConnectionStatusLine::showProfileTag(ConnectionProfile::ColorTag tag)
     m_profileTag->setVisible(tag != ConnectionProfile::ColorTag::None);
     m_profileTag->setText(QStringLiteral(" %1 ").arg(ConnectionProfile::colorTagName(tag).toUpper()));
     m_profileTag->setStyleSheet(QStringLiteral("QLabel { background: %1; color: white; font-weight: bold; border-radius: 3px; padding: 1px 6px; }")
-                                    .arg(ConnectionProfile::colorTagColor(tag).name()));
+                                    .arg(colorTagColor(tag).name()));
 }
 
 void ConnectionStatusLine::showHistory(const HistoryState &state, std::optional<qint64> recordedSinceMs)

@@ -3,7 +3,7 @@
 // it is), where the history is kept, and what the last poll cost.
 #pragma once
 
-#include "connection_profile_store.h"
+#include "profiles/connection_profile_store.h"
 #include "history/history_recorder.h"
 #include "history/history_store.h"
 #include "probe/connection_status.h"

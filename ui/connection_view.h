@@ -3,7 +3,7 @@
 // and status line. The window holds one per connection (a tab each).
 #pragma once
 
-#include "connection_profile_store.h"
+#include "profiles/connection_profile_store.h"
 #include "group_page.h"
 #include "health/health_rules.h"
 #include "session/connection_session.h"

@@ -5,6 +5,7 @@
 #include "snapshot/stream_id.h"
 
 #include "actions/dlq_export.h"
+#include "actions/audit_log.h"
 #include "actions/write_checks.h"
 #include "dlq_category_chart.h"
 #include "dlq_filter_proxy.h"
@@ -37,7 +38,6 @@ namespace pelscope {
 namespace {
 
 constexpr qint64 kPageBytesTarget = 8LL * 1024 * 1024; // a page of huge entries gets fewer of them
-const QByteArray kAuditStream = "pelscope:audit";
 
 // Inline trouble in rich text, readable in light and dark palettes.
 QString warnHtml(const QString &html)
@@ -160,7 +160,7 @@ DlqTab::DlqTab(const DeadLetterSnapshot &info, WriteController *writes, QWidget 
         reload();
     });
 
-    m_writes->checkPermissions(scope(), dlqWriteChecks(m_info.key, m_info.source, kAuditStream));
+    m_writes->checkPermissions(scope(), dlqWriteChecks(m_info.key, m_info.source, kDefaultAuditStream));
     updateHeader();
     updateButtons();
     updateCount();

@@ -298,7 +298,7 @@ void GroupPage::updateHeader(const StreamSnapshot *s, const GroupSnapshot *g)
             who += fillText(tr(" (and %1 more consumers holding old entries)"), g->health.stalled.size() - 1);
         reasons << fillText(QStringLiteral("<b style='color:%1'>%2</b>"), warningTextColor(), who.toHtmlEscaped());
     }
-    for (const QString &r : g->health.reasons)
+    for (const QString &r : renderReasons(g->health.reasons))
         reasons << QStringLiteral("• ") + r.toHtmlEscaped();
     m_reasons->setText(reasons.isEmpty() ? tr("<span style='color:%1'>No rule is broken.</span>").arg(dimTextColor())
                                          : reasons.join(QStringLiteral("<br>")));
@@ -309,7 +309,7 @@ void GroupPage::updateHeader(const StreamSnapshot *s, const GroupSnapshot *g)
         for (qsizetype i = changes.size() - 1; i >= 0 && lines.size() < 4; --i) {
             const StatusChange &c = changes.at(i);
             const QString at = QDateTime::fromMSecsSinceEpoch(c.atMs).toString(QStringLiteral("HH:mm:ss"));
-            const QString why = c.reasons.value(0).isEmpty() ? QString() : QStringLiteral(": ") + c.reasons.first();
+            const QString why = c.reasons.isEmpty() ? QString() : QStringLiteral(": ") + joinReasons(c.reasons, QStringLiteral("; "));
             lines << (c.firstSeen ? tr("%1 first seen %2%3").arg(at, healthStyle(c.to).word, why)
                                   : tr("%1 %2 → %3%4").arg(at, healthStyle(c.from).word, healthStyle(c.to).word, why));
         }
@@ -318,7 +318,7 @@ void GroupPage::updateHeader(const StreamSnapshot *s, const GroupSnapshot *g)
                 m_reasons->text()
                 + tr("<br><span style='color:%2'>Status changes: %1</span>").arg(lines.join(QStringLiteral(" · ")).toHtmlEscaped(), dimTextColor()));
     }
-    QString lag = g->lag ? formatCount(*g->lag) : tr("unknown (%1)").arg(g->lagNote);
+    QString lag = g->lag ? formatCount(*g->lag) : tr("unknown (%1)").arg(renderReason(g->lagNote));
     m_facts->setText(tr("last-delivered-id %1 · entries-read %2 · lag %3 · pending %4 · stream length %5")
                          .arg(displayBytes(g->lastDeliveredId), g->entriesRead ? formatCount(*g->entriesRead) : tr("unknown"), lag,
                               g->pending ? formatCount(*g->pending) : QStringLiteral("?"),

@@ -16,6 +16,18 @@ bool isDarkPalette()
     return QApplication::palette().color(QPalette::Window).lightness() < 128;
 }
 
+QColor colorTagColor(ConnectionProfile::ColorTag tag)
+{
+    using ColorTag = ConnectionProfile::ColorTag;
+    switch (tag) {
+    case ColorTag::Production: return QColor(0xd3, 0x2f, 0x2f);
+    case ColorTag::Staging: return QColor(0xf5, 0x9e, 0x0b);
+    case ColorTag::Dev: return QColor(0x2e, 0x7d, 0x32);
+    case ColorTag::None: break;
+    }
+    return {};
+}
+
 HealthStyle healthStyle(Health h)
 {
     const bool dark = isDarkPalette();

@@ -4,6 +4,7 @@
 // light-on-light or dark-on-dark.
 #pragma once
 
+#include "profiles/connection_profile_store.h"
 #include "snapshot/snapshot.h"
 
 #include <QColor>
@@ -23,6 +24,9 @@ struct HealthStyle
 };
 
 HealthStyle healthStyle(Health h);
+
+// A connection profile's tag as a colour: red, amber, green; invalid for None.
+QColor colorTagColor(ConnectionProfile::ColorTag tag);
 
 // A bell struck through, in the palette's text colour: a group or queue whose
 // desktop notifications are muted. Drawn, so no emoji font is needed.

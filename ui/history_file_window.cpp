@@ -197,7 +197,8 @@ bool HistoryFileWindow::open(const QString &path, QString *error)
         item->setText(0, when(e.atMs));
         item->setText(1, e.group ? QStringLiteral("%1 / %2").arg(displayBytes(e.group->stream), displayBytes(e.group->group)) : tr("(connection)"));
         item->setText(2, e.status ? QStringLiteral("%1 %2").arg(kindText(e.kind), healthStyle(*e.status).word) : kindText(e.kind));
-        item->setText(3, displayText(e.text));
+        // A status's reasons in the window's language; older files' text as written.
+        item->setText(3, e.reasons.isEmpty() ? displayText(e.text) : joinReasons(e.reasons, QStringLiteral("; ")));
         if (e.status)
             item->setForeground(2, healthStyle(*e.status).strong);
     }

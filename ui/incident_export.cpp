@@ -121,7 +121,7 @@ QImage renderGroupCharts(const ConnectionView &view, const GroupKey &key, int wi
     constexpr int kWidth = 1100, kHeight = 320;
     const GroupSnapshot *g = view.lastSnapshot().isNull() ? nullptr : view.lastSnapshot().group(key.stream, key.group);
     // Every reason in full, wrapped: the picture goes into a postmortem as it is.
-    const QString why = g ? g->health.reasons.join(QStringLiteral("; ")) : QString();
+    const QString why = g ? joinReasons(g->health.reasons, QStringLiteral("; ")) : QString();
     const int whyHeight = std::max(22, QFontMetrics(page.font()).boundingRect(QRect(0, 0, kWidth - 24, 10'000), Qt::TextWordWrap, why).height());
     const int top = 30 + whyHeight + 4;
     QImage image(kWidth, top + kHeight * int(charts.size()), QImage::Format_ARGB32_Premultiplied);

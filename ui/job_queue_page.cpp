@@ -236,7 +236,7 @@ void JobQueuePage::applySnapshot(const Snapshot &snapshot)
         return;
     }
     const HealthStyle style = healthStyle(q->health.status);
-    const QString reasons = q->health.reasons.join(QStringLiteral("; "));
+    const QString reasons = joinReasons(q->health.reasons, QStringLiteral("; "));
     m_status->setText(fillText(QStringLiteral("<span style='color:%1'><b>%2 %3</b></span> &nbsp;%4%5"), style.strong.name(), style.glyph, style.word,
                                facts(*q).toHtmlEscaped(), reasons.isEmpty() ? QString() : QStringLiteral(" — ") + reasons.toHtmlEscaped()));
     QStringList more;

@@ -11,7 +11,7 @@
 
 #include "all_connections_page.h"
 #include "connection_dialog.h"
-#include "connection_profile_store.h"
+#include "profiles/connection_profile_store.h"
 #include "desktop_alerts.h"
 #include "itemmodels/group_table_model.h"
 #include "history/prometheus_backfill.h"

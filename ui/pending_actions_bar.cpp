@@ -1,5 +1,6 @@
 #include "pending_actions_bar.h"
 
+#include "actions/audit_log.h"
 #include "actions/write_checks.h"
 #include "health_style.h"
 #include "snapshot/format.h"
@@ -18,8 +19,6 @@
 namespace pelscope {
 
 namespace {
-
-const QByteArray kAuditStream = "pelscope:audit";
 
 // A small form dialog: the caller adds rows, gets accepted() asynchronously.
 QDialog *formDialog(QWidget *parent, const QString &title, QFormLayout **form)
@@ -86,7 +85,7 @@ void PendingActionsBar::setGroup(const QByteArray &stream, const QByteArray &gro
     m_group = group;
     m_snapshot = snapshot;
     if (changed && !stream.isEmpty())
-        m_writes->checkPermissions(scope(), pendingWriteChecks(stream, group, defaultDlq(), kAuditStream));
+        m_writes->checkPermissions(scope(), pendingWriteChecks(stream, group, defaultDlq(), kDefaultAuditStream));
     updateButtons();
 }
 

@@ -255,7 +255,7 @@ void QueuePage::applySnapshot(const Snapshot &snapshot)
         return;
     }
     const HealthStyle style = healthStyle(verdict->status);
-    QString reasons = verdict->reasons.join(QStringLiteral("; ")).toHtmlEscaped();
+    QString reasons = joinReasons(verdict->reasons, QStringLiteral("; ")).toHtmlEscaped();
     m_status->setText(QStringLiteral("<span style='color:%1'><b>%2 %3</b></span> &nbsp;%4%5")
                           .arg(style.strong.name(), style.glyph, style.word, facts.toHtmlEscaped(),
                                reasons.isEmpty() ? QString() : QStringLiteral(" — ") + reasons));

@@ -147,7 +147,7 @@ int runCheck(const CliSettings &settings, bool json)
                 (h.status == Health::Crit ? queues.crit : h.status == Health::Warn ? queues.warn : queues.ok)++;
                 if (h.status != Health::Ok)
                     ranked.append({h.status, QStringLiteral("%1 %2 %3: %4")
-                                                 .arg(healthName(h.status).toUpper(), kind, displayBytes(key), h.reasons.join(QStringLiteral("; ")))});
+                                                 .arg(healthName(h.status).toUpper(), kind, displayBytes(key), joinReasons(h.reasons, QStringLiteral("; "), ReasonLanguage::English))});
             };
             for (const DelayedQueueSnapshot &q : s->delayedQueues)
                 if (q.error.isEmpty())
@@ -160,7 +160,7 @@ int runCheck(const CliSettings &settings, bool json)
                     (q.health.status == Health::Crit ? queues.crit : q.health.status == Health::Warn ? queues.warn : queues.ok)++;
                     if (q.health.status != Health::Ok)
                         ranked.append({q.health.status, fillText(QStringLiteral("%1 %2: %3"), healthName(q.health.status).toUpper(), jobQueueTitle(q),
-                                                                 q.health.reasons.join(QStringLiteral("; ")))});
+                                                                 joinReasons(q.health.reasons, QStringLiteral("; "), ReasonLanguage::English))});
                 }
             const Health worst = std::max(counts.worst(), queues.worst());
             const QStringList blind = blindSpots(s);
@@ -182,7 +182,7 @@ int runCheck(const CliSettings &settings, bool json)
                     ranked.append({ref.group->health.status,
                                    QStringLiteral("%1 %2/%3: %4")
                                        .arg(healthName(ref.group->health.status).toUpper(), displayBytes(ref.stream->key), displayBytes(ref.group->name),
-                                            ref.group->health.reasons.join(QStringLiteral("; ")))});
+                                            joinReasons(ref.group->health.reasons, QStringLiteral("; "), ReasonLanguage::English))});
             }
             // Worst first, whichever kind it is (groups keep their ranking within a status).
             std::stable_sort(ranked.begin(), ranked.end(), [](const auto &a, const auto &b) { return int(a.first) > int(b.first); });

@@ -77,6 +77,7 @@ int main(int argc, char *argv[])
     // Not addVersionOption(): it takes -v, which redis-cli users expect to mean verbose.
     parser.addOption({QStringLiteral("version"), QStringLiteral("Displays version information.")});
     addConnectionOptions(parser);
+    addProfileOption(parser);
     addProbeOptions(parser);
     addHistoryOptions(parser);
     parser.addOptions({

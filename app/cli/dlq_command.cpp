@@ -24,7 +24,6 @@ namespace pelscope {
 
 namespace {
 
-constexpr int kCliMaxConsecutiveFailures = 150; // about five minutes of reconnecting
 
 DlqFinderConfig finderConfig(const QCommandLineParser &parser, QString *error)
 {
@@ -47,7 +46,7 @@ DlqFinderConfig finderConfig(const QCommandLineParser &parser, QString *error)
     return config;
 }
 
-int runList(const CliSettings &settings, const QCommandLineParser &parser)
+int runDlqList(const CliSettings &settings, const QCommandLineParser &parser)
 {
     QString usage;
     const DlqFinderConfig config = finderConfig(parser, &usage);
@@ -128,7 +127,7 @@ int runList(const CliSettings &settings, const QCommandLineParser &parser)
     return kExitDone;
 }
 
-int runShow(const CliSettings &settings, const QCommandLineParser &parser, const QByteArray &dlq)
+int runDlqShow(const CliSettings &settings, const QCommandLineParser &parser, const QByteArray &dlq)
 {
     int count = 10;
     if (parser.isSet(QStringLiteral("count"))) {
@@ -150,7 +149,7 @@ int runShow(const CliSettings &settings, const QCommandLineParser &parser, const
         return kExitRefused;
     }
     if (replies.value(0).bytes() != "stream") {
-        printErrLine(QStringLiteral("there is no stream named %1").arg(quotedKey(dlq)));
+        printErrLine(QStringLiteral("there is no stream named %1").arg(quotedBytes(dlq)));
         return kExitRefused;
     }
     QString why;
@@ -271,9 +270,9 @@ int runDlq(const CliSettings &settings, const QCommandLineParser &parser, const 
 {
     const QString sub = args.value(0);
     if (sub == QLatin1String("list") && args.size() == 1)
-        return runList(settings, parser);
+        return runDlqList(settings, parser);
     if (sub == QLatin1String("show") && args.size() == 2)
-        return runShow(settings, parser, args.at(1).toUtf8());
+        return runDlqShow(settings, parser, args.at(1).toUtf8());
     if (sub == QLatin1String("requeue") && args.size() >= 2)
         return runRequeue(writeSettings(settings), parser, args.at(1).toUtf8(), args.mid(2));
     printErrLine(QStringLiteral("usage: dlq list | dlq show DLQ [--count N] [--json] | dlq requeue DLQ (--all | --id ID ... | --match FIELD=VALUE) "

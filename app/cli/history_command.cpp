@@ -282,12 +282,16 @@ int runHistory(const CliSettings &settings, const QCommandLineParser &parser, co
             series.append(o);
         }
         QJsonArray ev;
-        for (const StoredEvent &e : events)
-            ev.append(QJsonObject{{QLatin1String("time_ms"), e.atMs},
-                                  {QLatin1String("time"), iso(e.atMs)},
-                                  {QLatin1String("kind"), e.kind},
-                                  {QLatin1String("status"), e.status ? QJsonValue(healthName(*e.status)) : QJsonValue(QJsonValue::Null)},
-                                  {QLatin1String("text"), e.text}});
+        for (const StoredEvent &e : events) {
+            QJsonObject o{{QLatin1String("time_ms"), e.atMs},
+                          {QLatin1String("time"), iso(e.atMs)},
+                          {QLatin1String("kind"), e.kind},
+                          {QLatin1String("status"), e.status ? QJsonValue(healthName(*e.status)) : QJsonValue(QJsonValue::Null)},
+                          {QLatin1String("text"), e.text}};
+            if (e.status) // a status's reasons, as the snapshot's JSON gives them
+                o.insert(QLatin1String("reasons"), reasonsJson(e.why()));
+            ev.append(o);
+        }
         QJsonObject doc{{QLatin1String("schema"), QStringLiteral("pelscope.history/1")},
                         {QLatin1String("stream"), displayBytes(key.stream)},
                         {QLatin1String("group"), displayBytes(key.group)},

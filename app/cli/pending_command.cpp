@@ -20,7 +20,6 @@ namespace pelscope {
 
 namespace {
 
-constexpr int kCliMaxConsecutiveFailures = 150; // about five minutes of reconnecting
 
 const char *kUsage = "usage: pending claim STREAM GROUP --to CONSUMER --min-idle DURATION (--id ID ... | --consumer NAME [--count N]) [--dry-run]\n"
                      "       pending ack STREAM GROUP --id ID ... [--dry-run]\n"

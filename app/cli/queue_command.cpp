@@ -21,7 +21,7 @@ namespace pelscope {
 
 namespace {
 
-int runList(const CliSettings &settings, const QCommandLineParser &parser)
+int runQueueList(const CliSettings &settings, const QCommandLineParser &parser)
 {
     const bool json = parser.isSet(QStringLiteral("json"));
     return pollOnce(
@@ -55,7 +55,7 @@ QString relative(qint64 atMs, qint64 nowMs)
     return d < 0 ? QStringLiteral("%1 ago").arg(formatDuration(-d)) : QStringLiteral("in %1").arg(formatDuration(d));
 }
 
-int runShow(const CliSettings &settings, const QCommandLineParser &parser, const QByteArray &key)
+int runQueueShow(const CliSettings &settings, const QCommandLineParser &parser, const QByteArray &key)
 {
     int count = 20;
     if (parser.isSet(QStringLiteral("count"))) {
@@ -79,8 +79,8 @@ int runShow(const CliSettings &settings, const QCommandLineParser &parser, const
     const qint64 nowMs = t.at(0).toInt().value_or(0) * 1000 + t.at(1).toInt().value_or(0) / 1000;
     const bool delayed = type == "zset";
     if (!delayed && type != "list") {
-        printErrLine(type == "none" ? QStringLiteral("there is no key named %1").arg(quotedKey(key))
-                                    : QStringLiteral("%1 is a %2, not a sorted set (delayed queue) or a list").arg(quotedKey(key), QString::fromLatin1(type)));
+        printErrLine(type == "none" ? QStringLiteral("there is no key named %1").arg(quotedBytes(key))
+                                    : QStringLiteral("%1 is a %2, not a sorted set (delayed queue) or a list").arg(quotedBytes(key), QString::fromLatin1(type)));
         return kExitRefused;
     }
     // A delayed queue: the earliest due first. A list: its oldest end (the
@@ -175,9 +175,9 @@ int runQueue(const CliSettings &settings, const QCommandLineParser &parser, cons
 {
     const QString sub = args.value(0);
     if (sub == QLatin1String("list") && args.size() == 1)
-        return runList(settings, parser);
+        return runQueueList(settings, parser);
     if (sub == QLatin1String("show") && args.size() == 2)
-        return runShow(settings, parser, args.at(1).toUtf8());
+        return runQueueShow(settings, parser, args.at(1).toUtf8());
     static const QStringList writes{QStringLiteral("requeue"), QStringLiteral("delete"), QStringLiteral("run-now"), QStringLiteral("reschedule")};
     if (writes.contains(sub) && args.size() == 2)
         return runQueueWrite(writeSettings(settings), parser, sub, args.at(1));

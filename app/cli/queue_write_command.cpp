@@ -15,7 +15,6 @@ namespace pelscope {
 
 namespace {
 
-constexpr int kCliMaxConsecutiveFailures = 150; // about five minutes of reconnecting
 
 using Operation = QueueWriteRequest::Operation;
 
@@ -55,8 +54,8 @@ QPair<QByteArray, QByteArray> resolveList(const CliSettings &settings, const QSt
         return {key, found.first()};
     *error = found.isEmpty() ? QStringLiteral("%1 has no processing list (looked for %2:processing, processing:%2 and %2-processing); "
                                               "name both as MAIN=PROCESSING")
-                                   .arg(quotedKey(key), textValue(key))
-                             : QStringLiteral("%1 has several processing lists; name the one meant as MAIN=PROCESSING").arg(quotedKey(key));
+                                   .arg(quotedBytes(key), textValue(key))
+                             : QStringLiteral("%1 has several processing lists; name the one meant as MAIN=PROCESSING").arg(quotedBytes(key));
     return {};
 }
 
@@ -126,7 +125,7 @@ int runQueueWrite(const CliSettings &settings, const QCommandLineParser &parser,
         request.mainKey = main;
     } else {
         if (!delayed) {
-            printErrLine(QStringLiteral("%1 is not a sorted set: %2 is for delayed queues").arg(quotedKey(name.toUtf8()), sub));
+            printErrLine(QStringLiteral("%1 is not a sorted set: %2 is for delayed queues").arg(quotedBytes(name.toUtf8()), sub));
             return kExitRefused;
         }
         if (request.items.isEmpty() || byAge) {

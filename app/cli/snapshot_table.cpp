@@ -144,7 +144,7 @@ QList<SnapshotTable::Line> renderQueueLines(const SnapshotData &d, const TableLa
     };
     QList<Row> rows;
     const auto opt = [](const std::optional<qint64> &v) { return v ? formatCount(*v) : QStringLiteral("?"); };
-    const auto why = [](const QString &error, const HealthVerdict &h) { return !error.isEmpty() ? error : h.reasons.join(QStringLiteral("; ")); };
+    const auto why = [](const QString &error, const HealthVerdict &h) { return !error.isEmpty() ? error : joinReasons(h.reasons, QStringLiteral("; "), ReasonLanguage::English); };
     for (const DelayedQueueSnapshot &q : d.delayedQueues)
         rows.append({q.health.status,
                      {q.error.isEmpty() ? healthName(q.health.status).toUpper() : QStringLiteral("ERROR"), QStringLiteral("delayed"), displayBytes(q.key),
@@ -250,7 +250,7 @@ SnapshotTable renderSnapshotTable(const Snapshot &snapshot, const TableLayout &l
             consumers += QStringLiteral(" (%1 stalled)").arg(g.health.stalled.size());
         rows.append({healthName(g.health.status).toUpper(), displayBytes(ref.stream->key), displayBytes(g.name),
                      g.lag ? formatCount(*g.lag) : QStringLiteral("unknown"), orDash(g.pending), idleText(g), consumers, orDash(g.maxDeliveryCount),
-                     g.health.reasons.join(QStringLiteral("; "))});
+                     joinReasons(g.health.reasons, QStringLiteral("; "), ReasonLanguage::English)});
         if (cluster)
             rows.last().insert(rows.last().size() - 1, nodeText(*ref.stream));
         health.append(g.health.status);

@@ -92,11 +92,6 @@ QString collectIds(const QStringList &optionValues, const QStringList &trailing,
     return {};
 }
 
-QString quotedKey(const QByteArray &bytes)
-{
-    return QLatin1Char('"') + displayBytes(bytes) + QLatin1Char('"');
-}
-
 int writeExitCode(RedisError::Kind errorKind, bool failedOrStopped)
 {
     if (errorKind == RedisError::Kind::NoPermission || errorKind == RedisError::Kind::Usage)

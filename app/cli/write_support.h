@@ -48,8 +48,9 @@ RedisReplies readOnce(const ConnectionOptions &options, const RedisBatch &batch,
 // follow them ("--id A B C"); each must be a complete "ms-seq" ID.
 QString collectIds(const QStringList &optionValues, const QStringList &trailing, QList<QByteArray> &out);
 
-// "name" quoted for plans, escaped where not printable.
-QString quotedKey(const QByteArray &bytes);
+// A write from the command line gives up after this many failed reconnects
+// in a row: about five minutes.
+inline constexpr int kCliMaxConsecutiveFailures = 150;
 
 // Exit code of a write run: permission and refusals 3, any failure 1.
 int writeExitCode(RedisError::Kind errorKind, bool failedOrStopped);

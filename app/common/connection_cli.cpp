@@ -1,15 +1,19 @@
 #include "connection_cli.h"
 
+#include "profiles/connection_profile_store.h"
 #include "redis/resp_guard.h"
 #include "snapshot/format.h"
 #include "text/display_text.h"
 #include "text/fill_text.h"
 
+#include <QEventLoop>
 #include <QFile>
 #include <QFileInfo>
+#include <QTimer>
 #include <QTextStream>
 
 #include <cstdio>
+#include <optional>
 #include "terminal.h"
 
 namespace pelscope {
@@ -33,6 +37,72 @@ QString configFileProblem(const QString &path)
 }
 
 constexpr qint64 kMaxTimeoutMs = 24LL * 3600 * 1000; // a day: far below what an int of ms holds
+
+// A saved profile's password from the keychain, as the window reads it; none
+// when it holds none for the profile, cannot be reached, or does not answer
+// within `deadlineMs` (a keychain waiting for an unlock prompt nobody sees).
+std::optional<QByteArray> keychainPassword(ConnectionProfileStore &store, const QString &name, int deadlineMs, QString *why)
+{
+    std::optional<QByteArray> password;
+    QEventLoop loop;
+    QObject::connect(&store, &ConnectionProfileStore::passwordRead, &loop, [&](const QString &, const QByteArray &bytes) {
+        password = bytes;
+        loop.quit();
+    });
+    QObject::connect(&store, &ConnectionProfileStore::passwordNotFound, &loop, [&] {
+        *why = QStringLiteral("the keychain holds no password for it");
+        loop.quit();
+    });
+    QObject::connect(&store, &ConnectionProfileStore::keychainUnavailable, &loop, [&](const QString &, const QString &reason) {
+        *why = fillText(QStringLiteral("the keychain cannot be reached (%1)"), reason);
+        loop.quit();
+    });
+    QTimer::singleShot(deadlineMs, &loop, [&] {
+        *why = fillText(QStringLiteral("the keychain did not answer within %1"), formatDuration(deadlineMs));
+        loop.quit();
+    });
+    store.readPassword(name);
+    loop.exec();
+    return password;
+}
+
+// --profile NAME: the window's saved connection (its settings file), with the
+// password from the keychain unless --askpass or $REDISCLI_AUTH gives one.
+QString applyProfile(const QCommandLineParser &p, ConnectionOptions &o, const ConnectionProfile *&used, ConnectionProfile &storage)
+{
+    const QString name = p.value(QStringLiteral("profile"));
+    if (p.isSet(QStringLiteral("url")))
+        return QStringLiteral("--profile and --url each name a connection: give one of them");
+    for (const char *flag : {"match", "stream", "delayed-queue", "list-queue"})
+        if (p.isSet(QLatin1String(flag)))
+            return fillText(QStringLiteral("--profile says what to watch: drop --%1 (or use --url)"), QLatin1String(flag));
+    ConnectionProfileStore store(nullptr, QStringLiteral("pelscope"), ConnectionProfileStore::windowSettingsPath());
+    const std::optional<ConnectionProfile> found = store.profile(name);
+    if (!found) {
+        QStringList names;
+        for (const ConnectionProfile &saved : store.profiles())
+            names << displayText(saved.name);
+        return names.isEmpty() ? fillText(QStringLiteral("no saved profile named %1: %2 holds none (the window saves them)"), displayText(name),
+                                          store.settingsFileName())
+                               : fillText(QStringLiteral("no saved profile named %1; saved: %2"), displayText(name), names.join(QStringLiteral(", ")));
+    }
+    storage = *found;
+    used = &storage;
+    QString error;
+    o = storage.connectionOptions(&error);
+    if (!error.isEmpty())
+        return fillText(QStringLiteral("profile %1: %2"), displayText(name), error);
+    if (p.isSet(QStringLiteral("askpass")) || qEnvironmentVariableIsSet("REDISCLI_AUTH"))
+        return {}; // the caller takes the password from there
+    QString why;
+    if (const std::optional<QByteArray> password = keychainPassword(store, name, 10'000, &why))
+        o.password = *password;
+    else if (!o.user.isEmpty() && !isTerminal(stdin))
+        return fillText(QStringLiteral("profile %1 connects as %2, and %3: use --askpass or set REDISCLI_AUTH"), displayText(name),
+                        displayBytes(o.user), why);
+    return {};
+}
+
 }
 
 void addConnectionOptions(QCommandLineParser &p)
@@ -61,6 +131,14 @@ void addConnectionOptions(QCommandLineParser &p)
                         "the URL's node if it is a replica, else the most up-to-date replica its ROLE lists. "
                         "Writes still go to the primary.")},
     });
+}
+
+void addProfileOption(QCommandLineParser &p)
+{
+    p.addOption({QStringLiteral("profile"),
+                 QStringLiteral("A connection saved in the window (its URL, user, TLS, what it watches and its thresholds); the password from "
+                                "the keychain, unless --askpass or $REDISCLI_AUTH gives one."),
+                 QStringLiteral("name")});
 }
 
 void addProbeOptions(QCommandLineParser &p)
@@ -138,10 +216,20 @@ QByteArray promptPassword(const QString &prompt)
 
 QString settingsFromParser(const QCommandLineParser &p, CliSettings &out)
 {
-    const auto parsed = parseRedisUrl(p.value(QStringLiteral("url")));
-    if (!parsed.options)
-        return parsed.error;
-    ConnectionOptions o = *parsed.options;
+    ConnectionOptions o;
+    const ConnectionProfile *profile = nullptr;
+    ConnectionProfile profileStorage;
+    // optionNames(): what was given, without a warning where the program
+    // (the window) did not add the option.
+    if (p.optionNames().contains(QStringLiteral("profile"))) {
+        if (const QString e = applyProfile(p, o, profile, profileStorage); !e.isEmpty())
+            return e;
+    } else {
+        const auto parsed = parseRedisUrl(p.value(QStringLiteral("url")));
+        if (!parsed.options)
+            return parsed.error;
+        o = *parsed.options;
+    }
     if (p.isSet(QStringLiteral("user")))
         o.user = p.value(QStringLiteral("user")).toUtf8();
     if (p.isSet(QStringLiteral("askpass")))
@@ -164,11 +252,13 @@ QString settingsFromParser(const QCommandLineParser &p, CliSettings &out)
                           || p.isSet(QStringLiteral("sni")) || p.isSet(QStringLiteral("insecure"));
     if (tlsFlags && o.transport != ConnectionOptions::Transport::Tls)
         return QStringLiteral("TLS options given without TLS: use a rediss:// URL or --tls");
-    o.tls.caFile = p.value(QStringLiteral("cacert"));
-    o.tls.certFile = p.value(QStringLiteral("cert"));
-    o.tls.keyFile = p.value(QStringLiteral("key"));
-    o.tls.sni = p.value(QStringLiteral("sni"));
-    o.tls.insecure = p.isSet(QStringLiteral("insecure"));
+    if (tlsFlags || !profile) { // a profile keeps its own TLS files unless flags name others
+        o.tls.caFile = p.value(QStringLiteral("cacert"));
+        o.tls.certFile = p.value(QStringLiteral("cert"));
+        o.tls.keyFile = p.value(QStringLiteral("key"));
+        o.tls.sni = p.value(QStringLiteral("sni"));
+        o.tls.insecure = p.isSet(QStringLiteral("insecure"));
+    }
     for (const QString &f : {o.tls.caFile, o.tls.certFile, o.tls.keyFile})
         if (!f.isEmpty() && !QFile::exists(f))
             return QStringLiteral("file not found: %1").arg(f);
@@ -224,6 +314,14 @@ QString settingsFromParser(const QCommandLineParser &p, CliSettings &out)
     if (p.isSet(QStringLiteral("score-unit")))
         if (const QString e = c.queues.setScoreUnit(p.value(QStringLiteral("score-unit"))); !e.isEmpty())
             return QStringLiteral("--score-unit: %1").arg(e);
+    if (profile) {
+        // What the profile watches, and its thresholds over those of
+        // --config; a --threshold flag (below) still wins over both.
+        QString error;
+        c = profile->probeConfig(&error, c);
+        if (!error.isEmpty())
+            return fillText(QStringLiteral("profile %1: %2"), displayText(profile->name), error);
+    }
     for (const QString &kv : p.values(QStringLiteral("threshold"))) {
         const qsizetype eq = kv.indexOf(QLatin1Char('='));
         if (eq <= 0)

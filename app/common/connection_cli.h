@@ -26,6 +26,8 @@ struct CliSettings
 };
 
 void addConnectionOptions(QCommandLineParser &parser);
+// --profile NAME (the console only: the window opens its profiles itself).
+void addProfileOption(QCommandLineParser &parser);
 void addProbeOptions(QCommandLineParser &parser);
 void addHistoryOptions(QCommandLineParser &parser);
 

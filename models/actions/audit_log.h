@@ -8,6 +8,10 @@
 
 namespace pelscope {
 
+// The stream in the monitored Redis where write scripts record what they
+// moved, unless the operator names another.
+inline const QByteArray kDefaultAuditStream = QByteArrayLiteral("pelscope:audit");
+
 struct AuditRecord
 {
     QString connection; // redacted URL

@@ -12,7 +12,7 @@ struct ConsumerDeleteRequest
     QByteArray stream;
     QByteArray group;
     QByteArray consumer;
-    QByteArray auditStream = "pelscope:audit";
+    QByteArray auditStream = kDefaultAuditStream;
     qint64 auditMaxLen = 100'000;
     QString auditLogPath; // empty: the default file
     int maxAttempts = 20;

@@ -15,14 +15,14 @@ namespace pelscope {
 namespace {
 
 // What job() and preview() need from prepare(): the planner's answer.
-struct Planned
+struct PlannedRequeue
 {
     RequeuePlan plan;
 };
 
 const RequeuePlan &planOf(const PreparedWrite &p)
 {
-    return std::any_cast<std::shared_ptr<const Planned>>(p.plan)->plan;
+    return std::any_cast<std::shared_ptr<const PlannedRequeue>>(p.plan)->plan;
 }
 
 } // namespace
@@ -93,7 +93,7 @@ PreparedWrite DlqWriteKind::prepare(const ConnectionOptions &writeOptions) const
         RequeueJob planner(plan.node, dry);
         p.dry = runJobHere(planner);
     }
-    p.plan = std::make_shared<const Planned>(Planned{plan});
+    p.plan = std::make_shared<const PlannedRequeue>(PlannedRequeue{plan});
     if (!p.dry.error.isEmpty()) {
         p.error = p.dry.error;
         p.errorKind = p.dry.errorKind;

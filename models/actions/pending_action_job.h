@@ -24,7 +24,7 @@ struct PendingActionRequest
     QByteArray category = "manual";
     QByteArray reason = "moved by pelscope";
     int batchSize = 100;
-    QByteArray auditStream = "pelscope:audit"; // to-dlq: written by the script ('' = none)
+    QByteArray auditStream = kDefaultAuditStream; // to-dlq: written by the script ('' = none)
     qint64 auditMaxLen = 100'000;
     QString auditLogPath; // empty: the default file
     int maxConsecutiveFailures = 1000;

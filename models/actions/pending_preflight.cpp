@@ -2,6 +2,7 @@
 
 #include "../values/key_slot.h"
 #include "../snapshot/format.h"
+#include "../text/display_text.h"
 #include "../text/fill_text.h"
 #include "audit_log.h"
 #include "../redis/blocking_read.h"
@@ -23,11 +24,6 @@ RedisError refused(const QString &message)
     return e;
 }
 
-QString quoted(const QByteArray &key)
-{
-    return QLatin1Char('"') + displayBytes(key) + QLatin1Char('"');
-}
-
 } // namespace
 
 RedisBatch preflightBatch(const PendingActionRequest &r)
@@ -44,24 +40,24 @@ RedisError preflightRefusal(const PendingActionRequest &r, const RedisBatch &bat
         if (replies.at(i).isError())
             return describeReplyError(batch.value(i), replies.at(i));
     if (replies.value(0).bytes() != "stream")
-        return refused(QCoreApplication::translate("WritePlan", "there is no stream named %1").arg(quoted(r.stream)));
+        return refused(QCoreApplication::translate("WritePlan", "there is no stream named %1").arg(quotedBytes(r.stream)));
     bool groupFound = false;
     const RedisReply groups = replies.value(1);
     for (const RedisReply &g : groups.elements())
         groupFound = groupFound || g.field("name").bytes() == r.group;
     if (!groupFound)
-        return refused(QCoreApplication::translate("WritePlan", "stream %1 has no consumer group %2").arg(quoted(r.stream), quoted(r.group)));
+        return refused(QCoreApplication::translate("WritePlan", "stream %1 has no consumer group %2").arg(quotedBytes(r.stream), quotedBytes(r.group)));
     if (r.action != PendingActionRequest::Action::ToDlq)
         return {};
     const QByteArray type = replies.value(2).bytes();
     if (type != "stream" && type != "none")
-        return refused(QCoreApplication::translate("WritePlan", "%1 is a %2, not a stream").arg(quoted(r.dlq), displayBytes(type)));
+        return refused(QCoreApplication::translate("WritePlan", "%1 is a %2, not a stream").arg(quotedBytes(r.dlq), displayBytes(type)));
     const int slot = keySlot(r.stream);
     if (cluster && (keySlot(r.dlq) != slot || (!r.auditStream.isEmpty() && keySlot(r.auditStream) != slot)))
         return refused(fillText(QCoreApplication::translate("WritePlan", "%1 (slot %2) and %3 (slot %4) live in different cluster slots, so one script cannot move entries "
                                    "atomically. Name them with a shared hash tag, e.g. {orders} and {orders}:dlq, and an audit stream "
                                    "with the same tag."),
-                                quoted(r.stream), slot, quoted(r.dlq), keySlot(r.dlq)));
+                                quotedBytes(r.stream), slot, quotedBytes(r.dlq), keySlot(r.dlq)));
     return {};
 }
 
@@ -76,7 +72,7 @@ QString claimNote(const PendingActionRequest &r)
 {
     return QCoreApplication::translate("WritePlan", "%1 must read its pending entries again (XREADGROUP GROUP %2 %1 STREAMS %3 0): a consumer that reads only "
               "new entries ('>') never sees entries claimed to it, so they would idle again and the group go back to WARN.")
-        .arg(quoted(r.toConsumer), quoted(r.group), quoted(r.stream));
+        .arg(quotedBytes(r.toConsumer), quotedBytes(r.group), quotedBytes(r.stream));
 }
 
 } // namespace
@@ -130,16 +126,16 @@ PendingPlan readPendingPlan(const ConnectionOptions &node, const PendingActionRe
     // The sentence both the window and the CLI show, every number from this read.
     const QString at = QDateTime::fromMSecsSinceEpoch(plan.readAtMs).toString(QStringLiteral("HH:mm:ss"));
     if (!r.fromConsumer.isEmpty()) {
-        plan.summary = fillText(QCoreApplication::translate("WritePlan", "Consumer %1 holds %2 pending entries (read at %3); "), quoted(r.fromConsumer), *plan.holds, at);
+        plan.summary = fillText(QCoreApplication::translate("WritePlan", "Consumer %1 holds %2 pending entries (read at %3); "), quotedBytes(r.fromConsumer), *plan.holds, at);
         if (plan.eligible)
             plan.summary +=
                 fillText(QCoreApplication::translate("WritePlan", "%1 of them are idle at least %2 and would move to %3%4; the other %5 stay with %6."), *plan.eligible,
-                         formatDuration(r.minIdleMs), quoted(r.toConsumer), r.limit > 0 ? QCoreApplication::translate("WritePlan", " (at most %1)").arg(r.limit) : QString(),
-                         std::max<qint64>(0, *plan.holds - *plan.eligible), quoted(r.fromConsumer));
+                         formatDuration(r.minIdleMs), quotedBytes(r.toConsumer), r.limit > 0 ? QCoreApplication::translate("WritePlan", " (at most %1)").arg(r.limit) : QString(),
+                         std::max<qint64>(0, *plan.holds - *plan.eligible), quotedBytes(r.fromConsumer));
         else
             plan.summary += fillText(QCoreApplication::translate("WritePlan", "those idle at least %1 move to %2 (not counted beforehand: the group's %3 pending entries are "
                                         "too many to count cheaply)."),
-                                     formatDuration(r.minIdleMs), quoted(r.toConsumer), pelSize);
+                                     formatDuration(r.minIdleMs), quotedBytes(r.toConsumer), pelSize);
     } else {
         const QString verb = r.action == Action::Claim ? QCoreApplication::translate("WritePlan", "claimed")
                              : r.action == Action::Ack ? QCoreApplication::translate("WritePlan", "acknowledged")
@@ -159,7 +155,7 @@ PendingPlan readPendingPlan(const ConnectionOptions &node, const PendingActionRe
 QStringList pendingActionPlan(const PendingActionRequest &r, const QString &connection, const PendingPlan &numbers)
 {
     using Action = PendingActionRequest::Action;
-    const QString where = QCoreApplication::translate("WritePlan", "group %1 of stream %2 on %3").arg(quoted(r.group), quoted(r.stream), connection);
+    const QString where = QCoreApplication::translate("WritePlan", "group %1 of stream %2 on %3").arg(quotedBytes(r.group), quotedBytes(r.stream), connection);
     const QString audit = QCoreApplication::translate("WritePlan", "  audit: one record per entry in %1").arg(AuditLog(r.auditLogPath).path());
     switch (r.action) {
     case Action::Claim: {
@@ -167,31 +163,31 @@ QStringList pendingActionPlan(const PendingActionRequest &r, const QString &conn
         if (numbers.stillPending)
             what += QCoreApplication::translate("WritePlan", ", %1 of them pending now").arg(*numbers.stillPending);
         if (!r.fromConsumer.isEmpty())
-            what = fillText(QCoreApplication::translate("WritePlan", "the entries of consumer %1 idle at least %2%3: it holds %4, %5"), quoted(r.fromConsumer),
+            what = fillText(QCoreApplication::translate("WritePlan", "the entries of consumer %1 idle at least %2%3: it holds %4, %5"), quotedBytes(r.fromConsumer),
                             formatDuration(r.minIdleMs), r.limit > 0 ? QCoreApplication::translate("WritePlan", ", at most %1").arg(r.limit) : QString(),
                             numbers.holds.value_or(0),
                             numbers.eligible ? QCoreApplication::translate("WritePlan", "%1 of them idle that long now").arg(*numbers.eligible)
                                              : QCoreApplication::translate("WritePlan", "not counted how many are idle that long"));
         return {QCoreApplication::translate("WritePlan", "Claim pending entries of %1:").arg(where),
                 QCoreApplication::translate("WritePlan", "  what:  %1").arg(what),
-                QCoreApplication::translate("WritePlan", "  to:    consumer %1").arg(quoted(r.toConsumer)),
+                QCoreApplication::translate("WritePlan", "  to:    consumer %1").arg(quotedBytes(r.toConsumer)),
                 fillText(QCoreApplication::translate("WritePlan", "  how:   XCLAIM %1 %2 %3 %4 <ids> JUSTID; entries idle less than %5 stay with their owner"),
-                         quoted(r.stream), quoted(r.group), quoted(r.toConsumer), r.minIdleMs, formatDuration(r.minIdleMs)),
+                         quotedBytes(r.stream), quotedBytes(r.group), quotedBytes(r.toConsumer), r.minIdleMs, formatDuration(r.minIdleMs)),
                 QCoreApplication::translate("WritePlan", "  then:  %1").arg(claimNote(r)),
                 audit};
     }
     case Action::Ack:
         return {fillText(QCoreApplication::translate("WritePlan", "Acknowledge %1 entries of %2%3:"), r.ids.size(), where,
                          numbers.stillPending ? QCoreApplication::translate("WritePlan", " (%1 of them pending now)").arg(*numbers.stillPending) : QString()),
-                QCoreApplication::translate("WritePlan", "  how:   XACK %1 %2 <id>, one per entry").arg(quoted(r.stream), quoted(r.group)),
+                QCoreApplication::translate("WritePlan", "  how:   XACK %1 %2 <id>, one per entry").arg(quotedBytes(r.stream), quotedBytes(r.group)),
                 QCoreApplication::translate("WritePlan", "  WARNING: acknowledged entries leave the PEL unprocessed; no consumer will be given them again."), audit};
     case Action::ToDlq:
-        return {fillText(QCoreApplication::translate("WritePlan", "Move %1 entries of %2 to the dead-letter stream %3%4:"), r.ids.size(), where, quoted(r.dlq),
+        return {fillText(QCoreApplication::translate("WritePlan", "Move %1 entries of %2 to the dead-letter stream %3%4:"), r.ids.size(), where, quotedBytes(r.dlq),
                          numbers.stillPending ? QCoreApplication::translate("WritePlan", " (%1 of them pending now)").arg(*numbers.stillPending) : QString()),
                 QCoreApplication::translate("WritePlan", "  how:   one Lua script per batch: for each entry still pending, XADD its fields plus category=%1, reason=%2, "
                    "delivery_count, source_stream, source_id, group, consumer to %3, then XACK; entries no longer pending "
                    "are left alone")
-                    .arg(quoted(r.category), quoted(r.reason), quoted(r.dlq)),
+                    .arg(quotedBytes(r.category), quotedBytes(r.reason), quotedBytes(r.dlq)),
                 audit};
     }
     return {};

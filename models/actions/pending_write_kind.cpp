@@ -14,16 +14,16 @@ namespace {
 using Action = PendingActionRequest::Action;
 
 // The planner's route and the plan's read: what job() and preview() need.
-struct Planned
+struct PlannedPending
 {
     PendingActionRequest request; // as it will run
     QString path;
     PendingPlan plan;
 };
 
-const Planned &plannedOf(const PreparedWrite &p)
+const PlannedPending &plannedOf(const PreparedWrite &p)
 {
-    return *std::any_cast<std::shared_ptr<const Planned>>(p.plan);
+    return *std::any_cast<std::shared_ptr<const PlannedPending>>(p.plan);
 }
 
 } // namespace
@@ -67,19 +67,19 @@ PreparedWrite PendingWriteKind::prepare(const ConnectionOptions &writeOptions) c
         return p;
     }
     p.node = routed.node;
-    auto planned = std::make_shared<Planned>(Planned{routed.request, routed.pathText, readPendingPlan(routed.node, routed.request)});
+    auto planned = std::make_shared<PlannedPending>(PlannedPending{routed.request, routed.pathText, readPendingPlan(routed.node, routed.request)});
     if (planned->plan.refusal.isError()) {
         p.error = planned->plan.refusal.message;
         p.errorKind = planned->plan.refusal.kind;
         return p;
     }
-    p.plan = std::shared_ptr<const Planned>(planned);
+    p.plan = std::shared_ptr<const PlannedPending>(planned);
     return p;
 }
 
 WritePreview PendingWriteKind::preview(const PreparedWrite &p) const
 {
-    const Planned &planned = plannedOf(p);
+    const PlannedPending &planned = plannedOf(p);
     const PendingActionRequest &r = planned.request;
     WritePreview v;
     v.title = title();
@@ -114,7 +114,7 @@ WritePreview PendingWriteKind::preview(const PreparedWrite &p) const
 
 QStringList PendingWriteKind::dryRunLines(const PreparedWrite &p) const
 {
-    const Planned &planned = plannedOf(p);
+    const PlannedPending &planned = plannedOf(p);
     QStringList lines;
     if (!planned.path.isEmpty())
         lines << QStringLiteral("path: %1").arg(planned.path);

@@ -46,7 +46,7 @@ struct QueueWriteRequest
 
     int batchSize = 100;
     bool dryRun = false; // read and plan; write nothing
-    QByteArray auditStream = "pelscope:audit";
+    QByteArray auditStream = kDefaultAuditStream;
     qint64 auditMaxLen = 100'000;
     QString auditLogPath; // empty: the default file
     int maxConsecutiveFailures = 1000;

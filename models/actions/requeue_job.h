@@ -33,7 +33,7 @@ struct RequeueRequest
     // stored ones: the operator's edit, written as given.
     std::optional<StreamFields> editedFields;
     DlqLayout layout;
-    QByteArray auditStream = "pelscope:audit";
+    QByteArray auditStream = kDefaultAuditStream;
     qint64 auditMaxLen = 100'000;
     QString auditLogPath;              // empty: the default file
     int maxConsecutiveFailures = 1000; // then give up (the server stays unreachable)

@@ -1,6 +1,7 @@
 #include "requeue_route.h"
 
 #include "../redis/blocking_read.h"
+#include "../text/display_text.h"
 
 #include "../cluster/cluster_node_link.h"
 #include "../values/key_slot.h"
@@ -9,15 +10,6 @@
 #include "../text/fill_text.h"
 
 namespace pelscope {
-
-namespace {
-
-QString quotedKey(const QByteArray &bytes)
-{
-    return QLatin1Char('"') + displayBytes(bytes) + QLatin1Char('"');
-}
-
-} // namespace
 
 ClusterMap readClusterMap(const ConnectionOptions &seed)
 {
@@ -51,7 +43,7 @@ KeyRoute routeKey(const ConnectionOptions &seed, const ClusterMap &map, const QB
     route.slot = keySlot(key);
     const ClusterMaster *master = map.topology ? map.topology->masterForKey(key) : nullptr;
     if (!master) {
-        route.error = fillText(QStringLiteral("cannot tell which cluster master serves %1 (slot %2)%3"), quotedKey(key), route.slot,
+        route.error = fillText(QStringLiteral("cannot tell which cluster master serves %1 (slot %2)%3"), quotedBytes(key), route.slot,
                                map.why.isEmpty() ? QString() : QStringLiteral(": ") + map.why);
         return route;
     }

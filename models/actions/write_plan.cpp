@@ -6,15 +6,6 @@
 
 namespace pelscope {
 
-namespace {
-
-QString quoted(const QByteArray &key)
-{
-    return QLatin1Char('"') + displayBytes(key) + QLatin1Char('"');
-}
-
-} // namespace
-
 QString editedRequeueRefusal(const QByteArray &dlq, const QByteArray &target)
 {
     if (target.isEmpty() || keySlot(dlq) == keySlot(target))
@@ -35,7 +26,7 @@ RequeuePlan planRequeue(const ConnectionOptions &seed, RequeueRequest request, c
     plan.node = route.dlqNode;
     plan.dlqNode = route.dlqNode;
     if (!route.error.isEmpty()) {
-        plan.error = QStringLiteral("cannot tell where %1 lives: %2").arg(quoted(request.dlq), route.error);
+        plan.error = QStringLiteral("cannot tell where %1 lives: %2").arg(quotedBytes(request.dlq), route.error);
         return plan;
     }
     if (!route.cluster) { // one server: every key is here
@@ -92,7 +83,7 @@ PendingActionPlan planPendingAction(const ConnectionOptions &seed, PendingAction
     const KeyRoute route = routeKey(seed, request.stream);
     plan.node = route.node;
     if (!route.error.isEmpty()) {
-        plan.error = QStringLiteral("cannot read the server that holds %1: %2").arg(quoted(request.stream), route.error);
+        plan.error = QStringLiteral("cannot read the server that holds %1: %2").arg(quotedBytes(request.stream), route.error);
         return plan;
     }
     if (route.cluster) {
@@ -107,8 +98,8 @@ PendingActionPlan planPendingAction(const ConnectionOptions &seed, PendingAction
                 const QByteArray inSlot = keyInSlotOf(request.stream, ":dlq");
                 plan.refusal = fillText(QStringLiteral("refused: %1 (slot %2) and %3 (slot %4) are in different cluster slots, so one script cannot "
                                                        "move the entries atomically; use a DLQ with the stream's hash tag%5"),
-                                        quoted(request.stream), route.slot, quoted(request.dlq), keySlot(request.dlq),
-                                        keySlot(inSlot) == route.slot ? QStringLiteral(", e.g. %1").arg(quoted(inSlot)) : QString());
+                                        quotedBytes(request.stream), route.slot, quotedBytes(request.dlq), keySlot(request.dlq),
+                                        keySlot(inSlot) == route.slot ? QStringLiteral(", e.g. %1").arg(quotedBytes(inSlot)) : QString());
                 return plan;
             }
             request.auditStream = audit;

@@ -57,7 +57,7 @@ QString Alert::title() const
 QString Alert::message() const
 {
     if (kind != Kind::Summary)
-        return reasons.join(QStringLiteral("; "));
+        return joinReasons(reasons, QStringLiteral("; "));
     QStringList lines;
     for (const Alert &a : members.mid(0, 5))
         lines << a.title();
@@ -167,7 +167,7 @@ QJsonObject alertToJson(const Alert &alert, const QString &connection)
     }
     o.insert(QLatin1String("old_status"), healthName(alert.from));
     o.insert(QLatin1String("new_status"), healthName(alert.to));
-    o.insert(QLatin1String("reasons"), QJsonArray::fromStringList(alert.reasons));
+    o.insert(QLatin1String("reasons"), reasonsJson(alert.reasons));
     return o;
 }
 

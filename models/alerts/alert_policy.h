@@ -39,7 +39,7 @@ struct Alert
     AlertSubject subject;
     Health from = Health::Ok;
     Health to = Health::Ok;
-    QStringList reasons;
+    QList<Reason> reasons;
     qint64 atMs = 0;      // the poll's server time
     QList<Alert> members; // Summary: what it stands for
 

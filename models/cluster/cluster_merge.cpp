@@ -1,5 +1,6 @@
 #include "cluster_merge.h"
 
+#include "../health/health_rules.h"
 #include "../snapshot/format.h"
 #include "../text/fill_text.h"
 
@@ -22,15 +23,13 @@ void warnSourcesOfGrowingDeadLetters(SnapshotData &out)
     QHash<QByteArray, const StreamSnapshot *> byKey;
     for (const StreamSnapshot &s : std::as_const(out.streams))
         byKey.insert(s.key, &s);
-    QList<QPair<QByteArray, QString>> reasons; // source -> reason
+    QList<QPair<QByteArray, Reason>> reasons; // source -> reason
     for (const DeadLetterSnapshot &d : std::as_const(out.deadLetters)) {
         const StreamSnapshot *dlq = byKey.value(d.key);
         const StreamSnapshot *src = byKey.value(d.source);
         if (!dlq || !src || dlq->node == src->node || src->stale || d.growth.value_or(0) <= 0)
             continue;
-        reasons.append(
-            {d.source, QStringLiteral("dead-letter stream %1 grew by %2 in the last %3 (now %4)")
-                           .arg(displayBytes(d.key), formatCount(*d.growth), formatDuration(d.growthWindowMs), formatCount(d.length.value_or(0)))});
+        reasons.append({d.source, deadLetterGrowth(d)});
     }
     for (const auto &[source, reason] : std::as_const(reasons)) {
         for (StreamSnapshot &s : out.streams) {

@@ -13,7 +13,6 @@ namespace {
 
 constexpr qint64 kSpanMs = 30LL * 60'000;
 constexpr qint64 kStepMs = 5'000;
-constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 
 StoredPoint point(float lag, float pending, float idle, float in, float out, float alive, float total, float idleUpper, float maxDlv, Health status,
                   float behind = 0)

@@ -11,11 +11,18 @@
 namespace pelscope {
 
 
-void addReason(HealthVerdict &v, Health level, QString reason)
+void addReason(HealthVerdict &v, Health level, Reason reason)
 {
     if (int(level) > int(v.status))
         v.status = level;
     v.reasons << std::move(reason);
+}
+
+Reason deadLetterGrowth(const DeadLetterSnapshot &d)
+{
+    return healthReason("dlq_growing", QT_TRANSLATE_NOOP("Health", "dead-letter stream %1 grew by %2 in the last %3 (now %4)"),
+                        {ReasonArg::name(d.key), ReasonArg::count(d.growth.value_or(0)), ReasonArg::duration(d.growthWindowMs),
+                         ReasonArg::count(d.length.value_or(0))});
 }
 
 QStringList HealthThresholds::keys()
@@ -217,14 +224,16 @@ HealthVerdict evaluateGroup(const StreamSnapshot &stream, const GroupSnapshot &g
         const qint64 idle = *g.oldestIdleMs;
         if (idle >= t.oldestIdleWarnMs)
             addReason(v, idle >= t.oldestIdleCritMs ? Health::Crit : Health::Warn,
-                      fillText(QCoreApplication::translate("Health", "oldest pending idle %1, past taskiq's reclaim timeout %2: no live worker reclaimed it"),
-                               formatDuration(idle), formatDuration(t.taskiqIdleTimeoutMs)));
+                      healthReason("taskiq_unreclaimed",
+                                   QT_TRANSLATE_NOOP("Health", "oldest pending idle %1, past taskiq's reclaim timeout %2: no live worker reclaimed it"),
+                                   {ReasonArg::duration(idle), ReasonArg::duration(t.taskiqIdleTimeoutMs)}));
     } else if (g.oldestIdleMs) {
         const qint64 idle = *g.oldestIdleMs;
-        if (idle >= t.oldestIdleCritMs)
-            addReason(v, Health::Crit, QCoreApplication::translate("Health", "oldest pending idle %1 ≥ %2").arg(formatDuration(idle), formatDuration(t.oldestIdleCritMs)));
-        else if (idle >= t.oldestIdleWarnMs)
-            addReason(v, Health::Warn, QCoreApplication::translate("Health", "oldest pending idle %1 ≥ %2").arg(formatDuration(idle), formatDuration(t.oldestIdleWarnMs)));
+        const bool crit = idle >= t.oldestIdleCritMs;
+        if (crit || idle >= t.oldestIdleWarnMs)
+            addReason(v, crit ? Health::Crit : Health::Warn,
+                      healthReason("oldest_idle", QT_TRANSLATE_NOOP("Health", "oldest pending idle %1 ≥ %2"),
+                                   {ReasonArg::duration(idle), ReasonArg::duration(crit ? t.oldestIdleCritMs : t.oldestIdleWarnMs)}));
     }
 
     if (g.maxDeliveryCount && *g.maxDeliveryCount >= t.deliveryCountWarn) {
@@ -233,30 +242,29 @@ HealthVerdict evaluateGroup(const StreamSnapshot &stream, const GroupSnapshot &g
             if (it.key() >= t.deliveryCountWarn)
                 poison += it.value();
         addReason(v, Health::Warn,
-                  fillText((poison == 1 ? QCoreApplication::translate("Health", "%1 pending entry delivered ≥ %2 times (max %3): likely poison")
-                                        : QCoreApplication::translate("Health", "%1 pending entries delivered ≥ %2 times (max %3): likely poison")),
-                           formatCount(poison), t.deliveryCountWarn, *g.maxDeliveryCount));
+                  healthReason("poison", poison == 1 ? QT_TRANSLATE_NOOP("Health", "%1 pending entry delivered ≥ %2 times (max %3): likely poison")
+                                                     : QT_TRANSLATE_NOOP("Health", "%1 pending entries delivered ≥ %2 times (max %3): likely poison"),
+                               {ReasonArg::count(poison), ReasonArg::number(t.deliveryCountWarn), ReasonArg::number(*g.maxDeliveryCount)}));
     }
 
     if (g.oldestUnreadAgeMs) {
         const qint64 behind = *g.oldestUnreadAgeMs;
-        if (behind >= t.behindCritMs)
-            addReason(v, Health::Crit,
-                  QCoreApplication::translate("Health", "behind by %1 ≥ %2: the oldest unread entry waits that long")
-                      .arg(formatDuration(behind), formatDuration(t.behindCritMs)));
-        else if (behind >= t.behindWarnMs)
-            addReason(v, Health::Warn,
-                  QCoreApplication::translate("Health", "behind by %1 ≥ %2: the oldest unread entry waits that long")
-                      .arg(formatDuration(behind), formatDuration(t.behindWarnMs)));
+        const bool crit = behind >= t.behindCritMs;
+        if (crit || behind >= t.behindWarnMs)
+            addReason(v, crit ? Health::Crit : Health::Warn,
+                      healthReason("behind", QT_TRANSLATE_NOOP("Health", "behind by %1 ≥ %2: the oldest unread entry waits that long"),
+                                   {ReasonArg::duration(behind), ReasonArg::duration(crit ? t.behindCritMs : t.behindWarnMs)}));
     }
 
     if (g.lag) {
-        if (*g.lag >= t.lagCrit)
-            addReason(v, Health::Crit, QCoreApplication::translate("Health", "lag %1 ≥ %2 unread entries").arg(formatCount(*g.lag), formatCount(t.lagCrit)));
-        else if (*g.lag >= t.lagWarn)
-            addReason(v, Health::Warn, QCoreApplication::translate("Health", "lag %1 ≥ %2 unread entries").arg(formatCount(*g.lag), formatCount(t.lagWarn)));
+        const bool crit = *g.lag >= t.lagCrit;
+        if (crit || *g.lag >= t.lagWarn)
+            addReason(v, crit ? Health::Crit : Health::Warn,
+                      healthReason("lag", QT_TRANSLATE_NOOP("Health", "lag %1 ≥ %2 unread entries"),
+                                   {ReasonArg::count(*g.lag), ReasonArg::count(crit ? t.lagCrit : t.lagWarn)}));
     } else if (t.lagUnknownWarns) {
-        addReason(v, Health::Warn, QCoreApplication::translate("Health", "lag unknown: %1").arg(g.lagNote.isEmpty() ? QCoreApplication::translate("Health", "Redis did not report it") : g.lagNote));
+        const Reason why = g.lagNote.isEmpty() ? healthReason("lag_not_reported", QT_TRANSLATE_NOOP("Health", "Redis did not report it")) : g.lagNote;
+        addReason(v, Health::Warn, healthReason("lag_unknown", QT_TRANSLATE_NOOP("Health", "lag unknown: %1"), {ReasonArg::note(why)}));
     }
 
     // Who holds old work, as the PEL proves it (stalledConsumers): named in
@@ -266,8 +274,10 @@ HealthVerdict evaluateGroup(const StreamSnapshot &stream, const GroupSnapshot &g
         // Idle alone proves nothing of a taskiq worker: a busy one stops reading.
         for (const StalledConsumer &c : std::as_const(v.stalled))
             addReason(v, Health::Warn,
-                      fillText(QCoreApplication::translate("Health", "%1 idle %2, holding %3 (dead, or busy and not reading): past taskiq's reclaim timeout %4"),
-                               displayBytes(c.name), formatDuration(c.idleMs), formatCount(c.pending), formatDuration(t.taskiqIdleTimeoutMs)));
+                      healthReason("taskiq_consumer_idle",
+                                   QT_TRANSLATE_NOOP("Health", "%1 idle %2, holding %3 (dead, or busy and not reading): past taskiq's reclaim timeout %4"),
+                                   {ReasonArg::name(c.name), ReasonArg::duration(c.idleMs), ReasonArg::count(c.pending),
+                                    ReasonArg::duration(t.taskiqIdleTimeoutMs)}));
         // taskiq-redis names a new consumer (a uuid) at each worker start and
         // never deletes one: the group's consumer list only grows.
         qint64 leftovers = 0;
@@ -275,22 +285,25 @@ HealthVerdict evaluateGroup(const StreamSnapshot &stream, const GroupSnapshot &g
             leftovers += c.pending == 0 && c.idleMs && *c.idleMs >= t.taskiqIdleTimeoutMs;
         if (leftovers > 0)
             addReason(v, Health::Ok,
-                      fillText(QCoreApplication::translate("Health", "%1 consumer(s) holding nothing, idle longer than taskiq's reclaim timeout: left by restarted workers "
-                                                                     "(taskiq-redis never deletes a consumer; XGROUP DELCONSUMER removes one)"),
-                               formatCount(leftovers)));
+                      healthReason("taskiq_leftover_consumers",
+                                   QT_TRANSLATE_NOOP("Health", "%1 consumer(s) holding nothing, idle longer than taskiq's reclaim timeout: left by restarted workers "
+                                                               "(taskiq-redis never deletes a consumer; XGROUP DELCONSUMER removes one)"),
+                                   {ReasonArg::count(leftovers)}));
     } else if (v.stalled.size() == 1) {
         const StalledConsumer &c = v.stalled.first();
         addReason(v, Health::Warn,
-                  fillText(c.pending == 1 ? QCoreApplication::translate("Health", "%1 holds %2 entry idle %3 ≥ %4")
-                                          : QCoreApplication::translate("Health", "%1 holds %2 entries idle %3 ≥ %4"),
-                           displayBytes(c.name), formatCount(c.pending), formatDuration(c.idleMs), formatDuration(t.consumerIdleWarnMs)));
+                  healthReason("consumer_stalled", c.pending == 1 ? QT_TRANSLATE_NOOP("Health", "%1 holds %2 entry idle %3 ≥ %4")
+                                                                  : QT_TRANSLATE_NOOP("Health", "%1 holds %2 entries idle %3 ≥ %4"),
+                               {ReasonArg::name(c.name), ReasonArg::count(c.pending), ReasonArg::duration(c.idleMs),
+                                ReasonArg::duration(t.consumerIdleWarnMs)}));
     } else if (!v.stalled.isEmpty()) {
-        QStringList who;
+        QList<Reason> who;
         for (const StalledConsumer &c : std::as_const(v.stalled))
-            who << fillText(QCoreApplication::translate("Health", "%1 (%2, idle %3)"), displayBytes(c.name), formatCount(c.pending), formatDuration(c.idleMs));
+            who << healthReason("consumer_held", QT_TRANSLATE_NOOP("Health", "%1 (%2, idle %3)"),
+                                {ReasonArg::name(c.name), ReasonArg::count(c.pending), ReasonArg::duration(c.idleMs)});
         addReason(v, Health::Warn,
-                  fillText(QCoreApplication::translate("Health", "%1 consumers hold entries idle ≥ %2: %3"), v.stalled.size(),
-                           formatDuration(t.consumerIdleWarnMs), who.join(QStringLiteral(", "))));
+                  healthReason("consumers_stalled", QT_TRANSLATE_NOOP("Health", "%1 consumers hold entries idle ≥ %2: %3"),
+                               {ReasonArg::number(v.stalled.size()), ReasonArg::duration(t.consumerIdleWarnMs), ReasonArg::notes(who)}));
     }
     v.trend = trendOf(g, t, v.status);
     return v;

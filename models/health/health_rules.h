@@ -57,8 +57,25 @@ struct HealthThresholds
     QString validate() const;
 };
 
+// A reason in the "Health" translation context; `text` is marked at the
+// call with QT_TRANSLATE_NOOP("Health", …) so lupdate finds it.
+inline Reason healthReason(const char *code, const char *text, QList<ReasonArg> args = {})
+{
+    return Reason{code, "Health", text, std::move(args)};
+}
+
+// "<what> ≥ <threshold>": a measured reason past the threshold it broke,
+// under `what`'s code.
+inline Reason pastThreshold(const Reason &what, qint64 thresholdMs)
+{
+    return Reason{what.code, {}, "%1 ≥ %2", {ReasonArg::note(what), ReasonArg::duration(thresholdMs)}};
+}
+
+// Said on every group of a dead-letter stream's source while it grows.
+Reason deadLetterGrowth(const DeadLetterSnapshot &d);
+
 // Adds a reason to a verdict and raises its status to `level` if higher.
-void addReason(HealthVerdict &v, Health level, QString reason);
+void addReason(HealthVerdict &v, Health level, Reason reason);
 
 // Consumers holding pending entries idle at least `thresholdMs`, as far as
 // the PEL proves it, the longest idle first. Never "dead" on this alone: a

@@ -22,7 +22,6 @@ namespace pelscope {
 
 namespace {
 
-constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 constexpr int kColumns = MetricCount + 2; // the metrics, idle upper bound, max deliveries
 
 // NULL for unknown: a stored NaN would read back as a number.
@@ -31,15 +30,11 @@ QVariant sqlValue(float v)
     return std::isnan(v) ? QVariant(QMetaType(QMetaType::Double)) : QVariant(double(v));
 }
 
-// Which statistic stands for a bucket: the one that must not hide trouble.
-enum class Pick { Hi, Lo, Mean };
-Pick pickFor(int column)
+// Which statistic stands for a bucket; the two columns after the metrics
+// (idle upper bound, max deliveries) keep their highest.
+Pick pickForColumn(int column)
 {
-    if (column == int(Metric::ConsumersAlive))
-        return Pick::Lo;
-    if (column == int(Metric::InRate) || column == int(Metric::OutRate))
-        return Pick::Mean;
-    return Pick::Hi;
+    return column < MetricCount ? pickFor(Metric(column)) : Pick::Hi;
 }
 
 float columnOf(const StoredPoint &p, int c)
@@ -53,8 +48,11 @@ const char *kSchema[] = {
     ("CREATE TABLE IF NOT EXISTS points(tier INTEGER NOT NULL, gid INTEGER NOT NULL, t INTEGER NOT NULL, lag REAL, pending REAL, "
      "idle REAL, in_rate REAL, out_rate REAL, alive REAL, total REAL, behind REAL, idle_upper REAL, max_dlv REAL, status INTEGER, "
      "PRIMARY KEY(tier, t, gid)) WITHOUT ROWID"),
+    // reasons: the status's reasons as data (storeReasons), NULL in rows
+    // written before they were; added to older files by open() (additive, so
+    // the schema stays 1 and older versions still read the file).
     ("CREATE TABLE IF NOT EXISTS events(id INTEGER PRIMARY KEY, t INTEGER NOT NULL, gid INTEGER, kind TEXT NOT NULL, status INTEGER, "
-     "text TEXT NOT NULL)"),
+     "text TEXT NOT NULL, reasons TEXT)"),
     "CREATE INDEX IF NOT EXISTS events_t ON events(t)",
     "CREATE TABLE IF NOT EXISTS lease(id INTEGER PRIMARY KEY CHECK (id = 1), owner TEXT NOT NULL, heartbeat_ms INTEGER NOT NULL)",
 };
@@ -191,6 +189,10 @@ bool HistoryDatabase::open(QString *error)
                 close();
                 return false;
             }
+        if (!eventsHaveReasons() && !exec(QStringLiteral("ALTER TABLE events ADD COLUMN reasons TEXT"), error)) {
+            close();
+            return false;
+        }
         QSqlQuery meta(db);
         meta.prepare(QStringLiteral("INSERT OR REPLACE INTO meta(key, value) VALUES ('schema', ?)"));
         meta.addBindValue(SchemaVersion);
@@ -279,7 +281,7 @@ bool HistoryDatabase::flushBucket(int tier, qint64 gid, const Bucket &b, QString
             columns[c] = kNaN;
             continue;
         }
-        switch (pickFor(c)) {
+        switch (pickForColumn(c)) {
         case Pick::Hi: columns[c] = b.hi[c]; break;
         case Pick::Lo: columns[c] = b.lo[c]; break;
         case Pick::Mean: columns[c] = float(b.sum[c] / b.count[c]); break;
@@ -380,6 +382,17 @@ bool HistoryDatabase::flushOpenBuckets(QString *error)
     return db.commit();
 }
 
+bool HistoryDatabase::eventsHaveReasons()
+{
+    QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
+    if (!q.exec(QStringLiteral("PRAGMA table_info(events)")))
+        return false;
+    while (q.next())
+        if (q.value(1).toString() == QLatin1String("reasons"))
+            return true;
+    return false;
+}
+
 bool HistoryDatabase::writeEvent(const StoredEvent &e, QString *error)
 {
     if (!m_open || m_readOnly)
@@ -389,7 +402,7 @@ bool HistoryDatabase::writeEvent(const StoredEvent &e, QString *error)
         return false;
     if (!m_insertEvent) {
         m_insertEvent = std::make_unique<QSqlQuery>(QSqlDatabase::database(m_connectionName, false));
-        if (!m_insertEvent->prepare(QStringLiteral("INSERT INTO events(t, gid, kind, status, text) VALUES (?, ?, ?, ?, ?)"))) {
+        if (!m_insertEvent->prepare(QStringLiteral("INSERT INTO events(t, gid, kind, status, text, reasons) VALUES (?, ?, ?, ?, ?, ?)"))) {
             if (error)
                 *error = describe(m_insertEvent->lastError().text());
             m_insertEvent.reset();
@@ -402,6 +415,7 @@ bool HistoryDatabase::writeEvent(const StoredEvent &e, QString *error)
     q.bindValue(2, e.kind);
     q.bindValue(3, e.status ? QVariant(int(*e.status)) : QVariant(QMetaType(QMetaType::Int)));
     q.bindValue(4, e.text.isNull() ? QStringLiteral("") : e.text); // a null QString binds as NULL
+    q.bindValue(5, e.reasons.isEmpty() ? QVariant(QMetaType(QMetaType::QString)) : QVariant(QString::fromUtf8(storeReasons(e.reasons))));
     if (q.exec())
         return true;
     if (error)

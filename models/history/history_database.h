@@ -37,7 +37,11 @@ struct StoredEvent
     std::optional<GroupKey> group; // none: the whole connection (a failover)
     QString kind;                  // status, failover, write, dead_consumer
     std::optional<Health> status;
-    QString text;
+    QString text;          // in English; for a status, its reasons joined ("; ")
+    QList<Reason> reasons; // a status's reasons as data (none in files written before they were)
+
+    // The reasons, or an old file's text as one reason.
+    QList<Reason> why() const { return reasons.isEmpty() && !text.isEmpty() ? QList<Reason>{Reason::verbatim(text)} : reasons; }
 };
 
 // A poll as the recorder writes it: every group's figures.
@@ -131,6 +135,7 @@ private:
     };
     bool exec(const QString &sql, QString *error);
     std::optional<qint64> groupId(const GroupKey &key, QString *error);
+    bool eventsHaveReasons(); // false for a file written before the reasons column
     bool insertRow(int tier, qint64 gid, qint64 atMs, const StoredPoint &p, bool replace, QString *error);
     bool flushBucket(int tier, qint64 gid, const Bucket &b, QString *error);
     QString describe(const QString &what) const;

@@ -137,8 +137,11 @@ QList<StoredEvent> HistoryDatabase::events(qint64 fromMs, qint64 toMs, QString *
     QList<StoredEvent> out;
     QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
     q.setForwardOnly(true);
-    q.prepare(QStringLiteral("SELECT e.t, g.stream, g.grp, e.kind, e.status, e.text FROM events e LEFT JOIN groups g ON g.id = e.gid "
-                             "WHERE e.t >= ? AND e.t <= ? ORDER BY e.t, e.id"));
+    // Files written before reasons were data have no such column (read-only
+    // opens do not add it): their text stands for the reasons (StoredEvent::why).
+    const QString reasons = eventsHaveReasons() ? QStringLiteral("e.reasons") : QStringLiteral("NULL");
+    q.prepare(QStringLiteral("SELECT e.t, g.stream, g.grp, e.kind, e.status, e.text, %1 FROM events e LEFT JOIN groups g ON g.id = e.gid "
+                             "WHERE e.t >= ? AND e.t <= ? ORDER BY e.t, e.id").arg(reasons));
     q.addBindValue(fromMs);
     q.addBindValue(toMs);
     if (!q.exec()) {
@@ -155,6 +158,8 @@ QList<StoredEvent> HistoryDatabase::events(qint64 fromMs, qint64 toMs, QString *
         if (!q.value(4).isNull())
             e.status = Health(std::clamp(q.value(4).toInt(), 0, 2));
         e.text = q.value(5).toString();
+        if (!q.value(6).isNull())
+            e.reasons = loadReasons(q.value(6).toString().toUtf8());
         out.append(e);
     }
     return out;

@@ -204,9 +204,9 @@ qint64 HistoryStore::bytesUsed() const
         b += h.lastNames.capacity() * qint64(sizeof(QByteArray)) + h.lastSlots.capacity() * qint64(sizeof(int));
         b += h.changes.capacity() * qint64(sizeof(StatusChange));
         for (const StatusChange &c : h.changes) {
-            b += c.reasons.capacity() * qint64(sizeof(QString));
-            for (const QString &r : c.reasons)
-                b += r.capacity() * qint64(sizeof(QChar));
+            b += c.reasons.capacity() * qint64(sizeof(Reason));
+            for (const Reason &r : c.reasons)
+                b += r.code.capacity() + r.text.capacity() + r.args.capacity() * qint64(sizeof(ReasonArg) + 32); // an arg's value, roughly
         }
     }
     return b;

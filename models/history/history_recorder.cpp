@@ -149,7 +149,8 @@ void HistoryRecorder::record(const Snapshot &snapshot)
                 e.group = row.key;
                 e.kind = last == m_lastStatus.constEnd() ? QStringLiteral("first_seen") : QStringLiteral("status");
                 e.status = g.health.status;
-                e.text = g.health.reasons.join(QStringLiteral("; "));
+                e.text = joinReasons(g.health.reasons, QStringLiteral("; "), ReasonLanguage::English);
+                e.reasons = g.health.reasons;
                 changes.append(e);
                 m_lastStatus.insert(row.key, g.health.status);
             }

@@ -19,8 +19,9 @@ void checkStalled(const GroupProgress &p, const HistoryRuleThresholds &t, qint64
         return;
     // Before the first observed move we only know how long we have watched.
     addReason(v, Health::Crit,
-          p.readAdvanceSeen ? QCoreApplication::translate("Health", "stalled: lag %1 and no entry read for %2").arg(formatCount(*p.lag), formatDuration(quiet))
-                            : QCoreApplication::translate("Health", "stalled: lag %1 and no entry read in %2 of watching").arg(formatCount(*p.lag), formatDuration(quiet)));
+              healthReason("stalled", p.readAdvanceSeen ? QT_TRANSLATE_NOOP("Health", "stalled: lag %1 and no entry read for %2")
+                                                        : QT_TRANSLATE_NOOP("Health", "stalled: lag %1 and no entry read in %2 of watching"),
+                           {ReasonArg::count(*p.lag), ReasonArg::duration(quiet)}));
 }
 
 // Floors (the lowest pending of each 10 s bucket) never falling and rising
@@ -65,8 +66,8 @@ void checkClimbing(const HistoryStore &store, const GroupKey &key, const GroupPr
         return;
     const qint64 now = p.pending.value_or(qint64(climb->second));
     addReason(v, Health::Warn,
-          QCoreApplication::translate("Health", "pending climbing: %1 → %2 over %3")
-              .arg(formatCount(qint64(climb->first)), formatCount(now), formatDuration(t.climbWindowMs)));
+              healthReason("pending_climbing", QT_TRANSLATE_NOOP("Health", "pending climbing: %1 → %2 over %3"),
+                           {ReasonArg::count(qint64(climb->first)), ReasonArg::count(now), ReasonArg::duration(t.climbWindowMs)}));
 }
 
 } // namespace

@@ -104,7 +104,7 @@ void HistorySession::onPastLoaded(const HistoryPast &past)
         if (!e.group || !e.status || (e.kind != QLatin1String("status") && e.kind != QLatin1String("first_seen")))
             continue;
         const bool first = e.kind == QLatin1String("first_seen") || !previous.contains(*e.group);
-        m_store->addRecordedChange(*e.group, StatusChange{e.atMs, previous.value(*e.group, *e.status), *e.status, {e.text}, first});
+        m_store->addRecordedChange(*e.group, StatusChange{e.atMs, previous.value(*e.group, *e.status), *e.status, e.why(), first});
         previous.insert(*e.group, *e.status);
     }
     if (!past.polls.isEmpty())

@@ -66,7 +66,7 @@ struct StatusChange
     qint64 atMs = 0;
     Health from = Health::Ok;
     Health to = Health::Ok;
-    QStringList reasons;
+    QList<Reason> reasons;
     bool firstSeen = false; // the group's first verdict since Pelscope watched it: `from` means nothing
 };
 

@@ -16,22 +16,7 @@ namespace pelscope {
 
 namespace history_detail {
 
-inline constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 inline constexpr qint64 kHashNodeOverhead = 2 * sizeof(void *); // QHash span bookkeeping, roughly
-
-// The value of a 10 s bucket a chart line shows: the side of the range that
-// must not hide trouble, or the mean where the average is the truth (rates).
-enum class Pick { Mean, Lo, Hi };
-
-inline Pick pickFor(Metric m)
-{
-    switch (m) {
-    case Metric::InRate:
-    case Metric::OutRate: return Pick::Mean;
-    case Metric::ConsumersAlive: return Pick::Lo;
-    default: return Pick::Hi;
-    }
-}
 
 // First index in [0, n) for which before(i) is false; before must be monotonic.
 template<typename Pred>

@@ -7,7 +7,6 @@ namespace pelscope {
 
 namespace {
 
-constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 
 float toFloat(const std::optional<qint64> &v)
 {

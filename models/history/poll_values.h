@@ -12,11 +12,28 @@
 #include <QHash>
 #include <QList>
 
+#include <limits>
+
 namespace pelscope {
 
 // Per group. Rates are per second of server time.
 enum class Metric { Lag, Pending, OldestIdleSeconds, InRate, OutRate, ConsumersAlive, ConsumersTotal, BehindSeconds };
 inline constexpr int MetricCount = 8;
+// Unknown, in a series: a gap, never a zero.
+inline constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
+
+// The value that stands for a bucket of polls: the side of the range that
+// must not hide trouble, or the mean where the average is the truth (rates).
+enum class Pick { Mean, Lo, Hi };
+inline Pick pickFor(Metric m)
+{
+    switch (m) {
+    case Metric::InRate:
+    case Metric::OutRate: return Pick::Mean;
+    case Metric::ConsumersAlive: return Pick::Lo;
+    default: return Pick::Hi;
+    }
+}
 
 class PollValues
 {

@@ -1,4 +1,5 @@
 #include "queue_history.h"
+#include "poll_values.h"
 
 #include <QSqlError>
 #include <QSqlQuery>
@@ -11,7 +12,6 @@ namespace pelscope::QueueHistory {
 
 namespace {
 
-constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 
 float value(const std::optional<qint64> &v, double scale = 1.0)
 {

@@ -92,7 +92,7 @@ QVariant AlertInboxModel::data(const QModelIndex &index, int role) const
         case Connection: return e.connection;
         case Subject: return e.alert.subject.text();
         case Change: return alertChangeText(e.alert);
-        case Why: return e.alert.reasons.join(QStringLiteral("; "));
+        case Why: return joinReasons(e.alert.reasons, QStringLiteral("; "));
         case State: return e.acknowledged ? tr("acknowledged") : tr("new");
         default: return {};
         }
@@ -100,7 +100,7 @@ QVariant AlertInboxModel::data(const QModelIndex &index, int role) const
         if (index.column() == Time)
             return QDateTime::fromMSecsSinceEpoch(e.alert.atMs).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
         if (index.column() == Why)
-            return e.alert.reasons.join(QLatin1Char('\n'));
+            return joinReasons(e.alert.reasons, QStringLiteral("\n"));
         return {};
     case HealthRole: return int(e.alert.to);
     case AcknowledgedRole: return e.acknowledged;

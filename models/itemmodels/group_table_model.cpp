@@ -101,7 +101,7 @@ QString GroupTableModel::displayText(int row, int column) const
         const qint64 age = m_snapshot->takenAtMs - s.readAtMs;
         return s.readAtMs <= 0 ? QStringLiteral("—") : age <= 0 ? QCoreApplication::translate("pelscope::GroupTableModel", "now") : formatDuration(age) + QCoreApplication::translate("pelscope::GroupTableModel", " ago");
     }
-    case Reasons: return g.health.reasons.join(QStringLiteral("; "));
+    case Reasons: return joinReasons(g.health.reasons, QStringLiteral("; "));
     default: return {};
     }
 }
@@ -361,7 +361,7 @@ QString GroupTableModel::toolTip(int row, int column) const
     const GroupSnapshot &g = groupAt(row);
     switch (column) {
     case Status:
-    case Reasons: return g.health.reasons.isEmpty() ? QCoreApplication::translate("pelscope::GroupTableModel", "No rule is broken") : g.health.reasons.join(QLatin1Char('\n'));
+    case Reasons: return g.health.reasons.isEmpty() ? QCoreApplication::translate("pelscope::GroupTableModel", "No rule is broken") : joinReasons(g.health.reasons, QStringLiteral("\n"));
     case Since: {
         const auto since = sinceOf(row);
         if (!since)
@@ -374,7 +374,7 @@ QString GroupTableModel::toolTip(int row, int column) const
                    : fillText(QCoreApplication::translate("pelscope::GroupTableModel", "%1 since %2"), healthName(g.health.status).toUpper(), at);
     }
     case Node: return s.stale ? QCoreApplication::translate("pelscope::GroupTableModel", "This node did not answer the last poll: the values are from an earlier tick") : QString();
-    case Lag: return g.lag ? QString() : g.lagNote;
+    case Lag: return g.lag ? QString() : renderReason(g.lagNote);
     case Behind:
         return g.oldestUnreadAgeMs
                    ? QCoreApplication::translate("pelscope::GroupTableModel", "The oldest entry not yet delivered to the group was added %1 ago").arg(formatDuration(*g.oldestUnreadAgeMs))
@@ -449,7 +449,7 @@ QVariant GroupTableModel::data(const QModelIndex &index, int role) const
     case HealthRole: return int(groupAt(row).health.status);
     case StreamKeyRole: return streamAt(row).key;
     case GroupNameRole: return groupAt(row).name;
-    case ReasonsRole: return groupAt(row).health.reasons;
+    case ReasonsRole: return renderReasons(groupAt(row).health.reasons);
     case StaleRole: return m_stale || streamAt(row).stale;
     case DeadLetterKeyRole: {
         const DeadLetterSnapshot *d = deadLettersOf(streamAt(row).key);

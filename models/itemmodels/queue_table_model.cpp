@@ -65,11 +65,11 @@ std::pair<QByteArray, QList<QVariant>> jobRow(const JobQueueSnapshot &q)
                              q.version.isEmpty() ? QString() : fillText(QStringLiteral(", %1"), q.version))};
     if (!q.newestFailure.isEmpty())
         tip << fillText(QCoreApplication::translate("pelscope::QueueTableModel", "Newest failure: %1"), q.newestFailure);
-    tip += q.health.reasons;
+    tip += renderReasons(q.health.reasons);
     const QString status = q.error.isEmpty() ? healthName(q.health.status) : QCoreApplication::translate("pelscope::QueueTableModel", "error");
     return {QByteArray(1, 'j') + jobQueueId(q),
             {status, frameworkName(q.framework), jobQueueTitle(q).section(QLatin1Char(' '), 1), size, held, oldest, QStringLiteral("—"),
-             q.error.isEmpty() ? q.health.reasons.join(QStringLiteral("; ")) : q.error, int(q.health.status), sortValue(sizeValue),
+             q.error.isEmpty() ? joinReasons(q.health.reasons, QStringLiteral("; ")) : q.error, int(q.health.status), sortValue(sizeValue),
              sortValue(heldValue), sortValue(oldestValue), tip.join(QLatin1Char('\n')), QByteArray()}};
 }
 
@@ -88,7 +88,7 @@ void QueueTableModel::applySnapshot(const Snapshot &snapshot)
             QString tip = QCoreApplication::translate("pelscope::QueueTableModel", "Delayed queue (sorted set scored by due time%1)%2")
                               .arg(q.scoreUnit.isEmpty() ? QString() : QCoreApplication::translate("pelscope::QueueTableModel", ", in %1").arg(q.scoreUnit == QLatin1String("ms") ? QCoreApplication::translate("pelscope::QueueTableModel", "milliseconds") : QCoreApplication::translate("pelscope::QueueTableModel", "seconds")),
                                    q.discovered ? QCoreApplication::translate("pelscope::QueueTableModel", ", found by its name") : QString());
-            for (const QString &r : q.health.reasons)
+            for (const QString &r : renderReasons(q.health.reasons))
                 tip += QLatin1Char('\n') + r;
             rows.append({rowKey('d', q.key),
                          {status, QCoreApplication::translate("pelscope::QueueTableModel", "delayed"), displayBytes(q.key), countOr(q.size), QCoreApplication::translate("pelscope::QueueTableModel", "%1 due").arg(countOr(q.due)),
@@ -96,7 +96,7 @@ void QueueTableModel::applySnapshot(const Snapshot &snapshot)
                           q.nextDueInMs ? QCoreApplication::translate("pelscope::QueueTableModel", "in %1").arg(formatDuration(*q.nextDueInMs))
                           : !q.nextNotTime.isEmpty() ? QCoreApplication::translate("pelscope::QueueTableModel", "never (scored %1)").arg(q.nextNotTime)
                                                      : QStringLiteral("—"),
-                          q.error.isEmpty() ? q.health.reasons.join(QStringLiteral("; ")) : q.error, int(q.health.status), sortValue(q.size),
+                          q.error.isEmpty() ? joinReasons(q.health.reasons, QStringLiteral("; ")) : q.error, int(q.health.status), sortValue(q.size),
                           sortValue(q.due), sortValue(q.oldestOverdueMs), tip, QByteArray()}});
         }
         for (const ListQueueSnapshot &q : snapshot->listQueues) {
@@ -114,13 +114,13 @@ void QueueTableModel::applySnapshot(const Snapshot &snapshot)
             if (q.sampled > 0)
                 tip += QCoreApplication::translate("pelscope::QueueTableModel", "\nThe oldest %1 processing items read: %2 without a timestamp (unknown age), %3 stuck")
                            .arg(formatCount(q.sampled), formatCount(q.undated), formatCount(q.stuck));
-            for (const QString &r : q.health.reasons)
+            for (const QString &r : renderReasons(q.health.reasons))
                 tip += QLatin1Char('\n') + r;
             rows.append({rowKey('l', q.key),
                          {status, plain ? QCoreApplication::translate("pelscope::QueueTableModel", "list") : QCoreApplication::translate("pelscope::QueueTableModel", "reliable list"),
                           plain ? displayBytes(q.key) : fillText(QStringLiteral("%1 → %2"), displayBytes(q.key), displayBytes(q.processingKey)), countOr(q.length),
                           plain ? QStringLiteral("—") : QCoreApplication::translate("pelscope::QueueTableModel", "%1 processing").arg(countOr(q.processingLength)), oldest, QStringLiteral("—"),
-                          q.error.isEmpty() ? q.health.reasons.join(QStringLiteral("; ")) : q.error, int(q.health.status), sortValue(q.length),
+                          q.error.isEmpty() ? joinReasons(q.health.reasons, QStringLiteral("; ")) : q.error, int(q.health.status), sortValue(q.length),
                           sortValue(q.processingLength), sortValue(q.oldestProcessingAgeMs), tip, q.processingKey}});
         }
         for (const JobQueueSnapshot &q : snapshot->jobQueues) {

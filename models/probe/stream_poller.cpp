@@ -2,6 +2,7 @@
 
 #include "replica_link_probe.h"
 
+#include "../health/health_rules.h"
 #include "../snapshot/format.h"
 
 #include <QCoreApplication>
@@ -345,7 +346,8 @@ void StreamPoller::readReplicaLink(const RedisReply &info, SnapshotData &data)
     for (StreamSnapshot &s : data.streams)
         for (GroupSnapshot &g : s.groups)
             if (!g.lag && !g.entriesRead)
-                g.lagNote = QCoreApplication::translate("Health", "read from a replica, which may not have the group's entries-read; ") + g.lagNote;
+                g.lagNote = Reason::joined("lag_note", {healthReason("read_from_replica", QT_TRANSLATE_NOOP("Health", "read from a replica, which may not have the group's entries-read; ")),
+                                                        g.lagNote});
     const std::optional<ReplicaSnapshot> &was = m_status.replica;
     if (!was || was->link != r.link || was->primary != r.primary || was->note != r.note
         || was->primaryOffset.has_value() != r.primaryOffset.has_value()) {

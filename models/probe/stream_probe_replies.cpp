@@ -25,35 +25,42 @@ using namespace reply_fields;
 namespace {
 
 // Redis cannot report lag: say why, and estimate from the IDs' timestamps.
-QString lagNoteFor(const StreamSnapshot &s, GroupSnapshot &g, bool serverReportsLag)
+Reason lagNoteFor(const StreamSnapshot &s, GroupSnapshot &g, bool serverReportsLag)
 {
     if (!serverReportsLag)
-        return QCoreApplication::translate("Health", "the server's XINFO GROUPS has no lag field (Redis before 7.0 does not report it)");
-    QString why;
+        return healthReason("lag_not_in_server", QT_TRANSLATE_NOOP("Health", "the server's XINFO GROUPS has no lag field (Redis before 7.0 does not report it)"));
+    Reason neverRead, cause, estimate;
     if (g.lastDeliveredId == "0-0" && g.consumers.value_or(0) == 0)
-        why = QCoreApplication::translate("Health", "the group has no consumers and has never read anything (last-delivered-id 0-0); ");
+        neverRead = healthReason("group_never_read",
+                                 QT_TRANSLATE_NOOP("Health", "the group has no consumers and has never read anything (last-delivered-id 0-0); "));
     const auto delivered = StreamId::parse(g.lastDeliveredId);
     const auto maxDeleted = s.maxDeletedEntryId ? StreamId::parse(*s.maxDeletedEntryId) : std::nullopt;
-    if (delivered && maxDeleted && *maxDeleted > *delivered)
-        why = QCoreApplication::translate("Health", "an entry newer than the group's position was deleted (XDEL), so Redis cannot count the unread entries");
-    else if (!g.entriesRead)
-        why += QCoreApplication::translate("Health", "the group was created or moved with XGROUP CREATE/SETID mid-stream without ENTRIESREAD");
-    else
-        why += QCoreApplication::translate("Health", "Redis cannot count the unread entries for this group");
+    if (delivered && maxDeleted && *maxDeleted > *delivered) {
+        neverRead = {}; // the deletion explains it on its own
+        cause = healthReason("deleted_after_position",
+                             QT_TRANSLATE_NOOP("Health", "an entry newer than the group's position was deleted (XDEL), so Redis cannot count the unread entries"));
+    } else if (!g.entriesRead) {
+        cause = healthReason("no_entries_read",
+                             QT_TRANSLATE_NOOP("Health", "the group was created or moved with XGROUP CREATE/SETID mid-stream without ENTRIESREAD"));
+    } else {
+        cause = healthReason("lag_uncountable", QT_TRANSLATE_NOOP("Health", "Redis cannot count the unread entries for this group"));
+    }
     const auto newest = StreamId::parse(s.lastGeneratedId);
     const auto first = s.firstEntryId ? StreamId::parse(*s.firstEntryId) : std::nullopt;
     if (delivered && first && *delivered < *first && s.length) {
         // Every entry still in the stream lies after the group's position.
-        why += QCoreApplication::translate("Health", "; estimate: all %1 entries in the stream are unread").arg(formatCount(*s.length));
+        estimate = healthReason("estimate_all_unread", QT_TRANSLATE_NOOP("Health", "; estimate: all %1 entries in the stream are unread"),
+                                {ReasonArg::count(*s.length)});
     } else if (delivered && newest) {
         const qint64 behind = qint64(newest->ms) - qint64(delivered->ms);
         g.lagTimeMs = std::max<qint64>(behind, 0);
         if (*newest == *delivered)
-            why += QCoreApplication::translate("Health", "; the group has read up to the newest entry");
+            estimate = healthReason("read_to_newest", QT_TRANSLATE_NOOP("Health", "; the group has read up to the newest entry"));
         else
-            why += QCoreApplication::translate("Health", "; estimate: %1 behind the newest entry").arg(formatDuration(*g.lagTimeMs));
+            estimate = healthReason("estimate_behind", QT_TRANSLATE_NOOP("Health", "; estimate: %1 behind the newest entry"),
+                                    {ReasonArg::duration(*g.lagTimeMs)});
     }
-    return why;
+    return Reason::joined("lag_note", {neverRead, cause, estimate});
 }
 
 // "an integer", "a status reply": what came instead of the expected shape.
@@ -254,7 +261,7 @@ SnapshotData StreamProbe::parseTick(const RedisReplies &replies)
             g.taskiq = g.name == "taskiq" || m_config.queues.frameworks.taskiq.contains(qMakePair(s.key, g.name));
             g.health = evaluateGroup(s, g, m_config.thresholds);
             for (const QString &what : std::as_const(g.unjudged))
-                g.health.reasons << QCoreApplication::translate("Health", "not judged: %1").arg(what);
+                g.health.reasons << healthReason("not_judged", QT_TRANSLATE_NOOP("Health", "not judged: %1"), {ReasonArg::text(what)});
             s.groups.append(g);
         }
         std::sort(s.groups.begin(), s.groups.end(), [](const auto &a, const auto &b) { return a.name < b.name; });
@@ -369,9 +376,7 @@ void StreamProbe::collectDeadLetters(SnapshotData &data, const QHash<QByteArray,
                 for (GroupSnapshot &g : src.groups) {
                     if (int(g.health.status) < int(Health::Warn))
                         g.health.status = Health::Warn;
-                    g.health.reasons << QCoreApplication::translate("Health", "dead-letter stream %1 grew by %2 in the last %3 (now %4)")
-                                            .arg(displayBytes(d.key), formatCount(*d.growth), formatDuration(d.growthWindowMs),
-                                                 formatCount(d.length.value_or(0)));
+                    g.health.reasons << deadLetterGrowth(d);
                 }
             }
         }

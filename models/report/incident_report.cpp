@@ -233,6 +233,12 @@ QString sinceWhen(const RecordedPast &past, const QByteArray &stream, const QByt
     return fillText(QStringLiteral("at least since %1"), utcTime(past.events.at(*match).atMs));
 }
 
+// The report is written in English, whatever the window's language.
+QString englishReasons(const QList<Reason> &reasons)
+{
+    return joinReasons(reasons, QStringLiteral("; "), ReasonLanguage::English);
+}
+
 struct TimelineChange
 {
     qint64 atMs = 0;
@@ -252,7 +258,7 @@ QList<TimelineChange> timeline(const RecordedPast &past, qint64 fromMs, qint64 t
     for (const StoredEvent &e : past.events)
         if (e.group && e.status && e.atMs >= fromMs && e.atMs <= toMs
             && (e.kind == QLatin1String("status") || e.kind == QLatin1String("first_seen"))) {
-            out.append({e.atMs, *e.group, *e.status, e.text, e.kind == QLatin1String("first_seen")});
+            out.append({e.atMs, *e.group, *e.status, englishReasons(e.why()), e.kind == QLatin1String("first_seen")});
             written[*e.group].insert(e.atMs);
         }
     for (auto it = past.statuses.cbegin(); it != past.statuses.cend(); ++it) {
@@ -279,22 +285,22 @@ QStringList whatIsSick(const Snapshot &snapshot, const RecordedPast &past)
                 rows.append({g.health.status, QStringLiteral("| %1 | %2 | %3 | %4 | %5 |")
                                                   .arg(healthName(g.health.status).toUpper(), cell(displayBytes(st.key)), cell(displayBytes(g.name)),
                                                        cell(sinceWhen(past, st.key, g.name, g.health.status)),
-                                                       cell(g.health.reasons.join(QStringLiteral("; "))))});
+                                                       cell(englishReasons(g.health.reasons)))});
     // Queues keep values, not status changes, in the history: no "since" yet.
     for (const DelayedQueueSnapshot &q : snapshot->delayedQueues)
         if (q.health.status != Health::Ok)
             rows.append({q.health.status, QStringLiteral("| %1 | %2 | (delayed queue) | | %3 |")
                                               .arg(healthName(q.health.status).toUpper(), cell(displayBytes(q.key)),
-                                                   cell(q.health.reasons.join(QStringLiteral("; "))))});
+                                                   cell(englishReasons(q.health.reasons)))});
     for (const ListQueueSnapshot &q : snapshot->listQueues)
         if (q.health.status != Health::Ok)
             rows.append({q.health.status, QStringLiteral("| %1 | %2 | (reliable list) | | %3 |")
                                               .arg(healthName(q.health.status).toUpper(), cell(displayBytes(q.key)),
-                                                   cell(q.health.reasons.join(QStringLiteral("; "))))});
+                                                   cell(englishReasons(q.health.reasons)))});
     for (const JobQueueSnapshot &q : snapshot->jobQueues)
         if (q.health.status != Health::Ok)
             rows.append({q.health.status, fillText(QStringLiteral("| %1 | %2 | (%3) | | %4 |"), healthName(q.health.status).toUpper(),
-                                                   cell(jobQueueTitle(q)), frameworkName(q.framework), cell(q.health.reasons.join(QStringLiteral("; "))))});
+                                                   cell(jobQueueTitle(q)), frameworkName(q.framework), cell(englishReasons(q.health.reasons)))});
     // Worst first; within a status, the order the server listed them.
     std::stable_sort(rows.begin(), rows.end(), [](const Row &a, const Row &b) { return int(a.status) > int(b.status); });
     QStringList out;

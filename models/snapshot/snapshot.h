@@ -2,6 +2,8 @@
 // rules know about the streams of one server at one server time.
 #pragma once
 
+#include "reason.h"
+
 #include <QByteArray>
 #include <QList>
 #include <QMap>
@@ -38,7 +40,7 @@ struct HealthTrend
 struct HealthVerdict
 {
     Health status = Health::Ok;
-    QStringList reasons;            // plain words: "oldest pending idle 12m31s ≥ 5m"
+    QList<Reason> reasons;          // rendered at the edge: "oldest pending idle 12m31s ≥ 5m"
     QList<StalledConsumer> stalled; // longest idle first
     HealthTrend trend;              // groups: the first measured rule at the status's level, else lag
 };
@@ -68,7 +70,7 @@ struct GroupSnapshot
     QByteArray lastDeliveredId;
     std::optional<qint64> entriesRead;
     std::optional<qint64> lag;
-    QString lagNote;                 // why lag is null, with an estimate
+    Reason lagNote;                  // why lag is null, with an estimate
     std::optional<qint64> lagTimeMs; // newest entry's time minus the group's position's time
     // How far behind in time: the age of the oldest entry not yet delivered
     // to the group (its ID's time against the server's TIME). Null, with the

@@ -40,7 +40,7 @@ QJsonObject groupJson(const GroupSnapshot &g)
     o.insert(QLatin1String("last_delivered_id"), displayBytes(g.lastDeliveredId));
     o.insert(QLatin1String("entries_read"), orNull(g.entriesRead));
     o.insert(QLatin1String("lag"), orNull(g.lag));
-    o.insert(QLatin1String("lag_note"), g.lag ? QJsonValue(QJsonValue::Null) : QJsonValue(g.lagNote));
+    o.insert(QLatin1String("lag_note"), g.lag ? QJsonValue(QJsonValue::Null) : QJsonValue(renderReason(g.lagNote, ReasonLanguage::English)));
     o.insert(QLatin1String("not_judged"), QJsonArray::fromStringList(g.unjudged));
     o.insert(QLatin1String("oldest_unread_age_ms"), orNull(g.oldestUnreadAgeMs));
     o.insert(QLatin1String("oldest_unread_note"), g.oldestUnreadAgeMs ? QJsonValue(QJsonValue::Null) : QJsonValue(g.oldestUnreadNote));
@@ -68,7 +68,7 @@ QJsonObject groupJson(const GroupSnapshot &g)
     o.insert(QLatin1String("consumer_list"), consumers);
     o.insert(QLatin1String("consumer_list_age_ms"), orNull(g.consumersAgeMs));
     o.insert(QLatin1String("status"), healthName(g.health.status));
-    o.insert(QLatin1String("reasons"), QJsonArray::fromStringList(g.health.reasons));
+    o.insert(QLatin1String("reasons"), reasonsJson(g.health.reasons));
     return o;
 }
 
@@ -198,7 +198,7 @@ QJsonObject snapshotToJson(const Snapshot &snapshot)
     // ERROR say: its warn verdict is about reading, not about the queue.
     const auto verdict = [](QJsonObject &o, const HealthVerdict &h, const QString &error) {
         o.insert(QLatin1String("status"), error.isEmpty() ? healthName(h.status) : QStringLiteral("unknown"));
-        o.insert(QLatin1String("reasons"), QJsonArray::fromStringList(h.reasons));
+        o.insert(QLatin1String("reasons"), reasonsJson(h.reasons));
     };
     QJsonArray delayed;
     for (const DelayedQueueSnapshot &q : d.delayedQueues) {

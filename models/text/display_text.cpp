@@ -86,6 +86,11 @@ QString displayBytes(const QByteArray &bytes)
     return out;
 }
 
+QString quotedBytes(const QByteArray &bytes)
+{
+    return QLatin1Char('"') + displayBytes(bytes) + QLatin1Char('"');
+}
+
 QString displayText(const QString &text)
 {
     return escaped(text, false, true);

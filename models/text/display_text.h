@@ -18,6 +18,8 @@ namespace pelscope {
 // not UTF-8, where every byte outside printable ASCII is \xNN. See
 // docs/NAMES.md.
 QString displayBytes(const QByteArray &bytes);
+// displayBytes() between double quotes: a name inside a sentence.
+QString quotedBytes(const QByteArray &bytes);
 // The same for text already decoded from an untrusted source.
 QString displayText(const QString &text);
 // True when displayBytes() shows these bytes exactly as they are.

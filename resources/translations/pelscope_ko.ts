@@ -347,18 +347,17 @@
 <context>
     <name>Health</name>
     <message>
-        <location filename="../../models/health/health_rules.cpp" line="+220"/>
+        <location filename="../../models/health/health_rules.cpp" line="+228"/>
         <source>oldest pending idle %1, past taskiq&apos;s reclaim timeout %2: no live worker reclaimed it</source>
         <translation>가장 오래된 대기 항목이 %1 동안 유휴, taskiq의 회수 시간 %2 초과: 살아 있는 워커가 회수하지 않음</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <location line="+2"/>
+        <location line="+7"/>
         <source>oldest pending idle %1 ≥ %2</source>
         <translation>가장 오래된 Pending idle %1 ≥ %2</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>%1 pending entry delivered ≥ %2 times (max %3): likely poison</source>
         <translation>Pending 엔트리 %1개 전달 횟수 ≥ %2 (최대 %3): poison 메시지 의심</translation>
     </message>
@@ -368,34 +367,32 @@
         <translation>Pending 엔트리 %1개 전달 횟수 ≥ %2 (최대 %3): poison 메시지 의심</translation>
     </message>
     <message>
-        <location line="+8"/>
-        <location line="+4"/>
+        <location line="+9"/>
         <source>behind by %1 ≥ %2: the oldest unread entry waits that long</source>
         <translation>밀림 %1 ≥ %2: 가장 오래된 미읽음 엔트리의 대기 시간</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <location line="+2"/>
+        <location line="+8"/>
         <source>lag %1 ≥ %2 unread entries</source>
         <translation>미읽음 lag %1 ≥ %2</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>lag unknown: %1</source>
         <translation>lag 알 수 없음: %1</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-1"/>
         <source>Redis did not report it</source>
         <translation>Redis가 보고하지 않음</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>%1 idle %2, holding %3 (dead, or busy and not reading): past taskiq&apos;s reclaim timeout %4</source>
         <translation>%1: %2 동안 유휴, %3개 보유 중 (죽었거나, 바빠서 읽지 않음): taskiq의 회수 시간 %4 초과</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+11"/>
         <source>%1 consumer(s) holding nothing, idle longer than taskiq&apos;s reclaim timeout: left by restarted workers (taskiq-redis never deletes a consumer; XGROUP DELCONSUMER removes one)</source>
         <translation>아무것도 보유하지 않은 채 taskiq의 회수 시간보다 오래 유휴인 컨슈머 %1개: 재시작된 워커가 남긴 것 (taskiq-redis는 컨슈머를 지우지 않음; XGROUP DELCONSUMER로 제거)</translation>
     </message>
@@ -410,39 +407,38 @@
         <translation>%1이(가) 엔트리 %2개를 %3 동안 처리하지 않고 보유 중 (기준 %4)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>%1 (%2, idle %3)</source>
         <translation>%1 (%2개, %3 동안 대기)</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>%1 consumers hold entries idle ≥ %2: %3</source>
         <translation>컨슈머 %1개가 %2 이상 처리되지 않은 엔트리를 보유 중: %3</translation>
     </message>
     <message>
-        <location filename="../../models/health/queue_rules.cpp" line="+14"/>
-        <location line="+34"/>
-        <location filename="../../models/probe/stream_probe_replies.cpp" line="+256"/>
+        <location filename="../../models/health/queue_rules.cpp" line="+11"/>
+        <location filename="../../models/probe/stream_probe_replies.cpp" line="+264"/>
         <source>not judged: %1</source>
         <translation>판정 불가: %1</translation>
     </message>
     <message>
-        <location line="-27"/>
+        <location line="+16"/>
         <source>not judged: no item&apos;s score is a time (scores %1)</source>
         <translation>판단 불가: 시각인 점수가 하나도 없음 (점수 %1)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>the next item is scored %1, not a time: it will never come due</source>
         <translation>다음 항목의 점수가 %1로 시각이 아님: 영원히 기한이 오지 않음</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>%1 item(s) due, the earliest scored %2: not a time, so nobody can say since when</source>
         <translation>기한 도래 %1개, 가장 이른 항목의 점수가 %2: 시각이 아니어서 언제부터인지 알 수 없음</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>scheduler behind: %1 item due, the oldest overdue by %2</source>
         <translation>스케줄러 밀림: 만기 항목 %1개, 가장 오래된 항목의 지연 %2</translation>
     </message>
@@ -467,7 +463,7 @@
         <translation>처리 중 %2 초과 항목 %1개 (가장 오래된 항목 %3): Worker가 항목을 보유한 채 비정상 종료되었을 수 있음</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+14"/>
         <source>no worker: the main list grew by %1 over %2 with nothing in processing</source>
         <translation>Worker 없음: 처리 중 항목 없이 %2 동안 메인 리스트가 %1개 증가</translation>
     </message>
@@ -477,7 +473,7 @@
         <translation>워커 없음: %1 동안 리스트에서 아무것도 가져가지 않았고, 그동안 %2개 늘어 %3개가 됨</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>no worker: nothing taken from the list for %1 while %2 items wait</source>
         <translation>워커 없음: %1 동안 리스트에서 아무것도 가져가지 않았고, %2개가 대기 중</translation>
     </message>
@@ -497,32 +493,32 @@
         <translation>정체: lag %1, 관찰한 %2 동안 읽은 엔트리 없음</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+46"/>
         <source>pending climbing: %1 → %2 over %3</source>
         <translation>Pending 증가 중: %3 동안 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../models/probe/stream_poller.cpp" line="+348"/>
+        <location filename="../../models/probe/stream_poller.cpp" line="+349"/>
         <source>read from a replica, which may not have the group&apos;s entries-read; </source>
         <translation>레플리카에서 읽음(그룹의 entries-read가 없을 수 있음); </translation>
     </message>
     <message>
-        <location filename="../../models/probe/stream_probe_replies.cpp" line="-226"/>
+        <location filename="../../models/probe/stream_probe_replies.cpp" line="-233"/>
         <source>the server&apos;s XINFO GROUPS has no lag field (Redis before 7.0 does not report it)</source>
         <translation>서버의 XINFO GROUPS에 lag 필드가 없음 (Redis 7.0 이전 버전은 보고하지 않음)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>the group has no consumers and has never read anything (last-delivered-id 0-0); </source>
         <translation>그룹에 컨슈머가 없고 읽은 적도 없음 (last-delivered-id 0-0); </translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+6"/>
         <source>an entry newer than the group&apos;s position was deleted (XDEL), so Redis cannot count the unread entries</source>
         <translation>그룹 위치보다 새로운 엔트리가 삭제되어(XDEL) Redis가 미읽음 엔트리 수를 셀 수 없음</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>the group was created or moved with XGROUP CREATE/SETID mid-stream without ENTRIESREAD</source>
         <translation>그룹이 ENTRIESREAD 없이 XGROUP CREATE/SETID로 스트림 중간에서 생성 또는 이동됨</translation>
     </message>
@@ -532,12 +528,12 @@
         <translation>Redis가 이 그룹의 미읽음 엔트리 수를 셀 수 없음</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>; estimate: all %1 entries in the stream are unread</source>
         <translation>; 추정: 스트림의 엔트리 %1개 모두 미읽음</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>; the group has read up to the newest entry</source>
         <translation>; 그룹이 최신 엔트리까지 읽음</translation>
     </message>
@@ -547,7 +543,7 @@
         <translation>; 추정: 최신 엔트리보다 %1 밀림</translation>
     </message>
     <message>
-        <location line="+195"/>
+        <location line="+196"/>
         <source>nothing unread: the group has been delivered every entry in the stream</source>
         <translation>미읽음 없음: 스트림의 모든 엔트리가 그룹에 전달됨</translation>
     </message>
@@ -562,7 +558,7 @@
         <translation>이번 폴링에서 아직 읽지 않음</translation>
     </message>
     <message>
-        <location line="+119"/>
+        <location filename="../../models/health/health_rules.cpp" line="-282"/>
         <source>dead-letter stream %1 grew by %2 in the last %3 (now %4)</source>
         <translation>데드 레터 스트림 %1: 최근 %3 동안 %2 증가 (현재 %4)</translation>
     </message>
@@ -570,7 +566,7 @@
 <context>
     <name>JobRules</name>
     <message>
-        <location filename="../../models/health/job_rules.cpp" line="+19"/>
+        <location filename="../../models/health/job_rules.cpp" line="+22"/>
         <source>%1 active job(s) whose lock is gone: stalled, no worker holds them</source>
         <translation>잠금이 사라진 활성 작업 %1개: 멈춤(stalled), 어떤 워커도 잡고 있지 않음</translation>
     </message>
@@ -580,12 +576,12 @@
         <translation>워커가 멈춘 시작된 작업 %1개: 하트비트 기한이 %2 전에 지남</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>%1 task(s) reserved by a worker for %2, past the visibility timeout %3 and kombu&apos;s restore pace: nobody gave them back</source>
         <translation>워커가 %2 동안 예약한 작업 %1개, 가시성 타임아웃 %3과 kombu의 복원 주기 초과: 아무도 되돌려 놓지 않음</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>%1 message(s) fetched by a broker whose heartbeat stopped %2 ago: held by nobody until dramatiq&apos;s maintenance requeues them</source>
         <translation>하트비트가 %2 전에 멈춘 브로커가 가져간 메시지 %1개: dramatiq의 유지보수 작업이 다시 큐에 넣을 때까지 아무도 잡고 있지 않음</translation>
     </message>
@@ -615,7 +611,7 @@
         <translation>작업 %1개가 대기 중인 채로 일시 정지됨</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>%1 job(s) waiting and no worker serves the queue</source>
         <translation>작업 %1개가 대기 중이고 이 큐를 처리하는 워커가 없음</translation>
     </message>
@@ -625,7 +621,7 @@
         <translation>작업 %1개가 대기 중이고 어떤 워커도 잡고 있지 않음: 가져가는 이가 없음</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>oldest waiting job due %1 ago</source>
         <translation>가장 오래 대기한 작업의 실행 시각이 %1 전에 지남</translation>
     </message>
@@ -635,17 +631,17 @@
         <translation>가장 오래 대기한 작업이 %1 전에 들어옴</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+14"/>
         <source>no job taken for %1 while %2 wait: every worker is busy, or stuck</source>
         <translation>%2개가 대기하는 동안 %1 동안 가져간 작업이 없음: 모든 워커가 바쁘거나 멈춤</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>no job taken for %1 while %2 wait: no worker is taking them</source>
         <translation>%2개가 대기하는 동안 %1 동안 가져간 작업이 없음: 작업을 가져가는 워커가 없음</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source>%1 scheduled job(s) due and not moved, the oldest overdue by %2</source>
         <translation>예정 시각이 지났지만 옮겨지지 않은 예약 작업 %1개, 가장 오래된 것은 %2 지연</translation>
     </message>
@@ -732,7 +728,7 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../../ui/pending_actions_bar.cpp" line="+34"/>
+        <location filename="../../ui/pending_actions_bar.cpp" line="+33"/>
         <source>Review…</source>
         <translation>검토…</translation>
     </message>
@@ -903,12 +899,12 @@
 <context>
     <name>WritePlan</name>
     <message>
-        <location filename="../../models/actions/pending_preflight.cpp" line="+22"/>
+        <location filename="../../models/actions/pending_preflight.cpp" line="+23"/>
         <source>refusing: %1</source>
         <translation>거부: %1</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+20"/>
         <source>there is no stream named %1</source>
         <translation>%1이라는 스트림이 없습니다</translation>
     </message>
@@ -2105,17 +2101,17 @@ keys: %1</source>
 <context>
     <name>pelscope::ConnectionProfileStore</name>
     <message>
-        <location filename="../../ui/connection_profile_store.cpp" line="+127"/>
+        <location filename="../../models/profiles/connection_profile_store.cpp" line="+126"/>
         <source>threshold &apos;%1&apos;: expected key=value</source>
         <translation>임계값 &apos;%1&apos;: key=value 형식이어야 합니다</translation>
     </message>
     <message>
-        <location line="+101"/>
+        <location line="+91"/>
         <source>a profile needs a name</source>
         <translation>프로필 이름이 필요합니다</translation>
     </message>
     <message>
-        <location line="+81"/>
+        <location line="+92"/>
         <source>cannot write the settings file %1</source>
         <translation>설정 파일 %1에 쓸 수 없습니다</translation>
     </message>
@@ -3090,7 +3086,7 @@ Click for the last hour.</source>
 <context>
     <name>pelscope::EntryReader</name>
     <message>
-        <location filename="../../models/polling/entry_reader.cpp" line="+168"/>
+        <location filename="../../models/polling/entry_reader.cpp" line="+169"/>
         <source>%1 is a %2, not a %3</source>
         <translation>%1의 타입이 %3이(가) 아니라 %2입니다</translation>
     </message>
@@ -3611,7 +3607,7 @@ Desktop notifications muted</source>
 <context>
     <name>pelscope::HealthStyle</name>
     <message>
-        <location filename="../../ui/health_style.cpp" line="+25"/>
+        <location filename="../../ui/health_style.cpp" line="+37"/>
         <source>crit</source>
         <translation>위험</translation>
     </message>
@@ -3785,7 +3781,7 @@ Desktop notifications muted</source>
         <translation>(연결)</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+51"/>
         <source>not recorded</source>
         <translation>기록 없음</translation>
     </message>
@@ -4839,12 +4835,12 @@ Desktop notifications muted</source>
     </message>
     <message>
         <location line="+19"/>
-        <location line="+34"/>
+        <location line="+35"/>
         <source>&lt;p&gt;Showing the first %1 of %2 bytes.&lt;/p&gt;</source>
         <translation>&lt;p&gt;%2바이트 중 처음 %1바이트를 표시합니다.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="-18"/>
+        <location line="-19"/>
         <source>&lt;p&gt;The job &lt;code&gt;%1&lt;/code&gt; could not be read: %2&lt;/p&gt;</source>
         <translation>&lt;p&gt;작업 &lt;code&gt;%1&lt;/code&gt;을(를) 읽을 수 없음: %2&lt;/p&gt;</translation>
     </message>
@@ -4859,7 +4855,7 @@ Desktop notifications muted</source>
         <translation>&lt;p&gt;프레임워크가 저장한 그대로의 작업 &lt;code&gt;%1&lt;/code&gt;:&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>&lt;p&gt;More fields than the %1 read at once are not shown.&lt;/p&gt;</source>
         <translation>&lt;p&gt;한 번에 읽는 %1개를 넘는 필드는 표시하지 않습니다.&lt;/p&gt;</translation>
     </message>

@@ -4,7 +4,7 @@
 // URL and the separate fields stay in step. The keychain is whatever the machine
 // has; without one the dialog must say the password will be asked each time.
 #include "connection_dialog.h"
-#include "connection_profile_store.h"
+#include "profiles/connection_profile_store.h"
 #include "redis_oracle.h"
 #include "redis_server.h"
 #include "snapshot/format.h"

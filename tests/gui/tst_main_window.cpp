@@ -6,7 +6,7 @@
 #include "gui_test_helpers.h"
 #include "itemmodels/consumer_table_model.h"
 #include "itemmodels/pending_table_model.h"
-#include "connection_profile_store.h"
+#include "profiles/connection_profile_store.h"
 #include "demo/demo_scenario.h"
 #include "demo/demo_workload.h"
 #include "demo_fixture.h"

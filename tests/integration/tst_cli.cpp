@@ -3,12 +3,14 @@
 #include "redis_oracle.h"
 #include "cli_process.h"
 #include "redis_server.h"
+#include "profiles/connection_profile_store.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QElapsedTimer>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace pelscope;
@@ -235,6 +237,63 @@ private Q_SLOTS:
 
     // Streams without a consumer group are one line, not one row each (RQ's
     // 3,000 result streams were 3,000 rows); a dead-letter stream is listed.
+    // --profile NAME: the connection the window saved (its settings file
+    // under $XDG_CONFIG_HOME), what it watches and its thresholds; a name
+    // that is not saved, or one that needs a password nobody can give, is
+    // said in one line.
+    void savedProfileFromTheCommandLine()
+    {
+        for (int i = 0; i < 5; ++i)
+            m_db.command({"XADD", "orders", "*", "n", QByteArray::number(i)});
+        m_db.command({"XGROUP", "CREATE", "orders", "ship", "0"});
+        m_db.command({"XREADGROUP", "GROUP", "ship", "w1", "COUNT", "2", "STREAMS", "orders", ">"});
+        m_db.command({"XADD", "other", "*", "n", "1"});
+        m_db.command({"XGROUP", "CREATE", "other", "g", "0"});
+
+        QTemporaryDir home;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("XDG_CONFIG_HOME"), home.filePath(QStringLiteral("config")));
+        env.insert(QStringLiteral("DBUS_SESSION_BUS_ADDRESS"), QStringLiteral("unix:path=") + home.filePath(QStringLiteral("no-bus")));
+        env.remove(QStringLiteral("REDISCLI_AUTH"));
+        ConnectionProfileStore store(nullptr, QStringLiteral("pelscope"), home.filePath(QStringLiteral("config/pelscope/pelscope.conf")));
+        ConnectionProfile profile;
+        profile.name = QStringLiteral("prod %1 {x}");
+        profile.url = m_server.url();
+        profile.streams = {QStringLiteral("orders")};
+        profile.thresholds = {QStringLiteral("lag_warn=1"), QStringLiteral("lag_crit=2")};
+        QCOMPARE(store.save(profile), QString());
+        ConnectionProfile needsPassword = profile;
+        needsPassword.name = QStringLiteral("as app");
+        needsPassword.user = QStringLiteral("app");
+        QCOMPARE(store.save(needsPassword), QString());
+
+        const Run r = cli({QStringLiteral("--profile"), profile.name, QStringLiteral("snapshot"), QStringLiteral("--json")}, env);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QJsonArray streams = QJsonDocument::fromJson(r.out).object()[QStringLiteral("streams")].toArray();
+        QCOMPARE(streams.size(), 1); // the profile's streams, not SCAN's
+        const QJsonObject group = streams.at(0).toObject()[QStringLiteral("groups")].toArray().at(0).toObject();
+        QCOMPARE(group[QStringLiteral("status")].toString(), QStringLiteral("crit")); // lag 3 against the profile's lag_crit=2
+        QCOMPARE(group[QStringLiteral("reasons")].toArray().at(0).toObject()[QStringLiteral("code")].toString(), QStringLiteral("lag"));
+        QCOMPARE(group[QStringLiteral("reasons")].toArray().at(0).toObject()[QStringLiteral("args")].toArray(), (QJsonArray{3.0, 2.0}));
+
+        // A --threshold flag still wins over the profile's.
+        const Run flag = cli({QStringLiteral("--profile"), profile.name, QStringLiteral("--threshold"), QStringLiteral("lag_crit=10"),
+                              QStringLiteral("--threshold"), QStringLiteral("lag_warn=5"), QStringLiteral("check")},
+                             env);
+        QVERIFY2(flag.exitCode == 0, flag.out.constData());
+
+        const Run missing = cli({QStringLiteral("--profile"), QStringLiteral("nope"), QStringLiteral("snapshot")}, env);
+        QCOMPARE(missing.exitCode, 3);
+        QVERIFY2(missing.err.contains("no saved profile named nope; saved: as app, prod %1 {x}"), missing.err.constData());
+        const Run both = cli({QStringLiteral("--profile"), profile.name, QStringLiteral("--url"), m_server.url(), QStringLiteral("snapshot")}, env);
+        QCOMPARE(both.exitCode, 3);
+        QVERIFY2(both.err.contains("--profile and --url"), both.err.constData());
+        const Run user = cli({QStringLiteral("--profile"), needsPassword.name, QStringLiteral("snapshot")}, env);
+        QCOMPARE(user.exitCode, 3);
+        QVERIFY2(user.err.contains("profile as app connects as app, and the keychain"), user.err.constData());
+        QVERIFY2(user.ms < 15000, qPrintable(QString::number(user.ms)));
+    }
+
     void streamsWithoutGroupsAreOneLine()
     {
         m_db.command({"XADD", "jobs", "*", "n", "1"});

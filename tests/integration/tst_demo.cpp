@@ -104,7 +104,7 @@ private Q_SLOTS:
                 QVERIFY2(verdict.status == past.value(g),
                          qPrintable(fillText(QStringLiteral("%1/%2 at live poll %3: %4 after %5 in the past (%6)"), displayBytes(g.stream),
                                              displayBytes(g.group), poll + 1, healthName(verdict.status), healthName(past.value(g)),
-                                             verdict.reasons.join(QStringLiteral("; ")))));
+                                             renderReasons(verdict.reasons).join(QStringLiteral("; ")))));
                 QVERIFY(store.statusChanges(g).isEmpty());
             }
             QTest::qWait(1000);

@@ -74,8 +74,15 @@ private Q_SLOTS:
         QCOMPARE(raised.value(QLatin1String("group")).toString(), QStringLiteral("ship"));
         QCOMPARE(raised.value(QLatin1String("old_status")).toString(), QStringLiteral("ok"));
         QCOMPARE(raised.value(QLatin1String("new_status")).toString(), QStringLiteral("crit"));
-        const QString reasons = raised.value(QLatin1String("reasons")).toVariant().toStringList().join(u' ');
+        // Reasons as data: each its code, its values and its English sentence.
+        QStringList texts, codes;
+        for (const QJsonValue &r : raised.value(QLatin1String("reasons")).toArray()) {
+            texts << r[QLatin1String("text")].toString();
+            codes << r[QLatin1String("code")].toString();
+        }
+        const QString reasons = texts.join(u' ');
         QVERIFY2(reasons.contains(QStringLiteral("lag 20")), qPrintable(reasons));
+        QVERIFY2(codes.contains(QStringLiteral("lag")), qPrintable(codes.join(u' ')));
         QVERIFY(!raised.value(QLatin1String("connection")).toString().contains(QLatin1String("s3cret-pw")));
         QVERIFY(raised.value(QLatin1String("connection")).toString().startsWith(QLatin1String("redis://")));
 

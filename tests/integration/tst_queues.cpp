@@ -134,8 +134,8 @@ private Q_SLOTS:
         QCOMPARE(*q->nextDueInMs, (now + 600) * 1000 - at);
         // 120 s late: past the 60 s warning, short of the 300 s critical.
         QCOMPARE(q->health.status, Health::Warn);
-        QVERIFY2(q->health.reasons.join(u' ').contains(QLatin1String("scheduler behind: 3 items due, the oldest overdue by 2m")),
-                 qPrintable(q->health.reasons.join(u' ')));
+        QVERIFY2(renderReasons(q->health.reasons).join(u' ').contains(QLatin1String("scheduler behind: 3 items due, the oldest overdue by 2m")),
+                 qPrintable(renderReasons(q->health.reasons).join(u' ')));
     }
 
     // Milliseconds scores are told from seconds by their size, or set.
@@ -187,14 +187,14 @@ private Q_SLOTS:
         QVERIFY(!sched->oldestOverdueMs);
         QCOMPARE(sched->earliestNotTime, QString::fromLatin1(m_db.command({"ZRANGE", "sched", "0", "0", "WITHSCORES"}).at(1).bytes()));
         QCOMPARE(sched->health.status, Health::Warn);
-        QVERIFY2(sched->health.reasons.join(u' ').contains(QLatin1String("1 item(s) due, the earliest scored -inf")),
-                 qPrintable(sched->health.reasons.join(u' ')));
+        QVERIFY2(renderReasons(sched->health.reasons).join(u' ').contains(QLatin1String("1 item(s) due, the earliest scored -inf")),
+                 qPrintable(renderReasons(sched->health.reasons).join(u' ')));
 
         const DelayedQueueSnapshot *far = delayed(s, "far");
         QVERIFY(far);
         QVERIFY(!far->nextDueInMs);
         QCOMPARE(far->nextNotTime, QString::fromLatin1(m_db.command({"ZRANGE", "far", "-1", "-1", "WITHSCORES"}).at(1).bytes()));
-        QVERIFY2(far->health.reasons.join(u' ').contains(QLatin1String("it will never come due")), qPrintable(far->health.reasons.join(u' ')));
+        QVERIFY2(renderReasons(far->health.reasons).join(u' ').contains(QLatin1String("it will never come due")), qPrintable(renderReasons(far->health.reasons).join(u' ')));
 
         const DelayedQueueSnapshot *none = delayed(s, "nothing-timed");
         QVERIFY(none);
@@ -224,7 +224,7 @@ private Q_SLOTS:
         QCOMPARE(delayed(ticks.first(), "delayed_queue")->health.status, Health::Warn);
         const DelayedQueueSnapshot *last = delayed(ticks.last(), "delayed_queue");
         QCOMPARE(last->health.status, Health::Crit);
-        QVERIFY(last->health.reasons.first().startsWith(QLatin1String("scheduler behind: 2 items due")));
+        QVERIFY(renderReasons(last->health.reasons).first().startsWith(QLatin1String("scheduler behind: 2 items due")));
         // The scheduler comes back and takes them: OK again.
         m_db.command({"ZREM", "delayed_queue", "task:1", "task:2"});
         const Snapshot after = pollOnce(m_server->url(), config);
@@ -260,8 +260,8 @@ private Q_SLOTS:
         QCOMPARE(*q->oldestProcessingAgeMs, s->takenAtMs - (now - 840) * 1000);
         QCOMPARE(q->stuck, 3); // 14, 13 and 12 minutes: all past 5 minutes
         QCOMPARE(q->health.status, Health::Warn);
-        QVERIFY2(q->health.reasons.first().startsWith(QLatin1String("3 items in processing longer than 5m00s (the oldest 14m")),
-                 qPrintable(q->health.reasons.first()));
+        QVERIFY2(renderReasons(q->health.reasons).first().startsWith(QLatin1String("3 items in processing longer than 5m00s (the oldest 14m")),
+                 qPrintable(renderReasons(q->health.reasons).first()));
     }
 
     // Items without a timestamp are of unknown age, not of age 0; the other
@@ -306,7 +306,7 @@ private Q_SLOTS:
         QCOMPARE(q->sampled, 50);
         QCOMPARE(q->stuck, 50);
         QCOMPARE(*q->oldestProcessingAgeMs, s->takenAtMs - (now - 3600) * 1000); // the sample is the oldest end
-        QVERIFY(q->health.reasons.first().startsWith(QLatin1String("at least 50 items in processing")));
+        QVERIFY(renderReasons(q->health.reasons).first().startsWith(QLatin1String("at least 50 items in processing")));
     }
 
     // Producers push, nobody takes: the main list grows with processing empty.
@@ -329,7 +329,7 @@ private Q_SLOTS:
         QVERIFY(*last->unservedGrowth > 0);
         QCOMPARE(*last->unservedGrowth, *last->length - *first->length);
         QCOMPARE(last->health.status, Health::Warn);
-        QVERIFY2(last->health.reasons.first().startsWith(QLatin1String("no worker: the main list grew by")), qPrintable(last->health.reasons.first()));
+        QVERIFY2(renderReasons(last->health.reasons).first().startsWith(QLatin1String("no worker: the main list grew by")), qPrintable(renderReasons(last->health.reasons).first()));
     }
 
     // A plain list (huey, dramatiq, hand-made LPUSH/BRPOP queues) has no
@@ -365,18 +365,18 @@ private Q_SLOTS:
         QCOMPARE(flat->health.status, Health::Warn);
         QVERIFY(*flat->unservedForMs >= 3000);
         // Said from the value the rule acts on (ticks drift on a slow run: 3 s, or 4 under ASan).
-        QCOMPARE(flat->health.reasons.first(),
+        QCOMPARE(renderReasons(flat->health.reasons).first(),
                  fillText(QStringLiteral("no worker: nothing taken from the list for %1 while 5 items wait"), formatDuration(*flat->unservedForMs)));
         const ListQueueSnapshot *growing = list(last, "growing");
         QCOMPARE(*growing->unservedGrowth, *growing->length - *list(ticks.first(), "growing")->length);
-        QVERIFY2(growing->health.reasons.first().contains(QLatin1String("while it grew by")), qPrintable(growing->health.reasons.first()));
+        QVERIFY2(renderReasons(growing->health.reasons).first().contains(QLatin1String("while it grew by")), qPrintable(renderReasons(growing->health.reasons).first()));
         const ListQueueSnapshot *served = list(last, "served");
         QCOMPARE(served->health.status, Health::Ok);
         QVERIFY(!served->unservedForMs);
         QVERIFY(!served->processingLength); // no processing list read
         const ListQueueSnapshot *held = list(last, "held");
         QCOMPARE(held->health.status, Health::Warn); // a reliable list nobody serves, flat
-        QVERIFY2(held->health.reasons.first().startsWith(QLatin1String("no worker: nothing taken from the main list for")), qPrintable(held->health.reasons.first()));
+        QVERIFY2(renderReasons(held->health.reasons).first().startsWith(QLatin1String("no worker: nothing taken from the main list for")), qPrintable(renderReasons(held->health.reasons).first()));
 
         // The table and the CLI say what it is: a list, not "flat → ".
         const ProcessRun run = cli({QStringLiteral("snapshot"), QStringLiteral("--url"), m_server->url(), QStringLiteral("--list-queue"), QStringLiteral("flat")});

@@ -192,7 +192,7 @@ private Q_SLOTS:
         if (rw.field("entries-read").isNil())
             qInfo("replica: workers entries-read null (primary %lld), lag %s (primary %lld); Pelscope: %s", *pw.field("entries-read").toInt(),
                   rw.field("lag").isNil() ? "null" : "given", *pw.field("lag").toInt(),
-                  qPrintable(workers->lag ? QString::number(*workers->lag) : workers->lagNote));
+                  qPrintable(workers->lag ? QString::number(*workers->lag) : renderReason(workers->lagNote)));
         else
             QCOMPARE(rw.field("entries-read").toInt(), pw.field("entries-read").toInt());
         if (m_replica->version().startsWith(QLatin1String("7.0.")))

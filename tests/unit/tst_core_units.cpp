@@ -11,6 +11,8 @@
 #include "snapshot/stream_id.h"
 
 #include <QFile>
+#include <QJsonDocument>
+#include <QTranslator>
 #include <QJsonArray>
 #include <QTemporaryDir>
 #include <QTest>
@@ -65,8 +67,8 @@ private Q_SLOTS:
         };
         for (const DelayedRow &row : delayedRows) {
             const HealthVerdict v = evaluateDelayedQueue(row.q, t);
-            QVERIFY2(v.status == row.status && v.reasons == row.reasons, qPrintable(QStringLiteral("%1: %2 %3").arg(QLatin1String(row.name),
-                                                                                                                  healthName(v.status), v.reasons.join(QLatin1Char('|')))));
+            QVERIFY2(v.status == row.status && renderReasons(v.reasons) == row.reasons, qPrintable(QStringLiteral("%1: %2 %3").arg(QLatin1String(row.name),
+                                                                                                                  healthName(v.status), renderReasons(v.reasons).join(QLatin1Char('|')))));
         }
 
         struct ListRow
@@ -110,8 +112,8 @@ private Q_SLOTS:
         };
         for (const ListRow &row : listRows) {
             const HealthVerdict v = evaluateListQueue(row.q, t);
-            QVERIFY2(v.status == row.status && v.reasons == row.reasons, qPrintable(QStringLiteral("%1: %2 %3").arg(QLatin1String(row.name),
-                                                                                                                  healthName(v.status), v.reasons.join(QLatin1Char('|')))));
+            QVERIFY2(v.status == row.status && renderReasons(v.reasons) == row.reasons, qPrintable(QStringLiteral("%1: %2 %3").arg(QLatin1String(row.name),
+                                                                                                                  healthName(v.status), renderReasons(v.reasons).join(QLatin1Char('|')))));
         }
     }
 
@@ -400,7 +402,7 @@ private Q_SLOTS:
         HealthThresholds t;
         const HealthVerdict v = evaluateGroup(s, g, t);
         QCOMPARE(v.status, Health::Crit);
-        const QString all = v.reasons.join(QLatin1Char('\n'));
+        const QString all = renderReasons(v.reasons).join(QLatin1Char('\n'));
         QVERIFY(all.contains(QStringLiteral("oldest pending idle 12m31s ≥ 5m00s")));
         QVERIFY(all.contains(QStringLiteral("lag 12,000 ≥ 10,000")));
         QVERIFY(all.contains(QStringLiteral("2 pending entries delivered ≥ 5 times")));
@@ -410,8 +412,63 @@ private Q_SLOTS:
         QCOMPARE(evaluateGroup(s, g, t).status, Health::Crit); // lag still crit
         QVERIFY(!t.set(QStringLiteral("nope"), QStringLiteral("1")).isEmpty());
         g.lag.reset();
-        g.lagNote = QStringLiteral("deleted");
-        QVERIFY(evaluateGroup(s, g, t).reasons.join(QString()).contains(QStringLiteral("lag unknown: deleted")));
+        g.lagNote = Reason::verbatim(QStringLiteral("deleted"));
+        QVERIFY(renderReasons(evaluateGroup(s, g, t).reasons).join(QString()).contains(QStringLiteral("lag unknown: deleted")));
+    }
+
+    // Reasons are made as data by the rules and rendered only at the edge:
+    // the window translates the template, the JSON and the history keep the
+    // code and the values, and what is stored reads back the same.
+    void reasonsAreDataRenderedAtTheEdge()
+    {
+        StreamSnapshot s;
+        GroupSnapshot g;
+        g.lag = 12000;
+        g.oldestIdleMs = 751000;
+        g.consumerList = {ConsumerSnapshot{QByteArray("w%1\x01\xe2\x80\xaeX", 8), 40, 900000, std::nullopt}};
+        const HealthVerdict v = evaluateGroup(s, g, HealthThresholds{});
+        QStringList codes;
+        for (const Reason &r : v.reasons)
+            codes << QString::fromUtf8(r.code);
+        QCOMPARE(codes, (QStringList{QStringLiteral("oldest_idle"), QStringLiteral("lag"), QStringLiteral("consumer_stalled")}));
+        QCOMPARE(renderReasons(v.reasons, ReasonLanguage::English),
+                 (QStringList{QStringLiteral("oldest pending idle 12m31s ≥ 5m00s"), QStringLiteral("lag 12,000 ≥ 10,000 unread entries"),
+                              QStringLiteral("w%1\\x01\\u202eX holds 40 entries idle 15m00s ≥ 5m00s")}));
+
+        // The window's language: the rule's template translated, the values
+        // filled in one pass (a name holding %1 stays itself).
+        class Marker : public QTranslator
+        {
+        public:
+            QString translate(const char *context, const char *source, const char *, int) const override
+            {
+                return qstrcmp(context, "Health") == 0 ? QStringLiteral("[ko] ") + QString::fromUtf8(source) : QString();
+            }
+            bool isEmpty() const override { return false; }
+        } marker;
+        QCoreApplication::installTranslator(&marker);
+        const QStringList window = renderReasons(v.reasons);
+        const QJsonArray json = reasonsJson(v.reasons);
+        QCoreApplication::removeTranslator(&marker);
+        QCOMPARE(window.at(2), QStringLiteral("[ko] w%1\\x01\\u202eX holds 40 entries idle 15m00s ≥ 5m00s"));
+        // JSON is English whatever the window speaks; values as numbers.
+        QCOMPARE(json.at(0).toObject().value(QLatin1String("text")).toString(), QStringLiteral("oldest pending idle 12m31s ≥ 5m00s"));
+        QCOMPARE(json.at(0).toObject().value(QLatin1String("args")).toArray(), (QJsonArray{751000.0, 300000.0}));
+        QCOMPARE(json.at(2).toObject().value(QLatin1String("args")).toArray().at(0).toString(), QStringLiteral("w%1\\x01\\u202eX"));
+
+        // Stored and read back: the same reasons, binary names byte for byte,
+        // nested notes included; an old file's text is one verbatim reason.
+        g.lag.reset();
+        g.lagNote = Reason::joined("lag_note", {healthReason("no_entries_read", "mid-stream"), healthReason("estimate_behind", "; estimate: %1", {ReasonArg::duration(5000)})});
+        const QList<Reason> withNote = evaluateGroup(s, g, HealthThresholds{}).reasons;
+        const QList<Reason> back = loadReasons(storeReasons(withNote));
+        QVERIFY(back == withNote);
+        QCOMPARE(renderReasons(back), renderReasons(withNote));
+        QVERIFY2(renderReasons(back).contains(QStringLiteral("lag unknown: mid-stream; estimate: 5s")), qPrintable(renderReasons(back).join(u'|')));
+        QCOMPARE(back.last().args.at(0).value.toByteArray(), g.consumerList.first().name);
+        const QList<Reason> old = loadReasons("lag 20 ≥ 10; oldest pending idle 1m");
+        QCOMPARE(old.size(), 1);
+        QCOMPARE(renderReason(old.first()), QStringLiteral("lag 20 ≥ 10; oldest pending idle 1m"));
     }
 
     void perGroupThresholdOverrides()
@@ -431,7 +488,7 @@ private Q_SLOTS:
         // fulfillment: idle below its own 20m crit, lag below the stream's 50,000: warn only.
         const HealthVerdict v = evaluateGroup(orders, g, t);
         QCOMPARE(v.status, Health::Warn);
-        QVERIFY(v.reasons.join(QLatin1Char('\n')).contains(QStringLiteral("oldest pending idle 12m31s ≥ 1m00s")));
+        QVERIFY(renderReasons(v.reasons).join(QLatin1Char('\n')).contains(QStringLiteral("oldest pending idle 12m31s ≥ 1m00s")));
         QCOMPARE(t.forGroup("orders", "fulfillment").oldestIdleCritMs, 20 * 60'000);
         QCOMPARE(t.forGroup("orders", "analytics").oldestIdleCritMs, 3'600'000);
         // Another stream keeps the defaults: crit on both.
@@ -471,7 +528,7 @@ private Q_SLOTS:
                 GroupSnapshot g;
                 g.name = "g" + QByteArray::number(i);
                 g.health.status = statuses.at(i);
-                g.health.reasons = {QStringLiteral("reason %1").arg(i)};
+                g.health.reasons = {Reason::verbatim(QStringLiteral("reason %1").arg(i))};
                 s.groups.append(g);
             }
             d.streams.append(s);

@@ -607,7 +607,7 @@ private Q_SLOTS:
         };
         HealthVerdict v = run(82, false, 3127); // last read at poll 9, now poll 81: 72 s
         QCOMPARE(v.status, Health::Crit);
-        QCOMPARE(v.reasons, QStringList{QStringLiteral("stalled: lag 3,127 and no entry read for 1m12s")});
+        QCOMPARE(renderReasons(v.reasons), QStringList{QStringLiteral("stalled: lag 3,127 and no entry read for 1m12s")});
 
         QCOMPARE(run(69, false, 3127).status, Health::Ok);   // 59 s
         QCOMPARE(run(70, false, 3127).status, Health::Crit); // 60 s
@@ -624,14 +624,14 @@ private Q_SLOTS:
             return v;
         });
         v = applyHistoryRules(store, kKey, HealthVerdict{}, th, store.latestMs());
-        QCOMPARE(v.reasons, QStringList{QStringLiteral("stalled: lag 5 and no entry read in 1m30s of watching")});
+        QCOMPARE(renderReasons(v.reasons), QStringList{QStringLiteral("stalled: lag 5 and no entry read in 1m30s of watching")});
 
         // Merged with the snapshot's own verdict: worse status, reasons appended.
-        HealthVerdict base{Health::Warn, {QStringLiteral("lag 3,127 ≥ 1,000 unread entries")}, {}, {}};
+        HealthVerdict base{Health::Warn, {Reason::verbatim(QStringLiteral("lag 3,127 ≥ 1,000 unread entries"))}, {}, {}};
         v = applyHistoryRules(store, kKey, base, th, store.latestMs());
         QCOMPARE(v.status, Health::Crit);
         QCOMPARE(v.reasons.size(), 2);
-        QCOMPARE(v.reasons.first(), base.reasons.first());
+        QCOMPARE(renderReasons(v.reasons).first(), renderReasons(base.reasons).first());
 
         // A group the latest snapshot lacked is left alone.
         store.append(single(store.latestMs() + 1000, {}, "other", "g"));
@@ -678,7 +678,7 @@ private Q_SLOTS:
         live(idle, now, 100);
         HealthVerdict v = applyHistoryRules(idle, kKey, HealthVerdict{}, th, now);
         QCOMPARE(v.status, Health::Crit);
-        QCOMPARE(v.reasons, QStringList{QStringLiteral("stalled: lag 3,000 and no entry read in 30m00s of watching")});
+        QCOMPARE(renderReasons(v.reasons), QStringList{QStringLiteral("stalled: lag 3,000 and no entry read in 30m00s of watching")});
 
         // A recording that ended 10 minutes ago did not watch since: the clock
         // starts at the first live poll, and a minute of live polls with no
@@ -691,7 +691,7 @@ private Q_SLOTS:
             live(gap, now + i * 1000, 100);
         v = applyHistoryRules(gap, kKey, HealthVerdict{}, th, now + 60'000);
         QCOMPARE(v.status, Health::Crit);
-        QCOMPARE(v.reasons, QStringList{QStringLiteral("stalled: lag 3,000 and no entry read in 1m00s of watching")});
+        QCOMPARE(renderReasons(v.reasons), QStringList{QStringLiteral("stalled: lag 3,000 and no entry read in 1m00s of watching")});
     }
 
     void pendingClimbing()
@@ -711,7 +711,7 @@ private Q_SLOTS:
         auto climb = [](int i) -> qint64 { return 120 + (i * 6) / 5 + (i % 4 == 1 ? 7 : 0); };
         HealthVerdict v = verdict(301, climb);
         QCOMPARE(v.status, Health::Warn);
-        QCOMPARE(v.reasons, QStringList{QStringLiteral("pending climbing: 120 → 480 over 5m00s")});
+        QCOMPARE(renderReasons(v.reasons), QStringList{QStringLiteral("pending climbing: 120 → 480 over 5m00s")});
 
         // Not climbing:
         QCOMPARE(verdict(301, [](int i) -> qint64 { return (i * 13) % 50; }).status, Health::Ok);       // sawtooth
@@ -737,9 +737,9 @@ private Q_SLOTS:
         HistoryRuleThresholds th;
         auto verdictAt = [](int i) -> HealthVerdict {
             switch (i % 5) {
-            case 1: return {Health::Warn, {QStringLiteral("w")}, {}, {}};
-            case 2: return {Health::Warn, {QStringLiteral("w2")}, {}, {}};
-            case 3: return {Health::Crit, {QStringLiteral("c")}, {}, {}};
+            case 1: return {Health::Warn, {Reason::verbatim(QStringLiteral("w"))}, {}, {}};
+            case 2: return {Health::Warn, {Reason::verbatim(QStringLiteral("w2"))}, {}, {}};
+            case 3: return {Health::Crit, {Reason::verbatim(QStringLiteral("c"))}, {}, {}};
             default: return {};
             }
         };
@@ -761,14 +761,14 @@ private Q_SLOTS:
         QCOMPARE(c[0].atMs, kT0 + 1000);
         QCOMPARE(c[0].from, Health::Ok);
         QCOMPARE(c[0].to, Health::Warn);
-        QCOMPARE(c[0].reasons, QStringList{QStringLiteral("w")});
+        QCOMPARE(renderReasons(c[0].reasons), QStringList{QStringLiteral("w")});
         QCOMPARE(c[1].to, Health::Crit);
         QCOMPARE(c[2].from, Health::Crit);
         QCOMPARE(c[2].to, Health::Ok);
         // First seen already bad: one record, "first seen CRIT", never "OK → CRIT".
         HistoryStore fresh;
         GroupValues bad;
-        bad.health = {Health::Crit, {QStringLiteral("c")}, {}, {}};
+        bad.health = {Health::Crit, {Reason::verbatim(QStringLiteral("c"))}, {}, {}};
         appendAndEvaluate(fresh, single(kT0, bad), th);
         QCOMPARE(fresh.statusChanges(kKey).size(), 1);
         QVERIFY(fresh.statusChanges(kKey).first().firstSeen);
@@ -793,7 +793,7 @@ private Q_SLOTS:
         HistoryRuleThresholds th;
         auto at = [&](HistoryStore &store, qint64 ms, Health h) {
             GroupValues v;
-            v.health = {h, {QStringLiteral("r")}, {}, {}};
+            v.health = {h, {Reason::verbatim(QStringLiteral("r"))}, {}, {}};
             appendAndEvaluate(store, single(ms, v), th);
         };
         HistoryStore store;
@@ -813,7 +813,7 @@ private Q_SLOTS:
         // no "first seen" added.
         HistoryStore reopened;
         at(reopened, kT0 + 4000, Health::Ok); // a recorded poll, so the group exists
-        reopened.addRecordedChange(kKey, StatusChange{kT0 + 5000, Health::Warn, Health::Crit, {QStringLiteral("c")}, false});
+        reopened.addRecordedChange(kKey, StatusChange{kT0 + 5000, Health::Warn, Health::Crit, {Reason::verbatim(QStringLiteral("c"))}, false});
         const qsizetype before = reopened.statusChanges(kKey).size();
         at(reopened, kT0 + 9000, Health::Crit);
         QCOMPARE(reopened.statusChanges(kKey).size(), before);

@@ -7,6 +7,7 @@
 #include "history/history_file.h"
 #include "history/history_recorder.h"
 #include "history/history_store.h"
+#include "health/health_rules.h"
 #include "text/fill_text.h"
 
 #include <QDateTime>
@@ -519,6 +520,58 @@ private Q_SLOTS:
         recorder.stop();
         HistoryDatabase again(path, true);
         QVERIFY2(again.open(&error), qPrintable(error));
+    }
+
+    // A status event keeps its reasons as data (code, template, values) and
+    // its English text; a file written before the reasons column reads as
+    // before (its text), and a writer adds the column without a new schema.
+    void reasonsReadBackAndOldFilesKeepTheirText()
+    {
+        const QString path = file(QStringLiteral("before-reasons.sqlite"));
+        {
+            QSqlDatabase raw = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), QStringLiteral("old"));
+            raw.setDatabaseName(path);
+            QVERIFY(raw.open());
+            for (const char *sql : {"CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)", "INSERT INTO meta VALUES ('schema', '1')",
+                                    "CREATE TABLE groups(id INTEGER PRIMARY KEY, stream BLOB NOT NULL, grp BLOB NOT NULL, UNIQUE(stream, grp))",
+                                    "CREATE TABLE points(tier INTEGER NOT NULL, gid INTEGER NOT NULL, t INTEGER NOT NULL, lag REAL, pending REAL, idle REAL, "
+                                    "in_rate REAL, out_rate REAL, alive REAL, total REAL, behind REAL, idle_upper REAL, max_dlv REAL, status INTEGER, "
+                                    "PRIMARY KEY(tier, t, gid)) WITHOUT ROWID",
+                                    "CREATE TABLE events(id INTEGER PRIMARY KEY, t INTEGER NOT NULL, gid INTEGER, kind TEXT NOT NULL, status INTEGER, text TEXT NOT NULL)",
+                                    "CREATE TABLE lease(id INTEGER PRIMARY KEY CHECK (id = 1), owner TEXT NOT NULL, heartbeat_ms INTEGER NOT NULL)",
+                                    "INSERT INTO groups VALUES (1, 'orders', 'ship')",
+                                    "INSERT INTO events(t, gid, kind, status, text) VALUES (1780000000000, 1, 'status', 2, '지연 20 ≥ 10')"})
+                QVERIFY2(QSqlQuery(raw).exec(QString::fromUtf8(sql)), sql);
+            raw.close();
+        }
+        QSqlDatabase::removeDatabase(QStringLiteral("old"));
+        QString error;
+        {
+            HistoryDatabase reader(path, true);
+            QVERIFY2(reader.open(&error), qPrintable(error));
+            const QList<StoredEvent> events = reader.events(0, kT0 * 2, &error);
+            QCOMPARE(events.size(), 1);
+            QVERIFY(events.first().reasons.isEmpty());
+            QCOMPARE(joinReasons(events.first().why(), QStringLiteral("; ")), QStringLiteral("지연 20 ≥ 10"));
+        }
+        const QList<Reason> reasons{healthReason("lag", "lag %1 ≥ %2 unread entries", {ReasonArg::count(20), ReasonArg::count(10)}),
+                                    healthReason("consumer_stalled", "%1 holds %2 entries idle %3 ≥ %4",
+                                                 {ReasonArg::name(QByteArray("w\x00%2F", 5)), ReasonArg::count(3), ReasonArg::duration(60'000),
+                                                  ReasonArg::duration(30'000)})};
+        {
+            HistoryDatabase writer(path, false);
+            QVERIFY2(writer.open(&error), qPrintable(error));
+            StoredEvent e{kT0 + 1, kKey, QStringLiteral("status"), Health::Warn, joinReasons(reasons, QStringLiteral("; "), ReasonLanguage::English), reasons};
+            QVERIFY2(writer.writeEvent(e, &error), qPrintable(error));
+        }
+        HistoryDatabase again(path, true);
+        QVERIFY2(again.open(&error), qPrintable(error));
+        const QList<StoredEvent> events = again.events(0, kT0 * 2, &error);
+        QCOMPARE(events.size(), 2);
+        QCOMPARE(events.first().text, QStringLiteral("지연 20 ≥ 10"));
+        QVERIFY(events.last().reasons == reasons);
+        QCOMPARE(events.last().text, QStringLiteral("lag 20 ≥ 10 unread entries; w\\x00%2F holds 3 entries idle 1m00s ≥ 30s"));
+        QCOMPARE(events.last().reasons.at(1).args.at(0).value.toByteArray(), QByteArray("w\x00%2F", 5));
     }
 
     // A recorder restarted right after a crash (systemd: 100 ms) waited for

@@ -5,10 +5,11 @@
 #include "probe/probe_config.h"
 #include "values/connection_options.h"
 
-#include <QColor>
 #include <QObject>
+#include <QSettings>
 #include <QString>
 #include <QStringList>
+#include <memory>
 #include <optional>
 
 namespace pelscope {
@@ -47,7 +48,6 @@ struct ConnectionProfile
 
     static QString colorTagName(ColorTag tag); // "production", "staging", "dev", ""
     static ColorTag colorTagFromName(const QString &name);
-    static QColor colorTagColor(ColorTag tag); // red, amber, green; invalid for None
 
     bool operator==(const ConnectionProfile &other) const;
 };
@@ -61,9 +61,13 @@ public:
 
     static constexpr int kMaxRecent = 8;
 
-    // Settings go to the application's default QSettings; passwords to the
-    // keychain under `keychainService` with the profile name as key.
-    explicit ConnectionProfileStore(QObject *parent = nullptr, QString keychainService = QStringLiteral("pelscope"));
+    // Settings go to `settingsPath` (empty: the application's default
+    // QSettings); passwords to the keychain under `keychainService` with the
+    // profile name as key.
+    explicit ConnectionProfileStore(QObject *parent = nullptr, QString keychainService = QStringLiteral("pelscope"), QString settingsPath = {});
+    // The window's settings file, where its profiles are: what the console
+    // (another application name) reads with --profile.
+    static QString windowSettingsPath();
 
     QList<ConnectionProfile> profiles() const; // sorted by name
     std::optional<ConnectionProfile> profile(const QString &name) const;
@@ -97,9 +101,11 @@ Q_SIGNALS:
 
 private:
     QString writeAll(const QList<ConnectionProfile> &profiles, const QList<ConnectionProfile> &recent);
+    std::unique_ptr<QSettings> settings() const;
     void noteKeychainError(const QString &profileName, const QString &reason);
 
     QString m_service;
+    QString m_settingsPath;
     KeychainState m_keychainState = KeychainState::Unknown;
     QString m_keychainError;
 };

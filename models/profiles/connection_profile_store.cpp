@@ -64,9 +64,8 @@ ConnectionProfile readProfile(const QSettings &s)
     return p;
 }
 
-QList<ConnectionProfile> readArray(const QString &key)
+QList<ConnectionProfile> readArray(QSettings &s, const QString &key)
 {
-    QSettings s;
     QList<ConnectionProfile> out;
     const int n = s.beginReadArray(key);
     for (int i = 0; i < n; ++i) {
@@ -176,17 +175,6 @@ ConnectionProfile::ColorTag ConnectionProfile::colorTagFromName(const QString &n
     return ColorTag::None;
 }
 
-QColor ConnectionProfile::colorTagColor(ColorTag tag)
-{
-    switch (tag) {
-    case ColorTag::Production: return QColor(0xd3, 0x2f, 0x2f);
-    case ColorTag::Staging: return QColor(0xf5, 0x9e, 0x0b);
-    case ColorTag::Dev: return QColor(0x2e, 0x7d, 0x32);
-    case ColorTag::None: break;
-    }
-    return {};
-}
-
 bool ConnectionProfile::operator==(const ConnectionProfile &o) const
 {
     return name == o.name && url == o.url && user == o.user && tls.caFile == o.tls.caFile && tls.certFile == o.tls.certFile
@@ -195,26 +183,27 @@ bool ConnectionProfile::operator==(const ConnectionProfile &o) const
            && prometheusUrl == o.prometheusUrl && delayedQueues == o.delayedQueues && listQueues == o.listQueues && queueDiscovery == o.queueDiscovery;
 }
 
-ConnectionProfileStore::ConnectionProfileStore(QObject *parent, QString keychainService)
+ConnectionProfileStore::ConnectionProfileStore(QObject *parent, QString keychainService, QString settingsPath)
     : QObject(parent)
     , m_service(std::move(keychainService))
+    , m_settingsPath(std::move(settingsPath))
 {}
 
 QString ConnectionProfileStore::settingsFileName() const
 {
-    return QSettings().fileName();
+    return settings()->fileName();
 }
 
 QList<ConnectionProfile> ConnectionProfileStore::profiles() const
 {
-    QList<ConnectionProfile> all = readArray(kProfilesKey);
+    QList<ConnectionProfile> all = readArray(*settings(), kProfilesKey);
     std::sort(all.begin(), all.end(), [](const ConnectionProfile &a, const ConnectionProfile &b) { return a.name.localeAwareCompare(b.name) < 0; });
     return all;
 }
 
 std::optional<ConnectionProfile> ConnectionProfileStore::profile(const QString &name) const
 {
-    for (const ConnectionProfile &p : readArray(kProfilesKey))
+    for (const ConnectionProfile &p : readArray(*settings(), kProfilesKey))
         if (p.name == name)
             return p;
     return std::nullopt;
@@ -236,13 +225,13 @@ QString ConnectionProfileStore::save(const ConnectionProfile &profile)
     p.url = ConnectionProfile::urlWithoutSecrets(options); // normalised, and certainly no password
     p.pollIntervalMs = std::clamp(p.pollIntervalMs, ConnectionProfile::kMinPollMs, ConnectionProfile::kMaxPollMs);
 
-    QList<ConnectionProfile> all = readArray(kProfilesKey);
+    QList<ConnectionProfile> all = readArray(*settings(), kProfilesKey);
     auto it = std::find_if(all.begin(), all.end(), [&](const ConnectionProfile &x) { return x.name == p.name; });
     if (it != all.end())
         *it = p;
     else
         all << p;
-    error = writeAll(all, readArray(kRecentKey));
+    error = writeAll(all, readArray(*settings(), kRecentKey));
     if (!error.isEmpty())
         return error;
     Q_EMIT profilesChanged();
@@ -251,11 +240,11 @@ QString ConnectionProfileStore::save(const ConnectionProfile &profile)
 
 void ConnectionProfileStore::remove(const QString &name)
 {
-    QList<ConnectionProfile> all = readArray(kProfilesKey);
+    QList<ConnectionProfile> all = readArray(*settings(), kProfilesKey);
     const auto removed = all.removeIf([&](const ConnectionProfile &p) { return p.name == name; });
     if (removed == 0)
         return;
-    writeAll(all, readArray(kRecentKey));
+    writeAll(all, readArray(*settings(), kRecentKey));
     // Best effort: a keychain that cannot be reached holds nothing of ours anyway.
     auto *job = new QKeychain::DeletePasswordJob(m_service, this);
     job->setKey(name);
@@ -265,7 +254,7 @@ void ConnectionProfileStore::remove(const QString &name)
 
 QList<ConnectionProfile> ConnectionProfileStore::recent() const
 {
-    QList<ConnectionProfile> list = readArray(kRecentKey);
+    QList<ConnectionProfile> list = readArray(*settings(), kRecentKey);
     if (list.size() > kMaxRecent)
         list.resize(kMaxRecent);
     return list;
@@ -279,18 +268,29 @@ void ConnectionProfileStore::addRecent(const ConnectionProfile &profile)
     if (!error.isEmpty())
         return;
     p.url = ConnectionProfile::urlWithoutSecrets(options);
-    QList<ConnectionProfile> list = readArray(kRecentKey);
+    QList<ConnectionProfile> list = readArray(*settings(), kRecentKey);
     list.removeIf([&](const ConnectionProfile &x) { return sameRecent(x, p); });
     list.prepend(p);
     if (list.size() > kMaxRecent)
         list.resize(kMaxRecent);
-    writeAll(readArray(kProfilesKey), list);
+    writeAll(readArray(*settings(), kProfilesKey), list);
     Q_EMIT recentChanged();
+}
+
+std::unique_ptr<QSettings> ConnectionProfileStore::settings() const
+{
+    return m_settingsPath.isEmpty() ? std::make_unique<QSettings>() : std::make_unique<QSettings>(m_settingsPath, QSettings::NativeFormat);
+}
+
+QString ConnectionProfileStore::windowSettingsPath()
+{
+    return QSettings(QSettings::NativeFormat, QSettings::UserScope, QStringLiteral("pelscope"), QStringLiteral("pelscope")).fileName();
 }
 
 QString ConnectionProfileStore::writeAll(const QList<ConnectionProfile> &profiles, const QList<ConnectionProfile> &recent)
 {
-    QSettings s;
+    const std::unique_ptr<QSettings> settingsFile = settings();
+    QSettings &s = *settingsFile;
     auto writeArray = [&s](const QString &key, const QList<ConnectionProfile> &list) {
         s.remove(key);
         s.beginWriteArray(key, int(list.size()));
