@@ -4,7 +4,7 @@
 #pragma once
 
 #include "profiles/connection_profile_store.h"
-#include "group_page.h"
+#include "pages/group_page.h"
 #include "health/health_rules.h"
 #include "session/connection_session.h"
 #include "probe/connection_status.h"

@@ -2,7 +2,7 @@
 
 #include "actions/audit_log.h"
 #include "connection_view.h"
-#include "group_page.h"
+#include "pages/group_page.h"
 #include "health_style.h"
 #include "history/history_session.h"
 #include "history/history_store.h"
@@ -10,7 +10,7 @@
 #include "report/zip_folder.h"
 #include "text/display_text.h"
 #include "text/fill_text.h"
-#include "time_chart_widget.h"
+#include "charts/time_chart_widget.h"
 
 #include <QApplication>
 #include <QCheckBox>

@@ -4,7 +4,7 @@
 // the connection as a column. Menus and shortcuts act on the current tab.
 #pragma once
 
-#include "alert_inbox_dialog.h"
+#include "dialogs/alert_inbox_dialog.h"
 #include "connection_view.h"
 
 #include <QMainWindow>

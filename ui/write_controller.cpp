@@ -8,7 +8,7 @@
 #include "actions/write_plan.h"
 #include "snapshot/format.h"
 #include "health_style.h"
-#include "write_dialogs.h"
+#include "dialogs/write_dialogs.h"
 
 #include <QMessageBox>
 #include <QPointer>

@@ -314,7 +314,7 @@
 <context>
     <name>GroupCharts</name>
     <message>
-        <location filename="../../ui/group_charts.cpp" line="+11"/>
+        <location filename="../../ui/charts/group_charts.cpp" line="+11"/>
         <source>lag</source>
         <translation>lag</translation>
     </message>
@@ -649,7 +649,7 @@
 <context>
     <name>KeyboardHelp</name>
     <message>
-        <location filename="../../ui/keyboard_help.cpp" line="+39"/>
+        <location filename="../../ui/dialogs/keyboard_help.cpp" line="+39"/>
         <source>Filter the overview; Down or Enter goes to the table</source>
         <translation>개요 필터. 아래 화살표나 Enter로 표로 이동</translation>
     </message>
@@ -728,7 +728,7 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../../ui/pending_actions_bar.cpp" line="+33"/>
+        <location filename="../../ui/widgets/pending_actions_bar.cpp" line="+33"/>
         <source>Review…</source>
         <translation>검토…</translation>
     </message>
@@ -1367,7 +1367,7 @@
 <context>
     <name>pelscope::ActivityChart</name>
     <message>
-        <location filename="../../ui/activity_chart.cpp" line="+24"/>
+        <location filename="../../ui/charts/activity_chart.cpp" line="+24"/>
         <source>Claims and acknowledgements per second</source>
         <translation>초당 claim 및 ACK</translation>
     </message>
@@ -1405,7 +1405,7 @@
 <context>
     <name>pelscope::AlertBanner</name>
     <message>
-        <location filename="../../ui/alert_banner.cpp" line="+18"/>
+        <location filename="../../ui/widgets/alert_banner.cpp" line="+18"/>
         <source>Open</source>
         <translation>열기</translation>
     </message>
@@ -1428,7 +1428,7 @@
 <context>
     <name>pelscope::AlertInboxDialog</name>
     <message>
-        <location filename="../../ui/alert_inbox_dialog.cpp" line="+52"/>
+        <location filename="../../ui/dialogs/alert_inbox_dialog.cpp" line="+52"/>
         <source>&amp;Open</source>
         <translation>열기(&amp;O)</translation>
     </message>
@@ -1549,7 +1549,7 @@
 <context>
     <name>pelscope::AllConnectionsPage</name>
     <message>
-        <location filename="../../ui/all_connections_page.cpp" line="+23"/>
+        <location filename="../../ui/pages/all_connections_page.cpp" line="+23"/>
         <source>connection</source>
         <translation>연결</translation>
     </message>
@@ -1577,7 +1577,7 @@
 <context>
     <name>pelscope::BackButton</name>
     <message>
-        <location filename="../../ui/back_button.h" line="+17"/>
+        <location filename="../../ui/widgets/back_button.h" line="+17"/>
         <source>← Overview</source>
         <translation>← 개요</translation>
     </message>
@@ -1590,7 +1590,7 @@
 <context>
     <name>pelscope::ConfirmWriteDialog</name>
     <message>
-        <location filename="../../ui/write_dialogs.cpp" line="+80"/>
+        <location filename="../../ui/dialogs/write_dialogs.cpp" line="+80"/>
         <source>Nothing will run.</source>
         <translation>실행되는 명령이 없습니다.</translation>
     </message>
@@ -1638,7 +1638,7 @@
 <context>
     <name>pelscope::ConnectionDialog</name>
     <message>
-        <location filename="../../ui/connection_dialog.ui" line="+9"/>
+        <location filename="../../ui/dialogs/connection_dialog.ui" line="+9"/>
         <source>Connect to Redis</source>
         <translation>Redis에 연결</translation>
     </message>
@@ -1729,7 +1729,7 @@
     </message>
     <message>
         <location line="+14"/>
-        <location filename="../../ui/connection_dialog.cpp" line="+375"/>
+        <location filename="../../ui/dialogs/connection_dialog.cpp" line="+375"/>
         <source>&amp;TLS</source>
         <translation>TLS(&amp;T)</translation>
     </message>
@@ -1877,7 +1877,7 @@
     </message>
     <message>
         <location line="+7"/>
-        <location filename="../../ui/connection_dialog.cpp" line="+197"/>
+        <location filename="../../ui/dialogs/connection_dialog.cpp" line="+197"/>
         <source>T&amp;est</source>
         <translation>테스트(&amp;E)</translation>
     </message>
@@ -1887,7 +1887,7 @@
         <translation>프로필 저장(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/connection_dialog.cpp" line="-514"/>
+        <location filename="../../ui/dialogs/connection_dialog.cpp" line="-514"/>
         <source>%1 &apos;%2&apos; does not exist</source>
         <translation>%1 &apos;%2&apos;이(가) 없습니다</translation>
     </message>
@@ -2153,7 +2153,7 @@ keys: %1</source>
 <context>
     <name>pelscope::ConnectionStatusLine</name>
     <message>
-        <location filename="../../ui/connection_status_line.cpp" line="+57"/>
+        <location filename="../../ui/widgets/connection_status_line.cpp" line="+57"/>
         <source>● Connected to %1 — %2 %3 (%4)</source>
         <translation>● %1에 연결됨 — %2 %3 (%4)</translation>
     </message>
@@ -2460,7 +2460,7 @@ Click for the last hour.</source>
 <context>
     <name>pelscope::ConsumerActionsBar</name>
     <message>
-        <location filename="../../ui/consumer_actions_bar.cpp" line="+24"/>
+        <location filename="../../ui/widgets/consumer_actions_bar.cpp" line="+24"/>
         <source>Claim all from…</source>
         <translation>모두 claim…</translation>
     </message>
@@ -2592,7 +2592,7 @@ Click for the last hour.</source>
 <context>
     <name>pelscope::DeliveryHistogramWidget</name>
     <message>
-        <location filename="../../ui/delivery_histogram_widget.cpp" line="+17"/>
+        <location filename="../../ui/charts/delivery_histogram_widget.cpp" line="+17"/>
         <location line="+1"/>
         <source>Delivery counts of pending entries</source>
         <translation>Pending 엔트리의 전달 횟수</translation>
@@ -2685,7 +2685,7 @@ Click for the last hour.</source>
 <context>
     <name>pelscope::DlqCategoryChart</name>
     <message>
-        <location filename="../../ui/dlq_category_chart.cpp" line="+36"/>
+        <location filename="../../ui/charts/dlq_category_chart.cpp" line="+36"/>
         <location line="+1"/>
         <source>Dead letters per category over time</source>
         <translation>카테고리별 데드 레터 추이</translation>
@@ -2764,7 +2764,7 @@ Click for the last hour.</source>
 <context>
     <name>pelscope::DlqPage</name>
     <message>
-        <location filename="../../ui/dlq_page.cpp" line="+24"/>
+        <location filename="../../ui/pages/dlq_page.cpp" line="+24"/>
         <source>&lt;b&gt;Dead letters&lt;/b&gt;</source>
         <translation>&lt;b&gt;데드 레터&lt;/b&gt;</translation>
     </message>
@@ -2777,7 +2777,7 @@ Click for the last hour.</source>
 <context>
     <name>pelscope::DlqTab</name>
     <message>
-        <location filename="../../ui/dlq_tab.cpp" line="+64"/>
+        <location filename="../../ui/pages/dlq_tab.cpp" line="+64"/>
         <source>Load older</source>
         <translation>이전 엔트리 불러오기</translation>
     </message>
@@ -3014,7 +3014,7 @@ Click for the last hour.</source>
 <context>
     <name>pelscope::EditEntryDialog</name>
     <message>
-        <location filename="../../ui/edit_entry_dialog.cpp" line="+33"/>
+        <location filename="../../ui/dialogs/edit_entry_dialog.cpp" line="+33"/>
         <source>Edit and requeue %1</source>
         <translation>%1 편집 후 재처리</translation>
     </message>
@@ -3067,7 +3067,7 @@ Click for the last hour.</source>
 <context>
     <name>pelscope::EnableWritesDialog</name>
     <message>
-        <location filename="../../ui/write_dialogs.cpp" line="-105"/>
+        <location filename="../../ui/dialogs/write_dialogs.cpp" line="-105"/>
         <location line="+12"/>
         <source>Enable writes</source>
         <translation>쓰기 허용</translation>
@@ -3104,7 +3104,7 @@ Click for the last hour.</source>
 <context>
     <name>pelscope::GroupPage</name>
     <message>
-        <location filename="../../ui/group_page.cpp" line="+95"/>
+        <location filename="../../ui/pages/group_page.cpp" line="+95"/>
         <source>Unread lag and pending</source>
         <translation>미읽음 lag 및 Pending</translation>
     </message>
@@ -3625,7 +3625,7 @@ Desktop notifications muted</source>
 <context>
     <name>pelscope::HistoryFileWindow</name>
     <message>
-        <location filename="../../ui/history_file_window.cpp" line="+45"/>
+        <location filename="../../ui/pages/history_file_window.cpp" line="+45"/>
         <source>first seen</source>
         <translation>최초 관측</translation>
     </message>
@@ -3794,7 +3794,7 @@ Desktop notifications muted</source>
 <context>
     <name>pelscope::HistorySettingsDialog</name>
     <message>
-        <location filename="../../ui/history_settings_dialog.cpp" line="+26"/>
+        <location filename="../../ui/dialogs/history_settings_dialog.cpp" line="+26"/>
         <source>History settings</source>
         <translation>기록 설정</translation>
     </message>
@@ -3945,7 +3945,7 @@ Desktop notifications muted</source>
 <context>
     <name>pelscope::JobQueuePage</name>
     <message>
-        <location filename="../../ui/job_queue_page.cpp" line="+34"/>
+        <location filename="../../ui/pages/job_queue_page.cpp" line="+34"/>
         <source>Waiting</source>
         <translation>대기</translation>
     </message>
@@ -4455,7 +4455,7 @@ Desktop notifications muted</source>
 <context>
     <name>pelscope::OverviewPage</name>
     <message>
-        <location filename="../../ui/overview_page.cpp" line="+72"/>
+        <location filename="../../ui/pages/overview_page.cpp" line="+72"/>
         <source>Filter streams and groups (Ctrl+F; Down or Enter to the table)</source>
         <translation>스트림 및 그룹 필터(Ctrl+F, 아래 화살표 또는 Enter로 표 이동)</translation>
     </message>
@@ -4578,7 +4578,7 @@ Desktop notifications muted</source>
 <context>
     <name>pelscope::PayloadView</name>
     <message>
-        <location filename="../../ui/payload_view.cpp" line="+51"/>
+        <location filename="../../ui/widgets/payload_view.cpp" line="+51"/>
         <source>Select an entry to see its payload.</source>
         <translation>페이로드를 보려면 엔트리를 선택하십시오.</translation>
     </message>
@@ -4618,7 +4618,7 @@ Desktop notifications muted</source>
 <context>
     <name>pelscope::PendingActionsBar</name>
     <message>
-        <location filename="../../ui/pending_actions_bar.cpp" line="+14"/>
+        <location filename="../../ui/widgets/pending_actions_bar.cpp" line="+14"/>
         <source>Claim to…</source>
         <translation>claim…</translation>
     </message>
@@ -4719,7 +4719,7 @@ Desktop notifications muted</source>
 <context>
     <name>pelscope::QueueItemBrowser</name>
     <message>
-        <location filename="../../ui/queue_item_browser.cpp" line="+53"/>
+        <location filename="../../ui/widgets/queue_item_browser.cpp" line="+53"/>
         <source>◀ Earlier</source>
         <translation>◀ 이전</translation>
     </message>
@@ -4863,7 +4863,7 @@ Desktop notifications muted</source>
 <context>
     <name>pelscope::QueuePage</name>
     <message>
-        <location filename="../../ui/queue_page.cpp" line="+35"/>
+        <location filename="../../ui/pages/queue_page.cpp" line="+35"/>
         <source>Items</source>
         <translation>항목</translation>
     </message>
@@ -5083,7 +5083,7 @@ Desktop notifications muted</source>
 <context>
     <name>pelscope::QueuePanel</name>
     <message>
-        <location filename="../../ui/queue_panel.cpp" line="+49"/>
+        <location filename="../../ui/pages/queue_panel.cpp" line="+49"/>
         <source>Delayed queues, reliable lists and job frameworks&apos; queues, worst first</source>
         <translation>지연 큐, 신뢰성 리스트, 작업 프레임워크의 큐, 나쁜 순</translation>
     </message>
@@ -5320,7 +5320,7 @@ The oldest %1 processing items read: %2 without a timestamp (unknown age), %3 st
 <context>
     <name>pelscope::TimeChartWidget</name>
     <message>
-        <location filename="../../ui/time_chart_widget.cpp" line="+148"/>
+        <location filename="../../ui/charts/time_chart_widget.cpp" line="+148"/>
         <source>; lines at %1</source>
         <translation>. 기준선 %1</translation>
     </message>
@@ -5441,7 +5441,7 @@ The oldest %1 processing items read: %2 without a timestamp (unknown age), %3 st
 <context>
     <name>pelscope::WriteResultsPanel</name>
     <message>
-        <location filename="../../ui/write_results_panel.cpp" line="+20"/>
+        <location filename="../../ui/widgets/write_results_panel.cpp" line="+20"/>
         <source>Write results</source>
         <translation>쓰기 결과</translation>
     </message>

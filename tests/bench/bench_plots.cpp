@@ -1,6 +1,6 @@
 #include "bench_plots.h"
 
-#include "qcp.h"
+#include "charts/qcp.h"
 
 #include <QDir>
 

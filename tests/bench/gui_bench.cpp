@@ -1,9 +1,9 @@
 #include "gui_bench.h"
 
-#include "group_page.h"
+#include "pages/group_page.h"
 #include "main_window.h"
 #include "synthetic_history.h"
-#include "time_chart_widget.h"
+#include "charts/time_chart_widget.h"
 
 #include <QCoreApplication>
 #include <QEventLoop>

@@ -3,7 +3,7 @@
 #include "exporter_runner.h"
 #include "redis_server.h"
 
-#include "qcp.h"
+#include "charts/qcp.h"
 
 #include <QDateTime>
 #include <QFile>

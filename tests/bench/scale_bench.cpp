@@ -2,10 +2,10 @@
 
 #include "connection_view.h"
 #include "itemmodels/group_table_model.h"
-#include "all_connections_page.h"
+#include "pages/all_connections_page.h"
 #include "main_window.h"
 #include "memory_bench.h"
-#include "overview_page.h"
+#include "pages/overview_page.h"
 #include "values/connection_options.h"
 #include "group_fixtures.h"
 #include "redis_oracle.h"

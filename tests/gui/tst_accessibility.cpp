@@ -5,31 +5,31 @@
 // view where Tab moves between cells instead of leaving it all fail; then
 // Tab is pressed through each page until focus comes back. In English, then
 // in Korean.
-#include "alert_inbox_dialog.h"
+#include "dialogs/alert_inbox_dialog.h"
 #include "app_language.h"
-#include "connection_dialog.h"
+#include "dialogs/connection_dialog.h"
 #include "connection_view.h"
-#include "delivery_histogram_widget.h"
-#include "dlq_page.h"
-#include "dlq_tab.h"
-#include "group_page.h"
+#include "charts/delivery_histogram_widget.h"
+#include "pages/dlq_page.h"
+#include "pages/dlq_tab.h"
+#include "pages/group_page.h"
 #include "gui_test_helpers.h"
 #include "itemmodels/dlq_entry_model.h"
 #include "main_window.h"
-#include "overview_page.h"
+#include "pages/overview_page.h"
 #include "poll_once.h"
 #include "polling/poller_thread.h"
-#include "queue_page.h"
+#include "pages/queue_page.h"
 #include "values/connection_options.h"
 #include "redis_oracle.h"
 #include "redis_server.h"
 #include "test_settings.h"
 #include "text/fill_text.h"
-#include "time_chart_widget.h"
+#include "charts/time_chart_widget.h"
 #include "write_controller.h"
-#include "write_dialogs.h"
+#include "dialogs/write_dialogs.h"
 
-#include "qcp.h"
+#include "charts/qcp.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemView>

@@ -5,13 +5,13 @@
 // Prometheus; labels that match nothing, or no Prometheus at all, are said in
 // the chart caption.
 #include "connection_view.h"
-#include "group_page.h"
+#include "pages/group_page.h"
 #include "gui_test_helpers.h"
 #include "main_window.h"
 #include "redis_oracle.h"
 #include "redis_server.h"
 #include "test_settings.h"
-#include "time_chart_widget.h"
+#include "charts/time_chart_widget.h"
 
 #include <QApplication>
 #include <QEventLoop>

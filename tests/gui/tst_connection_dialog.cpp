@@ -3,7 +3,7 @@
 // "Test" reports what INFO says (or the exact error) without blocking, and the
 // URL and the separate fields stay in step. The keychain is whatever the machine
 // has; without one the dialog must say the password will be asked each time.
-#include "connection_dialog.h"
+#include "dialogs/connection_dialog.h"
 #include "profiles/connection_profile_store.h"
 #include "redis_oracle.h"
 #include "redis_server.h"

@@ -4,10 +4,10 @@
 // once; a blip shorter than that is not; six groups at once are one summary;
 // a muted group is not told, and shows its mark in the overview.
 #include "connection_view.h"
-#include "alert_banner.h"
-#include "alert_inbox_dialog.h"
+#include "widgets/alert_banner.h"
+#include "dialogs/alert_inbox_dialog.h"
 #include "desktop_alerts.h"
-#include "group_page.h"
+#include "pages/group_page.h"
 #include "gui_test_helpers.h"
 #include "incident_export.h"
 #include "itemmodels/group_table_model.h"

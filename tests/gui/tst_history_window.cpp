@@ -4,18 +4,18 @@
 // says who does; when the recorder stops, the window takes over within a few
 // polls; the file then holds no time twice.
 #include "connection_view.h"
-#include "group_page.h"
+#include "pages/group_page.h"
 #include "history/history_database.h"
-#include "history_file_window.h"
+#include "pages/history_file_window.h"
 #include "gui_test_helpers.h"
-#include "history_settings_dialog.h"
+#include "dialogs/history_settings_dialog.h"
 #include "main_window.h"
-#include "activity_chart.h"
-#include "queue_page.h"
+#include "charts/activity_chart.h"
+#include "pages/queue_page.h"
 #include "redis_oracle.h"
 #include "redis_server.h"
 #include "test_settings.h"
-#include "time_chart_widget.h"
+#include "charts/time_chart_widget.h"
 
 #include <QCryptographicHash>
 #include <QLabel>

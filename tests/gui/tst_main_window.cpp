@@ -2,7 +2,7 @@
 // values the server reports, updates keep selection and sort, and the models
 // pass QAbstractItemModelTester.
 #include "itemmodels/group_table_model.h"
-#include "group_page.h"
+#include "pages/group_page.h"
 #include "gui_test_helpers.h"
 #include "itemmodels/consumer_table_model.h"
 #include "itemmodels/pending_table_model.h"
@@ -12,12 +12,12 @@
 #include "demo_fixture.h"
 #include "text/fill_text.h"
 #include "main_window.h"
-#include "all_connections_page.h"
-#include "overview_page.h"
-#include "queue_panel.h"
+#include "pages/all_connections_page.h"
+#include "pages/overview_page.h"
+#include "pages/queue_panel.h"
 #include "itemmodels/queue_table_model.h"
 #include "write_controller.h"
-#include "time_chart_widget.h"
+#include "charts/time_chart_widget.h"
 
 #include <QDateTime>
 #include <QPointF>

@@ -7,7 +7,7 @@
 // the confirmations' text (commands and what the server named stay as they are).
 #include "app_language.h"
 #include "connection_view.h"
-#include "group_page.h"
+#include "pages/group_page.h"
 #include "gui_test_helpers.h"
 #include "main_window.h"
 #include "poll_once.h"
@@ -17,7 +17,7 @@
 #include "redis_server.h"
 #include "test_settings.h"
 #include "write_controller.h"
-#include "write_dialogs.h"
+#include "dialogs/write_dialogs.h"
 #include "actions/pending_action_job.h"
 
 #include <QAbstractButton>

@@ -1,0 +1,65 @@
+// A QCustomPlot time chart: date-time axis, a few named series fed with the
+// visible window only, optional threshold lines, and a crosshair shared with
+// sibling charts (hover one, all show the same instant and their values).
+#pragma once
+
+#include "charts/qcp.h"
+
+#include <QList>
+
+namespace pelscope {
+
+class TimeChartWidget : public QCustomPlot
+{
+    Q_OBJECT
+public:
+    explicit TimeChartWidget(const QString &title, QWidget *parent = nullptr);
+
+    int addSeries(const QString &name, const QColor &color, QCPAxis *valueAxis = nullptr);
+    // t: seconds since the epoch; v may hold NaN for gaps.
+    void setSeries(int index, const QVector<double> &t, const QVector<double> &v);
+    void setThreshold(const QString &label, double value, const QColor &color);
+    void clearThresholds();
+    void addMarker(double t, const QString &label, const QColor &color); // status changes
+    void clearMarkers();
+    void setTimeWindow(double endSeconds, double spanSeconds);
+    // The axis covers what is held when that is shorter than the window: a
+    // chart opened 30 s after the start is not a sliver at its right edge.
+    // `heldSinceSeconds` NaN: the window as asked.
+    void setTimeWindow(double endSeconds, double spanSeconds, double heldSinceSeconds);
+    // The unit of the values, named on the Y axis and in the readout.
+    enum class Unit { Entries, Seconds, EntriesPerSecond };
+    void setValueUnit(Unit unit);
+    // A line under the title: where the data comes from ("recorded since 13:02", "simulated").
+    void setCaption(const QString &text);
+    QString caption() const;
+    void setStale(bool stale);
+
+    // The crosshair at time t (seconds), or hidden when t is NaN.
+    void showCrosshair(double t);
+
+Q_SIGNALS:
+    void hovered(double t); // NaN when the mouse left
+
+protected:
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void leaveEvent(QEvent *event) override;
+
+private:
+    QString valueText(double v) const;
+    void speak(); // the accessible description: what the chart shows now
+    void updateValueRange();
+
+    static constexpr int kDenseSeries = 20; // above this, thin lines: see addSeries
+
+    QCPTextElement *m_caption;
+    QCPItemStraightLine *m_crosshair;
+    QCPItemText *m_readout;
+    QList<QCPItemStraightLine *> m_thresholds;
+    QList<QCPItemText *> m_thresholdTexts;
+    QList<QCPAbstractItem *> m_markers;
+    Unit m_unit = Unit::Entries;
+    QVector<double> m_seriesMax; // per graph, NaN when it has no known value
+};
+
+} // namespace pelscope

@@ -1,0 +1,463 @@
+#include "pages/group_page.h"
+#include "accessible_names.h"
+#include "widgets/back_button.h"
+#include "pages/scroll_page.h"
+
+#include "charts/delivery_histogram_widget.h"
+#include "health_style.h"
+#include "itemmodels/consumer_table_model.h"
+#include "itemmodels/pending_table_model.h"
+#include "widgets/payload_view.h"
+#include "widgets/consumer_actions_bar.h"
+#include "widgets/pending_actions_bar.h"
+#include "write_controller.h"
+#include "snapshot/format.h"
+#include "text/fill_text.h"
+#include "charts/group_charts.h"
+#include "charts/time_chart_widget.h"
+#include "history/prometheus_backfill.h"
+
+#include <QComboBox>
+#include <QDateTime>
+#include <QGridLayout>
+#include <QMenu>
+#include <QToolButton>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QPushButton>
+#include <QShortcut>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace pelscope {
+
+namespace {
+
+// Dead consumers and poison candidates stand out in their tables.
+class HighlightProxy : public QSortFilterProxyModel
+{
+public:
+    HighlightProxy(int flagRole, QObject *parent)
+        : QSortFilterProxyModel(parent)
+        , m_flagRole(flagRole)
+    {}
+    QVariant data(const QModelIndex &index, int role) const override
+    {
+        if ((role == Qt::BackgroundRole || role == Qt::ForegroundRole) && QSortFilterProxyModel::data(index, m_flagRole).toBool()) {
+            const HealthStyle st = healthStyle(Health::Crit);
+            return role == Qt::BackgroundRole ? QVariant(QBrush(st.tint)) : QVariant(QBrush(st.strong));
+        }
+        return QSortFilterProxyModel::data(index, role);
+    }
+    bool lessThan(const QModelIndex &l, const QModelIndex &r) const override
+    {
+        const QVariant a = l.data(sortRole()), b = r.data(sortRole());
+        if (a.typeId() == QMetaType::Double && b.typeId() == QMetaType::Double)
+            return a.toDouble() < b.toDouble();
+        return a.toString() < b.toString();
+    }
+
+private:
+    int m_flagRole;
+};
+
+QTableView *makeTable(QAbstractItemModel *model, int sortColumn, Qt::SortOrder order)
+{
+    auto *view = new QTableView;
+    view->setModel(model);
+    view->setSortingEnabled(true);
+    view->sortByColumn(sortColumn, order);
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->verticalHeader()->hide();
+    // IDs and consumer names are read whole: columns fit their contents
+    // (the table scrolls sideways when they are wide), the last one stretches.
+    view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    view->horizontalHeader()->setStretchLastSection(true);
+    view->setWordWrap(false);
+    return view;
+}
+
+} // namespace
+
+GroupPage::GroupPage(const HistoryStore *history, QWidget *parent)
+    : QWidget(parent)
+    , m_history(history)
+    , m_title(new QLabel)
+    , m_reasons(new QLabel)
+    , m_facts(new QLabel)
+    , m_window(new QComboBox)
+    , m_notifications(new QToolButton)
+    , m_lagChart(new TimeChartWidget(tr("Unread lag and pending")))
+    , m_idleChart(new TimeChartWidget(tr("Oldest pending idle and how far behind")))
+    , m_rateChart(new TimeChartWidget(tr("In and out rates (entries/s)")))
+    , m_histogram(new DeliveryHistogramWidget)
+    , m_consumers(new ConsumerTableModel(this))
+    , m_pending(new PendingTableModel(this))
+    , m_payload(new PayloadView)
+{
+    auto *back = makeBackButton(this, &GroupPage::backRequested);
+    m_title->setTextFormat(Qt::RichText);
+    m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont big = m_title->font();
+    big.setPointSizeF(big.pointSizeF() * 1.35);
+    m_title->setFont(big);
+    m_reasons->setObjectName(QStringLiteral("groupReasons"));
+    m_reasons->setAccessibleName(tr("Why this status"));
+    m_reasons->setTextFormat(Qt::RichText);
+    m_reasons->setWordWrap(true);
+    m_facts->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_facts->setWordWrap(true);
+    for (const auto &[label, secs] : {std::pair{tr("5 min"), 300}, {tr("15 min"), 900}, {tr("1 h"), 3600}, {tr("6 h"), 21600}, {tr("24 h"), 86400}})
+        m_window->addItem(label, secs);
+    m_window->setCurrentIndex(1);
+    connect(m_window, &QComboBox::currentIndexChanged, this, [this] {
+        m_windowSeconds = m_window->currentData().toInt();
+        updateCharts();
+    });
+
+    auto *top = new QHBoxLayout;
+    top->addWidget(back);
+    top->addWidget(m_title, 1);
+    auto *windowLabel = new QLabel(tr("Window:"));
+    windowLabel->setBuddy(m_window);
+    m_window->setAccessibleName(tr("Chart window"));
+    top->addWidget(windowLabel);
+    top->addWidget(m_window);
+    // Filled by the window when opened (it owns the mutes): 1 hour, until OK, always.
+    m_notifications->setText(tr("Notifications"));
+    m_notifications->setToolTip(tr("Mute this group's desktop notifications"));
+    m_notifications->setPopupMode(QToolButton::InstantPopup);
+    m_notifications->setMenu(new QMenu(m_notifications));
+    top->addWidget(m_notifications);
+
+    m_charts = GroupCharts::setUp(m_lagChart, m_idleChart, m_rateChart);
+    auto *charts = new QGridLayout;
+    charts->addWidget(m_lagChart, 0, 0);
+    charts->addWidget(m_idleChart, 0, 1);
+    charts->addWidget(m_rateChart, 1, 0);
+    charts->addWidget(m_histogram, 1, 1);
+
+    auto *consumerProxy = new HighlightProxy(ConsumerTableModel::StalledRole, this);
+    consumerProxy->setSourceModel(m_consumers);
+    consumerProxy->setSortRole(ConsumerTableModel::SortRole);
+    m_consumerView = makeTable(consumerProxy, ConsumerTableModel::Pending, Qt::DescendingOrder);
+    auto *pendingProxy = new HighlightProxy(PendingTableModel::PoisonRole, this);
+    pendingProxy->setSourceModel(m_pending);
+    pendingProxy->setSortRole(PendingTableModel::SortRole);
+    m_pendingView = makeTable(pendingProxy, PendingTableModel::Deliveries, Qt::DescendingOrder);
+    m_pendingView->setSelectionMode(QAbstractItemView::ExtendedSelection);
+    connect(m_pendingView->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex &current) {
+        if (!current.isValid())
+            return;
+        const QByteArray id = current.data(PendingTableModel::EntryIdRole).toByteArray();
+        m_payload->showLoading(id);
+        Q_EMIT entryRequested(m_key.stream, id);
+    });
+
+    auto wrap = [](const QString &title, QWidget *w) {
+        auto *box = new QWidget;
+        auto *l = new QVBoxLayout(box);
+        l->setContentsMargins(0, 0, 0, 0);
+        auto *label = new QLabel(QStringLiteral("<b>%1</b>").arg(title));
+        l->addWidget(label);
+        l->addWidget(w);
+        return box;
+    };
+    auto *bottom = new QSplitter(Qt::Horizontal);
+    QWidget *consumerBox = wrap(tr("Consumers"), m_consumerView);
+    m_consumerBox = static_cast<QVBoxLayout *>(consumerBox->layout());
+    bottom->addWidget(consumerBox);
+    QWidget *pendingBox = wrap(tr("Pending entries (head of the PEL, poison candidates first)"), m_pendingView);
+    m_pendingBox = static_cast<QVBoxLayout *>(pendingBox->layout());
+    bottom->addWidget(pendingBox);
+    bottom->addWidget(wrap(tr("Payload"), m_payload));
+    bottom->setSizes({300, 380, 420});
+
+    auto *chartsBox = new QWidget;
+    chartsBox->setLayout(charts);
+    auto *split = new QSplitter(Qt::Vertical);
+    split->addWidget(chartsBox);
+    split->addWidget(bottom);
+    split->setSizes({420, 260});
+
+    QVBoxLayout *layout = scrollingLayout(this);
+    layout->addLayout(top);
+    layout->addWidget(m_reasons);
+    layout->addWidget(m_facts);
+    layout->addWidget(split, 1);
+    setThresholds(m_thresholds);
+}
+
+void GroupPage::setWriteController(WriteController *writes)
+{
+    m_pendingActions = new PendingActionsBar(writes, m_pendingView->selectionModel(), PendingTableModel::EntryIdRole);
+    m_pendingActions->setClaimGuardMs(m_thresholds.consumerIdleWarnMs);
+    m_pendingBox->addWidget(m_pendingActions);
+    m_consumerActions = new ConsumerActionsBar(writes, m_consumerView->selectionModel());
+    m_consumerActions->setClaimGuardMs(m_thresholds.consumerIdleWarnMs);
+    m_consumerBox->addWidget(m_consumerActions);
+    connect(writes, &WriteController::pendingActionFinished, this, [this] { m_pendingView->clearSelection(); });
+}
+
+void GroupPage::setThresholds(const HealthThresholds &t)
+{
+    m_thresholds = t;
+    applyGroupThresholds();
+}
+
+// The lines and poison marks of this group (stalled consumers come with the verdict): the connection's
+// thresholds with the group's own overrides.
+void GroupPage::applyGroupThresholds()
+{
+    const HealthThresholds t = m_thresholds.forGroup(m_key.stream, m_key.group);
+    if (m_pendingActions) {
+        m_pendingActions->setClaimGuardMs(t.consumerIdleWarnMs);
+        m_consumerActions->setClaimGuardMs(t.consumerIdleWarnMs);
+    }
+    m_pending->setPoisonThreshold(t.deliveryCountWarn);
+    m_idleChart->clearThresholds();
+    m_idleChart->setThreshold(tr("warn %1").arg(formatDuration(t.oldestIdleWarnMs)), t.oldestIdleWarnMs / 1000.0, healthStyle(Health::Warn).strong);
+    m_idleChart->setThreshold(tr("crit %1").arg(formatDuration(t.oldestIdleCritMs)), t.oldestIdleCritMs / 1000.0, healthStyle(Health::Crit).strong);
+}
+
+void GroupPage::setWindowSeconds(int seconds)
+{
+    const int i = m_window->findData(seconds);
+    if (i >= 0) {
+        m_window->setCurrentIndex(i);
+        return;
+    }
+    // Not one of the choices (the incident report's pictures span what was
+    // recorded, a minute say): drawn over exactly that.
+    m_windowSeconds = std::clamp(seconds, 60, 86'400);
+    updateCharts();
+}
+
+void GroupPage::showGroup(const QByteArray &stream, const QByteArray &group)
+{
+    m_key = GroupKey{stream, group};
+    const QString names = fillText(QStringLiteral("%1 / %2"), displayBytes(stream), displayBytes(group));
+    nameView(m_consumerView, fillText(tr("Consumers of %1"), names));
+    nameView(m_pendingView, fillText(tr("Pending entries of %1"), names));
+    m_payload->showNothing();
+    applyGroupThresholds();
+    if (!m_snapshot.isNull())
+        applySnapshot(m_snapshot);
+}
+
+void GroupPage::applySnapshot(const Snapshot &snapshot)
+{
+    m_snapshot = snapshot;
+    const StreamSnapshot *s = snapshot.stream(m_key.stream);
+    const GroupSnapshot *g = snapshot.group(m_key.stream, m_key.group);
+    m_consumers->setGroup(m_key.stream, m_key.group, g);
+    m_pending->setGroup(m_key.stream, m_key.group, g);
+    m_histogram->setGroup(g, m_thresholds.forGroup(m_key.stream, m_key.group).deliveryCountWarn);
+    if (m_pendingActions) {
+        m_pendingActions->setGroup(m_key.stream, m_key.group, snapshot);
+        m_consumerActions->setGroup(m_key.stream, m_key.group, snapshot);
+    }
+    updateHeader(s, g);
+    if (isVisible())
+        updateCharts();
+}
+
+void GroupPage::updateHeader(const StreamSnapshot *s, const GroupSnapshot *g)
+{
+    const QString names = QStringLiteral("%1 / %2").arg(displayBytes(m_key.stream).toHtmlEscaped(), displayBytes(m_key.group).toHtmlEscaped());
+    if (!g) {
+        m_title->setText(names + tr(" <span style='color:%1'>(not in the latest poll)</span>").arg(dimTextColor()));
+        m_reasons->clear();
+        m_facts->clear();
+        return;
+    }
+    const HealthStyle st = healthStyle(g->health.status);
+    // Since when, from the recorded changes ("at least" when it already was
+    // when recording began).
+    QString since;
+    if (const auto s = m_history && !m_snapshot.isNull() ? m_history->statusSince(m_key, g->health.status) : std::nullopt) {
+        const QString d = formatDuration(std::max<qint64>(0, m_snapshot->takenAtMs - s->atMs));
+        const QString at = QDateTime::fromMSecsSinceEpoch(s->atMs).toString(QStringLiteral("HH:mm:ss"));
+        since = fillText(s->atLeast ? tr("for at least %1 (already when recording began at %2)") : tr("for %1 (since %2)"), d, at);
+        since = fillText(QStringLiteral("&nbsp; <span style='color:%1'>%2</span>"), dimTextColor(), since.toHtmlEscaped());
+    }
+    m_title->setText(fillText(QStringLiteral("<span style='background:%1;color:white'>&nbsp;%2 %3&nbsp;</span>&nbsp; %4%5"), st.strong.name(),
+                              st.glyph, st.word, names, since));
+    QStringList reasons;
+    // Who holds old work first, in one line: the answer to "which consumer died?".
+    if (!g->health.stalled.isEmpty()) {
+        const StalledConsumer &c = g->health.stalled.first();
+        QString who = fillText(c.pending == 1 ? tr("%1 holds %2 entry idle %3") : tr("%1 holds %2 entries idle %3"), displayBytes(c.name),
+                               formatCount(c.pending), formatDuration(c.idleMs));
+        if (g->health.stalled.size() > 1)
+            who += fillText(tr(" (and %1 more consumers holding old entries)"), g->health.stalled.size() - 1);
+        reasons << fillText(QStringLiteral("<b style='color:%1'>%2</b>"), warningTextColor(), who.toHtmlEscaped());
+    }
+    for (const QString &r : renderReasons(g->health.reasons))
+        reasons << QStringLiteral("• ") + r.toHtmlEscaped();
+    m_reasons->setText(reasons.isEmpty() ? tr("<span style='color:%1'>No rule is broken.</span>").arg(dimTextColor())
+                                         : reasons.join(QStringLiteral("<br>")));
+    // The recent status changes, newest first, with their time and reasons.
+    if (m_history) {
+        const QList<StatusChange> changes = m_history->statusChanges(m_key);
+        QStringList lines;
+        for (qsizetype i = changes.size() - 1; i >= 0 && lines.size() < 4; --i) {
+            const StatusChange &c = changes.at(i);
+            const QString at = QDateTime::fromMSecsSinceEpoch(c.atMs).toString(QStringLiteral("HH:mm:ss"));
+            const QString why = c.reasons.isEmpty() ? QString() : QStringLiteral(": ") + joinReasons(c.reasons, QStringLiteral("; "));
+            lines << (c.firstSeen ? tr("%1 first seen %2%3").arg(at, healthStyle(c.to).word, why)
+                                  : tr("%1 %2 → %3%4").arg(at, healthStyle(c.from).word, healthStyle(c.to).word, why));
+        }
+        if (!lines.isEmpty())
+            m_reasons->setText(
+                m_reasons->text()
+                + tr("<br><span style='color:%2'>Status changes: %1</span>").arg(lines.join(QStringLiteral(" · ")).toHtmlEscaped(), dimTextColor()));
+    }
+    QString lag = g->lag ? formatCount(*g->lag) : tr("unknown (%1)").arg(renderReason(g->lagNote));
+    m_facts->setText(tr("last-delivered-id %1 · entries-read %2 · lag %3 · pending %4 · stream length %5")
+                         .arg(displayBytes(g->lastDeliveredId), g->entriesRead ? formatCount(*g->entriesRead) : tr("unknown"), lag,
+                              g->pending ? formatCount(*g->pending) : QStringLiteral("?"),
+                              s && s->length ? formatCount(*s->length) : QStringLiteral("?")));
+}
+
+void GroupPage::updateCharts()
+{
+    if (!m_history || m_snapshot.isNull())
+        return;
+    const qint64 now = m_snapshot->takenAtMs;
+    const qint64 from = now - qint64(m_windowSeconds) * 1000;
+    const int points = std::max(200, width() / 2);
+    askBackfillIfNeeded(from, now);
+    std::optional<qint64> heldSinceMs = m_recordedSinceMs;
+    auto feed = [&](TimeChartWidget *chart, int series, Metric metric) {
+        SeriesWindow w = m_history->window(m_key, metric, from, now, points);
+        // What Prometheus holds from before the first local point goes in
+        // front, with a gap between: two sources are never joined by a line.
+        const auto fetched = m_backfilled.series.constFind(int(metric));
+        if (fetched != m_backfilled.series.cend() && m_backfilled.key == m_key) {
+            double localStart = m_recordedSinceMs ? *m_recordedSinceMs / 1000.0 : now / 1000.0;
+            for (qsizetype i = 0; i < w.t.size(); ++i)
+                if (!std::isnan(w.v.at(i))) {
+                    localStart = std::min(localStart, w.t.at(i));
+                    break;
+                }
+            QVector<double> t, v;
+            const auto &[pt, pv] = *fetched;
+            for (qsizetype i = 0; i < pt.size() && pt.at(i) < localStart; ++i)
+                if (pt.at(i) >= from / 1000.0) {
+                    t << pt.at(i);
+                    v << pv.at(i);
+                }
+            if (!t.isEmpty()) {
+                heldSinceMs = std::min<qint64>(heldSinceMs.value_or(now), qint64(t.first() * 1000));
+                t << (t.last() + localStart) / 2;
+                v << std::nan("");
+                w.t = t + w.t;
+                w.v = v + w.v;
+            }
+        }
+        chart->setSeries(series, w.t, w.v);
+    };
+    feed(m_lagChart, 0, Metric::Lag);
+    feed(m_lagChart, 1, Metric::Pending);
+    feed(m_idleChart, 0, Metric::OldestIdleSeconds);
+    feed(m_idleChart, 1, Metric::BehindSeconds);
+    feed(m_rateChart, 0, Metric::InRate);
+    feed(m_rateChart, 1, Metric::OutRate);
+    for (TimeChartWidget *chart : std::as_const(m_charts)) {
+        chart->clearMarkers();
+        for (const StatusChange &c : m_history->statusChanges(m_key)) {
+            if (c.atMs >= from && !c.firstSeen) // a marker for a change, not for when watching began
+                chart->addMarker(c.atMs / 1000.0, healthStyle(c.to).word, healthStyle(c.to).strong);
+        }
+        for (const TimelineEvent &e : std::as_const(m_events))
+            if (e.atMs >= from)
+                chart->addMarker(e.atMs / 1000.0, e.label, QColor(0x1e, 0x6f, 0xd9));
+        const bool shorter = heldSinceMs && *heldSinceMs > from;
+        chart->setTimeWindow(now / 1000.0, m_windowSeconds, shorter ? *heldSinceMs / 1000.0 : std::nan(""));
+        QStringList caption;
+        if (m_recordedSinceMs && *m_recordedSinceMs > from)
+            caption
+                << tr("recorded since %1").arg(QLocale().toString(QDateTime::fromMSecsSinceEpoch(*m_recordedSinceMs).time(), QLocale::ShortFormat));
+        if (m_backfill && m_backfilled.key == m_key && !m_backfilled.note.isEmpty())
+            caption << m_backfilled.note;
+        if (!m_historyNote.isEmpty())
+            caption << m_historyNote;
+        chart->setCaption(caption.join(QStringLiteral(" · ")));
+        chart->replot(QCustomPlot::rpQueuedReplot);
+    }
+}
+
+void GroupPage::setBackfill(PrometheusBackfill *backfill)
+{
+    m_backfill = backfill;
+    m_backfilled = {};
+    if (backfill)
+        connect(backfill, &PrometheusBackfill::finished, this, &GroupPage::takeBackfill);
+}
+
+// Asked once per group and window, and only when the local history starts
+// after the window does: a page whose past is on disk costs Prometheus nothing.
+void GroupPage::askBackfillIfNeeded(qint64 fromMs, qint64 nowMs)
+{
+    if (!m_backfill || (m_recordedSinceMs && *m_recordedSinceMs <= fromMs + 60'000))
+        return;
+    if (m_backfilled.key == m_key && m_backfilled.windowSeconds == m_windowSeconds)
+        return;
+    m_backfilled = Backfilled{m_key, m_windowSeconds, true, {}, tr("asking Prometheus for the earlier part…")};
+    const qint64 toMs = m_recordedSinceMs ? std::min(*m_recordedSinceMs, nowMs) : nowMs;
+    m_backfill->request(m_key, fromMs, toMs, std::max(1, m_windowSeconds / 400));
+}
+
+void GroupPage::takeBackfill(const BackfillResult &result)
+{
+    if (!(result.key == m_backfilled.key))
+        return; // an answer for a group no longer shown
+    m_backfilled.pending = false;
+    m_backfilled.series.clear();
+    for (auto it = result.series.cbegin(); it != result.series.cend(); ++it)
+        m_backfilled.series.insert(it.key(), {it->t, it->v});
+    m_backfilled.note = result.note;
+    updateCharts();
+}
+
+void GroupPage::setRecordedSince(std::optional<qint64> ms)
+{
+    m_recordedSinceMs = ms;
+}
+
+void GroupPage::setHistoryNote(const QString &note)
+{
+    m_historyNote = note;
+}
+
+void GroupPage::setConnectionEvents(const QList<TimelineEvent> &events)
+{
+    m_events = events;
+    updateCharts();
+}
+
+void GroupPage::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    updateCharts(); // charts of a hidden page are not fed
+}
+
+void GroupPage::setStale(bool stale)
+{
+    for (TimeChartWidget *chart : std::as_const(m_charts))
+        chart->setStale(stale);
+}
+
+void GroupPage::showEntry(const EntryReadResult &result)
+{
+    if (result.stream == m_key.stream)
+        m_payload->showResult(result);
+}
+
+} // namespace pelscope

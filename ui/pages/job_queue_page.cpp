@@ -1,0 +1,267 @@
+#include "pages/job_queue_page.h"
+
+#include "accessible_names.h"
+#include "widgets/back_button.h"
+#include "health_style.h"
+#include "widgets/queue_item_browser.h"
+#include "charts/queue_charts.h"
+#include "charts/time_chart_widget.h"
+
+#include "snapshot/format.h"
+#include "text/display_text.h"
+#include "text/fill_text.h"
+
+#include <QComboBox>
+#include <QDateTime>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QShortcut>
+#include <QSplitter>
+#include <QTableView>
+#include <QTextBrowser>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace pelscope {
+
+namespace {
+
+QString roleName(JobPart::Role role)
+{
+    switch (role) {
+    case JobPart::Role::Waiting: return JobQueuePage::tr("Waiting");
+    case JobPart::Role::Paused: return JobQueuePage::tr("Paused");
+    case JobPart::Role::Prioritized: return JobQueuePage::tr("Prioritized");
+    case JobPart::Role::Active: return JobQueuePage::tr("Active");
+    case JobPart::Role::Reserved: return JobQueuePage::tr("Reserved");
+    case JobPart::Role::Scheduled: return JobQueuePage::tr("Scheduled");
+    case JobPart::Role::Retries: return JobQueuePage::tr("Retries");
+    case JobPart::Role::Failed: return JobQueuePage::tr("Failed");
+    case JobPart::Role::Dead: return JobQueuePage::tr("Dead");
+    }
+    return {};
+}
+
+const JobQueueSnapshot *findQueue(const Snapshot &snapshot, const QByteArray &id)
+{
+    if (snapshot.isNull())
+        return nullptr;
+    for (const JobQueueSnapshot &q : snapshot->jobQueues)
+        if (jobQueueId(q) == id)
+            return &q;
+    return nullptr;
+}
+
+// The figures the poll read, in the framework's words; what was not read is left out.
+QString facts(const JobQueueSnapshot &q)
+{
+    QStringList out;
+    if (q.waiting)
+        out << fillText(JobQueuePage::tr("%1 waiting"), formatCount(*q.waiting));
+    if (q.paused)
+        out << JobQueuePage::tr("paused");
+    if (q.oldestWaitingMs)
+        out << fillText(JobQueuePage::tr("the oldest waiting %1"), formatDuration(*q.oldestWaitingMs));
+    else if (q.notTakenForMs)
+        out << fillText(JobQueuePage::tr("nothing taken for %1"), formatDuration(*q.notTakenForMs));
+    if (q.active)
+        out << fillText(JobQueuePage::tr("%1 held by workers"), formatCount(*q.active));
+    if (q.orphaned && *q.orphaned > 0)
+        out << fillText(JobQueuePage::tr("%1 of them by no live worker"), formatCount(*q.orphaned));
+    if (q.scheduled)
+        out << fillText(JobQueuePage::tr("%1 scheduled, %2 due"), formatCount(*q.scheduled), formatCount(q.overdue.value_or(0)));
+    if (q.oldestOverdueMs)
+        out << fillText(JobQueuePage::tr("the oldest due %1 late"), formatDuration(*q.oldestOverdueMs));
+    if (q.failed)
+        out << fillText(JobQueuePage::tr("%1 failed"), formatCount(*q.failed));
+    if (q.workers)
+        out << fillText(JobQueuePage::tr("%1 worker(s) alive"), formatCount(*q.workers));
+    return out.join(JobQueuePage::tr(", "));
+}
+
+} // namespace
+
+JobQueuePage::JobQueuePage(QWidget *parent)
+    : QWidget(parent)
+    , m_browser(new QueueItemBrowser(this))
+    , m_charts(new QueueCharts(tr("Jobs"), tr("How long")))
+    , m_title(new QLabel)
+    , m_status(new QLabel)
+    , m_workers(new QLabel)
+    , m_which(new QComboBox)
+{
+    setObjectName(QStringLiteral("jobQueuePage"));
+    auto *back = makeBackButton(this, &JobQueuePage::backRequested);
+    auto *reload = new QPushButton(tr("Refresh"));
+    connect(reload, &QPushButton::clicked, this, &JobQueuePage::refresh);
+    for (QLabel *label : {m_title, m_status, m_workers}) {
+        label->setTextFormat(Qt::RichText);
+        label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        label->setWordWrap(label != m_title);
+    }
+    m_which->setObjectName(QStringLiteral("jobParts"));
+    m_which->setToolTip(tr("Where the framework keeps this queue's jobs: waiting, held, scheduled, failed"));
+    m_which->setAccessibleName(tr("Which of the queue's keys to browse"));
+    connect(m_which, &QComboBox::activated, this, &JobQueuePage::showPart);
+
+    auto *top = new QHBoxLayout;
+    top->addWidget(back);
+    top->addWidget(m_title, 1);
+    top->addWidget(m_which);
+    top->addWidget(reload);
+
+    connect(m_browser, &QueueItemBrowser::pageRequested, this, &JobQueuePage::pageRequested);
+    connect(m_browser, &QueueItemBrowser::jobRequested, this, &JobQueuePage::jobRequested);
+
+    auto *split = new QSplitter(Qt::Vertical);
+    split->setChildrenCollapsible(false);
+    split->addWidget(m_charts);
+    split->addWidget(m_browser->table());
+    split->addWidget(m_browser->detail());
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+    split->setStretchFactor(2, 2);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addWidget(m_status);
+    layout->addWidget(m_workers);
+    layout->addWidget(m_browser->pagingBar());
+    layout->addWidget(split, 1);
+}
+
+bool JobQueuePage::showJobQueue(const QByteArray &id, const Snapshot &snapshot)
+{
+    const JobQueueSnapshot *q = findQueue(snapshot, id);
+    if (!q)
+        return false;
+    m_id = id;
+    m_parts = q->parts;
+    m_holds = jobFigures(*q).holds;
+    m_title->setText(fillText(tr("<b>%1</b> &nbsp;(%2, read only)"), jobQueueTitle(*q).toHtmlEscaped(),
+                              q->version.isEmpty() ? tr("job framework") : q->version.toHtmlEscaped()));
+    m_which->clear();
+    for (const JobPart &part : std::as_const(m_parts))
+        m_which->addItem(fillText(tr("%1: %2"), roleName(part.role), displayBytes(part.key)));
+    m_which->setVisible(m_parts.size() > 1);
+    nameView(m_browser->table(), fillText(tr("Jobs of %1"), jobQueueTitle(*q)));
+    m_status->clear();
+    m_workers->clear();
+    showPart();
+
+    // The charts: what the row counts, by what it holds.
+    const bool waiting = m_holds == JobFigures::Holds::Waiting, scheduled = m_holds == JobFigures::Holds::Scheduled;
+    const QString counted = waiting                                     ? tr("waiting")
+                            : scheduled                                 ? tr("scheduled")
+                            : m_holds == JobFigures::Holds::Failed      ? tr("failed")
+                            : m_holds == JobFigures::Holds::Workers     ? tr("workers")
+                                                                        : tr("reserved");
+    m_charts->setSeriesNames(counted, waiting ? tr("active") : scheduled ? tr("due") : tr("held"),
+                             waiting ? tr("oldest waiting") : scheduled ? tr("oldest due, late by") : tr("oldest held"));
+    m_charts->ageChart()->setVisible(m_holds != JobFigures::Holds::Failed && m_holds != JobFigures::Holds::Workers);
+    m_charts->countChart()->setCaption(jobQueueTitle(*q));
+    m_points.clear();
+    drawCharts();
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    Q_EMIT historyRequested({QStringLiteral("job"), m_id}, now - 3'600'000, now, ++m_historyRequest);
+    applySnapshot(snapshot);
+    return true;
+}
+
+TimeChartWidget *JobQueuePage::countChart() const
+{
+    return m_charts->countChart();
+}
+
+void JobQueuePage::showPart()
+{
+    const int index = m_which->currentIndex();
+    if (index < 0 || index >= m_parts.size()) {
+        m_browser->clear();
+        return;
+    }
+    const JobPart &part = m_parts.at(index);
+    QueueItemBrowser::Source source;
+    source.key = part.key;
+    source.sortedSet = part.sortedSet;
+    source.score = part.score;
+    source.scoreToMs = part.scoreToMs;
+    source.processing = part.role == JobPart::Role::Active || part.role == JobPart::Role::Reserved;
+    source.timestampFields = {"enqueued_at", "timestamp", "ts"};
+    source.jobPrefix = part.jobPrefix;
+    // Failed and dead jobs newest first: the operator asks what fails now.
+    source.newestFirst = part.sortedSet && part.score == JobPart::Score::Since;
+    source.order = !part.sortedSet                          ? tr("from the right end")
+                   : source.newestFirst                     ? tr("newest first")
+                   : part.score == JobPart::Score::None     ? tr("lowest score first")
+                                                            : tr("earliest first");
+    m_browser->show(source);
+}
+
+void JobQueuePage::refresh()
+{
+    m_browser->refresh();
+}
+
+void JobQueuePage::showPage(const QueueItemPage &page)
+{
+    m_browser->showPage(page);
+}
+
+void JobQueuePage::showJob(const JobHashPage &job)
+{
+    m_browser->showJob(job);
+}
+
+void JobQueuePage::applySnapshot(const Snapshot &snapshot)
+{
+    if (m_id.isEmpty() || snapshot.isNull())
+        return;
+    const JobQueueSnapshot *q = findQueue(snapshot, m_id);
+    if (!q) {
+        m_status->setText(tr("Not in the last poll: the framework's keys for it are gone, or were not read."));
+        m_workers->clear();
+        return;
+    }
+    for (const auto &[key, point] : QueueHistory::fromSnapshot(snapshot))
+        if (key.kind == QLatin1String("job") && key.key == m_id && (m_points.isEmpty() || point.atMs > m_points.last().atMs)) {
+            m_lastNowMs = point.atMs;
+            m_points.append(point);
+            drawCharts();
+        }
+    if (!q->error.isEmpty()) {
+        m_status->setText(QStringLiteral("<span style='color:%1'>%2</span>").arg(warningTextColor(), fillText(tr("Could not read: %1"), q->error).toHtmlEscaped()));
+        return;
+    }
+    const HealthStyle style = healthStyle(q->health.status);
+    const QString reasons = joinReasons(q->health.reasons, QStringLiteral("; "));
+    m_status->setText(fillText(QStringLiteral("<span style='color:%1'><b>%2 %3</b></span> &nbsp;%4%5"), style.strong.name(), style.glyph, style.word,
+                               facts(*q).toHtmlEscaped(), reasons.isEmpty() ? QString() : QStringLiteral(" — ") + reasons.toHtmlEscaped()));
+    QStringList more;
+    if (!q->deadWorkers.isEmpty())
+        more << fillText(tr("<b>Stopped holding jobs:</b> %1"), q->deadWorkers.join(QStringLiteral("; ")).toHtmlEscaped());
+    if (!q->goneWorkers.isEmpty())
+        more << fillText(tr("<b>Listed, but their own key is gone:</b> %1"), q->goneWorkers.join(QStringLiteral("; ")).toHtmlEscaped());
+    if (!q->newestFailure.isEmpty())
+        more << fillText(tr("<b>Newest failure:</b> %1"), q->newestFailure.toHtmlEscaped());
+    m_workers->setText(more.join(QStringLiteral("<br>")));
+    m_workers->setVisible(!more.isEmpty());
+}
+
+void JobQueuePage::showHistory(quint64 request, const QList<QueuePoint> &points)
+{
+    if (request != m_historyRequest)
+        return;
+    m_points = QueueHistory::withPast(points, m_points);
+    drawCharts();
+}
+
+void JobQueuePage::drawCharts()
+{
+    QueueHistory::keepLast(m_points, 3'600'000); // an hour at most, however long the page stays open
+    m_charts->draw(m_points, m_points.isEmpty() ? QDateTime::currentMSecsSinceEpoch() : std::max(m_lastNowMs, m_points.last().atMs));
+}
+
+} // namespace pelscope
