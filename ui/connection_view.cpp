@@ -1,5 +1,6 @@
 #include "connection_view.h"
 #include "session/page_route.h"
+#include "widgets/table_copy.h"
 #include "widgets/connection_status_line.h"
 
 #include "pages/dlq_page.h"
@@ -150,10 +151,7 @@ ConnectionView::ConnectionView(QWidget *parent)
     buildStatusLine();
     layout->addWidget(m_statusLine);
 
-    // Stale data must look stale: checked on the GUI thread's own clock, so
-    // it works precisely when the poller is stuck on a hung server.
-    connect(&m_staleTimer, &QTimer::timeout, this, &ConnectionView::checkStale);
-    m_staleTimer.start(500);
+    connect(m_session, &ConnectionSession::stalenessChanged, this, &ConnectionView::showStaleness);
 }
 
 ConnectionView::~ConnectionView() = default;
@@ -207,7 +205,6 @@ void ConnectionView::connectTo(const ConnectionRequest &request)
 {
     m_request = request;
     resetForNewConnection(request.options.redactedUrl());
-    setPollIntervalMs(request.intervalMs);
     setThresholds(request.probe.thresholds);
     m_statusLine->showProfileTag(request.colorTag);
     SessionSettings settings;
@@ -243,7 +240,6 @@ void ConnectionView::resetForNewConnection(const QString &address)
     m_model->clear();
     m_session->reset();
     m_dlqPage->clear();
-    m_lastSnapshotWallMs = 0;
     m_groupPage->setConnectionEvents({});
     showOverview();
     m_overview->setSummary(tr("Connecting to %1…").arg(address));
@@ -447,7 +443,6 @@ void ConnectionView::applySnapshot(const Snapshot &incoming)
 
 void ConnectionView::render(const Snapshot &snapshot)
 {
-    m_lastSnapshotWallMs = QDateTime::currentMSecsSinceEpoch();
     const bool cluster = snapshot->server.mode == QLatin1String("cluster");
     m_overview->setColumnShown(GroupTableModel::Node, cluster);
     m_overview->setColumnShown(GroupTableModel::ReadAge, snapshot->stats.refreshTicks > 1);
@@ -467,12 +462,6 @@ void ConnectionView::render(const Snapshot &snapshot)
     if (m_stack->currentWidget() == m_jobPage)
         m_jobPage->applySnapshot(snapshot);
     updateDlqButton(snapshot);
-    if (m_stale) {
-        m_stale = false;
-        m_model->setStale(false);
-        m_groupPage->setStale(false);
-        m_dlqPage->setStale(false);
-    }
     updateSummary();
     m_statusLine->showPoll(snapshot);
     // Every 10 s, or when groups come or go: bytesUsed() walks every series' buffers.
@@ -516,24 +505,21 @@ void ConnectionView::updateClusterBanner(const Snapshot &snapshot)
     m_clusterBanner->setVisible(!problems.isEmpty());
 }
 
-void ConnectionView::checkStale()
+void ConnectionView::showStaleness(bool stale, qint64 sinceWallMs, qint64 ageMs)
 {
-    if (m_lastSnapshotWallMs == 0 || m_paused)
-        return;
-    const qint64 age = QDateTime::currentMSecsSinceEpoch() - m_lastSnapshotWallMs;
-    const bool stale = age > std::max<qint64>(3000, 3LL * m_intervalMs);
-    if (stale && !m_stale) {
-        m_stale = true;
-        m_model->setStale(true);
-        m_groupPage->setStale(true);
-        m_dlqPage->setStale(true);
-        Q_EMIT summaryChanged();
+    if (stale != m_stale) {
+        m_stale = stale;
+        m_model->setStale(stale);
+        m_groupPage->setStale(stale);
+        m_dlqPage->setStale(stale);
+        if (stale)
+            Q_EMIT summaryChanged(); // un-staled by the poll that follows, which says so itself
     }
-    if (m_stale) {
-        const QString since = QDateTime::fromMSecsSinceEpoch(m_lastSnapshotWallMs).toString(QStringLiteral("HH:mm:ss"));
+    if (stale) {
+        const QString since = QDateTime::fromMSecsSinceEpoch(sinceWallMs).toString(QStringLiteral("HH:mm:ss"));
         m_overview->setSummary(tr("<span style='color:%3'><b>STALE since %1</b> — no answer from the server for %2; "
                                   "the values below are the last ones known.</span>")
-                                   .arg(since, formatDuration(age), healthStyle(Health::Warn).strong.name()));
+                                   .arg(since, formatDuration(ageMs), healthStyle(Health::Warn).strong.name()));
     }
 }
 
@@ -548,13 +534,8 @@ void ConnectionView::applyStatus(const ConnectionStatus &status)
     if (status.state == RedisConnection::State::Ready)
         m_banner->hide();
     if (status.state != RedisConnection::State::Ready && status.error.isError()) {
-        // A wrong password, certificate or ACL will not heal by itself: red.
-        // A lost connection, a timeout or a loading server may: amber.
-        using Kind = RedisError::Kind;
-        const Kind k = status.error.kind;
-        const bool needsOperator = k == Kind::AuthFailed || k == Kind::AuthRequired || k == Kind::Tls || k == Kind::NoPermission
-                                   || k == Kind::HostNotFound || k == Kind::Usage || k == Kind::Protocol;
-        m_banner->setStyleSheet(bannerStyleSheet(needsOperator ? BannerTone::Danger : BannerTone::Trouble));
+        // Red for what will not heal by itself, amber for what may.
+        m_banner->setStyleSheet(bannerStyleSheet(status.error.needsOperator() ? BannerTone::Danger : BannerTone::Trouble));
         // The error's own words end as they end ("…listening there?"): no
         // second full stop after them. And the data below is from a poll
         // only when there was one.
@@ -576,25 +557,8 @@ void ConnectionView::copySelection()
     QTableView *view = qobject_cast<QTableView *>(QApplication::focusWidget());
     if (m_stack->currentWidget() == m_overviewSplit && view != m_queues->table())
         view = m_overview->table();
-    if (!view || !view->selectionModel())
-        return;
-    QStringList lines;
-    const QAbstractItemModel *model = view->model();
-    QList<int> columns;
-    QStringList header;
-    for (int c = 0; c < model->columnCount(); ++c)
-        if (!view->isColumnHidden(c)) {
-            columns << c;
-            header << model->headerData(c, Qt::Horizontal).toString();
-        }
-    lines << header.join(QLatin1Char('\t'));
-    for (const QModelIndex &row : view->selectionModel()->selectedRows()) {
-        QStringList cells;
-        for (int c : std::as_const(columns))
-            cells << model->index(row.row(), c).data().toString();
-        lines << cells.join(QLatin1Char('\t'));
-    }
-    QApplication::clipboard()->setText(lines.join(QLatin1Char('\n')) + QLatin1Char('\n'));
+    if (view && view->selectionModel())
+        QApplication::clipboard()->setText(selectedRowsAsTsv(*view));
 }
 
 } // namespace pelscope

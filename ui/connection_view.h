@@ -100,7 +100,6 @@ public:
     const ConnectionOptions &readOptions() const { return m_readOptions; }
 
     void setThresholds(const HealthThresholds &t);
-    void setPollIntervalMs(int ms) { m_intervalMs = ms; }
 
     // Starts (or restarts) this view's session (its poller thread) on `request`.
     void connectTo(const ConnectionRequest &request);
@@ -147,7 +146,7 @@ private:
     void rememberPage(const PageRoute &route);
     void buildStatusLine();
     void updateSummary();
-    void checkStale();
+    void showStaleness(bool stale, qint64 sinceWallMs, qint64 ageMs);
     void render(const Snapshot &snapshot);
     void updateWriteBanner(bool enabled);
     void leadWithQueues(bool lead);
@@ -181,11 +180,8 @@ private:
     ActivityChart *m_activityChart = nullptr;
     QByteArray m_wantedQueue; // --page queue:KEY before the first poll
     void openWantedQueue();
-    QTimer m_staleTimer;
-    qint64 m_lastSnapshotWallMs = 0;
     qint64 m_heldShownAtMs = 0; // the history's held figures, last given to the status line
     int m_heldGroupsShown = -1;
-    int m_intervalMs = 1000;
     bool m_stale = false;
     bool m_queuesLead = false; // no groups but queues: the queue panel has the room
     bool m_paused = false;

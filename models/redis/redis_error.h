@@ -33,6 +33,13 @@ struct RedisError
     QByteArray detail; // the raw server error or socket text, for "details"
 
     bool isError() const { return kind != Kind::None; }
+    // A wrong password, certificate, ACL, name or URL does not heal by itself:
+    // an operator must act. A lost connection, a timeout or a loading server may.
+    bool needsOperator() const
+    {
+        return kind == Kind::AuthFailed || kind == Kind::AuthRequired || kind == Kind::Tls || kind == Kind::NoPermission
+               || kind == Kind::HostNotFound || kind == Kind::Usage || kind == Kind::Protocol;
+    }
     // Errors that retrying without a change of configuration will not fix.
     bool isConfigurationError() const;
     static QString kindName(Kind kind);

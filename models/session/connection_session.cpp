@@ -4,6 +4,7 @@
 #include "../polling/poller_thread.h"
 #include "../text/display_text.h"
 
+#include <QDateTime>
 #include <QMap>
 
 #include <algorithm>
@@ -18,6 +19,8 @@ ConnectionSession::ConnectionSession(QObject *parent)
 {
     qRegisterMetaType<pelscope::TimelineEvent>();
     m_readerThread.setObjectName(QStringLiteral("payload reader"));
+    connect(&m_staleTimer, &QTimer::timeout, this, &ConnectionSession::checkStale);
+    m_staleTimer.start(500);
     connect(m_historySession, &HistorySession::stateChanged, this, &ConnectionSession::historyStateChanged);
     connect(m_historySession, &HistorySession::pastReplayed, this, [this](int polls, qint64 loadMs, const QList<StoredEvent> &events) {
         // Failovers recorded before this window opened are marked on its charts too.
@@ -42,6 +45,7 @@ void ConnectionSession::start(const SessionSettings &settings)
     m_historySession->start(settings.history);
     m_poller = std::make_unique<PollerThread>(settings.options, settings.probe);
     m_poller->setIntervalMs(settings.intervalMs);
+    m_intervalMs = settings.intervalMs;
     connect(m_poller->poller(), &Poller::snapshotReady, this, &ConnectionSession::accept);
     connect(m_poller->poller(), &Poller::statusChanged, this, &ConnectionSession::acceptStatus);
     m_poller->setPaused(m_paused);
@@ -55,6 +59,7 @@ void ConnectionSession::reset()
     m_lastSnapshot = {};
     m_generation = 0;
     m_lastFailoverAtMs = 0;
+    m_lastSnapshotWallMs = 0;
 }
 
 void ConnectionSession::setPaused(bool paused)
@@ -125,7 +130,23 @@ void ConnectionSession::accept(const Snapshot &incoming)
     if (!m_lastSnapshot.isNull())
         noteNodeChanges(m_lastSnapshot, snapshot);
     m_lastSnapshot = snapshot;
+    m_lastSnapshotWallMs = QDateTime::currentMSecsSinceEpoch();
+    if (m_stale) {
+        m_stale = false;
+        Q_EMIT stalenessChanged(false, m_lastSnapshotWallMs, 0);
+    }
     Q_EMIT snapshotReady(snapshot);
+}
+
+void ConnectionSession::checkStale()
+{
+    if (m_lastSnapshotWallMs == 0 || m_paused)
+        return;
+    const qint64 age = QDateTime::currentMSecsSinceEpoch() - m_lastSnapshotWallMs;
+    if (age > std::max<qint64>(3000, 3LL * m_intervalMs))
+        m_stale = true;
+    if (m_stale)
+        Q_EMIT stalenessChanged(true, m_lastSnapshotWallMs, age);
 }
 
 void ConnectionSession::acceptStatus(const ConnectionStatus &status)

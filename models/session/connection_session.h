@@ -17,6 +17,7 @@
 
 #include <QObject>
 #include <QThread>
+#include <QTimer>
 
 #include <memory>
 
@@ -47,6 +48,9 @@ public:
     // The store, the timeline and the last snapshot start afresh (start() does it too).
     void reset();
     bool isPolling() const { return m_poller != nullptr; }
+    // No poll for 3 intervals (at least 3 s) while not paused: what is shown
+    // is the last known, and must look it (stalenessChanged).
+    bool isStale() const { return m_stale; }
     void setPaused(bool paused);
     void pollNow();
     // The next poll reads this group's consumers whatever their cadence, and comes now.
@@ -78,6 +82,9 @@ Q_SIGNALS:
     void historyStateChanged(const pelscope::HistoryState &state);
     // The recorded past is in the store; failovers among its events are on the timeline.
     void pastReplayed(int polls, qint64 loadMs);
+    // Stale (or fresh again); while stale, again every half second with the
+    // time since the last poll arrived (wall clock ms) and its age.
+    void stalenessChanged(bool stale, qint64 sinceWallMs, qint64 ageMs);
 
 private:
     Snapshot withHistoryVerdicts(const Snapshot &snapshot);
@@ -85,6 +92,7 @@ private:
     // Cluster: streams whose master changed since the last snapshot (a failover, a slot moved).
     void noteNodeChanges(const Snapshot &previous, const Snapshot &current);
     void stopReader();
+    void checkStale();
 
     HistoryStore m_history;
     HistorySession *m_historySession;
@@ -95,6 +103,12 @@ private:
     Snapshot m_lastSnapshot;
     QList<TimelineEvent> m_events;
     qint64 m_lastFailoverAtMs = 0;
+    // Checked on this (the GUI) thread's own clock, so it works precisely
+    // when the poller is stuck on a hung server.
+    QTimer m_staleTimer;
+    qint64 m_lastSnapshotWallMs = 0;
+    int m_intervalMs = 1000;
+    bool m_stale = false;
     quint64 m_generation = 0;
 };
 

@@ -2129,8 +2129,8 @@ keys: %1</source>
 <context>
     <name>pelscope::ConnectionSession</name>
     <message>
-        <location filename="../../models/session/connection_session.cpp" line="+26"/>
-        <location line="+110"/>
+        <location filename="../../models/session/connection_session.cpp" line="+29"/>
+        <location line="+128"/>
         <source>failover</source>
         <translation>페일오버</translation>
     </message>
@@ -2350,7 +2350,7 @@ Click for the last hour.</source>
 <context>
     <name>pelscope::ConnectionView</name>
     <message>
-        <location filename="../../ui/connection_view.cpp" line="+76"/>
+        <location filename="../../ui/connection_view.cpp" line="+77"/>
         <source>PAUSED — polling is suspended; press Space to resume.</source>
         <translation>일시 중지됨 — 폴링이 중단되었습니다. 재개하려면 Space 키를 누르십시오.</translation>
     </message>
@@ -2365,7 +2365,7 @@ Click for the last hour.</source>
         <translation>데드 레터 스트림 탐색, 재처리, 내보내기 (Ctrl+D)</translation>
     </message>
     <message>
-        <location line="+152"/>
+        <location line="+147"/>
         <source>Connecting to %1…</source>
         <translation>%1에 연결 중…</translation>
     </message>
@@ -2412,12 +2412,12 @@ Click for the last hour.</source>
         <translation>Claim 및 XACK 활동 — %1</translation>
     </message>
     <message>
-        <location line="+80"/>
+        <location line="+79"/>
         <source>node</source>
         <translation>노드</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+43"/>
         <source>%1 is not answering (%2): its %3 stream(s) show their last values, greyed</source>
         <translation>%1 응답 없음(%2): 해당 스트림 %3개는 마지막 값을 회색으로 표시</translation>
     </message>
@@ -2437,12 +2437,12 @@ Click for the last hour.</source>
         <translation>Cluster: %1.</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+16"/>
         <source>&lt;span style=&apos;color:%3&apos;&gt;&lt;b&gt;STALE since %1&lt;/b&gt; — no answer from the server for %2; the values below are the last ones known.&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:%3&apos;&gt;&lt;b&gt;%1 이후 갱신 중단&lt;/b&gt; — 서버가 %2 동안 응답하지 않았습니다. 아래 값은 마지막으로 확인된 값입니다.&lt;/span&gt;</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+27"/>
         <source>%1 — %2 No data yet: no poll has succeeded on this connection.</source>
         <translation>%1 — %2 아직 데이터가 없습니다: 이 연결에서 성공한 폴링이 없습니다.</translation>
     </message>

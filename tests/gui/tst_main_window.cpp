@@ -516,7 +516,6 @@ private Q_SLOTS:
 
         MainWindow mainWindow;
         ConnectionView &window = *mainWindow.addConnection();
-        window.setPollIntervalMs(200);
         mainWindow.show();
         ConnectionOptions options = optionsFor(server.url());
         options.commandTimeoutMs = 2000;
