@@ -4070,7 +4070,7 @@ Desktop notifications muted</source>
         <translation>살펴볼 큐의 키</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+48"/>
         <source>held</source>
         <translation>잡혀 있음</translation>
     </message>
@@ -4719,7 +4719,7 @@ Desktop notifications muted</source>
 <context>
     <name>pelscope::QueueItemBrowser</name>
     <message>
-        <location filename="../../ui/widgets/queue_item_browser.cpp" line="+53"/>
+        <location filename="../../ui/widgets/queue_item_browser.cpp" line="+54"/>
         <source>◀ Earlier</source>
         <translation>◀ 이전</translation>
     </message>
@@ -4903,7 +4903,7 @@ Desktop notifications muted</source>
         <translation>처리 중 리스트(Worker가 보유한 항목) 또는 메인 리스트(대기 중인 항목)</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+58"/>
         <source>size</source>
         <translation>크기</translation>
     </message>

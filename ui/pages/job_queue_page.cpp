@@ -115,14 +115,7 @@ JobQueuePage::JobQueuePage(QWidget *parent)
     connect(m_browser, &QueueItemBrowser::pageRequested, this, &JobQueuePage::pageRequested);
     connect(m_browser, &QueueItemBrowser::jobRequested, this, &JobQueuePage::jobRequested);
 
-    auto *split = new QSplitter(Qt::Vertical);
-    split->setChildrenCollapsible(false);
-    split->addWidget(m_charts);
-    split->addWidget(m_browser->table());
-    split->addWidget(m_browser->detail());
-    split->setStretchFactor(0, 2);
-    split->setStretchFactor(1, 3);
-    split->setStretchFactor(2, 2);
+    QSplitter *split = m_browser->splitBelow(m_charts);
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(top);

@@ -79,14 +79,7 @@ QueuePage::QueuePage(WriteController *writes, QWidget *parent)
     connect(m_writes, &WriteController::queueWriteFinished, this, &QueuePage::refresh);
 
     // The last hour above the items: how many wait, how late the oldest is.
-    auto *split = new QSplitter(Qt::Vertical);
-    split->setChildrenCollapsible(false);
-    split->addWidget(m_charts);
-    split->addWidget(m_browser->table());
-    split->addWidget(m_browser->detail());
-    split->setStretchFactor(0, 2);
-    split->setStretchFactor(1, 3);
-    split->setStretchFactor(2, 2);
+    QSplitter *split = m_browser->splitBelow(m_charts);
 
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(top);

@@ -8,6 +8,7 @@
 #include "text/display_text.h"
 #include "text/fill_text.h"
 
+#include <QSplitter>
 #include <QDateTime>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -271,6 +272,19 @@ QList<QByteArray> QueueItemBrowser::selectedItems() const
         out.append(row.data(kValueRole).toByteArray());
     }
     return out;
+}
+
+QSplitter *QueueItemBrowser::splitBelow(QWidget *above) const
+{
+    auto *split = new QSplitter(Qt::Vertical);
+    split->setChildrenCollapsible(false);
+    split->addWidget(above);
+    split->addWidget(m_table);
+    split->addWidget(m_detail);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+    split->setStretchFactor(2, 2);
+    return split;
 }
 
 } // namespace pelscope

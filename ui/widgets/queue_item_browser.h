@@ -11,6 +11,7 @@
 
 class QLabel;
 class QPushButton;
+class QSplitter;
 class QStandardItemModel;
 class QTableView;
 class QTextBrowser;
@@ -44,6 +45,9 @@ public:
     QWidget *pagingBar() const { return m_pagingBar; }
     QTableView *table() const { return m_table; }
     QTextBrowser *detail() const { return m_detail; }
+    // `above` (the page's charts), the items and the selected item's detail,
+    // one under the other, resizable: what both queue pages show.
+    QSplitter *splitBelow(QWidget *above) const;
     QStandardItemModel *items() const { return m_model; }
     const QueueItemPage &page() const { return m_page; }
     const Source &source() const { return m_source; }
