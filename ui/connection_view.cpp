@@ -465,11 +465,11 @@ void ConnectionView::render(const Snapshot &snapshot)
     updateSummary();
     m_statusLine->showPoll(snapshot);
     // Every 10 s, or when groups come or go: bytesUsed() walks every series' buffers.
-    if (const HistoryStore &history = m_session->history();
-        snapshot->takenAtMs - m_heldShownAtMs >= 10'000 || history.groupCount() != m_heldGroupsShown) {
+    if (const int groups = m_session->history().read([](const HistoryStore &h) { return h.groupCount(); });
+        snapshot->takenAtMs - m_heldShownAtMs >= 10'000 || groups != m_heldGroupsShown) {
         m_heldShownAtMs = snapshot->takenAtMs;
-        m_heldGroupsShown = history.groupCount();
-        m_statusLine->showHistoryHeld(history.held());
+        m_heldGroupsShown = groups;
+        m_statusLine->showHistoryHeld(m_session->history().read([](const HistoryStore &h) { return h.held(); }));
     }
     updateClusterBanner(snapshot);
     Q_EMIT summaryChanged();

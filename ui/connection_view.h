@@ -86,7 +86,7 @@ public:
     WriteController *writes() const { return m_writes; }
     WriteResultsPanel *writeResults() const { return m_results; }
     ConnectionSession *session() const { return m_session; }
-    const HistoryStore &history() const { return m_session->history(); }
+    const SharedHistoryStore &history() const { return m_session->history(); }
     const HistorySession &historySession() const { return m_session->historySession(); }
     const Snapshot &lastSnapshot() const { return m_session->lastSnapshot(); }
     // Failovers and cluster node changes seen on this connection, oldest first.

@@ -62,7 +62,7 @@ int writeSeriesFromMemory(const ConnectionView &view, const IncidentReportReques
             const GroupKey key{st.key, g.name};
             QMap<qint64, std::array<double, kColumns>> rows;
             for (int m = 0; m < kColumns; ++m) {
-                const SeriesWindow w = view.history().window(key, Metric(m), r.fromMs, r.toMs);
+                const SeriesWindow w = view.history().read([&](const HistoryStore &h) { return h.window(key, Metric(m), r.fromMs, r.toMs); });
                 for (qsizetype i = 0; i < w.t.size(); ++i) {
                     auto row = rows.find(qint64(w.t.at(i) * 1000));
                     if (row == rows.end()) {
@@ -189,7 +189,7 @@ bool exportIncidentReport(ConnectionView *view, const QString &folder, qint64 sp
         // past included), not the whole window asked for: two minutes are
         // drawn over two minutes, not squeezed into the right edge of an hour.
         qint64 drawnMs = spanMs;
-        if (const auto progress = view->history().progress(key); progress && progress->firstSeenMs > 0)
+        if (const auto progress = view->history().read([&](const HistoryStore &h) { return h.progress(key); }); progress && progress->firstSeenMs > 0)
             drawnMs = std::min(spanMs, (request.toMs - progress->firstSeenMs) * 21 / 20);
         const int windowSeconds = int(std::clamp<qint64>(drawnMs / 1000, 60, 24 * 3600));
         const QString name = QStringLiteral("charts/%1.png").arg(names.stem(key));

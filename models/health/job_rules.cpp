@@ -48,7 +48,8 @@ HealthVerdict evaluateJobQueue(const JobQueueSnapshot &q, const HealthThresholds
         return v;
     }
     if (q.orphaned && *q.orphaned > 0)
-        addReason(v, Health::Crit, orphanedWords(q, *q.orphaned, t));
+        if (Reason words = orphanedWords(q, *q.orphaned, t); !words.isEmpty()) // arq has none: never a critical without a reason
+            addReason(v, Health::Crit, std::move(words));
     if (!q.deadWorkers.isEmpty())
         // The process, by name: with what it held (counted above) or not.
         addReason(v, q.orphaned && *q.orphaned > 0 ? Health::Crit : Health::Warn,

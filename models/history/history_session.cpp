@@ -1,23 +1,47 @@
 #include "history_session.h"
 
+#include "live_history.h"
+
 #include <QDateTime>
 
 namespace pelscope {
 
-HistorySession::HistorySession(HistoryStore *store, QObject *parent)
+HistorySession::HistorySession(QObject *parent)
     : QObject(parent)
-    , m_store(store)
+    , m_live(new LiveHistory(&m_store))
 {
     m_thread.setObjectName(QStringLiteral("history writer"));
+    m_liveThread.setObjectName(QStringLiteral("history"));
     qRegisterMetaType<QList<pelscope::QueuePoint>>();
+    qRegisterMetaType<pelscope::HistoryPast>();
+    m_live->moveToThread(&m_liveThread);
+    connect(&m_liveThread, &QThread::finished, m_live, &QObject::deleteLater);
+    connect(m_live, &LiveHistory::judged, this, [this](quint64 session, const Snapshot &snapshot, qint64 recordedSinceMs) {
+        if (session != m_session)
+            return; // judged before the connection was replaced
+        if (recordedSinceMs > 0)
+            m_recordedSinceMs = recordedSinceMs;
+        Q_EMIT judged(snapshot);
+    });
+    connect(m_live, &LiveHistory::pastReplayed, this, [this](quint64 session, const HistoryPast &past, qint64 recordedSinceMs) {
+        if (session != m_session)
+            return;
+        if (recordedSinceMs > 0)
+            m_recordedSinceMs = recordedSinceMs;
+        m_pastApplied = true;
+        Q_EMIT pastReplayed(int(past.polls.size()), past.loadMs, past.events);
+    });
+    m_liveThread.start();
 }
 
 HistorySession::~HistorySession()
 {
-    stop();
+    stopRecorder();
+    m_liveThread.quit();
+    m_liveThread.wait();
 }
 
-void HistorySession::stop()
+void HistorySession::stopRecorder()
 {
     if (m_recorder) {
         // The recorder flushes and gives its lease back in its destructor, on its thread.
@@ -30,15 +54,26 @@ void HistorySession::stop()
         m_thread.wait();
     }
     m_state = {};
-    m_held.clear();
-    m_pastApplied = true;
+}
+
+void HistorySession::begin(bool waitForPast)
+{
+    ++m_session;
+    m_recordedSinceMs.reset();
+    m_pastApplied = !waitForPast;
+    QMetaObject::invokeMethod(
+        m_live, [live = m_live, session = m_session, waitForPast] { live->begin(session, waitForPast); }, Qt::QueuedConnection);
+}
+
+void HistorySession::reset()
+{
+    begin(false);
 }
 
 void HistorySession::start(const HistorySettings &settings)
 {
-    stop();
-    ++m_session;
-    m_recordedSinceMs.reset();
+    stopRecorder();
+    begin(!settings.path.isEmpty());
     m_state.path = settings.path;
     if (settings.path.isEmpty())
         return; // memory only
@@ -51,17 +86,19 @@ void HistorySession::start(const HistorySettings &settings)
     });
     const quint64 session = m_session;
     connect(m_recorder, &HistoryRecorder::queueSeriesRead, this, &HistorySession::queueSeriesRead);
-    connect(m_recorder, &HistoryRecorder::pastLoaded, this, [this, session](const HistoryPast &past) {
-        if (session == m_session)
-            onPastLoaded(past);
-    });
+    // The past goes straight from the recorder's thread to the live history's.
+    connect(m_recorder, &HistoryRecorder::pastLoaded, m_live, [live = m_live, session](const HistoryPast &past) { live->replay(session, past); });
     m_thread.start();
-    m_pastApplied = false;
-    m_waiting.start();
     QMetaObject::invokeMethod(m_recorder, &HistoryRecorder::open, Qt::QueuedConnection);
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
     QMetaObject::invokeMethod(
         m_recorder, [recorder = m_recorder, now] { recorder->loadPast(now); }, Qt::QueuedConnection);
+}
+
+void HistorySession::judge(const Snapshot &snapshot)
+{
+    QMetaObject::invokeMethod(
+        m_live, [live = m_live, session = m_session, snapshot] { live->judge(session, snapshot); }, Qt::QueuedConnection);
 }
 
 void HistorySession::readQueueSeries(const QueueSeriesKey &key, qint64 fromMs, qint64 toMs, quint64 request)
@@ -73,47 +110,6 @@ void HistorySession::readQueueSeries(const QueueSeriesKey &key, qint64 fromMs, q
     QMetaObject::invokeMethod(
         m_recorder, [recorder = m_recorder, key, fromMs, toMs, request] { recorder->readQueueSeries(key, fromMs, toMs, request); },
         Qt::QueuedConnection);
-}
-
-bool HistorySession::admit(const Snapshot &snapshot)
-{
-    if (!m_recordedSinceMs && !snapshot.isNull())
-        m_recordedSinceMs = snapshot->takenAtMs;
-    if (m_pastApplied)
-        return true;
-    if (m_waiting.elapsed() > kWaitForPastMs) {
-        // The file is slow or stuck: live history goes on without the past.
-        m_pastApplied = true;
-        for (const Snapshot &held : std::as_const(m_held))
-            m_store->append(held);
-        m_held.clear();
-        return true;
-    }
-    m_held.append(snapshot);
-    return false;
-}
-
-void HistorySession::onPastLoaded(const HistoryPast &past)
-{
-    if (m_pastApplied)
-        return; // gave up waiting; the store has moved on
-    for (const auto &[atMs, rows] : past.polls)
-        m_store->appendRecorded(atMs, rows);
-    QHash<GroupKey, Health> previous;
-    for (const StoredEvent &e : past.events) {
-        if (!e.group || !e.status || (e.kind != QLatin1String("status") && e.kind != QLatin1String("first_seen")))
-            continue;
-        const bool first = e.kind == QLatin1String("first_seen") || !previous.contains(*e.group);
-        m_store->addRecordedChange(*e.group, StatusChange{e.atMs, previous.value(*e.group, *e.status), *e.status, e.why(), first});
-        previous.insert(*e.group, *e.status);
-    }
-    if (!past.polls.isEmpty())
-        m_recordedSinceMs = past.recordedSinceMs ? std::min(*past.recordedSinceMs, past.polls.first().first) : past.polls.first().first;
-    for (const Snapshot &held : std::as_const(m_held))
-        m_store->append(held);
-    m_held.clear();
-    m_pastApplied = true;
-    Q_EMIT pastReplayed(int(past.polls.size()), past.loadMs, past.events);
 }
 
 void HistorySession::record(const Snapshot &snapshot)

@@ -1,6 +1,6 @@
 #include "group_table_model.h"
 
-#include "history/history_store.h"
+#include "history/shared_history_store.h"
 #include "snapshot/format.h"
 #include "text/fill_text.h"
 
@@ -49,7 +49,7 @@ std::optional<double> GroupTableModel::latest(const GroupKey &key, int metric) c
     if (!m_history || m_snapshot.isNull())
         return std::nullopt;
     const qint64 now = m_snapshot->takenAtMs;
-    const SeriesWindow w = m_history->window(key, Metric(metric), now - 30'000, now, 64);
+    const SeriesWindow w = m_history->read([&](const HistoryStore &h) { return h.window(key, Metric(metric), now - 30'000, now, 64); });
     for (qsizetype i = w.v.size() - 1; i >= 0; --i)
         if (!std::isnan(w.v[i]))
             return w.v[i];
@@ -318,7 +318,8 @@ GroupTableModel::TrendSeries GroupTableModel::trendSeries(int row) const
     out.floor = std::max(out.floor, out.warnAt); // the warn line is always in the picture
     if (m_history) {
         const qint64 now = m_snapshot->takenAtMs;
-        out.values = m_history->window(m_rows.at(row).key, metric, now - 15LL * 60'000, now, 90).v;
+        const GroupKey &key = m_rows.at(row).key;
+        out.values = m_history->read([&](const HistoryStore &h) { return h.window(key, metric, now - 15LL * 60'000, now, 90).v; });
     }
     return out;
 }
@@ -352,7 +353,9 @@ std::optional<StatusSince> GroupTableModel::sinceOf(int row) const
 {
     if (!m_history)
         return std::nullopt;
-    return m_history->statusSince(m_rows.at(row).key, groupAt(row).health.status);
+    const GroupKey &key = m_rows.at(row).key;
+    const Health status = groupAt(row).health.status;
+    return m_history->read([&](const HistoryStore &h) { return h.statusSince(key, status); });
 }
 
 QString GroupTableModel::toolTip(int row, int column) const

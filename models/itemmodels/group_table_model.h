@@ -66,7 +66,7 @@ public:
     explicit GroupTableModel(QObject *parent = nullptr);
 
     // Rates and the lag sparkline come from the history (optional).
-    void setHistory(const class HistoryStore *history) { m_history = history; }
+    void setHistory(const class SharedHistoryStore *history) { m_history = history; }
     void applySnapshot(const Snapshot &snapshot);
     void clear(); // connection changed: the only reset
     // What the Connection column says (the profile name or address).
@@ -124,7 +124,7 @@ private:
     QString m_connectionLabel;
     bool m_stale = false;
     QSet<GroupKey> m_muted;
-    const class HistoryStore *m_history = nullptr;
+    const class SharedHistoryStore *m_history = nullptr;
     Snapshot m_snapshot;
 };
 

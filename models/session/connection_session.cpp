@@ -15,12 +15,13 @@ namespace pelscope {
 
 ConnectionSession::ConnectionSession(QObject *parent)
     : QObject(parent)
-    , m_historySession(new HistorySession(&m_history, this))
+    , m_historySession(new HistorySession(this))
 {
     qRegisterMetaType<pelscope::TimelineEvent>();
     m_readerThread.setObjectName(QStringLiteral("payload reader"));
     connect(&m_staleTimer, &QTimer::timeout, this, &ConnectionSession::checkStale);
     m_staleTimer.start(500);
+    connect(m_historySession, &HistorySession::judged, this, &ConnectionSession::acceptJudged);
     connect(m_historySession, &HistorySession::stateChanged, this, &ConnectionSession::historyStateChanged);
     connect(m_historySession, &HistorySession::pastReplayed, this, [this](int polls, qint64 loadMs, const QList<StoredEvent> &events) {
         // Failovers recorded before this window opened are marked on its charts too.
@@ -54,7 +55,7 @@ void ConnectionSession::start(const SessionSettings &settings)
 
 void ConnectionSession::reset()
 {
-    m_history.clear();
+    m_historySession->reset();
     m_events.clear();
     m_lastSnapshot = {};
     m_generation = 0;
@@ -99,33 +100,16 @@ EntryReader *ConnectionSession::openReader(const ConnectionOptions &options)
     return reader;
 }
 
-Snapshot ConnectionSession::withHistoryVerdicts(const Snapshot &snapshot)
-{
-    // Until the recorded past is in the store (a moment), polls wait there.
-    if (!m_historySession->admit(snapshot))
-        return snapshot;
-    // The history rules (stalled, pending climbing) join the snapshot's own.
-    // Most ticks they change nothing: the snapshot goes on as it came,
-    // without a copy of every group.
-    const QHash<GroupKey, HealthVerdict> verdicts = appendAndEvaluate(m_history, snapshot, m_historyRules);
-    if (verdicts.isEmpty())
-        return snapshot;
-    SnapshotData data = snapshot.data();
-    for (StreamSnapshot &s : data.streams)
-        for (GroupSnapshot &g : s.groups) {
-            const auto it = verdicts.constFind(GroupKey{s.key, g.name});
-            if (it != verdicts.constEnd())
-                g.health = *it;
-        }
-    return Snapshot(std::move(data));
-}
-
 void ConnectionSession::accept(const Snapshot &incoming)
 {
     if (incoming->generation < m_generation)
         return; // from before a reconnect
     m_generation = incoming->generation;
-    const Snapshot snapshot = withHistoryVerdicts(incoming);
+    m_historySession->judge(incoming);
+}
+
+void ConnectionSession::acceptJudged(const Snapshot &snapshot)
+{
     m_historySession->record(snapshot); // to disk, on the history writer's thread
     if (!m_lastSnapshot.isNull())
         noteNodeChanges(m_lastSnapshot, snapshot);

@@ -1,14 +1,13 @@
 // One connection's life below the widgets: its poller thread, its payload
-// reader thread, its history (the in-memory store the charts read, the
-// on-disk recorder, the history rules) and its timeline of connection-wide
-// events. It turns every poll into the snapshot the views show (the history
-// rules' verdicts joined, recorded to disk, never one from before a
-// reconnect) and says what happened; ConnectionView only renders.
+// reader thread, its history (the in-memory store the charts read and the
+// history rules, on the history's thread; the on-disk recorder on its own)
+// and its timeline of connection-wide events. It turns every poll into the
+// snapshot the views show (the history rules' verdicts joined, recorded to
+// disk, never one from before a reconnect) and says what happened;
+// ConnectionView only renders.
 #pragma once
 
-#include "../history/history_rules.h"
 #include "../history/history_session.h"
-#include "../history/history_store.h"
 #include "../probe/connection_status.h"
 #include "../probe/probe_config.h"
 #include "../values/connection_options.h"
@@ -61,7 +60,8 @@ public:
     // start() does not call it: the view does, with the options it writes with.
     EntryReader *openReader(const ConnectionOptions &options);
 
-    const HistoryStore &history() const { return m_history; }
+    // Read one short call at a time: the history's thread writes it.
+    const SharedHistoryStore &history() const { return m_historySession->store(); }
     const HistorySession &historySession() const { return *m_historySession; }
     HistorySession *historySessionForReads() const { return m_historySession; }
     const Snapshot &lastSnapshot() const { return m_lastSnapshot; }
@@ -71,7 +71,8 @@ public:
     void recordEvent(const StoredEvent &event) { m_historySession->recordEvent(event); }
 
 public Q_SLOTS:
-    // A poll, from this session's poller (or a test's own).
+    // A poll, from this session's poller (or a test's own): judged on the
+    // history's thread, then snapshotReady.
     void accept(const pelscope::Snapshot &incoming);
     void acceptStatus(const pelscope::ConnectionStatus &status);
 
@@ -87,16 +88,14 @@ Q_SIGNALS:
     void stalenessChanged(bool stale, qint64 sinceWallMs, qint64 ageMs);
 
 private:
-    Snapshot withHistoryVerdicts(const Snapshot &snapshot);
+    void acceptJudged(const Snapshot &snapshot);
     void noteEvent(const TimelineEvent &event);
     // Cluster: streams whose master changed since the last snapshot (a failover, a slot moved).
     void noteNodeChanges(const Snapshot &previous, const Snapshot &current);
     void stopReader();
     void checkStale();
 
-    HistoryStore m_history;
     HistorySession *m_historySession;
-    HistoryRuleThresholds m_historyRules;
     std::unique_ptr<PollerThread> m_poller;
     bool m_paused = false;
     QThread m_readerThread;

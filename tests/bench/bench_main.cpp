@@ -43,7 +43,10 @@ int main(int argc, char **argv)
     childOpt.setFlags(QCommandLineOption::HiddenFromHelp);
     QCommandLineOption scaleChildOpt(QStringLiteral("scale-child"), QStringLiteral("Internal: one scale case."), QStringLiteral("url,seconds"));
     scaleChildOpt.setFlags(QCommandLineOption::HiddenFromHelp);
-    parser.addOptions({quickOpt, outOpt, onlyOpt, childOpt, scaleChildOpt, longRunChildOpt});
+    QCommandLineOption scaleCasesOpt(QStringLiteral("scale-cases"),
+                                     QStringLiteral("The many-groups cases to run, groups[xconnections] comma-separated (e.g. 10000,10000x20)."),
+                                     QStringLiteral("cases"));
+    parser.addOptions({quickOpt, outOpt, onlyOpt, childOpt, scaleChildOpt, longRunChildOpt, scaleCasesOpt});
     parser.process(app);
 
     if (parser.isSet(childOpt))
@@ -122,8 +125,15 @@ int main(int argc, char **argv)
         r.history = runHistoryBench(quick, progress);
     if (want("scale")) {
         // The last case: 20 connections of 500 groups each, on the all-connections tab.
-        const QList<ScaleCase> cases =
+        QList<ScaleCase> cases =
             quick ? QList<ScaleCase>{{10}, {100}, {1'000}} : QList<ScaleCase>{{10}, {100}, {1'000}, {10'000}, {10'000, 20}};
+        if (parser.isSet(scaleCasesOpt)) {
+            cases.clear();
+            for (const QString &c : parser.value(scaleCasesOpt).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+                const QStringList parts = c.split(QLatin1Char('x'));
+                cases.append(ScaleCase{parts.value(0).toInt(), std::max(1, parts.value(1, QStringLiteral("1")).toInt())});
+            }
+        }
         r.scale = runScaleBench(cases, quick ? 20 : 60, progress);
     }
     if (want("queues")) // the 100 queues of a million items each: ~10 GB in redis-server, a few minutes to fill

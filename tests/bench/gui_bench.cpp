@@ -1,5 +1,7 @@
 #include "gui_bench.h"
 
+#include "render_wait.h"
+
 #include "pages/group_page.h"
 #include "main_window.h"
 #include "synthetic_history.h"
@@ -192,7 +194,7 @@ UiResults runUiBench(bool quick, const QString &samplePngPath, const std::functi
         // Ten minutes of history first: the rules look back five.
         qint64 at = kStartMs;
         for (int i = 0; i < 600; ++i, at += 1000)
-            window.applySnapshot(tableFeed.next(at));
+            applyAndRender(window, tableFeed.next(at));
         QCoreApplication::processEvents();
         TableResult r;
         r.rows = rows;
@@ -214,7 +216,7 @@ UiResults runUiBench(bool quick, const QString &samplePngPath, const std::functi
                     QMetaObject::invokeMethod(
                         &window,
                         [&, s, i] {
-                            window.applySnapshot(s);
+                            applyAndRender(window, s); // judged on the history's thread, then rendered
                             window.overviewTable()->viewport()->repaint();
                             if (i > 0)
                                 ms.append(msSince(sentNs));

@@ -287,8 +287,7 @@ HistoryBenchResult runHistoryBench(bool quick, const std::function<void(const QS
     // A window opening the day: start → the past in the store, as the connection tab does it.
     QList<double> opens;
     for (int i = 0; i < (quick ? 3 : 7); ++i) {
-        HistoryStore store;
-        HistorySession session(&store);
+        HistorySession session;
         QEventLoop loop;
         QObject::connect(&session, &HistorySession::pastReplayed, &loop, [&](int polls) {
             r.openPolls = polls;
@@ -309,13 +308,12 @@ HistoryBenchResult runHistoryBench(bool quick, const std::function<void(const QS
                 const Snapshot snapshot = feed.next(now + tick * 1000);
                 QElapsedTimer t;
                 t.start();
-                session.admit(snapshot);
+                session.judge(snapshot); // appended and judged on the history's thread
                 session.record(snapshot);
                 gui << t.nsecsElapsed() / 1e3;
             }
             r.guiUs = Spread::of(gui);
         }
-        session.stop();
     }
     r.openMs = Spread::of(opens);
     progress(fillText(QStringLiteral("history: a window reads the day of %1 polls in %2 ms (median)"), r.openPolls,

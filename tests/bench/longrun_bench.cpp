@@ -232,8 +232,8 @@ int longRunChildMain(const QString &url)
         QJsonObject o;
         o[QStringLiteral("rssMb")] = statusMb("VmRSS");
         o[QStringLiteral("churnGroups")] = churn;
-        o[QStringLiteral("storeMb")] = double(view->history().bytesUsed()) / (1024.0 * 1024.0);
-        o[QStringLiteral("storeGroups")] = view->history().groupCount();
+        o[QStringLiteral("storeMb")] = double(view->history().read([](const HistoryStore &h) { return h.bytesUsed(); })) / (1024.0 * 1024.0);
+        o[QStringLiteral("storeGroups")] = view->history().read([](const HistoryStore &h) { return h.groupCount(); });
         std::fputs(QJsonDocument(o).toJson(QJsonDocument::Compact).append('\n').constData(), stdout);
         std::fflush(stdout);
     });

@@ -1,6 +1,7 @@
 #include "memory_bench.h"
 
 #include "main_window.h"
+#include "render_wait.h"
 #include "synthetic_history.h"
 
 #include <QCoreApplication>
@@ -52,23 +53,21 @@ int memoryChildMain(int groups)
     const QVector<qint64> day = dayOfPolls(kStartMs);
     int n = 0;
     for (qint64 at : day) {
-        window.applySnapshot(feed.next(at));
-        if (++n % 10 == 0)
-            QCoreApplication::processEvents();
+        applyAndRender(window, feed.next(at));
+        ++n;
     }
     o[QStringLiteral("fillSeconds")] = clock.elapsed() / 1000.0;
     o[QStringLiteral("fillPolls")] = n;
     o[QStringLiteral("fullMb")] = statusMb("VmRSS");
     clock.restart();
     for (qint64 at = day.last() + 1000; at <= day.last() + 3'600'000; at += 1000) {
-        window.applySnapshot(feed.next(at));
-        if (++n % 10 == 0)
-            QCoreApplication::processEvents();
+        applyAndRender(window, feed.next(at));
+        ++n;
     }
     o[QStringLiteral("soakSeconds")] = clock.elapsed() / 1000.0;
     o[QStringLiteral("afterSoakMb")] = statusMb("VmRSS");
     o[QStringLiteral("peakMb")] = statusMb("VmHWM");
-    o[QStringLiteral("storeMb")] = double(window.history().bytesUsed()) / (1024.0 * 1024.0);
+    o[QStringLiteral("storeMb")] = double(window.history().read([](const HistoryStore &h) { return h.bytesUsed(); })) / (1024.0 * 1024.0);
     const struct mallinfo2 mi = mallinfo2();
     o[QStringLiteral("heapInUseMb")] = double(mi.uordblks + mi.hblkhd) / (1024.0 * 1024.0);
     std::fputs(QJsonDocument(o).toJson(QJsonDocument::Compact).append('\n').constData(), stdout);

@@ -10,6 +10,7 @@
 #include "group_fixtures.h"
 #include "redis_oracle.h"
 #include "redis_server.h"
+#include "render_wait.h"
 #include "session/connection_session.h"
 #include "text/fill_text.h"
 
@@ -183,7 +184,7 @@ int scaleChildMain(const QString &argument)
     o[QStringLiteral("pollMs")] = ticks ? pollMs / ticks : 0;
     double historyMb = 0;
     for (ConnectionView *v : std::as_const(views))
-        historyMb += double(v->history().bytesUsed()) / (1024.0 * 1024.0);
+        historyMb += double(v->history().read([](const HistoryStore &h) { return h.bytesUsed(); })) / (1024.0 * 1024.0);
     o[QStringLiteral("historyMb")] = historyMb;
 
     // Snapshot → repainted overview, on the newest snapshot (its time moved
@@ -202,7 +203,7 @@ int scaleChildMain(const QString &argument)
             const Snapshot s(std::move(d));
             QElapsedTimer t;
             t.start();
-            view->applySnapshot(s);
+            applyAndRender(*view, s); // the history's thread judges it, the tab renders it
             table->viewport()->repaint();
             applyMs << double(t.nsecsElapsed()) / 1e6;
         }

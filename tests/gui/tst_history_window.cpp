@@ -206,7 +206,7 @@ private Q_SLOTS:
         // to 10 s before the first poll in it; after it, every poll. So: at
         // least two, whichever way the polls fell into buckets.
         const GroupKey key{"orders", "ship"};
-        const SeriesWindow w = view->history().window(key, Metric::Lag, before.first() - 10'000, openedAtMs - 1, 5000);
+        const SeriesWindow w = view->history().read([&](const HistoryStore &h) { return h.window(key, Metric::Lag, before.first() - 10'000, openedAtMs - 1, 5000); });
         int recordedPoints = 0;
         for (qsizetype i = 0; i < w.t.size(); ++i)
             if (!std::isnan(w.v[i]) && w.v[i] == double(recordedLag))

@@ -1,6 +1,7 @@
 // Redis Cluster logic without a cluster: slot maps from CLUSTER SHARDS and
 // CLUSTER SLOTS replies (shaped as Redis 7.0.15 sends them), redirections, and
 // how a tick's parts are merged when a node does not answer.
+#include "unit_tests.h"
 #include "cluster/cluster_merge.h"
 #include "cluster/cluster_node_link.h"
 #include "cluster/cluster_redirect.h"
@@ -359,5 +360,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestClusterUnits)
+PELSCOPE_UNIT_TEST(TestClusterUnits)
 #include "tst_cluster_units.moc"

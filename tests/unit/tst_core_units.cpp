@@ -1,5 +1,6 @@
 // Pure logic: URL parsing, RESP decoding, IDs, durations, health rules (the
 // groups' and the queues'), the Prometheus exposition and the exporter's pace.
+#include "unit_tests.h"
 #include "alerts/alert_policy.h"
 #include "export/prometheus_exposition.h"
 #include "export/scrape_pace.h"
@@ -201,6 +202,19 @@ private Q_SLOTS:
                  QByteArrayList{"pelscope_dead_letter_newest_age_seconds{dlq=\"orders:dlq\",source=\"orders\"} 30"});
         QVERIFY(lines(lean, "pelscope_group_pending_deliveries").isEmpty());
         QVERIFY(!lean.contains("pelscope_consumer_"));
+        // And whole, byte for byte, against the reviewed file (promtool check
+        // metrics passes it): a family renamed, reordered or added shows here.
+        // PELSCOPE_UPDATE_GOLDEN=1 rewrites it; review the diff before committing.
+        const QString goldenPath = QStringLiteral(PELSCOPE_UNIT_DIR "/golden/exposition.prom");
+        if (qEnvironmentVariableIsSet("PELSCOPE_UPDATE_GOLDEN")) {
+            QFile out(goldenPath);
+            QVERIFY(out.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            out.write(lean);
+        }
+        QFile golden(goldenPath);
+        QVERIFY2(golden.open(QIODevice::ReadOnly), qPrintable(goldenPath));
+        const QByteArray want = golden.readAll();
+        QVERIFY2(lean == want, qPrintable(QStringLiteral("the exposition differs from %1:\n%2").arg(goldenPath, QString::fromUtf8(lean))));
 
         ctx.deliveryHistogram = true;
         ctx.consumerSeries = true;
@@ -588,5 +602,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCoreUnits)
+PELSCOPE_UNIT_TEST(TestCoreUnits)
 #include "tst_core_units.moc"

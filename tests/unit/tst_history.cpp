@@ -1,5 +1,6 @@
 // History store and history rules, fed synthetic snapshots at server times
 // chosen by the test, so every expected figure is known exactly.
+#include "unit_tests.h"
 #include "history/history_rules.h"
 #include "history/history_store.h"
 #include "history/tail_series.h"
@@ -843,5 +844,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestHistory)
+PELSCOPE_UNIT_TEST(TestHistory)
 #include "tst_history.moc"

@@ -3,6 +3,7 @@
 // in-memory store with gaps kept as gaps, the writer's lease between two
 // programs, retention and the size cap on two weeks of data, and a damaged,
 // foreign, newer or unwritable file said plainly, never a crash.
+#include "unit_tests.h"
 #include "history/history_database.h"
 #include "history/history_file.h"
 #include "history/history_recorder.h"
@@ -629,5 +630,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestHistoryDatabase)
+PELSCOPE_UNIT_TEST(TestHistoryDatabase)
 #include "tst_history_database.moc"

@@ -5,9 +5,10 @@
 // The snapshots are built as the probe builds them (tst_probe_replies checks
 // the probe against a real server's replies), changed the way a live server
 // changes.
+#include "unit_tests.h"
 #include "health/health_rules.h"
 #include "history/history_rules.h"
-#include "history/history_store.h"
+#include "history/shared_history_store.h"
 #include "history/queue_history.h"
 #include "itemmodels/consumer_table_model.h"
 #include "itemmodels/dlq_entry_model.h"
@@ -17,6 +18,7 @@
 #include "text/fill_text.h"
 
 #include <QAbstractItemModelTester>
+#include <QDateTime>
 #include <QPointF>
 #include <QTest>
 
@@ -55,10 +57,10 @@ Snapshot snapshotWith(qint64 lag, int consumers, bool withSecondStream, qint64 a
     d.streams.append(s);
     if (withSecondStream) {
         StreamSnapshot p;
-        p.key = "payments";
+        p.key = QByteArray("pay%1{x}\0\xe2\x80\x8f", 12); // %1, braces, a NUL, an RTL mark
         p.length = 5;
         GroupSnapshot g;
-        g.name = "charge";
+        g.name = "ch%2Frge";
         g.lag = 5;
         g.pending = 0;
         g.consumers = 0;
@@ -72,6 +74,40 @@ const GroupSnapshot *groupOf(const Snapshot &s, const QByteArray &stream, const 
 {
     return s.group(stream, name);
 }
+
+// A model as the operator reads it: the header, then each row's cells as
+// shown (DisplayRole), " | " between them (hotspot's tests/modeltests).
+QStringList printed(const QAbstractItemModel &model)
+{
+    QStringList lines;
+    QStringList header;
+    for (int c = 0; c < model.columnCount(); ++c)
+        header << model.headerData(c, Qt::Horizontal, Qt::DisplayRole).toString();
+    lines << header.join(QStringLiteral(" | "));
+    for (int row = 0; row < model.rowCount(); ++row) {
+        QStringList cells;
+        for (int c = 0; c < model.columnCount(); ++c)
+            cells << model.index(row, c).data().toString();
+        lines << cells.join(QStringLiteral(" | "));
+    }
+    return lines;
+}
+
+// Compared whole; on a difference both tables are printed, line by line.
+bool samePrint(const QAbstractItemModel &model, const QStringList &expected, QString *diff)
+{
+    const QStringList got = printed(model);
+    if (got == expected)
+        return true;
+    *diff = QStringLiteral("\n--- got:\n") + got.join(QLatin1Char('\n')) + QStringLiteral("\n--- expected:\n") + expected.join(QLatin1Char('\n'));
+    return false;
+}
+
+#define COMPARE_PRINT(model, ...)                                                                                                      \
+    do {                                                                                                                               \
+        QString diff;                                                                                                                  \
+        QVERIFY2(samePrint(model, QStringList{__VA_ARGS__}, &diff), qPrintable(diff));                                               \
+    } while (false)
 
 } // namespace
 
@@ -210,16 +246,26 @@ private Q_SLOTS:
 
     void groupTableModel()
     {
+        const QString kGroupHeader = QStringLiteral("Status | For | Connection | Node | Stream | Group | Lag | Behind | Pending | Oldest pending idle | Consumers | Max deliveries | In | Out | Dead letters | Trend, 15 min | Read | Why");
         GroupTableModel model;
         QAbstractItemModelTester tester(&model, kMode);
         model.applySnapshot(snapshotWith(15, 2, false));
-        QCOMPARE(model.rowCount(), 2);
+        COMPARE_PRINT(model, kGroupHeader,
+                      QStringLiteral("ok | — |  | — | orders | audit | 0 | — | 0 | — | 0 | — | — | — | — |  | — | "),
+                      // pending known, its oldest idle not read this tick: "?", never a guess
+                      QStringLiteral("ok | — |  | — | orders | ship | 15 | — | 6 | ? | 2 | — | — | — | — |  | — | "));
         model.applySnapshot(snapshotWith(20, 2, true)); // a stream appears: rows inserted, others updated in place
-        QCOMPARE(model.rowCount(), 3);
+        COMPARE_PRINT(model, kGroupHeader,
+                      QStringLiteral("ok | — |  | — | orders | audit | 0 | — | 0 | — | 0 | — | — | — | — |  | — | "),
+                      QStringLiteral("ok | — |  | — | orders | ship | 20 | — | 6 | ? | 2 | — | — | — | — |  | — | "),
+                      // the name's bytes escaped, nothing substituted into: %1 and %2F stay
+                      QStringLiteral("ok | — |  | — | pay%1{x}\\x00\\u200f | ch%2Frge | 5 | — | 0 | — | 0 | — | — | — | — |  | — | "));
         model.setStale(true);
         model.setConnectionLabel(QStringLiteral("redis://x"));
         model.applySnapshot(snapshotWith(3, 1, false)); // it vanishes again
-        QCOMPARE(model.rowCount(), 2);
+        COMPARE_PRINT(model, kGroupHeader,
+                      QStringLiteral("ok | — | redis://x | — | orders | audit | 0 | — | 0 | — | 0 | — | — | — | — |  | — | "),
+                      QStringLiteral("ok | — | redis://x | — | orders | ship | 3 | — | 3 | ? | 1 | — | — | — | — |  | — | "));
         model.clear();
         QCOMPARE(model.rowCount(), 0);
     }
@@ -228,7 +274,7 @@ private Q_SLOTS:
     // (read as a measurement); a poll later, how long.
     void sinceSaysJustNowAtTheChange()
     {
-        HistoryStore history;
+        SharedHistoryStore history;
         GroupTableModel model;
         QAbstractItemModelTester tester(&model, kMode);
         model.setHistory(&history);
@@ -250,7 +296,7 @@ private Q_SLOTS:
             s.groups = {g};
             d.streams.append(s);
             const Snapshot snap(std::move(d));
-            appendAndEvaluate(history, snap, HistoryRuleThresholds{});
+            history.write([&](HistoryStore &h) { appendAndEvaluate(h, snap, HistoryRuleThresholds{}); });
             model.applySnapshot(snap);
         };
         const qint64 t0 = 1'796'135'660'000;
@@ -268,7 +314,7 @@ private Q_SLOTS:
     // where it drew a flat lag of 0; an OK group draws lag.
     void trendFollowsTheStatus()
     {
-        HistoryStore history;
+        SharedHistoryStore history;
         GroupTableModel model;
         QAbstractItemModelTester tester(&model, kMode);
         model.setHistory(&history);
@@ -292,7 +338,7 @@ private Q_SLOTS:
             s.groups = {g};
             d.streams.append(s);
             const Snapshot snap(std::move(d));
-            history.append(snap);
+            history.write([&](HistoryStore &h) { h.append(snap); });
             model.applySnapshot(snap);
         };
         for (int i = 0; i < 10; ++i)
@@ -327,10 +373,11 @@ private Q_SLOTS:
         QAbstractItemModelTester tester(&model, kMode);
         Snapshot s = snapshotWith(15, 3, false);
         model.setGroup("orders", "ship", groupOf(s, "orders", "ship"));
-        QCOMPARE(model.rowCount(), 3);
+        COMPARE_PRINT(model, QStringLiteral("Consumer | Pending | Idle | Inactive | State"), QStringLiteral("w0 | 3 | 1s | — | active"),
+                      QStringLiteral("w1 | 3 | 2s | — | active"), QStringLiteral("w2 | 3 | 3s | — | active"));
         s = snapshotWith(15, 1, false); // two consumers deleted
         model.setGroup("orders", "ship", groupOf(s, "orders", "ship"));
-        QCOMPARE(model.rowCount(), 1);
+        COMPARE_PRINT(model, QStringLiteral("Consumer | Pending | Idle | Inactive | State"), QStringLiteral("w0 | 3 | 1s | — | active"));
         s = snapshotWith(15, 4, false);
         model.setGroup("orders", "ship", groupOf(s, "orders", "ship"));
         QCOMPARE(model.rowCount(), 4);
@@ -346,10 +393,14 @@ private Q_SLOTS:
         QAbstractItemModelTester tester(&model, kMode);
         Snapshot s = snapshotWith(15, 2, false);
         model.setGroup("orders", "ship", groupOf(s, "orders", "ship"));
-        QCOMPARE(model.rowCount(), 6);
+        const QString pendingHeader = QStringLiteral("Entry ID | Consumer | Idle | Deliveries");
+        COMPARE_PRINT(model, pendingHeader, QStringLiteral("1796135654181-0 | w0 | 500ms | 1"), QStringLiteral("1796135654181-1 | w1 | 500ms | 2"),
+                      QStringLiteral("1796135654181-2 | w0 | 500ms | 3"), QStringLiteral("1796135654181-3 | w1 | 500ms | 4"),
+                      QStringLiteral("1796135654181-4 | w0 | 500ms | 1"), QStringLiteral("1796135654181-5 | w1 | 500ms | 2"));
         s = snapshotWith(15, 1, false); // acknowledged meanwhile
         model.setGroup("orders", "ship", groupOf(s, "orders", "ship"));
-        QCOMPARE(model.rowCount(), 3);
+        COMPARE_PRINT(model, pendingHeader, QStringLiteral("1796135654181-0 | w0 | 500ms | 1"), QStringLiteral("1796135654181-1 | w0 | 500ms | 2"),
+                      QStringLiteral("1796135654181-2 | w0 | 500ms | 3"));
         model.setGroup("orders", "ship", nullptr);
         QCOMPARE(model.rowCount(), 0);
     }
@@ -379,9 +430,17 @@ private Q_SLOTS:
         model.removeIds({"1796135654150-0", "1796135654149-0"}); // requeued
         QCOMPARE(model.rowCount(), 40);
         model.clear();
+        model.applyPage(page(3, 3, true));
+        // The time is the entry ID's, in the operator's own time zone.
+        const QString at = QDateTime::fromMSecsSinceEpoch(1'796'135'654'103).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+        COMPARE_PRINT(model, QStringLiteral("ID | Failed at | Category | Reason | Deliveries | Source ID | Fields | Size"),
+                      fillText(QStringLiteral("1796135654103-0 | %1 | timeout |  |  |  | payload={\"order\":3} | 40 bytes"), at),
+                      fillText(QStringLiteral("1796135654102-0 | %1 | timeout |  |  |  | payload={\"order\":2} | 40 bytes"), at),
+                      fillText(QStringLiteral("1796135654101-0 | %1 | timeout |  |  |  | payload={\"order\":1} | 40 bytes"), at));
+        model.clear();
         QCOMPARE(model.rowCount(), 0);
     }
 };
 
-QTEST_GUILESS_MAIN(TestItemModels)
+PELSCOPE_UNIT_TEST(TestItemModels)
 #include "tst_item_models.moc"

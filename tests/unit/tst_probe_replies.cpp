@@ -4,6 +4,7 @@
 // group ship 15 behind with 15 pending on w1 and w2, group audit created at
 // $, a dead-letter stream). Each row checks one figure the snapshot must
 // carry, against what those captured replies say.
+#include "unit_tests.h"
 #include "probe/queue_discovery.h"
 #include "probe/job_discovery.h"
 #include "probe/job_reader.h"
@@ -369,5 +370,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestProbeReplies)
+PELSCOPE_UNIT_TEST(TestProbeReplies)
 #include "tst_probe_replies.moc"

@@ -1,6 +1,7 @@
 // What reaches a person and what a reply may cost: escaping of names and
 // server text, the reply guard ahead of hiredis, URL redaction, threshold and
 // size parsing. Pure logic, table-driven.
+#include "unit_tests.h"
 #include "health/health_rules.h"
 #include "values/connection_options.h"
 #include "redis/resp_codec.h"
@@ -194,5 +195,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestTextAndLimits)
+PELSCOPE_UNIT_TEST(TestTextAndLimits)
 #include "tst_text_and_limits.moc"

@@ -3,6 +3,7 @@
 // connection still in use and the gate still open, one write at a time, and
 // that the window's flows prepare and run on the writer thread. The kinds
 // themselves run against real servers in the integration and GUI tests.
+#include "unit_tests.h"
 #include "actions/write_flow.h"
 
 #include <QSignalSpy>
@@ -252,5 +253,5 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestWriteFlow)
+PELSCOPE_UNIT_TEST(TestWriteFlow)
 #include "tst_write_flow.moc"

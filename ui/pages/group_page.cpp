@@ -84,7 +84,7 @@ QTableView *makeTable(QAbstractItemModel *model, int sortColumn, Qt::SortOrder o
 
 } // namespace
 
-GroupPage::GroupPage(const HistoryStore *history, QWidget *parent)
+GroupPage::GroupPage(const SharedHistoryStore *history, QWidget *parent)
     : QWidget(parent)
     , m_history(history)
     , m_title(new QLabel)
@@ -280,7 +280,10 @@ void GroupPage::updateHeader(const StreamSnapshot *s, const GroupSnapshot *g)
     // Since when, from the recorded changes ("at least" when it already was
     // when recording began).
     QString since;
-    if (const auto s = m_history && !m_snapshot.isNull() ? m_history->statusSince(m_key, g->health.status) : std::nullopt) {
+    const Health status = g->health.status;
+    const auto sinceWhen = m_history && !m_snapshot.isNull() ? m_history->read([&](const HistoryStore &h) { return h.statusSince(m_key, status); })
+                                                             : std::nullopt;
+    if (const auto &s = sinceWhen) {
         const QString d = formatDuration(std::max<qint64>(0, m_snapshot->takenAtMs - s->atMs));
         const QString at = QDateTime::fromMSecsSinceEpoch(s->atMs).toString(QStringLiteral("HH:mm:ss"));
         since = fillText(s->atLeast ? tr("for at least %1 (already when recording began at %2)") : tr("for %1 (since %2)"), d, at);
@@ -304,7 +307,7 @@ void GroupPage::updateHeader(const StreamSnapshot *s, const GroupSnapshot *g)
                                          : reasons.join(QStringLiteral("<br>")));
     // The recent status changes, newest first, with their time and reasons.
     if (m_history) {
-        const QList<StatusChange> changes = m_history->statusChanges(m_key);
+        const QList<StatusChange> changes = m_history->read([&](const HistoryStore &h) { return h.statusChanges(m_key); });
         QStringList lines;
         for (qsizetype i = changes.size() - 1; i >= 0 && lines.size() < 4; --i) {
             const StatusChange &c = changes.at(i);
@@ -335,7 +338,7 @@ void GroupPage::updateCharts()
     askBackfillIfNeeded(from, now);
     std::optional<qint64> heldSinceMs = m_recordedSinceMs;
     auto feed = [&](TimeChartWidget *chart, int series, Metric metric) {
-        SeriesWindow w = m_history->window(m_key, metric, from, now, points);
+        SeriesWindow w = m_history->read([&](const HistoryStore &h) { return h.window(m_key, metric, from, now, points); });
         // What Prometheus holds from before the first local point goes in
         // front, with a gap between: two sources are never joined by a line.
         const auto fetched = m_backfilled.series.constFind(int(metric));
@@ -369,9 +372,10 @@ void GroupPage::updateCharts()
     feed(m_idleChart, 1, Metric::BehindSeconds);
     feed(m_rateChart, 0, Metric::InRate);
     feed(m_rateChart, 1, Metric::OutRate);
+    const QList<StatusChange> changes = m_history->read([&](const HistoryStore &h) { return h.statusChanges(m_key); });
     for (TimeChartWidget *chart : std::as_const(m_charts)) {
         chart->clearMarkers();
-        for (const StatusChange &c : m_history->statusChanges(m_key)) {
+        for (const StatusChange &c : changes) {
             if (c.atMs >= from && !c.firstSeen) // a marker for a change, not for when watching began
                 chart->addMarker(c.atMs / 1000.0, healthStyle(c.to).word, healthStyle(c.to).strong);
         }

@@ -3,7 +3,7 @@
 #pragma once
 
 #include "health/health_rules.h"
-#include "history/history_store.h"
+#include "history/shared_history_store.h"
 #include "polling/entry_reader.h"
 #include "session/timeline_event.h"
 #include "snapshot/snapshot.h"
@@ -33,7 +33,7 @@ class GroupPage : public QWidget
 {
     Q_OBJECT
 public:
-    GroupPage(const HistoryStore *history, QWidget *parent = nullptr);
+    GroupPage(const SharedHistoryStore *history, QWidget *parent = nullptr);
 
     void showGroup(const QByteArray &stream, const QByteArray &group);
     const GroupKey &group() const { return m_key; }
@@ -82,7 +82,7 @@ private:
     void updateCharts();
     void applyGroupThresholds();
 
-    const HistoryStore *m_history;
+    const SharedHistoryStore *m_history;
     QList<TimelineEvent> m_events;
     GroupKey m_key;
     Snapshot m_snapshot;
