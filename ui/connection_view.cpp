@@ -1,4 +1,6 @@
 #include "connection_view.h"
+
+#include "widgets/cluster_banner.h"
 #include "session/page_route.h"
 #include "widgets/table_copy.h"
 #include "widgets/connection_status_line.h"
@@ -49,7 +51,7 @@ ConnectionView::ConnectionView(QWidget *parent)
     , m_overview(new OverviewPage(m_model))
     , m_queues(new QueuePanel)
     , m_banner(new QLabel)
-    , m_clusterBanner(new QLabel)
+    , m_clusterBanner(new ClusterBanner)
     , m_writeBanner(new QLabel)
     , m_pauseBanner(new QLabel)
     , m_dlqButton(new QPushButton)
@@ -69,11 +71,6 @@ ConnectionView::ConnectionView(QWidget *parent)
     m_banner->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_banner->setStyleSheet(bannerStyleSheet(BannerTone::Trouble));
     m_banner->hide();
-    m_clusterBanner->setObjectName(QStringLiteral("clusterBanner"));
-    m_clusterBanner->setWordWrap(true);
-    m_clusterBanner->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_clusterBanner->setStyleSheet(bannerStyleSheet(BannerTone::Trouble));
-    m_clusterBanner->hide();
     m_pauseBanner->setText(tr("PAUSED — polling is suspended; press Space to resume."));
     m_pauseBanner->setStyleSheet(bannerStyleSheet(BannerTone::Notice));
     m_pauseBanner->hide();
@@ -471,7 +468,7 @@ void ConnectionView::render(const Snapshot &snapshot)
         m_heldGroupsShown = groups;
         m_statusLine->showHistoryHeld(m_session->history().read([](const HistoryStore &h) { return h.held(); }));
     }
-    updateClusterBanner(snapshot);
+    m_clusterBanner->showNodes(snapshot);
     Q_EMIT summaryChanged();
     Q_EMIT polled(snapshot);
 }
@@ -481,28 +478,6 @@ void ConnectionView::showTimelineEvent(const TimelineEvent &event)
     m_groupPage->setConnectionEvents(m_session->events());
     m_statusLine->showMessage(event.detail, 120'000);
     Q_EMIT message(event.detail);
-}
-
-void ConnectionView::updateClusterBanner(const Snapshot &snapshot)
-{
-    QStringList problems, down;
-    for (const ClusterNodeSnapshot &n : snapshot->nodes) {
-        const QString where = n.polledAddress.isEmpty() ? n.address : n.polledAddress;
-        if (!n.ok)
-            problems << fillText(tr("%1 is not answering (%2): its %3 stream(s) show their last values, greyed"), where, n.error, n.streams);
-        else if (n.note.contains(QLatin1String("CLUSTERDOWN")))
-            down << where;
-    }
-    if (!down.isEmpty())
-        problems << (down.size() == 1 ? tr("%1 answers CLUSTERDOWN: the cluster considers itself down while a master fails (full coverage "
-                                           "required), so its streams keep their last values too (cluster-allow-reads-when-down yes keeps "
-                                           "them readable)")
-                                        : tr("%1 answer CLUSTERDOWN: the cluster considers itself down while a master fails (full coverage "
-                                             "required), so their streams keep their last values too (cluster-allow-reads-when-down yes keeps "
-                                             "them readable)"))
-                        .arg(down.join(QStringLiteral(", ")));
-    m_clusterBanner->setText(tr("Cluster: %1.").arg(problems.join(QStringLiteral(". "))));
-    m_clusterBanner->setVisible(!problems.isEmpty());
 }
 
 void ConnectionView::showStaleness(bool stale, qint64 sinceWallMs, qint64 ageMs)

@@ -152,7 +152,6 @@ private:
     void leadWithQueues(bool lead);
     void updateDlqButton(const Snapshot &snapshot);
     // Cluster: the nodes not answering or refusing reads, and why, above the data.
-    void updateClusterBanner(const Snapshot &snapshot);
     void showTimelineEvent(const TimelineEvent &event);
 
     ConnectionSession *m_session;
@@ -167,7 +166,7 @@ private:
     QueuePanel *m_queues;
     QSplitter *m_overviewSplit = nullptr;
     QLabel *m_banner;
-    QLabel *m_clusterBanner;
+    class ClusterBanner *m_clusterBanner;
     QLabel *m_writeBanner;
     QLabel *m_pauseBanner;
     QPushButton *m_dlqButton;

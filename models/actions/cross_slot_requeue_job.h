@@ -6,24 +6,12 @@
 #pragma once
 
 #include "../snapshot/dlq_layout.h"
+#include "requeue_path.h"
 #include "write_job.h"
 
 #include <QSet>
 
 namespace pelscope {
-
-// Which path a requeue from `dlq` to `target` takes, said before anything is written.
-struct RequeuePathPlan
-{
-    enum class Path { Atomic, CrossSlotLedger, Refused };
-    Path path = Path::Refused;
-    QByteArray ledgerKey; // CrossSlotLedger: "{<source's hash tag or key>}:pelscope:requeue-ledger"
-    QString description;  // for the plan shown to the operator, or the refusal
-};
-RequeuePathPlan planRequeuePath(const QByteArray &dlq, const QByteArray &target);
-
-// "{<the part of `key` Redis hashes>}<suffix>": a key in `key`'s slot.
-QByteArray keyInSlotOf(const QByteArray &key, const QByteArray &suffix);
 
 struct CrossSlotRequeueRequest
 {

@@ -10,6 +10,8 @@
 #include <QJsonArray>
 #include <QSet>
 
+#include <iterator>
+
 namespace pelscope {
 
 QString AlertSubject::text() const
@@ -73,34 +75,38 @@ AlertPolicy::AlertPolicy(AlertSettings settings)
     m_settings.burstAtLeast = std::max(2, m_settings.burstAtLeast);
 }
 
-void AlertPolicy::observe(const AlertSubject &subject, const HealthVerdict &verdict, qint64 atMs, QList<Alert> &out, QSet<AlertSubject> &present)
+void AlertPolicy::observe(const AlertSubject &subject, const HealthVerdict &verdict, qint64 atMs, QList<Alert> &out)
 {
-    present.insert(subject);
+    // Every subject, every poll (10,000 groups at 1 Hz): nothing is built
+    // unless something is told.
     Track &t = m_tracks[subject];
+    t.seenInPoll = m_poll;
     const Health now = verdict.status;
     t.heldPolls = now == t.seen ? t.heldPolls + 1 : 1;
     t.seen = now;
     if (t.heldPolls < m_settings.holdPolls)
         return;
+    Alert::Kind kind;
+    if (now == Health::Ok) {
+        if (t.told == Health::Ok)
+            return;
+        kind = Alert::Kind::Recovered;
+    } else if (t.told == Health::Ok) {
+        kind = Alert::Kind::Raised;
+    } else if (int(now) > int(t.told)) {
+        kind = Alert::Kind::Worse; // WARN to CRIT: at once
+    } else if (atMs - t.toldAtMs >= m_settings.repeatMs) {
+        kind = Alert::Kind::Reminder; // still bad (maybe less so): at most every repeatMs
+    } else {
+        return; // CRIT back to WARN and forth: not a new incident
+    }
     Alert a;
+    a.kind = kind;
     a.subject = subject;
     a.from = t.told;
     a.to = now;
     a.reasons = verdict.reasons;
     a.atMs = atMs;
-    if (now == Health::Ok) {
-        if (t.told == Health::Ok)
-            return;
-        a.kind = Alert::Kind::Recovered;
-    } else if (t.told == Health::Ok) {
-        a.kind = Alert::Kind::Raised;
-    } else if (int(now) > int(t.told)) {
-        a.kind = Alert::Kind::Worse; // WARN to CRIT: at once
-    } else if (atMs - t.toldAtMs >= m_settings.repeatMs) {
-        a.kind = Alert::Kind::Reminder; // still bad (maybe less so): at most every repeatMs
-    } else {
-        return; // CRIT back to WARN and forth: not a new incident
-    }
     t.told = now;
     t.toldAtMs = atMs;
     out.append(a);
@@ -112,19 +118,19 @@ QList<Alert> AlertPolicy::onSnapshot(const Snapshot &snapshot)
     if (snapshot.isNull())
         return out;
     const qint64 at = snapshot->takenAtMs;
-    QSet<AlertSubject> present;
+    ++m_poll;
     for (const StreamSnapshot &s : snapshot->streams)
         for (const GroupSnapshot &g : s.groups)
-            observe({AlertSubject::Kind::Group, s.key, g.name}, g.health, at, out, present);
+            observe({AlertSubject::Kind::Group, s.key, g.name}, g.health, at, out);
     for (const DelayedQueueSnapshot &q : snapshot->delayedQueues)
-        observe({AlertSubject::Kind::DelayedQueue, q.key, {}}, q.health, at, out, present);
+        observe({AlertSubject::Kind::DelayedQueue, q.key, {}}, q.health, at, out);
     for (const ListQueueSnapshot &q : snapshot->listQueues)
-        observe({AlertSubject::Kind::ListQueue, q.key, {}}, q.health, at, out, present);
+        observe({AlertSubject::Kind::ListQueue, q.key, {}}, q.health, at, out);
     for (const JobQueueSnapshot &q : snapshot->jobQueues)
         if (q.error.isEmpty())
-            observe({AlertSubject::Kind::JobQueue, q.key, jobQueueTitle(q).toUtf8()}, q.health, at, out, present);
+            observe({AlertSubject::Kind::JobQueue, q.key, jobQueueTitle(q).toUtf8()}, q.health, at, out);
     for (auto it = m_tracks.begin(); it != m_tracks.end();)
-        it = present.contains(it.key()) ? std::next(it) : m_tracks.erase(it);
+        it = it->seenInPoll == m_poll ? std::next(it) : m_tracks.erase(it);
     if (out.size() < m_settings.burstAtLeast)
         return out;
     Alert summary;
@@ -157,13 +163,24 @@ QJsonObject alertToJson(const Alert &alert, const QString &connection)
         o.insert(QLatin1String("new_status"), healthName(alert.to));
         return o;
     }
-    static const char *subjects[] = {"group", "delayed_queue", "list_queue"};
+    // Every AlertSubject::Kind has its word (a job queue's alert read past
+    // the end of this list before).
+    static constexpr const char *subjects[] = {"group", "delayed_queue", "list_queue", "job_queue"};
+    static_assert(std::size(subjects) == int(AlertSubject::Kind::JobQueue) + 1);
     o.insert(QLatin1String("subject"), QLatin1String(subjects[int(alert.subject.kind)]));
-    if (alert.subject.kind == AlertSubject::Kind::Group) {
+    switch (alert.subject.kind) {
+    case AlertSubject::Kind::Group:
         o.insert(QLatin1String("stream"), displayBytes(alert.subject.key));
         o.insert(QLatin1String("group"), displayBytes(alert.subject.group));
-    } else {
+        break;
+    case AlertSubject::Kind::JobQueue:
         o.insert(QLatin1String("queue"), displayBytes(alert.subject.key));
+        o.insert(QLatin1String("job_queue"), displayBytes(alert.subject.group)); // the framework's name for it: "BullMQ mail"
+        break;
+    case AlertSubject::Kind::DelayedQueue:
+    case AlertSubject::Kind::ListQueue:
+        o.insert(QLatin1String("queue"), displayBytes(alert.subject.key));
+        break;
     }
     o.insert(QLatin1String("old_status"), healthName(alert.from));
     o.insert(QLatin1String("new_status"), healthName(alert.to));

@@ -71,11 +71,13 @@ private:
         Health seen = Health::Ok; // the status being held
         int heldPolls = 0;
         qint64 toldAtMs = 0;
+        quint64 seenInPoll = 0; // the last poll that had the subject
     };
-    void observe(const AlertSubject &subject, const HealthVerdict &verdict, qint64 atMs, QList<Alert> &out, QSet<AlertSubject> &present);
+    void observe(const AlertSubject &subject, const HealthVerdict &verdict, qint64 atMs, QList<Alert> &out);
 
     AlertSettings m_settings;
     QHash<AlertSubject, Track> m_tracks;
+    quint64 m_poll = 0;
 };
 
 // One alert as `--on-alert` hands it to its command (schema pelscope.alert/1):

@@ -95,6 +95,14 @@ void HistorySession::start(const HistorySettings &settings)
         m_recorder, [recorder = m_recorder, now] { recorder->loadPast(now); }, Qt::QueuedConnection);
 }
 
+void HistorySession::dispose(Snapshot snapshot)
+{
+    if (snapshot.isNull())
+        return;
+    QMetaObject::invokeMethod(
+        m_live, [dropped = std::move(snapshot)]() mutable { dropped = {}; }, Qt::QueuedConnection);
+}
+
 void HistorySession::judge(const Snapshot &snapshot)
 {
     QMetaObject::invokeMethod(

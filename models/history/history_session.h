@@ -34,6 +34,9 @@ public:
     void judge(const Snapshot &snapshot);
     // To disk (the recorder's thread).
     void record(const Snapshot &snapshot);
+    // Dropped on the live history's thread: if it held the last reference,
+    // its data is freed there instead of on the caller's.
+    void dispose(Snapshot snapshot);
     void recordEvent(const StoredEvent &event);
     // One queue's (or the activity's) recorded series, answered with
     // queueSeriesRead() (empty when history is kept in memory only).

@@ -8,6 +8,7 @@
 #include <QMap>
 
 #include <algorithm>
+#include <utility>
 
 #include <spdlog/spdlog.h>
 
@@ -113,13 +114,16 @@ void ConnectionSession::acceptJudged(const Snapshot &snapshot)
     m_historySession->record(snapshot); // to disk, on the history writer's thread
     if (!m_lastSnapshot.isNull())
         noteNodeChanges(m_lastSnapshot, snapshot);
-    m_lastSnapshot = snapshot;
+    Snapshot previous = std::exchange(m_lastSnapshot, snapshot);
     m_lastSnapshotWallMs = QDateTime::currentMSecsSinceEpoch();
     if (m_stale) {
         m_stale = false;
         Q_EMIT stalenessChanged(false, m_lastSnapshotWallMs, 0);
     }
     Q_EMIT snapshotReady(snapshot);
+    // Every view holds this poll now: the previous one is freed on the
+    // history's thread (at 10,000 groups that took ~10 ms of the window's).
+    m_historySession->dispose(std::move(previous));
 }
 
 void ConnectionSession::checkStale()

@@ -47,7 +47,7 @@
 <context>
     <name>Alerts</name>
     <message>
-        <location filename="../../models/alerts/alert_policy.cpp" line="+21"/>
+        <location filename="../../models/alerts/alert_policy.cpp" line="+23"/>
         <source>delayed queue %1</source>
         <translation>지연 큐 %1</translation>
     </message>
@@ -596,7 +596,7 @@
         <translation>판정 안 됨: %1</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>stopped: %1</source>
         <translation>멈춤: %1</translation>
     </message>
@@ -751,7 +751,7 @@
 <context>
     <name>QueueWrite</name>
     <message>
-        <location filename="../../models/actions/queue_write_job.cpp" line="+25"/>
+        <location filename="../../models/actions/queue_write_words.cpp" line="+15"/>
         <source>1 item</source>
         <translation>항목 1개</translation>
     </message>
@@ -831,7 +831,7 @@
         <translation>, 중단됨</translation>
     </message>
     <message>
-        <location line="+126"/>
+        <location filename="../../models/actions/queue_write_job.cpp" line="+132"/>
         <source>%1 does not exist yet: nobody may read it</source>
         <translation>%1은(는) 아직 없습니다: 아무도 읽지 않을 수 있습니다</translation>
     </message>
@@ -1588,6 +1588,29 @@
     </message>
 </context>
 <context>
+    <name>pelscope::ClusterBanner</name>
+    <message>
+        <location filename="../../ui/widgets/cluster_banner.cpp" line="+24"/>
+        <source>%1 is not answering (%2): its %3 stream(s) show their last values, greyed</source>
+        <translation>%1 응답 없음(%2): 해당 스트림 %3개는 마지막 값을 회색으로 표시</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 answers CLUSTERDOWN: the cluster considers itself down while a master fails (full coverage required), so its streams keep their last values too (cluster-allow-reads-when-down yes keeps them readable)</source>
+        <translation>%1: CLUSTERDOWN 응답. 마스터 장애 동안 클러스터가 스스로 다운으로 판단하므로(full coverage 필요) 이 노드의 스트림도 마지막 값을 유지합니다 (cluster-allow-reads-when-down yes이면 계속 읽을 수 있음)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 answer CLUSTERDOWN: the cluster considers itself down while a master fails (full coverage required), so their streams keep their last values too (cluster-allow-reads-when-down yes keeps them readable)</source>
+        <translation>%1: CLUSTERDOWN 응답. 마스터 장애 동안 클러스터가 스스로 다운으로 판단하므로(full coverage 필요) 이 노드들의 스트림도 마지막 값을 유지합니다 (cluster-allow-reads-when-down yes이면 계속 읽을 수 있음)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Cluster: %1.</source>
+        <translation>Cluster: %1.</translation>
+    </message>
+</context>
+<context>
     <name>pelscope::ConfirmWriteDialog</name>
     <message>
         <location filename="../../ui/dialogs/write_dialogs.cpp" line="+80"/>
@@ -1877,7 +1900,7 @@
     </message>
     <message>
         <location line="+7"/>
-        <location filename="../../ui/dialogs/connection_dialog.cpp" line="+197"/>
+        <location filename="../../ui/dialogs/connection_dialog.cpp" line="+64"/>
         <source>T&amp;est</source>
         <translation>테스트(&amp;E)</translation>
     </message>
@@ -1887,7 +1910,7 @@
         <translation>프로필 저장(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../ui/dialogs/connection_dialog.cpp" line="-514"/>
+        <location filename="../../ui/dialogs/connection_dialog.cpp" line="-396"/>
         <source>%1 &apos;%2&apos; does not exist</source>
         <translation>%1 &apos;%2&apos;이(가) 없습니다</translation>
     </message>
@@ -1897,7 +1920,7 @@
         <translation>%1 &apos;%2&apos;을(를) 읽을 수 없습니다</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+39"/>
         <source>Connect</source>
         <translation>연결</translation>
     </message>
@@ -1942,12 +1965,12 @@ keys: %1</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+352"/>
+        <location filename="../../ui/dialogs/connection_dialog_profiles.cpp" line="+124"/>
         <source>The password is not remembered: it will be asked each time.</source>
         <translation>비밀번호를 기억하지 않습니다. 매번 입력을 요청합니다.</translation>
     </message>
     <message>
-        <location line="-345"/>
+        <location line="+7"/>
         <source>Saving a profile keeps its password in the OS keychain, never in a file.</source>
         <translation>프로필을 저장하면 비밀번호는 파일이 아닌 OS 키체인에 보관됩니다.</translation>
     </message>
@@ -2023,12 +2046,12 @@ keys: %1</source>
     </message>
     <message>
         <location line="+96"/>
-        <location line="+211"/>
+        <location line="+78"/>
         <source>URL: %1</source>
         <translation>URL: %1</translation>
     </message>
     <message>
-        <location line="-204"/>
+        <location line="-71"/>
         <source>list at least one stream, or discover streams by pattern</source>
         <translation>스트림을 하나 이상 지정하거나 패턴으로 스트림을 검색하십시오</translation>
     </message>
@@ -2043,7 +2066,7 @@ keys: %1</source>
         <translation>TLS ⚠ 미검증(&amp;T)</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location filename="../../ui/dialogs/connection_dialog_profiles.cpp" line="-71"/>
         <source>Asking the OS keychain for the password…</source>
         <translation>OS 키체인에 비밀번호를 요청하는 중…</translation>
     </message>
@@ -2078,7 +2101,7 @@ keys: %1</source>
         <translation>OS 키체인을 사용할 수 없습니다(%1). 비밀번호가 저장되지 않으며 매번 입력을 요청합니다.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location filename="../../ui/dialogs/connection_dialog.cpp" line="+13"/>
         <source>PEM files (*.pem *.crt *.cert *.key);;All files (*)</source>
         <translation>PEM 파일 (*.pem *.crt *.cert *.key);;모든 파일 (*)</translation>
     </message>
@@ -2129,8 +2152,8 @@ keys: %1</source>
 <context>
     <name>pelscope::ConnectionSession</name>
     <message>
-        <location filename="../../models/session/connection_session.cpp" line="+29"/>
-        <location line="+128"/>
+        <location filename="../../models/session/connection_session.cpp" line="+31"/>
+        <location line="+114"/>
         <source>failover</source>
         <translation>페일오버</translation>
     </message>
@@ -2350,7 +2373,7 @@ Click for the last hour.</source>
 <context>
     <name>pelscope::ConnectionView</name>
     <message>
-        <location filename="../../ui/connection_view.cpp" line="+77"/>
+        <location filename="../../ui/connection_view.cpp" line="+74"/>
         <source>PAUSED — polling is suspended; press Space to resume.</source>
         <translation>일시 중지됨 — 폴링이 중단되었습니다. 재개하려면 Space 키를 누르십시오.</translation>
     </message>
@@ -2417,27 +2440,7 @@ Click for the last hour.</source>
         <translation>노드</translation>
     </message>
     <message>
-        <location line="+43"/>
-        <source>%1 is not answering (%2): its %3 stream(s) show their last values, greyed</source>
-        <translation>%1 응답 없음(%2): 해당 스트림 %3개는 마지막 값을 회색으로 표시</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>%1 answers CLUSTERDOWN: the cluster considers itself down while a master fails (full coverage required), so its streams keep their last values too (cluster-allow-reads-when-down yes keeps them readable)</source>
-        <translation>%1: CLUSTERDOWN 응답. 마스터 장애 동안 클러스터가 스스로 다운으로 판단하므로(full coverage 필요) 이 노드의 스트림도 마지막 값을 유지합니다 (cluster-allow-reads-when-down yes이면 계속 읽을 수 있음)</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>%1 answer CLUSTERDOWN: the cluster considers itself down while a master fails (full coverage required), so their streams keep their last values too (cluster-allow-reads-when-down yes keeps them readable)</source>
-        <translation>%1: CLUSTERDOWN 응답. 마스터 장애 동안 클러스터가 스스로 다운으로 판단하므로(full coverage 필요) 이 노드들의 스트림도 마지막 값을 유지합니다 (cluster-allow-reads-when-down yes이면 계속 읽을 수 있음)</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Cluster: %1.</source>
-        <translation>Cluster: %1.</translation>
-    </message>
-    <message>
-        <location line="+16"/>
+        <location line="+49"/>
         <source>&lt;span style=&apos;color:%3&apos;&gt;&lt;b&gt;STALE since %1&lt;/b&gt; — no answer from the server for %2; the values below are the last ones known.&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:%3&apos;&gt;&lt;b&gt;%1 이후 갱신 중단&lt;/b&gt; — 서버가 %2 동안 응답하지 않았습니다. 아래 값은 마지막으로 확인된 값입니다.&lt;/span&gt;</translation>
     </message>
@@ -3209,7 +3212,7 @@ Click for the last hour.</source>
         <translation> &lt;span style=&apos;color:%1&apos;&gt;(최근 폴링에 없음)&lt;/span&gt;</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+15"/>
         <source>for at least %1 (already when recording began at %2)</source>
         <translation>최소 %1째 (기록을 시작한 %2에 이미 이 상태)</translation>
     </message>
@@ -3269,7 +3272,7 @@ Click for the last hour.</source>
         <translation>알 수 없음</translation>
     </message>
     <message>
-        <location line="+63"/>
+        <location line="+64"/>
         <source>recorded since %1</source>
         <translation>%1부터 기록됨</translation>
     </message>
@@ -3282,7 +3285,7 @@ Click for the last hour.</source>
 <context>
     <name>pelscope::GroupTableModel</name>
     <message>
-        <location filename="../../models/itemmodels/group_table_model.cpp" line="+80"/>
+        <location filename="../../models/itemmodels/group_table_model_text.cpp" line="+65"/>
         <source>unknown</source>
         <translation>알 수 없음</translation>
     </message>
@@ -3302,7 +3305,7 @@ Click for the last hour.</source>
         <translation> 전</translation>
     </message>
     <message>
-        <location line="+241"/>
+        <location line="+56"/>
         <source>rising</source>
         <translation>증가 중</translation>
     </message>
@@ -3317,7 +3320,7 @@ Click for the last hour.</source>
         <translation>변화 없음</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+21"/>
         <source>No rule is broken</source>
         <translation>위반한 규칙 없음</translation>
     </message>
@@ -3362,17 +3365,17 @@ Click for the last hour.</source>
         <translation>, 최근 %2 동안 +%1</translation>
     </message>
     <message>
-        <location line="-85"/>
+        <location line="-88"/>
         <source>lag</source>
         <translation>Lag</translation>
     </message>
     <message>
-        <location line="-231"/>
+        <location line="-45"/>
         <source>just now</source>
         <translation>방금</translation>
     </message>
     <message>
-        <location line="+238"/>
+        <location line="+52"/>
         <source>oldest pending idle</source>
         <translation>가장 오래된 Pending idle</translation>
     </message>
@@ -3382,7 +3385,7 @@ Click for the last hour.</source>
         <translation>밀림</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+32"/>
         <source>%1 over the last 15 minutes: not known yet</source>
         <translation>최근 15분의 %1: 아직 모름</translation>
     </message>
@@ -3392,7 +3395,7 @@ Click for the last hour.</source>
         <translation>%1 현재 %2; 15분 동안 최저 %3, 최고 %4; %5; 경고 %6, 위험 %7</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+50"/>
         <source>%1. Drawn from 0, with the warn (amber) and crit (red) lines; the measure is the one that explains the status, lag when the group is OK.</source>
         <translation>%1. 0부터 그리며 경고(주황)와 위험(빨강) 선을 함께 표시합니다. 상태를 설명하는 지표이며, 그룹이 OK이면 Lag입니다.</translation>
     </message>
@@ -3407,7 +3410,7 @@ Click for the last hour.</source>
         <translation>하한: 검사한 엔트리 %1개 기준, 상한: 가장 오래된 엔트리의 ID 기준</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location filename="../../models/itemmodels/group_table_model.cpp" line="+239"/>
         <source>Desktop notifications muted</source>
         <translation>데스크톱 알림 꺼짐</translation>
     </message>
@@ -4251,17 +4254,17 @@ Desktop notifications muted</source>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+104"/>
+        <location filename="../../ui/main_window_menus.cpp" line="+112"/>
         <source>Enable &amp;writes…</source>
         <translation>쓰기 허용(&amp;W)…</translation>
     </message>
     <message>
-        <location line="-38"/>
+        <location line="+34"/>
         <source>Cannot open the history</source>
         <translation>기록을 열 수 없습니다</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location filename="../../ui/main_window_menus.cpp" line="-27"/>
         <source>&amp;Connection</source>
         <translation>연결(&amp;C)</translation>
     </message>
@@ -4422,7 +4425,7 @@ Desktop notifications muted</source>
         <translation>키보드 단축키(&amp;K)</translation>
     </message>
     <message>
-        <location line="+54"/>
+        <location filename="../../ui/main_window.cpp" line="+60"/>
         <source>Profile %1: %2</source>
         <translation>프로필 %1: %2</translation>
     </message>

@@ -68,7 +68,7 @@ UiResults runUiBench(bool quick, const QString &samplePngPath, const std::functi
     const int maxSeries = seriesCounts.last();
 
     progress(QStringLiteral("UI: filling a history store with 24 h × %1 groups").arg(maxSeries));
-    HistoryStore store;
+    SharedHistoryStore store; // as the window holds it: every read under its lock
     SyntheticFeed feed(maxSeries);
     const QList<GroupKey> keys = feed.keys();
     const qint64 startNs = nowNs();
@@ -76,10 +76,10 @@ UiResults runUiBench(bool quick, const QString &samplePngPath, const std::functi
     for (qint64 at : dayOfPolls(kStartMs)) {
         last = {};
         last = feed.next(at);
-        store.append(last);
+        store.write([&](HistoryStore &h) { h.append(last); });
     }
     out.feedSeconds = msSince(startNs) / 1000.0;
-    const qint64 nowMs = store.latestMs();
+    const qint64 nowMs = store.read([](const HistoryStore &h) { return h.latestMs(); });
     QVector<double> rawT(int(kDayMs / 1000));
     for (int i = 0; i < rawT.size(); ++i)
         rawT[i] = double(nowMs - kDayMs + 1000) / 1000.0 + i;
@@ -105,7 +105,7 @@ UiResults runUiBench(bool quick, const QString &samplePngPath, const std::functi
             qint64 inWindow = 0;
             for (int i = 0; i < series; ++i) {
                 const qint64 w0 = nowNs();
-                const SeriesWindow w = store.window(keys.at(i), Metric::Lag, nowMs - kDayMs, nowMs, points);
+                const SeriesWindow w = store.read([&](const HistoryStore &h) { return h.window(keys.at(i), Metric::Lag, nowMs - kDayMs, nowMs, points); });
                 inWindow += nowNs() - w0;
                 chart.setSeries(i, w.t, w.v);
                 r.pointsPerSeries = int(w.t.size());

@@ -11,8 +11,15 @@ class ConnectionView;
 
 namespace pelscope::bench {
 
+struct RenderTiming
+{
+    bool rendered = false;
+    double totalMs = 0;  // applySnapshot → the tab rendered it (the history's thread included)
+    double windowMs = 0; // of which on the window's thread: the judged snapshot's arrival → rendered
+};
+
 // view.applySnapshot(s), then the GUI's event loop until the tab has
-// rendered it (or timeoutMs passed: false).
-bool applyAndRender(ConnectionView &view, const Snapshot &s, int timeoutMs = 10'000);
+// rendered it (or timeoutMs passed: rendered false).
+RenderTiming applyAndRender(ConnectionView &view, const Snapshot &s, int timeoutMs = 10'000);
 
 } // namespace pelscope::bench

@@ -27,8 +27,10 @@ struct ScaleResult
     double peakMb = 0;     // VmHWM at the end
     double endMb = 0;      // VmRSS at the end
     double historyMb = 0;  // HistoryStore::bytesUsed() at the end
-    double applyP95Ms = 0; // snapshot → ConnectionView::applySnapshot → overview repainted
+    double applyP95Ms = 0; // snapshot → ConnectionView::applySnapshot → judged on the history's thread → overview repainted
     double applyMedianMs = 0;
+    double windowP95Ms = 0; // of it, the window's thread: the judged snapshot's arrival → overview repainted
+    double windowMedianMs = 0;
     // The GUI thread's longest gap between 10 ms timer ticks while polling,
     // sorting, filtering and scrolling, once every group has been read once;
     // and before that (rows and their history being created).

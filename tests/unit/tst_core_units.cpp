@@ -599,6 +599,41 @@ private Q_SLOTS:
         QCOMPARE(json.value(QLatin1String("kind")).toString(), QStringLiteral("summary"));
         QCOMPARE(json.value(QLatin1String("alerts")).toArray().size(), 6);
         QCOMPARE(json.value(QLatin1String("alerts")).toArray().at(0).toObject().value(QLatin1String("group")).toString(), QStringLiteral("g0"));
+
+        // A group deleted while WARN is forgotten, not "recovered"; back, it starts afresh.
+        AlertPolicy forget;
+        for (int i = 0; i < 3; ++i)
+            told = forget.onSnapshot(poll(t += 1000, {H::Ok, H::Warn}));
+        QCOMPARE(told.size(), 1);
+        QCOMPARE(told.first().subject.group, QByteArray("g1"));
+        QVERIFY(forget.onSnapshot(poll(t += 1000, {H::Ok})).isEmpty()); // g1 gone
+        for (int i = 0; i < 2; ++i)
+            QVERIFY(forget.onSnapshot(poll(t += 1000, {H::Ok, H::Warn})).isEmpty());
+        QCOMPARE(forget.onSnapshot(poll(t += 1000, {H::Ok, H::Warn})).size(), 1); // held three polls again
+
+        // A job framework's queue: its alert says so in the hook's JSON
+        // (this read past the end of the subjects' names before).
+        SnapshotData jd;
+        jd.takenAtMs = t;
+        JobQueueSnapshot job;
+        job.framework = JobFramework::BullMQ;
+        job.prefix = "bull";
+        job.name = "m%1{x}";
+        job.key = "bull:m%1{x}:wait";
+        job.health.status = H::Crit;
+        job.health.reasons = {Reason::verbatim(QStringLiteral("5 active job(s) whose lock is gone"))};
+        jd.jobQueues.append(job);
+        AlertPolicy jobs;
+        for (int i = 0; i < 3; ++i) {
+            jd.takenAtMs += 1000;
+            told = jobs.onSnapshot(Snapshot(jd));
+        }
+        QCOMPARE(told.size(), 1);
+        const QJsonObject jobJson = alertToJson(told.first(), QStringLiteral("redis://127.0.0.1:6379"));
+        QCOMPARE(jobJson.value(QLatin1String("subject")).toString(), QStringLiteral("job_queue"));
+        QCOMPARE(jobJson.value(QLatin1String("queue")).toString(), QStringLiteral("bull:m%1{x}:wait"));
+        QVERIFY2(jobJson.value(QLatin1String("job_queue")).toString().contains(QStringLiteral("m%1{x}")),
+                 qPrintable(jobJson.value(QLatin1String("job_queue")).toString()));
     }
 };
 

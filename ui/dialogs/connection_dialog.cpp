@@ -23,21 +23,6 @@ namespace pelscope {
 
 namespace {
 
-QIcon tagIcon(ConnectionProfile::ColorTag tag)
-{
-    QPixmap pixmap(12, 12);
-    pixmap.fill(Qt::transparent);
-    const QColor colour = colorTagColor(tag);
-    if (colour.isValid()) {
-        QPainter painter(&pixmap);
-        painter.setRenderHint(QPainter::Antialiasing);
-        painter.setPen(Qt::NoPen);
-        painter.setBrush(colour);
-        painter.drawEllipse(pixmap.rect().adjusted(1, 1, -1, -1));
-    }
-    return QIcon(pixmap);
-}
-
 QStringList nonEmptyLines(const QString &text)
 {
     QStringList out;
@@ -61,18 +46,33 @@ QString fileProblem(const QString &path, const QString &what)
     return {};
 }
 
-// From the health colours, which follow the palette (light accents on a dark one).
-QString errorStyle()
-{
-    return QStringLiteral("color: %1;").arg(healthStyle(Health::Crit).strong.name());
-}
-
 QString okStyle()
 {
     return QStringLiteral("color: %1;").arg(healthStyle(Health::Ok).strong.name());
 }
 
 } // namespace
+
+QIcon ConnectionDialog::tagIcon(ConnectionProfile::ColorTag tag)
+{
+    QPixmap pixmap(12, 12);
+    pixmap.fill(Qt::transparent);
+    const QColor colour = colorTagColor(tag);
+    if (colour.isValid()) {
+        QPainter painter(&pixmap);
+        painter.setRenderHint(QPainter::Antialiasing);
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(colour);
+        painter.drawEllipse(pixmap.rect().adjusted(1, 1, -1, -1));
+    }
+    return QIcon(pixmap);
+}
+
+// From the health colours, which follow the palette (light accents on a dark one).
+QString ConnectionDialog::errorStyle()
+{
+    return QStringLiteral("color: %1;").arg(healthStyle(Health::Crit).strong.name());
+}
 
 ConnectionDialog::ConnectionDialog(ConnectionProfileStore *store, QWidget *parent)
     : QDialog(parent)
@@ -379,139 +379,6 @@ void ConnectionDialog::setOptions(const ConnectionOptions &options)
 {
     m_ui->passwordEdit->clear();
     fillFields(options);
-}
-
-void ConnectionDialog::setProfile(const ConnectionProfile &p)
-{
-    m_syncing = true;
-    m_ui->nameEdit->setText(p.name);
-    m_ui->colorTagCombo->setCurrentIndex(std::max(0, m_ui->colorTagCombo->findData(int(p.colorTag))));
-    m_ui->caEdit->setText(p.tls.caFile);
-    m_ui->certEdit->setText(p.tls.certFile);
-    m_ui->keyEdit->setText(p.tls.keyFile);
-    m_ui->sniEdit->setText(p.tls.sni);
-    m_ui->verifyCheck->setChecked(!p.tls.insecure);
-    m_ui->patternEdit->setText(p.discoveryPattern.isEmpty() ? QStringLiteral("*") : p.discoveryPattern);
-    m_ui->streamsEdit->setPlainText(p.streams.join(QLatin1Char('\n')));
-    (p.streams.isEmpty() ? m_ui->discoverRadio : m_ui->listRadio)->setChecked(true);
-    m_ui->pollSpin->setValue(p.pollIntervalMs / 1000.0);
-    m_ui->thresholdsEdit->setPlainText(p.thresholds.join(QLatin1Char('\n')));
-    m_ui->prometheusEdit->setText(p.prometheusUrl);
-    m_ui->delayedQueuesEdit->setPlainText(p.delayedQueues.join(QLatin1Char('\n')));
-    m_ui->listQueuesEdit->setPlainText(p.listQueues.join(QLatin1Char('\n')));
-    m_ui->queueDiscoveryCheck->setChecked(p.queueDiscovery);
-    m_ui->passwordEdit->clear();
-    QString error;
-    ConnectionOptions o = p.connectionOptions(&error);
-    m_syncing = false;
-    fillFields(o);
-    if (!error.isEmpty()) {
-        m_ui->urlEdit->setText(p.url);
-        m_urlError = error;
-        updateValidation();
-    }
-    m_keychainProfile = p.name;
-    if (!p.name.isEmpty()) {
-        setKeychainNote(tr("Asking the OS keychain for the password…"));
-        m_store->readPassword(p.name);
-    }
-}
-
-bool ConnectionDialog::selectProfile(const QString &name)
-{
-    for (int i = 0; i < m_ui->profileList->count(); ++i) {
-        QListWidgetItem *item = m_ui->profileList->item(i);
-        if (item->data(Qt::UserRole).toString() == name) {
-            m_ui->profileList->setCurrentItem(item); // loads it through itemSelectionChanged
-            return true;
-        }
-    }
-    return false;
-}
-
-void ConnectionDialog::reloadProfileList(const QString &select)
-{
-    QSignalBlocker block(m_ui->profileList);
-    m_ui->profileList->clear();
-    for (const ConnectionProfile &p : m_store->profiles()) {
-        auto *item = new QListWidgetItem(tagIcon(p.colorTag), p.name, m_ui->profileList);
-        item->setData(Qt::UserRole, p.name);
-        item->setToolTip(p.user.isEmpty() ? p.url : tr("%1 (user %2)").arg(p.url, p.user));
-        if (p.name == select)
-            m_ui->profileList->setCurrentItem(item);
-    }
-    m_ui->deleteProfileButton->setEnabled(m_ui->profileList->currentItem() != nullptr);
-}
-
-void ConnectionDialog::loadSelectedProfile()
-{
-    QListWidgetItem *item = m_ui->profileList->currentItem();
-    m_ui->deleteProfileButton->setEnabled(item != nullptr);
-    if (!item)
-        return;
-    if (const auto p = m_store->profile(item->data(Qt::UserRole).toString()))
-        setProfile(*p);
-}
-
-void ConnectionDialog::deleteSelectedProfile()
-{
-    QListWidgetItem *item = m_ui->profileList->currentItem();
-    if (!item)
-        return;
-    // The fields keep the profile, so "Save profile" brings it back.
-    m_store->remove(item->data(Qt::UserRole).toString());
-    reloadProfileList();
-}
-
-QString ConnectionDialog::saveProfile()
-{
-    QString error;
-    const ConnectionProfile p = profile();
-    if (p.name.isEmpty())
-        error = tr("enter a profile name to save this connection");
-    if (error.isEmpty())
-        error = validationError();
-    if (error.isEmpty())
-        error = m_store->save(p);
-    if (!error.isEmpty()) {
-        m_ui->errorLabel->setText(tr("Not saved: %1").arg(error));
-        m_ui->errorLabel->show();
-        return error;
-    }
-    reloadProfileList(p.name);
-    m_keychainProfile = p.name;
-    const QByteArray password = m_ui->passwordEdit->text().toUtf8();
-    if (!m_ui->rememberPasswordCheck->isChecked()) {
-        m_store->writePassword(p.name, {}); // forget a previously stored one
-        setKeychainNote(tr("The password is not remembered: it will be asked each time."));
-    } else if (!password.isEmpty()) {
-        setKeychainNote(tr("Saving the password in the OS keychain…"));
-        m_store->writePassword(p.name, password);
-    }
-    return {};
-}
-
-void ConnectionDialog::setKeychainNote(const QString &text, bool problem)
-{
-    m_ui->keychainLabel->setText(text);
-    m_ui->keychainLabel->setStyleSheet(problem ? errorStyle() : QString());
-}
-
-void ConnectionDialog::onPasswordRead(const QString &name, const QByteArray &password)
-{
-    if (name != m_keychainProfile)
-        return;
-    // Do not overwrite what the operator typed while the keychain was thinking.
-    if (m_ui->passwordEdit->text().isEmpty())
-        m_ui->passwordEdit->setText(QString::fromUtf8(password));
-    setKeychainNote(tr("Password from the OS keychain."));
-}
-
-void ConnectionDialog::onKeychainUnavailable(const QString &name, const QString &reason)
-{
-    if (!name.isEmpty() && name != m_keychainProfile)
-        return;
-    setKeychainNote(tr("No OS keychain available (%1): the password is not stored and will be asked each time.").arg(reason), true);
 }
 
 void ConnectionDialog::browseFile(QLineEdit *edit, const QString &title)

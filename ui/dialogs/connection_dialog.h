@@ -7,6 +7,7 @@
 #include "values/connection_options.h"
 
 #include <QDialog>
+#include <QIcon>
 #include <optional>
 #include <QElapsedTimer>
 #include <QPointer>
@@ -64,6 +65,9 @@ Q_SIGNALS:
     void testFinished(bool ok, const QString &message);
 
 private:
+    // A dot of the profile's colour tag; the style of a problem's words (the palette's).
+    static QIcon tagIcon(ConnectionProfile::ColorTag tag);
+    static QString errorStyle();
     ConnectionOptions optionsFromFields(QString *error) const;
     void applyToFields(const ConnectionOptions &options); // all but the URL field
     void fillFields(const ConnectionOptions &options);

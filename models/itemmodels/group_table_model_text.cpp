@@ -1,0 +1,216 @@
+// What a row of the overview says: each cell's text, the tooltips, the
+// trend's series and its words for a screen reader, since when.
+#include "group_table_model.h"
+
+#include "history/shared_history_store.h"
+#include "snapshot/format.h"
+#include "text/fill_text.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace pelscope {
+
+namespace {
+
+// "48 (+3)": the DLQ's length and what it gained over the growth window.
+QString dlqText(const DeadLetterSnapshot *d)
+{
+    if (!d)
+        return QStringLiteral("—");
+    QString text = d->length ? formatCount(*d->length) : QStringLiteral("?");
+    if (d->growth.value_or(0) > 0)
+        text += QStringLiteral(" (+%1)").arg(formatCount(*d->growth));
+    return text;
+}
+
+QString oldestIdleText(const GroupSnapshot &g)
+{
+    if (!g.oldestIdleMs)
+        return g.pending.value_or(0) == 0 ? QStringLiteral("—") : QStringLiteral("?");
+    QString text = formatDuration(*g.oldestIdleMs);
+    // A range when the head ID's timestamp allows much more than we saw.
+    if (g.oldestIdleUpperMs && *g.oldestIdleUpperMs > *g.oldestIdleMs + 1000 && !g.pelScanComplete)
+        text += QStringLiteral(" – ") + formatDuration(*g.oldestIdleUpperMs);
+    return text;
+}
+
+} // namespace
+
+QString GroupTableModel::displayText(int row, int column) const
+{
+    const StreamSnapshot &s = streamAt(row);
+    const GroupSnapshot &g = groupAt(row);
+    switch (column) {
+    case Status: return healthName(g.health.status);
+    case Since: {
+        // "14m", or "≥ 14m" when it already had this status as recording began.
+        const auto since = sinceOf(row);
+        if (!since)
+            return QStringLiteral("—");
+        const qint64 ms = std::max<qint64>(0, m_snapshot->takenAtMs - since->atMs);
+        if (ms < 1000 && !since->atLeast) // changed at this poll: "0ms" read as a measurement
+            return QCoreApplication::translate("pelscope::GroupTableModel", "just now");
+        const QString d = formatDuration(ms);
+        return since->atLeast ? QStringLiteral("≥ ") + d : d;
+    }
+    case Connection: return m_connectionLabel;
+    case Node: return s.node.isEmpty() ? QStringLiteral("—") : s.node;
+    case Stream: return displayBytes(s.key);
+    case Group: return displayBytes(g.name);
+    case Lag: return g.lag ? formatCount(*g.lag) : QCoreApplication::translate("pelscope::GroupTableModel", "unknown");
+    case Behind: return g.oldestUnreadAgeMs ? formatDuration(*g.oldestUnreadAgeMs) : QStringLiteral("—");
+    case Pending: return g.pending ? formatCount(*g.pending) : QStringLiteral("?");
+    case OldestIdle: return oldestIdleText(g);
+    case Consumers: {
+        // How many, and how many of them hold old work (the health verdict's
+        // stalled consumers: what the PEL proves, not a guess from idle).
+        const QString consumers = g.consumers ? formatCount(*g.consumers) : QStringLiteral("?");
+        if (g.health.stalled.isEmpty())
+            return consumers;
+        return fillText(QCoreApplication::translate("pelscope::GroupTableModel", "%1 (%2 stalled)"), consumers, g.health.stalled.size());
+    }
+    case MaxDeliveries: return g.maxDeliveryCount ? QString::number(*g.maxDeliveryCount) : QStringLiteral("—");
+    case InRate:
+    case OutRate: {
+        const auto v = latest(m_rows.at(row).key, int(column == InRate ? Metric::InRate : Metric::OutRate));
+        return v ? QString::number(*v, 'f', *v < 10 ? 1 : 0) + QStringLiteral("/s") : QStringLiteral("—");
+    }
+    case DeadLetters: return dlqText(deadLettersOf(s.key));
+    case Trend: return {}; // drawn by a delegate from SparklineRole
+    case ReadAge: {
+        const qint64 age = m_snapshot->takenAtMs - s.readAtMs;
+        return s.readAtMs <= 0 ? QStringLiteral("—") : age <= 0 ? QCoreApplication::translate("pelscope::GroupTableModel", "now") : formatDuration(age) + QCoreApplication::translate("pelscope::GroupTableModel", " ago");
+    }
+    case Reasons: return joinReasons(g.health.reasons, QStringLiteral("; "));
+    default: return {};
+    }
+}
+
+GroupTableModel::TrendSeries GroupTableModel::trendSeries(int row) const
+{
+    TrendSeries out;
+    const HealthTrend &t = groupAt(row).health.trend;
+    Metric metric = Metric::Lag;
+    double unit = 1; // thresholds' units per series unit
+    switch (t.measure) {
+    case HealthTrend::Measure::Lag:
+        out.name = QCoreApplication::translate("pelscope::GroupTableModel", "lag");
+        out.format = [](double v) { return formatCount(qint64(v)); };
+        out.floor = 100; // a lag jittering between 0 and 7 is a flat line near the bottom, not a storm
+        break;
+    case HealthTrend::Measure::OldestIdle:
+    case HealthTrend::Measure::Behind:
+        metric = t.measure == HealthTrend::Measure::OldestIdle ? Metric::OldestIdleSeconds : Metric::BehindSeconds;
+        out.name = t.measure == HealthTrend::Measure::OldestIdle ? QCoreApplication::translate("pelscope::GroupTableModel", "oldest pending idle")
+                                                                 : QCoreApplication::translate("pelscope::GroupTableModel", "behind");
+        out.format = [](double v) { return formatDuration(qint64(v * 1000.0)); };
+        unit = 1000; // the thresholds are ms, the series seconds
+        break;
+    }
+    out.warnAt = t.warnAt / unit;
+    out.critAt = t.critAt / unit;
+    out.floor = std::max(out.floor, out.warnAt); // the warn line is always in the picture
+    if (m_history) {
+        const qint64 now = m_snapshot->takenAtMs;
+        const GroupKey &key = m_rows.at(row).key;
+        out.values = m_history->read([&](const HistoryStore &h) { return h.window(key, metric, now - 15LL * 60'000, now, 90).v; });
+    }
+    return out;
+}
+
+// "oldest pending idle now 6m; lowest 4m, highest 6m over 15 minutes; rising; warn at 1m, crit at 5m".
+QString GroupTableModel::sparklineWords(int row) const
+{
+    if (!m_history)
+        return {};
+    const TrendSeries series = trendSeries(row);
+    double lo = std::numeric_limits<double>::infinity(), hi = -lo, first = std::nan(""), last = std::nan("");
+    for (double x : series.values)
+        if (!std::isnan(x)) {
+            lo = std::min(lo, x);
+            hi = std::max(hi, x);
+            if (std::isnan(first))
+                first = x;
+            last = x;
+        }
+    if (hi < lo)
+        return fillText(QCoreApplication::translate("pelscope::GroupTableModel", "%1 over the last 15 minutes: not known yet"), series.name);
+    const QString trend = last > first ? QCoreApplication::translate("pelscope::GroupTableModel", "rising")
+                          : last < first ? QCoreApplication::translate("pelscope::GroupTableModel", "falling")
+                                         : QCoreApplication::translate("pelscope::GroupTableModel", "flat");
+    return fillText(QCoreApplication::translate("pelscope::GroupTableModel", "%1 now %2; lowest %3, highest %4 over 15 minutes; %5; warn at %6, crit at %7"),
+                    series.name, series.format(last), series.format(lo), series.format(hi), trend, series.format(series.warnAt),
+                    series.format(series.critAt));
+}
+
+std::optional<StatusSince> GroupTableModel::sinceOf(int row) const
+{
+    if (!m_history)
+        return std::nullopt;
+    const GroupKey &key = m_rows.at(row).key;
+    const Health status = groupAt(row).health.status;
+    return m_history->read([&](const HistoryStore &h) { return h.statusSince(key, status); });
+}
+
+QString GroupTableModel::toolTip(int row, int column) const
+{
+    const StreamSnapshot &s = streamAt(row);
+    const GroupSnapshot &g = groupAt(row);
+    switch (column) {
+    case Status:
+    case Reasons: return g.health.reasons.isEmpty() ? QCoreApplication::translate("pelscope::GroupTableModel", "No rule is broken") : joinReasons(g.health.reasons, QStringLiteral("\n"));
+    case Since: {
+        const auto since = sinceOf(row);
+        if (!since)
+            return QCoreApplication::translate("pelscope::GroupTableModel", "No status change recorded for this group yet");
+        const QString at = QDateTime::fromMSecsSinceEpoch(since->atMs).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+        return since->atLeast
+                   ? fillText(QCoreApplication::translate("pelscope::GroupTableModel",
+                                                          "%1 at least since %2: it already was when recording began, so it may have started earlier"),
+                              healthName(g.health.status).toUpper(), at)
+                   : fillText(QCoreApplication::translate("pelscope::GroupTableModel", "%1 since %2"), healthName(g.health.status).toUpper(), at);
+    }
+    case Node: return s.stale ? QCoreApplication::translate("pelscope::GroupTableModel", "This node did not answer the last poll: the values are from an earlier tick") : QString();
+    case Lag: return g.lag ? QString() : renderReason(g.lagNote);
+    case Behind:
+        return g.oldestUnreadAgeMs
+                   ? QCoreApplication::translate("pelscope::GroupTableModel", "The oldest entry not yet delivered to the group was added %1 ago").arg(formatDuration(*g.oldestUnreadAgeMs))
+                   : g.oldestUnreadNote;
+    case DeadLetters: {
+        const DeadLetterSnapshot *d = deadLettersOf(s.key);
+        if (!d)
+            return QCoreApplication::translate("pelscope::GroupTableModel", "No dead-letter stream found for this stream");
+        return QCoreApplication::translate("pelscope::GroupTableModel", "%1: %2 entries%3; Enter on this cell browses them")
+            .arg(displayBytes(d->key), d->length ? formatCount(*d->length) : QStringLiteral("?"),
+                 d->growth ? QCoreApplication::translate("pelscope::GroupTableModel", ", +%1 in the last %2").arg(formatCount(*d->growth), formatDuration(d->growthWindowMs)) : QString());
+    }
+    case Trend: {
+        // The sparkline is drawn from zero with a floor: here are its numbers.
+        const QString words = sparklineWords(row);
+        return words.isEmpty() ? QString()
+                               : fillText(QCoreApplication::translate("pelscope::GroupTableModel",
+                                                                      "%1. Drawn from 0, with the warn (amber) and crit (red) lines; the "
+                                                                      "measure is the one that explains the status, lag when the group is OK."),
+                                          words);
+    }
+    case ReadAge:
+        return s.readAtMs <= 0
+                   ? QString()
+                   : fillText(QCoreApplication::translate(
+                                  "pelscope::GroupTableModel",
+                                  "Read at %1 (server time). %2 of %3 groups are read each poll, in turn: each at least every %4 polls."),
+                              QDateTime::fromMSecsSinceEpoch(s.readAtMs).toString(QStringLiteral("HH:mm:ss")),
+                              formatCount(m_snapshot->stats.groupsRead), formatCount(m_snapshot->stats.groupsKnown), m_snapshot->stats.refreshTicks);
+    case OldestIdle:
+        return g.pelSampled ? QCoreApplication::translate("pelscope::GroupTableModel", "Lower bound from the %1 entries inspected; upper bound from the oldest entry's ID").arg(g.pelInspected)
+                            : QString();
+    default: return {};
+    }
+}
+
+} // namespace pelscope
