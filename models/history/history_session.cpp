@@ -8,14 +8,14 @@ namespace pelscope {
 
 HistorySession::HistorySession(QObject *parent)
     : QObject(parent)
-    , m_live(new LiveHistory(&m_store))
+    , m_store(std::make_shared<SharedHistoryStore>())
+    , m_liveThread(sharedHistoryThread())
+    , m_live(new LiveHistory(m_store))
 {
     m_thread.setObjectName(QStringLiteral("history writer"));
-    m_liveThread.setObjectName(QStringLiteral("history"));
     qRegisterMetaType<QList<pelscope::QueuePoint>>();
     qRegisterMetaType<pelscope::HistoryPast>();
-    m_live->moveToThread(&m_liveThread);
-    connect(&m_liveThread, &QThread::finished, m_live, &QObject::deleteLater);
+    m_live->moveToThread(m_liveThread.get());
     connect(m_live, &LiveHistory::judged, this, [this](quint64 session, const Snapshot &snapshot, qint64 recordedSinceMs) {
         if (session != m_session)
             return; // judged before the connection was replaced
@@ -31,14 +31,15 @@ HistorySession::HistorySession(QObject *parent)
         m_pastApplied = true;
         Q_EMIT pastReplayed(int(past.polls.size()), past.loadMs, past.events);
     });
-    m_liveThread.start();
 }
 
 HistorySession::~HistorySession()
 {
     stopRecorder();
-    m_liveThread.quit();
-    m_liveThread.wait();
+    // Deleted on its thread after the polls already queued for it; nothing
+    // of it reaches this object any more.
+    m_live->disconnect(this);
+    m_live->deleteLater();
 }
 
 void HistorySession::stopRecorder()

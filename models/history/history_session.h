@@ -12,6 +12,7 @@
 #include <QObject>
 #include <QThread>
 
+#include <memory>
 #include <optional>
 
 namespace pelscope {
@@ -43,7 +44,7 @@ public:
     void readQueueSeries(const QueueSeriesKey &key, qint64 fromMs, qint64 toMs, quint64 request);
 
     // What the window reads, one short call at a time.
-    const SharedHistoryStore &store() const { return m_store; }
+    const SharedHistoryStore &store() const { return *m_store; }
     const HistoryState &state() const { return m_state; }
     // The oldest point held (recorded or polled); null before any.
     std::optional<qint64> recordedSinceMs() const { return m_recordedSinceMs; }
@@ -61,8 +62,10 @@ private:
     void stopRecorder();
     void begin(bool waitForPast);
 
-    SharedHistoryStore m_store; // outlives both threads (declared before them)
-    QThread m_liveThread;
+    // Shared with the live history, which may outlive this object by the
+    // polls still queued for it.
+    std::shared_ptr<SharedHistoryStore> m_store;
+    std::shared_ptr<QThread> m_liveThread; // every connection's (sharedHistoryThread)
     class LiveHistory *m_live;
     QThread m_thread;
     HistoryRecorder *m_recorder = nullptr;

@@ -1,13 +1,32 @@
 #include "live_history.h"
 
+#include <QThread>
+
 #include <algorithm>
 
 namespace pelscope {
 
-LiveHistory::LiveHistory(SharedHistoryStore *store, QObject *parent)
+LiveHistory::LiveHistory(std::shared_ptr<SharedHistoryStore> store, QObject *parent)
     : QObject(parent)
-    , m_store(store)
+    , m_store(std::move(store))
 {
+}
+
+std::shared_ptr<QThread> sharedHistoryThread()
+{
+    static std::weak_ptr<QThread> shared;
+    if (std::shared_ptr<QThread> running = shared.lock())
+        return running;
+    // The last owner stops it; what was deleteLater()ed on it goes with it.
+    std::shared_ptr<QThread> thread(new QThread, [](QThread *t) {
+        t->quit();
+        t->wait();
+        delete t;
+    });
+    thread->setObjectName(QStringLiteral("history"));
+    thread->start();
+    shared = thread;
+    return thread;
 }
 
 void LiveHistory::begin(quint64 epoch, bool waitForPast)

@@ -17,6 +17,10 @@
 #include <QElapsedTimer>
 #include <QObject>
 
+#include <memory>
+
+class QThread;
+
 namespace pelscope {
 
 class LiveHistory : public QObject
@@ -28,7 +32,9 @@ public:
     // for the whole session.
     static constexpr qint64 kWaitForPastMs = 8'000;
 
-    explicit LiveHistory(SharedHistoryStore *store, QObject *parent = nullptr);
+    // The store lives as long as this object does: polls still queued when
+    // the connection's window goes are appended to it, not to freed memory.
+    explicit LiveHistory(std::shared_ptr<SharedHistoryStore> store, QObject *parent = nullptr);
 
     // Called on the history thread (queued by HistorySession), in order.
     // A new connection (`epoch`): the store starts afresh; with waitForPast,
@@ -48,7 +54,7 @@ private:
     Snapshot withVerdicts(const Snapshot &snapshot);
     void appendHeld(HistoryStore &store);
 
-    SharedHistoryStore *m_store;
+    std::shared_ptr<SharedHistoryStore> m_store;
     HistoryRuleThresholds m_rules;
     quint64 m_epoch = 0;
     bool m_waiting = false;
@@ -56,5 +62,12 @@ private:
     QList<Snapshot> m_held;
     qint64 m_recordedSinceMs = 0;
 };
+
+// The one thread every connection's live history runs on, started with the
+// first HistorySession and stopped with the last (the window's thread only).
+// One thread for all: twenty connections appending at once on twenty threads
+// took the window's core from it (bench section 7: its longest stall 220 ms);
+// one uses one core at most, and keeps each connection's polls in order.
+std::shared_ptr<QThread> sharedHistoryThread();
 
 } // namespace pelscope

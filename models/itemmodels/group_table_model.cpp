@@ -19,16 +19,32 @@ GroupTableModel::GroupTableModel(QObject *parent)
     : QAbstractTableModel(parent)
 {}
 
+GroupTableModel::LastRead &GroupTableModel::lastRead(const GroupKey &key) const
+{
+    // Rows gone from the server leave theirs behind: bounded by a fresh start.
+    if (m_lastRead.size() > 2 * m_rows.size() + 64)
+        m_lastRead.clear();
+    return m_lastRead[key];
+}
+
 std::optional<double> GroupTableModel::latest(const GroupKey &key, int metric) const
 {
     if (!m_history || m_snapshot.isNull())
         return std::nullopt;
     const qint64 now = m_snapshot->takenAtMs;
-    const SeriesWindow w = m_history->read([&](const HistoryStore &h) { return h.window(key, Metric(metric), now - 30'000, now, 64); });
-    for (qsizetype i = w.v.size() - 1; i >= 0; --i)
-        if (!std::isnan(w.v[i]))
-            return w.v[i];
-    return std::nullopt;
+    const auto read = m_history->tryRead([&](const HistoryStore &h) {
+        const SeriesWindow w = h.window(key, Metric(metric), now - 30'000, now, 64);
+        for (qsizetype i = w.v.size() - 1; i >= 0; --i)
+            if (!std::isnan(w.v[i]))
+                return std::optional<double>(w.v[i]);
+        return std::optional<double>();
+    });
+    const int which = metric == int(Metric::InRate) ? 0 : 1;
+    LastRead &last = lastRead(key);
+    if (!read) // the history's thread is appending a poll: what it said a moment ago
+        return last.rate[which];
+    last.rate[which] = *read;
+    return *read;
 }
 
 const DeadLetterSnapshot *GroupTableModel::deadLettersOf(const QByteArray &stream) const
@@ -42,6 +58,7 @@ void GroupTableModel::clear()
     beginResetModel();
     m_rows.clear();
     m_deadLetterOf.clear();
+    m_lastRead.clear();
     m_snapshot = {};
     endResetModel();
 }

@@ -9,6 +9,7 @@
 #include <QSet>
 
 #include "history/group_key.h"
+#include "history/history_store.h"
 #include "snapshot/snapshot.h"
 
 #include <QAbstractTableModel>
@@ -19,7 +20,6 @@
 
 namespace pelscope {
 
-struct StatusSince;
 
 class GroupTableModel : public QAbstractTableModel
 {
@@ -111,6 +111,19 @@ private:
     TrendSeries trendSeries(int row) const;
     QString sparklineWords(int row) const;
     std::optional<double> latest(const GroupKey &key, int metric) const;
+    // What the history said of a row when last read: shown instead while the
+    // history's thread is appending a poll, so painting never waits for it.
+    struct LastRead
+    {
+        std::optional<double> rate[2]; // in, out
+        bool rateRead[2] = {false, false};
+        int trendMetric = -1;
+        QVector<double> trend;
+        std::optional<Health> sinceFor;
+        std::optional<StatusSince> since;
+    };
+    mutable QHash<GroupKey, LastRead> m_lastRead;
+    LastRead &lastRead(const GroupKey &key) const;
     QVariant sortValue(int row, int column) const;
     // The dead-letter stream whose source is `stream`, if the poller found one.
     const DeadLetterSnapshot *deadLettersOf(const QByteArray &stream) const;

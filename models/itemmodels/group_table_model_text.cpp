@@ -118,7 +118,13 @@ GroupTableModel::TrendSeries GroupTableModel::trendSeries(int row) const
     if (m_history) {
         const qint64 now = m_snapshot->takenAtMs;
         const GroupKey &key = m_rows.at(row).key;
-        out.values = m_history->read([&](const HistoryStore &h) { return h.window(key, metric, now - 15LL * 60'000, now, 90).v; });
+        LastRead &last = lastRead(key);
+        if (auto read = m_history->tryRead([&](const HistoryStore &h) { return h.window(key, metric, now - 15LL * 60'000, now, 90).v; })) {
+            last.trendMetric = int(metric);
+            last.trend = std::move(*read);
+        }
+        if (last.trendMetric == int(metric)) // else the history's thread is busy and this measure was never read: none drawn
+            out.values = last.trend;
     }
     return out;
 }
@@ -154,7 +160,12 @@ std::optional<StatusSince> GroupTableModel::sinceOf(int row) const
         return std::nullopt;
     const GroupKey &key = m_rows.at(row).key;
     const Health status = groupAt(row).health.status;
-    return m_history->read([&](const HistoryStore &h) { return h.statusSince(key, status); });
+    LastRead &last = lastRead(key);
+    if (auto read = m_history->tryRead([&](const HistoryStore &h) { return h.statusSince(key, status); })) {
+        last.sinceFor = status;
+        last.since = *read;
+    }
+    return last.sinceFor == status ? last.since : std::nullopt;
 }
 
 QString GroupTableModel::toolTip(int row, int column) const
