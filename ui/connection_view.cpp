@@ -174,12 +174,6 @@ void ConnectionView::buildStatusLine()
     });
 }
 
-ConnectionRequest::History &ConnectionRequest::defaultHistory()
-{
-    static History history;
-    return history;
-}
-
 QTableView *ConnectionView::overviewTable() const
 {
     return m_overview->table();

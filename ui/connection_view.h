@@ -4,6 +4,7 @@
 #pragma once
 
 #include "profiles/connection_profile_store.h"
+#include "profiles/connection_request.h"
 #include "pages/group_page.h"
 #include "health/health_rules.h"
 #include "session/connection_session.h"
@@ -39,32 +40,6 @@ class QueuePage;
 class QueuePanel;
 class WriteController;
 class WriteResultsPanel;
-
-// What a connection tab needs to start: where, what to watch, how it is named.
-struct ConnectionRequest
-{
-    ConnectionOptions options;
-    ProbeConfig probe;
-    int intervalMs = 1000;
-    QString label; // the profile name; empty: the address
-    // The on-disk history: where (empty dir: the data directory), how long,
-    // how large; disabled keeps it in memory only.
-    struct History
-    {
-        bool enabled = true;
-        QString dir;
-        int retentionDays = 14;
-        qint64 maxBytes = 500LL * 1024 * 1024;
-    };
-    History history = defaultHistory();
-    QString historyNote; // under every chart's title (the demo's simulated past)
-    // A Prometheus scraping this connection's exporter (`--prometheus`, the
-    // profile's field): group charts take the part local history lacks from it.
-    QUrl prometheus;
-    // What every new tab gets unless told otherwise (the command line's --history-* options).
-    static History &defaultHistory();
-    ConnectionProfile::ColorTag colorTag = ConnectionProfile::ColorTag::None;
-};
 
 class ConnectionView : public QWidget
 {

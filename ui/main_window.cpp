@@ -47,27 +47,6 @@
 
 namespace pelscope {
 
-namespace {
-
-// A profile as a tab's request: probe settings, interval, label, colour and
-// the Prometheus to backfill from, over `options` (the profile's own, or the
-// connection dialog's, which may hold a password typed once). A problem goes
-// to *error; what follows it is not read.
-ConnectionRequest requestFor(const ConnectionProfile &profile, const ConnectionOptions &options, QString *error)
-{
-    ConnectionRequest request;
-    request.options = options;
-    if (error->isEmpty())
-        request.probe = profile.probeConfig(error);
-    request.intervalMs = profile.pollIntervalMs;
-    request.label = profile.name.isEmpty() ? options.redactedUrl() : profile.name;
-    request.colorTag = profile.colorTag;
-    if (error->isEmpty())
-        request.prometheus = parsePrometheusUrl(profile.prometheusUrl, error);
-    return request;
-}
-
-} // namespace
 
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
@@ -330,7 +309,7 @@ void MainWindow::openConnectionDialog(const QString &profileName, bool newTab)
         return;
     const ConnectionProfile profile = dialog.profile();
     QString error;
-    const ConnectionRequest request = requestFor(profile, dialog.options(), &error);
+    const ConnectionRequest request = ConnectionRequest::fromProfile(profile, dialog.options(), m_historyDefaults, &error);
     ConnectionView *view = newTab || allTabCurrent() || m_views.isEmpty() ? addConnection() : currentConnection();
     if (!error.isEmpty()) {
         view->showStartupError(error);
@@ -370,7 +349,7 @@ void MainWindow::openProfile(const ConnectionProfile &profile)
     ConnectionView *view = addConnection();
     QString error;
     const ConnectionOptions options = profile.connectionOptions(&error);
-    ConnectionRequest request = requestFor(profile, options, &error); // the password joins it when the keychain answers
+    ConnectionRequest request = ConnectionRequest::fromProfile(profile, options, m_historyDefaults, &error); // the password joins it when the keychain answers
     if (!error.isEmpty()) {
         view->showStartupError(tr("Profile %1: %2").arg(profile.name, error));
         return;

@@ -37,6 +37,11 @@ public:
     ConnectionView *addConnection();
     // A new tab polling `request` on its own thread.
     ConnectionView *openConnection(const ConnectionRequest &request);
+    // Where and how long the tabs this window opens from now on keep their
+    // history: the command line's --history-* and the saved settings at
+    // start, then Connection ▸ History settings; open tabs keep theirs.
+    const ConnectionRequest::History &historyDefaults() const { return m_historyDefaults; }
+    void setHistoryDefaults(const ConnectionRequest::History &history) { m_historyDefaults = history; }
     void closeConnection(ConnectionView *view);
     // A recorded history file, read-only, in a window of its own; null (and
     // the reason shown) when it cannot be read.
@@ -61,6 +66,7 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    ConnectionRequest::History m_historyDefaults;
     void installShortcuts();
     void buildMenus();
     // Asks for a connection; `newTab` adds one, else the current tab switches.

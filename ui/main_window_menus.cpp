@@ -131,7 +131,7 @@ void MainWindow::buildMenus()
             openHistoryFile(path);
     });
     file->addAction(tr("History &settings…"), this, [this] {
-        auto *dialog = new HistorySettingsDialog(this);
+        auto *dialog = new HistorySettingsDialog(&m_historyDefaults, this);
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         dialog->open();
     });

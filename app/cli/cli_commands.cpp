@@ -142,25 +142,44 @@ int runCheck(const CliSettings &settings, bool json)
             const HealthCounts counts = countHealth(s);
             // Queues (delayed, reliable lists) are judged like groups.
             HealthCounts queues;
-            QList<std::pair<Health, QString>> ranked; // what is not OK, worst first below
-            const auto countQueue = [&](const QString &kind, const QByteArray &key, const HealthVerdict &h) {
+            // What is not OK, worst first below: its line, and the same as data
+            // (check --json's findings: the subject and its reasons' codes and values).
+            struct Problem
+            {
+                Health status;
+                QString text;
+                QJsonObject finding;
+            };
+            QList<Problem> ranked;
+            const auto finding = [](const char *kind, const HealthVerdict &h, QJsonObject names) {
+                names.insert(QStringLiteral("kind"), QLatin1String(kind));
+                names.insert(QStringLiteral("status"), healthName(h.status).toUpper());
+                names.insert(QStringLiteral("reasons"), reasonsJson(h.reasons));
+                return names;
+            };
+            const auto countQueue = [&](const QString &kind, const char *kindCode, const QByteArray &key, const HealthVerdict &h) {
                 (h.status == Health::Crit ? queues.crit : h.status == Health::Warn ? queues.warn : queues.ok)++;
                 if (h.status != Health::Ok)
-                    ranked.append({h.status, QStringLiteral("%1 %2 %3: %4")
-                                                 .arg(healthName(h.status).toUpper(), kind, displayBytes(key), joinReasons(h.reasons, QStringLiteral("; "), ReasonLanguage::English))});
+                    ranked.append({h.status,
+                                   fillText(QStringLiteral("%1 %2 %3: %4"), healthName(h.status).toUpper(), kind, displayBytes(key),
+                                            joinReasons(h.reasons, QStringLiteral("; "), ReasonLanguage::English)),
+                                   finding(kindCode, h, {{QStringLiteral("queue"), displayBytes(key)}})});
             };
             for (const DelayedQueueSnapshot &q : s->delayedQueues)
                 if (q.error.isEmpty())
-                    countQueue(QStringLiteral("delayed queue"), q.key, q.health);
+                    countQueue(QStringLiteral("delayed queue"), "delayed_queue", q.key, q.health);
             for (const ListQueueSnapshot &q : s->listQueues)
                 if (q.error.isEmpty())
-                    countQueue(QStringLiteral("list queue"), q.key, q.health);
+                    countQueue(QStringLiteral("list queue"), "list_queue", q.key, q.health);
             for (const JobQueueSnapshot &q : s->jobQueues)
                 if (q.error.isEmpty()) {
                     (q.health.status == Health::Crit ? queues.crit : q.health.status == Health::Warn ? queues.warn : queues.ok)++;
                     if (q.health.status != Health::Ok)
-                        ranked.append({q.health.status, fillText(QStringLiteral("%1 %2: %3"), healthName(q.health.status).toUpper(), jobQueueTitle(q),
-                                                                 joinReasons(q.health.reasons, QStringLiteral("; "), ReasonLanguage::English))});
+                        ranked.append({q.health.status,
+                                       fillText(QStringLiteral("%1 %2: %3"), healthName(q.health.status).toUpper(), jobQueueTitle(q),
+                                                joinReasons(q.health.reasons, QStringLiteral("; "), ReasonLanguage::English)),
+                                       finding("job_queue", q.health,
+                                               {{QStringLiteral("queue"), displayBytes(q.key)}, {QStringLiteral("title"), jobQueueTitle(q)}})});
                 }
             const Health worst = std::max(counts.worst(), queues.worst());
             const QStringList blind = blindSpots(s);
@@ -180,15 +199,19 @@ int runCheck(const CliSettings &settings, bool json)
                 pending += ref.group->pending.value_or(0);
                 if (ref.group->health.status != Health::Ok)
                     ranked.append({ref.group->health.status,
-                                   QStringLiteral("%1 %2/%3: %4")
-                                       .arg(healthName(ref.group->health.status).toUpper(), displayBytes(ref.stream->key), displayBytes(ref.group->name),
-                                            joinReasons(ref.group->health.reasons, QStringLiteral("; "), ReasonLanguage::English))});
+                                   fillText(QStringLiteral("%1 %2/%3: %4"), healthName(ref.group->health.status).toUpper(), displayBytes(ref.stream->key),
+                                            displayBytes(ref.group->name), joinReasons(ref.group->health.reasons, QStringLiteral("; "), ReasonLanguage::English)),
+                                   finding("group", ref.group->health,
+                                           {{QStringLiteral("stream"), displayBytes(ref.stream->key)}, {QStringLiteral("group"), displayBytes(ref.group->name)}})});
             }
             // Worst first, whichever kind it is (groups keep their ranking within a status).
-            std::stable_sort(ranked.begin(), ranked.end(), [](const auto &a, const auto &b) { return int(a.first) > int(b.first); });
+            std::stable_sort(ranked.begin(), ranked.end(), [](const Problem &a, const Problem &b) { return int(a.status) > int(b.status); });
             QStringList details;
-            for (const auto &[status, text] : std::as_const(ranked))
-                details << text;
+            QJsonArray findings;
+            for (const Problem &p : std::as_const(ranked)) {
+                details << p.text;
+                findings.append(p.finding);
+            }
             if (!details.isEmpty())
                 summary += QStringLiteral(": ") + details.first();
             summary +=
@@ -214,6 +237,7 @@ int runCheck(const CliSettings &settings, bool json)
                                     {QStringLiteral("total_lag"), double(lag)},
                                     {QStringLiteral("total_pending"), double(pending)},
                                     {QStringLiteral("problems"), QJsonArray::fromStringList(details)},
+                                    {QStringLiteral("findings"), findings},
                                     {QStringLiteral("cannot_see"), QJsonArray::fromStringList(blind)}};
                 printOut(QString::fromUtf8(QJsonDocument(o).toJson(QJsonDocument::Indented)));
                 return exitCode;

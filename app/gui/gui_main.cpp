@@ -222,7 +222,7 @@ int main(int argc, char *argv[])
     spdlog::info("pelscope {} starting; log at {}", PELSCOPE_VERSION, logPath.toStdString());
     if (parser.isSet(QStringLiteral("open-history")) && !parser.isSet(QStringLiteral("demo")) && !parser.isSet(QStringLiteral("url")))
         return runHistoryFile(parser);
-    ConnectionRequest::History &history = ConnectionRequest::defaultHistory();
+    ConnectionRequest::History history;
     history.dir = settings.history.dir;
     history.retentionDays = settings.history.days;
     history.maxBytes = settings.history.maxBytes;
@@ -232,6 +232,7 @@ int main(int argc, char *argv[])
     // demo's server goes away.
     std::unique_ptr<DemoSession> demo;
     MainWindow window;
+    window.setHistoryDefaults(history);
     window.show();
     // --page wins; otherwise the overview: a new incident starts from the
     // whole picture. Reopening the last page is an option (View menu).
@@ -244,6 +245,7 @@ int main(int argc, char *argv[])
     };
     auto open = [&](const ConnectionOptions &options, const QString &label) {
         ConnectionRequest request;
+        request.history = window.historyDefaults();
         if (demo && label == QLatin1String("demo")) {
             request.history.dir = demo->historyDir();
             request.historyNote = QObject::tr("the 30 minutes before the demo started are simulated");

@@ -733,7 +733,7 @@
         <translation>검토…</translation>
     </message>
     <message>
-        <location filename="../../app/gui/gui_main.cpp" line="+249"/>
+        <location filename="../../app/gui/gui_main.cpp" line="+251"/>
         <source>the 30 minutes before the demo started are simulated</source>
         <translation>데모 시작 전 30분은 시뮬레이션 데이터</translation>
     </message>
@@ -2388,7 +2388,7 @@ Click for the last hour.</source>
         <translation>데드 레터 스트림 탐색, 재처리, 내보내기 (Ctrl+D)</translation>
     </message>
     <message>
-        <location line="+147"/>
+        <location line="+141"/>
         <source>Connecting to %1…</source>
         <translation>%1에 연결 중…</translation>
     </message>
@@ -2780,18 +2780,18 @@ Click for the last hour.</source>
 <context>
     <name>pelscope::DlqTab</name>
     <message>
-        <location filename="../../ui/pages/dlq_tab.cpp" line="+64"/>
+        <location filename="../../ui/pages/dlq_tab.cpp" line="+61"/>
         <source>Load older</source>
         <translation>이전 엔트리 불러오기</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+304"/>
+        <location line="+289"/>
         <source>Requeue selected</source>
         <translation>선택 항목 재처리</translation>
     </message>
     <message>
-        <location line="-303"/>
+        <location line="-288"/>
         <source>Requeue all matching</source>
         <translation>일치 항목 모두 재처리</translation>
     </message>
@@ -2802,12 +2802,12 @@ Click for the last hour.</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+302"/>
+        <location line="+287"/>
         <source>Delete selected</source>
         <translation>선택 항목 삭제</translation>
     </message>
     <message>
-        <location line="-301"/>
+        <location line="-286"/>
         <source>Export selected…</source>
         <translation>선택 항목 내보내기…</translation>
     </message>
@@ -2873,13 +2873,12 @@ Click for the last hour.</source>
         <translation>%1의 엔트리, 최신순</translation>
     </message>
     <message>
-        <location line="+106"/>
+        <location line="+105"/>
         <source>Could not read: %1</source>
         <translation>읽을 수 없음: %1</translation>
     </message>
     <message>
-        <location line="+24"/>
-        <location line="+9"/>
+        <location line="+19"/>
         <source>Export failed: %1</source>
         <translation>내보내기 실패: %1</translation>
     </message>
@@ -3107,7 +3106,7 @@ Click for the last hour.</source>
 <context>
     <name>pelscope::GroupPage</name>
     <message>
-        <location filename="../../ui/pages/group_page.cpp" line="+95"/>
+        <location filename="../../ui/pages/group_page.cpp" line="+97"/>
         <source>Unread lag and pending</source>
         <translation>미읽음 lag 및 Pending</translation>
     </message>
@@ -3272,7 +3271,7 @@ Click for the last hour.</source>
         <translation>알 수 없음</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+42"/>
         <source>recorded since %1</source>
         <translation>%1부터 기록됨</translation>
     </message>
@@ -3305,7 +3304,7 @@ Click for the last hour.</source>
         <translation> 전</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+62"/>
         <source>rising</source>
         <translation>증가 중</translation>
     </message>
@@ -3320,7 +3319,7 @@ Click for the last hour.</source>
         <translation>변화 없음</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+26"/>
         <source>No rule is broken</source>
         <translation>위반한 규칙 없음</translation>
     </message>
@@ -3365,7 +3364,7 @@ Click for the last hour.</source>
         <translation>, 최근 %2 동안 +%1</translation>
     </message>
     <message>
-        <location line="-88"/>
+        <location line="-99"/>
         <source>lag</source>
         <translation>Lag</translation>
     </message>
@@ -3385,7 +3384,7 @@ Click for the last hour.</source>
         <translation>밀림</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+38"/>
         <source>%1 over the last 15 minutes: not known yet</source>
         <translation>최근 15분의 %1: 아직 모름</translation>
     </message>
@@ -3395,7 +3394,7 @@ Click for the last hour.</source>
         <translation>%1 현재 %2; 15분 동안 최저 %3, 최고 %4; %5; 경고 %6, 위험 %7</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+55"/>
         <source>%1. Drawn from 0, with the warn (amber) and crit (red) lines; the measure is the one that explains the status, lag when the group is OK.</source>
         <translation>%1. 0부터 그리며 경고(주황)와 위험(빨강) 선을 함께 표시합니다. 상태를 설명하는 지표이며, 그룹이 OK이면 Lag입니다.</translation>
     </message>
@@ -3410,7 +3409,7 @@ Click for the last hour.</source>
         <translation>하한: 검사한 엔트리 %1개 기준, 상한: 가장 오래된 엔트리의 ID 기준</translation>
     </message>
     <message>
-        <location filename="../../models/itemmodels/group_table_model.cpp" line="+239"/>
+        <location filename="../../models/itemmodels/group_table_model.cpp" line="+256"/>
         <source>Desktop notifications muted</source>
         <translation>데스크톱 알림 꺼짐</translation>
     </message>
@@ -3797,7 +3796,7 @@ Desktop notifications muted</source>
 <context>
     <name>pelscope::HistorySettingsDialog</name>
     <message>
-        <location filename="../../ui/dialogs/history_settings_dialog.cpp" line="+26"/>
+        <location filename="../../ui/dialogs/history_settings_dialog.cpp" line="+27"/>
         <source>History settings</source>
         <translation>기록 설정</translation>
     </message>
@@ -4196,7 +4195,7 @@ Desktop notifications muted</source>
 <context>
     <name>pelscope::MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.cpp" line="+90"/>
+        <location filename="../../ui/main_window.cpp" line="+69"/>
         <source>Show Pelscope</source>
         <translation>Pelscope 표시</translation>
     </message>

@@ -175,8 +175,10 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitFor([&] { return recordedTimes(path).size() >= 25; }, 20000)); // ~5 s of polls
         const QList<qint64> before = recordedTimes(path);
 
-        ConnectionRequest::defaultHistory().dir = dir.path();
         MainWindow window;
+        ConnectionRequest::History defaults = window.historyDefaults();
+        defaults.dir = dir.path();
+        window.setHistoryDefaults(defaults);
         window.show();
         ConnectionRequest request;
         request.options = *parseRedisUrl(server.url()).options;
@@ -244,7 +246,6 @@ private Q_SLOTS:
     // connections opened from now on; the command line's options win.
     void historySettingsAreKeptForNewConnections()
     {
-        const ConnectionRequest::History before = ConnectionRequest::defaultHistory();
         MainWindow window;
         window.show();
         QAction *action = menuAction(window.menuBar(), QStringLiteral("History settings"));
@@ -257,9 +258,9 @@ private Q_SLOTS:
         dialog->daysBox()->setValue(30);
         dialog->maxMbBox()->setValue(0);
         dialog->accept();
-        QCOMPARE(ConnectionRequest::defaultHistory().retentionDays, 30);
-        QCOMPARE(ConnectionRequest::defaultHistory().maxBytes, 0);
-        QCOMPARE(ConnectionRequest{}.history.retentionDays, 30); // what a new tab gets
+        QCOMPARE(window.historyDefaults().retentionDays, 30); // what a tab opened from now on gets
+        QCOMPARE(window.historyDefaults().maxBytes, 0);
+        QCOMPARE(ConnectionRequest{}.history.retentionDays, 14); // no global: a request made elsewhere keeps its own
 
         ConnectionRequest::History atStart; // as the next start reads them
         HistorySettingsDialog::applySaved(atStart, false, false);
@@ -270,7 +271,6 @@ private Q_SLOTS:
         HistorySettingsDialog::applySaved(given, true, false);
         QCOMPARE(given.retentionDays, 3);
         QCOMPARE(given.maxBytes, 0);
-        ConnectionRequest::defaultHistory() = before;
     }
 
     // A history copied to another desktop, in a directory nobody may write:

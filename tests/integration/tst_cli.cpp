@@ -115,6 +115,16 @@ private Q_SLOTS:
         QCOMPARE(verdict.value(QLatin1String("total_pending")).toInt(), m_db.command({"XPENDING", "s", "g"}).at(0).integer());
         QVERIFY2(verdict.value(QLatin1String("problems")).toArray().at(0).toString().contains(QLatin1String("oldest pending idle 20m")),
                  json.out.constData());
+        // And as data: the subject, and its reasons' codes and values.
+        const QJsonObject finding = verdict.value(QLatin1String("findings")).toArray().at(0).toObject();
+        QCOMPARE(finding.value(QLatin1String("kind")).toString(), QStringLiteral("group"));
+        QCOMPARE(finding.value(QLatin1String("stream")).toString(), QStringLiteral("s"));
+        QCOMPARE(finding.value(QLatin1String("group")).toString(), QStringLiteral("g"));
+        QCOMPARE(finding.value(QLatin1String("status")).toString(), QStringLiteral("CRIT"));
+        QStringList codes;
+        for (const QJsonValue &reason : finding.value(QLatin1String("reasons")).toArray())
+            codes << reason.toObject().value(QLatin1String("code")).toString();
+        QVERIFY2(codes.contains(QStringLiteral("oldest_idle")), qPrintable(codes.join(QLatin1Char(','))));
 
         r = cli({QStringLiteral("--url"), m_server.url(), QStringLiteral("--threshold"), QStringLiteral("oldest_idle_crit=1h"),
                  QStringLiteral("--threshold"), QStringLiteral("consumer_idle_warn=2h"), QStringLiteral("check")});

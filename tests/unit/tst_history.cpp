@@ -3,6 +3,7 @@
 #include "unit_tests.h"
 #include "history/history_rules.h"
 #include "history/history_store.h"
+#include "history/series_assembly.h"
 #include "history/tail_series.h"
 #include "text/fill_text.h"
 
@@ -841,6 +842,43 @@ private Q_SLOTS:
         QCOMPARE(replayed.statusSince(kKey, Health::Warn)->atMs, kT0 + 2000);
         QVERIFY(!replayed.statusSince(kKey, Health::Warn)->atLeast);
         QVERIFY(replayed.statusChanges(kKey).isEmpty()); // nothing changed live
+    }
+
+    // A chart's series with a Prometheus's past in front (GroupPage): only
+    // what lies between the window's start and the first local point, a gap
+    // between the two, times that only increase, and how far back it reaches.
+    void backfillGoesInFrontWithAGap()
+    {
+        SeriesWindow local;
+        local.t = {100, 101, 102};
+        local.v = {std::nan(""), 5, 6}; // unknown until 101
+        local.lo = local.v;
+        local.hi = local.v;
+        const QVector<double> fetchedT{50, 90, 100.5, 101, 110}, fetchedV{1, 2, 3, 4, 5};
+        std::optional<qint64> held;
+        const SeriesWindow w = withBackfill(local, fetchedT, fetchedV, 60'000, 102'000, std::nullopt, &held);
+        QCOMPARE(w.t, (QVector<double>{90, 100.5, 100.75, 101, 102})); // 50 is before the window, 101 and 110 are local time
+        QCOMPARE(w.v.size(), 5);
+        QCOMPARE(w.v.at(0), 2.0);
+        QCOMPARE(w.v.at(1), 3.0);
+        QVERIFY(std::isnan(w.v.at(2))); // the two sources are never joined by a line
+        QCOMPARE(w.v.at(3), 5.0);
+        QCOMPARE(w.lo.size(), 5);
+        QCOMPARE(held, std::optional<qint64>(90'000));
+        for (qsizetype i = 1; i < w.t.size(); ++i)
+            QVERIFY(w.t.at(i) > w.t.at(i - 1));
+
+        // A recording that began before the first known value: the local
+        // history starts there, and nothing fetched after it is used.
+        held.reset();
+        const SeriesWindow recorded = withBackfill(local, fetchedT, fetchedV, 60'000, 102'000, std::optional<qint64>(95'000), &held);
+        QCOMPARE(recorded.t, (QVector<double>{90, 92.5, 100, 101, 102}));
+        QCOMPARE(held, std::optional<qint64>(90'000));
+
+        // Nothing fetched before the local history: the window as it was.
+        held.reset();
+        QCOMPARE(withBackfill(local, {101, 102}, {1, 1}, 60'000, 102'000, std::nullopt, &held).t, local.t);
+        QVERIFY(!held);
     }
 };
 

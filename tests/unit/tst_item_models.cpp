@@ -15,10 +15,13 @@
 #include "itemmodels/group_table_model.h"
 #include "itemmodels/pending_table_model.h"
 #include "itemmodels/queue_table_model.h"
+#include "session/dlq_browse.h"
 #include "text/fill_text.h"
 
 #include <QAbstractItemModelTester>
 #include <QDateTime>
+#include <QFile>
+#include <QTemporaryDir>
 #include <QPointF>
 #include <QTest>
 
@@ -439,6 +442,56 @@ private Q_SLOTS:
                       fillText(QStringLiteral("1796135654101-0 | %1 | timeout |  |  |  | payload={\"order\":1} | 40 bytes"), at));
         model.clear();
         QCOMPARE(model.rowCount(), 0);
+    }
+
+    // The dead-letter page's reading state (DlqBrowse): an older page's
+    // answer after a newer request is dropped; huge entries shrink the page
+    // (8 MB a page, never under 10 entries); the export's answer is written
+    // whole to the file chosen, as CSV or JSON lines by its name, and an
+    // answer to anything else writes nothing.
+    void dlqBrowseAndExport()
+    {
+        DlqBrowse browse;
+        const std::optional<quint64> first = browse.beginPage(true);
+        QVERIFY(first);
+        QVERIFY(browse.loading());
+        QVERIFY(!browse.beginPage(false)); // an older page waits for the one in flight
+        const std::optional<quint64> newest = browse.beginPage(true);
+        QVERIFY(newest && *newest != *first);
+        EntryPage stale;
+        stale.request = *first;
+        QVERIFY(!browse.acceptPage(stale));
+        QVERIFY(browse.loading());
+        EntryPage page;
+        page.request = *newest;
+        page.entryBytes = QList<qint64>(200, 1024 * 1024); // 200 entries of 1 MB: 200 MB
+        QVERIFY(browse.acceptPage(page));
+        QVERIFY(!browse.loading());
+        QCOMPARE(browse.pageSize(), 10); // 200 × 8 MB / 200 MB = 8, held at 10
+
+        QTemporaryDir dir;
+        const QString csv = dir.filePath(QStringLiteral("d%1.CSV"));
+        const quint64 request = browse.beginExport(csv);
+        EntryPage other;
+        other.request = request + 1;
+        QVERIFY(!browse.finishExport("orders:dlq", other));
+        EntryPage entries;
+        entries.request = request;
+        entries.entries = {{"1-0", StreamFields{{"payload", QByteArray("a,\"b\"\0", 6)}}}};
+        const auto written = browse.finishExport("orders:dlq", entries);
+        QVERIFY(written && written->error.isEmpty());
+        QCOMPARE(written->entries, 1);
+        QFile file(csv);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray text = file.readAll();
+        QVERIFY2(text.startsWith("dlq,id,field,value,value_base64"), text.constData());
+        QVERIFY(!browse.exporting());
+        QVERIFY(!browse.finishExport("orders:dlq", entries)); // answered once
+
+        EntryPage nowhere;
+        nowhere.request = browse.beginExport(dir.filePath(QStringLiteral("missing/x.jsonl")));
+        const auto failed = browse.finishExport("orders:dlq", nowhere);
+        QVERIFY(failed && !failed->error.isEmpty()); // no such directory: said, nothing half-written
     }
 };
 

@@ -18,8 +18,9 @@ constexpr int kDefaultMaxMb = 500;
 
 } // namespace
 
-HistorySettingsDialog::HistorySettingsDialog(QWidget *parent)
+HistorySettingsDialog::HistorySettingsDialog(ConnectionRequest::History *defaults, QWidget *parent)
     : QDialog(parent)
+    , m_defaults(defaults)
     , m_days(new QSpinBox(this))
     , m_maxMb(new QSpinBox(this))
 {
@@ -56,9 +57,8 @@ void HistorySettingsDialog::accept()
     QSettings settings;
     settings.setValue(kDaysKey, m_days->value());
     settings.setValue(kMaxMbKey, m_maxMb->value());
-    ConnectionRequest::History &history = ConnectionRequest::defaultHistory();
-    history.retentionDays = m_days->value();
-    history.maxBytes = qint64(m_maxMb->value()) * 1024 * 1024;
+    m_defaults->retentionDays = m_days->value();
+    m_defaults->maxBytes = qint64(m_maxMb->value()) * 1024 * 1024;
     QDialog::accept();
 }
 

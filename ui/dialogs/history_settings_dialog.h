@@ -3,7 +3,7 @@
 // --history-days and --history-max-mb win over what is saved here.
 #pragma once
 
-#include "connection_view.h"
+#include "profiles/connection_request.h"
 
 #include <QDialog>
 
@@ -15,7 +15,8 @@ class HistorySettingsDialog : public QDialog
 {
     Q_OBJECT
 public:
-    explicit HistorySettingsDialog(QWidget *parent = nullptr);
+    // Edits `defaults` (the window's) when accepted, and saves them for the next start.
+    explicit HistorySettingsDialog(ConnectionRequest::History *defaults, QWidget *parent = nullptr);
     QSpinBox *daysBox() const { return m_days; }
     QSpinBox *maxMbBox() const { return m_maxMb; }
     void accept() override;
@@ -24,6 +25,7 @@ public:
     static void applySaved(ConnectionRequest::History &history, bool daysGiven, bool maxGiven);
 
 private:
+    ConnectionRequest::History *m_defaults;
     QSpinBox *m_days;
     QSpinBox *m_maxMb;
 };

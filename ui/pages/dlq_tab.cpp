@@ -4,7 +4,6 @@
 
 #include "snapshot/stream_id.h"
 
-#include "actions/dlq_export.h"
 #include "actions/audit_log.h"
 #include "actions/write_checks.h"
 #include "charts/dlq_category_chart.h"
@@ -28,7 +27,6 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QScrollBar>
-#include <QSaveFile>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -37,7 +35,6 @@ namespace pelscope {
 
 namespace {
 
-constexpr qint64 kPageBytesTarget = 8LL * 1024 * 1024; // a page of huge entries gets fewer of them
 
 // Inline trouble in rich text, readable in light and dark palettes.
 QString warnHtml(const QString &html)
@@ -188,28 +185,22 @@ void DlqTab::reload()
 
 void DlqTab::requestPage(bool newest)
 {
-    if (m_loading && !newest)
+    const std::optional<quint64> request = m_browse.beginPage(newest);
+    if (!request)
         return;
-    m_loading = true;
     m_loadMore->setEnabled(false);
-    Q_EMIT pageRequested(m_info.key, newest ? QByteArray() : m_model->oldestId(), m_pageSize, ++m_request);
+    Q_EMIT pageRequested(m_info.key, newest ? QByteArray() : m_model->oldestId(), m_browse.pageSize(), *request);
 }
 
 void DlqTab::applyPage(const EntryPage &page)
 {
-    if (page.request != m_request)
+    if (!m_browse.acceptPage(page))
         return; // superseded
-    m_loading = false;
     if (!page.error.isEmpty()) {
         m_count->setText(warnHtml(tr("Could not read: %1").arg(page.error.toHtmlEscaped())));
         m_loadMore->setEnabled(true);
         return;
     }
-    qint64 bytes = 0;
-    for (qint64 b : page.entryBytes)
-        bytes += b;
-    if (bytes > kPageBytesTarget && m_pageSize > 10)
-        m_pageSize = std::max(10, int(m_pageSize * kPageBytesTarget / bytes));
     if (page.length)
         m_info.length = page.length;
     m_model->applyPage(page);
@@ -221,23 +212,14 @@ void DlqTab::applyPage(const EntryPage &page)
 
 void DlqTab::applyEntries(const EntryPage &entries)
 {
-    if (entries.request != m_exportRequest || m_exportPath.isEmpty())
+    const std::optional<DlqBrowse::ExportOutcome> outcome = m_browse.finishExport(m_info.key, entries);
+    if (!outcome)
         return;
-    const QString path = std::exchange(m_exportPath, QString());
-    if (!entries.error.isEmpty()) {
-        m_count->setText(warnHtml(tr("Export failed: %1").arg(entries.error.toHtmlEscaped())));
-        return;
-    }
-    QList<ExportedEntry> out;
-    for (const auto &[id, fields] : entries.entries)
-        out.append({id, fields});
-    const QByteArray data = path.endsWith(QLatin1String(".csv"), Qt::CaseInsensitive) ? exportCsv(m_info.key, out) : exportJsonLines(m_info.key, out);
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(data) != data.size() || !file.commit()) {
-        m_count->setText(warnHtml(tr("Export failed: %1").arg(file.errorString().toHtmlEscaped())));
+    if (!outcome->error.isEmpty()) {
+        m_count->setText(warnHtml(tr("Export failed: %1").arg(outcome->error.toHtmlEscaped())));
         return;
     }
-    m_count->setText(tr("Exported %n entries to %1", nullptr, int(out.size())).arg(path.toHtmlEscaped()));
+    m_count->setText(tr("Exported %n entries to %1", nullptr, int(outcome->entries)).arg(outcome->path.toHtmlEscaped()));
 }
 
 void DlqTab::showEntry(const EntryReadResult &result)
@@ -292,7 +274,7 @@ void DlqTab::updateChart()
 void DlqTab::updateCount()
 {
     m_count->setText(tr("%1 shown of %2 loaded").arg(formatCount(m_proxy->rowCount()), formatCount(m_model->loaded())));
-    m_loadMore->setEnabled(m_model->hasMore() && !m_loading);
+    m_loadMore->setEnabled(m_model->hasMore() && !m_browse.loading());
 }
 
 void DlqTab::applyFilter()
@@ -457,10 +439,10 @@ void DlqTab::exportSelected(const QString &path)
     const QList<QByteArray> ids = selectedIds();
     if (ids.isEmpty())
         return;
-    m_exportPath = path;
+    const quint64 request = m_browse.beginExport(path);
     m_count->setText(tr("Exporting %n entries…", nullptr, int(ids.size())));
     // Read whole again: the table holds values cut for display.
-    Q_EMIT entriesRequested(m_info.key, ids, ++m_exportRequest);
+    Q_EMIT entriesRequested(m_info.key, ids, request);
 }
 
 } // namespace pelscope

@@ -4,6 +4,7 @@
 // write actions (requeue, edit and requeue, delete) behind the write switch.
 #pragma once
 
+#include "session/dlq_browse.h"
 #include "snapshot/dlq_layout.h"
 #include "polling/entry_reader.h"
 #include "snapshot/snapshot.h"
@@ -94,12 +95,8 @@ private:
     QPushButton *m_edit;
     QPushButton *m_delete;
     QPushButton *m_export;
-    quint64 m_request = 0; // the page in flight
-    quint64 m_exportRequest = 0;
-    QString m_exportPath;
-    bool m_loading = false;
+    DlqBrowse m_browse; // the page in flight, its size, the export
     EntryReadResult m_shown; // the payload pane's entry, whole
-    int m_pageSize = 200;
 };
 
 } // namespace pelscope

@@ -1,4 +1,6 @@
 #include "pages/group_page.h"
+
+#include "history/series_assembly.h"
 #include "accessible_names.h"
 #include "widgets/back_button.h"
 #include "pages/scroll_page.h"
@@ -339,31 +341,9 @@ void GroupPage::updateCharts()
     std::optional<qint64> heldSinceMs = m_recordedSinceMs;
     auto feed = [&](TimeChartWidget *chart, int series, Metric metric) {
         SeriesWindow w = m_history->read([&](const HistoryStore &h) { return h.window(m_key, metric, from, now, points); });
-        // What Prometheus holds from before the first local point goes in
-        // front, with a gap between: two sources are never joined by a line.
         const auto fetched = m_backfilled.series.constFind(int(metric));
-        if (fetched != m_backfilled.series.cend() && m_backfilled.key == m_key) {
-            double localStart = m_recordedSinceMs ? *m_recordedSinceMs / 1000.0 : now / 1000.0;
-            for (qsizetype i = 0; i < w.t.size(); ++i)
-                if (!std::isnan(w.v.at(i))) {
-                    localStart = std::min(localStart, w.t.at(i));
-                    break;
-                }
-            QVector<double> t, v;
-            const auto &[pt, pv] = *fetched;
-            for (qsizetype i = 0; i < pt.size() && pt.at(i) < localStart; ++i)
-                if (pt.at(i) >= from / 1000.0) {
-                    t << pt.at(i);
-                    v << pv.at(i);
-                }
-            if (!t.isEmpty()) {
-                heldSinceMs = std::min<qint64>(heldSinceMs.value_or(now), qint64(t.first() * 1000));
-                t << (t.last() + localStart) / 2;
-                v << std::nan("");
-                w.t = t + w.t;
-                w.v = v + w.v;
-            }
-        }
+        if (fetched != m_backfilled.series.cend() && m_backfilled.key == m_key)
+            w = withBackfill(std::move(w), fetched->first, fetched->second, from, now, m_recordedSinceMs, &heldSinceMs);
         chart->setSeries(series, w.t, w.v);
     };
     feed(m_lagChart, 0, Metric::Lag);
