@@ -2398,7 +2398,7 @@ Click for the last hour.</source>
         <translation>⚠ %1에서 쓰기 허용됨 — 재처리, 삭제, claim, ACK가 이 Redis의 데이터를 변경합니다. &lt;a href=&apos;#off&apos; style=&apos;color:white&apos;&gt;읽기 전용으로 되돌리기&lt;/a&gt;</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+16"/>
         <source>Dead letters: none found</source>
         <translation>데드 레터: 없음</translation>
     </message>
@@ -2430,12 +2430,12 @@ Click for the last hour.</source>
         <translation>연결되지 않음</translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location filename="../../ui/connection_view_pages.cpp" line="+112"/>
         <source>Claim and XACK activity — %1</source>
         <translation>Claim 및 XACK 활동 — %1</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location filename="../../ui/connection_view.cpp" line="+42"/>
         <source>node</source>
         <translation>노드</translation>
     </message>
