@@ -1,4 +1,6 @@
 #include "desktop_alerts.h"
+
+#include "text/fill_text.h"
 #include "session/page_route.h"
 
 #include "connection_view.h"
@@ -214,11 +216,24 @@ void DesktopAlerts::onPoll(ConnectionView *view, const Snapshot &snapshot)
         if (m_shown.size() > AlertInboxModel::kCapacity)
             m_shown.removeFirst();
         m_inbox->add(connection, a); // stays after the notification is gone
-        m_lastView = view;
-        m_lastPage = a.kind == Alert::Kind::Summary ? QStringLiteral("overview") : pageOf(a.subject);
-        if (m_notifier->available())
-            m_notifier->show(connection.isEmpty() ? a.title() : QStringLiteral("%1 — %2").arg(a.title(), connection), a.message(), a.to);
     }
+    m_lastView = view;
+    // Several at one poll are one notification that says how many and lists
+    // them: one after another, each replaced the last, and the bar showed one
+    // of three (issue 45).
+    Alert told = alerts.first();
+    if (alerts.size() > 1) {
+        told = Alert{};
+        told.kind = Alert::Kind::Summary;
+        told.atMs = alerts.first().atMs;
+        for (const Alert &a : std::as_const(alerts)) {
+            told.members += a.kind == Alert::Kind::Summary ? a.members : QList<Alert>{a};
+            told.to = std::max(told.to, a.to);
+        }
+    }
+    m_lastPage = told.kind == Alert::Kind::Summary ? QStringLiteral("overview") : pageOf(told.subject);
+    if (m_notifier->available())
+        m_notifier->show(connection.isEmpty() ? told.title() : fillText(QStringLiteral("%1 — %2"), told.title(), connection), told.message(), told.to);
 }
 
 void DesktopAlerts::updateOverall()

@@ -1,6 +1,7 @@
 #include "cli_commands.h"
 
 #include "alerts/alert_command.h"
+#include "health/incident_tracker.h"
 #include "polling/connection_poller.h"
 #include "snapshot/format.h"
 #include "snapshot/group_ranking.h"
@@ -69,6 +70,13 @@ QStringList blindSpots(const Snapshot &s)
                                        "(job frameworks are found by their keys: BullMQ, Sidekiq, Celery, RQ)"),
                         s->streams.size());
     return out;
+}
+
+// " — since …": when the incident began, as the line's last words.
+QString sinceClause(const HealthVerdict &h, qint64 nowMs)
+{
+    const QString since = incidentSinceText(h, nowMs);
+    return since.isEmpty() ? QString() : QStringLiteral(" — ") + since;
 }
 
 } // namespace
@@ -155,14 +163,15 @@ int runCheck(const CliSettings &settings, bool json)
                 names.insert(QStringLiteral("kind"), QLatin1String(kind));
                 names.insert(QStringLiteral("status"), healthName(h.status).toUpper());
                 names.insert(QStringLiteral("reasons"), reasonsJson(h.reasons));
+                names.insert(QStringLiteral("since_ms"), h.incident.sinceMs > 0 ? QJsonValue(double(h.incident.sinceMs)) : QJsonValue(QJsonValue::Null));
                 return names;
             };
             const auto countQueue = [&](const QString &kind, const char *kindCode, const QByteArray &key, const HealthVerdict &h) {
                 (h.status == Health::Crit ? queues.crit : h.status == Health::Warn ? queues.warn : queues.ok)++;
                 if (h.status != Health::Ok)
                     ranked.append({h.status,
-                                   fillText(QStringLiteral("%1 %2 %3: %4"), healthName(h.status).toUpper(), kind, displayBytes(key),
-                                            joinReasons(h.reasons, QStringLiteral("; "), ReasonLanguage::English)),
+                                   fillText(QStringLiteral("%1 %2 %3: %4%5"), healthName(h.status).toUpper(), kind, displayBytes(key),
+                                            joinReasons(h.reasons, QStringLiteral("; "), ReasonLanguage::English), sinceClause(h, s->takenAtMs)),
                                    finding(kindCode, h, {{QStringLiteral("queue"), displayBytes(key)}})});
             };
             for (const DelayedQueueSnapshot &q : s->delayedQueues)
@@ -176,8 +185,8 @@ int runCheck(const CliSettings &settings, bool json)
                     (q.health.status == Health::Crit ? queues.crit : q.health.status == Health::Warn ? queues.warn : queues.ok)++;
                     if (q.health.status != Health::Ok)
                         ranked.append({q.health.status,
-                                       fillText(QStringLiteral("%1 %2: %3"), healthName(q.health.status).toUpper(), jobQueueTitle(q),
-                                                joinReasons(q.health.reasons, QStringLiteral("; "), ReasonLanguage::English)),
+                                       fillText(QStringLiteral("%1 %2: %3%4"), healthName(q.health.status).toUpper(), jobQueueTitle(q),
+                                                joinReasons(q.health.reasons, QStringLiteral("; "), ReasonLanguage::English), sinceClause(q.health, s->takenAtMs)),
                                        finding("job_queue", q.health,
                                                {{QStringLiteral("queue"), displayBytes(q.key)}, {QStringLiteral("title"), jobQueueTitle(q)}})});
                 }
@@ -199,8 +208,9 @@ int runCheck(const CliSettings &settings, bool json)
                 pending += ref.group->pending.value_or(0);
                 if (ref.group->health.status != Health::Ok)
                     ranked.append({ref.group->health.status,
-                                   fillText(QStringLiteral("%1 %2/%3: %4"), healthName(ref.group->health.status).toUpper(), displayBytes(ref.stream->key),
-                                            displayBytes(ref.group->name), joinReasons(ref.group->health.reasons, QStringLiteral("; "), ReasonLanguage::English)),
+                                   fillText(QStringLiteral("%1 %2/%3: %4%5"), healthName(ref.group->health.status).toUpper(), displayBytes(ref.stream->key),
+                                            displayBytes(ref.group->name), joinReasons(ref.group->health.reasons, QStringLiteral("; "), ReasonLanguage::English),
+                                            sinceClause(ref.group->health, s->takenAtMs)),
                                    finding("group", ref.group->health,
                                            {{QStringLiteral("stream"), displayBytes(ref.stream->key)}, {QStringLiteral("group"), displayBytes(ref.group->name)}})});
             }

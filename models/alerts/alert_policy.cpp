@@ -68,6 +68,20 @@ QString Alert::message() const
     return lines.join(QLatin1Char('\n'));
 }
 
+namespace {
+
+Reason recoveredReason(const IncidentMark &i, qint64 atMs)
+{
+    if (i.sinceMs <= 0 || i.quietSinceMs <= 0)
+        return Reason{"recovered", "Alerts", QT_TRANSLATE_NOOP("Alerts", "no rule is broken any more"), {}};
+    const QList<ReasonArg> args{ReasonArg::duration(std::max<qint64>(0, i.quietSinceMs - i.sinceMs)), ReasonArg::duration(std::max<qint64>(0, atMs - i.quietSinceMs))};
+    return i.worst == Health::Crit
+               ? Reason{"recovered", "Alerts", QT_TRANSLATE_NOOP("Alerts", "no rule is broken any more: the trouble lasted %1 and was CRIT at its worst; OK for %2"), args}
+               : Reason{"recovered", "Alerts", QT_TRANSLATE_NOOP("Alerts", "no rule is broken any more: the trouble lasted %1 and was WARN at its worst; OK for %2"), args};
+}
+
+} // namespace
+
 AlertPolicy::AlertPolicy(AlertSettings settings)
     : m_settings(settings)
 {
@@ -106,6 +120,8 @@ void AlertPolicy::observe(const AlertSubject &subject, const HealthVerdict &verd
     a.from = t.told;
     a.to = now;
     a.reasons = verdict.reasons;
+    if (kind == Alert::Kind::Recovered) // OK has no reasons of its own: say what ended, from its incident
+        a.reasons = {recoveredReason(verdict.incident, atMs)};
     a.atMs = atMs;
     t.told = now;
     t.toldAtMs = atMs;

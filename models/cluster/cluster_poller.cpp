@@ -20,6 +20,7 @@ ClusterPoller::ClusterPoller(ConnectionOptions seed, ProbeConfig config, QObject
     , m_config(std::move(config))
     , m_readFromReplica(m_seed.readFromReplica)
 {
+    m_incidents.setThresholds(m_config.thresholds);
     m_status.address = m_seed.redactedUrl();
 }
 
@@ -104,6 +105,7 @@ void ClusterPoller::rereadGroup(const QByteArray &stream, const QByteArray &grou
 void ClusterPoller::setThresholds(const HealthThresholds &t)
 {
     m_config.thresholds = t;
+    m_incidents.setThresholds(t);
     for (ClusterNodeLink *link : std::as_const(m_links))
         link->probe().setThresholds(t);
 }
@@ -271,7 +273,7 @@ void ClusterPoller::finishTick()
     if (sweepEnded)
         routeStreams();
 
-    Q_EMIT snapshotReady(Snapshot(std::move(data)));
+    publish(std::move(data));
     if (m_singleShot) {
         stop();
         return;

@@ -32,7 +32,8 @@ QStringList HealthThresholds::keys()
             QStringLiteral("consumer_idle_warn"), QStringLiteral("behind_warn"),      QStringLiteral("behind_crit"),
             QStringLiteral("delayed_overdue_warn"), QStringLiteral("delayed_overdue_crit"), QStringLiteral("processing_timeout"),
             QStringLiteral("unserved_warn"), QStringLiteral("celery_visibility_timeout"),
-            QStringLiteral("dramatiq_heartbeat_timeout"), QStringLiteral("taskiq_idle_timeout")};
+            QStringLiteral("dramatiq_heartbeat_timeout"), QStringLiteral("taskiq_idle_timeout"), QStringLiteral("recover_after"),
+            QStringLiteral("incident_end_after"), QStringLiteral("rate_window")};
 }
 
 QString HealthThresholds::set(const QString &key, const QString &value)
@@ -90,6 +91,18 @@ QString HealthThresholds::set(const QString &key, const QString &value)
         return duration(dramatiqHeartbeatTimeoutMs);
     if (key == QLatin1String("taskiq_idle_timeout"))
         return duration(taskiqIdleTimeoutMs);
+    if (key == QLatin1String("recover_after"))
+        return duration(recoverAfterMs);
+    if (key == QLatin1String("incident_end_after"))
+        return duration(incidentEndAfterMs);
+    if (key == QLatin1String("rate_window")) {
+        // Shorter than a few polls is the per-poll rate again.
+        if (QString error = duration(rateWindowMs); !error.isEmpty())
+            return error;
+        if (rateWindowMs < 5'000)
+            return QStringLiteral("threshold %1: '%2' is shorter than 5s").arg(key, value);
+        return {};
+    }
     if (key == QLatin1String("delivery_count_warn"))
         return count(deliveryCountWarn);
     if (key == QLatin1String("lag_warn"))

@@ -36,6 +36,15 @@ struct HealthThresholds
     // taskiq-redis: entries idle this long are reclaimed by a live worker
     // (RedisStreamBroker idle_timeout; its default is 600,000 ms).
     qint64 taskiqIdleTimeoutMs = 600'000;
+    // Incidents (IncidentTracker). A better status shows once the worse
+    // evidence has been absent this long (and 3 polls): a consumer that reads
+    // in batches, or lag that saws around a threshold, is still there between
+    // two reads. A worse status needs no wait.
+    qint64 recoverAfterMs = 60'000;
+    // An incident ends when OK has held this long; a relapse before is the same incident.
+    qint64 incidentEndAfterMs = 300'000;
+    // Rates (in, out) over this much of the latest polls, not between two.
+    qint64 rateWindowMs = 60'000;
 
     // Per-group overrides, "stream/group" -> (key, value) applied over the
     // values above: set("orders/fulfillment:oldest_idle_crit", "10m").

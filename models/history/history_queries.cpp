@@ -46,6 +46,19 @@ std::optional<StatusSince> HistoryStore::statusSince(const GroupKey &key, Health
     return h->since;
 }
 
+std::optional<StatusSince> incidentSince(const HealthVerdict &v, std::optional<StatusSince> recorded)
+{
+    if (v.status == Health::Ok)
+        return std::nullopt;
+    std::optional<StatusSince> out;
+    const IncidentMark &i = v.incident;
+    if (i.sinceMs > 0)
+        out = StatusSince{i.sinceMs, i.basis == IncidentMark::Basis::Watching, i.basis == IncidentMark::Basis::Derived ? i.derivedFrom : QByteArray()};
+    if (recorded && recorded->atMs > 0 && (!out || recorded->atMs < out->atMs))
+        out = recorded;
+    return out;
+}
+
 SeriesWindow HistoryStore::window(const GroupKey &key, Metric metric, qint64 fromMs, qint64 toMs, int maxPoints) const
 {
     const GroupHistory *h = find(key);

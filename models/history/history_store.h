@@ -77,7 +77,15 @@ struct StatusSince
     // It already had this status when recording began: the trouble started
     // at or before atMs.
     bool atLeast = false;
+    // Derived from the data (IncidentMark::Basis::Derived): "≈", with the
+    // code of what it rests on (derivedFromText).
+    QByteArray derivedFrom;
 };
+
+// When a subject's incident began: its IncidentMark, or the recorded
+// history's start of its status when that is earlier (a recorder that ran
+// before this window opened). Null while the verdict is OK.
+std::optional<StatusSince> incidentSince(const HealthVerdict &verdict, std::optional<StatusSince> recorded);
 
 // One group's values at one recorded poll, as the on-disk history keeps
 // them (Metric order; NaN unknown), replayed into the store when a

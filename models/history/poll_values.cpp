@@ -49,7 +49,10 @@ QList<PollValues::Group> PollValues::compute(const Snapshot &snapshot)
             }
             continue;
         }
-        const float in = float(inRate(s, now));
+        // The window rates the poll carries (IncidentTracker), where it has
+        // them: a batch reader's 1/s, not 10/s and 0 in turn.
+        const double perPollIn = inRate(s, now);
+        const float in = float(s.inRate ? s.inRate->perSecond : perPollIn);
         for (const GroupSnapshot &g : s.groups) {
             Group row{GroupKey{s.key, g.name}, {}};
             float outRate = kNaN;
@@ -59,6 +62,8 @@ QList<PollValues::Group> PollValues::compute(const Snapshot &snapshot)
                     outRate = float((double(*g.entriesRead) - was.value) * 1000.0 / double(now - was.atMs));
                 was = Baseline{double(*g.entriesRead), now}; // a decrease (SETID) starts a new baseline
             }
+            if (g.outRate)
+                outRate = float(g.outRate->perSecond);
             float alive = kNaN;
             if (g.consumers && *g.consumers == 0) {
                 alive = 0;

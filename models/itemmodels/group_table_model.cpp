@@ -27,26 +27,6 @@ GroupTableModel::LastRead &GroupTableModel::lastRead(const GroupKey &key) const
     return m_lastRead[key];
 }
 
-std::optional<double> GroupTableModel::latest(const GroupKey &key, int metric) const
-{
-    if (!m_history || m_snapshot.isNull())
-        return std::nullopt;
-    const qint64 now = m_snapshot->takenAtMs;
-    const auto read = m_history->tryRead([&](const HistoryStore &h) {
-        const SeriesWindow w = h.window(key, Metric(metric), now - 30'000, now, 64);
-        for (qsizetype i = w.v.size() - 1; i >= 0; --i)
-            if (!std::isnan(w.v[i]))
-                return std::optional<double>(w.v[i]);
-        return std::optional<double>();
-    });
-    const int which = metric == int(Metric::InRate) ? 0 : 1;
-    LastRead &last = lastRead(key);
-    if (!read) // the history's thread is appending a poll: what it said a moment ago
-        return last.rate[which];
-    last.rate[which] = *read;
-    return *read;
-}
-
 const DeadLetterSnapshot *GroupTableModel::deadLettersOf(const QByteArray &stream) const
 {
     const auto it = m_deadLetterOf.constFind(stream);
@@ -207,8 +187,8 @@ QVariant GroupTableModel::sortValue(int row, int column) const
     case OldestIdle: return double(g.oldestIdleMs.value_or(-1));
     case Consumers: return double(g.consumers.value_or(-1));
     case MaxDeliveries: return double(g.maxDeliveryCount.value_or(-1));
-    case InRate: return latest(m_rows.at(row).key, int(Metric::InRate)).value_or(-1);
-    case OutRate: return latest(m_rows.at(row).key, int(Metric::OutRate)).value_or(-1);
+    case InRate: return streamAt(row).inRate ? streamAt(row).inRate->perSecond : -1.0;
+    case OutRate: return g.outRate ? g.outRate->perSecond : -1.0;
     case DeadLetters: {
         const DeadLetterSnapshot *dl = deadLettersOf(streamAt(row).key);
         return dl ? double(dl->length.value_or(0)) + double(dl->growth.value_or(0)) * 1e-6 : -1.0;

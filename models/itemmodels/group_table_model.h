@@ -110,13 +110,10 @@ private:
     };
     TrendSeries trendSeries(int row) const;
     QString sparklineWords(int row) const;
-    std::optional<double> latest(const GroupKey &key, int metric) const;
     // What the history said of a row when last read: shown instead while the
     // history's thread is appending a poll, so painting never waits for it.
     struct LastRead
     {
-        std::optional<double> rate[2]; // in, out
-        bool rateRead[2] = {false, false};
         int trendMetric = -1;
         QVector<double> trend;
         std::optional<Health> sinceFor;

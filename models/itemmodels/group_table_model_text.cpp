@@ -2,6 +2,7 @@
 // trend's series and its words for a screen reader, since when.
 #include "group_table_model.h"
 
+#include "health/incident_tracker.h"
 #include "history/shared_history_store.h"
 #include "snapshot/format.h"
 #include "text/fill_text.h"
@@ -53,10 +54,10 @@ QString GroupTableModel::displayText(int row, int column) const
         if (!since)
             return QStringLiteral("—");
         const qint64 ms = std::max<qint64>(0, m_snapshot->takenAtMs - since->atMs);
-        if (ms < 1000 && !since->atLeast) // changed at this poll: "0ms" read as a measurement
+        if (ms < 1000 && !since->atLeast && since->derivedFrom.isEmpty()) // changed at this poll: "0ms" read as a measurement
             return QCoreApplication::translate("pelscope::GroupTableModel", "just now");
         const QString d = formatDuration(ms);
-        return since->atLeast ? QStringLiteral("≥ ") + d : d;
+        return since->atLeast ? QStringLiteral("≥ ") + d : !since->derivedFrom.isEmpty() ? QStringLiteral("≈ ") + d : d;
     }
     case Connection: return m_connectionLabel;
     case Node: return s.node.isEmpty() ? QStringLiteral("—") : s.node;
@@ -77,8 +78,8 @@ QString GroupTableModel::displayText(int row, int column) const
     case MaxDeliveries: return g.maxDeliveryCount ? QString::number(*g.maxDeliveryCount) : QStringLiteral("—");
     case InRate:
     case OutRate: {
-        const auto v = latest(m_rows.at(row).key, int(column == InRate ? Metric::InRate : Metric::OutRate));
-        return v ? QString::number(*v, 'f', *v < 10 ? 1 : 0) + QStringLiteral("/s") : QStringLiteral("—");
+        const std::optional<WindowRate> &r = column == InRate ? s.inRate : g.outRate;
+        return r ? formatRate(r->perSecond) : QStringLiteral("—");
     }
     case DeadLetters: return dlqText(deadLettersOf(s.key));
     case Trend: return {}; // drawn by a delegate from SparklineRole
@@ -157,15 +158,16 @@ QString GroupTableModel::sparklineWords(int row) const
 std::optional<StatusSince> GroupTableModel::sinceOf(int row) const
 {
     if (!m_history)
-        return std::nullopt;
+        return incidentSince(groupAt(row).health, std::nullopt);
     const GroupKey &key = m_rows.at(row).key;
-    const Health status = groupAt(row).health.status;
+    const HealthVerdict &verdict = groupAt(row).health;
+    const Health status = verdict.status;
     LastRead &last = lastRead(key);
     if (auto read = m_history->tryRead([&](const HistoryStore &h) { return h.statusSince(key, status); })) {
         last.sinceFor = status;
         last.since = *read;
     }
-    return last.sinceFor == status ? last.since : std::nullopt;
+    return incidentSince(verdict, last.sinceFor == status ? last.since : std::nullopt);
 }
 
 QString GroupTableModel::toolTip(int row, int column) const
@@ -180,11 +182,24 @@ QString GroupTableModel::toolTip(int row, int column) const
         if (!since)
             return QCoreApplication::translate("pelscope::GroupTableModel", "No status change recorded for this group yet");
         const QString at = QDateTime::fromMSecsSinceEpoch(since->atMs).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+        if (!since->derivedFrom.isEmpty())
+            return fillText(QCoreApplication::translate("pelscope::GroupTableModel",
+                                                        "%1 since about %2, %3: it already was when Pelscope began watching"),
+                            healthName(g.health.status).toUpper(), at, QCoreApplication::translate("Health", derivedFromText(since->derivedFrom)));
         return since->atLeast
                    ? fillText(QCoreApplication::translate("pelscope::GroupTableModel",
                                                           "%1 at least since %2: it already was when recording began, so it may have started earlier"),
                               healthName(g.health.status).toUpper(), at)
                    : fillText(QCoreApplication::translate("pelscope::GroupTableModel", "%1 since %2"), healthName(g.health.status).toUpper(), at);
+    }
+    case InRate:
+    case OutRate: {
+        const std::optional<WindowRate> &r = column == InRate ? s.inRate : g.outRate;
+        if (!r)
+            return QCoreApplication::translate("pelscope::GroupTableModel", "Not known yet: a rate needs two polls");
+        return fillText(column == InRate ? QCoreApplication::translate("pelscope::GroupTableModel", "%1 entries added to the stream per second, over the last %2")
+                                         : QCoreApplication::translate("pelscope::GroupTableModel", "%1 entries delivered to the group per second, over the last %2"),
+                        formatRate(r->perSecond), formatDuration(r->windowMs));
     }
     case Node: return s.stale ? QCoreApplication::translate("pelscope::GroupTableModel", "This node did not answer the last poll: the values are from an earlier tick") : QString();
     case Lag: return g.lag ? QString() : renderReason(g.lagNote);

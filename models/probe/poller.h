@@ -5,6 +5,7 @@
 #pragma once
 
 #include "../health/health_rules.h"
+#include "../health/incident_tracker.h"
 #include "../redis/redis_error.h"
 #include "../snapshot/snapshot.h"
 #include "connection_status.h"
@@ -37,6 +38,16 @@ Q_SIGNALS:
     void statusChanged(const pelscope::ConnectionStatus &status);
     void pollFailed(const pelscope::RedisError &error);
     void finished(); // single-shot done, or stopped
+
+protected:
+    // Every poll leaves through here, judged against the polls before it
+    // (IncidentTracker: statuses with memory, incidents, window rates).
+    void publish(SnapshotData data)
+    {
+        m_incidents.apply(data);
+        Q_EMIT snapshotReady(Snapshot(std::move(data)));
+    }
+    IncidentTracker m_incidents;
 };
 
 } // namespace pelscope

@@ -18,6 +18,7 @@ StreamPoller::StreamPoller(ConnectionOptions options, ProbeConfig config, QObjec
     , m_probe(std::make_unique<StreamProbe>(config))
     , m_activity(config.activityEveryMs)
 {
+    m_incidents.setThresholds(config.thresholds);
     // Named streams mean "these keys only": no queue is looked for by name either.
     QueueConfig queues = config.queues;
     if (!config.streams.isEmpty()) {
@@ -111,6 +112,7 @@ void StreamPoller::rereadGroup(const QByteArray &stream, const QByteArray &group
 void StreamPoller::setThresholds(const HealthThresholds &t)
 {
     m_probe->setThresholds(t);
+    m_incidents.setThresholds(t);
 }
 
 void StreamPoller::publishStatus()
@@ -288,7 +290,7 @@ void StreamPoller::onTickReplies(quint64 generation, const RedisReplies &replies
     }
     m_firstTickOfGeneration = false;
     m_extraTicksLeft = 0;
-    Q_EMIT snapshotReady(Snapshot(std::move(data)));
+    publish(std::move(data));
     if (m_singleShot) {
         stop();
         return;

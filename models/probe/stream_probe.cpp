@@ -127,6 +127,10 @@ RedisBatch StreamProbe::planTick()
                       QStringLiteral("dead letters of %1").arg(displayBytes(key)), [this, key](RedisBatch &b) {
                           add(b, SlotKind::DlqSample, {"XREVRANGE", key, "+", "-", "COUNT", "50"}, key, "\x01dlq");
                       });
+            else if (ds.newestWanted) // the sample would say it; between samples, one entry
+                offer(batch, pollcost::revRange(1), 0, QStringLiteral("newest dead letter of %1").arg(displayBytes(key)), [this, key](RedisBatch &b) {
+                    add(b, SlotKind::DlqNewest, {"XREVRANGE", key, "+", "-", "COUNT", "1"}, key, "\x01dlq");
+                });
         }
         for (const QByteArray &group : std::as_const(ss.groups))
             planGroup(batch, key, group, consumerBudget);

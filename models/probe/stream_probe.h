@@ -57,7 +57,7 @@ public:
     QList<QByteArray> knownStreams() const;
 
 private:
-    enum class SlotKind { Time, Scan, XinfoStream, Xlen, XinfoGroups, Head, Walk, Sample, Consumers, Summary, DlqSample, Unread };
+    enum class SlotKind { Time, Scan, XinfoStream, Xlen, XinfoGroups, Head, Walk, Sample, Consumers, Summary, DlqSample, DlqNewest, Unread };
     struct Slot
     {
         SlotKind kind;
@@ -102,7 +102,14 @@ private:
         QByteArray unreadId;
         QByteArray unreadAfter;
         quint64 unreadTick = 0;
+        // The last age read of the oldest unread entry, and when (server ms):
+        // kept for a poll in which the group moved and it is not read yet.
+        std::optional<qint64> behindMs;
+        qint64 behindAtMs = 0;
     };
+    // How long a reading of "behind" stands in for one not read since (a
+    // group that moved reads it again the next tick; a poll budget may defer it).
+    static constexpr qint64 kBehindCarryMs = 60'000;
     struct StreamState
     {
         QList<QByteArray> groups;
@@ -170,8 +177,16 @@ private:
         QMap<QByteArray, qint64> categories;
         qint64 sampled = 0;
         quint64 sampledTick = 0;
+        // The newest entry still in the stream (an XREVRANGE reply's first),
+        // not its last-generated-id, which a delete or a requeue leaves behind.
+        // Read again when the stream's length or last ID moved.
+        std::optional<QByteArray> newestId; // empty bytes: the stream is empty
+        bool newestWanted = true;
+        std::optional<qint64> seenLength;
+        QByteArray seenLastGenerated;
     };
-    void collectDeadLetters(SnapshotData &data, const QHash<QByteArray, const RedisReply *> &dlqSamples);
+    void collectDeadLetters(SnapshotData &data, const QHash<QByteArray, const RedisReply *> &dlqSamples,
+                            const QHash<QByteArray, const RedisReply *> &dlqNewest);
 
     std::map<QByteArray, StreamState> m_streamState;
     std::map<QByteArray, DlqState> m_dlqState;

@@ -135,7 +135,7 @@ SnapshotData StreamProbe::parseTick(const RedisReplies &replies)
 
     // Index replies by slot for lookups per stream and group.
     QHash<QByteArray, QList<int>> byStream;
-    QHash<QByteArray, const RedisReply *> dlqSamples;
+    QHash<QByteArray, const RedisReply *> dlqSamples, dlqNewest;
     std::map<GroupKey, QList<int>> byGroup;
     for (int i = 0; i < m_layout.size() && i < replies.size(); ++i) {
         const Slot &slot = m_layout.at(i);
@@ -149,6 +149,8 @@ SnapshotData StreamProbe::parseTick(const RedisReplies &replies)
                 warnings << QStringLiteral("SCAN failed: %1").arg(err);
         } else if (slot.kind == SlotKind::DlqSample) {
             dlqSamples.insert(slot.stream, &replies.at(i));
+        } else if (slot.kind == SlotKind::DlqNewest) {
+            dlqNewest.insert(slot.stream, &replies.at(i));
         } else if (slot.group.isEmpty()) {
             byStream[slot.stream].append(i);
         } else {
@@ -254,6 +256,20 @@ SnapshotData StreamProbe::parseTick(const RedisReplies &replies)
                 applyUnread(g, st.unreadId, data.takenAtMs);
             else if (st.unreadAfter == g.lastDeliveredId && st.unreadTick == m_tick)
                 g.oldestUnreadNote = QCoreApplication::translate("Health", "nothing unread: the group has been delivered every entry in the stream");
+            if (g.oldestUnreadAgeMs) {
+                st.behindMs = g.oldestUnreadAgeMs;
+                st.behindAtMs = data.takenAtMs;
+            } else if (g.lag && *g.lag == 0) {
+                st.behindMs.reset();
+            } else if (st.behindMs && data.takenAtMs - st.behindAtMs <= kBehindCarryMs && g.oldestUnreadNote.isEmpty()) {
+                // A batch read moved the group since the oldest unread entry
+                // was read: the reading stands (it was true then, and the
+                // entry now first is no older than it) until the next tick
+                // reads the new one, instead of "unknown" for a poll, which
+                // turned a CRIT into a WARN at every batch (issue 45).
+                g.oldestUnreadAgeMs = st.behindMs;
+                g.oldestUnreadReadAtMs = st.behindAtMs;
+            }
             if (g.lag && *g.lag == 0)
                 g.oldestUnreadNote = QCoreApplication::translate("Health", "nothing unread (lag 0)");
             else if (!g.oldestUnreadAgeMs && g.oldestUnreadNote.isEmpty())
@@ -305,7 +321,7 @@ SnapshotData StreamProbe::parseTick(const RedisReplies &replies)
     }
 
     std::sort(data.streams.begin(), data.streams.end(), [](const auto &a, const auto &b) { return a.key < b.key; });
-    collectDeadLetters(data, dlqSamples);
+    collectDeadLetters(data, dlqSamples, dlqNewest);
     data.discoveryComplete = discoveryComplete() && m_discoveryGap.isEmpty();
     if (!m_discoveryGap.isEmpty())
         warnings << m_discoveryGap;
@@ -324,7 +340,8 @@ SnapshotData StreamProbe::parseTick(const RedisReplies &replies)
     return data;
 }
 
-void StreamProbe::collectDeadLetters(SnapshotData &data, const QHash<QByteArray, const RedisReply *> &dlqSamples)
+void StreamProbe::collectDeadLetters(SnapshotData &data, const QHash<QByteArray, const RedisReply *> &dlqSamples,
+                                     const QHash<QByteArray, const RedisReply *> &dlqNewest)
 {
     constexpr qint64 kGrowthWindowMs = 5LL * 60'000;
     QSet<QByteArray> seen;
@@ -338,8 +355,23 @@ void StreamProbe::collectDeadLetters(SnapshotData &data, const QHash<QByteArray,
         d.key = s.key;
         d.source = *source;
         d.length = s.length;
-        if (s.length.value_or(0) > 0)
-            if (const auto newest = StreamId::parse(s.lastGeneratedId))
+        // The newest entry still there: a requeue or XDEL of the newest dead
+        // letters leaves last-generated-id on a deleted entry (issue 45).
+        bool readNow = false;
+        for (const RedisReply *r : {dlqSamples.value(s.key), dlqNewest.value(s.key)})
+            if (r && r->isArray()) {
+                ds.newestId = r->size() > 0 ? r->at(0).at(0).bytes() : QByteArray();
+                readNow = true;
+            }
+        if (s.length != ds.seenLength || s.lastGeneratedId != ds.seenLastGenerated) {
+            ds.seenLength = s.length;
+            ds.seenLastGenerated = s.lastGeneratedId;
+            ds.newestWanted = true; // changed: read it again, unless this tick's reply already is the change's
+        }
+        if (readNow)
+            ds.newestWanted = false;
+        if (s.length.value_or(0) > 0 && ds.newestId)
+            if (const auto newest = StreamId::parse(*ds.newestId))
                 d.newestEntryMs = qint64(newest->ms);
         // entries-added only grows (trimming and requeues do not hide growth).
         const std::optional<qint64> count = s.entriesAdded ? s.entriesAdded : s.length;

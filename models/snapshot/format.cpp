@@ -113,4 +113,9 @@ QString jobQueueTitle(const JobQueueSnapshot &q)
                          : fillText(QStringLiteral("%1 %2:%3"), frameworkName(q.framework), displayBytes(q.prefix), displayBytes(q.name));
 }
 
+QString formatRate(double perSecond)
+{
+    return QString::number(perSecond, 'f', perSecond < 10 ? 1 : 0) + QStringLiteral("/s");
+}
+
 } // namespace pelscope

@@ -18,6 +18,8 @@ std::optional<qint64> parseDurationMs(const QString &text);
 std::optional<qint64> parseByteSize(const QString &text);
 // 12345 -> "12,345".
 QString formatCount(qint64 n);
+// "1.0/s", "120/s": a rate per second, one decimal below 10.
+QString formatRate(double perSecond);
 // The server's product as people write it: "redis" -> "Redis", "valkey" ->
 // "Valkey" (ServerHello::product; JSON keeps the lower-case word).
 QString productName(const QString &product);

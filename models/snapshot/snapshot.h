@@ -37,12 +37,46 @@ struct HealthTrend
     double warnAt = 0, critAt = 0;
 };
 
+// The incident a verdict belongs to, as IncidentTracker follows it across
+// polls: a subject's incident begins when it leaves OK and ends when OK has
+// held for IncidentPolicy::endAfterMs. "Since" everywhere is `sinceMs`.
+struct IncidentMark
+{
+    // How sinceMs is known: seen leaving OK while watched; derived from the
+    // data at the first poll (the oldest pending idle, an unread entry's ID,
+    // an overdue item's score: "≈"); or only that it already was when
+    // watching began ("at least").
+    enum class Basis : quint8 { Observed, Derived, Watching };
+    qint64 sinceMs = 0; // 0: no incident (OK, and none ending)
+    Basis basis = Basis::Observed;
+    QByteArray derivedFrom; // Derived: the reason code the estimate rests on
+    Health worst = Health::Ok;
+    qint64 worstAtMs = 0;
+    // The status this poll's evidence alone gives; below `status` while a
+    // better status waits out its dwell (HealthVerdict::reasons says so).
+    Health evidence = Health::Ok;
+    // OK again, and the incident not yet over: a relapse within
+    // endAfterMs belongs to it. 0 while not OK.
+    qint64 quietSinceMs = 0;
+    qint64 dips = 0; // polls whose evidence fell below the status shown, folded in
+    bool recovering = false; // claimed entries not yet acknowledged (groups)
+};
+
 struct HealthVerdict
 {
     Health status = Health::Ok;
     QList<Reason> reasons;          // rendered at the edge: "oldest pending idle 12m31s ≥ 5m"
     QList<StalledConsumer> stalled; // longest idle first
     HealthTrend trend;              // groups: the first measured rule at the status's level, else lag
+    IncidentMark incident;          // filled by IncidentTracker; empty on a verdict of one poll alone
+};
+
+// A rate over a window of polls (IncidentTracker), not between two polls: a
+// consumer that reads 10 entries every 10 s reads 1/s, never 10/s then 0.
+struct WindowRate
+{
+    double perSecond = 0;
+    qint64 windowMs = 0; // the span of polls it rests on
 };
 
 struct ConsumerSnapshot
@@ -77,6 +111,10 @@ struct GroupSnapshot
     // note saying why, when nothing is unread or the IDs are not times.
     std::optional<qint64> oldestUnreadAgeMs;
     QString oldestUnreadNote;
+    // The group moved since the oldest unread entry was read (a batch read):
+    // oldestUnreadAgeMs is that reading's, kept until it is read again (next
+    // poll) rather than unknown for a poll; its server time here. 0: this tick's.
+    qint64 oldestUnreadReadAtMs = 0;
     std::optional<QByteArray> pendingMinId;
     std::optional<QByteArray> pendingMaxId;
     std::optional<qint64> oldestIdleMs;      // lower bound from what was inspected
@@ -101,6 +139,7 @@ struct GroupSnapshot
     // taskiq:…): its rules follow the timeout after which taskiq reclaims
     // idle entries (XAUTOCLAIM), taskiq_idle_timeout.
     bool taskiq = false;
+    std::optional<WindowRate> outRate; // entries delivered to the group per second (entries-read)
     HealthVerdict health;
 };
 
@@ -123,6 +162,7 @@ struct StreamSnapshot
     // one tick reads (ProbeConfig::groupsPerTick) streams are read in turn and
     // the others carry their last values: readAtMs is then before takenAtMs.
     qint64 readAtMs = 0;
+    std::optional<WindowRate> inRate; // entries added per second
     // Not read in the tick taken at `takenAtMs`, its turn being later (a
     // cluster node that did not answer is `stale`, not carried).
     bool carriedAt(qint64 takenAtMs) const { return !stale && readAtMs > 0 && readAtMs < takenAtMs; }

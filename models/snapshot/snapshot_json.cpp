@@ -29,6 +29,37 @@ void putName(QJsonObject &o, const char *field, const QByteArray &bytes)
         o.insert(QLatin1String(field) + QLatin1String("_base64"), QString::fromLatin1(bytes.toBase64()));
 }
 
+QJsonValue rateJson(const std::optional<WindowRate> &r)
+{
+    if (!r)
+        return QJsonValue(QJsonValue::Null);
+    return QJsonObject{{QLatin1String("per_s"), r->perSecond}, {QLatin1String("window_ms"), double(r->windowMs)}};
+}
+
+// "since_ms" (the incident's start while not OK, else null) and "incident":
+// its start and how it is known, its worst moment, its quiet time.
+void putIncident(QJsonObject &o, const HealthVerdict &h)
+{
+    const IncidentMark &i = h.incident;
+    o.insert(QLatin1String("since_ms"), h.status != Health::Ok && i.sinceMs > 0 ? QJsonValue(double(i.sinceMs)) : QJsonValue(QJsonValue::Null));
+    if (i.sinceMs == 0) {
+        o.insert(QLatin1String("incident"), QJsonValue(QJsonValue::Null));
+        return;
+    }
+    static const char *bases[] = {"observed", "derived", "watching"};
+    QJsonObject inc{{QLatin1String("since_ms"), double(i.sinceMs)},
+                    {QLatin1String("since_basis"), QLatin1String(bases[int(i.basis)])},
+                    {QLatin1String("worst"), healthName(i.worst)},
+                    {QLatin1String("worst_at_ms"), double(i.worstAtMs)},
+                    {QLatin1String("evidence"), healthName(i.evidence)},
+                    {QLatin1String("dips"), double(i.dips)},
+                    {QLatin1String("recovering"), i.recovering},
+                    {QLatin1String("quiet_since_ms"), i.quietSinceMs > 0 ? QJsonValue(double(i.quietSinceMs)) : QJsonValue(QJsonValue::Null)}};
+    if (i.basis == IncidentMark::Basis::Derived)
+        inc.insert(QLatin1String("derived_from"), QString::fromLatin1(i.derivedFrom));
+    o.insert(QLatin1String("incident"), inc);
+}
+
 QJsonObject groupJson(const GroupSnapshot &g)
 {
     QJsonObject o;
@@ -44,6 +75,9 @@ QJsonObject groupJson(const GroupSnapshot &g)
     o.insert(QLatin1String("not_judged"), QJsonArray::fromStringList(g.unjudged));
     o.insert(QLatin1String("oldest_unread_age_ms"), orNull(g.oldestUnreadAgeMs));
     o.insert(QLatin1String("oldest_unread_note"), g.oldestUnreadAgeMs ? QJsonValue(QJsonValue::Null) : QJsonValue(g.oldestUnreadNote));
+    // A batch read moved the group this tick: the age is the previous poll's reading.
+    o.insert(QLatin1String("oldest_unread_read_at_ms"), g.oldestUnreadReadAtMs > 0 ? QJsonValue(double(g.oldestUnreadReadAtMs)) : QJsonValue(QJsonValue::Null));
+    o.insert(QLatin1String("out_rate"), rateJson(g.outRate));
     o.insert(QLatin1String("pending_min_id"), orNull(g.pendingMinId));
     o.insert(QLatin1String("pending_max_id"), orNull(g.pendingMaxId));
     o.insert(QLatin1String("oldest_pending_idle_ms"), orNull(g.oldestIdleMs));
@@ -69,6 +103,7 @@ QJsonObject groupJson(const GroupSnapshot &g)
     o.insert(QLatin1String("consumer_list_age_ms"), orNull(g.consumersAgeMs));
     o.insert(QLatin1String("status"), healthName(g.health.status));
     o.insert(QLatin1String("reasons"), reasonsJson(g.health.reasons));
+    putIncident(o, g.health);
     return o;
 }
 
@@ -155,6 +190,7 @@ QJsonObject snapshotToJson(const Snapshot &snapshot)
         so.insert(QLatin1String("last_generated_id"),
                   s.lastGeneratedId.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(displayBytes(s.lastGeneratedId)));
         so.insert(QLatin1String("entries_added"), orNull(s.entriesAdded));
+        so.insert(QLatin1String("in_rate"), rateJson(s.inRate));
         so.insert(QLatin1String("max_deleted_entry_id"), orNull(s.maxDeletedEntryId));
         if (!s.error.isEmpty())
             so.insert(QLatin1String("error"), s.error);
@@ -199,6 +235,7 @@ QJsonObject snapshotToJson(const Snapshot &snapshot)
     const auto verdict = [](QJsonObject &o, const HealthVerdict &h, const QString &error) {
         o.insert(QLatin1String("status"), error.isEmpty() ? healthName(h.status) : QStringLiteral("unknown"));
         o.insert(QLatin1String("reasons"), reasonsJson(h.reasons));
+        putIncident(o, h);
     };
     QJsonArray delayed;
     for (const DelayedQueueSnapshot &q : d.delayedQueues) {

@@ -96,6 +96,21 @@
         <source>and %1 more</source>
         <translation>외 %1건</translation>
     </message>
+    <message>
+        <location line="+9"/>
+        <source>no rule is broken any more</source>
+        <translation>더 이상 어긋난 규칙이 없음</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>no rule is broken any more: the trouble lasted %1 and was CRIT at its worst; OK for %2</source>
+        <translation>더 이상 어긋난 규칙이 없음: 문제는 %1 동안 이어졌고 가장 나빴을 때 위험이었음. 정상 %2째</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no rule is broken any more: the trouble lasted %1 and was WARN at its worst; OK for %2</source>
+        <translation>더 이상 어긋난 규칙이 없음: 문제는 %1 동안 이어졌고 가장 나빴을 때 경고였음. 정상 %2째</translation>
+    </message>
 </context>
 <context>
     <name>ConsumerDelete</name>
@@ -347,7 +362,7 @@
 <context>
     <name>Health</name>
     <message>
-        <location filename="../../models/health/health_rules.cpp" line="+228"/>
+        <location filename="../../models/health/health_rules.cpp" line="+241"/>
         <source>oldest pending idle %1, past taskiq&apos;s reclaim timeout %2: no live worker reclaimed it</source>
         <translation>가장 오래된 대기 항목이 %1 동안 유휴, taskiq의 회수 시간 %2 초과: 살아 있는 워커가 회수하지 않음</translation>
     </message>
@@ -418,7 +433,7 @@
     </message>
     <message>
         <location filename="../../models/health/queue_rules.cpp" line="+11"/>
-        <location filename="../../models/probe/stream_probe_replies.cpp" line="+264"/>
+        <location filename="../../models/probe/stream_probe_replies.cpp" line="+280"/>
         <source>not judged: %1</source>
         <translation>판정 불가: %1</translation>
     </message>
@@ -498,12 +513,12 @@
         <translation>Pending 증가 중: %3 동안 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../models/probe/stream_poller.cpp" line="+349"/>
+        <location filename="../../models/probe/stream_poller.cpp" line="+351"/>
         <source>read from a replica, which may not have the group&apos;s entries-read; </source>
         <translation>레플리카에서 읽음(그룹의 entries-read가 없을 수 있음); </translation>
     </message>
     <message>
-        <location filename="../../models/probe/stream_probe_replies.cpp" line="-233"/>
+        <location filename="../../models/probe/stream_probe_replies.cpp" line="-249"/>
         <source>the server&apos;s XINFO GROUPS has no lag field (Redis before 7.0 does not report it)</source>
         <translation>서버의 XINFO GROUPS에 lag 필드가 없음 (Redis 7.0 이전 버전은 보고하지 않음)</translation>
     </message>
@@ -543,12 +558,12 @@
         <translation>; 추정: 최신 엔트리보다 %1 밀림</translation>
     </message>
     <message>
-        <location line="+196"/>
+        <location line="+198"/>
         <source>nothing unread: the group has been delivered every entry in the stream</source>
         <translation>미읽음 없음: 스트림의 모든 엔트리가 그룹에 전달됨</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+16"/>
         <source>nothing unread (lag 0)</source>
         <translation>미읽음 없음 (lag 0)</translation>
     </message>
@@ -558,9 +573,69 @@
         <translation>이번 폴링에서 아직 읽지 않음</translation>
     </message>
     <message>
-        <location filename="../../models/health/health_rules.cpp" line="-282"/>
+        <location filename="../../models/health/health_rules.cpp" line="-295"/>
         <source>dead-letter stream %1 grew by %2 in the last %3 (now %4)</source>
         <translation>데드 레터 스트림 %1: 최근 %3 동안 %2 증가 (현재 %4)</translation>
+    </message>
+    <message>
+        <location filename="../../models/health/incident_tracker.cpp" line="+30"/>
+        <source>from the oldest pending entry&apos;s idle time</source>
+        <translation>가장 오래된 Pending 엔트리의 idle 시간으로 추정</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>from the oldest unread entry&apos;s ID</source>
+        <translation>가장 오래된 미전달 엔트리의 ID로 추정</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>from a stalled consumer&apos;s idle time</source>
+        <translation>멈춘 컨슈머의 idle 시간으로 추정</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>from the oldest overdue item&apos;s due time</source>
+        <translation>가장 오래 밀린 항목의 예정 시각으로 추정</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>from the oldest processing item&apos;s time</source>
+        <translation>가장 오래된 처리 중 항목의 시각으로 추정</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>from how long no worker has taken an item</source>
+        <translation>워커가 항목을 가져가지 않은 시간으로 추정</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>from the oldest waiting job&apos;s enqueue time</source>
+        <translation>가장 오래 기다린 작업의 등록 시각으로 추정</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>from the data</source>
+        <translation>데이터로 추정</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>CRIT held: its evidence was last seen %1 ago, and a better status shows only once %2 pass without it (%3)</source>
+        <translation>위험 유지: 근거가 마지막으로 보인 것은 %1 전이며, 근거 없이 %2가 지나야 더 나은 상태로 바뀝니다 (%3)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>WARN held: its evidence was last seen %1 ago, and OK shows only once %2 pass without it (%3)</source>
+        <translation>경고 유지: 근거가 마지막으로 보인 것은 %1 전이며, 근거 없이 %2가 지나야 정상으로 바뀝니다 (%3)</translation>
+    </message>
+    <message>
+        <location line="+87"/>
+        <source>recovering: %1 entries claimed %2 ago from %3 to %4, not yet seen acknowledged</source>
+        <translation>복구 중: 가져온 엔트리 %1개(%3 → %4, %2 전)의 ACK를 아직 확인하지 못함</translation>
+    </message>
+    <message>
+        <location line="+41"/>
+        <source>recovering: %1 of the %2 entries claimed %3 ago from %4 still held by %5, not acknowledged yet</source>
+        <translation>복구 중: 가져온 엔트리 %2개(%4에서, %3 전) 중 %1개가 아직 ACK되지 않음 (보유 컨슈머: %5)</translation>
     </message>
 </context>
 <context>
@@ -2660,7 +2735,7 @@ Click for the last hour.</source>
 <context>
     <name>pelscope::DesktopAlerts</name>
     <message>
-        <location filename="../../ui/desktop_alerts.cpp" line="+255"/>
+        <location filename="../../ui/desktop_alerts.cpp" line="+270"/>
         <source>Notifications for %1</source>
         <translation>%1 알림</translation>
     </message>
@@ -3106,7 +3181,7 @@ Click for the last hour.</source>
 <context>
     <name>pelscope::GroupPage</name>
     <message>
-        <location filename="../../ui/pages/group_page.cpp" line="+97"/>
+        <location filename="../../ui/pages/group_page.cpp" line="+99"/>
         <source>Unread lag and pending</source>
         <translation>미읽음 lag 및 Pending</translation>
     </message>
@@ -3211,14 +3286,19 @@ Click for the last hour.</source>
         <translation> &lt;span style=&apos;color:%1&apos;&gt;(최근 폴링에 없음)&lt;/span&gt;</translation>
     </message>
     <message>
-        <location line="+15"/>
-        <source>for at least %1 (already when recording began at %2)</source>
-        <translation>최소 %1째 (기록을 시작한 %2에 이미 이 상태)</translation>
+        <location line="+17"/>
+        <source>for about %1 (since ≈ %2, %3)</source>
+        <translation>약 %1째 (≈ %2부터, %3)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>for %1 (since %2)</source>
+        <translation>%1째 (%2부터)</translation>
     </message>
     <message>
         <location line="+0"/>
-        <source>for %1 (since %2)</source>
-        <translation>%1째 (%2부터)</translation>
+        <source>for at least %1 (already when watching began at %2)</source>
+        <translation>최소 %1째 (%2에 관찰을 시작했을 때 이미 이 상태)</translation>
     </message>
     <message>
         <location line="+9"/>
@@ -3284,7 +3364,7 @@ Click for the last hour.</source>
 <context>
     <name>pelscope::GroupTableModel</name>
     <message>
-        <location filename="../../models/itemmodels/group_table_model_text.cpp" line="+65"/>
+        <location filename="../../models/itemmodels/group_table_model_text.cpp" line="+66"/>
         <source>unknown</source>
         <translation>알 수 없음</translation>
     </message>
@@ -3319,7 +3399,7 @@ Click for the last hour.</source>
         <translation>변화 없음</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+27"/>
         <source>No rule is broken</source>
         <translation>위반한 규칙 없음</translation>
     </message>
@@ -3330,6 +3410,11 @@ Click for the last hour.</source>
     </message>
     <message>
         <location line="+3"/>
+        <source>%1 since about %2, %3: it already was when Pelscope began watching</source>
+        <translation>%1: 약 %2부터 (%3). Pelscope가 관찰을 시작했을 때 이미 이 상태였습니다</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>%1 at least since %2: it already was when recording began, so it may have started earlier</source>
         <translation>최소 %2부터 %1: 기록을 시작할 때 이미 이 상태였으므로 더 일찍 시작되었을 수 있습니다</translation>
     </message>
@@ -3339,7 +3424,22 @@ Click for the last hour.</source>
         <translation>%2부터 %1</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+6"/>
+        <source>Not known yet: a rate needs two polls</source>
+        <translation>아직 알 수 없음: 속도는 두 번의 폴링이 필요합니다</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 entries added to the stream per second, over the last %2</source>
+        <translation>최근 %2 동안 스트림에 초당 %1 엔트리 추가</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 entries delivered to the group per second, over the last %2</source>
+        <translation>최근 %2 동안 그룹에 초당 %1 엔트리 전달</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>This node did not answer the last poll: the values are from an earlier tick</source>
         <translation>이 노드가 마지막 폴링에 응답하지 않았습니다. 이전 틱의 값입니다</translation>
     </message>
@@ -3364,7 +3464,7 @@ Click for the last hour.</source>
         <translation>, 최근 %2 동안 +%1</translation>
     </message>
     <message>
-        <location line="-99"/>
+        <location line="-113"/>
         <source>lag</source>
         <translation>Lag</translation>
     </message>
@@ -3394,7 +3494,7 @@ Click for the last hour.</source>
         <translation>%1 현재 %2; 15분 동안 최저 %3, 최고 %4; %5; 경고 %6, 위험 %7</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+69"/>
         <source>%1. Drawn from 0, with the warn (amber) and crit (red) lines; the measure is the one that explains the status, lag when the group is OK.</source>
         <translation>%1. 0부터 그리며 경고(주황)와 위험(빨강) 선을 함께 표시합니다. 상태를 설명하는 지표이며, 그룹이 OK이면 Lag입니다.</translation>
     </message>
@@ -3409,7 +3509,7 @@ Click for the last hour.</source>
         <translation>하한: 검사한 엔트리 %1개 기준, 상한: 가장 오래된 엔트리의 ID 기준</translation>
     </message>
     <message>
-        <location filename="../../models/itemmodels/group_table_model.cpp" line="+256"/>
+        <location filename="../../models/itemmodels/group_table_model.cpp" line="+236"/>
         <source>Desktop notifications muted</source>
         <translation>데스크톱 알림 꺼짐</translation>
     </message>

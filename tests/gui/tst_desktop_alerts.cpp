@@ -89,6 +89,7 @@ private Q_SLOTS:
         ProbeConfig config;
         config.thresholds.lagWarn = 5;
         config.thresholds.lagCrit = 10;
+        config.thresholds.recoverAfterMs = 1'000; // the shipped dwell is 60 s (issue 45)
         PollerThread poller(optionsFor(server.url()), config);
         poller.setIntervalMs(150);
         connect(poller.poller(), &ConnectionPoller::snapshotReady, &view, &ConnectionView::applySnapshot);
@@ -182,6 +183,7 @@ private Q_SLOTS:
         ProbeConfig config;
         config.thresholds.lagWarn = 5;
         config.thresholds.lagCrit = 10;
+        config.thresholds.recoverAfterMs = 1'000; // the shipped dwell is 60 s (issue 45)
         PollerThread poller(optionsFor(server.url()), config);
         poller.setIntervalMs(150);
         connect(poller.poller(), &ConnectionPoller::snapshotReady, &view, &ConnectionView::applySnapshot);
@@ -237,6 +239,7 @@ private Q_SLOTS:
         ProbeConfig config;
         config.thresholds.lagWarn = 5;
         config.thresholds.lagCrit = 10;
+        config.thresholds.recoverAfterMs = 1'000; // the shipped dwell is 60 s (issue 45)
         PollerThread poller(optionsFor(server.url()), config);
         poller.setIntervalMs(150);
         connect(poller.poller(), &ConnectionPoller::snapshotReady, &view, &ConnectionView::applySnapshot);
@@ -315,6 +318,7 @@ private Q_SLOTS:
         ProbeConfig config;
         config.thresholds.lagWarn = 5;
         config.thresholds.lagCrit = 10;
+        config.thresholds.recoverAfterMs = 1'000; // the shipped dwell is 60 s (issue 45)
         PollerThread poller(optionsFor(url), config);
         poller.setIntervalMs(150);
         connect(poller.poller(), &ConnectionPoller::snapshotReady, &view, &ConnectionView::applySnapshot);

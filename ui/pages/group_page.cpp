@@ -1,5 +1,6 @@
 #include "pages/group_page.h"
 
+#include "health/incident_tracker.h"
 #include "history/series_assembly.h"
 #include "accessible_names.h"
 #include "widgets/back_button.h"
@@ -20,6 +21,7 @@
 #include "history/prometheus_backfill.h"
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QGridLayout>
 #include <QMenu>
@@ -279,16 +281,19 @@ void GroupPage::updateHeader(const StreamSnapshot *s, const GroupSnapshot *g)
         return;
     }
     const HealthStyle st = healthStyle(g->health.status);
-    // Since when, from the recorded changes ("at least" when it already was
-    // when recording began).
+    // Since when: the incident's start, or the recorded history's when that
+    // is earlier ("at least" when it already was when watching began, "about"
+    // when derived from the data).
     QString since;
     const Health status = g->health.status;
-    const auto sinceWhen = m_history && !m_snapshot.isNull() ? m_history->read([&](const HistoryStore &h) { return h.statusSince(m_key, status); })
-                                                             : std::nullopt;
-    if (const auto &s = sinceWhen) {
+    const auto recorded = m_history && !m_snapshot.isNull() ? m_history->read([&](const HistoryStore &h) { return h.statusSince(m_key, status); })
+                                                            : std::nullopt;
+    if (const auto s = incidentSince(g->health, recorded); s && !m_snapshot.isNull()) {
         const QString d = formatDuration(std::max<qint64>(0, m_snapshot->takenAtMs - s->atMs));
         const QString at = QDateTime::fromMSecsSinceEpoch(s->atMs).toString(QStringLiteral("HH:mm:ss"));
-        since = fillText(s->atLeast ? tr("for at least %1 (already when recording began at %2)") : tr("for %1 (since %2)"), d, at);
+        since = !s->derivedFrom.isEmpty()
+                    ? fillText(tr("for about %1 (since ≈ %2, %3)"), d, at, QCoreApplication::translate("Health", derivedFromText(s->derivedFrom)))
+                    : fillText(s->atLeast ? tr("for at least %1 (already when watching began at %2)") : tr("for %1 (since %2)"), d, at);
         since = fillText(QStringLiteral("&nbsp; <span style='color:%1'>%2</span>"), dimTextColor(), since.toHtmlEscaped());
     }
     m_title->setText(fillText(QStringLiteral("<span style='background:%1;color:white'>&nbsp;%2 %3&nbsp;</span>&nbsp; %4%5"), st.strong.name(),

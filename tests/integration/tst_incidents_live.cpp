@@ -1,0 +1,281 @@
+// Incidents on a real server, through the front door: `pelscope-cli watch
+// --json-lines` polls a real redis-server while this test is the pipeline —
+// a producer, a consumer that reads in batches and works between them, a
+// consumer that dies holding entries, an operator's XCLAIM and a slow ack.
+// The thresholds are scaled down (seconds, not minutes) so the incidents fit
+// in a test; the rules and the dwell are the shipped code.
+#include "cli_process.h"
+#include "redis_oracle.h"
+#include "redis_server.h"
+
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTest>
+#include <QTimer>
+
+using namespace pelscope;
+using namespace pelscope::test;
+
+namespace {
+
+// The group's verdict of each line watch printed.
+struct Seen
+{
+    qint64 atMs = 0;
+    QString status;
+    QJsonObject group;
+};
+
+QJsonObject findGroup(const QJsonObject &doc, const QString &stream, const QString &group)
+{
+    for (const QJsonValue &s : doc.value(QStringLiteral("streams")).toArray())
+        if (s.toObject().value(QStringLiteral("key")).toString() == stream)
+            for (const QJsonValue &g : s.toObject().value(QStringLiteral("groups")).toArray())
+                if (g.toObject().value(QStringLiteral("name")).toString() == group)
+                    return g.toObject();
+    return {};
+}
+
+// pelscope-cli watch, read line by line while the test's event loop runs the pipeline.
+class Watch
+{
+public:
+    Watch(const QString &url, const QStringList &extra)
+    {
+        QStringList args{QStringLiteral("watch"), QStringLiteral("--json-lines"), QStringLiteral("--url"), url,
+                         QStringLiteral("--interval"), QStringLiteral("250ms"), QStringLiteral("--stream"), QStringLiteral("orders")};
+        m_process.start(QStringLiteral(PELSCOPE_CLI_PATH), args + extra);
+        QObject::connect(&m_process, &QProcess::readyReadStandardOutput, &m_process, [this] {
+            m_buffer += m_process.readAllStandardOutput();
+            qsizetype nl;
+            while ((nl = m_buffer.indexOf('\n')) >= 0) {
+                const QJsonObject doc = QJsonDocument::fromJson(m_buffer.left(nl)).object();
+                m_buffer.remove(0, nl + 1);
+                m_docs.append(doc);
+            }
+        });
+    }
+    ~Watch()
+    {
+        m_process.terminate();
+        if (!m_process.waitForFinished(5000))
+            m_process.kill();
+    }
+    QList<Seen> seen(const QString &group) const
+    {
+        QList<Seen> out;
+        for (const QJsonObject &d : m_docs) {
+            const QJsonObject g = findGroup(d, QStringLiteral("orders"), group);
+            if (!g.isEmpty())
+                out.append({qint64(d.value(QStringLiteral("taken_at_ms")).toDouble()), g.value(QStringLiteral("status")).toString(), g});
+        }
+        return out;
+    }
+    QString errors() { return QString::fromUtf8(m_process.readAllStandardError()); }
+
+private:
+    QProcess m_process;
+    QByteArray m_buffer;
+    QList<QJsonObject> m_docs;
+};
+
+void runFor(qint64 ms)
+{
+    QElapsedTimer t;
+    t.start();
+    while (t.elapsed() < ms)
+        QTest::qWait(50);
+}
+
+int statusChanges(const QList<Seen> &seen, qsizetype from)
+{
+    int changes = 0;
+    for (qsizetype i = std::max<qsizetype>(from, 1); i < seen.size(); ++i)
+        changes += seen[i].status != seen[i - 1].status;
+    return changes;
+}
+
+} // namespace
+
+class TestIncidentsLive : public QObject
+{
+    Q_OBJECT
+
+    RedisServer m_server;
+    RedisOracle m_redis;
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QString error;
+        QVERIFY2(m_server.start(&error), qPrintable(error));
+        QVERIFY(m_redis.connectTcp(QStringLiteral("127.0.0.1"), m_server.port()));
+    }
+
+    void init() { m_redis.command({"FLUSHALL"}); }
+
+    // A group that only gets worse, read by a consumer that takes 10 entries
+    // and works on them for 2 s: at each batch the group moves and its
+    // "behind" is read again a poll later. CRIT from the first CRIT poll to
+    // the end, one incident start, and rates that say 5/s read, not 0 or 40.
+    void batchReaderHoldsStill()
+    {
+        m_redis.command({"XGROUP", "CREATE", "orders", "analytics", "$", "MKSTREAM"});
+        Watch watch(m_server.url(), {QStringLiteral("--threshold"), QStringLiteral("behind_warn=1s"), QStringLiteral("--threshold"),
+                                     QStringLiteral("behind_crit=3s"), QStringLiteral("--threshold"), QStringLiteral("lag_warn=20"),
+                                     QStringLiteral("--threshold"), QStringLiteral("lag_crit=1000000")});
+        QTimer producer; // 10 entries a second, in two writes
+        QObject::connect(&producer, &QTimer::timeout, &producer, [&] {
+            for (int i = 0; i < 5; ++i)
+                m_redis.command({"XADD", "orders", "*", "order", "x"});
+        });
+        producer.start(500);
+        QTimer reader; // 10 every 2 s: 5/s, half the input
+        QObject::connect(&reader, &QTimer::timeout, &reader, [&] {
+            const RedisReply r = m_redis.command({"XREADGROUP", "GROUP", "analytics", "worker", "COUNT", "10", "STREAMS", "orders", ">"});
+            for (const RedisReply &stream : r.elements())
+                for (const RedisReply &e : stream.at(1).elements())
+                    m_redis.command({"XACK", "orders", "analytics", e.at(0).bytes()});
+        });
+        reader.start(2000);
+        runFor(30'000);
+        producer.stop();
+        reader.stop();
+        const QList<Seen> seen = watch.seen(QStringLiteral("analytics"));
+        QVERIFY2(seen.size() >= 100, qPrintable(watch.errors()));
+        qsizetype firstCrit = -1;
+        for (qsizetype i = 0; i < seen.size(); ++i)
+            if (seen[i].status == QLatin1String("crit")) {
+                firstCrit = i;
+                break;
+            }
+        QVERIFY2(firstCrit >= 0 && firstCrit < seen.size() / 3, "the group never went CRIT early enough");
+        // The scenario hits the gap it is about: polls whose "behind" is the previous reading.
+        int carried = 0;
+        for (const Seen &s : seen)
+            carried += !s.group.value(QStringLiteral("oldest_unread_read_at_ms")).isNull();
+        QVERIFY2(carried >= 5, qPrintable(QString::number(carried)));
+        // What one poll alone said (the verdicts before issue 45) beside what is shown.
+        int evidenceChanges = 0;
+        for (qsizetype i = firstCrit + 1; i < seen.size(); ++i)
+            evidenceChanges += seen[i].group.value(QStringLiteral("incident")).toObject().value(QStringLiteral("evidence"))
+                               != seen[i - 1].group.value(QStringLiteral("incident")).toObject().value(QStringLiteral("evidence"));
+        qInfo("%lld polls: %d status changes shown, %d changes of the per-poll verdict", qlonglong(seen.size() - firstCrit),
+              statusChanges(seen, firstCrit + 1), evidenceChanges);
+        QCOMPARE(statusChanges(seen, firstCrit + 1), 0);
+        const double since = seen[firstCrit].group.value(QStringLiteral("since_ms")).toDouble();
+        QVERIFY(since > 0);
+        for (qsizetype i = firstCrit; i < seen.size(); ++i)
+            QCOMPARE(seen[i].group.value(QStringLiteral("since_ms")).toDouble(), since);
+        // Out over the window: 5/s (10 each 2 s), never 0 or 40 once it spans 10 s.
+        for (qsizetype i = firstCrit; i < seen.size(); ++i) {
+            const QJsonObject rate = seen[i].group.value(QStringLiteral("out_rate")).toObject();
+            if (rate.value(QStringLiteral("window_ms")).toDouble() < 10'000)
+                continue;
+            const double perS = rate.value(QStringLiteral("per_s")).toDouble();
+            QVERIFY2(perS > 3.5 && perS < 6.5, qPrintable(QStringLiteral("poll %1: out %2/s").arg(i).arg(perS)));
+        }
+    }
+
+    // Opened on an incident already under way: the oldest unread entry was
+    // added 10 minutes ago (its ID says so), so the trouble began when it
+    // crossed behind_warn, not at the first poll.
+    void sinceDerivedFromTheData()
+    {
+        const RedisReply time = m_redis.command({"TIME"});
+        const qint64 now = time.at(0).toInt().value_or(0) * 1000;
+        const QByteArray oldId = QByteArray::number(now - 600'000) + "-0";
+        m_redis.command({"XADD", "orders", oldId, "order", "old"});
+        m_redis.command({"XADD", "orders", "*", "order", "new"});
+        m_redis.command({"XGROUP", "CREATE", "orders", "late", "0"});
+        const ProcessRun run = runProcess(QStringLiteral(PELSCOPE_CLI_PATH),
+                                          {QStringLiteral("snapshot"), QStringLiteral("--json"), QStringLiteral("--url"), m_server.url(),
+                                           QStringLiteral("--stream"), QStringLiteral("orders")});
+        QCOMPARE(run.exitCode, 0);
+        const QJsonObject g = findGroup(QJsonDocument::fromJson(run.out).object(), QStringLiteral("orders"), QStringLiteral("late"));
+        QCOMPARE(g.value(QStringLiteral("status")).toString(), QStringLiteral("crit"));
+        const QJsonObject incident = g.value(QStringLiteral("incident")).toObject();
+        QCOMPARE(incident.value(QStringLiteral("since_basis")).toString(), QStringLiteral("derived"));
+        QCOMPARE(incident.value(QStringLiteral("derived_from")).toString(), QStringLiteral("behind"));
+        // Exact: the entry's time plus behind_warn (60 s by default).
+        QCOMPARE(qint64(g.value(QStringLiteral("since_ms")).toDouble()), now - 600'000 + 60'000);
+        // check says it in words too.
+        const ProcessRun check = runProcess(QStringLiteral(PELSCOPE_CLI_PATH),
+                                            {QStringLiteral("check"), QStringLiteral("--url"), m_server.url(), QStringLiteral("--stream"), QStringLiteral("orders")});
+        QVERIFY2(check.out.contains("since about "), check.out.constData());
+    }
+
+    // A consumer dies holding 30 entries; an operator claims them to a live
+    // consumer, which acknowledges them 3 a second. The poll after the claim
+    // alone says OK (the claim reset the entries' idle); the group stays
+    // "recovering" until the last one is acknowledged, then OK after the dwell.
+    void aClaimThenASlowAck()
+    {
+        m_redis.command({"XGROUP", "CREATE", "orders", "shipping", "$", "MKSTREAM"});
+        for (int i = 0; i < 30; ++i)
+            m_redis.command({"XADD", "orders", "*", "order", QByteArray::number(i)});
+        m_redis.command({"XREADGROUP", "GROUP", "shipping", "shipping-2", "COUNT", "30", "STREAMS", "orders", ">"}); // then dies
+        m_redis.command({"XGROUP", "CREATECONSUMER", "orders", "shipping", "shipping-1"});
+        Watch watch(m_server.url(), {QStringLiteral("--threshold"), QStringLiteral("oldest_idle_warn=2s"), QStringLiteral("--threshold"),
+                                     QStringLiteral("oldest_idle_crit=4s"), QStringLiteral("--threshold"), QStringLiteral("consumer_idle_warn=2s"),
+                                     QStringLiteral("--threshold"), QStringLiteral("recover_after=3s")});
+        runFor(6'000);
+        QList<Seen> seen = watch.seen(QStringLiteral("shipping"));
+        QVERIFY2(!seen.isEmpty() && seen.last().status == QLatin1String("crit"), qPrintable(watch.errors()));
+        const qsizetype beforeClaim = seen.size();
+        // The operator's claim: every entry shipping-2 holds, to shipping-1.
+        QList<QByteArray> ids;
+        const RedisReply held = m_redis.command({"XPENDING", "orders", "shipping", "-", "+", "100", "shipping-2"});
+        for (const RedisReply &e : held.elements())
+            ids << e.at(0).bytes();
+        QCOMPARE(ids.size(), 30);
+        RedisCommand claim{"XCLAIM", "orders", "shipping", "shipping-1", "0"};
+        for (const QByteArray &id : ids)
+            claim << id;
+        m_redis.command(claim);
+        runFor(2'000);
+        // shipping-1 works through them: 3 acknowledged a second.
+        qsizetype acked = 0;
+        QTimer acker;
+        QObject::connect(&acker, &QTimer::timeout, &acker, [&] {
+            for (int i = 0; i < 3 && acked < ids.size(); ++i)
+                m_redis.command({"XACK", "orders", "shipping", ids[acked++]});
+        });
+        acker.start(1000);
+        runFor(12'000);
+        acker.stop();
+        QCOMPARE(acked, ids.size());
+        runFor(5'000);
+        seen = watch.seen(QStringLiteral("shipping"));
+        // From the claim until the last ack, never OK and said to be recovering.
+        bool sawRecovering = false;
+        qsizetype firstOk = -1;
+        for (qsizetype i = beforeClaim; i < seen.size(); ++i) {
+            const bool recovering = seen[i].group.value(QStringLiteral("incident")).toObject().value(QStringLiteral("recovering")).toBool();
+            sawRecovering |= recovering;
+            if (seen[i].status == QLatin1String("ok") && firstOk < 0)
+                firstOk = i;
+            if (firstOk < 0)
+                QVERIFY2(seen[i].status != QLatin1String("ok"), "OK before the claimed entries were acknowledged");
+        }
+        QVERIFY(sawRecovering);
+        QVERIFY2(firstOk > 0, "never OK after the last ack and the dwell");
+        // OK came after the last ack plus the dwell, not before.
+        qsizetype lastRecovering = -1;
+        for (qsizetype i = beforeClaim; i < seen.size(); ++i)
+            if (seen[i].group.value(QStringLiteral("incident")).toObject().value(QStringLiteral("recovering")).toBool())
+                lastRecovering = i;
+        QVERIFY(lastRecovering > 0 && lastRecovering < firstOk);
+        QVERIFY2(seen[firstOk].atMs - seen[lastRecovering].atMs >= 3'000, "OK before recover_after without the evidence");
+        // The incident's start never moved: the claim did not begin a new one.
+        const double since = seen[beforeClaim - 1].group.value(QStringLiteral("since_ms")).toDouble();
+        for (qsizetype i = beforeClaim; i < firstOk; ++i)
+            QCOMPARE(seen[i].group.value(QStringLiteral("since_ms")).toDouble(), since);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestIncidentsLive)
+#include "tst_incidents_live.moc"
