@@ -73,6 +73,8 @@ bool AuditLog::append(const AuditRecord &r, QString *error)
     o.insert(QLatin1String("connection"), r.connection);
     o.insert(QLatin1String("action"), r.action);
     o.insert(QLatin1String("key"), displayBytes(r.key));
+    if (!r.group.isEmpty())
+        o.insert(QLatin1String("group"), displayBytes(r.group));
     if (!r.target.isEmpty())
         o.insert(QLatin1String("target"), displayBytes(r.target));
     QJsonArray ids;

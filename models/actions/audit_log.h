@@ -17,6 +17,7 @@ struct AuditRecord
     QString connection; // redacted URL
     QString action;     // requeue, move_to_dlq, claim, ack, delete
     QByteArray key;     // the DLQ or source stream
+    QByteArray group;   // the consumer group the write acted on (claim, ack, to-dlq, a consumer's deletion)
     QByteArray target;  // where entries went
     QList<QByteArray> ids;
     QString outcome; // attempt (before the batch), requeued, already_gone, failed: ..., refused: ...

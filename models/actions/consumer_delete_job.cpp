@@ -41,6 +41,7 @@ void ConsumerDeleteJob::resume()
 {
     AuditRecord attempt;
     attempt.key = m_request.stream;
+    attempt.group = m_request.group;
     attempt.target = m_request.group + ' ' + m_request.consumer;
     if (!recordAttempt(attempt))
         return;
@@ -80,6 +81,7 @@ void ConsumerDeleteJob::finishing()
 {
     AuditRecord record;
     record.key = m_request.stream;
+    record.group = m_request.group;
     record.target = m_request.group + ' ' + m_request.consumer;
     record.outcome = !m_outcome.error.isEmpty() && m_outcome.counts.done > 0 ? m_outcome.error
                      : !m_outcome.error.isEmpty()                          ? QStringLiteral("failed: ") + m_outcome.error

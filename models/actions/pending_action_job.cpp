@@ -160,6 +160,7 @@ void PendingActionJob::act()
     using Action = PendingActionRequest::Action;
     AuditRecord attempt;
     attempt.key = m_request.stream;
+    attempt.group = m_request.group;
     attempt.target = auditTarget();
     attempt.ids = m_batch;
     if (!recordAttempt(attempt))
@@ -403,6 +404,7 @@ void PendingActionJob::record(const QList<PendingOutcome> &outcomes)
         }
         AuditRecord r;
         r.key = m_request.stream;
+        r.group = m_request.group;
         r.target = auditTarget();
         r.ids = {o.id};
         if (!o.newId.isEmpty())

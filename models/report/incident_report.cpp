@@ -1,6 +1,8 @@
 #include "incident_report.h"
+#include "report_incidents.h"
 #include "report_files.h"
 
+#include "health/incident_tracker.h"
 #include "history/history_database.h"
 #include "redis/blocking_read.h"
 #include "snapshot/dlq_layout.h"
@@ -168,7 +170,7 @@ QSet<QString> auditNamesOf(const Snapshot &snapshot, const ConnectionOptions &co
 // left (the log is shared by every connection), and each action's outcomes
 // counted by the entries or items they name. Without includePayloads, ids
 // that are not stream IDs (a queue write's items) are left out and counted.
-QByteArray readAudit(const Snapshot &snapshot, const IncidentReportRequest &r, QMap<QString, qint64> *actions)
+QByteArray readAudit(const Snapshot &snapshot, const IncidentReportRequest &r, QList<ReportWrite> *writes)
 {
     const QSet<QString> ours = auditNamesOf(snapshot, r.connection);
     QByteArray out;
@@ -190,47 +192,36 @@ QByteArray readAudit(const Snapshot &snapshot, const IncidentReportRequest &r, Q
         } else {
             out += line.endsWith('\n') ? line : line + '\n';
         }
-        if (o.value(QLatin1String("outcome")).toString() != QLatin1String("attempt"))
-            (*actions)[QStringLiteral("%1 (%2)").arg(o.value(QLatin1String("action")).toString(),
-                                                     o.value(QLatin1String("outcome")).toString().section(QLatin1Char(':'), 0, 0))] +=
-                std::max<qint64>(1, ids.size());
+        if (o.value(QLatin1String("outcome")).toString() == QLatin1String("attempt"))
+            continue;
+        // One line per action, outcome, stream, group and target: which group
+        // a claim acted on, not "claim (claimed): 30".
+        ReportWrite w{at, at, o.value(QLatin1String("action")).toString(),
+                      o.value(QLatin1String("outcome")).toString().section(QLatin1Char(':'), 0, 0), o.value(QLatin1String("key")).toString(),
+                      o.value(QLatin1String("group")).toString(), o.value(QLatin1String("target")).toString(), std::max<qint64>(1, ids.size())};
+        const auto same = std::find_if(writes->begin(), writes->end(), [&](const ReportWrite &x) {
+            return x.action == w.action && x.outcome == w.outcome && x.stream == w.stream && x.group == w.group && x.target == w.target;
+        });
+        if (same == writes->end()) {
+            writes->append(w);
+        } else {
+            same->lastMs = std::max(same->lastMs, at);
+            same->count += w.count;
+        }
     }
     return out;
 }
 
-// Since when a group has had its status, as the window's "For" column says
-// it (HistoryStore::statusSince): from the recorded polls, the first of the
-// run of this status that reaches the newest one; when that run reaches back
-// to the report's window start, from the recorded status changes of the whole
-// file. "at least since" when recording began after the trouble did.
-QString sinceWhen(const RecordedPast &past, const QByteArray &stream, const QByteArray &group, Health status)
+// Since when a sick group has been so: the recorded incident still open for
+// it, or the poll's own incident (derived from the data, or seen) when that
+// says earlier or nothing was recorded.
+QString sinceWhen(const QList<ReportIncident> &incidents, const GroupKey &key, const HealthVerdict &verdict, qint64 nowMs)
 {
-    if (!past.present)
-        return {};
-    const QList<std::pair<qint64, Health>> runs = past.statuses.value(GroupKey{stream, group});
-    if (!runs.isEmpty() && runs.last().second != status)
-        return QStringLiteral("not recorded"); // it began after the last recorded poll
-    if (runs.size() > 1) // a recorded poll before the last run had another status: the change is in the window
-        return utcTime(runs.last().first);
-
-    std::optional<qsizetype> match;
-    for (qsizetype i = past.events.size() - 1; i >= 0; --i) {
-        const StoredEvent &e = past.events.at(i);
-        if (e.group && e.group->stream == stream && e.group->group == group && e.status) {
-            if (*e.status != status)
-                break;
-            match = i; // keep walking back over the same status (a repeat is not a change)
-        }
-    }
-    const qint64 runStart = runs.isEmpty() ? 0 : runs.first().first;
-    if (!match || (runStart && past.events.at(*match).atMs > runStart))
-        return runStart ? fillText(QStringLiteral("at least since %1"), utcTime(runStart)) : QStringLiteral("not recorded");
-    for (qsizetype i = 0; i < *match; ++i) {
-        const StoredEvent &e = past.events.at(i);
-        if (e.group && e.group->stream == stream && e.group->group == group && e.status)
-            return utcTime(past.events.at(*match).atMs);
-    }
-    return fillText(QStringLiteral("at least since %1"), utcTime(past.events.at(*match).atMs));
+    const auto open = std::find_if(incidents.cbegin(), incidents.cend(), [&](const ReportIncident &i) { return i.key == key && i.endMs == 0; });
+    const bool polled = verdict.incident.sinceMs > 0;
+    if (open != incidents.cend() && (!polled || open->startMs <= verdict.incident.sinceMs))
+        return fillText(open->startAtLeast ? QStringLiteral("at least since %1") : QStringLiteral("%1"), utcTime(open->startMs));
+    return polled ? incidentSinceText(verdict, nowMs) : QStringLiteral("not recorded");
 }
 
 // The report is written in English, whatever the window's language.
@@ -238,15 +229,6 @@ QString englishReasons(const QList<Reason> &reasons)
 {
     return joinReasons(reasons, QStringLiteral("; "), ReasonLanguage::English);
 }
-
-struct TimelineChange
-{
-    qint64 atMs = 0;
-    GroupKey key;
-    Health status = Health::Ok;
-    QString reasons;
-    bool recordingBegan = false; // the first verdict the recorder wrote, not a change it saw
-};
 
 // The status changes in [fromMs, toMs], oldest first: those the recorder wrote
 // as events, and those its polls show without one (a history written before
@@ -258,7 +240,7 @@ QList<TimelineChange> timeline(const RecordedPast &past, qint64 fromMs, qint64 t
     for (const StoredEvent &e : past.events)
         if (e.group && e.status && e.atMs >= fromMs && e.atMs <= toMs
             && (e.kind == QLatin1String("status") || e.kind == QLatin1String("first_seen"))) {
-            out.append({e.atMs, *e.group, *e.status, englishReasons(e.why()), e.kind == QLatin1String("first_seen")});
+            out.append({e.atMs, *e.group, *e.status, e.why(), e.kind == QLatin1String("first_seen")});
             written[*e.group].insert(e.atMs);
         }
     for (auto it = past.statuses.cbegin(); it != past.statuses.cend(); ++it) {
@@ -271,7 +253,7 @@ QList<TimelineChange> timeline(const RecordedPast &past, qint64 fromMs, qint64 t
     return out;
 }
 
-QStringList whatIsSick(const Snapshot &snapshot, const RecordedPast &past)
+QStringList whatIsSick(const Snapshot &snapshot, const QList<ReportIncident> &incidents)
 {
     struct Row
     {
@@ -284,23 +266,23 @@ QStringList whatIsSick(const Snapshot &snapshot, const RecordedPast &past)
             if (g.health.status != Health::Ok)
                 rows.append({g.health.status, QStringLiteral("| %1 | %2 | %3 | %4 | %5 |")
                                                   .arg(healthName(g.health.status).toUpper(), cell(displayBytes(st.key)), cell(displayBytes(g.name)),
-                                                       cell(sinceWhen(past, st.key, g.name, g.health.status)),
+                                                       cell(sinceWhen(incidents, GroupKey{st.key, g.name}, g.health, snapshot->takenAtMs)),
                                                        cell(englishReasons(g.health.reasons)))});
-    // Queues keep values, not status changes, in the history: no "since" yet.
+    // Queues keep values, not status changes, in the history: "since" from the poll's incident.
+    const qint64 now = snapshot->takenAtMs;
     for (const DelayedQueueSnapshot &q : snapshot->delayedQueues)
         if (q.health.status != Health::Ok)
-            rows.append({q.health.status, QStringLiteral("| %1 | %2 | (delayed queue) | | %3 |")
-                                              .arg(healthName(q.health.status).toUpper(), cell(displayBytes(q.key)),
-                                                   cell(englishReasons(q.health.reasons)))});
+            rows.append({q.health.status, fillText(QStringLiteral("| %1 | %2 | (delayed queue) | %3 | %4 |"), healthName(q.health.status).toUpper(),
+                                                   cell(displayBytes(q.key)), cell(incidentSinceText(q.health, now)), cell(englishReasons(q.health.reasons)))});
     for (const ListQueueSnapshot &q : snapshot->listQueues)
         if (q.health.status != Health::Ok)
-            rows.append({q.health.status, QStringLiteral("| %1 | %2 | (reliable list) | | %3 |")
-                                              .arg(healthName(q.health.status).toUpper(), cell(displayBytes(q.key)),
-                                                   cell(englishReasons(q.health.reasons)))});
+            rows.append({q.health.status, fillText(QStringLiteral("| %1 | %2 | (reliable list) | %3 | %4 |"), healthName(q.health.status).toUpper(),
+                                                   cell(displayBytes(q.key)), cell(incidentSinceText(q.health, now)), cell(englishReasons(q.health.reasons)))});
     for (const JobQueueSnapshot &q : snapshot->jobQueues)
         if (q.health.status != Health::Ok)
-            rows.append({q.health.status, fillText(QStringLiteral("| %1 | %2 | (%3) | | %4 |"), healthName(q.health.status).toUpper(),
-                                                   cell(jobQueueTitle(q)), frameworkName(q.framework), cell(englishReasons(q.health.reasons)))});
+            rows.append({q.health.status, fillText(QStringLiteral("| %1 | %2 | (%3) | %4 | %5 |"), healthName(q.health.status).toUpper(),
+                                                   cell(jobQueueTitle(q)), frameworkName(q.framework), cell(incidentSinceText(q.health, now)),
+                                                   cell(englishReasons(q.health.reasons)))});
     // Worst first; within a status, the order the server listed them.
     std::stable_sort(rows.begin(), rows.end(), [](const Row &a, const Row &b) { return int(a.status) > int(b.status); });
     QStringList out;
@@ -333,8 +315,8 @@ IncidentReportResult writeIncidentReport(const Snapshot &snapshot, const Inciden
     if (!writeFile(dir.filePath(QStringLiteral("dead-letters.jsonl")), deadLetters, &error))
         return failed(error);
 
-    QMap<QString, qint64> actions;
-    const QByteArray audit = readAudit(snapshot, r, &actions);
+    QList<ReportWrite> writes;
+    const QByteArray audit = readAudit(snapshot, r, &writes);
     result.auditLines = audit.count('\n');
     if (!writeFile(dir.filePath(QStringLiteral("audit.jsonl")), audit, &error))
         return failed(error);
@@ -346,8 +328,10 @@ IncidentReportResult writeIncidentReport(const Snapshot &snapshot, const Inciden
               .arg(productName(snapshot->server.product), snapshot->server.version, snapshot->server.mode, utcTime(snapshot->takenAtMs))
        << QStringLiteral("- History: %1").arg(past.present ? QStringLiteral("%1 group series in groups/").arg(result.groupSeries) : past.note)
        << QString();
+    const QList<TimelineChange> changes = timeline(past, r.fromMs, r.toMs);
+    const QList<ReportIncident> incidents = foldIncidents(changes, r.thresholds.incidentEndAfterMs);
     md << QStringLiteral("## What is sick") << QString();
-    const QStringList sick = whatIsSick(snapshot, past);
+    const QStringList sick = whatIsSick(snapshot, incidents);
     if (sick.isEmpty())
         md << QStringLiteral("Nothing: every group and queue is OK.");
     else
@@ -365,21 +349,20 @@ IncidentReportResult writeIncidentReport(const Snapshot &snapshot, const Inciden
                                  displayBytes(c.name), formatCount(c.pending), formatDuration(c.idleMs));
     md << (dead.isEmpty() ? QStringList{QStringLiteral("None.")} : dead);
 
-    // When each group became what it is: the recorded status changes in
-    // the window, oldest first (a postmortem's timeline).
-    md << QString() << QStringLiteral("## Status changes in the window (recorded)") << QString();
-    QStringList changes;
-    for (const TimelineChange &c : timeline(past, r.fromMs, r.toMs))
-        changes << fillText(QStringLiteral("- %1 %2 / %3: %4**%5**%6"), utcTime(c.atMs), displayBytes(c.key.stream), displayBytes(c.key.group),
-                            c.recordingBegan ? QStringLiteral("recording began, ") : QString(), healthName(c.status).toUpper(),
-                            c.reasons.isEmpty() ? QString() : QStringLiteral(": ") + c.reasons);
-    constexpr qsizetype kMaxChanges = 200;
-    if (changes.size() > kMaxChanges) {
-        const qsizetype left = changes.size() - kMaxChanges;
-        changes = changes.mid(left);
-        changes.prepend(fillText(QStringLiteral("- (%1 earlier changes left out; `pelscope-cli history STREAM GROUP` lists them)"), left));
-    }
-    md << (changes.isEmpty() ? QStringList{past.present ? QStringLiteral("None recorded in the window.") : past.note} : changes);
+    // What happened, as incidents: each group's recorded changes folded
+    // into the incidents they belong to, worst first (a postmortem's timeline).
+    md << QString() << QStringLiteral("## Incidents in the window (recorded)") << QString();
+    if (incidents.isEmpty())
+        md << (past.present ? QStringLiteral("None recorded in the window.") : past.note);
+    else
+        md << fillText(QStringLiteral("%1 incident(s) from %2 recorded status changes; one ends once OK has held %3."), incidents.size(), changes.size(),
+                       formatDuration(r.thresholds.incidentEndAfterMs))
+           << QString();
+    constexpr qsizetype kMaxIncidents = 50;
+    for (const ReportIncident &i : incidents.mid(0, kMaxIncidents))
+        md << incidentLines(i, writes, r.toMs);
+    if (incidents.size() > kMaxIncidents)
+        md << fillText(QStringLiteral("(%1 more incidents left out; `pelscope-cli history` lists every change)"), incidents.size() - kMaxIncidents);
 
     if (!r.charts.isEmpty()) {
         md << QString() << QStringLiteral("## Charts (the sick groups, worst first, as their pages draw them)") << QString();
@@ -411,10 +394,12 @@ IncidentReportResult writeIncidentReport(const Snapshot &snapshot, const Inciden
     }
 
     md << QString() << QStringLiteral("## Actions taken on this connection (audit log, %1; entries or items each)").arg(r.auditPath) << QString();
-    if (actions.isEmpty())
+    if (writes.isEmpty())
         md << QStringLiteral("None in the window.");
-    for (auto it = actions.cbegin(); it != actions.cend(); ++it)
-        md << fillText(QStringLiteral("- %1: %2"), it.key(), it.value());
+    for (const ReportWrite &w : std::as_const(writes))
+        md << fillText(QStringLiteral("- %1 to %2: %3 (%4) on %5%6: %7%8"), utcTime(w.firstMs), utcTime(w.lastMs), w.action, w.outcome, w.stream,
+                       w.group.isEmpty() ? QString() : QStringLiteral(" / ") + w.group, w.count,
+                       w.target.isEmpty() ? QString() : QStringLiteral(" → ") + w.target);
     md << QString()
        << QStringLiteral("Files: snapshot.json (the poll), groups/*.csv (recorded series; groups/index.csv names each file's stream and group), "
                              "dead-letters.jsonl (%1), audit.jsonl%2.")

@@ -36,11 +36,14 @@ QByteArray readAll(const QString &path)
 }
 
 // One line of the audit log, as AuditLog writes it.
-QByteArray auditLine(const QString &action, const QString &outcome, const QString &time, const QString &connection, const QStringList &ids = {})
+QByteArray auditLine(const QString &action, const QString &outcome, const QString &time, const QString &connection, const QStringList &ids = {},
+                     const QJsonObject &where = {})
 {
-    const QJsonObject o{{QStringLiteral("action"), action},           {QStringLiteral("outcome"), outcome},
-                        {QStringLiteral("time"), time},               {QStringLiteral("connection"), connection},
-                        {QStringLiteral("ids"), QJsonArray::fromStringList(ids)}};
+    QJsonObject o{{QStringLiteral("action"), action},           {QStringLiteral("outcome"), outcome},
+                  {QStringLiteral("time"), time},               {QStringLiteral("connection"), connection},
+                  {QStringLiteral("ids"), QJsonArray::fromStringList(ids)}};
+    for (auto it = where.begin(); it != where.end(); ++it) // key, group, target
+        o.insert(it.key(), it.value());
     return QJsonDocument(o).toJson(QJsonDocument::Compact) + '\n';
 }
 
@@ -79,7 +82,9 @@ private Q_SLOTS:
             QFile f(audit);
             QVERIFY(f.open(QIODevice::WriteOnly));
             f.write(auditLine(QStringLiteral("requeue"), QStringLiteral("requeued"), QStringLiteral("2020-01-01T00:00:00.000Z"), auditName(url)));
-            f.write(auditLine(QStringLiteral("claim"), QStringLiteral("claimed"), now(), auditName(url), {QStringLiteral("1-0")}));
+            f.write(auditLine(QStringLiteral("claim"), QStringLiteral("claimed"), now(), auditName(url), {QStringLiteral("1-0")},
+                              {{QStringLiteral("key"), QStringLiteral("orders")}, {QStringLiteral("group"), QStringLiteral("ship")},
+                               {QStringLiteral("target"), QStringLiteral("worker-1")}}));
             // Another connection's write, in the same shared log: not this report's (issue 28, item 6).
             f.write(auditLine(QStringLiteral("claim"), QStringLiteral("claimed"), now(), QStringLiteral("redis://other-host:6379"),
                               {QStringLiteral("2-0")}));
@@ -111,11 +116,15 @@ private Q_SLOTS:
         QVERIFY2(summary.contains("lag 20"), summary.constData());
         QVERIFY2(summary.contains("**worker-3** holds 10"), summary.constData());
         QVERIFY2(summary.contains("orders:dlq (source orders): 3 entries; validation 2"), summary.constData()); // the newest 2
-        QVERIFY2(summary.contains("- claim (claimed): 1") && !summary.contains("requeue (requeued)"), summary.constData());
-        // The timeline: the recorder's first sight of the group, CRIT, with its reasons (issue 28, item 6).
-        const qsizetype changes = summary.indexOf("## Status changes in the window (recorded)");
-        QVERIFY2(changes > 0 && summary.indexOf(" orders / ship: recording began, **CRIT**: ", changes) > changes
-                     && summary.indexOf("lag 20", changes) > changes,
+        // Each write names its stream and group (issue 45: it said "claim (claimed): 1").
+        QVERIFY2(summary.contains("claim (claimed) on orders / ship: 1 → worker-1") && !summary.contains("requeue (requeued)"), summary.constData());
+        // The timeline as incidents: the group CRIT since at least the recorder's
+        // first sight of it, with its reasons (issue 28, item 6; issue 45), and
+        // the claim made during it.
+        const qsizetype incidents = summary.indexOf("## Incidents in the window (recorded)");
+        const qsizetype ship = summary.indexOf("### orders / ship: CRIT at its worst, still open", incidents);
+        QVERIFY2(incidents > 0 && ship > incidents && summary.indexOf("- Began at least by ", ship) > ship && summary.indexOf("lag 20", ship) > ship
+                     && summary.indexOf(" write: claim (claimed) on orders / ship: 1 entries → ", ship) > ship,
                  summary.constData());
 
         const QJsonObject snapshot = QJsonDocument::fromJson(readAll(out + QStringLiteral("/snapshot.json"))).object();
@@ -210,8 +219,9 @@ private Q_SLOTS:
             firstCrit += 5'000; // the first poll recorded CRIT
         const QByteArray since = QDateTime::fromMSecsSinceEpoch(firstCrit, Qt::UTC).toString(Qt::ISODate).toUtf8();
         QVERIFY2(summary.contains("| CRIT | orders | ship | " + since + " |"), (since + "\n" + summary).constData());
-        const qsizetype changes = summary.indexOf("## Status changes in the window (recorded)");
-        QVERIFY2(changes > 0 && summary.indexOf("- " + since + " orders / ship: **CRIT**", changes) > changes, summary.constData());
+        // One incident: WARN from the first recorded poll, CRIT from the change.
+        const qsizetype ship = summary.indexOf("### orders / ship: CRIT at its worst, still open");
+        QVERIFY2(ship > 0 && summary.indexOf("- Worst (CRIT) from " + since, ship) > ship, summary.constData());
     }
 
     // Issue 26, item 4, against a real server and real files. Before: "7
@@ -249,7 +259,8 @@ private Q_SLOTS:
             QStringList items{QStringLiteral("{\"token\":\"sk_live_SECRET\"}")};
             for (int i = 1; i < 6; ++i)
                 items << QStringLiteral("{\"id\":%1}").arg(i);
-            f.write(auditLine(QStringLiteral("queue_requeue"), QStringLiteral("requeued"), now(), auditName(server.url()), items));
+            f.write(auditLine(QStringLiteral("queue_requeue"), QStringLiteral("requeued"), now(), auditName(server.url()), items,
+                              {{QStringLiteral("key"), QStringLiteral("processing")}, {QStringLiteral("target"), QStringLiteral("myqueue")}}));
             f.write(auditLine(QStringLiteral("claim"), QStringLiteral("claimed"), now(), auditName(server.url()), {QStringLiteral("1700000000000-0")}));
             f.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner);
         }
@@ -312,7 +323,8 @@ private Q_SLOTS:
         QCOMPARE(auditLines.size(), 2);
         QCOMPARE(QJsonDocument::fromJson(auditLines.at(0)).object().value(QLatin1String("items_left_out")).toInt(), 6);
         // Counted by the items it moved, not as one action (it said 1).
-        QVERIFY2(readAll(out + QStringLiteral("/summary.md")).contains("- queue_requeue (requeued): 6"), readAll(out + QStringLiteral("/summary.md")).constData());
+        QVERIFY2(readAll(out + QStringLiteral("/summary.md")).contains(": queue_requeue (requeued) on "), readAll(out + QStringLiteral("/summary.md")).constData());
+        QVERIFY2(readAll(out + QStringLiteral("/summary.md")).contains("queue_requeue (requeued) on processing: 6 → myqueue"), readAll(out + QStringLiteral("/summary.md")).constData());
         QCOMPARE(QJsonDocument::fromJson(auditLines.at(1)).object().value(QLatin1String("ids")).toArray().at(0).toString(),
                  QStringLiteral("1700000000000-0")); // a stream ID is no payload
 

@@ -5,6 +5,7 @@
 // tst_incidents_live (tests/integration).
 #include "unit_tests.h"
 #include "health/incident_tracker.h"
+#include "report/report_incidents.h"
 
 #include <QTest>
 
@@ -280,6 +281,34 @@ private Q_SLOTS:
         for (int i = 202; i <= 261; ++i)
             v = at(i, 0, 1'000, 0);
         QCOMPARE(v.status, Health::Ok);
+    }
+
+    // The report's timeline: a night of flaps recorded by an older version is
+    // one incident with its flaps counted, the dead consumer named once; an
+    // OK that held incident_end_after splits two incidents.
+    void reportFoldsFlapsIntoIncidents()
+    {
+        const GroupKey key{"orders", "analytics"};
+        const Reason lag = healthReason("lag", "lag %1 ≥ %2 unread entries", {ReasonArg::count(6'843), ReasonArg::count(1'000)});
+        const Reason dead = healthReason("stalled_consumer", "%1 holds %2", {ReasonArg::name("analytics-2"), ReasonArg::count(30)});
+        QList<TimelineChange> changes;
+        for (int i = 0; i < 400; ++i) // 200 flaps, CRIT/WARN every 10 s
+            changes.append({kT0 + i * 10'000, key, i % 2 ? Health::Warn : Health::Crit, i % 2 ? QList<Reason>{lag} : QList<Reason>{lag, dead}, i == 0});
+        changes.append({kT0 + 4'000'000, key, Health::Ok, {}, false});
+        changes.append({kT0 + 4'000'000 + 600'000, key, Health::Warn, {lag}, false}); // after 10 min of OK: a new one
+        const QList<ReportIncident> incidents = foldIncidents(changes, 300'000);
+        QCOMPARE(incidents.size(), 2);
+        const ReportIncident &night = incidents.first(); // the worst first
+        QCOMPARE(night.worst, Health::Crit);
+        QCOMPARE(night.startMs, kT0);
+        QVERIFY(night.startAtLeast);
+        QCOMPARE(night.endMs, kT0 + 4'000'000);
+        QCOMPARE(night.changes, 400);
+        QCOMPARE(night.reasonsSeen.size(), 2); // lag and the dead consumer, once each
+        const QString text = incidentLines(night, {}, kT0 + 5'000'000).join(QLatin1Char('\n'));
+        QVERIFY2(text.contains(QStringLiteral("analytics-2 holds 30")), qPrintable(text));
+        QVERIFY2(text.contains(QStringLiteral("400 status changes folded into this incident")), qPrintable(text));
+        QCOMPARE(incidents.last().endMs, 0); // still open
     }
 
     // What the server no longer has is forgotten: a stream per request
