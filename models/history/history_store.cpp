@@ -154,7 +154,7 @@ void HistoryStore::appendRecorded(qint64 atMs, const QList<RecordedValues> &rows
             // The recorded status becomes the baseline: the first live verdict
             // after it is a change only if it differs. Since when: this poll,
             // "at least" when it is the first recorded.
-            h.since = StatusSince{atMs, !h.judged};
+            h.since = StatusSince{atMs, !h.judged, {}};
             h.lastStatus = *row.status;
             h.judged = true;
         }
@@ -396,7 +396,7 @@ void HistoryStore::recordVerdict(const GroupKey &key, qint64 atMs, const HealthV
         return;
     // The first verdict is not a transition: it was never seen OK before it.
     h->changes.append(StatusChange{atMs, h->judged ? h->lastStatus : verdict.status, verdict.status, verdict.reasons, !h->judged});
-    h->since = StatusSince{atMs, !h->judged};
+    h->since = StatusSince{atMs, !h->judged, {}};
     h->judged = true;
     if (h->changes.size() > StatusChangeLimit)
         h->changes.removeFirst();
@@ -414,7 +414,7 @@ void HistoryStore::addRecordedChange(const GroupKey &key, const StatusChange &ch
     // The live verdict goes on from the recorded one: the same status again
     // is not a change (nor a "first seen"), and keeps the earlier "since".
     if (!h->judged || change.to != h->lastStatus)
-        h->since = StatusSince{change.atMs, !h->judged || change.firstSeen};
+        h->since = StatusSince{change.atMs, !h->judged || change.firstSeen, {}};
     h->judged = true;
     h->lastStatus = change.to;
 }

@@ -3181,7 +3181,7 @@ Click for the last hour.</source>
 <context>
     <name>pelscope::GroupPage</name>
     <message>
-        <location filename="../../ui/pages/group_page.cpp" line="+99"/>
+        <location filename="../../ui/pages/group_page.cpp" line="+100"/>
         <source>Unread lag and pending</source>
         <translation>미읽음 lag 및 Pending</translation>
     </message>
@@ -3351,7 +3351,12 @@ Click for the last hour.</source>
         <translation>알 수 없음</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+39"/>
+        <source>%1 from %2</source>
+        <translation>%2부터 %1</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>recorded since %1</source>
         <translation>%1부터 기록됨</translation>
     </message>
@@ -5427,7 +5432,7 @@ The oldest %1 processing items read: %2 without a timestamp (unknown age), %3 st
         <translation>. 기준선 %1</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location line="+100"/>
         <source>seconds</source>
         <translation>초</translation>
     </message>

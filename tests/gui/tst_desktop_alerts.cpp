@@ -348,7 +348,7 @@ private Q_SLOTS:
         QVERIFY2(summary.contains("charts/*.png"), summary.constData());
         // The picture in summary.md under its group, and the timeline's section (issue 28, item 6).
         QVERIFY2(summary.contains("### orders / ship\n\n![charts](charts/orders__ship.png)"), summary.constData());
-        QVERIFY2(summary.contains("## Status changes in the window (recorded)"), summary.constData());
+        QVERIFY2(summary.contains("## Incidents in the window (recorded)"), summary.constData());
         QCOMPARE(got->report.deadLetters, db.command({"XLEN", "orders:dlq"}).integer());
 
         QCOMPARE(got->zip, folder + QStringLiteral(".zip"));

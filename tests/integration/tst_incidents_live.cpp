@@ -7,6 +7,7 @@
 #include "cli_process.h"
 #include "redis_oracle.h"
 #include "redis_server.h"
+#include "text/fill_text.h"
 
 #include <QElapsedTimer>
 #include <QJsonArray>
@@ -176,7 +177,7 @@ private Q_SLOTS:
             if (rate.value(QStringLiteral("window_ms")).toDouble() < 10'000)
                 continue;
             const double perS = rate.value(QStringLiteral("per_s")).toDouble();
-            QVERIFY2(perS > 3.5 && perS < 6.5, qPrintable(QStringLiteral("poll %1: out %2/s").arg(i).arg(perS)));
+            QVERIFY2(perS > 3.5 && perS < 6.5, qPrintable(fillText(QStringLiteral("poll %1: out %2/s"), i, perS)));
         }
     }
 

@@ -6,6 +6,7 @@
 #include "unit_tests.h"
 #include "health/incident_tracker.h"
 #include "report/report_incidents.h"
+#include "text/fill_text.h"
 
 #include <QTest>
 
@@ -232,7 +233,7 @@ private Q_SLOTS:
             QVERIFY2(in->perSecond > 1.99 && in->perSecond < 2.01, qPrintable(QString::number(in->perSecond)));
             if (i >= 60) {
                 QVERIFY2(out->windowMs >= 60'000 && out->windowMs <= 62'000, qPrintable(QString::number(out->windowMs)));
-                QVERIFY2(out->perSecond >= 0.8 && out->perSecond <= 1.2, qPrintable(QStringLiteral("poll %1: %2/s").arg(i).arg(out->perSecond)));
+                QVERIFY2(out->perSecond >= 0.8 && out->perSecond <= 1.2, qPrintable(fillText(QStringLiteral("poll %1: %2/s"), i, out->perSecond)));
             }
         }
     }

@@ -209,6 +209,32 @@ void TimeChartWidget::addMarker(double t, const QString &label, const QColor &co
     m_markers.append(text);
 }
 
+void TimeChartWidget::addSpan(double from, double to, const QString &label, const QColor &color)
+{
+    // One shaded band for an incident, not a line per status change: a night
+    // of flaps drew hundreds of lines over the data (issue 45).
+    auto *band = new QCPItemRect(this);
+    band->topLeft->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    band->bottomRight->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    band->topLeft->setCoords(from, 0);
+    band->bottomRight->setCoords(to, 1);
+    QColor fill = color;
+    fill.setAlpha(38);
+    band->setBrush(fill);
+    band->setPen(Qt::NoPen);
+    band->setLayer(QStringLiteral("background"));
+    m_markers.append(band);
+    auto *text = new QCPItemText(this);
+    text->position->setTypeX(QCPItemPosition::ptPlotCoords);
+    text->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    text->position->setCoords(from, 0.02);
+    text->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+    text->setText(label);
+    text->setColor(color);
+    text->setClipToAxisRect(true);
+    m_markers.append(text);
+}
+
 void TimeChartWidget::clearMarkers()
 {
     for (QCPAbstractItem *item : std::as_const(m_markers))

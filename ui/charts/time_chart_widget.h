@@ -20,8 +20,10 @@ public:
     void setSeries(int index, const QVector<double> &t, const QVector<double> &v);
     void setThreshold(const QString &label, double value, const QColor &color);
     void clearThresholds();
-    void addMarker(double t, const QString &label, const QColor &color); // status changes
-    void clearMarkers();
+    void addMarker(double t, const QString &label, const QColor &color); // a failover, a node change
+    // An incident's span, shaded from `from` to `to` (seconds), its label at the top left.
+    void addSpan(double from, double to, const QString &label, const QColor &color);
+    void clearMarkers(); // markers and spans
     void setTimeWindow(double endSeconds, double spanSeconds);
     // The axis covers what is held when that is shorter than the window: a
     // chart opened 30 s after the start is not a sliver at its right edge.

@@ -2,6 +2,7 @@
 
 #include "health/incident_tracker.h"
 #include "history/series_assembly.h"
+#include "report/report_incidents.h"
 #include "accessible_names.h"
 #include "widgets/back_button.h"
 #include "pages/scroll_page.h"
@@ -357,12 +358,21 @@ void GroupPage::updateCharts()
     feed(m_idleChart, 1, Metric::BehindSeconds);
     feed(m_rateChart, 0, Metric::InRate);
     feed(m_rateChart, 1, Metric::OutRate);
-    const QList<StatusChange> changes = m_history->read([&](const HistoryStore &h) { return h.statusChanges(m_key); });
+    // The group's incidents in the window, each one shaded band (its changes
+    // folded as the report folds them), coloured by its worst.
+    QList<TimelineChange> changes;
+    for (const StatusChange &c : m_history->read([&](const HistoryStore &h) { return h.statusChanges(m_key); }))
+        changes.append({c.atMs, m_key, c.to, {}, c.firstSeen});
+    const QList<ReportIncident> incidents = foldIncidents(changes, m_thresholds.incidentEndAfterMs);
     for (TimeChartWidget *chart : std::as_const(m_charts)) {
         chart->clearMarkers();
-        for (const StatusChange &c : changes) {
-            if (c.atMs >= from && !c.firstSeen) // a marker for a change, not for when watching began
-                chart->addMarker(c.atMs / 1000.0, healthStyle(c.to).word, healthStyle(c.to).strong);
+        for (const ReportIncident &i : incidents) {
+            const qint64 end = i.endMs > 0 ? i.endMs : now;
+            if (end >= from)
+                chart->addSpan(std::max(i.startMs, from) / 1000.0, end / 1000.0,
+                               fillText(tr("%1 from %2"), healthStyle(i.worst).word,
+                                        QDateTime::fromMSecsSinceEpoch(i.startMs).toString(QStringLiteral("HH:mm:ss"))),
+                               healthStyle(i.worst).strong);
         }
         for (const TimelineEvent &e : std::as_const(m_events))
             if (e.atMs >= from)
