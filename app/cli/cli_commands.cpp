@@ -72,11 +72,16 @@ QStringList blindSpots(const Snapshot &s)
     return out;
 }
 
-// " — since …": when the incident began, as the line's last words.
+// " — since …; clears in about 14m…": when the incident began and what
+// comes next, as the line's last words (the forecast only when it has a pace).
 QString sinceClause(const HealthVerdict &h, qint64 nowMs)
 {
-    const QString since = incidentSinceText(h, nowMs);
-    return since.isEmpty() ? QString() : QStringLiteral(" — ") + since;
+    QString out;
+    if (const QString since = incidentSinceText(h, nowMs); !since.isEmpty())
+        out += QStringLiteral(" — ") + since;
+    if (h.drain.state != DrainForecast::State::Unknown)
+        out += (out.isEmpty() ? QStringLiteral(" — ") : QStringLiteral("; ")) + renderReason(h.drain.why, ReasonLanguage::English);
+    return out;
 }
 
 } // namespace

@@ -111,6 +111,9 @@ QByteArray prometheusExposition(const Snapshot &snapshot, const ExpositionContex
     Family behind(
         QStringLiteral("pelscope_group_oldest_unread_age_seconds"), QStringLiteral("gauge"),
         QStringLiteral("How far behind in time: the age of the oldest entry not yet delivered to the group; absent when nothing is unread."));
+    Family drainEta(QStringLiteral("pelscope_group_drain_eta_seconds"), QStringLiteral("gauge"),
+                    QStringLiteral("Seconds until the group's lag reaches zero at the pace of the last rate window (a least-squares fit of lag); "
+                                   "absent when it is not draining or the pace is unknown."));
     Family deliveries(QStringLiteral("pelscope_group_pending_deliveries"), QStringLiteral("histogram"),
                       QStringLiteral("Delivery counts of pending entries (a sample when the PEL is large: see _sampled)."));
     Family sampled(QStringLiteral("pelscope_group_pending_deliveries_sampled"), QStringLiteral("gauge"),
@@ -202,6 +205,8 @@ QByteArray prometheusExposition(const Snapshot &snapshot, const ExpositionContex
                     read.add(labels, double(*g.entriesRead));
                 if (g.oldestUnreadAgeMs)
                     behind.add(labels, double(*g.oldestUnreadAgeMs) / 1000.0);
+                if (g.health.drain.etaMs)
+                    drainEta.add(labels, double(*g.health.drain.etaMs) / 1000.0);
                 if (g.oldestIdleMs)
                     idleLo.add(labels, double(*g.oldestIdleMs) / 1000.0);
                 if (g.oldestIdleUpperMs)
@@ -318,7 +323,7 @@ QByteArray prometheusExposition(const Snapshot &snapshot, const ExpositionContex
         for (const Family *f : {&info, &up, &pollAge, &stale, &serverUs, &commands, &duration})
             out += f->text();
     if (part != ExpositionPart::PerScrape)
-        for (const Family *f : {&lag, &lagUnknown, &behind, &pending, &read, &added, &idleLo, &idleHi, &deliveries, &sampled, &consumers, &health,
+        for (const Family *f : {&lag, &lagUnknown, &behind, &drainEta, &pending, &read, &added, &idleLo, &idleHi, &deliveries, &sampled, &consumers, &health,
                                 &consumerPending, &consumerIdle, &consumerInactive, &dlqLength, &dlqAge, &delayedSize, &delayedDue, &delayedOverdue, &delayedNext,
                                 &jobWaiting, &jobActive, &jobOrphaned, &jobOldest, &jobScheduled, &jobOverdue, &jobFailed, &jobWorkers, &jobHealth,
                                 &listLength, &listProcessing, &listOldest, &listStuck, &queueHealth, &claimRate, &ackRate, &ackedRate, &duplicateAcks,

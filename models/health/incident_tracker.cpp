@@ -142,6 +142,87 @@ std::optional<WindowRate> IncidentTracker::Counter::rate(qint64 nowMs, qint64 va
     return out;
 }
 
+void IncidentTracker::Gauge::add(qint64 nowMs, qint64 value, qint64 windowMs)
+{
+    if (!samples.empty() && nowMs <= samples.back().atMs)
+        return;
+    while (samples.size() > 1 && samples[1].atMs <= nowMs - windowMs)
+        samples.pop_front();
+    if (samples.empty() || nowMs - samples.back().atMs >= windowMs / 32)
+        samples.push_back({nowMs, value});
+}
+
+DrainForecast IncidentTracker::forecast(Gauge &g, qint64 nowMs, std::optional<qint64> backlog, const HealthThresholds &th,
+                                        const std::optional<WindowRate> &in, const std::optional<WindowRate> &out)
+{
+    DrainForecast f;
+    if (!backlog) {
+        g.samples.clear();
+        f.why = healthReason("drain_unknown_backlog", QT_TRANSLATE_NOOP("Health", "the backlog is unknown this poll"));
+        return f;
+    }
+    g.add(nowMs, *backlog, th.rateWindowMs);
+    f.basisMs = g.samples.empty() ? 0 : nowMs - g.samples.front().atMs;
+    if (f.basisMs < kDrainMinBasisMs) {
+        f.why = healthReason("drain_too_few_polls", QT_TRANSLATE_NOOP("Health", "too few polls: %1 of the %2 a forecast needs"),
+                             {ReasonArg::duration(f.basisMs), ReasonArg::duration(kDrainMinBasisMs)});
+        return f;
+    }
+    // Least squares over the window's samples and now: a batch reader's
+    // sawtooth, read at any phase, moves the slope by its height over the
+    // window at most, where two end points moved it by all of it.
+    double n = 0, st = 0, sv = 0, stt = 0, stv = 0;
+    const auto take = [&](qint64 atMs, qint64 v) {
+        const double t = double(atMs - nowMs) / 1000.0;
+        n += 1;
+        st += t;
+        sv += double(v);
+        stt += t * t;
+        stv += t * double(v);
+    };
+    for (const Sample &sample : std::as_const(g.samples))
+        take(sample.atMs, sample.value);
+    if (g.samples.back().atMs != nowMs)
+        take(nowMs, *backlog);
+    const double denominator = n * stt - st * st;
+    f.perSecond = denominator > 0 ? (n * stv - st * sv) / denominator : 0.0;
+    // In ≈ out within 5 % of the flow, two items over the window, or one
+    // and a half of the largest step between two polls (a batch reader's
+    // batch: the fit of a sawtooth moves by about that over the window): steady.
+    const double flow = std::max(in ? in->perSecond : 0.0, out ? out->perSecond : 0.0);
+    qint64 step = 0;
+    for (size_t i = 1; i < g.samples.size(); ++i)
+        step = std::max(step, std::abs(g.samples[i].value - g.samples[i - 1].value));
+    step = std::max(step, std::abs(*backlog - g.samples.back().value));
+    const double tolerance = std::max({0.05 * flow, 2000.0 / double(f.basisMs), 1500.0 * double(step) / double(f.basisMs)});
+    if (out && out->perSecond <= 0 && *backlog > 0 && f.perSecond > -tolerance) {
+        f.why = healthReason("drain_nothing_read", QT_TRANSLATE_NOOP("Health", "nothing read in %1: no pace to forecast from"),
+                             {ReasonArg::duration(out->windowMs)});
+        return f;
+    }
+    if (*backlog == 0 && f.perSecond <= tolerance) {
+        f.state = DrainForecast::State::Steady;
+        f.why = healthReason("drain_clear", QT_TRANSLATE_NOOP("Health", "nothing waiting"));
+        return f;
+    }
+    const QList<ReasonArg> pace{ReasonArg::duration(f.basisMs)};
+    if (f.perSecond < -tolerance) {
+        f.state = DrainForecast::State::Draining;
+        f.etaMs = qint64(double(*backlog) / -f.perSecond * 1000.0);
+        f.why = healthReason("draining", QT_TRANSLATE_NOOP("Health", "clears in about %1 at the pace of the last %2 (%3 fewer a second)"),
+                             {ReasonArg::duration(*f.etaMs), ReasonArg::duration(f.basisMs), ReasonArg::text(QString::number(-f.perSecond, 'f', 1))});
+    } else if (f.perSecond > tolerance) {
+        f.state = DrainForecast::State::Growing;
+        f.why = healthReason("growing", QT_TRANSLATE_NOOP("Health", "will not drain at this pace: %1 more a second over the last %2"),
+                             {ReasonArg::text(QString::number(f.perSecond, 'f', 1)), ReasonArg::duration(f.basisMs)});
+    } else {
+        f.state = DrainForecast::State::Steady;
+        f.why = healthReason("steady", QT_TRANSLATE_NOOP("Health", "holds at about %1: as much goes out as comes in over the last %2"),
+                             {ReasonArg::count(*backlog), ReasonArg::duration(f.basisMs)});
+    }
+    return f;
+}
+
 void IncidentTracker::clear()
 {
     m_tracks.clear();
@@ -314,17 +395,26 @@ void IncidentTracker::apply(SnapshotData &data)
             HealthVerdict raw = g.health;
             followClaim(t, g, raw, now);
             g.health = judge(t, std::move(raw), now, th, derivedStart(g, th, now));
+            g.health.drain = forecast(t.backlog, now, g.lag, th, s.inRate, g.outRate);
+            t.shown.drain = g.health.drain;
         }
     }
+    // A queue's backlog: what is due (delayed), listed (a reliable list's
+    // main list), waiting (a job queue; its figures' size for the other kinds).
+    const auto queue = [&](Subject subject, HealthVerdict &health, std::optional<std::pair<qint64, QByteArray>> derived, std::optional<qint64> backlog) {
+        Track &t = track(subject, &isNew);
+        health = judge(t, health, now, m_thresholds, std::move(derived));
+        health.drain = forecast(t.backlog, now, backlog, m_thresholds, std::nullopt, std::nullopt);
+    };
     for (DelayedQueueSnapshot &q : data.delayedQueues)
         if (q.error.isEmpty())
-            q.health = judge(track({Subject::Kind::Delayed, q.key, {}}, &isNew), q.health, now, m_thresholds, derivedStart(q, m_thresholds, now));
+            queue({Subject::Kind::Delayed, q.key, {}}, q.health, derivedStart(q, m_thresholds, now), q.due);
     for (ListQueueSnapshot &q : data.listQueues)
         if (q.error.isEmpty())
-            q.health = judge(track({Subject::Kind::List, q.key, {}}, &isNew), q.health, now, m_thresholds, derivedStart(q, m_thresholds, now));
+            queue({Subject::Kind::List, q.key, {}}, q.health, derivedStart(q, m_thresholds, now), q.length);
     for (JobQueueSnapshot &q : data.jobQueues)
         if (q.error.isEmpty())
-            q.health = judge(track({Subject::Kind::Job, jobQueueId(q), {}}, &isNew), q.health, now, m_thresholds, derivedStart(q, m_thresholds, now));
+            queue({Subject::Kind::Job, jobQueueId(q), {}}, q.health, derivedStart(q, m_thresholds, now), jobFigures(q).size);
 
     // What the server no longer has goes (a stream per request would
     // otherwise be kept for ever).

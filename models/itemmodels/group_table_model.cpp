@@ -189,6 +189,17 @@ QVariant GroupTableModel::sortValue(int row, int column) const
     case MaxDeliveries: return double(g.maxDeliveryCount.value_or(-1));
     case InRate: return streamAt(row).inRate ? streamAt(row).inRate->perSecond : -1.0;
     case OutRate: return g.outRate ? g.outRate->perSecond : -1.0;
+    case Drain: {
+        // Soonest to clear first, then steady, then growing (fastest last), unknown at the end.
+        const DrainForecast &d = g.health.drain;
+        switch (d.state) {
+        case DrainForecast::State::Draining: return double(d.etaMs.value_or(0));
+        case DrainForecast::State::Steady: return 1e15;
+        case DrainForecast::State::Growing: return 2e15 + d.perSecond;
+        case DrainForecast::State::Unknown: break;
+        }
+        return 4e15;
+    }
     case DeadLetters: {
         const DeadLetterSnapshot *dl = deadLettersOf(streamAt(row).key);
         return dl ? double(dl->length.value_or(0)) + double(dl->growth.value_or(0)) * 1e-6 : -1.0;
@@ -287,6 +298,7 @@ QVariant GroupTableModel::headerData(int section, Qt::Orientation orientation, i
                                   QT_TR_NOOP("Max deliveries"),
                                   QT_TR_NOOP("In"),
                                   QT_TR_NOOP("Out"),
+                                  QT_TR_NOOP("Drains"),
                                   QT_TR_NOOP("Dead letters"),
                                   QT_TR_NOOP("Trend, 15 min"),
                                   QT_TR_NOOP("Read"),
@@ -294,7 +306,8 @@ QVariant GroupTableModel::headerData(int section, Qt::Orientation orientation, i
     // What each column means, on hover: the numbers are the server's, said plainly.
     static const char *tips[] = {
         QT_TR_NOOP("The group's health: CRIT, WARN or OK by the rules in Why. Sorted worst first."),
-        QT_TR_NOOP("How long the group has had this status, from the recorded status changes. \"≥\": it already had it when recording began."),
+        QT_TR_NOOP("How long the group's incident has lasted: since it left OK, as watched or recorded. \"≈\": dated by the data (an entry's idle "
+                   "or ID against its threshold) because it already was when watching began; \"≥\": at least that long, the data cannot say."),
         QT_TR_NOOP("The connection (profile name or address) the group belongs to."),
         QT_TR_NOOP("Redis Cluster: the master holding the stream (stale when it did not answer)."),
         QT_TR_NOOP("The stream key."),
@@ -308,8 +321,10 @@ QVariant GroupTableModel::headerData(int section, Qt::Orientation orientation, i
         QT_TR_NOOP("How long the oldest pending entry has waited since its last delivery. A range a..b when the PEL is too large to read whole."),
         QT_TR_NOOP("The group's consumers; \"(N stalled)\": holding pending entries idle past consumer_idle_warn (5 minutes by default), as the pending entries list shows."),
         QT_TR_NOOP("The highest delivery count among pending entries: an entry delivered again and again is likely poison."),
-        QT_TR_NOOP("Entries added to the stream per second, over the last polls."),
-        QT_TR_NOOP("Entries the group read per second, over the last polls."),
+        QT_TR_NOOP("Entries added to the stream per second, over the last minute of polls (rate_window)."),
+        QT_TR_NOOP("Entries delivered to the group per second, over the last minute of polls (rate_window)."),
+        QT_TR_NOOP("Will the lag clear by itself: when, at the pace of the last minute (a fit of lag over the polls); \"growing\" when it "
+                   "will not at this pace; \"steady\" when as much goes out as comes in; — with why when it cannot say."),
         QT_TR_NOOP("The stream's dead-letter stream: its length and recent growth. Enter on the cell opens it."),
         QT_TR_NOOP("The measure that explains the status (oldest pending idle, behind, or lag) over the last 15 minutes, drawn from 0 "
                    "with its warn and crit lines; lag when the group is OK. Hover a cell for its numbers."),

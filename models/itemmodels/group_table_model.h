@@ -29,7 +29,7 @@ public:
     // connection, concatenated); Node is the cluster master holding the stream.
     enum Column {
         Status,
-        Since, // how long it has had its status, from the recorded changes
+        Since, // how long its incident has lasted (IncidentMark, or the recorded history when earlier)
         Connection,
         Node,
         Stream,
@@ -42,6 +42,7 @@ public:
         MaxDeliveries,
         InRate,
         OutRate,
+        Drain, // will the lag clear by itself, and when (DrainForecast)
         DeadLetters,
         Trend,
         ReadAge, // shown when streams are read in turn (more groups than a poll reads)

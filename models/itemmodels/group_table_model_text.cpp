@@ -81,6 +81,19 @@ QString GroupTableModel::displayText(int row, int column) const
         const std::optional<WindowRate> &r = column == InRate ? s.inRate : g.outRate;
         return r ? formatRate(r->perSecond) : QStringLiteral("—");
     }
+    case Drain: {
+        const DrainForecast &d = g.health.drain;
+        switch (d.state) {
+        case DrainForecast::State::Draining: return QStringLiteral("≈ ") + formatDuration(d.etaMs.value_or(0));
+        case DrainForecast::State::Growing:
+            return fillText(QCoreApplication::translate("pelscope::GroupTableModel", "growing +%1/s"), QString::number(d.perSecond, 'f', 1));
+        case DrainForecast::State::Steady:
+            return d.why.code == "drain_clear" ? QCoreApplication::translate("pelscope::GroupTableModel", "clear")
+                                               : QCoreApplication::translate("pelscope::GroupTableModel", "steady");
+        case DrainForecast::State::Unknown: break;
+        }
+        return QStringLiteral("—");
+    }
     case DeadLetters: return dlqText(deadLettersOf(s.key));
     case Trend: return {}; // drawn by a delegate from SparklineRole
     case ReadAge: {
@@ -192,6 +205,7 @@ QString GroupTableModel::toolTip(int row, int column) const
                               healthName(g.health.status).toUpper(), at)
                    : fillText(QCoreApplication::translate("pelscope::GroupTableModel", "%1 since %2"), healthName(g.health.status).toUpper(), at);
     }
+    case Drain: return renderReason(g.health.drain.why);
     case InRate:
     case OutRate: {
         const std::optional<WindowRate> &r = column == InRate ? s.inRate : g.outRate;

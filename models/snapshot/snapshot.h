@@ -62,6 +62,19 @@ struct IncidentMark
     bool recovering = false; // claimed entries not yet acknowledged (groups)
 };
 
+// Will the backlog clear by itself, and when: the backlog (a group's lag, a
+// queue's due, waiting or listed items) fitted over the rate window's polls
+// (IncidentTracker). Never a number it cannot back: "unknown" with why.
+struct DrainForecast
+{
+    enum class State : quint8 { Unknown, Draining, Growing, Steady };
+    State state = State::Unknown;
+    std::optional<qint64> etaMs; // Draining: when the backlog reaches zero at the fitted pace
+    double perSecond = 0;        // the backlog's change per second (negative: it drains)
+    qint64 basisMs = 0;          // the span of polls the fit rests on
+    Reason why;
+};
+
 struct HealthVerdict
 {
     Health status = Health::Ok;
@@ -69,6 +82,7 @@ struct HealthVerdict
     QList<StalledConsumer> stalled; // longest idle first
     HealthTrend trend;              // groups: the first measured rule at the status's level, else lag
     IncidentMark incident;          // filled by IncidentTracker; empty on a verdict of one poll alone
+    DrainForecast drain;            // likewise
 };
 
 // A rate over a window of polls (IncidentTracker), not between two polls: a

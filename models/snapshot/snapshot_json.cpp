@@ -38,8 +38,20 @@ QJsonValue rateJson(const std::optional<WindowRate> &r)
 
 // "since_ms" (the incident's start while not OK, else null) and "incident":
 // its start and how it is known, its worst moment, its quiet time.
+QJsonValue drainJson(const DrainForecast &d)
+{
+    static const char *states[] = {"unknown", "draining", "growing", "steady"};
+    return QJsonObject{{QLatin1String("state"), QLatin1String(states[int(d.state)])},
+                       {QLatin1String("eta_s"), d.etaMs ? QJsonValue(double(*d.etaMs) / 1000.0) : QJsonValue(QJsonValue::Null)},
+                       {QLatin1String("per_s"), d.state == DrainForecast::State::Unknown ? QJsonValue(QJsonValue::Null) : QJsonValue(d.perSecond)},
+                       {QLatin1String("basis_s"), double(d.basisMs) / 1000.0},
+                       {QLatin1String("why"), renderReason(d.why, ReasonLanguage::English)},
+                       {QLatin1String("why_code"), QString::fromLatin1(d.why.code)}};
+}
+
 void putIncident(QJsonObject &o, const HealthVerdict &h)
 {
+    o.insert(QLatin1String("drain"), drainJson(h.drain));
     const IncidentMark &i = h.incident;
     o.insert(QLatin1String("since_ms"), h.status != Health::Ok && i.sinceMs > 0 ? QJsonValue(double(i.sinceMs)) : QJsonValue(QJsonValue::Null));
     if (i.sinceMs == 0) {

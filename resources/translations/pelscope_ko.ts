@@ -628,7 +628,42 @@
         <translation>경고 유지: 근거가 마지막으로 보인 것은 %1 전이며, 근거 없이 %2가 지나야 정상으로 바뀝니다 (%3)</translation>
     </message>
     <message>
-        <location line="+87"/>
+        <location line="+79"/>
+        <source>the backlog is unknown this poll</source>
+        <translation>이번 폴링에서는 적체량을 알 수 없음</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>too few polls: %1 of the %2 a forecast needs</source>
+        <translation>폴링이 부족함: 예측에 필요한 %2 중 %1</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>nothing read in %1: no pace to forecast from</source>
+        <translation>%1 동안 읽은 것이 없음: 예측할 속도가 없음</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>nothing waiting</source>
+        <translation>기다리는 것이 없음</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>clears in about %1 at the pace of the last %2 (%3 fewer a second)</source>
+        <translation>최근 %2의 속도라면 약 %1 후 해소 (초당 %3개씩 줄어듦)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>will not drain at this pace: %1 more a second over the last %2</source>
+        <translation>이 속도로는 줄지 않음: 최근 %2 동안 초당 %1개씩 늘어남</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>holds at about %1: as much goes out as comes in over the last %2</source>
+        <translation>약 %1에서 유지: 최근 %2 동안 들어온 만큼 나감</translation>
+    </message>
+    <message>
+        <location line="+30"/>
         <source>recovering: %1 entries claimed %2 ago from %3 to %4, not yet seen acknowledged</source>
         <translation>복구 중: 가져온 엔트리 %1개(%3 → %4, %2 전)의 ACK를 아직 확인하지 못함</translation>
     </message>
@@ -3316,12 +3351,17 @@ Click for the last hour.</source>
         <translation> (오래된 엔트리를 보유한 컨슈머 %1개 더)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>&lt;span style=&apos;color:%1&apos;&gt;No rule is broken.&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:%1&apos;&gt;위반된 규칙이 없습니다.&lt;/span&gt;</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+6"/>
+        <source>Lag: %1</source>
+        <translation>Lag: %1</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>%1 first seen %2%3</source>
         <translation>%1 최초 감지 %2%3</translation>
     </message>
@@ -3351,7 +3391,7 @@ Click for the last hour.</source>
         <translation>알 수 없음</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+45"/>
         <source>%1 from %2</source>
         <translation>%2부터 %1</translation>
     </message>
@@ -3379,7 +3419,22 @@ Click for the last hour.</source>
         <translation>%1 (멈춤 %2)</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
+        <source>growing +%1/s</source>
+        <translation>증가 +%1/s</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>clear</source>
+        <translation>없음</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>steady</source>
+        <translation>유지</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>now</source>
         <translation>방금</translation>
     </message>
@@ -3429,7 +3484,7 @@ Click for the last hour.</source>
         <translation>%2부터 %1</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Not known yet: a rate needs two polls</source>
         <translation>아직 알 수 없음: 속도는 두 번의 폴링이 필요합니다</translation>
     </message>
@@ -3469,17 +3524,17 @@ Click for the last hour.</source>
         <translation>, 최근 %2 동안 +%1</translation>
     </message>
     <message>
-        <location line="-113"/>
+        <location line="-114"/>
         <source>lag</source>
         <translation>Lag</translation>
     </message>
     <message>
-        <location line="-45"/>
+        <location line="-58"/>
         <source>just now</source>
         <translation>방금</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+65"/>
         <source>oldest pending idle</source>
         <translation>가장 오래된 Pending idle</translation>
     </message>
@@ -3499,7 +3554,7 @@ Click for the last hour.</source>
         <translation>%1 현재 %2; 15분 동안 최저 %3, 최고 %4; %5; 경고 %6, 위험 %7</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+70"/>
         <source>%1. Drawn from 0, with the warn (amber) and crit (red) lines; the measure is the one that explains the status, lag when the group is OK.</source>
         <translation>%1. 0부터 그리며 경고(주황)와 위험(빨강) 선을 함께 표시합니다. 상태를 설명하는 지표이며, 그룹이 OK이면 Lag입니다.</translation>
     </message>
@@ -3514,7 +3569,7 @@ Click for the last hour.</source>
         <translation>하한: 검사한 엔트리 %1개 기준, 상한: 가장 오래된 엔트리의 ID 기준</translation>
     </message>
     <message>
-        <location filename="../../models/itemmodels/group_table_model.cpp" line="+236"/>
+        <location filename="../../models/itemmodels/group_table_model.cpp" line="+247"/>
         <source>Desktop notifications muted</source>
         <translation>데스크톱 알림 꺼짐</translation>
     </message>
@@ -3602,6 +3657,11 @@ Desktop notifications muted</source>
     </message>
     <message>
         <location line="+1"/>
+        <source>Drains</source>
+        <translation>해소</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Dead letters</source>
         <translation>데드 레터</translation>
     </message>
@@ -3611,12 +3671,32 @@ Desktop notifications muted</source>
         <translation>추세, 15분</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+6"/>
+        <source>How long the group&apos;s incident has lasted: since it left OK, as watched or recorded. &quot;≈&quot;: dated by the data (an entry&apos;s idle or ID against its threshold) because it already was when watching began; &quot;≥&quot;: at least that long, the data cannot say.</source>
+        <translation>그룹의 장애가 이어진 시간: 정상에서 벗어난 때부터(관찰 또는 기록 기준). &quot;≈&quot;: 관찰을 시작했을 때 이미 장애여서 데이터(엔트리의 idle이나 ID와 임계값)로 추정; &quot;≥&quot;: 최소 그만큼이며 데이터로는 알 수 없음.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Entries added to the stream per second, over the last minute of polls (rate_window).</source>
+        <translation>최근 1분 동안의 폴링 기준 스트림에 초당 추가된 엔트리 수 (rate_window).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Entries delivered to the group per second, over the last minute of polls (rate_window).</source>
+        <translation>최근 1분 동안의 폴링 기준 그룹에 초당 전달된 엔트리 수 (rate_window).</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Will the lag clear by itself: when, at the pace of the last minute (a fit of lag over the polls); &quot;growing&quot; when it will not at this pace; &quot;steady&quot; when as much goes out as comes in; — with why when it cannot say.</source>
+        <translation>Lag가 저절로 해소될지: 최근 1분의 속도(폴링별 Lag 추세)로 언제 해소되는지; 이 속도로 해소되지 않으면 &quot;증가&quot;; 들어온 만큼 나가면 &quot;유지&quot;; 알 수 없으면 — (이유는 툴팁).</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>The measure that explains the status (oldest pending idle, behind, or lag) over the last 15 minutes, drawn from 0 with its warn and crit lines; lag when the group is OK. Hover a cell for its numbers.</source>
         <translation>상태를 설명하는 지표(가장 오래된 Pending idle, 밀림, Lag)의 최근 15분 추세를 0부터 경고·위험 선과 함께 그립니다. 그룹이 OK이면 Lag입니다. 셀에 마우스를 올리면 수치가 보입니다.</translation>
     </message>
     <message>
-        <location line="-22"/>
+        <location line="-25"/>
         <source>Read</source>
         <translation>읽은 시점</translation>
     </message>
@@ -3631,12 +3711,7 @@ Desktop notifications muted</source>
         <translation>그룹의 상태: 사유 열의 규칙에 따라 CRIT, WARN 또는 OK. 가장 나쁜 것부터 정렬됩니다.</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>How long the group has had this status, from the recorded status changes. &quot;≥&quot;: it already had it when recording began.</source>
-        <translation>기록된 상태 변화로 본, 그룹이 이 상태로 지낸 시간. &quot;≥&quot;: 기록을 시작할 때 이미 이 상태였음.</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>The connection (profile name or address) the group belongs to.</source>
         <translation>그룹이 속한 연결(프로필 이름 또는 주소).</translation>
     </message>
@@ -3686,17 +3761,7 @@ Desktop notifications muted</source>
         <translation>Pending 엔트리 중 가장 높은 전달 횟수: 반복해서 전달되는 엔트리는 poison 메시지일 가능성이 높습니다.</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Entries added to the stream per second, over the last polls.</source>
-        <translation>최근 폴링 동안 스트림에 초당 추가된 엔트리 수.</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Entries the group read per second, over the last polls.</source>
-        <translation>최근 폴링 동안 그룹이 초당 읽은 엔트리 수.</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+5"/>
         <source>The stream&apos;s dead-letter stream: its length and recent growth. Enter on the cell opens it.</source>
         <translation>스트림의 데드 레터 스트림: 길이와 최근 증가량. 셀에서 Enter를 누르면 열립니다.</translation>
     </message>

@@ -181,6 +181,81 @@ private Q_SLOTS:
         }
     }
 
+    // The drain forecast on real traffic (issue 50): 10 entries a second in;
+    // "billing" reads 20 a second from a backlog of 1,200, "audit" 5 a second,
+    // "archive" nothing. After 30 s of polls: billing draining with an ETA
+    // within 35 % of the server's own pace, audit growing, archive never a
+    // finite ETA.
+    void drainForecastOnRealTraffic()
+    {
+        m_redis.command({"XGROUP", "CREATE", "orders", "billing", "$", "MKSTREAM"});
+        m_redis.command({"XGROUP", "CREATE", "orders", "audit", "$"});
+        m_redis.command({"XGROUP", "CREATE", "orders", "archive", "$"});
+        QList<RedisCommand> backlog;
+        for (int i = 0; i < 1'200; ++i)
+            backlog.append({"XADD", "orders", "*", "order", QByteArray::number(i)});
+        m_redis.pipeline(backlog);
+        const auto lagOf = [&](const QByteArray &group) {
+            const RedisReply groups = m_redis.command({"XINFO", "GROUPS", "orders"});
+            for (const RedisReply &g : groups.elements())
+                if (g.field("name").bytes() == group)
+                    return g.field("lag").toInt().value_or(-1);
+            return qint64(-1);
+        };
+        Watch watch(m_server.url(), {});
+        QTimer producer;
+        QObject::connect(&producer, &QTimer::timeout, &producer, [&] {
+            m_redis.pipeline({{"XADD", "orders", "*", "order", "x"}, {"XADD", "orders", "*", "order", "y"}});
+        });
+        const auto readBy = [&](const QByteArray &group, int count) {
+            const RedisReply r = m_redis.command({"XREADGROUP", "GROUP", group, "w", "COUNT", QByteArray::number(count), "STREAMS", "orders", ">"});
+            for (const RedisReply &stream : r.elements())
+                for (const RedisReply &e : stream.at(1).elements())
+                    m_redis.command({"XACK", "orders", group, e.at(0).bytes()});
+        };
+        QTimer consumers;
+        int beat = 0;
+        QObject::connect(&consumers, &QTimer::timeout, &consumers, [&] {
+            readBy("billing", 4);
+            if (++beat % 4 == 0)
+                readBy("audit", 4);
+        });
+        QElapsedTimer clock;
+        runFor(1'000);
+        const qint64 lagStart = lagOf("billing");
+        clock.start();
+        producer.start(200);
+        consumers.start(200);
+        runFor(36'000);
+        producer.stop();
+        consumers.stop();
+        const qint64 lagEnd = lagOf("billing");
+        const double elapsedS = double(clock.elapsed()) / 1000.0;
+        const double trueNet = double(lagStart - lagEnd) / elapsedS;
+        QVERIFY2(trueNet > 3 && lagEnd > 200, qPrintable(fillText(QStringLiteral("lag %1 → %2 in %3 s"), lagStart, lagEnd, elapsedS)));
+        const double trueEtaS = double(lagEnd) / trueNet;
+
+        const QList<Seen> billing = watch.seen(QStringLiteral("billing"));
+        QVERIFY2(billing.size() > 100, qPrintable(watch.errors()));
+        const QJsonObject drain = billing.last().group.value(QStringLiteral("drain")).toObject();
+        QCOMPARE(drain.value(QStringLiteral("state")).toString(), QStringLiteral("draining"));
+        const double etaS = drain.value(QStringLiteral("eta_s")).toDouble();
+        qInfo("billing: eta %.0f s, the server's pace says %.0f s (lag %lld, %.1f fewer a second)", etaS, trueEtaS, qlonglong(lagEnd), trueNet);
+        QVERIFY2(std::abs(etaS - trueEtaS) <= 0.35 * trueEtaS, qPrintable(fillText(QStringLiteral("eta %1 s, true %2 s"), etaS, trueEtaS)));
+        // A state within 30 s of polls (and a little for the last poll's timing).
+        qsizetype firstState = -1;
+        for (qsizetype i = 0; i < billing.size() && firstState < 0; ++i)
+            if (billing[i].group.value(QStringLiteral("drain")).toObject().value(QStringLiteral("state")).toString() != QLatin1String("unknown"))
+                firstState = i;
+        QVERIFY(firstState > 0);
+        QVERIFY2(billing[firstState].atMs - billing.first().atMs <= 32'000, "no state after 30 s of polls");
+
+        const QList<Seen> audit = watch.seen(QStringLiteral("audit"));
+        QCOMPARE(audit.last().group.value(QStringLiteral("drain")).toObject().value(QStringLiteral("state")).toString(), QStringLiteral("growing"));
+        for (const Seen &s : watch.seen(QStringLiteral("archive")))
+            QVERIFY2(s.group.value(QStringLiteral("drain")).toObject().value(QStringLiteral("eta_s")).isNull(), "a finite ETA for a group that reads nothing");
+    }
+
     // Opened on an incident already under way: the oldest unread entry was
     // added 10 minutes ago (its ID says so), so the trouble began when it
     // crossed behind_warn, not at the first poll.

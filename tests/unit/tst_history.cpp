@@ -629,7 +629,7 @@ private Q_SLOTS:
         QCOMPARE(renderReasons(v.reasons), QStringList{QStringLiteral("stalled: lag 5 and no entry read in 1m30s of watching")});
 
         // Merged with the snapshot's own verdict: worse status, reasons appended.
-        HealthVerdict base{Health::Warn, {Reason::verbatim(QStringLiteral("lag 3,127 ≥ 1,000 unread entries"))}, {}, {}, {}};
+        HealthVerdict base{Health::Warn, {Reason::verbatim(QStringLiteral("lag 3,127 ≥ 1,000 unread entries"))}, {}, {}, {}, {}};
         v = applyHistoryRules(store, kKey, base, th, store.latestMs());
         QCOMPARE(v.status, Health::Crit);
         QCOMPARE(v.reasons.size(), 2);
@@ -739,9 +739,9 @@ private Q_SLOTS:
         HistoryRuleThresholds th;
         auto verdictAt = [](int i) -> HealthVerdict {
             switch (i % 5) {
-            case 1: return {Health::Warn, {Reason::verbatim(QStringLiteral("w"))}, {}, {}, {}};
-            case 2: return {Health::Warn, {Reason::verbatim(QStringLiteral("w2"))}, {}, {}, {}};
-            case 3: return {Health::Crit, {Reason::verbatim(QStringLiteral("c"))}, {}, {}, {}};
+            case 1: return {Health::Warn, {Reason::verbatim(QStringLiteral("w"))}, {}, {}, {}, {}};
+            case 2: return {Health::Warn, {Reason::verbatim(QStringLiteral("w2"))}, {}, {}, {}, {}};
+            case 3: return {Health::Crit, {Reason::verbatim(QStringLiteral("c"))}, {}, {}, {}, {}};
             default: return {};
             }
         };
@@ -770,7 +770,7 @@ private Q_SLOTS:
         // First seen already bad: one record, "first seen CRIT", never "OK → CRIT".
         HistoryStore fresh;
         GroupValues bad;
-        bad.health = {Health::Crit, {Reason::verbatim(QStringLiteral("c"))}, {}, {}, {}};
+        bad.health = {Health::Crit, {Reason::verbatim(QStringLiteral("c"))}, {}, {}, {}, {}};
         appendAndEvaluate(fresh, single(kT0, bad), th);
         QCOMPARE(fresh.statusChanges(kKey).size(), 1);
         QVERIFY(fresh.statusChanges(kKey).first().firstSeen);
@@ -795,7 +795,7 @@ private Q_SLOTS:
         HistoryRuleThresholds th;
         auto at = [&](HistoryStore &store, qint64 ms, Health h) {
             GroupValues v;
-            v.health = {h, {Reason::verbatim(QStringLiteral("r"))}, {}, {}, {}};
+            v.health = {h, {Reason::verbatim(QStringLiteral("r"))}, {}, {}, {}, {}};
             appendAndEvaluate(store, single(ms, v), th);
         };
         HistoryStore store;

@@ -312,6 +312,71 @@ private Q_SLOTS:
         QCOMPARE(incidents.last().endMs, 0); // still open
     }
 
+    // The drain forecast's edges (issue 50), each row one pipeline run for
+    // two minutes of 1 s polls: what it must say at 20 s (too few polls) and
+    // at the end, and the ETA within 5 % of the truth where it gives one.
+    void drainForecast_data()
+    {
+        QTest::addColumn<qint64>("startLag");
+        QTest::addColumn<int>("inEvery");  // one entry added every N polls (0: none)
+        QTest::addColumn<int>("inBatch");
+        QTest::addColumn<int>("outEvery"); // a batch read every N polls (0: none)
+        QTest::addColumn<int>("outBatch");
+        QTest::addColumn<int>("want");     // DrainForecast::State
+        QTest::addColumn<QByteArray>("code");
+        using S = DrainForecast::State;
+        QTest::newRow("draining: in 10/s, out 15/s") << qint64(3'000) << 1 << 10 << 1 << 15 << int(S::Draining) << QByteArray("draining");
+        QTest::newRow("draining in batches: 60 every 10 s, in 2/s") << qint64(3'000) << 1 << 2 << 10 << 60 << int(S::Draining) << QByteArray("draining");
+        QTest::newRow("growing: in 10/s, out 7/s") << qint64(500) << 1 << 10 << 1 << 7 << int(S::Growing) << QByteArray("growing");
+        QTest::newRow("steady in batches: 50 every 10 s, in 5/s") << qint64(800) << 1 << 5 << 10 << 50 << int(S::Steady) << QByteArray("steady");
+        QTest::newRow("stalled: nothing read") << qint64(800) << 1 << 1 << 0 << 0 << int(S::Unknown) << QByteArray("drain_nothing_read");
+        QTest::newRow("idle and caught up") << qint64(0) << 0 << 0 << 0 << 0 << int(S::Steady) << QByteArray("drain_clear");
+    }
+    void drainForecast()
+    {
+        QFETCH(qint64, startLag);
+        QFETCH(int, inEvery);
+        QFETCH(int, inBatch);
+        QFETCH(int, outEvery);
+        QFETCH(int, outBatch);
+        QFETCH(int, want);
+        QFETCH(QByteArray, code);
+        IncidentTracker tracker;
+        tracker.setThresholds({});
+        qint64 added = startLag, read = 0;
+        DrainForecast last;
+        for (int i = 0; i <= 120; ++i) {
+            if (i > 0 && inEvery > 0 && i % inEvery == 0)
+                added += inBatch;
+            if (i > 0 && outEvery > 0 && i % outEvery == 0)
+                read = std::min(added, read + outBatch);
+            GroupState st;
+            st.entriesRead = read;
+            st.lag = added - read;
+            SnapshotData d = poll(kT0 + i * kSecond, st);
+            tracker.apply(d);
+            last = only(d).health.drain;
+            if (i == 20) {
+                QCOMPARE(last.state, DrainForecast::State::Unknown);
+                QCOMPARE(last.why.code, QByteArray("drain_too_few_polls"));
+            }
+        }
+        QCOMPARE(int(last.state), want);
+        QCOMPARE(last.why.code, code);
+        QVERIFY(last.basisMs >= kDrainMinBasisMs);
+        if (last.state == DrainForecast::State::Draining) {
+            // The truth: the lag now over the pipeline's net pace.
+            const double net = double(outBatch) / outEvery - double(inBatch) / inEvery;
+            const double trueEtaMs = double(added - read) / net * 1000.0;
+            // Within 5 % of it for a steady reader, 35 % for one in batches (issue 50's bound).
+            const double bound = outEvery == 1 ? 0.05 : 0.35;
+            QVERIFY2(std::abs(double(*last.etaMs) - trueEtaMs) <= bound * trueEtaMs,
+                     qPrintable(fillText(QStringLiteral("eta %1 ms, true %2 ms"), *last.etaMs, trueEtaMs)));
+        } else {
+            QVERIFY(!last.etaMs);
+        }
+    }
+
     // What the server no longer has is forgotten: a stream per request
     // would otherwise be kept for ever.
     void goneSubjectsAreForgotten()

@@ -135,7 +135,7 @@ private Q_SLOTS:
         late.oldestOverdueMs = 90'000;
         late.nextDueInMs = 5'000;
         late.scoreUnit = QStringLiteral("s");
-        late.health = {Health::Crit, {Reason::verbatim(QStringLiteral("scheduler behind"))}, {}, {}, {}};
+        late.health = {Health::Crit, {Reason::verbatim(QStringLiteral("scheduler behind"))}, {}, {}, {}, {}};
         DelayedQueueSnapshot hostile;
         hostile.key = QByteArray("d%1{x}\0b\xe2\x80\x8f", 11) ; // d%1{x}, NUL, b, U+200F (RTL mark)
         hostile.size = 0;
@@ -148,7 +148,7 @@ private Q_SLOTS:
         jobs.sampled = 6;
         jobs.stuck = 6;
         jobs.oldestProcessingAgeMs = 750'000;
-        jobs.health = {Health::Warn, {Reason::verbatim(QStringLiteral("6 stuck"))}, {}, {}, {}};
+        jobs.health = {Health::Warn, {Reason::verbatim(QStringLiteral("6 stuck"))}, {}, {}, {}, {}};
         ListQueueSnapshot binary;
         binary.key = QByteArray("l\x80%2F", 5);
         binary.processingKey = QByteArray("l\x80%2F:processing", 16);
@@ -202,7 +202,7 @@ private Q_SLOTS:
         mail.oldestWaitingMs = 60'000;
         mail.scheduled = 4;
         mail.overdue = 3;
-        mail.health = {Health::Crit, {Reason::verbatim(QStringLiteral("5 active job(s) whose lock is gone"))}, {}, {}, {}};
+        mail.health = {Health::Crit, {Reason::verbatim(QStringLiteral("5 active job(s) whose lock is gone"))}, {}, {}, {}, {}};
         JobQueueSnapshot dead;
         dead.framework = JobFramework::Sidekiq;
         dead.name = "dead";
@@ -249,26 +249,26 @@ private Q_SLOTS:
 
     void groupTableModel()
     {
-        const QString kGroupHeader = QStringLiteral("Status | For | Connection | Node | Stream | Group | Lag | Behind | Pending | Oldest pending idle | Consumers | Max deliveries | In | Out | Dead letters | Trend, 15 min | Read | Why");
+        const QString kGroupHeader = QStringLiteral("Status | For | Connection | Node | Stream | Group | Lag | Behind | Pending | Oldest pending idle | Consumers | Max deliveries | In | Out | Drains | Dead letters | Trend, 15 min | Read | Why");
         GroupTableModel model;
         QAbstractItemModelTester tester(&model, kMode);
         model.applySnapshot(snapshotWith(15, 2, false));
         COMPARE_PRINT(model, kGroupHeader,
-                      QStringLiteral("ok | — |  | — | orders | audit | 0 | — | 0 | — | 0 | — | — | — | — |  | — | "),
+                      QStringLiteral("ok | — |  | — | orders | audit | 0 | — | 0 | — | 0 | — | — | — | — | — |  | — | "),
                       // pending known, its oldest idle not read this tick: "?", never a guess
-                      QStringLiteral("ok | — |  | — | orders | ship | 15 | — | 6 | ? | 2 | — | — | — | — |  | — | "));
+                      QStringLiteral("ok | — |  | — | orders | ship | 15 | — | 6 | ? | 2 | — | — | — | — | — |  | — | "));
         model.applySnapshot(snapshotWith(20, 2, true)); // a stream appears: rows inserted, others updated in place
         COMPARE_PRINT(model, kGroupHeader,
-                      QStringLiteral("ok | — |  | — | orders | audit | 0 | — | 0 | — | 0 | — | — | — | — |  | — | "),
-                      QStringLiteral("ok | — |  | — | orders | ship | 20 | — | 6 | ? | 2 | — | — | — | — |  | — | "),
+                      QStringLiteral("ok | — |  | — | orders | audit | 0 | — | 0 | — | 0 | — | — | — | — | — |  | — | "),
+                      QStringLiteral("ok | — |  | — | orders | ship | 20 | — | 6 | ? | 2 | — | — | — | — | — |  | — | "),
                       // the name's bytes escaped, nothing substituted into: %1 and %2F stay
-                      QStringLiteral("ok | — |  | — | pay%1{x}\\x00\\u200f | ch%2Frge | 5 | — | 0 | — | 0 | — | — | — | — |  | — | "));
+                      QStringLiteral("ok | — |  | — | pay%1{x}\\x00\\u200f | ch%2Frge | 5 | — | 0 | — | 0 | — | — | — | — | — |  | — | "));
         model.setStale(true);
         model.setConnectionLabel(QStringLiteral("redis://x"));
         model.applySnapshot(snapshotWith(3, 1, false)); // it vanishes again
         COMPARE_PRINT(model, kGroupHeader,
-                      QStringLiteral("ok | — | redis://x | — | orders | audit | 0 | — | 0 | — | 0 | — | — | — | — |  | — | "),
-                      QStringLiteral("ok | — | redis://x | — | orders | ship | 3 | — | 3 | ? | 1 | — | — | — | — |  | — | "));
+                      QStringLiteral("ok | — | redis://x | — | orders | audit | 0 | — | 0 | — | 0 | — | — | — | — | — |  | — | "),
+                      QStringLiteral("ok | — | redis://x | — | orders | ship | 3 | — | 3 | ? | 1 | — | — | — | — | — |  | — | "));
         model.clear();
         QCOMPARE(model.rowCount(), 0);
     }

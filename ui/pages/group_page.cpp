@@ -311,8 +311,14 @@ void GroupPage::updateHeader(const StreamSnapshot *s, const GroupSnapshot *g)
     }
     for (const QString &r : renderReasons(g->health.reasons))
         reasons << QStringLiteral("• ") + r.toHtmlEscaped();
+
     m_reasons->setText(reasons.isEmpty() ? tr("<span style='color:%1'>No rule is broken.</span>").arg(dimTextColor())
                                          : reasons.join(QStringLiteral("<br>")));
+    // What comes next, with the span of polls it rests on (in its words).
+    if (!g->health.drain.why.isEmpty())
+        m_reasons->setText(m_reasons->text()
+                           + fillText(QStringLiteral("<br><span style='color:%1'>%2</span>"), dimTextColor(),
+                                      fillText(tr("Lag: %1"), renderReason(g->health.drain.why)).toHtmlEscaped()));
     // The recent status changes, newest first, with their time and reasons.
     if (m_history) {
         const QList<StatusChange> changes = m_history->read([&](const HistoryStore &h) { return h.statusChanges(m_key); });
@@ -363,7 +369,13 @@ void GroupPage::updateCharts()
     QList<TimelineChange> changes;
     for (const StatusChange &c : m_history->read([&](const HistoryStore &h) { return h.statusChanges(m_key); }))
         changes.append({c.atMs, m_key, c.to, {}, c.firstSeen});
-    const QList<ReportIncident> incidents = foldIncidents(changes, m_thresholds.incidentEndAfterMs);
+    QList<ReportIncident> incidents = foldIncidents(changes, m_thresholds.incidentEndAfterMs);
+    // The open one began when the title says (the recorded polls, or the data), not at the first change this window saw.
+    if (const GroupSnapshot *g = m_snapshot.group(m_key.stream, m_key.group))
+        if (const auto since = incidentSince(g->health, m_history->read([&](const HistoryStore &h) { return h.statusSince(m_key, g->health.status); })))
+            for (ReportIncident &i : incidents)
+                if (i.endMs == 0)
+                    i.startMs = std::min(i.startMs, since->atMs);
     for (TimeChartWidget *chart : std::as_const(m_charts)) {
         chart->clearMarkers();
         for (const ReportIncident &i : incidents) {

@@ -54,8 +54,8 @@ OverviewPage::OverviewPage(QAbstractItemModel *source, QWidget *parent)
     const std::pair<int, int> widths[] = {{C::Status, 92},       {C::Since, 80},         {C::Connection, 130}, {C::Node, 130},
                                           {C::Stream, 130},      {C::Group, 120},        {C::Lag, 70},         {C::Behind, 70},
                                           {C::Pending, 70},      {C::OldestIdle, 140},   {C::Consumers, 110},  {C::MaxDeliveries, 100},
-                                          {C::InRate, 64},       {C::OutRate, 64},       {C::DeadLetters, 100}, {C::Trend, 120},
-                                          {C::ReadAge, 80}};
+                                          {C::InRate, 64},       {C::OutRate, 64},       {C::Drain, 90},        {C::DeadLetters, 100},
+                                          {C::Trend, 120},       {C::ReadAge, 80}};
     static_assert(std::size(widths) == C::Reasons, "every column but Why has its width");
     for (const auto &[column, width] : widths)
         m_table->setColumnWidth(column, width);
@@ -64,6 +64,9 @@ OverviewPage::OverviewPage(QAbstractItemModel *source, QWidget *parent)
     m_table->horizontalHeader()->moveSection(m_table->horizontalHeader()->visualIndex(C::Reasons),
                                              m_table->horizontalHeader()->visualIndex(C::Group) + 1);
     m_table->setColumnWidth(C::Reasons, 330);
+    // "Will it clear by itself, and when?" next to why, in sight without scrolling.
+    m_table->horizontalHeader()->moveSection(m_table->horizontalHeader()->visualIndex(C::Drain),
+                                             m_table->horizontalHeader()->visualIndex(C::Reasons) + 1);
     setColumnShown(GroupTableModel::Connection, false);
     setColumnShown(GroupTableModel::Node, false);
     setColumnShown(GroupTableModel::ReadAge, false);
