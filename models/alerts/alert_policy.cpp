@@ -123,6 +123,7 @@ void AlertPolicy::observe(const AlertSubject &subject, const HealthVerdict &verd
     if (kind == Alert::Kind::Recovered) // OK has no reasons of its own: say what ended, from its incident
         a.reasons = {recoveredReason(verdict.incident, atMs)};
     a.atMs = atMs;
+    a.sinceMs = verdict.incident.sinceMs;
     t.told = now;
     t.toldAtMs = atMs;
     out.append(a);
@@ -184,6 +185,7 @@ QJsonObject alertToJson(const Alert &alert, const QString &connection)
     static constexpr const char *subjects[] = {"group", "delayed_queue", "list_queue", "job_queue"};
     static_assert(std::size(subjects) == int(AlertSubject::Kind::JobQueue) + 1);
     o.insert(QLatin1String("subject"), QLatin1String(subjects[int(alert.subject.kind)]));
+    o.insert(QLatin1String("since_ms"), alert.sinceMs > 0 ? QJsonValue(double(alert.sinceMs)) : QJsonValue(QJsonValue::Null));
     switch (alert.subject.kind) {
     case AlertSubject::Kind::Group:
         o.insert(QLatin1String("stream"), displayBytes(alert.subject.key));

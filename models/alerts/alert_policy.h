@@ -41,6 +41,7 @@ struct Alert
     Health to = Health::Ok;
     QList<Reason> reasons;
     qint64 atMs = 0;      // the poll's server time
+    qint64 sinceMs = 0;   // when the subject's incident began (IncidentMark); 0 when none is known
     QList<Alert> members; // Summary: what it stands for
 
     QString title() const;   // "orders/fulfillment is CRIT", "5 groups changed: 4 CRIT, 1 OK"

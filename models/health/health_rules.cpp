@@ -33,7 +33,7 @@ QStringList HealthThresholds::keys()
             QStringLiteral("delayed_overdue_warn"), QStringLiteral("delayed_overdue_crit"), QStringLiteral("processing_timeout"),
             QStringLiteral("unserved_warn"), QStringLiteral("celery_visibility_timeout"),
             QStringLiteral("dramatiq_heartbeat_timeout"), QStringLiteral("taskiq_idle_timeout"), QStringLiteral("recover_after"),
-            QStringLiteral("incident_end_after"), QStringLiteral("rate_window")};
+            QStringLiteral("incident_end_after"), QStringLiteral("rate_window"), QStringLiteral("trend_window")};
 }
 
 QString HealthThresholds::set(const QString &key, const QString &value)
@@ -95,6 +95,8 @@ QString HealthThresholds::set(const QString &key, const QString &value)
         return duration(recoverAfterMs);
     if (key == QLatin1String("incident_end_after"))
         return duration(incidentEndAfterMs);
+    if (key == QLatin1String("trend_window"))
+        return duration(trendWindowMs);
     if (key == QLatin1String("rate_window")) {
         // Shorter than a few polls is the per-poll rate again.
         if (QString error = duration(rateWindowMs); !error.isEmpty())

@@ -45,6 +45,10 @@ struct HealthThresholds
     qint64 incidentEndAfterMs = 300'000;
     // Rates (in, out) over this much of the latest polls, not between two.
     qint64 rateWindowMs = 60'000;
+    // Burrow's rule, without a threshold: a group whose lag never fell over
+    // this window (ten readings, one every tenth of it) while it reads is
+    // falling behind (WARN), even below lag_warn. 0 turns it off.
+    qint64 trendWindowMs = 300'000;
 
     // Per-group overrides, "stream/group" -> (key, value) applied over the
     // values above: set("orders/fulfillment:oldest_idle_crit", "10m").

@@ -297,6 +297,44 @@ void IncidentTracker::followClaim(Track &t, const GroupSnapshot &g, HealthVerdic
     raw.incident.recovering = t.claim.has_value();
 }
 
+void IncidentTracker::judgeTrend(Track &t, const GroupSnapshot &g, HealthVerdict &raw, qint64 nowMs, const HealthThresholds &th)
+{
+    if (th.trendWindowMs <= 0 || !g.lag) {
+        t.lagReadings.clear();
+        return;
+    }
+    const qint64 every = th.trendWindowMs / 10;
+    if (t.lagReadings.empty() || nowMs - t.lagReadings.back().atMs >= every)
+        t.lagReadings.push_back({nowMs, *g.lag});
+    while (!t.lagReadings.empty() && t.lagReadings.front().atMs < nowMs - th.trendWindowMs)
+        t.lagReadings.pop_front();
+    // Ten readings spanning the window (and now): lag above zero in each,
+    // never lower than the one before, higher at the end, and the group
+    // read something meanwhile (a group that reads nothing is stalled, not
+    // slow). A healthy batch reader's lag falls at each batch, a burst's
+    // after it: neither is ever falling behind by this.
+    if (t.lagReadings.size() < 10 || nowMs - t.lagReadings.front().atMs < th.trendWindowMs - every)
+        return;
+    qint64 previous = t.lagReadings.front().value;
+    if (previous <= 0)
+        return;
+    for (const Sample &s : t.lagReadings) {
+        if (s.value < previous || s.value <= 0)
+            return;
+        previous = s.value;
+    }
+    // Risen by more than a batch reader's sawtooth can by its phase alone:
+    // twice the largest step between two polls of the last minute.
+    qint64 step = 0;
+    for (size_t i = 1; i < t.backlog.samples.size(); ++i)
+        step = std::max(step, std::abs(t.backlog.samples[i].value - t.backlog.samples[i - 1].value));
+    if (previous - t.lagReadings.front().value <= 2 * step || !g.outRate || g.outRate->perSecond <= 0)
+        return;
+    addReason(raw, Health::Warn,
+              healthReason("falling_behind", QT_TRANSLATE_NOOP("Health", "falling behind: lag never fell over the last %1 while the group reads (%2 → %3)"),
+                           {ReasonArg::duration(nowMs - t.lagReadings.front().atMs), ReasonArg::count(t.lagReadings.front().value), ReasonArg::count(previous)}));
+}
+
 HealthVerdict IncidentTracker::judge(Track &t, HealthVerdict raw, qint64 nowMs, const HealthThresholds &th, Start derived)
 {
     const bool first = t.lastPollMs == 0;
@@ -394,6 +432,7 @@ void IncidentTracker::apply(SnapshotData &data)
                 g.outRate = t.read.rate(now, *g.entriesRead, th.rateWindowMs);
             HealthVerdict raw = g.health;
             followClaim(t, g, raw, now);
+            judgeTrend(t, g, raw, now, th);
             g.health = judge(t, std::move(raw), now, th, derivedStart(g, th, now));
             g.health.drain = forecast(t.backlog, now, g.lag, th, s.inRate, g.outRate);
             t.shown.drain = g.health.drain;

@@ -92,7 +92,9 @@ private:
         std::optional<Claim> claim;
         Counter read;
         Gauge backlog;
+        std::deque<Sample> lagReadings; // one every tenth of trend_window
     };
+    static void judgeTrend(Track &t, const GroupSnapshot &g, HealthVerdict &raw, qint64 nowMs, const HealthThresholds &th);
 
     HealthVerdict judge(Track &t, HealthVerdict raw, qint64 nowMs, const HealthThresholds &th, std::optional<std::pair<qint64, QByteArray>> derived);
     void followClaim(Track &t, const GroupSnapshot &g, HealthVerdict &raw, qint64 nowMs);

@@ -97,8 +97,12 @@ QVariant AlertInboxModel::data(const QModelIndex &index, int role) const
         default: return {};
         }
     case Qt::ToolTipRole:
-        if (index.column() == Time)
-            return QDateTime::fromMSecsSinceEpoch(e.alert.atMs).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+        if (index.column() == Time) {
+            const QString at = QDateTime::fromMSecsSinceEpoch(e.alert.atMs).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+            if (e.alert.sinceMs <= 0 || e.alert.sinceMs >= e.alert.atMs)
+                return at;
+            return fillText(tr("%1; its incident began %2"), at, QDateTime::fromMSecsSinceEpoch(e.alert.sinceMs).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")));
+        }
         if (index.column() == Why)
             return joinReasons(e.alert.reasons, QStringLiteral("\n"));
         return {};

@@ -362,7 +362,7 @@
 <context>
     <name>Health</name>
     <message>
-        <location filename="../../models/health/health_rules.cpp" line="+241"/>
+        <location filename="../../models/health/health_rules.cpp" line="+243"/>
         <source>oldest pending idle %1, past taskiq&apos;s reclaim timeout %2: no live worker reclaimed it</source>
         <translation>가장 오래된 대기 항목이 %1 동안 유휴, taskiq의 회수 시간 %2 초과: 살아 있는 워커가 회수하지 않음</translation>
     </message>
@@ -573,7 +573,7 @@
         <translation>이번 폴링에서 아직 읽지 않음</translation>
     </message>
     <message>
-        <location filename="../../models/health/health_rules.cpp" line="-295"/>
+        <location filename="../../models/health/health_rules.cpp" line="-297"/>
         <source>dead-letter stream %1 grew by %2 in the last %3 (now %4)</source>
         <translation>데드 레터 스트림 %1: 최근 %3 동안 %2 증가 (현재 %4)</translation>
     </message>
@@ -671,6 +671,11 @@
         <location line="+41"/>
         <source>recovering: %1 of the %2 entries claimed %3 ago from %4 still held by %5, not acknowledged yet</source>
         <translation>복구 중: 가져온 엔트리 %2개(%4에서, %3 전) 중 %1개가 아직 ACK되지 않음 (보유 컨슈머: %5)</translation>
+    </message>
+    <message>
+        <location line="+43"/>
+        <source>falling behind: lag never fell over the last %1 while the group reads (%2 → %3)</source>
+        <translation>뒤처지는 중: 그룹이 읽고 있는데도 최근 %1 동안 Lag가 한 번도 줄지 않음 (%2 → %3)</translation>
     </message>
 </context>
 <context>
@@ -1626,7 +1631,12 @@
         <translation>새 알림</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+8"/>
+        <source>%1; its incident began %2</source>
+        <translation>%1; 장애 시작 %2</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>Time</source>
         <translation>시각</translation>
     </message>
@@ -4627,7 +4637,7 @@ Desktop notifications muted</source>
 <context>
     <name>pelscope::OverviewPage</name>
     <message>
-        <location filename="../../ui/pages/overview_page.cpp" line="+72"/>
+        <location filename="../../ui/pages/overview_page.cpp" line="+75"/>
         <source>Filter streams and groups (Ctrl+F; Down or Enter to the table)</source>
         <translation>스트림 및 그룹 필터(Ctrl+F, 아래 화살표 또는 Enter로 표 이동)</translation>
     </message>
@@ -4727,12 +4737,12 @@ Desktop notifications muted</source>
         <translation>%1 표시 중 ✕</translation>
     </message>
     <message>
-        <location line="-210"/>
+        <location line="-213"/>
         <source>Consumer groups, worst first</source>
         <translation>컨슈머 그룹, 나쁜 순</translation>
     </message>
     <message>
-        <location line="+211"/>
+        <location line="+214"/>
         <source>Show every row again</source>
         <translation>모든 행 다시 표시</translation>
     </message>

@@ -377,6 +377,54 @@ private Q_SLOTS:
         }
     }
 
+    // Burrow's rule (issue 50, item 2): lag that never fell over the trend
+    // window while the group reads is "falling behind" below any threshold;
+    // a batch reader, a bursty producer and a group that reads nothing never
+    // are. Half an hour of 1 s polls each.
+    void fallingBehind_data()
+    {
+        QTest::addColumn<int>("addedPerSecond"); // steady input
+        QTest::addColumn<int>("burstEvery");     // plus a burst of 300 every N s (0: none)
+        QTest::addColumn<int>("readEvery");      // a batch read every N s (0: none)
+        QTest::addColumn<int>("readBatch");
+        QTest::addColumn<bool>("falling");
+        QTest::newRow("slow decline: in 3/s, out 10 every 5 s") << 3 << 0 << 5 << 10 << true;
+        QTest::newRow("healthy batch reader: in 2/s, out 10 every 5 s") << 2 << 0 << 5 << 10 << false;
+        QTest::newRow("bursty but healthy: 300 every 2 min, out 5/s") << 0 << 120 << 1 << 5 << false;
+        QTest::newRow("reads nothing: stalled, not slow") << 1 << 0 << 0 << 0 << false;
+    }
+    void fallingBehind()
+    {
+        QFETCH(int, addedPerSecond);
+        QFETCH(int, burstEvery);
+        QFETCH(int, readEvery);
+        QFETCH(int, readBatch);
+        QFETCH(bool, falling);
+        IncidentTracker tracker;
+        tracker.setThresholds({});
+        qint64 added = 100, read = 0;
+        std::optional<int> firstAt;
+        for (int i = 0; i <= 1'800; ++i) {
+            added += addedPerSecond + (burstEvery > 0 && i % burstEvery == 0 ? 300 : 0);
+            if (readEvery > 0 && i % readEvery == 0)
+                read = std::min(added, read + readBatch);
+            GroupState st;
+            st.entriesRead = read;
+            st.lag = added - read;
+            SnapshotData d = poll(kT0 + i * kSecond, st);
+            tracker.apply(d);
+            const HealthVerdict &v = only(d).health;
+            const bool said = std::any_of(v.reasons.cbegin(), v.reasons.cend(), [](const Reason &r) { return r.code == "falling_behind"; });
+            if (said && !firstAt)
+                firstAt = i;
+            if (firstAt && falling)
+                QVERIFY2(said || v.status == Health::Warn, qPrintable(fillText(QStringLiteral("poll %1"), i)));
+        }
+        QCOMPARE(firstAt.has_value(), falling);
+        if (falling) // within the window and one reading of its start, and long before lag_warn (1,000)
+            QVERIFY2(*firstAt <= 330 && 100 + *firstAt * 1 < 1'000, qPrintable(QString::number(*firstAt)));
+    }
+
     // What the server no longer has is forgotten: a stream per request
     // would otherwise be kept for ever.
     void goneSubjectsAreForgotten()
