@@ -370,12 +370,22 @@ void GroupPage::updateCharts()
     for (const StatusChange &c : m_history->read([&](const HistoryStore &h) { return h.statusChanges(m_key); }))
         changes.append({c.atMs, m_key, c.to, {}, c.firstSeen});
     QList<ReportIncident> incidents = foldIncidents(changes, m_thresholds.incidentEndAfterMs);
-    // The open one began when the title says (the recorded polls, or the data), not at the first change this window saw.
-    if (const GroupSnapshot *g = m_snapshot.group(m_key.stream, m_key.group))
-        if (const auto since = incidentSince(g->health, m_history->read([&](const HistoryStore &h) { return h.statusSince(m_key, g->health.status); })))
-            for (ReportIncident &i : incidents)
-                if (i.endMs == 0)
-                    i.startMs = std::min(i.startMs, since->atMs);
+    // The open one began when the title says (the recorded polls, or the
+    // data), not at the first change this window saw; a group sick for its
+    // whole recorded run has no change at all.
+    if (const GroupSnapshot *g = m_snapshot.group(m_key.stream, m_key.group); g && g->health.status != Health::Ok) {
+        const auto since = incidentSince(g->health, m_history->read([&](const HistoryStore &h) { return h.statusSince(m_key, g->health.status); }));
+        const auto open = std::find_if(incidents.begin(), incidents.end(), [](const ReportIncident &i) { return i.endMs == 0; });
+        if (since && open != incidents.end()) {
+            open->startMs = std::min(open->startMs, since->atMs);
+        } else if (since) {
+            ReportIncident i;
+            i.key = m_key;
+            i.startMs = since->atMs;
+            i.worst = g->health.status;
+            incidents.append(i);
+        }
+    }
     for (TimeChartWidget *chart : std::as_const(m_charts)) {
         chart->clearMarkers();
         for (const ReportIncident &i : incidents) {
