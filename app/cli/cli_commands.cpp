@@ -81,6 +81,8 @@ QString sinceClause(const HealthVerdict &h, qint64 nowMs)
         out += QStringLiteral(" — ") + since;
     if (h.drain.state != DrainForecast::State::Unknown)
         out += (out.isEmpty() ? QStringLiteral(" — ") : QStringLiteral("; ")) + renderReason(h.drain.why, ReasonLanguage::English);
+    if (!h.runbook.isEmpty())
+        out += fillText(QStringLiteral(" (runbook: %1)"), h.runbook);
     return out;
 }
 
@@ -169,6 +171,7 @@ int runCheck(const CliSettings &settings, bool json)
                 names.insert(QStringLiteral("status"), healthName(h.status).toUpper());
                 names.insert(QStringLiteral("reasons"), reasonsJson(h.reasons));
                 names.insert(QStringLiteral("since_ms"), h.incident.sinceMs > 0 ? QJsonValue(double(h.incident.sinceMs)) : QJsonValue(QJsonValue::Null));
+                names.insert(QStringLiteral("runbook"), h.runbook.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(h.runbook));
                 return names;
             };
             const auto countQueue = [&](const QString &kind, const char *kindCode, const QByteArray &key, const HealthVerdict &h) {

@@ -153,7 +153,7 @@ void addProbeOptions(QCommandLineParser &p)
          QStringLiteral("Server time per tick in µs, estimated from command counts and sizes (default 0: none). Optional reads (consumers, "
                         "histogram, XINFO STREAM) wait for ticks with room; the status says when the budget cannot cover the groups."),
          QStringLiteral("us"), QStringLiteral("0")},
-        {QStringLiteral("config"), QStringLiteral("INI file with a [health] section of thresholds and a [queues] section."), QStringLiteral("file")},
+        {QStringLiteral("config"), QStringLiteral("INI file with a [health] section of thresholds, a [queues] section and a [runbooks] section (reason code or STREAM/GROUP = https URL)."), QStringLiteral("file")},
         {QStringLiteral("delayed-queue"),
          QStringLiteral("Watch this sorted set as a delayed queue, scored by due time (repeatable); no queue is looked for by name then."),
          QStringLiteral("key")},

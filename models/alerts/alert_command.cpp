@@ -148,14 +148,14 @@ void AlertCommand::run(const Alert &alert)
         ++m_failed;
         spdlog::warn("--on-alert: {} alerts waiting for the command; the oldest was dropped", kMaxWaiting);
     }
-    m_waiting.enqueue(QJsonDocument(alertToJson(alert, m_connection)).toJson(QJsonDocument::Compact) + '\n');
+    m_waiting.enqueue({QJsonDocument(alertToJson(alert, m_connection)).toJson(QJsonDocument::Compact) + '\n', alert.runbook});
     startNext();
 }
 
 void AlertCommand::startNext()
 {
     while (m_running < kMaxRunning && !m_waiting.isEmpty()) {
-        const QByteArray document = m_waiting.dequeue();
+        const auto [document, runbook] = m_waiting.dequeue();
         auto *process = new QProcess(this);
         auto *deadline = new QTimer(process);
         deadline->setSingleShot(true);
@@ -209,7 +209,10 @@ void AlertCommand::startNext()
         });
         process->setProcessChannelMode(QProcess::SeparateChannels);
         process->setStandardOutputFile(QProcess::nullDevice());
-        process->setProcessEnvironment(hookEnvironment(m_secrets));
+        QProcessEnvironment env = hookEnvironment(m_secrets);
+        if (!runbook.isEmpty()) // also in the document; here for a hook that only reads its environment
+            env.insert(QStringLiteral("PELSCOPE_RUNBOOK"), runbook);
+        process->setProcessEnvironment(env);
         tieToPelscope(process, true); // a group of its own, killed as one at the deadline, never outliving Pelscope
         process->start(m_program, m_arguments);
         deadline->start(m_timeoutMs);

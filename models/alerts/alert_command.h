@@ -64,7 +64,7 @@ private:
     QString m_error;
     QString m_warning;
     QList<QByteArray> m_secrets;
-    QQueue<QByteArray> m_waiting;
+    QQueue<std::pair<QByteArray, QString>> m_waiting; // the alert's document, its runbook (PELSCOPE_RUNBOOK)
     int m_running = 0;
     int m_succeeded = 0;
     int m_failed = 0;

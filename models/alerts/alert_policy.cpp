@@ -124,6 +124,7 @@ void AlertPolicy::observe(const AlertSubject &subject, const HealthVerdict &verd
         a.reasons = {recoveredReason(verdict.incident, atMs)};
     a.atMs = atMs;
     a.sinceMs = verdict.incident.sinceMs;
+    a.runbook = verdict.runbook;
     t.told = now;
     t.toldAtMs = atMs;
     out.append(a);
@@ -186,6 +187,7 @@ QJsonObject alertToJson(const Alert &alert, const QString &connection)
     static_assert(std::size(subjects) == int(AlertSubject::Kind::JobQueue) + 1);
     o.insert(QLatin1String("subject"), QLatin1String(subjects[int(alert.subject.kind)]));
     o.insert(QLatin1String("since_ms"), alert.sinceMs > 0 ? QJsonValue(double(alert.sinceMs)) : QJsonValue(QJsonValue::Null));
+    o.insert(QLatin1String("runbook"), alert.runbook.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(alert.runbook));
     switch (alert.subject.kind) {
     case AlertSubject::Kind::Group:
         o.insert(QLatin1String("stream"), displayBytes(alert.subject.key));

@@ -42,6 +42,7 @@ struct Alert
     QList<Reason> reasons;
     qint64 atMs = 0;      // the poll's server time
     qint64 sinceMs = 0;   // when the subject's incident began (IncidentMark); 0 when none is known
+    QString runbook;      // [runbooks]: where to read what to do; empty when none applies
     QList<Alert> members; // Summary: what it stands for
 
     QString title() const;   // "orders/fulfillment is CRIT", "5 groups changed: 4 CRIT, 1 OK"

@@ -173,6 +173,11 @@ QString HealthThresholds::loadFile(const QString &path)
         if (!error.isEmpty())
             return QStringLiteral("%1: %2").arg(path, error);
     }
+    file.endGroup();
+    file.beginGroup(QStringLiteral("runbooks"));
+    for (const QString &key : file.allKeys())
+        if (const QString error = runbooks.set(key, file.value(key).toString()); !error.isEmpty())
+            return QStringLiteral("%1: %2").arg(path, error);
     return {};
 }
 

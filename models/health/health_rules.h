@@ -4,6 +4,7 @@
 #pragma once
 
 #include "../snapshot/snapshot.h"
+#include "runbooks.h"
 
 #include <QMap>
 #include <QString>
@@ -50,13 +51,16 @@ struct HealthThresholds
     // falling behind (WARN), even below lag_warn. 0 turns it off.
     qint64 trendWindowMs = 300'000;
 
+    // [runbooks] of the same file: a reason code or subject -> URL.
+    Runbooks runbooks;
+
     // Per-group overrides, "stream/group" -> (key, value) applied over the
     // values above: set("orders/fulfillment:oldest_idle_crit", "10m").
     // "stream/*" covers every group of a stream; an exact group wins over it.
     QMap<QString, QList<QPair<QString, QString>>> groupOverrides;
 
-    // Reads an INI file ([health] oldest_idle_warn=60s ...). Returns an error
-    // message for a bad value, empty on success; unknown keys are reported too.
+    // Reads an INI file ([health] oldest_idle_warn=60s ..., [runbooks] lag=https://…).
+    // Returns an error message for a bad value, empty on success; unknown keys are reported too.
     QString loadFile(const QString &path);
     // key=value with the same names as the file, for --threshold flags;
     // "STREAM/GROUP:key" sets an override for one group (or STREAM/*).

@@ -1,6 +1,7 @@
 #include "incident_tracker.h"
 
 #include "../snapshot/format.h"
+#include "../text/display_text.h"
 #include "../text/fill_text.h"
 
 #include <QCoreApplication>
@@ -435,7 +436,9 @@ void IncidentTracker::apply(SnapshotData &data)
             judgeTrend(t, g, raw, now, th);
             g.health = judge(t, std::move(raw), now, th, derivedStart(g, th, now));
             g.health.drain = forecast(t.backlog, now, g.lag, th, s.inRate, g.outRate);
+            g.health.runbook = th.runbooks.urlFor(fillText(QStringLiteral("%1/%2"), displayBytes(s.key), displayBytes(g.name)), g.health);
             t.shown.drain = g.health.drain;
+            t.shown.runbook = g.health.runbook;
         }
     }
     // A queue's backlog: what is due (delayed), listed (a reliable list's
@@ -444,6 +447,7 @@ void IncidentTracker::apply(SnapshotData &data)
         Track &t = track(subject, &isNew);
         health = judge(t, health, now, m_thresholds, std::move(derived));
         health.drain = forecast(t.backlog, now, backlog, m_thresholds, std::nullopt, std::nullopt);
+        health.runbook = m_thresholds.runbooks.urlFor(displayBytes(subject.key), health);
     };
     for (DelayedQueueSnapshot &q : data.delayedQueues)
         if (q.error.isEmpty())
@@ -454,6 +458,9 @@ void IncidentTracker::apply(SnapshotData &data)
     for (JobQueueSnapshot &q : data.jobQueues)
         if (q.error.isEmpty())
             queue({Subject::Kind::Job, jobQueueId(q), {}}, q.health, derivedStart(q, m_thresholds, now), jobFigures(q).size);
+    for (JobQueueSnapshot &q : data.jobQueues) // by the key it is known by, not its identity's bytes
+        if (q.error.isEmpty())
+            q.health.runbook = m_thresholds.runbooks.urlFor(displayBytes(q.key), q.health);
 
     // What the server no longer has goes (a stream per request would
     // otherwise be kept for ever).

@@ -104,7 +104,8 @@ QVariant AlertInboxModel::data(const QModelIndex &index, int role) const
             return fillText(tr("%1; its incident began %2"), at, QDateTime::fromMSecsSinceEpoch(e.alert.sinceMs).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")));
         }
         if (index.column() == Why)
-            return joinReasons(e.alert.reasons, QStringLiteral("\n"));
+            return e.alert.runbook.isEmpty() ? joinReasons(e.alert.reasons, QStringLiteral("\n"))
+                                             : fillText(tr("%1\nRunbook: %2"), joinReasons(e.alert.reasons, QStringLiteral("\n")), e.alert.runbook);
         return {};
     case HealthRole: return int(e.alert.to);
     case AcknowledgedRole: return e.acknowledged;

@@ -230,6 +230,12 @@ QString englishReasons(const QList<Reason> &reasons)
     return joinReasons(reasons, QStringLiteral("; "), ReasonLanguage::English);
 }
 
+// Why, and where to read what to do ([runbooks]).
+QString withRunbook(const HealthVerdict &h)
+{
+    return h.runbook.isEmpty() ? englishReasons(h.reasons) : fillText(QStringLiteral("%1 (runbook: %2)"), englishReasons(h.reasons), h.runbook);
+}
+
 // The status changes in [fromMs, toMs], oldest first: those the recorder wrote
 // as events, and those its polls show without one (a history written before
 // events were, or the demo's simulated past).
@@ -267,22 +273,22 @@ QStringList whatIsSick(const Snapshot &snapshot, const QList<ReportIncident> &in
                 rows.append({g.health.status, QStringLiteral("| %1 | %2 | %3 | %4 | %5 |")
                                                   .arg(healthName(g.health.status).toUpper(), cell(displayBytes(st.key)), cell(displayBytes(g.name)),
                                                        cell(sinceWhen(incidents, GroupKey{st.key, g.name}, g.health, snapshot->takenAtMs)),
-                                                       cell(englishReasons(g.health.reasons)))});
+                                                       cell(withRunbook(g.health)))});
     // Queues keep values, not status changes, in the history: "since" from the poll's incident.
     const qint64 now = snapshot->takenAtMs;
     for (const DelayedQueueSnapshot &q : snapshot->delayedQueues)
         if (q.health.status != Health::Ok)
             rows.append({q.health.status, fillText(QStringLiteral("| %1 | %2 | (delayed queue) | %3 | %4 |"), healthName(q.health.status).toUpper(),
-                                                   cell(displayBytes(q.key)), cell(incidentSinceText(q.health, now)), cell(englishReasons(q.health.reasons)))});
+                                                   cell(displayBytes(q.key)), cell(incidentSinceText(q.health, now)), cell(withRunbook(q.health)))});
     for (const ListQueueSnapshot &q : snapshot->listQueues)
         if (q.health.status != Health::Ok)
             rows.append({q.health.status, fillText(QStringLiteral("| %1 | %2 | (reliable list) | %3 | %4 |"), healthName(q.health.status).toUpper(),
-                                                   cell(displayBytes(q.key)), cell(incidentSinceText(q.health, now)), cell(englishReasons(q.health.reasons)))});
+                                                   cell(displayBytes(q.key)), cell(incidentSinceText(q.health, now)), cell(withRunbook(q.health)))});
     for (const JobQueueSnapshot &q : snapshot->jobQueues)
         if (q.health.status != Health::Ok)
             rows.append({q.health.status, fillText(QStringLiteral("| %1 | %2 | (%3) | %4 | %5 |"), healthName(q.health.status).toUpper(),
                                                    cell(jobQueueTitle(q)), frameworkName(q.framework), cell(incidentSinceText(q.health, now)),
-                                                   cell(englishReasons(q.health.reasons)))});
+                                                   cell(withRunbook(q.health)))});
     // Worst first; within a status, the order the server listed them.
     std::stable_sort(rows.begin(), rows.end(), [](const Row &a, const Row &b) { return int(a.status) > int(b.status); });
     QStringList out;

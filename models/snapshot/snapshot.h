@@ -83,6 +83,7 @@ struct HealthVerdict
     HealthTrend trend;              // groups: the first measured rule at the status's level, else lag
     IncidentMark incident;          // filled by IncidentTracker; empty on a verdict of one poll alone
     DrainForecast drain;            // likewise
+    QString runbook;                // [runbooks]: where to read what to do (not OK only); empty when none applies
 };
 
 // A rate over a window of polls (IncidentTracker), not between two polls: a

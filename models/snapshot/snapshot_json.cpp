@@ -52,6 +52,7 @@ QJsonValue drainJson(const DrainForecast &d)
 void putIncident(QJsonObject &o, const HealthVerdict &h)
 {
     o.insert(QLatin1String("drain"), drainJson(h.drain));
+    o.insert(QLatin1String("runbook"), h.runbook.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(h.runbook));
     const IncidentMark &i = h.incident;
     o.insert(QLatin1String("since_ms"), h.status != Health::Ok && i.sinceMs > 0 ? QJsonValue(double(i.sinceMs)) : QJsonValue(QJsonValue::Null));
     if (i.sinceMs == 0) {

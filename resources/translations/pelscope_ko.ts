@@ -362,7 +362,7 @@
 <context>
     <name>Health</name>
     <message>
-        <location filename="../../models/health/health_rules.cpp" line="+243"/>
+        <location filename="../../models/health/health_rules.cpp" line="+248"/>
         <source>oldest pending idle %1, past taskiq&apos;s reclaim timeout %2: no live worker reclaimed it</source>
         <translation>가장 오래된 대기 항목이 %1 동안 유휴, taskiq의 회수 시간 %2 초과: 살아 있는 워커가 회수하지 않음</translation>
     </message>
@@ -573,12 +573,12 @@
         <translation>이번 폴링에서 아직 읽지 않음</translation>
     </message>
     <message>
-        <location filename="../../models/health/health_rules.cpp" line="-297"/>
+        <location filename="../../models/health/health_rules.cpp" line="-302"/>
         <source>dead-letter stream %1 grew by %2 in the last %3 (now %4)</source>
         <translation>데드 레터 스트림 %1: 최근 %3 동안 %2 증가 (현재 %4)</translation>
     </message>
     <message>
-        <location filename="../../models/health/incident_tracker.cpp" line="+30"/>
+        <location filename="../../models/health/incident_tracker.cpp" line="+31"/>
         <source>from the oldest pending entry&apos;s idle time</source>
         <translation>가장 오래된 Pending 엔트리의 idle 시간으로 추정</translation>
     </message>
@@ -1636,7 +1636,14 @@
         <translation>%1; 장애 시작 %2</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+4"/>
+        <source>%1
+Runbook: %2</source>
+        <translation>%1
+런북: %2</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>Time</source>
         <translation>시각</translation>
     </message>
@@ -3246,7 +3253,7 @@ Click for the last hour.</source>
         <translation>이 상태인 이유</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+8"/>
         <source>5 min</source>
         <translation>5분</translation>
     </message>
@@ -3367,6 +3374,11 @@ Click for the last hour.</source>
     </message>
     <message>
         <location line="+6"/>
+        <source>Runbook: %1</source>
+        <translation>런북: %1</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Lag: %1</source>
         <translation>Lag: %1</translation>
     </message>
@@ -3401,7 +3413,7 @@ Click for the last hour.</source>
         <translation>알 수 없음</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+55"/>
         <source>%1 from %2</source>
         <translation>%2부터 %1</translation>
     </message>

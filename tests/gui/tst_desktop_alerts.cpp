@@ -220,6 +220,43 @@ private Q_SLOTS:
         window.alerts()->mute(view.label(), subject, DesktopAlerts::Mute::None); // the settings outlive the test
     }
 
+    // Two groups turn CRIT at one poll: the bar says how many and lists
+    // both (issue 45: the second replaced the first, and the bar showed one
+    // of the three that fired), and the inbox keeps each with its reasons.
+    void severalAlertsAtOnePollAreOneBar()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        db.command({"XGROUP", "CREATE", "billing", "g1", "$", "MKSTREAM"});
+        db.command({"XGROUP", "CREATE", "billing", "g2", "$"});
+
+        MainWindow window;
+        ConnectionView &view = *window.addConnection();
+        window.show();
+        ProbeConfig config;
+        config.thresholds.lagWarn = 5;
+        config.thresholds.lagCrit = 10;
+        PollerThread poller(optionsFor(server.url()), config);
+        poller.setIntervalMs(150);
+        connect(poller.poller(), &ConnectionPoller::snapshotReady, &view, &ConnectionView::applySnapshot);
+        poller.start();
+        QTRY_COMPARE_WITH_TIMEOUT(view.groupModel()->rowCount(), 2, 10000);
+        QList<RedisCommand> burst;
+        for (int i = 0; i < 20; ++i)
+            burst.append({"XADD", "billing", "*", "n", QByteArray::number(i)});
+        db.pipeline(burst); // both groups' lag 20 from the same poll
+        AlertInboxModel *inbox = window.alerts()->inbox();
+        QTRY_COMPARE_WITH_TIMEOUT(inbox->rowCount(), 2, 10000);
+        QVERIFY2(window.alertBanner()->title().startsWith(QStringLiteral("2 changed at once: 2 CRIT")), qPrintable(window.alertBanner()->title()));
+        QVERIFY2(window.alertBanner()->text().contains(QStringLiteral("billing/g1 is CRIT")) && window.alertBanner()->text().contains(QStringLiteral("billing/g2 is CRIT")),
+                 qPrintable(window.alertBanner()->text()));
+        for (int row = 0; row < 2; ++row)
+            QVERIFY(inbox->index(row, AlertInboxModel::Why).data().toString().contains(QStringLiteral("lag 20")));
+    }
+
     // The inbox keeps every alert after the banner is replaced or dismissed
     // (issue 28, item 4): opened with its keys, newest first, new ones
     // counted in the menu; Space acknowledges, Enter opens the group.

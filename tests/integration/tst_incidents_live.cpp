@@ -10,10 +10,12 @@
 #include "text/fill_text.h"
 
 #include <QElapsedTimer>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
 
@@ -76,6 +78,7 @@ public:
         return out;
     }
     QString errors() { return QString::fromUtf8(m_process.readAllStandardError()); }
+    QList<QJsonObject> documents() const { return m_docs; }
 
 private:
     QProcess m_process;
@@ -256,6 +259,39 @@ private Q_SLOTS:
             QVERIFY2(s.group.value(QStringLiteral("drain")).toObject().value(QStringLiteral("eta_s")).isNull(), "a finite ETA for a group that reads nothing");
     }
 
+    // A dead-letter stream's newest is the newest entry still in it: after
+    // the newest dead letters are requeued (deleted), the header and the JSON
+    // said the deleted one's time (issue 45).
+    void deadLetterNewestAfterDeletes()
+    {
+        const RedisReply time = m_redis.command({"TIME"});
+        const qint64 now = time.at(0).toInt().value_or(0) * 1000;
+        m_redis.command({"XGROUP", "CREATE", "orders", "billing", "$", "MKSTREAM"});
+        const QByteArray old = QByteArray::number(now - 2 * 86'400'000LL) + "-0"; // two days old
+        m_redis.command({"XADD", "orders:dlq", old, "error", "timeout"});
+        m_redis.command({"XADD", "orders:dlq", "*", "error", "poison"});
+        const auto newestOf = [](const QJsonObject &doc) {
+            for (const QJsonValue &d : doc.value(QStringLiteral("dead_letter_streams")).toArray())
+                if (d.toObject().value(QStringLiteral("key")).toString() == QLatin1String("orders:dlq"))
+                    return d.toObject().value(QStringLiteral("newest_entry_ms"));
+            return QJsonValue(QJsonValue::Undefined);
+        };
+        Watch watch(m_server.url(), {QStringLiteral("--stream"), QStringLiteral("orders:dlq")});
+        QTRY_VERIFY_WITH_TIMEOUT(!watch.seen(QStringLiteral("billing")).isEmpty(), 10000);
+        const RedisReply newest = m_redis.command({"XREVRANGE", "orders:dlq", "+", "-", "COUNT", "1"});
+        const QByteArray newestId = newest.at(0).at(0).bytes();
+        m_redis.command({"XDEL", "orders:dlq", newestId}); // requeued: gone
+        runFor(2'000);
+        // The one-shot snapshot and the watch's latest poll alike: the two-day-old entry.
+        const ProcessRun run = runProcess(QStringLiteral(PELSCOPE_CLI_PATH), {QStringLiteral("snapshot"), QStringLiteral("--json"), QStringLiteral("--url"), m_server.url(),
+                                                                              QStringLiteral("--stream"), QStringLiteral("orders"), QStringLiteral("--stream"),
+                                                                              QStringLiteral("orders:dlq")});
+        QCOMPARE(qint64(newestOf(QJsonDocument::fromJson(run.out).object()).toDouble()), now - 2 * 86'400'000LL);
+        const QList<QJsonObject> docs = watch.documents();
+        QVERIFY(!docs.isEmpty());
+        QCOMPARE(qint64(newestOf(docs.last()).toDouble()), now - 2 * 86'400'000LL);
+    }
+
     // Opened on an incident already under way: the oldest unread entry was
     // added 10 minutes ago (its ID says so), so the trouble began when it
     // crossed behind_warn, not at the first poll.
@@ -278,10 +314,21 @@ private Q_SLOTS:
         QCOMPARE(incident.value(QStringLiteral("derived_from")).toString(), QStringLiteral("behind"));
         // Exact: the entry's time plus behind_warn (60 s by default).
         QCOMPARE(qint64(g.value(QStringLiteral("since_ms")).toDouble()), now - 600'000 + 60'000);
-        // check says it in words too.
+        // check says it in words too, with the runbook [runbooks] gives its reason.
+        QTemporaryDir dir;
+        QFile config(dir.filePath(QStringLiteral("pelscope.ini")));
+        QVERIFY(config.open(QIODevice::WriteOnly));
+        config.write("[runbooks]\nbehind = https://wiki.example/runbooks/behind\n");
+        config.close();
         const ProcessRun check = runProcess(QStringLiteral(PELSCOPE_CLI_PATH),
-                                            {QStringLiteral("check"), QStringLiteral("--url"), m_server.url(), QStringLiteral("--stream"), QStringLiteral("orders")});
-        QVERIFY2(check.out.contains("since about "), check.out.constData());
+                                            {QStringLiteral("check"), QStringLiteral("--url"), m_server.url(), QStringLiteral("--stream"), QStringLiteral("orders"),
+                                             QStringLiteral("--config"), config.fileName()});
+        QVERIFY2(check.out.contains("since about ") && check.out.contains("(runbook: https://wiki.example/runbooks/behind)"), check.out.constData());
+        const ProcessRun json = runProcess(QStringLiteral(PELSCOPE_CLI_PATH),
+                                           {QStringLiteral("snapshot"), QStringLiteral("--json"), QStringLiteral("--url"), m_server.url(), QStringLiteral("--stream"),
+                                            QStringLiteral("orders"), QStringLiteral("--config"), config.fileName()});
+        QCOMPARE(findGroup(QJsonDocument::fromJson(json.out).object(), QStringLiteral("orders"), QStringLiteral("late")).value(QStringLiteral("runbook")).toString(),
+                 QStringLiteral("https://wiki.example/runbooks/behind"));
     }
 
     // A consumer dies holding 30 entries; an operator claims them to a live

@@ -17,6 +17,19 @@ using namespace pelscope;
 
 namespace {
 
+// A verdict of one status and one reason, the rest as a rule leaves it.
+HealthVerdict verdictOf(Health status, const Reason &reason)
+{
+    HealthVerdict v;
+    v.status = status;
+    v.reasons = {reason};
+    return v;
+}
+
+} // namespace
+
+namespace {
+
 constexpr qint64 kT0 = 1'700'000'000'000; // aligned to 10 s
 constexpr qint64 kHour = 3'600'000;
 constexpr qint64 kDay = 24 * kHour;
@@ -629,7 +642,7 @@ private Q_SLOTS:
         QCOMPARE(renderReasons(v.reasons), QStringList{QStringLiteral("stalled: lag 5 and no entry read in 1m30s of watching")});
 
         // Merged with the snapshot's own verdict: worse status, reasons appended.
-        HealthVerdict base{Health::Warn, {Reason::verbatim(QStringLiteral("lag 3,127 ≥ 1,000 unread entries"))}, {}, {}, {}, {}};
+        HealthVerdict base = verdictOf(Health::Warn, Reason::verbatim(QStringLiteral("lag 3,127 ≥ 1,000 unread entries")));
         v = applyHistoryRules(store, kKey, base, th, store.latestMs());
         QCOMPARE(v.status, Health::Crit);
         QCOMPARE(v.reasons.size(), 2);
@@ -739,9 +752,9 @@ private Q_SLOTS:
         HistoryRuleThresholds th;
         auto verdictAt = [](int i) -> HealthVerdict {
             switch (i % 5) {
-            case 1: return {Health::Warn, {Reason::verbatim(QStringLiteral("w"))}, {}, {}, {}, {}};
-            case 2: return {Health::Warn, {Reason::verbatim(QStringLiteral("w2"))}, {}, {}, {}, {}};
-            case 3: return {Health::Crit, {Reason::verbatim(QStringLiteral("c"))}, {}, {}, {}, {}};
+            case 1: return verdictOf(Health::Warn, Reason::verbatim(QStringLiteral("w")));
+            case 2: return verdictOf(Health::Warn, Reason::verbatim(QStringLiteral("w2")));
+            case 3: return verdictOf(Health::Crit, Reason::verbatim(QStringLiteral("c")));
             default: return {};
             }
         };
@@ -770,7 +783,7 @@ private Q_SLOTS:
         // First seen already bad: one record, "first seen CRIT", never "OK → CRIT".
         HistoryStore fresh;
         GroupValues bad;
-        bad.health = {Health::Crit, {Reason::verbatim(QStringLiteral("c"))}, {}, {}, {}, {}};
+        bad.health = verdictOf(Health::Crit, Reason::verbatim(QStringLiteral("c")));
         appendAndEvaluate(fresh, single(kT0, bad), th);
         QCOMPARE(fresh.statusChanges(kKey).size(), 1);
         QVERIFY(fresh.statusChanges(kKey).first().firstSeen);
@@ -795,7 +808,7 @@ private Q_SLOTS:
         HistoryRuleThresholds th;
         auto at = [&](HistoryStore &store, qint64 ms, Health h) {
             GroupValues v;
-            v.health = {h, {Reason::verbatim(QStringLiteral("r"))}, {}, {}, {}, {}};
+            v.health = verdictOf(h, Reason::verbatim(QStringLiteral("r")));
             appendAndEvaluate(store, single(ms, v), th);
         };
         HistoryStore store;

@@ -425,6 +425,33 @@ private Q_SLOTS:
             QVERIFY2(*firstAt <= 330 && 100 + *firstAt * 1 < 1'000, qPrintable(QString::number(*firstAt)));
     }
 
+    // [runbooks]: the subject exactly, then its stream's wildcard, then the
+    // first reason's code; only http(s) links; none while OK.
+    void runbooks()
+    {
+        HealthThresholds t;
+        QVERIFY(t.runbooks.set(QStringLiteral("lag"), QStringLiteral("javascript:alert(1)")).contains(QStringLiteral("not an http(s) URL")));
+        QVERIFY(t.runbooks.set(QStringLiteral("lag"), QStringLiteral("file:///etc/passwd")).contains(QStringLiteral("not an http(s) URL")));
+        QVERIFY(t.runbooks.set(QStringLiteral("lag"), QStringLiteral("https://wiki.example/lag")).isEmpty());
+        QVERIFY(t.runbooks.set(QStringLiteral("orders/*"), QStringLiteral("https://wiki.example/orders")).isEmpty());
+        QVERIFY(t.runbooks.set(QStringLiteral("orders/billing"), QStringLiteral("https://wiki.example/billing")).isEmpty());
+        const auto runbookOf = [&](const QByteArray &stream, const QByteArray &group, qint64 lag) {
+            IncidentTracker tracker;
+            tracker.setThresholds(t);
+            GroupState st;
+            st.lag = lag;
+            SnapshotData d = poll(kT0, st, t);
+            d.streams[0].key = stream;
+            d.streams[0].groups[0].name = group;
+            tracker.apply(d);
+            return only(d).health.runbook;
+        };
+        QCOMPARE(runbookOf("orders", "billing", 5'000), QStringLiteral("https://wiki.example/billing"));
+        QCOMPARE(runbookOf("orders", "analytics", 5'000), QStringLiteral("https://wiki.example/orders"));
+        QCOMPARE(runbookOf("payments", "ledger", 5'000), QStringLiteral("https://wiki.example/lag"));
+        QCOMPARE(runbookOf("payments", "ledger", 0), QString()); // OK: nothing to do
+    }
+
     // What the server no longer has is forgotten: a stream per request
     // would otherwise be kept for ever.
     void goneSubjectsAreForgotten()

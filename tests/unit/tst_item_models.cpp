@@ -29,6 +29,19 @@ using namespace pelscope;
 
 namespace {
 
+// A verdict of one status and one reason, the rest as a rule leaves it.
+HealthVerdict verdictOf(Health status, const Reason &reason)
+{
+    HealthVerdict v;
+    v.status = status;
+    v.reasons = {reason};
+    return v;
+}
+
+} // namespace
+
+namespace {
+
 constexpr auto kMode = QAbstractItemModelTester::FailureReportingMode::QtTest;
 
 // A snapshot like a server's: two streams, groups with lag, pending and consumers.
@@ -135,7 +148,7 @@ private Q_SLOTS:
         late.oldestOverdueMs = 90'000;
         late.nextDueInMs = 5'000;
         late.scoreUnit = QStringLiteral("s");
-        late.health = {Health::Crit, {Reason::verbatim(QStringLiteral("scheduler behind"))}, {}, {}, {}, {}};
+        late.health = verdictOf(Health::Crit, Reason::verbatim(QStringLiteral("scheduler behind")));
         DelayedQueueSnapshot hostile;
         hostile.key = QByteArray("d%1{x}\0b\xe2\x80\x8f", 11) ; // d%1{x}, NUL, b, U+200F (RTL mark)
         hostile.size = 0;
@@ -148,7 +161,7 @@ private Q_SLOTS:
         jobs.sampled = 6;
         jobs.stuck = 6;
         jobs.oldestProcessingAgeMs = 750'000;
-        jobs.health = {Health::Warn, {Reason::verbatim(QStringLiteral("6 stuck"))}, {}, {}, {}, {}};
+        jobs.health = verdictOf(Health::Warn, Reason::verbatim(QStringLiteral("6 stuck")));
         ListQueueSnapshot binary;
         binary.key = QByteArray("l\x80%2F", 5);
         binary.processingKey = QByteArray("l\x80%2F:processing", 16);
@@ -202,7 +215,7 @@ private Q_SLOTS:
         mail.oldestWaitingMs = 60'000;
         mail.scheduled = 4;
         mail.overdue = 3;
-        mail.health = {Health::Crit, {Reason::verbatim(QStringLiteral("5 active job(s) whose lock is gone"))}, {}, {}, {}, {}};
+        mail.health = verdictOf(Health::Crit, Reason::verbatim(QStringLiteral("5 active job(s) whose lock is gone")));
         JobQueueSnapshot dead;
         dead.framework = JobFramework::Sidekiq;
         dead.name = "dead";

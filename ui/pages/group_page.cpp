@@ -115,6 +115,9 @@ GroupPage::GroupPage(const SharedHistoryStore *history, QWidget *parent)
     m_reasons->setAccessibleName(tr("Why this status"));
     m_reasons->setTextFormat(Qt::RichText);
     m_reasons->setWordWrap(true);
+    // A runbook link opens in the browser, from the mouse or Tab and Return.
+    m_reasons->setOpenExternalLinks(true);
+    m_reasons->setTextInteractionFlags(Qt::TextBrowserInteraction);
     m_facts->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_facts->setWordWrap(true);
     for (const auto &[label, secs] : {std::pair{tr("5 min"), 300}, {tr("15 min"), 900}, {tr("1 h"), 3600}, {tr("6 h"), 21600}, {tr("24 h"), 86400}})
@@ -314,6 +317,11 @@ void GroupPage::updateHeader(const StreamSnapshot *s, const GroupSnapshot *g)
 
     m_reasons->setText(reasons.isEmpty() ? tr("<span style='color:%1'>No rule is broken.</span>").arg(dimTextColor())
                                          : reasons.join(QStringLiteral("<br>")));
+    // Where to read what to do ([runbooks]), a link the keyboard reaches too.
+    if (!g->health.runbook.isEmpty())
+        m_reasons->setText(m_reasons->text()
+                           + fillText(QStringLiteral("<br><a href=\"%1\">%2</a>"), g->health.runbook.toHtmlEscaped(),
+                                      fillText(tr("Runbook: %1"), g->health.runbook).toHtmlEscaped()));
     // What comes next, with the span of polls it rests on (in its words).
     if (!g->health.drain.why.isEmpty())
         m_reasons->setText(m_reasons->text()
