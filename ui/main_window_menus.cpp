@@ -28,6 +28,7 @@
 #include "write_controller.h"
 
 #include <QAction>
+#include <QInputDialog>
 #include <QCloseEvent>
 #include <QDir>
 #include <QFileDialog>
@@ -150,6 +151,23 @@ void MainWindow::buildMenus()
         dialog->setAttribute(Qt::WA_DeleteOnClose);
         dialog->open();
     });
+    // A mark in the connection's history ("deploy 1.4.2"): drawn on every
+    // chart that spans it, listed in the report and history --json.
+    QAction *mark = file->addAction(tr("&Mark a moment…"), QKeySequence(Qt::CTRL | Qt::Key_M), this, [this] {
+        ConnectionView *view = currentConnection();
+        if (!view) {
+            statusBar()->showMessage(tr("Open a connection's tab to mark a moment in its history"), 10000);
+            return;
+        }
+        bool ok = false;
+        const QString text = QInputDialog::getText(this, tr("Mark a moment"), tr("What happened now (a deploy, a restart, a config change):"),
+                                                   QLineEdit::Normal, QString(), &ok)
+                                 .trimmed()
+                                 .left(1'000);
+        if (ok && !text.isEmpty())
+            view->session()->annotate(text);
+    });
+    mark->setToolTip(tr("Marks this moment on the connection's charts and in its history, report and history --json"));
     file->addSeparator();
     file->addAction(tr("&Quit"), QKeySequence::Quit, this, &QWidget::close);
 

@@ -47,6 +47,7 @@ int runWatch(const CliSettings &settings, const QCommandLineParser &parser, cons
 int runExporter(const CliSettings &settings, const QCommandLineParser &parser);
 int runRecord(const CliSettings &settings, const QCommandLineParser &parser);
 int runHistory(const CliSettings &settings, const QCommandLineParser &parser, const QStringList &args);
+int runAnnotate(const CliSettings &settings, const QCommandLineParser &parser, const QStringList &args);
 // report --since 1h --out DIR (report_command.cpp).
 int runReport(const CliSettings &settings, const QCommandLineParser &parser);
 int runWorkload(const CliSettings &settings, const QCommandLineParser &parser);

@@ -26,6 +26,9 @@ const char *kUsage = "Usage: pelscope-cli [options] <command>\n"
                      "                             (as the window keeps it), reconnecting forever; SIGTERM/SIGINT flush and exit 0\n"
                      "  history STREAM GROUP [--since 1h | --from T --to T] [--raw | --json | --csv]\n"
                      "                             the stored series and events of one group\n"
+                     "  annotate [STREAM GROUP] --text TEXT [--at TIME]\n"
+                     "                             mark a moment (\"deploy 1.4.2\") in the connection's history: drawn on the charts,\n"
+                     "                             listed in the report and history --json (local: nothing is sent to Redis)\n"
                      "  exporter [--listen 127.0.0.1:9187] [--interval D] [--record] [--delivery-histogram] [--consumer-series]\n"
                      "                             Prometheus /metrics and /healthz from the latest poll (a scrape sends Redis nothing);\n"
                      "                             it polls as often as it is scraped unless --interval or --record says otherwise\n"
@@ -148,11 +151,13 @@ int main(int argc, char *argv[])
          QStringLiteral("duration")},
         {QStringLiteral("include-undated"), QStringLiteral("queue requeue|delete --older-than: also the items without a timestamp.")},
         {QStringLiteral("limit"), QStringLiteral("queue requeue|delete: at most this many items."), QStringLiteral("n")},
-        {QStringLiteral("at"), QStringLiteral("queue reschedule: the new due time (ISO 8601 or ms since the epoch)."), QStringLiteral("time")},
+        {QStringLiteral("at"), QStringLiteral("queue reschedule: the new due time; annotate: the moment marked (ISO 8601 or ms since the epoch)."),
+         QStringLiteral("time")},
+        {QStringLiteral("text"), QStringLiteral("annotate: what happened (\"deploy 1.4.2\")."), QStringLiteral("text")},
         {QStringLiteral("in"), QStringLiteral("queue reschedule: due this long from now (the server's time)."), QStringLiteral("duration")},
     });
     parser.addPositionalArgument(QStringLiteral("command"),
-                                 QStringLiteral("snapshot, check, watch, record, history, report, exporter, workload, dlq, queue or pending"));
+                                 QStringLiteral("snapshot, check, watch, record, history, annotate, report, exporter, workload, dlq, queue or pending"));
 
     if (!parser.parse(QCoreApplication::arguments())) {
         writeErr(QStringLiteral("pelscope-cli: %1 (see --help)\n").arg(parser.errorText()));
@@ -173,7 +178,8 @@ int main(int argc, char *argv[])
 
     const QStringList positional = parser.positionalArguments();
     const bool withArguments = positional.value(0) == QLatin1String("dlq") || positional.value(0) == QLatin1String("pending")
-                               || positional.value(0) == QLatin1String("history") || positional.value(0) == QLatin1String("queue");
+                               || positional.value(0) == QLatin1String("history") || positional.value(0) == QLatin1String("queue")
+                               || positional.value(0) == QLatin1String("annotate");
     if (positional.size() != 1 && !withArguments) {
         std::fprintf(stderr,
                      "pelscope-cli: expected one command (snapshot, check, watch, record, history, report, exporter, workload, dlq, queue, pending); see --help\n");
@@ -207,6 +213,8 @@ int main(int argc, char *argv[])
     }
     if (command == QLatin1String("history"))
         return runHistory(settings, parser, positional.mid(1));
+    if (command == QLatin1String("annotate"))
+        return runAnnotate(settings, parser, positional.mid(1));
     if (command == QLatin1String("exporter")) {
         setupConsoleLogging(std::max(verbosity, 1));
         return runExporter(settings, parser);

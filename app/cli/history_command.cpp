@@ -48,6 +48,16 @@ QString cell(float v, int decimals = 0)
 
 // "1h", an ISO date-time ("2026-12-01T13:00:00Z") or milliseconds since the epoch.
 
+// {"at_ms", "text", "source", "stream", "group"}: an annotation as history --json gives it.
+QJsonObject annotationJson(const StoredEvent &e)
+{
+    return QJsonObject{{QLatin1String("at_ms"), double(e.atMs)},
+                       {QLatin1String("text"), e.text},
+                       {QLatin1String("source"), e.source},
+                       {QLatin1String("stream"), e.group ? QJsonValue(displayBytes(e.group->stream)) : QJsonValue(QJsonValue::Null)},
+                       {QLatin1String("group"), e.group ? QJsonValue(displayBytes(e.group->group)) : QJsonValue(QJsonValue::Null)}};
+}
+
 } // namespace
 
 int runRecord(const CliSettings &settings, const QCommandLineParser &parser)
@@ -281,8 +291,12 @@ int runHistory(const CliSettings &settings, const QCommandLineParser &parser, co
             o.insert(QLatin1String("status"), p.status ? QJsonValue(healthName(*p.status)) : QJsonValue(QJsonValue::Null));
             series.append(o);
         }
-        QJsonArray ev;
+        QJsonArray ev, annotations;
         for (const StoredEvent &e : events) {
+            if (e.kind == QLatin1String("annotation")) { // marks of their own, not events of the group
+                annotations.append(annotationJson(e));
+                continue;
+            }
             QJsonObject o{{QLatin1String("time_ms"), e.atMs},
                           {QLatin1String("time"), iso(e.atMs)},
                           {QLatin1String("kind"), e.kind},
@@ -299,7 +313,8 @@ int runHistory(const CliSettings &settings, const QCommandLineParser &parser, co
                         {QLatin1String("to_ms"), to},
                         {QLatin1String("file"), path},
                         {QLatin1String("series"), series},
-                        {QLatin1String("events"), ev}};
+                        {QLatin1String("events"), ev},
+                        {QLatin1String("annotations"), annotations}};
         writeOut(QString::fromUtf8(QJsonDocument(doc).toJson(QJsonDocument::Indented)));
         return 0;
     }
@@ -356,6 +371,48 @@ int runHistory(const CliSettings &settings, const QCommandLineParser &parser, co
     if (points.isEmpty() && !csv)
         err(QStringLiteral("no points for %1/%2 between %3 and %4 in %5")
                 .arg(displayBytes(key.stream), displayBytes(key.group), iso(from), iso(to), path));
+    return 0;
+}
+
+// annotate [STREAM GROUP] --text TEXT [--at T]: a mark in the connection's
+// history ("deploy 1.4.2"), drawn on every chart that spans it and listed in
+// the report and history --json. Local: nothing is sent to Redis.
+int runAnnotate(const CliSettings &settings, const QCommandLineParser &parser, const QStringList &args)
+{
+    const QString text = parser.value(QStringLiteral("text")).trimmed();
+    if (text.isEmpty() || (args.size() != 0 && args.size() != 2)) {
+        err(QStringLiteral("usage: annotate [STREAM GROUP] --text TEXT [--at TIME]"));
+        return 3;
+    }
+    constexpr qsizetype kMaxText = 1'000; // a mark, not a document
+    if (text.size() > kMaxText) {
+        err(fillText(QStringLiteral("--text is %1 characters; an annotation holds at most %2"), text.size(), kMaxText));
+        return 3;
+    }
+    StoredEvent e;
+    e.atMs = QDateTime::currentMSecsSinceEpoch();
+    if (parser.isSet(QStringLiteral("at"))) {
+        const auto at = parseTime(parser.value(QStringLiteral("at")));
+        if (!at) {
+            err(QStringLiteral("invalid --at '%1' (ISO 8601 or ms since the epoch)").arg(parser.value(QStringLiteral("at"))));
+            return 3;
+        }
+        e.atMs = *at;
+    }
+    e.kind = QStringLiteral("annotation");
+    e.text = text;
+    e.source = QStringLiteral("pelscope-cli");
+    if (args.size() == 2)
+        e.group = GroupKey{args.at(0).toUtf8(), args.at(1).toUtf8()};
+    const QString path = historyFile(settings, parser);
+    HistoryDatabase db(path);
+    QString error;
+    if (!db.open(&error) || !db.writeEvent(e, &error)) {
+        err(error.isEmpty() ? fillText(QStringLiteral("cannot write %1"), path) : error);
+        return 3;
+    }
+    writeOut(fillText(QStringLiteral("annotated %1%2: %3 (in %4)\n"), isoMs(e.atMs),
+                      e.group ? fillText(QStringLiteral(" on %1 / %2"), displayBytes(e.group->stream), displayBytes(e.group->group)) : QString(), displayText(text), path));
     return 0;
 }
 

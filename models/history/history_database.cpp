@@ -186,7 +186,8 @@ bool HistoryDatabase::open(QString *error)
                 close();
                 return false;
             }
-        if (!eventsHaveReasons() && !exec(QStringLiteral("ALTER TABLE events ADD COLUMN reasons TEXT"), error)) {
+        if ((!eventsHaveColumn("reasons") && !exec(QStringLiteral("ALTER TABLE events ADD COLUMN reasons TEXT"), error))
+            || (!eventsHaveColumn("source") && !exec(QStringLiteral("ALTER TABLE events ADD COLUMN source TEXT"), error))) {
             close();
             return false;
         }
@@ -379,13 +380,13 @@ bool HistoryDatabase::flushOpenBuckets(QString *error)
     return db.commit();
 }
 
-bool HistoryDatabase::eventsHaveReasons()
+bool HistoryDatabase::eventsHaveColumn(const char *name)
 {
     QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
     if (!q.exec(QStringLiteral("PRAGMA table_info(events)")))
         return false;
     while (q.next())
-        if (q.value(1).toString() == QLatin1String("reasons"))
+        if (q.value(1).toString() == QLatin1String(name))
             return true;
     return false;
 }
@@ -399,7 +400,7 @@ bool HistoryDatabase::writeEvent(const StoredEvent &e, QString *error)
         return false;
     if (!m_insertEvent) {
         m_insertEvent = std::make_unique<QSqlQuery>(QSqlDatabase::database(m_connectionName, false));
-        if (!m_insertEvent->prepare(QStringLiteral("INSERT INTO events(t, gid, kind, status, text, reasons) VALUES (?, ?, ?, ?, ?, ?)"))) {
+        if (!m_insertEvent->prepare(QStringLiteral("INSERT INTO events(t, gid, kind, status, text, reasons, source) VALUES (?, ?, ?, ?, ?, ?, ?)"))) {
             if (error)
                 *error = describe(m_insertEvent->lastError().text());
             m_insertEvent.reset();
@@ -413,6 +414,7 @@ bool HistoryDatabase::writeEvent(const StoredEvent &e, QString *error)
     q.bindValue(3, e.status ? QVariant(int(*e.status)) : QVariant(QMetaType(QMetaType::Int)));
     q.bindValue(4, e.text.isNull() ? QStringLiteral("") : e.text); // a null QString binds as NULL
     q.bindValue(5, e.reasons.isEmpty() ? QVariant(QMetaType(QMetaType::QString)) : QVariant(QString::fromUtf8(storeReasons(e.reasons))));
+    q.bindValue(6, e.source.isEmpty() ? QVariant(QMetaType(QMetaType::QString)) : QVariant(e.source));
     if (q.exec())
         return true;
     if (error)

@@ -35,10 +35,13 @@ struct StoredEvent
 {
     qint64 atMs = 0;
     std::optional<GroupKey> group; // none: the whole connection (a failover)
-    QString kind;                  // status, failover, write, dead_consumer
+    QString kind;                  // status, failover, write, dead_consumer, annotation
     std::optional<Health> status;
     QString text;          // in English; for a status, its reasons joined ("; ")
     QList<Reason> reasons; // a status's reasons as data (none in files written before they were)
+    // An annotation's author: "pelscope-cli", "window", or the stream it was
+    // read from (a deploy pipeline's XADD). Empty for other kinds.
+    QString source;
 
     // The reasons, or an old file's text as one reason.
     QList<Reason> why() const { return reasons.isEmpty() && !text.isEmpty() ? QList<Reason>{Reason::verbatim(text)} : reasons; }
@@ -135,7 +138,7 @@ private:
     };
     bool exec(const QString &sql, QString *error);
     std::optional<qint64> groupId(const GroupKey &key, QString *error);
-    bool eventsHaveReasons(); // false for a file written before the reasons column
+    bool eventsHaveColumn(const char *name); // false for a file written before that column (reasons, source)
     bool insertRow(int tier, qint64 gid, qint64 atMs, const StoredPoint &p, bool replace, QString *error);
     bool flushBucket(int tier, qint64 gid, const Bucket &b, QString *error);
     QString describe(const QString &what) const;

@@ -139,9 +139,10 @@ QList<StoredEvent> HistoryDatabase::events(qint64 fromMs, qint64 toMs, QString *
     q.setForwardOnly(true);
     // Files written before reasons were data have no such column (read-only
     // opens do not add it): their text stands for the reasons (StoredEvent::why).
-    const QString reasons = eventsHaveReasons() ? QStringLiteral("e.reasons") : QStringLiteral("NULL");
-    q.prepare(QStringLiteral("SELECT e.t, g.stream, g.grp, e.kind, e.status, e.text, %1 FROM events e LEFT JOIN groups g ON g.id = e.gid "
-                             "WHERE e.t >= ? AND e.t <= ? ORDER BY e.t, e.id").arg(reasons));
+    const QString reasons = eventsHaveColumn("reasons") ? QStringLiteral("e.reasons") : QStringLiteral("NULL");
+    const QString source = eventsHaveColumn("source") ? QStringLiteral("e.source") : QStringLiteral("NULL");
+    q.prepare(QStringLiteral("SELECT e.t, g.stream, g.grp, e.kind, e.status, e.text, %1, %2 FROM events e LEFT JOIN groups g ON g.id = e.gid "
+                             "WHERE e.t >= ? AND e.t <= ? ORDER BY e.t, e.id").arg(reasons, source));
     q.addBindValue(fromMs);
     q.addBindValue(toMs);
     if (!q.exec()) {
@@ -160,6 +161,7 @@ QList<StoredEvent> HistoryDatabase::events(qint64 fromMs, qint64 toMs, QString *
         e.text = q.value(5).toString();
         if (!q.value(6).isNull())
             e.reasons = loadReasons(q.value(6).toString().toUtf8());
+        e.source = q.value(7).toString();
         out.append(e);
     }
     return out;

@@ -364,11 +364,24 @@ IncidentReportResult writeIncidentReport(const Snapshot &snapshot, const Inciden
         md << fillText(QStringLiteral("%1 incident(s) from %2 recorded status changes; one ends once OK has held %3."), incidents.size(), changes.size(),
                        formatDuration(r.thresholds.incidentEndAfterMs))
            << QString();
+    QList<ReportNote> notes;
+    for (const StoredEvent &e : past.events)
+        if (e.kind == QLatin1String("annotation") && e.atMs >= r.fromMs && e.atMs <= r.toMs)
+            notes.append({e.atMs, e.text, e.source, e.group});
     constexpr qsizetype kMaxIncidents = 50;
     for (const ReportIncident &i : incidents.mid(0, kMaxIncidents))
-        md << incidentLines(i, writes, r.toMs);
+        md << incidentLines(i, writes, notes, r.toMs);
     if (incidents.size() > kMaxIncidents)
         md << fillText(QStringLiteral("(%1 more incidents left out; `pelscope-cli history` lists every change)"), incidents.size() - kMaxIncidents);
+
+    // Every mark in the window, the team's own words for what happened.
+    md << QString() << QStringLiteral("## Annotations in the window") << QString();
+    if (notes.isEmpty())
+        md << QStringLiteral("None (`pelscope-cli annotate --text TEXT`, or Ctrl+M in the window, marks a moment).");
+    for (const ReportNote &n : std::as_const(notes))
+        md << fillText(QStringLiteral("- %1 %2%3: %4"), utcTime(n.atMs), displayText(n.source),
+                       n.group ? fillText(QStringLiteral(" on %1 / %2"), displayBytes(n.group->stream), displayBytes(n.group->group)) : QString(),
+                       displayText(n.text));
 
     if (!r.charts.isEmpty()) {
         md << QString() << QStringLiteral("## Charts (the sick groups, worst first, as their pages draw them)") << QString();

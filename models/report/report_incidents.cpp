@@ -100,7 +100,7 @@ QList<ReportIncident> foldIncidents(QList<TimelineChange> changes, qint64 endAft
     return done;
 }
 
-QStringList incidentLines(const ReportIncident &i, const QList<ReportWrite> &writes, qint64 reportEndMs)
+QStringList incidentLines(const ReportIncident &i, const QList<ReportWrite> &writes, const QList<ReportNote> &notes, qint64 reportEndMs)
 {
     QStringList md;
     const qint64 end = i.endMs > 0 ? i.endMs : reportEndMs;
@@ -122,6 +122,9 @@ QStringList incidentLines(const ReportIncident &i, const QList<ReportWrite> &wri
                        w.group.isEmpty() ? QStringLiteral("(any group)") : w.group, w.count,
                        w.target.isEmpty() ? QString() : QStringLiteral(" → ") + w.target);
     }
+    for (const ReportNote &n : notes)
+        if ((!n.group || *n.group == i.key) && n.atMs >= i.startMs && n.atMs <= end)
+            md << fillText(QStringLiteral("- %1 annotation (%2): %3"), utc(n.atMs), displayText(n.source), displayText(n.text));
     md << (i.endMs > 0 ? fillText(QStringLiteral("- OK from %1"), utc(i.endMs)) : QStringLiteral("- Still open when the report was written"));
     if (i.changes > 0)
         md << fillText(QStringLiteral("- %1 status changes folded into this incident (`pelscope-cli history %2 %3` lists them)"), i.changes, stream, group);

@@ -34,6 +34,14 @@ struct ReportWrite
     qint64 count = 0;
 };
 
+// An annotation ("deploy 1.4.2") recorded in the window.
+struct ReportNote
+{
+    qint64 atMs = 0;
+    QString text, source;
+    std::optional<GroupKey> group; // none: the whole connection
+};
+
 struct ReportIncident
 {
     GroupKey key;
@@ -51,8 +59,8 @@ struct ReportIncident
 
 QList<ReportIncident> foldIncidents(QList<TimelineChange> changes, qint64 endAfterMs);
 // The incident's lines for summary.md, in English: its span, its worst
-// moment, its reasons as they came, and the writes on its stream and group
-// from its start to its end.
-QStringList incidentLines(const ReportIncident &incident, const QList<ReportWrite> &writes, qint64 reportEndMs);
+// moment, its reasons as they came, and the writes and annotations on its
+// stream and group (or the whole connection's) from its start to its end.
+QStringList incidentLines(const ReportIncident &incident, const QList<ReportWrite> &writes, const QList<ReportNote> &notes, qint64 reportEndMs);
 
 } // namespace pelscope

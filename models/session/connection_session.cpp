@@ -3,6 +3,7 @@
 #include "../polling/entry_reader.h"
 #include "../polling/poller_thread.h"
 #include "../text/display_text.h"
+#include "../text/fill_text.h"
 
 #include <QDateTime>
 #include <QMap>
@@ -25,10 +26,13 @@ ConnectionSession::ConnectionSession(QObject *parent)
     connect(m_historySession, &HistorySession::judged, this, &ConnectionSession::acceptJudged);
     connect(m_historySession, &HistorySession::stateChanged, this, &ConnectionSession::historyStateChanged);
     connect(m_historySession, &HistorySession::pastReplayed, this, [this](int polls, qint64 loadMs, const QList<StoredEvent> &events) {
-        // Failovers recorded before this window opened are marked on its charts too.
-        for (const StoredEvent &e : events)
+        // Failovers and annotations recorded before this window opened are marked on its charts too.
+        for (const StoredEvent &e : events) {
             if (!e.group && e.kind == QLatin1String("failover"))
                 m_events.append(TimelineEvent{e.atMs, tr("failover"), e.text});
+            else if (e.kind == QLatin1String("annotation"))
+                m_events.append(TimelineEvent{e.atMs, chartLabel(e.text), annotationDetail(e)});
+        }
         spdlog::info("history: {} recorded polls replayed, read in {} ms", polls, loadMs);
         Q_EMIT pastReplayed(polls, loadMs);
     });
@@ -157,6 +161,37 @@ void ConnectionSession::noteEvent(const TimelineEvent &event)
     stored.text = event.detail;
     m_historySession->recordEvent(stored);
     Q_EMIT eventNoted(event);
+}
+
+void ConnectionSession::annotate(const QString &text)
+{
+    StoredEvent stored;
+    stored.atMs = m_lastSnapshot.isNull() ? QDateTime::currentMSecsSinceEpoch() : m_lastSnapshot->takenAtMs;
+    stored.kind = QStringLiteral("annotation");
+    stored.text = text;
+    stored.source = QStringLiteral("window");
+    m_historySession->recordEvent(stored);
+    const TimelineEvent event{stored.atMs, chartLabel(text), annotationDetail(stored)};
+    m_events.append(event);
+    if (m_events.size() > 200)
+        m_events.removeFirst();
+    Q_EMIT eventNoted(event);
+}
+
+QString ConnectionSession::chartLabel(const QString &text)
+{
+    // Drawn along the marker's line: the whole text is in the tooltip and the status line.
+    constexpr qsizetype kShown = 40;
+    const QString shown = displayText(text);
+    return shown.size() <= kShown ? shown : shown.left(kShown - 1) + QChar(0x2026);
+}
+
+QString ConnectionSession::annotationDetail(const StoredEvent &e)
+{
+    const QString at = QDateTime::fromMSecsSinceEpoch(e.atMs).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+    return e.group ? fillText(tr("%1, %2 on %3 / %4: %5"), at, displayText(e.source), displayBytes(e.group->stream), displayBytes(e.group->group),
+                              displayText(e.text))
+                   : fillText(tr("%1, %2: %3"), at, displayText(e.source), displayText(e.text));
 }
 
 void ConnectionSession::noteNodeChanges(const Snapshot &previous, const Snapshot &current)

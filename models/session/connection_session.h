@@ -69,6 +69,9 @@ public:
     const QList<TimelineEvent> &events() const { return m_events; }
     // An event of this connection's (a write), kept in the history.
     void recordEvent(const StoredEvent &event) { m_historySession->recordEvent(event); }
+    // An operator's mark ("deploy 1.4.2") at the latest poll's server time:
+    // into the history, and on the charts at once.
+    void annotate(const QString &text);
 
 public Q_SLOTS:
     // A poll, from this session's poller (or a test's own): judged on the
@@ -92,6 +95,8 @@ private:
     void noteEvent(const TimelineEvent &event);
     // Cluster: streams whose master changed since the last snapshot (a failover, a slot moved).
     void noteNodeChanges(const Snapshot &previous, const Snapshot &current);
+    static QString annotationDetail(const StoredEvent &e);
+    static QString chartLabel(const QString &text);
     void stopReader();
     void checkStale();
 

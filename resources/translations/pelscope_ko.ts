@@ -2279,13 +2279,23 @@ keys: %1</source>
 <context>
     <name>pelscope::ConnectionSession</name>
     <message>
-        <location filename="../../models/session/connection_session.cpp" line="+31"/>
-        <location line="+114"/>
+        <location filename="../../models/session/connection_session.cpp" line="+32"/>
+        <location line="+117"/>
         <source>failover</source>
         <translation>페일오버</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+43"/>
+        <source>%1, %2 on %3 / %4: %5</source>
+        <translation>%1, %2 (%3 / %4): %5</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1, %2: %3</source>
+        <translation>%1, %2: %3</translation>
+    </message>
+    <message>
+        <location line="+18"/>
         <source>%1 streams</source>
         <translation>스트림 %1개</translation>
     </message>
@@ -4445,7 +4455,7 @@ Desktop notifications muted</source>
     </message>
     <message>
         <location line="+0"/>
-        <location filename="../../ui/main_window_menus.cpp" line="+112"/>
+        <location filename="../../ui/main_window_menus.cpp" line="+113"/>
         <source>Enable &amp;writes…</source>
         <translation>쓰기 허용(&amp;W)…</translation>
     </message>
@@ -4540,7 +4550,32 @@ Desktop notifications muted</source>
         <translation>장애 보고서를 내보내려면 연결 탭을 여십시오</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
+        <source>&amp;Mark a moment…</source>
+        <translation>지금 시점 표시(&amp;M)…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Open a connection&apos;s tab to mark a moment in its history</source>
+        <translation>기록에 시점을 표시하려면 연결 탭을 여세요</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Mark a moment</source>
+        <translation>시점 표시</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>What happened now (a deploy, a restart, a config change):</source>
+        <translation>지금 무슨 일이 있었나요 (배포, 재시작, 설정 변경):</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Marks this moment on the connection&apos;s charts and in its history, report and history --json</source>
+        <translation>이 시점을 연결의 차트와 기록, 보고서, history --json에 표시합니다</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>&amp;Quit</source>
         <translation>종료(&amp;Q)</translation>
     </message>

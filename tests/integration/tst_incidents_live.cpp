@@ -292,6 +292,62 @@ private Q_SLOTS:
         QCOMPARE(qint64(newestOf(docs.last()).toDouble()), now - 2 * 86'400'000LL);
     }
 
+    // Annotations (issue 50, item 3): `annotate` marks a moment in the
+    // connection's history, for a group or the whole connection; history
+    // --json lists them, names escaped; the report lists them in the window
+    // and in the incident they fall in.
+    void annotationsInHistoryAndReport()
+    {
+        m_redis.command({"XGROUP", "CREATE", "orders", "ship", "$", "MKSTREAM"});
+        for (int i = 0; i < 20; ++i)
+            m_redis.command({"XADD", "orders", "*", "n", QByteArray::number(i)});
+        QTemporaryDir dir;
+        const QStringList common{QStringLiteral("--url"), m_server.url(), QStringLiteral("--history-dir"), dir.path(), QStringLiteral("--threshold"),
+                                 QStringLiteral("lag_warn=5"), QStringLiteral("--threshold"), QStringLiteral("lag_crit=10")};
+        QProcess recorder;
+        recorder.start(QStringLiteral(PELSCOPE_CLI_PATH), common + QStringList{QStringLiteral("record"), QStringLiteral("--interval"), QStringLiteral("200ms")});
+        QVERIFY(recorder.waitForStarted());
+        runFor(2'000);
+        const QString odd = QStringLiteral("deploy 1.4.2 %1 %2F {x} \u202Eevil");
+        const ProcessRun mark = runProcess(QStringLiteral(PELSCOPE_CLI_PATH),
+                                           common + QStringList{QStringLiteral("annotate"), QStringLiteral("orders"), QStringLiteral("ship"), QStringLiteral("--text"), odd});
+        QVERIFY2(mark.exitCode == 0, mark.err.constData());
+        const ProcessRun wide = runProcess(QStringLiteral(PELSCOPE_CLI_PATH),
+                                           common + QStringList{QStringLiteral("annotate"), QStringLiteral("--text"), QStringLiteral("restarted billing")});
+        QVERIFY2(wide.exitCode == 0, wide.err.constData());
+        const ProcessRun empty = runProcess(QStringLiteral(PELSCOPE_CLI_PATH), common + QStringList{QStringLiteral("annotate"), QStringLiteral("--text"), QStringLiteral(" ")});
+        QCOMPARE(empty.exitCode, 3); // nothing to mark: refused, nothing written
+        runFor(1'000);
+        recorder.terminate();
+        QVERIFY(recorder.waitForFinished(10'000));
+
+        const ProcessRun history = runProcess(QStringLiteral(PELSCOPE_CLI_PATH),
+                                              common + QStringList{QStringLiteral("history"), QStringLiteral("orders"), QStringLiteral("ship"), QStringLiteral("--json")});
+        QVERIFY2(history.exitCode == 0, history.err.constData());
+        const QJsonArray notes = QJsonDocument::fromJson(history.out).object().value(QStringLiteral("annotations")).toArray();
+        QCOMPARE(notes.size(), 2);
+        const QJsonObject first = notes.at(0).toObject();
+        QCOMPARE(first.value(QStringLiteral("text")).toString(), odd);
+        QCOMPARE(first.value(QStringLiteral("source")).toString(), QStringLiteral("pelscope-cli"));
+        QCOMPARE(first.value(QStringLiteral("stream")).toString(), QStringLiteral("orders"));
+        QCOMPARE(first.value(QStringLiteral("group")).toString(), QStringLiteral("ship"));
+        QVERIFY(notes.at(1).toObject().value(QStringLiteral("group")).isNull());
+
+        const QString out = dir.filePath(QStringLiteral("report"));
+        const ProcessRun report = runProcess(QStringLiteral(PELSCOPE_CLI_PATH), common + QStringList{QStringLiteral("report"), QStringLiteral("--out"), out});
+        QVERIFY2(report.exitCode == 0, report.err.constData());
+        QFile summaryFile(out + QStringLiteral("/summary.md"));
+        QVERIFY(summaryFile.open(QIODevice::ReadOnly));
+        const QString summary = QString::fromUtf8(summaryFile.readAll());
+        const qsizetype incident = summary.indexOf(QStringLiteral("### orders / ship: CRIT at its worst"));
+        QVERIFY2(incident > 0, qPrintable(summary));
+        QVERIFY2(summary.indexOf(QStringLiteral(" annotation (pelscope-cli): deploy 1.4.2 %1 %2F {x}"), incident) > incident, qPrintable(summary));
+        QVERIFY2(summary.indexOf(QStringLiteral(" annotation (pelscope-cli): restarted billing"), incident) > incident, qPrintable(summary));
+        const qsizetype section = summary.indexOf(QStringLiteral("## Annotations in the window"));
+        QVERIFY2(section > 0 && summary.indexOf(QStringLiteral("pelscope-cli on orders / ship: deploy 1.4.2"), section) > section, qPrintable(summary));
+        QVERIFY2(!summary.contains(QChar(0x202E)), "a bidi override reached the report"); // escaped where it is shown
+    }
+
     // Opened on an incident already under way: the oldest unread entry was
     // added 10 minutes ago (its ID says so), so the trouble began when it
     // crossed behind_warn, not at the first poll.

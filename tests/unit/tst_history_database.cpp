@@ -562,7 +562,7 @@ private Q_SLOTS:
         {
             HistoryDatabase writer(path, false);
             QVERIFY2(writer.open(&error), qPrintable(error));
-            StoredEvent e{kT0 + 1, kKey, QStringLiteral("status"), Health::Warn, joinReasons(reasons, QStringLiteral("; "), ReasonLanguage::English), reasons};
+            StoredEvent e{kT0 + 1, kKey, QStringLiteral("status"), Health::Warn, joinReasons(reasons, QStringLiteral("; "), ReasonLanguage::English), reasons, {}};
             QVERIFY2(writer.writeEvent(e, &error), qPrintable(error));
         }
         HistoryDatabase again(path, true);

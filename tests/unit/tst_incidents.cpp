@@ -306,7 +306,7 @@ private Q_SLOTS:
         QCOMPARE(night.endMs, kT0 + 4'000'000);
         QCOMPARE(night.changes, 400);
         QCOMPARE(night.reasonsSeen.size(), 2); // lag and the dead consumer, once each
-        const QString text = incidentLines(night, {}, kT0 + 5'000'000).join(QLatin1Char('\n'));
+        const QString text = incidentLines(night, {}, {}, kT0 + 5'000'000).join(QLatin1Char('\n'));
         QVERIFY2(text.contains(QStringLiteral("analytics-2 holds 30")), qPrintable(text));
         QVERIFY2(text.contains(QStringLiteral("400 status changes folded into this incident")), qPrintable(text));
         QCOMPARE(incidents.last().endMs, 0); // still open
