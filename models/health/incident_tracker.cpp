@@ -253,6 +253,12 @@ void IncidentTracker::followClaim(Track &t, const GroupSnapshot &g, HealthVerdic
                                     ReasonArg::name(t.claim->from.join(", ")), ReasonArg::name(t.claim->receiver)}));
         return;
     }
+    if (raw.stalled.isEmpty() && t.stalled.isEmpty() && !t.claim) {
+        // Nobody holds old work, and nothing was claimed: nothing to follow
+        // (most groups, most polls: no per-consumer table kept for them).
+        t.consumerPending.clear();
+        return;
+    }
     QHash<QByteArray, qint64> now;
     for (const ConsumerSnapshot &c : g.consumerList)
         now.insert(c.name, c.pending);
@@ -423,11 +429,16 @@ void IncidentTracker::apply(SnapshotData &data)
             }
             continue;
         }
-        const qint64 window = m_thresholds.forGroup(s.key, {}).rateWindowMs;
+        // Most deployments have no per-group overrides: no copy per group then.
+        const bool overridden = !m_thresholds.groupOverrides.isEmpty();
+        const qint64 window = overridden ? m_thresholds.forGroup(s.key, {}).rateWindowMs : m_thresholds.rateWindowMs;
         if (const std::optional<qint64> added = entriesAddedOf(s))
             s.inRate = m_added[s.key].rate(now, *added, window);
         for (GroupSnapshot &g : s.groups) {
-            const HealthThresholds th = m_thresholds.forGroup(s.key, g.name);
+            HealthThresholds copy;
+            if (overridden)
+                copy = m_thresholds.forGroup(s.key, g.name);
+            const HealthThresholds &th = overridden ? copy : m_thresholds;
             Track &t = track({Subject::Kind::Group, s.key, g.name}, &isNew);
             if (g.entriesRead)
                 g.outRate = t.read.rate(now, *g.entriesRead, th.rateWindowMs);
@@ -436,7 +447,8 @@ void IncidentTracker::apply(SnapshotData &data)
             judgeTrend(t, g, raw, now, th);
             g.health = judge(t, std::move(raw), now, th, derivedStart(g, th, now));
             g.health.drain = forecast(t.backlog, now, g.lag, th, s.inRate, g.outRate);
-            g.health.runbook = th.runbooks.urlFor(fillText(QStringLiteral("%1/%2"), displayBytes(s.key), displayBytes(g.name)), g.health);
+            if (!th.runbooks.isEmpty() && g.health.status != Health::Ok)
+                g.health.runbook = th.runbooks.urlFor(fillText(QStringLiteral("%1/%2"), displayBytes(s.key), displayBytes(g.name)), g.health);
             t.shown.drain = g.health.drain;
             t.shown.runbook = g.health.runbook;
         }
@@ -447,7 +459,8 @@ void IncidentTracker::apply(SnapshotData &data)
         Track &t = track(subject, &isNew);
         health = judge(t, health, now, m_thresholds, std::move(derived));
         health.drain = forecast(t.backlog, now, backlog, m_thresholds, std::nullopt, std::nullopt);
-        health.runbook = m_thresholds.runbooks.urlFor(displayBytes(subject.key), health);
+        if (!m_thresholds.runbooks.isEmpty() && health.status != Health::Ok)
+            health.runbook = m_thresholds.runbooks.urlFor(displayBytes(subject.key), health);
     };
     for (DelayedQueueSnapshot &q : data.delayedQueues)
         if (q.error.isEmpty())
@@ -459,7 +472,7 @@ void IncidentTracker::apply(SnapshotData &data)
         if (q.error.isEmpty())
             queue({Subject::Kind::Job, jobQueueId(q), {}}, q.health, derivedStart(q, m_thresholds, now), jobFigures(q).size);
     for (JobQueueSnapshot &q : data.jobQueues) // by the key it is known by, not its identity's bytes
-        if (q.error.isEmpty())
+        if (q.error.isEmpty() && !m_thresholds.runbooks.isEmpty() && q.health.status != Health::Ok)
             q.health.runbook = m_thresholds.runbooks.urlFor(displayBytes(q.key), q.health);
 
     // What the server no longer has goes (a stream per request would
