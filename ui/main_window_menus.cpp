@@ -28,6 +28,8 @@
 #include "write_controller.h"
 
 #include <QAction>
+#include <QApplication>
+#include <QAbstractButton>
 #include <QInputDialog>
 #include <QCloseEvent>
 #include <QDir>
@@ -68,6 +70,13 @@ void MainWindow::installShortcuts()
     // Back to the overview (Esc, Alt+Left, Backspace) belongs to the pages themselves
     // (GroupPage, DlqPage): bound here too it would be ambiguous, and nothing would fire.
     add({QKeySequence(Qt::Key_Space)}, [this] {
+        // A focused button takes Space as everywhere else: it is pressed.
+        // The window-wide shortcut came first and paused polling instead, so
+        // a claim could not be started from the keyboard (issue 48).
+        if (auto *button = qobject_cast<QAbstractButton *>(QApplication::focusWidget()); button && button->isEnabled()) {
+            button->animateClick();
+            return;
+        }
         ConnectionView *view = currentConnection();
         if (view && !allTabCurrent() && !view->overview()->filter()->hasFocus())
             view->setPaused(!view->isPaused());

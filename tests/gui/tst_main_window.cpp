@@ -43,6 +43,7 @@
 #include <QScreen>
 #include <QTemporaryDir>
 #include <QTabWidget>
+#include <QPushButton>
 #include <QTest>
 #include <QHeaderView>
 #include <QGuiApplication>
@@ -361,6 +362,42 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(view->overviewTable()->model()->rowCount() == 1, 10000);
         view->overview()->findChild<QLineEdit *>()->setText(QStringLiteral("no-such-group"));
         QTRY_VERIFY(reasons->text().contains(QStringLiteral("No group matches the filter.")));
+    }
+
+    // Space on a focused button presses it, as everywhere else; elsewhere it
+    // still pauses polling (issue 48: it paused polling on a focused "Claim
+    // all from…" and a claim could not be started from the keyboard).
+    void spacePressesTheFocusedButton()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        db.command({"XGROUP", "CREATE", "orders", "g", "$", "MKSTREAM"});
+        MainWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        ConnectionRequest request;
+        request.options = optionsFor(server.url());
+        request.intervalMs = 300;
+        request.history.enabled = false;
+        ConnectionView *view = window.openConnection(request);
+        QTRY_VERIFY_WITH_TIMEOUT(view->overviewTable()->model()->rowCount() == 1, 10000);
+        // The overview's dead-letter button, focused the keyboard's way.
+        auto *button = view->findChild<QPushButton *>(QStringLiteral("dlqButton"));
+        QVERIFY(button && button->isVisible() && button->isEnabled());
+        QSignalSpy clicked(button, &QPushButton::clicked);
+        button->setFocus(Qt::TabFocusReason);
+        QTRY_VERIFY(button->hasFocus());
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Space);
+        QTRY_COMPARE(clicked.size(), 1);
+        QVERIFY(!view->isPaused());
+        // On the table, Space is still the pause key.
+        view->overviewTable()->setFocus();
+        QTRY_VERIFY(view->overviewTable()->hasFocus());
+        QTest::keyClick(view->overviewTable(), Qt::Key_Space);
+        QTRY_VERIFY(view->isPaused());
     }
 
     void severalConnectionsInOneWindow()
