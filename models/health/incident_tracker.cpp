@@ -143,87 +143,6 @@ std::optional<WindowRate> IncidentTracker::Counter::rate(qint64 nowMs, qint64 va
     return out;
 }
 
-void IncidentTracker::Gauge::add(qint64 nowMs, qint64 value, qint64 windowMs)
-{
-    if (!samples.empty() && nowMs <= samples.back().atMs)
-        return;
-    while (samples.size() > 1 && samples[1].atMs <= nowMs - windowMs)
-        samples.pop_front();
-    if (samples.empty() || nowMs - samples.back().atMs >= windowMs / 32)
-        samples.push_back({nowMs, value});
-}
-
-DrainForecast IncidentTracker::forecast(Gauge &g, qint64 nowMs, std::optional<qint64> backlog, const HealthThresholds &th,
-                                        const std::optional<WindowRate> &in, const std::optional<WindowRate> &out)
-{
-    DrainForecast f;
-    if (!backlog) {
-        g.samples.clear();
-        f.why = healthReason("drain_unknown_backlog", QT_TRANSLATE_NOOP("Health", "the backlog is unknown this poll"));
-        return f;
-    }
-    g.add(nowMs, *backlog, th.rateWindowMs);
-    f.basisMs = g.samples.empty() ? 0 : nowMs - g.samples.front().atMs;
-    if (f.basisMs < kDrainMinBasisMs) {
-        f.why = healthReason("drain_too_few_polls", QT_TRANSLATE_NOOP("Health", "too few polls: %1 of the %2 a forecast needs"),
-                             {ReasonArg::duration(f.basisMs), ReasonArg::duration(kDrainMinBasisMs)});
-        return f;
-    }
-    // Least squares over the window's samples and now: a batch reader's
-    // sawtooth, read at any phase, moves the slope by its height over the
-    // window at most, where two end points moved it by all of it.
-    double n = 0, st = 0, sv = 0, stt = 0, stv = 0;
-    const auto take = [&](qint64 atMs, qint64 v) {
-        const double t = double(atMs - nowMs) / 1000.0;
-        n += 1;
-        st += t;
-        sv += double(v);
-        stt += t * t;
-        stv += t * double(v);
-    };
-    for (const Sample &sample : std::as_const(g.samples))
-        take(sample.atMs, sample.value);
-    if (g.samples.back().atMs != nowMs)
-        take(nowMs, *backlog);
-    const double denominator = n * stt - st * st;
-    f.perSecond = denominator > 0 ? (n * stv - st * sv) / denominator : 0.0;
-    // In ≈ out within 5 % of the flow, two items over the window, or one
-    // and a half of the largest step between two polls (a batch reader's
-    // batch: the fit of a sawtooth moves by about that over the window): steady.
-    const double flow = std::max(in ? in->perSecond : 0.0, out ? out->perSecond : 0.0);
-    qint64 step = 0;
-    for (size_t i = 1; i < g.samples.size(); ++i)
-        step = std::max(step, std::abs(g.samples[i].value - g.samples[i - 1].value));
-    step = std::max(step, std::abs(*backlog - g.samples.back().value));
-    const double tolerance = std::max({0.05 * flow, 2000.0 / double(f.basisMs), 1500.0 * double(step) / double(f.basisMs)});
-    if (out && out->perSecond <= 0 && *backlog > 0 && f.perSecond > -tolerance) {
-        f.why = healthReason("drain_nothing_read", QT_TRANSLATE_NOOP("Health", "nothing read in %1: no pace to forecast from"),
-                             {ReasonArg::duration(out->windowMs)});
-        return f;
-    }
-    if (*backlog == 0 && f.perSecond <= tolerance) {
-        f.state = DrainForecast::State::Steady;
-        f.why = healthReason("drain_clear", QT_TRANSLATE_NOOP("Health", "nothing waiting"));
-        return f;
-    }
-    const QList<ReasonArg> pace{ReasonArg::duration(f.basisMs)};
-    if (f.perSecond < -tolerance) {
-        f.state = DrainForecast::State::Draining;
-        f.etaMs = qint64(double(*backlog) / -f.perSecond * 1000.0);
-        f.why = healthReason("draining", QT_TRANSLATE_NOOP("Health", "clears in about %1 at the pace of the last %2 (%3 fewer a second)"),
-                             {ReasonArg::duration(*f.etaMs), ReasonArg::duration(f.basisMs), ReasonArg::text(QString::number(-f.perSecond, 'f', 1))});
-    } else if (f.perSecond > tolerance) {
-        f.state = DrainForecast::State::Growing;
-        f.why = healthReason("growing", QT_TRANSLATE_NOOP("Health", "will not drain at this pace: %1 more a second over the last %2"),
-                             {ReasonArg::text(QString::number(f.perSecond, 'f', 1)), ReasonArg::duration(f.basisMs)});
-    } else {
-        f.state = DrainForecast::State::Steady;
-        f.why = healthReason("steady", QT_TRANSLATE_NOOP("Health", "holds at about %1: as much goes out as comes in over the last %2"),
-                             {ReasonArg::count(*backlog), ReasonArg::duration(f.basisMs)});
-    }
-    return f;
-}
-
 void IncidentTracker::clear()
 {
     m_tracks.clear();
@@ -332,10 +251,7 @@ void IncidentTracker::judgeTrend(Track &t, const GroupSnapshot &g, HealthVerdict
     }
     // Risen by more than a batch reader's sawtooth can by its phase alone:
     // twice the largest step between two polls of the last minute.
-    qint64 step = 0;
-    for (size_t i = 1; i < t.backlog.samples.size(); ++i)
-        step = std::max(step, std::abs(t.backlog.samples[i].value - t.backlog.samples[i - 1].value));
-    if (previous - t.lagReadings.front().value <= 2 * step || !g.outRate || g.outRate->perSecond <= 0)
+    if (previous - t.lagReadings.front().value <= 2 * t.backlog.largestStep() || !g.outRate || g.outRate->perSecond <= 0)
         return;
     addReason(raw, Health::Warn,
               healthReason("falling_behind", QT_TRANSLATE_NOOP("Health", "falling behind: lag never fell over the last %1 while the group reads (%2 → %3)"),
@@ -446,7 +362,7 @@ void IncidentTracker::apply(SnapshotData &data)
             followClaim(t, g, raw, now);
             judgeTrend(t, g, raw, now, th);
             g.health = judge(t, std::move(raw), now, th, derivedStart(g, th, now));
-            g.health.drain = forecast(t.backlog, now, g.lag, th, s.inRate, g.outRate);
+            g.health.drain = t.backlog.forecast(now, g.lag, th.rateWindowMs, s.inRate, g.outRate);
             if (!th.runbooks.isEmpty() && g.health.status != Health::Ok)
                 g.health.runbook = th.runbooks.urlFor(fillText(QStringLiteral("%1/%2"), displayBytes(s.key), displayBytes(g.name)), g.health);
             t.shown.drain = g.health.drain;
@@ -458,7 +374,7 @@ void IncidentTracker::apply(SnapshotData &data)
     const auto queue = [&](Subject subject, HealthVerdict &health, std::optional<std::pair<qint64, QByteArray>> derived, std::optional<qint64> backlog) {
         Track &t = track(subject, &isNew);
         health = judge(t, health, now, m_thresholds, std::move(derived));
-        health.drain = forecast(t.backlog, now, backlog, m_thresholds, std::nullopt, std::nullopt);
+        health.drain = t.backlog.forecast(now, backlog, m_thresholds.rateWindowMs, std::nullopt, std::nullopt);
         if (!m_thresholds.runbooks.isEmpty() && health.status != Health::Ok)
             health.runbook = m_thresholds.runbooks.urlFor(displayBytes(subject.key), health);
     };

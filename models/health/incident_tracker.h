@@ -20,6 +20,7 @@
 // recorded history all read the same verdicts.
 #pragma once
 
+#include "drain_forecast.h"
 #include "health_rules.h"
 
 #include <QHash>
@@ -69,12 +70,6 @@ private:
         qint64 claimed = 0;
         qint64 atMs = 0;
     };
-    // A backlog's recent values, thinned like a Counter's, for the drain fit.
-    struct Gauge
-    {
-        std::deque<Sample> samples;
-        void add(qint64 nowMs, qint64 value, qint64 windowMs);
-    };
     struct Track
     {
         quint64 seenTick = 0;
@@ -91,7 +86,7 @@ private:
         QList<StalledConsumer> stalled;
         std::optional<Claim> claim;
         Counter read;
-        Gauge backlog;
+        BacklogSeries backlog;
         std::deque<Sample> lagReadings; // one every tenth of trend_window
     };
     static void judgeTrend(Track &t, const GroupSnapshot &g, HealthVerdict &raw, qint64 nowMs, const HealthThresholds &th);
@@ -99,10 +94,6 @@ private:
     HealthVerdict judge(Track &t, HealthVerdict raw, qint64 nowMs, const HealthThresholds &th, std::optional<std::pair<qint64, QByteArray>> derived);
     void followClaim(Track &t, const GroupSnapshot &g, HealthVerdict &raw, qint64 nowMs);
     Track &track(const Subject &s, bool *isNew);
-    // The forecast for a backlog of `backlog` now; `out` and `in` are the
-    // group's rates (null for queues); `stalled`: nothing taken over the window.
-    static DrainForecast forecast(Gauge &g, qint64 nowMs, std::optional<qint64> backlog, const HealthThresholds &th,
-                                  const std::optional<WindowRate> &in, const std::optional<WindowRate> &out);
 
     HealthThresholds m_thresholds;
     QHash<Subject, Track> m_tracks;
@@ -129,10 +120,6 @@ const char *derivedFromText(const QByteArray &code);
 // pending entry's idle time" when derived and "at least" when only the first
 // poll says: the console's and the report's English. Empty while OK.
 QString incidentSinceText(const HealthVerdict &v, qint64 nowMs);
-
-// How long a drain fit needs before it says anything: "watch must give the
-// state after at most 30 s of polls" (issue 50), and less is one batch's noise.
-inline constexpr qint64 kDrainMinBasisMs = 30'000;
 
 // Entries added to a stream: XINFO STREAM's entries-added, or a group's
 // entries-read + lag when that is newer (XINFO STREAM is rationed for big
