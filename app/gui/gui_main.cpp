@@ -3,6 +3,7 @@
 #include "../common/logging.h"
 #include "demo_session.h"
 #include "health_style.h"
+#include "pages/group_page.h"
 #include "pages/history_file_window.h"
 #include "dialogs/history_settings_dialog.h"
 #include "incident_export.h"
@@ -71,6 +72,9 @@ void describeOptions(QCommandLineParser &parser)
         {QStringLiteral("prometheus"),
          QStringLiteral("A Prometheus scraping pelscope-cli exporter for these connections: charts take the past the local history lacks from it."),
          QStringLiteral("url")},
+        {QStringLiteral("compare"),
+         QStringLiteral("Group charts draw the same window a day or a week earlier as a dashed line, from the recorded history: day or week."),
+         QStringLiteral("period")},
         {QStringLiteral("all-connections"), QStringLiteral("Start on the all-connections tab (with several --url).")},
         {QStringLiteral("dark"), QStringLiteral("A dark palette (Fusion style), whatever the desktop's theme.")},
         {QStringLiteral("lang"), QStringLiteral("The window's language: en or ko (default: View > Language, else the system's)."), QStringLiteral("code")},
@@ -228,6 +232,14 @@ int main(int argc, char *argv[])
     history.maxBytes = settings.history.maxBytes;
     HistorySettingsDialog::applySaved(history, parser.isSet(QStringLiteral("history-days")), parser.isSet(QStringLiteral("history-max-mb")));
 
+    const QString compareText = parser.value(QStringLiteral("compare"));
+    if (!compareText.isEmpty() && compareText != QLatin1String("day") && compareText != QLatin1String("week")) {
+        std::fprintf(stderr, "pelscope: invalid --compare '%s' (day or week)\n", qPrintable(compareText));
+        return 3;
+    }
+    const PreviousPeriod compare = compareText == QLatin1String("day")    ? PreviousPeriod::Day
+                                   : compareText == QLatin1String("week") ? PreviousPeriod::Week
+                                                                          : PreviousPeriod::None;
     // Declared before the window: the window's pollers must stop before the
     // demo's server goes away.
     std::unique_ptr<DemoSession> demo;
@@ -248,7 +260,7 @@ int main(int argc, char *argv[])
         request.history = window.historyDefaults();
         if (demo && label == QLatin1String("demo")) {
             request.history.dir = demo->historyDir();
-            request.historyNote = QObject::tr("the 30 minutes before the demo started are simulated");
+            request.historyNote = QObject::tr("simulated: the half hour before the demo, and a day earlier");
         }
         request.options = options;
         request.probe = settings.probe;
@@ -256,6 +268,7 @@ int main(int argc, char *argv[])
         request.label = label;
         request.prometheus = prometheus;
         ConnectionView *view = window.openConnection(request);
+        view->groupPage()->setPreviousPeriod(compare);
         const QString firstPage = firstPageOf(view->label());
         if (window.connections().size() == 1 && firstPage != QLatin1String("overview") && !view->showPage(firstPage))
             std::fprintf(stderr, "pelscope: unknown --page '%s' (overview, group:STREAM/GROUP, dlq[:KEY] or queue:KEY)\n", qPrintable(firstPage));

@@ -40,6 +40,28 @@ bool writeDemoPast(const QString &path, qint64 nowMs, const QByteArray &prefix, 
     // dead-letter stream is seeded apart).
     const qint64 start = nowMs - kSpanMs;
     const qint64 deathMs = nowMs - demo::kDeadConsumerIdleMs;
+    // The same half hour a day earlier, a calm day: analytics kept up (lag
+    // in the low hundreds) and everyone acknowledged, so "Compare with ▸ a
+    // day earlier" has a day to draw, and today stands out against it.
+    for (qint64 t = start - 86'400'000; t < nowMs - 86'400'000 - kStepMs; t += kStepMs) {
+        const double minutes = double(t - start + 86'400'000) / 60'000.0;
+        const double wobble = std::sin(minutes * 1.3);
+        const float ordersIn = float(rate(DemoTraffic::Stream::Orders, t + 86'400'000));
+        const float paymentsIn = float(rate(DemoTraffic::Stream::Payments, t + 86'400'000));
+        const float emailsIn = float(rate(DemoTraffic::Stream::Emails, t + 86'400'000));
+        const float calmLag = float(120 + 60 * std::abs(wobble));
+        QList<RecordedGroup> groups{
+            {{keys.orders, demo::kFulfillment}, point(0, float(2 + int(3 * std::abs(wobble))), 1.0f, ordersIn, ordersIn, 3, 3, 1.0f, 1, Health::Ok)},
+            {{keys.orders, demo::kAnalytics},
+             point(calmLag, 2, 0.2f, ordersIn, ordersIn, 1, 1, 0.2f, 1, Health::Ok, float(calmLag / demo::kOrdersPerSecond))},
+            {{keys.payments, demo::kLedger}, point(0, 2, 1.0f, paymentsIn, paymentsIn, 3, 3, 1.0f, 1, Health::Ok)},
+            {{keys.emails, demo::kSender}, point(0, 1, 0.2f, emailsIn, emailsIn, 2, 2, 0.2f, 1, Health::Ok)},
+        };
+        for (RecordedGroup &g : groups)
+            g.point.atMs = t;
+        if (!db.writePoll(t, groups, {}, error))
+            return false;
+    }
     for (qint64 t = start; t < nowMs - kStepMs; t += kStepMs) {
         const double minutes = double(t - start) / 60'000.0;
         const double wobble = std::sin(minutes * 1.3);

@@ -185,6 +185,15 @@ void HistoryRecorder::readQueueSeries(const QueueSeriesKey &key, qint64 fromMs, 
     Q_EMIT queueSeriesRead(request, points);
 }
 
+void HistoryRecorder::readGroupSeries(const GroupKey &key, qint64 fromMs, qint64 toMs, quint64 request)
+{
+    QString error;
+    const QList<StoredPoint> points = m_db ? m_db->series(key, fromMs, toMs, &error) : QList<StoredPoint>();
+    if (!error.isEmpty())
+        spdlog::warn("cannot read the history of {}/{}: {}", key.stream.toStdString(), key.group.toStdString(), error.toStdString());
+    Q_EMIT groupSeriesRead(request, points);
+}
+
 void HistoryRecorder::recordEvent(const StoredEvent &event)
 {
     if (!m_db || !m_state.writing)

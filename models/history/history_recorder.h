@@ -70,6 +70,8 @@ public Q_SLOTS:
     void recordEvent(const pelscope::StoredEvent &event);
     // One queue's (or the activity's) series from the file, for the queue page.
     void readQueueSeries(const pelscope::QueueSeriesKey &key, qint64 fromMs, qint64 toMs, quint64 request);
+    // One group's series from the file (the previous period under a chart).
+    void readGroupSeries(const pelscope::GroupKey &key, qint64 fromMs, qint64 toMs, quint64 request);
     // Flushes the open buckets and gives the lease back.
     void stop();
 
@@ -77,6 +79,7 @@ Q_SIGNALS:
     void stateChanged(const pelscope::HistoryState &state);
     void pastLoaded(const pelscope::HistoryPast &past);
     void queueSeriesRead(quint64 request, const QList<pelscope::QueuePoint> &points);
+    void groupSeriesRead(quint64 request, const QList<pelscope::StoredPoint> &points);
 
 private:
     void setProblem(const QString &problem);
@@ -100,3 +103,4 @@ private:
 Q_DECLARE_METATYPE(pelscope::HistoryState)
 Q_DECLARE_METATYPE(pelscope::HistoryPast)
 Q_DECLARE_METATYPE(pelscope::StoredEvent)
+Q_DECLARE_METATYPE(pelscope::StoredPoint)

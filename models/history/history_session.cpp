@@ -14,6 +14,7 @@ HistorySession::HistorySession(QObject *parent)
 {
     m_thread.setObjectName(QStringLiteral("history writer"));
     qRegisterMetaType<QList<pelscope::QueuePoint>>();
+    qRegisterMetaType<QList<pelscope::StoredPoint>>();
     qRegisterMetaType<pelscope::HistoryPast>();
     m_live->moveToThread(m_liveThread.get());
     connect(m_live, &LiveHistory::judged, this, [this](quint64 session, const Snapshot &snapshot, qint64 recordedSinceMs) {
@@ -87,6 +88,7 @@ void HistorySession::start(const HistorySettings &settings)
     });
     const quint64 session = m_session;
     connect(m_recorder, &HistoryRecorder::queueSeriesRead, this, &HistorySession::queueSeriesRead);
+    connect(m_recorder, &HistoryRecorder::groupSeriesRead, this, &HistorySession::groupSeriesRead);
     // The past goes straight from the recorder's thread to the live history's.
     connect(m_recorder, &HistoryRecorder::pastLoaded, m_live, [live = m_live, session](const HistoryPast &past) { live->replay(session, past); });
     m_thread.start();
@@ -118,6 +120,17 @@ void HistorySession::readQueueSeries(const QueueSeriesKey &key, qint64 fromMs, q
     }
     QMetaObject::invokeMethod(
         m_recorder, [recorder = m_recorder, key, fromMs, toMs, request] { recorder->readQueueSeries(key, fromMs, toMs, request); },
+        Qt::QueuedConnection);
+}
+
+void HistorySession::readGroupSeries(const GroupKey &key, qint64 fromMs, qint64 toMs, quint64 request)
+{
+    if (!m_recorder) {
+        QMetaObject::invokeMethod(this, [this, request] { Q_EMIT groupSeriesRead(request, {}); }, Qt::QueuedConnection);
+        return;
+    }
+    QMetaObject::invokeMethod(
+        m_recorder, [recorder = m_recorder, key, fromMs, toMs, request] { recorder->readGroupSeries(key, fromMs, toMs, request); },
         Qt::QueuedConnection);
 }
 

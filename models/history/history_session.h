@@ -42,6 +42,9 @@ public:
     // One queue's (or the activity's) recorded series, answered with
     // queueSeriesRead() (empty when history is kept in memory only).
     void readQueueSeries(const QueueSeriesKey &key, qint64 fromMs, qint64 toMs, quint64 request);
+    // One group's recorded series (the previous period), answered with
+    // groupSeriesRead() (empty when history is kept in memory only).
+    void readGroupSeries(const GroupKey &key, qint64 fromMs, qint64 toMs, quint64 request);
 
     // What the window reads, one short call at a time.
     const SharedHistoryStore &store() const { return *m_store; }
@@ -57,6 +60,7 @@ Q_SIGNALS:
     // The past is in the store: `polls` recorded polls replayed, read in `loadMs`.
     void pastReplayed(int polls, qint64 loadMs, const QList<pelscope::StoredEvent> &events);
     void queueSeriesRead(quint64 request, const QList<pelscope::QueuePoint> &points);
+    void groupSeriesRead(quint64 request, const QList<pelscope::StoredPoint> &points);
 
 private:
     void stopRecorder();

@@ -173,6 +173,8 @@ void PrometheusBackfill::request(const GroupKey &key, qint64 fromMs, qint64 toMs
     };
     auto pending = std::make_shared<Pending>();
     pending->result.key = key;
+    pending->result.fromMs = fromMs;
+    pending->result.toMs = toMs;
     const int step = backfillStepSeconds(fromMs, toMs, stepSeconds, m_limits.maxPoints);
     const int maxPoints = int((toMs - fromMs) / 1000 / step) + 2;
 

@@ -30,6 +30,8 @@ struct BackfillSeries
 struct BackfillResult
 {
     GroupKey key;
+    qint64 fromMs = 0; // the range asked for: a page asks for today's
+    qint64 toMs = 0;   // window and for the previous period's
     QHash<int, BackfillSeries> series; // by int(Metric)
     QString note;                      // "from Prometheus at …", or why there is nothing
     bool ok = false;

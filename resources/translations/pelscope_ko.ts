@@ -628,7 +628,7 @@
         <translation>경고 유지: 근거가 마지막으로 보인 것은 %1 전이며, 근거 없이 %2가 지나야 정상으로 바뀝니다 (%3)</translation>
     </message>
     <message>
-        <location line="+79"/>
+        <location filename="../../models/health/drain_forecast.cpp" line="+36"/>
         <source>the backlog is unknown this poll</source>
         <translation>이번 폴링에서는 적체량을 알 수 없음</translation>
     </message>
@@ -638,7 +638,7 @@
         <translation>폴링이 부족함: 예측에 필요한 %2 중 %1</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+29"/>
         <source>nothing read in %1: no pace to forecast from</source>
         <translation>%1 동안 읽은 것이 없음: 예측할 속도가 없음</translation>
     </message>
@@ -648,7 +648,7 @@
         <translation>기다리는 것이 없음</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+6"/>
         <source>clears in about %1 at the pace of the last %2 (%3 fewer a second)</source>
         <translation>최근 %2의 속도라면 약 %1 후 해소 (초당 %3개씩 줄어듦)</translation>
     </message>
@@ -663,17 +663,17 @@
         <translation>약 %1에서 유지: 최근 %2 동안 들어온 만큼 나감</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location filename="../../models/health/incident_tracker.cpp" line="+87"/>
         <source>recovering: %1 entries claimed %2 ago from %3 to %4, not yet seen acknowledged</source>
         <translation>복구 중: 가져온 엔트리 %1개(%3 → %4, %2 전)의 ACK를 아직 확인하지 못함</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+47"/>
         <source>recovering: %1 of the %2 entries claimed %3 ago from %4 still held by %5, not acknowledged yet</source>
         <translation>복구 중: 가져온 엔트리 %2개(%4에서, %3 전) 중 %1개가 아직 ACK되지 않음 (보유 컨슈머: %5)</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+40"/>
         <source>falling behind: lag never fell over the last %1 while the group reads (%2 → %3)</source>
         <translation>뒤처지는 중: 그룹이 읽고 있는데도 최근 %1 동안 Lag가 한 번도 줄지 않음 (%2 → %3)</translation>
     </message>
@@ -841,16 +841,84 @@
     </message>
 </context>
 <context>
+    <name>Period</name>
+    <message>
+        <location filename="../../models/history/previous_period.cpp" line="+54"/>
+        <source>lag</source>
+        <translation>Lag</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>pending</source>
+        <translation>Pending</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the oldest pending idle</source>
+        <translation>가장 오래된 Pending idle</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>behind</source>
+        <translation>밀림</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the in rate</source>
+        <translation>유입 속도</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the out rate</source>
+        <translation>유출 속도</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>consumers alive</source>
+        <translation>살아 있는 컨슈머</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>consumers</source>
+        <translation>컨슈머</translation>
+    </message>
+    <message>
+        <location line="+48"/>
+        <source>the same time a day earlier</source>
+        <translation>하루 전 같은 시각</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the same time a week earlier</source>
+        <translation>일주일 전 같은 시각</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 is %2 where %3 it was none</source>
+        <translation>%1: 지금 %2, %3에는 없음</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 is none where %3 it was %2</source>
+        <translation>%1: 지금 없음, %3에는 %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 is %2× %3 (%4 against %5)</source>
+        <translation>%1: %3의 %2배 (지금 %4, 그때 %5)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 is %2× lower than %3 (%4 against %5)</source>
+        <translation>%1: %3의 1/%2 (지금 %4, 그때 %5)</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <location filename="../../ui/widgets/pending_actions_bar.cpp" line="+33"/>
         <source>Review…</source>
         <translation>검토…</translation>
-    </message>
-    <message>
-        <location filename="../../app/gui/gui_main.cpp" line="+251"/>
-        <source>the 30 minutes before the demo started are simulated</source>
-        <translation>데모 시작 전 30분은 시뮬레이션 데이터</translation>
     </message>
     <message>
         <location filename="../../ui/incident_export.cpp" line="+151"/>
@@ -861,6 +929,11 @@
         <location line="+5"/>
         <source>%1 exists: choose another folder name (nothing was written)</source>
         <translation>%1이(가) 이미 있음: 다른 폴더 이름을 고르세요 (아무것도 쓰지 않음)</translation>
+    </message>
+    <message>
+        <location filename="../../app/gui/gui_main.cpp" line="+263"/>
+        <source>simulated: the half hour before the demo, and a day earlier</source>
+        <translation>시뮬레이션: 데모 시작 전 30분과 하루 전</translation>
     </message>
 </context>
 <context>
@@ -2525,7 +2598,7 @@ Click for the last hour.</source>
         <translation>데드 레터 스트림 탐색, 재처리, 내보내기 (Ctrl+D)</translation>
     </message>
     <message>
-        <location line="+141"/>
+        <location line="+143"/>
         <source>Connecting to %1…</source>
         <translation>%1에 연결 중…</translation>
     </message>
@@ -3299,6 +3372,36 @@ Click for the last hour.</source>
     </message>
     <message>
         <location line="+4"/>
+        <source>nothing</source>
+        <translation>없음</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a day earlier</source>
+        <translation>하루 전</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a week earlier</source>
+        <translation>일주일 전</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Compare with</source>
+        <translation>비교 대상</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Draw the same window a day or a week earlier as a faint dashed line, from the recorded history</source>
+        <translation>기록된 이력에서 하루 또는 일주일 전의 같은 구간을 흐린 점선으로 그립니다</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Compare with:</source>
+        <translation>비교 대상:</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Notifications</source>
         <translation>알림</translation>
     </message>
@@ -3323,7 +3426,12 @@ Click for the last hour.</source>
         <translation>페이로드</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+15"/>
+        <source>Against the previous period</source>
+        <translation>이전 기간과 비교</translation>
+    </message>
+    <message>
+        <location line="+38"/>
         <source>warn %1</source>
         <translation>warn %1</translation>
     </message>
@@ -3423,7 +3531,7 @@ Click for the last hour.</source>
         <translation>알 수 없음</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+64"/>
         <source>%1 from %2</source>
         <translation>%2부터 %1</translation>
     </message>
@@ -3433,9 +3541,59 @@ Click for the last hour.</source>
         <translation>%1부터 기록됨</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+30"/>
         <source>asking Prometheus for the earlier part…</source>
         <translation>이전 구간을 Prometheus에서 가져오는 중…</translation>
+    </message>
+    <message>
+        <location line="+69"/>
+        <source>dashed: a day earlier, recorded</source>
+        <translation>점선: 하루 전, 기록</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>dashed: a week earlier, recorded</source>
+        <translation>점선: 일주일 전, 기록</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>asking Prometheus for a day earlier…</source>
+        <translation>Prometheus에 하루 전을 묻는 중…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>asking Prometheus for a week earlier…</source>
+        <translation>Prometheus에 일주일 전을 묻는 중…</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>nothing recorded a day earlier</source>
+        <translation>하루 전 기록 없음</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>nothing recorded a week earlier</source>
+        <translation>일주일 전 기록 없음</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>dashed: a day earlier, from Prometheus</source>
+        <translation>점선: 하루 전, Prometheus에서</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>dashed: a week earlier, from Prometheus</source>
+        <translation>점선: 일주일 전, Prometheus에서</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>%1, a day earlier</source>
+        <translation>%1, 하루 전</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1, a week earlier</source>
+        <translation>%1, 일주일 전</translation>
     </message>
 </context>
 <context>
@@ -3829,7 +3987,7 @@ Desktop notifications muted</source>
 <context>
     <name>pelscope::HistoryFileWindow</name>
     <message>
-        <location filename="../../ui/pages/history_file_window.cpp" line="+45"/>
+        <location filename="../../ui/pages/history_file_window.cpp" line="+48"/>
         <source>first seen</source>
         <translation>최초 관측</translation>
     </message>
@@ -3844,7 +4002,7 @@ Desktop notifications muted</source>
         <translation>상태 →</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+18"/>
         <source>Unread lag and pending</source>
         <translation>미읽음 lag 및 Pending</translation>
     </message>
@@ -3870,12 +4028,12 @@ Desktop notifications muted</source>
     </message>
     <message>
         <location line="+0"/>
-        <location line="+27"/>
+        <location line="+32"/>
         <source>Group</source>
         <translation>그룹</translation>
     </message>
     <message>
-        <location line="-27"/>
+        <location line="-32"/>
         <source>Lag</source>
         <translation>Lag</translation>
     </message>
@@ -3940,7 +4098,27 @@ Desktop notifications muted</source>
         <translation>기록 전체</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+3"/>
+        <source>nothing</source>
+        <translation>없음</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a day earlier</source>
+        <translation>하루 전</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a week earlier</source>
+        <translation>일주일 전</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Compare with</source>
+        <translation>비교 대상</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Time</source>
         <translation>시각</translation>
     </message>
@@ -3960,7 +4138,12 @@ Desktop notifications muted</source>
         <translation>표시:</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+2"/>
+        <source>Compare with:</source>
+        <translation>비교 대상:</translation>
+    </message>
+    <message>
+        <location line="+49"/>
         <source>%1 holds no recorded polls</source>
         <translation>%1에 기록된 폴링이 없습니다</translation>
     </message>
@@ -3990,9 +4173,29 @@ Desktop notifications muted</source>
         <translation>기록 없음</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+49"/>
+        <source>%1, a day earlier</source>
+        <translation>%1, 하루 전</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1, a week earlier</source>
+        <translation>%1, 일주일 전</translation>
+    </message>
+    <message>
+        <location line="+19"/>
         <source>recorded · %1 points</source>
         <translation>기록됨 · 포인트 %1개</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>nothing recorded a day earlier</source>
+        <translation>하루 전 기록 없음</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>nothing recorded a week earlier</source>
+        <translation>일주일 전 기록 없음</translation>
     </message>
 </context>
 <context>
@@ -4455,7 +4658,7 @@ Desktop notifications muted</source>
     </message>
     <message>
         <location line="+0"/>
-        <location filename="../../ui/main_window_menus.cpp" line="+113"/>
+        <location filename="../../ui/main_window_menus.cpp" line="+122"/>
         <source>Enable &amp;writes…</source>
         <translation>쓰기 허용(&amp;W)…</translation>
     </message>
@@ -5549,7 +5752,7 @@ The oldest %1 processing items read: %2 without a timestamp (unknown age), %3 st
 <context>
     <name>pelscope::TimeChartWidget</name>
     <message>
-        <location filename="../../ui/charts/time_chart_widget.cpp" line="+148"/>
+        <location filename="../../ui/charts/time_chart_widget.cpp" line="+199"/>
         <source>; lines at %1</source>
         <translation>. 기준선 %1</translation>
     </message>
@@ -5569,7 +5772,7 @@ The oldest %1 processing items read: %2 without a timestamp (unknown age), %3 st
         <translation>엔트리</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+52"/>
         <source>unknown</source>
         <translation>알 수 없음</translation>
     </message>

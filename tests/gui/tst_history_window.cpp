@@ -17,6 +17,7 @@
 #include "test_settings.h"
 #include "charts/time_chart_widget.h"
 
+#include <QComboBox>
 #include <QCryptographicHash>
 #include <QLabel>
 #include <QTableWidget>
@@ -240,6 +241,89 @@ private Q_SLOTS:
         window.closeConnection(view);
         const QList<qint64> times = recordedTimes(path);
         QCOMPARE(QSet<qint64>(times.cbegin(), times.cend()).size(), times.size()); // no time twice
+    }
+
+    // Compare with ▸ a day earlier (chosen with the keyboard): the group
+    // page draws what the file holds for the same window a day before as a
+    // faint line under today's, named so in the legend, and says in words
+    // that today's lag is far outside it.
+    void groupPageDrawsTheDayBefore()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        for (int i = 0; i < 1'200; ++i)
+            db.command({"XADD", "orders", "*", "n", QByteArray::number(i)});
+        db.command({"XGROUP", "CREATE", "orders", "ship", "0"});
+        const qint64 lag = db.command({"XINFO", "GROUPS", "orders"}).at(0).field("lag").integer();
+        QCOMPARE(lag, 1'200);
+
+        // The day before, as a recorder wrote it: lag 200 every 10 s for an hour around this time.
+        QTemporaryDir dir;
+        const QString path = historyPathFor(*parseRedisUrl(server.url()).options, dir.path());
+        const qint64 nowMs = db.command({"TIME"}).at(0).toInt().value_or(0) * 1000;
+        const qint64 dayBefore = nowMs - 86'400'000;
+        {
+            HistoryDatabase file(path);
+            QVERIFY2(file.open(&error), qPrintable(error));
+            for (qint64 t = dayBefore - 1'800'000; t <= dayBefore + 1'800'000; t += 10'000) {
+                StoredPoint p;
+                p.atMs = t;
+                std::fill(std::begin(p.values), std::end(p.values), kNaN);
+                p.values[int(Metric::Lag)] = 200;
+                p.values[int(Metric::Pending)] = 0;
+                p.idleUpperSeconds = kNaN;
+                p.maxDeliveries = kNaN;
+                QVERIFY2(file.writePoll(t, {{GroupKey{"orders", "ship"}, p}}, {}, &error), qPrintable(error));
+            }
+            QVERIFY(file.flushOpenBuckets(&error));
+        }
+
+        MainWindow window;
+        window.resize(1366, 740);
+        window.show();
+        ConnectionRequest request;
+        request.options = *parseRedisUrl(server.url()).options;
+        request.intervalMs = 300;
+        request.history.dir = dir.path();
+        ConnectionView *view = window.openConnection(request);
+        view->openGroup("orders", "ship");
+        GroupPage *page = view->groupPage();
+        QTRY_VERIFY_WITH_TIMEOUT(page->isVisible(), 10000);
+        TimeChartWidget *lagChart = page->charts().first();
+        QCOMPARE(lagChart->graph(0)->name(), QStringLiteral("lag"));
+        QVERIFY(!lagChart->previousGraph(0));
+
+        QComboBox *compare = nullptr;
+        for (QComboBox *c : page->findChildren<QComboBox *>())
+            if (c->accessibleName() == QStringLiteral("Compare with"))
+                compare = c;
+        QVERIFY(compare);
+        compare->setFocus();
+        QTest::keyClick(compare, Qt::Key_Down); // nothing → a day earlier
+        QCOMPARE(compare->currentText(), QStringLiteral("a day earlier"));
+
+        // Drawn under today's window: the recorded 200s, moved forward a day.
+        QTRY_VERIFY_WITH_TIMEOUT(lagChart->previousGraph(0) != nullptr, 10000);
+        const QCPGraph *before = lagChart->previousGraph(0);
+        QCOMPARE(before->name(), QStringLiteral("lag, a day earlier"));
+        int at200 = 0;
+        for (auto it = before->data()->constBegin(); it != before->data()->constEnd(); ++it)
+            if (it->value == 200.0 && std::abs(it->key * 1000 - double(nowMs)) < 900'000)
+                ++at200;
+        QVERIFY2(at200 >= 20, qPrintable(QString::number(at200))); // 15 min of 10 s points, on whichever tier the file answers from
+        QVERIFY(lagChart->caption().contains(QStringLiteral("dashed: a day earlier, recorded")));
+        // Today's lag (1,200) is six times that: said in words.
+        QTRY_VERIFY_WITH_TIMEOUT(page->comparisonText().contains(QStringLiteral("lag is 6× the same time a day earlier (1,200 against 200)")), 10000);
+        keepScreenshot(&window, QStringLiteral("group-previous-day"));
+
+        // Back to nothing: the line and the words go.
+        QTest::keyClick(compare, Qt::Key_Up);
+        QTRY_VERIFY(!lagChart->previousGraph(0));
+        QVERIFY(page->comparisonText().isEmpty());
+        window.closeConnection(view);
     }
 
     // Connection ▸ History settings: kept for the next start and for the

@@ -3,6 +3,8 @@
 #include "unit_tests.h"
 #include "history/history_rules.h"
 #include "history/history_store.h"
+#include "history/previous_period.h"
+#include "snapshot/format.h"
 #include "history/series_assembly.h"
 #include "history/tail_series.h"
 #include "text/fill_text.h"
@@ -892,6 +894,79 @@ private Q_SLOTS:
         held.reset();
         QCOMPARE(withBackfill(local, {101, 102}, {1, 1}, 60'000, 102'000, std::nullopt, &held).t, local.t);
         QVERIFY(!held);
+    }
+    // The previous period's words: a factor of 3 and a size worth saying,
+    // the median of the previous points within five minutes of now, nothing
+    // said without them; the values as the charts read them.
+    void previousPeriodContrastHasEdges()
+    {
+        const double now = 1'800'000'000; // seconds
+        QVector<double> t, v;
+        for (int i = -20; i <= 20; ++i) { // every 30 s, ±10 min around now
+            t << now + i * 30;
+            v << (std::abs(i) <= 10 ? 200.0 : 5'000.0); // far from now it was different: not what is compared
+        }
+        const auto lag = [&](double today, double meaningful = 100) {
+            return contrastWithPrevious(PreviousPeriod::Day, Metric::Lag, today, now, t, v, meaningful);
+        };
+        QVERIFY(!lag(599)); // 2.995×: not far outside
+        const auto six = lag(1'200);
+        QVERIFY(six);
+        QCOMPARE(six->before, 200.0);
+        QVERIFY(six->above);
+        QCOMPARE(six->reason.code, QByteArray("above_previous_day"));
+        QCOMPARE(renderReason(six->reason, ReasonLanguage::English), QStringLiteral("lag is 6× the same time a day earlier (1,200 against 200)"));
+        const auto below = lag(50);
+        QVERIFY(below);
+        QCOMPARE(renderReason(below->reason, ReasonLanguage::English),
+                 QStringLiteral("lag is 4× lower than the same time a day earlier (50 against 200)"));
+        QVERIFY(!lag(50, 500)); // neither side is worth saying
+        // From nothing: no factor, both values.
+        QVector<double> zero(v.size(), 0.0);
+        const auto fromZero = contrastWithPrevious(PreviousPeriod::Week, Metric::Lag, 150, now, t, zero, 100);
+        QVERIFY(fromZero);
+        QCOMPARE(fromZero->reason.code, QByteArray("above_previous_week"));
+        QCOMPARE(renderReason(fromZero->reason, ReasonLanguage::English), QStringLiteral("lag is 150 where the same time a week earlier it was none"));
+        // Nothing known near now (a gap, or points further than five minutes): nothing said.
+        QVector<double> gaps(v.size(), std::nan(""));
+        QVERIFY(!contrastWithPrevious(PreviousPeriod::Day, Metric::Lag, 1'200, now, t, gaps, 100));
+        QVERIFY(!contrastWithPrevious(PreviousPeriod::Day, Metric::Lag, 1'200, now + 3'600, t, v, 100));
+        QVERIFY(!contrastWithPrevious(PreviousPeriod::None, Metric::Lag, 1'200, now, t, v, 100));
+        // Durations and rates as their charts say them.
+        const auto behind = contrastWithPrevious(PreviousPeriod::Day, Metric::BehindSeconds, 1'800, now, t, v, 60);
+        QVERIFY(behind);
+        QCOMPARE(renderReason(behind->reason, ReasonLanguage::English),
+                 fillText(QStringLiteral("behind is 9× the same time a day earlier (%1 against %2)"), formatDuration(1'800'000), formatDuration(200'000)));
+        QVector<double> slow(v.size(), 40.0);
+        const auto rate = contrastWithPrevious(PreviousPeriod::Day, Metric::InRate, 0.5, now, t, slow, 1);
+        QVERIFY(rate);
+        QVERIFY(!rate->above);
+        QCOMPARE(renderReason(rate->reason, ReasonLanguage::English),
+                 fillText(QStringLiteral("the in rate is 80× lower than the same time a day earlier (%1 against %2)"), formatRate(0.5), formatRate(40)));
+    }
+
+    // Recorded points as a chart series: moved by the period, a gap where
+    // the recorder stopped for longer than three usual steps.
+    void recordedSeriesMovesAndBreaks()
+    {
+        QList<StoredPoint> points;
+        for (qint64 at : {0LL, 10'000LL, 20'000LL, 30'000LL, 100'000LL, 110'000LL}) {
+            StoredPoint p;
+            p.atMs = 1'000'000 + at;
+            std::fill(std::begin(p.values), std::end(p.values), kNaN);
+            p.values[int(Metric::Lag)] = float(at / 1000);
+            points << p;
+        }
+        QVector<double> t, v;
+        recordedSeries(points, Metric::Lag, 86'400'000, t, v);
+        QCOMPARE(t.size(), 7); // six points and one gap
+        QCOMPARE(t.first(), (1'000'000 + 86'400'000) / 1000.0);
+        QCOMPARE(v.at(3), 30.0);
+        QVERIFY(std::isnan(v.at(4)));
+        QVERIFY(t.at(4) > t.at(3) && t.at(4) < t.at(5));
+        QCOMPARE(v.last(), 110.0);
+        recordedSeries({}, Metric::Lag, 0, t, v);
+        QVERIFY(t.isEmpty() && v.isEmpty());
     }
 };
 

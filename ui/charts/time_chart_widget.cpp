@@ -121,6 +121,55 @@ void TimeChartWidget::setSeries(int index, const QVector<double> &t, const QVect
     speak();
 }
 
+void TimeChartWidget::setPreviousSeries(int index, const QVector<double> &t, const QVector<double> &v, const QString &label)
+{
+    QCPGraph *of = graph(index);
+    if (!of)
+        return;
+    QCPGraph *g = m_previous.value(index);
+    if (!g && t.isEmpty())
+        return;
+    if (!g) {
+        g = addGraph(xAxis, of->valueAxis());
+        QColor c = of->pen().color();
+        c.setAlpha(120);
+        g->setPen(QPen(c, 1.0, Qt::DashLine));
+        g->setAdaptiveSampling(true);
+        g->setLayer(QStringLiteral("background")); // under today's lines
+        m_seriesMax.append(std::nan(""));
+        m_previous.insert(index, g);
+        g->setVisible(false); // shown below once it has a known value
+        g->removeFromLegend();
+    }
+    g->setName(label);
+    // A period with no known value draws nothing: no legend entry claiming a line.
+    const bool shown = std::any_of(v.cbegin(), v.cend(), [](double x) { return !std::isnan(x); });
+    if (shown != g->visible()) {
+        g->setVisible(shown);
+        if (shown)
+            g->addToLegend();
+        else
+            g->removeFromLegend();
+        // Today's entries on one row, the earlier period's on the next.
+        legend->setWrap(showsPrevious() ? graphCount() - int(m_previous.size()) : 0);
+        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);
+    }
+    for (int i = 0; i < graphCount(); ++i)
+        if (graph(i) == g)
+            setSeries(i, t, v);
+}
+
+bool TimeChartWidget::showsPrevious() const
+{
+    return std::any_of(m_previous.cbegin(), m_previous.cend(), [](const QCPGraph *p) { return p->visible(); });
+}
+
+QCPGraph *TimeChartWidget::previousGraph(int index) const
+{
+    QCPGraph *g = m_previous.value(index);
+    return g && g->visible() ? g : nullptr;
+}
+
 // "oldest pending idle 15m21s, behind (oldest unread) unknown; lines: crit
 // 5m00s, warn 1m00s": each series' latest value and the threshold lines, from
 // the data the plot draws. Qt announces a changed description; an unchanged
@@ -130,6 +179,8 @@ void TimeChartWidget::speak()
     QStringList values;
     for (int i = 0; i < graphCount(); ++i) {
         const QCPGraph *g = graph(i);
+        if (!g->visible())
+            continue;
         double latest = std::nan("");
         for (auto it = g->data()->constEnd(); it != g->data()->constBegin();) {
             --it;
@@ -284,6 +335,8 @@ void TimeChartWidget::setTimeWindow(double endSeconds, double spanSeconds)
 void TimeChartWidget::setStale(bool stale)
 {
     for (int i = 0; i < graphCount(); ++i) {
+        if (std::find(m_previous.cbegin(), m_previous.cend(), graph(i)) != m_previous.cend())
+            continue; // recorded history, faint already: not what went stale
         QPen pen = graph(i)->pen();
         QColor c = pen.color();
         c.setAlphaF(stale ? 0.35 : 1.0);
@@ -315,7 +368,7 @@ void TimeChartWidget::showCrosshair(double t)
         QStringList lines{QDateTime::fromMSecsSinceEpoch(qint64(t * 1000)).toString(QStringLiteral("HH:mm:ss"))};
         for (int i = 0; i < graphCount(); ++i) {
             const QCPGraph *g = graph(i);
-            if (g->data()->isEmpty())
+            if (!g->visible() || g->data()->isEmpty())
                 continue;
             auto it = g->data()->findBegin(t, true);
             if (it != g->data()->constEnd())

@@ -5,6 +5,7 @@
 
 #include "charts/qcp.h"
 
+#include <QHash>
 #include <QList>
 
 namespace pelscope {
@@ -18,6 +19,13 @@ public:
     int addSeries(const QString &name, const QColor &color, QCPAxis *valueAxis = nullptr);
     // t: seconds since the epoch; v may hold NaN for gaps.
     void setSeries(int index, const QVector<double> &t, const QVector<double> &v);
+    // The same series in an earlier period, already moved under this window:
+    // a faint dashed line in the series' colour, named `label` in the
+    // legend, the readout and for a screen reader. Empty `t`: none shown.
+    void setPreviousSeries(int index, const QVector<double> &t, const QVector<double> &v, const QString &label);
+    // The graph drawing series `index`'s previous period, or null when none is shown.
+    QCPGraph *previousGraph(int index) const;
+    bool showsPrevious() const; // any series' previous period drawn
     void setThreshold(const QString &label, double value, const QColor &color);
     void clearThresholds();
     void addMarker(double t, const QString &label, const QColor &color); // a failover, a node change
@@ -62,6 +70,7 @@ private:
     QList<QCPAbstractItem *> m_markers;
     Unit m_unit = Unit::Entries;
     QVector<double> m_seriesMax; // per graph, NaN when it has no known value
+    QHash<int, QCPGraph *> m_previous; // series index -> its previous period's graph (hidden when none)
 };
 
 } // namespace pelscope

@@ -3,6 +3,8 @@
 #pragma once
 
 #include "health/health_rules.h"
+#include "history/history_database.h"
+#include "history/previous_period.h"
 #include "history/shared_history_store.h"
 #include "polling/entry_reader.h"
 #include "session/timeline_event.h"
@@ -52,6 +54,12 @@ public:
     // A Prometheus that scrapes this connection's exporter: the charts ask it
     // for the part of their window the local history does not hold.
     void setBackfill(PrometheusBackfill *backfill);
+    // Draw the same window a day or a week earlier under today's lines.
+    void setPreviousPeriod(PreviousPeriod period);
+    // The recorded series asked for with previousSeriesRequested().
+    void showPreviousSeries(quint64 request, const QList<pelscope::StoredPoint> &points);
+    // What the page says about today against the previous period (empty: nothing far outside it).
+    QString comparisonText() const;
     // Enables the pending-entry actions (claim, acknowledge, move to DLQ).
     void setWriteController(WriteController *writes);
     PendingActionsBar *pendingActions() const { return m_pendingActions; }
@@ -68,12 +76,18 @@ public:
 Q_SIGNALS:
     void backRequested();
     void entryRequested(const QByteArray &stream, const QByteArray &id);
+    // The recorded series of the previous period ([fromMs, toMs]); answered with showPreviousSeries().
+    void previousSeriesRequested(const pelscope::GroupKey &key, qint64 fromMs, qint64 toMs, quint64 request);
 
 protected:
     void showEvent(QShowEvent *event) override;
 
 private:
     void askBackfillIfNeeded(qint64 fromMs, qint64 nowMs);
+    void askPreviousIfNeeded(qint64 fromMs, qint64 nowMs);
+    void takePrevious(const BackfillResult &result);
+    void feedPrevious(TimeChartWidget *chart, int series, Metric metric);
+    void sayComparison(const QHash<int, double> &latest, double nowSeconds);
     void takeBackfill(const BackfillResult &result);
 
     std::optional<qint64> m_recordedSinceMs;
@@ -99,6 +113,25 @@ private:
     };
     PrometheusBackfill *m_backfill = nullptr;
     Backfilled m_backfilled;
+    // The previous period under the charts: asked of the recorded history
+    // (the file; else the window's memory), then of Prometheus.
+    struct Previous
+    {
+        GroupKey key;
+        PreviousPeriod period = PreviousPeriod::None;
+        int windowSeconds = 0;
+        qint64 fromMs = 0; // the previous period's range, as asked
+        qint64 toMs = 0;
+        quint64 request = 0;
+        bool pending = false;
+        QHash<int, std::pair<QVector<double>, QVector<double>>> series; // by int(Metric), moved under today's window
+        QString source; // "recorded", "from Prometheus", or why there is none
+    };
+    Previous m_previous;
+    quint64 m_previousRequests = 0;
+    PreviousPeriod m_period = PreviousPeriod::None;
+    QComboBox *m_compare = nullptr;
+    QLabel *m_comparison = nullptr;
 
     QLabel *m_title;
     QLabel *m_reasons;

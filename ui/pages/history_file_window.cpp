@@ -1,4 +1,7 @@
 #include "pages/history_file_window.h"
+#include "history/previous_period.h"
+
+#include "text/fill_text.h"
 
 #include "accessible_names.h"
 #include "health_style.h"
@@ -55,30 +58,6 @@ QString when(qint64 ms)
     return QLocale().toString(QDateTime::fromMSecsSinceEpoch(ms), QStringLiteral("yyyy-MM-dd HH:mm:ss"));
 }
 
-// The recorded series of one metric with a gap (NaN) wherever nothing was
-// recorded for longer than three usual steps: never a line across a
-// stretch when the recorder was not running.
-void seriesOf(const QList<StoredPoint> &points, int metric, QVector<double> &t, QVector<double> &v)
-{
-    QVector<qint64> steps;
-    for (qsizetype i = 1; i < points.size(); ++i)
-        steps << points.at(i).atMs - points.at(i - 1).atMs;
-    qint64 usual = 0;
-    if (!steps.isEmpty()) {
-        std::nth_element(steps.begin(), steps.begin() + steps.size() / 2, steps.end());
-        usual = steps.at(steps.size() / 2);
-    }
-    for (qsizetype i = 0; i < points.size(); ++i) {
-        const StoredPoint &p = points.at(i);
-        if (i > 0 && usual > 0 && p.atMs - points.at(i - 1).atMs > 3 * usual) {
-            t << (p.atMs + points.at(i - 1).atMs) / 2000.0;
-            v << std::nan("");
-        }
-        t << p.atMs / 1000.0;
-        v << double(p.values[metric]);
-    }
-}
-
 } // namespace
 
 HistoryFileWindow::HistoryFileWindow(QWidget *parent)
@@ -86,6 +65,7 @@ HistoryFileWindow::HistoryFileWindow(QWidget *parent)
     , m_header(new QLabel)
     , m_groups(new QTableWidget(0, ColumnCount))
     , m_window(new QComboBox)
+    , m_compare(new QComboBox)
     , m_groupTitle(new QLabel)
     , m_lagChart(new TimeChartWidget(tr("Unread lag and pending")))
     , m_idleChart(new TimeChartWidget(tr("Oldest pending idle and how far behind")))
@@ -119,6 +99,11 @@ HistoryFileWindow::HistoryFileWindow(QWidget *parent)
     m_window->addItem(tr("everything recorded"), 0);
     m_window->setCurrentIndex(2);
     connect(m_window, &QComboBox::currentIndexChanged, this, &HistoryFileWindow::updateCharts);
+    m_compare->addItem(tr("nothing"), int(PreviousPeriod::None));
+    m_compare->addItem(tr("a day earlier"), int(PreviousPeriod::Day));
+    m_compare->addItem(tr("a week earlier"), int(PreviousPeriod::Week));
+    m_compare->setAccessibleName(tr("Compare with"));
+    connect(m_compare, &QComboBox::currentIndexChanged, this, &HistoryFileWindow::updateCharts);
 
     m_charts = GroupCharts::setUp(m_lagChart, m_idleChart, m_rateChart);
     for (TimeChartWidget *chart : std::as_const(m_charts))
@@ -133,6 +118,10 @@ HistoryFileWindow::HistoryFileWindow(QWidget *parent)
     top->addWidget(m_groupTitle, 1);
     top->addWidget(new QLabel(tr("Show:")));
     top->addWidget(m_window);
+    auto *compareLabel = new QLabel(tr("Compare with:"));
+    compareLabel->setBuddy(m_compare);
+    top->addWidget(compareLabel);
+    top->addWidget(m_compare);
     auto *charts = new QGridLayout;
     charts->addWidget(m_lagChart, 0, 0);
     charts->addWidget(m_idleChart, 0, 1);
@@ -283,10 +272,19 @@ void HistoryFileWindow::updateCharts()
     const auto [from, to] = shownRange();
     QString error;
     const QList<StoredPoint> points = m_db->series(m_shown, from, to, &error);
+    // The same span a day or a week before, faint under it (the file's own past).
+    const auto period = PreviousPeriod(m_compare->currentData().toInt());
+    const qint64 offset = previousPeriodOffsetMs(period);
+    QString previousError;
+    const QList<StoredPoint> previous = offset ? m_db->series(m_shown, from - offset, to - offset, &previousError) : QList<StoredPoint>();
     auto feed = [&](TimeChartWidget *chart, int series, Metric metric) {
         QVector<double> t, v;
-        seriesOf(points, int(metric), t, v);
+        recordedSeries(points, metric, 0, t, v);
         chart->setSeries(series, t, v);
+        recordedSeries(previous, metric, offset, t, v);
+        const QString name = chart->graph(series)->name();
+        chart->setPreviousSeries(series, t, v,
+                                 period == PreviousPeriod::Day ? fillText(tr("%1, a day earlier"), name) : fillText(tr("%1, a week earlier"), name));
     };
     feed(m_lagChart, 0, Metric::Lag);
     feed(m_lagChart, 1, Metric::Pending);
@@ -305,7 +303,12 @@ void HistoryFileWindow::updateCharts()
             chart->addMarker(e.atMs / 1000.0, e.status ? healthStyle(*e.status).word : kindText(e.kind), colour);
         }
         chart->setTimeWindow(to / 1000.0, std::max(60.0, span));
-        chart->setCaption(error.isEmpty() ? tr("recorded · %1 points").arg(points.size()) : error);
+        QString caption = error.isEmpty() ? fillText(tr("recorded · %1 points"), points.size()) : error;
+        if (offset && previous.isEmpty())
+            caption += QStringLiteral(" · ")
+                       + (previousError.isEmpty() ? (period == PreviousPeriod::Day ? tr("nothing recorded a day earlier") : tr("nothing recorded a week earlier"))
+                                                  : previousError);
+        chart->setCaption(caption);
         chart->replot(QCustomPlot::rpQueuedReplot);
     }
 }

@@ -53,6 +53,7 @@ private:
     QLabel *m_header;
     QTableWidget *m_groups;
     QComboBox *m_window;
+    QComboBox *m_compare; // the previous period drawn under the charts
     QLabel *m_groupTitle;
     TimeChartWidget *m_lagChart;
     TimeChartWidget *m_idleChart;
