@@ -5,6 +5,7 @@
 #include "../text/fill_text.h"
 #include "write_retry.h"
 #include "../redis/stream_entry.h"
+#include "../snapshot/stream_id.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -43,6 +44,12 @@ RequeueJob::RequeueJob(ConnectionOptions options, RequeueRequest request, QObjec
 
 QString RequeueJob::refusal() const
 {
+    // Into itself, each requeued entry would be read again further on: a
+    // run that never ends (171,050 "requeued" for five entries, issue 47).
+    if (m_request.operation == RequeueRequest::Operation::Requeue && m_request.target == m_request.dlq)
+        return fillText(QStringLiteral("refusing to requeue %1 into itself: the target is the dead-letter stream; name the stream its entries "
+                                       "came from (--to)"),
+                        displayBytes(m_request.dlq));
     if (m_request.editedFields && (m_request.select != RequeueRequest::Select::Ids || m_request.ids.size() != 1 || m_request.editedFields->isEmpty()))
         return QStringLiteral("an edited requeue takes exactly one entry and at least one field");
     return {};
@@ -82,16 +89,38 @@ void RequeueJob::fetchPage()
         for (const QByteArray &id : std::as_const(m_batchCursor))
             batch.append({"XRANGE", m_request.dlq, id, id});
     } else {
-        batch.append({"XRANGE", m_request.dlq, m_cursor, "+", "COUNT", QByteArray::number(m_request.batchSize)});
+        // The run covers the entries there when it starts, up to the newest
+        // then: what is added later (a worker failing an entry again at
+        // once) is not chased, so it never moves more than it planned.
+        if (m_endId.isEmpty())
+            batch.append({"XREVRANGE", m_request.dlq, "+", "-", "COUNT", "1"});
+        batch.append({"XRANGE", m_request.dlq, m_cursor, m_endId.isEmpty() ? QByteArray("+") : m_endId, "COUNT",
+                      QByteArray::number(m_request.batchSize)});
         if (m_outcome.counts.total < 0)
             batch.append({"XLEN", m_request.dlq});
     }
-    m_connection->execute(batch, this, [this](const RedisReplies &replies, const RedisError &error) {
+    const bool bounding = m_request.select != RequeueRequest::Select::Ids && m_endId.isEmpty();
+    m_connection->execute(batch, this, [this, bounding](const RedisReplies &replies, const RedisError &error) {
         if (error.isError()) {
             retryLater(error);
             return;
         }
-        onPage(replies);
+        if (!bounding) {
+            onPage(replies);
+            return;
+        }
+        const RedisReply &newest = replies.value(0);
+        if (newest.isError()) {
+            const RedisError e = describeReplyError({"XREVRANGE"}, newest);
+            finish(e.message, e.kind);
+            return;
+        }
+        if (newest.size() == 0) {
+            finish(); // nothing there
+            return;
+        }
+        m_endId = newest.at(0).at(0).bytes();
+        onPage(replies.mid(1));
     });
 }
 
@@ -155,6 +184,18 @@ void RequeueJob::onPage(const RedisReplies &replies)
         }
         entries = page.elements();
         m_batchCursor = {"(" + entries.last().at(0).bytes()};
+        // The first page was read after the bound in the same round trip: an
+        // entry added between the two is past it.
+        const auto end = StreamId::parse(m_endId);
+        const qsizetype before = entries.size();
+        entries.removeIf([&](const RedisReply &e) {
+            const auto id = StreamId::parse(e.at(0).bytes());
+            return end && id && *id > *end;
+        });
+        if (entries.isEmpty() && before > 0) {
+            finish();
+            return;
+        }
     }
 
     if (!goneNow.isEmpty()) {
@@ -195,6 +236,18 @@ void RequeueJob::onPage(const RedisReplies &replies)
             const QString why = QStringLiteral("cannot tell where %1 %2 came from: it has no source_stream field and the DLQ's name "
                                                "follows no known convention; name the target stream (--to)")
                                     .arg(displayBytes(m_request.dlq), QString::fromLatin1(id));
+            if (m_outcome.counts.done == 0 && m_outcome.counts.failed == 0) {
+                finish(QStringLiteral("refusing to requeue: ") + why, RedisError::Kind::Usage);
+                return;
+            }
+            ++m_outcome.counts.failed;
+            audit({}, {id}, QStringLiteral("failed: ") + why);
+            continue;
+        }
+        if (*target == m_request.dlq) {
+            const QString why = fillText(QStringLiteral("%1 %2 names the dead-letter stream itself as its source_stream; it stays (name its "
+                                                        "target with --to)"),
+                                         displayBytes(m_request.dlq), QString::fromLatin1(id));
             if (m_outcome.counts.done == 0 && m_outcome.counts.failed == 0) {
                 finish(QStringLiteral("refusing to requeue: ") + why, RedisError::Kind::Usage);
                 return;

@@ -66,6 +66,7 @@ private:
     RedisConnection *m_connection = nullptr;
     Step m_step = Step::Fetch;
     QByteArray m_cursor = "-"; // XRANGE position (exclusive after the first page)
+    QByteArray m_endId;        // the newest entry when the run began: none after it is read
     qsizetype m_idIndex = 0;   // Select::Ids position
     // The batch in hand: entries grouped by target stream.
     QList<QPair<QByteArray, QList<QByteArray>>> m_batch;

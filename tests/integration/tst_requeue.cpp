@@ -155,6 +155,65 @@ private Q_SLOTS:
         QCOMPARE(m_db.command({"XRANGE", "jobs", "-", "+"}).at(0).at(1).at(1).bytes(), QByteArray("y"));
     }
 
+    // Into itself: refused whole before anything is written, whether named
+    // with --to or by an entry's source_stream (issue 47: five entries,
+    // 171,050 "requeued" until killed).
+    void requeueIntoItselfIsRefused()
+    {
+        for (int i = 0; i < 5; ++i)
+            m_db.command(deadLetter("jobs:dlq", i));
+        RequeueRequest r;
+        r.dlq = "jobs:dlq";
+        r.target = "jobs:dlq";
+        r.auditLogPath = auditPath("self.jsonl");
+        const WriteOutcome named = runJob(m_server.url(), r);
+        QVERIFY2(named.error.contains(QStringLiteral("into itself")), qPrintable(named.error));
+        QCOMPARE(named.counts.done, 0);
+        QCOMPARE(m_db.command({"XLEN", "jobs:dlq"}).integer(), 5);
+        QCOMPARE(m_db.command({"EXISTS", "pelscope:audit"}).integer(), 0);
+
+        m_db.command({"DEL", "jobs:dlq"});
+        m_db.command({"XADD", "jobs:dlq", "*", "payload", "x", "source_stream", "jobs:dlq"});
+        r.target.clear();
+        const WriteOutcome byField = runJob(m_server.url(), r);
+        QVERIFY2(byField.error.contains(QStringLiteral("names the dead-letter stream itself")), qPrintable(byField.error));
+        QCOMPARE(byField.counts.done, 0);
+        QCOMPARE(m_db.command({"XLEN", "jobs:dlq"}).integer(), 1);
+    }
+
+    // A worker fails every requeued order again at once: the run moves the
+    // entries that were there when it began and stops, however many arrive
+    // meanwhile (never more moves than planned).
+    void runMovesOnlyWhatWasThereWhenItBegan()
+    {
+        QList<RedisCommand> fixture;
+        for (int i = 0; i < 20; ++i)
+            fixture.append(deadLetter("orders:dlq", i));
+        m_db.pipeline(fixture);
+        readBy("orders");
+        RequeueRequest r;
+        r.dlq = "orders:dlq";
+        r.batchSize = 2;
+        r.ratePerSecond = 20; // about a second: time for the worker to fail some again
+        r.auditLogPath = auditPath("bounded.jsonl");
+        int added = 0;
+        QTimer failer;
+        const WriteOutcome result = runJob(m_server.url(), r, [&] {
+            QObject::connect(&failer, &QTimer::timeout, [&] {
+                m_db.command(deadLetter("orders:dlq", 100 + added));
+                ++added;
+            });
+            failer.start(25);
+        });
+        failer.stop();
+        QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+        QVERIFY2(added >= 10, qPrintable(QString::number(added)));
+        QCOMPARE(result.counts.done, 20);
+        QCOMPARE(m_db.command({"XLEN", "orders"}).integer(), 20);
+        QCOMPARE(m_db.command({"XLEN", "orders:dlq"}).integer(), added); // every one that arrived later stays
+        QCOMPARE(m_db.command({"XLEN", "pelscope:audit"}).integer(), 20);
+    }
+
     void outOfMemoryDeletesNothing()
     {
         QList<RedisCommand> fixture;
