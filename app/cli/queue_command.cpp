@@ -106,19 +106,24 @@ int runQueueShow(const CliSettings &settings, const QCommandLineParser &parser, 
     const QList<RedisReply> elements = replies.value(1).elements(); // a copy: value() returns a temporary
     QString unit;
     if (delayed) {
-        ScoreUnit u = settings.probe.queues.scoreUnit;
+        QList<double> scores;
         for (qsizetype i = 0; i + 1 < elements.size(); i += 2) {
             bool ok = false;
             const double score = elements.at(i + 1).bytes().toDouble(&ok);
-            if (u == ScoreUnit::Auto && ok && std::isfinite(score))
-                u = score >= 1e11 ? ScoreUnit::Milliseconds : ScoreUnit::Seconds; // the earliest score decides, as the probe does
             Item item{elements.at(i).bytes(), std::nullopt, ok && std::isfinite(score) ? std::optional(score) : std::nullopt};
+            if (item.score)
+                scores << *item.score;
             items.append(item);
         }
-        for (Item &item : items)
-            if (item.score && std::fabs(*item.score) < 1e15)
-                item.atMs = u == ScoreUnit::Milliseconds ? qint64(*item.score) : qint64(*item.score * 1000.0);
-        unit = u == ScoreUnit::Milliseconds ? QStringLiteral("ms") : QStringLiteral("s");
+        // The unit as the probe decides it: the scores near the server's clock say which.
+        ScoreUnit u = settings.probe.queues.scoreUnit;
+        if (u == ScoreUnit::Auto)
+            u = scoreUnitFrom(scores, nowMs);
+        if (u != ScoreUnit::Auto)
+            for (Item &item : items)
+                if (item.score && std::fabs(*item.score) < 1e15)
+                    item.atMs = u == ScoreUnit::Milliseconds ? qint64(*item.score) : qint64(*item.score * 1000.0);
+        unit = scoreUnitText(u);
     } else {
         for (qsizetype i = elements.size() - 1; i >= 0; --i) // oldest first
             items.append({elements.at(i).bytes(), QueueProbe::itemTimeMs(elements.at(i).bytes(), settings.probe.queues.timestampFields), std::nullopt});
@@ -151,7 +156,10 @@ int runQueueShow(const CliSettings &settings, const QCommandLineParser &parser, 
     }
     printOutLine(delayed ? fillText(QStringLiteral("%1: delayed queue of %2 items (scores in %3); the %4 earliest due shown, earliest first"),
                                     textValue(key), formatCount(size),
-                                    unit == QLatin1String("ms") ? QStringLiteral("milliseconds") : QStringLiteral("seconds"), items.size())
+                                    unit == QLatin1String("ms")  ? QStringLiteral("milliseconds")
+                                    : unit == QLatin1String("s") ? QStringLiteral("seconds")
+                                                                 : QStringLiteral("an unknown unit: no score is a time near the server's"),
+                                    items.size())
                          : fillText(QStringLiteral("%1: list of %2 items; the %3 oldest shown (its right end), oldest first"), textValue(key),
                                     formatCount(size), items.size()));
     for (const Item &item : std::as_const(items)) {
@@ -160,7 +168,10 @@ int runQueueShow(const CliSettings &settings, const QCommandLineParser &parser, 
             when = QStringLiteral("%1 (%2)").arg(isoTime(*item.atMs), delayed ? QStringLiteral("due %1").arg(relative(*item.atMs, nowMs))
                                                                                 : relative(*item.atMs, nowMs));
         else
-            when = delayed ? QStringLiteral("score not a number") : QStringLiteral("no timestamp: age unknown");
+            when = !delayed       ? QStringLiteral("no timestamp: age unknown")
+                   : !item.score  ? QStringLiteral("score not a number")
+                   : unit.isEmpty() ? fillText(QStringLiteral("score %1, unit unknown"), *item.score)
+                                    : fillText(QStringLiteral("score %1, not a time"), *item.score);
         QString line = QStringLiteral("%1  %2").arg(when, textValue(capped(item.value)));
         if (item.value.size() > kValueCap)
             line += fillText(QStringLiteral(" ... [cut: %1 bytes in all, the first %2 shown]"), item.value.size(), capped(item.value).size());

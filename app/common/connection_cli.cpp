@@ -169,7 +169,7 @@ void addProbeOptions(QCommandLineParser &p)
          QStringLiteral("Read this job framework deployment from the first tick, found or not (repeatable): bullmq:[PREFIX:]QUEUE, sidekiq, rq, "
                         "celery, dramatiq:[NAMESPACE:]QUEUE, arq[:QUEUE_KEY], taskiq[:STREAM[/GROUP]]."),
          QStringLiteral("name[:where]")},
-        {QStringLiteral("score-unit"), QStringLiteral("Delayed queues' scores: auto (default; ≥ 1e11 is ms), s or ms."), QStringLiteral("unit"),
+        {QStringLiteral("score-unit"), QStringLiteral("Delayed queues' scores: auto (default: the scores near the server's time say which), s or ms."), QStringLiteral("unit"),
          QStringLiteral("auto")},
         {QStringLiteral("threshold"),
          QStringLiteral("Override one threshold, e.g. oldest_idle_crit=10m (repeatable). Keys: %1.")

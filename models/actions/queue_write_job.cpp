@@ -1,4 +1,7 @@
 #include "queue_write_job.h"
+#include "../text/display_text.h"
+#include <QDateTime>
+#include "../text/fill_text.h"
 
 #include "../probe/queue_probe.h"
 #include "../snapshot/format.h"
@@ -106,8 +109,10 @@ void QueueWriteJob::inspect()
     RedisBatch batch{{"TIME"}, {"TYPE", m_request.key}};
     if (m_request.operation == QueueWriteRequest::Operation::Requeue)
         batch.append({"TYPE", m_request.mainKey});
-    if (m_request.operation == QueueWriteRequest::Operation::Reschedule)
+    if (m_request.operation == QueueWriteRequest::Operation::Reschedule) {
         batch.append({"ZRANGE", m_request.key, "0", "0", "WITHSCORES"});
+        batch.append({"ZRANGE", m_request.key, "-1", "-1", "WITHSCORES"});
+    }
     read(batch, [this](const RedisReplies &replies) { onInspected(replies); });
 }
 
@@ -132,12 +137,42 @@ void QueueWriteJob::onInspected(const RedisReplies &replies)
         m_outcome.plan.append(QCoreApplication::translate("QueueWrite", "%1 does not exist yet: nobody may read it").arg(quotedForPlan(m_request.mainKey)));
     if (m_request.operation == QueueWriteRequest::Operation::Reschedule) {
         ScoreUnit unit = m_request.scoreUnit;
+        QStringList seen;
         if (unit == ScoreUnit::Auto) {
-            bool ok = false;
-            const double earliest = replies.at(2).at(1).bytes().toDouble(&ok);
-            unit = ok && std::isfinite(earliest) && earliest >= 1e11 ? ScoreUnit::Milliseconds : ScoreUnit::Seconds;
+            // The set's own evidence, its earliest and latest scores against
+            // the server's clock; none that is a time: refused, not guessed.
+            QList<double> scores;
+            for (int i : {2, 3}) {
+                const RedisReply &r = replies.at(i);
+                const RedisReply *score = r.size() >= 2 ? &r.at(1) : r.size() == 1 && r.at(0).size() == 2 ? &r.at(0).at(1) : nullptr;
+                bool ok = false;
+                const double v = score ? score->bytes().toDouble(&ok) : 0;
+                if (score)
+                    seen << displayBytes(score->bytes());
+                if (ok)
+                    scores << v;
+            }
+            unit = scoreUnitFrom(scores, m_nowMs);
+            if (unit == ScoreUnit::Auto) {
+                finish(seen.isEmpty() ? fillText(QStringLiteral("%1 is empty: nothing to reschedule"), quotedForPlan(m_request.key))
+                                      : fillText(QStringLiteral("cannot tell whether the scores of %1 are seconds or milliseconds: neither its "
+                                                                "earliest nor its latest score (%2) is a time near the server's; say which with "
+                                                                "--score-unit s or ms. Nothing was written."),
+                                                 quotedForPlan(m_request.key), seen.join(QStringLiteral(", "))),
+                       RedisError::Kind::Usage);
+                return;
+            }
         }
         const qint64 due = m_request.dueMs.value_or(m_nowMs + m_request.dueInMs);
+        // A due time before now would run the job at once, whatever the
+        // operator meant by it: said, not written (--in 0 runs it now).
+        if (due < m_nowMs - 60'000) {
+            finish(fillText(QStringLiteral("refusing to reschedule into the past: %1 is %2 before the server's time; use --in 0 to make the "
+                                           "items due now. Nothing was written."),
+                            QDateTime::fromMSecsSinceEpoch(due, Qt::UTC).toString(Qt::ISODate), formatDuration(m_nowMs - due)),
+                   RedisError::Kind::Usage);
+            return;
+        }
         // Whole seconds, as the articles' ZADD writes them; rounded down, so
         // "now" is due at once.
         m_score = unit == ScoreUnit::Milliseconds ? double(due) : std::floor(double(due) / 1000.0);

@@ -42,7 +42,7 @@ struct QueueWriteRequest
     // server's TIME when the job starts). Written in the set's unit.
     std::optional<qint64> dueMs;
     qint64 dueInMs = 0; // without dueMs: due this long after the server's TIME
-    ScoreUnit scoreUnit = ScoreUnit::Auto; // Auto: the unit of the set's earliest score
+    ScoreUnit scoreUnit = ScoreUnit::Auto; // Auto: from the set's scores (scoreUnitFrom), refused when they cannot tell
 
     int batchSize = 100;
     bool dryRun = false; // read and plan; write nothing

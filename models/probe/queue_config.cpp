@@ -1,5 +1,7 @@
 #include "queue_config.h"
 
+#include <cmath>
+
 #include "../text/display_text.h"
 #include "../text/fill_text.h"
 
@@ -86,6 +88,26 @@ QString QueueConfig::unwatchedListReason(const QByteArray &main, const QByteArra
                                    "processing:X or X-processing, and the bare \"processing\" with a list that exists): items written there may "
                                    "never be read. Name the pair with --list-queue MAIN=PROCESSING (or in [queues] list) to watch it and write to it."),
                     displayBytes(main), displayBytes(processing));
+}
+
+ScoreUnit scoreUnitFrom(const QList<double> &scores, qint64 nowMs)
+{
+    constexpr double kNearMs = 30.0 * 365.25 * 86'400'000.0;
+    bool seconds = false, milliseconds = false;
+    for (const double s : scores) {
+        if (!std::isfinite(s) || s <= 0)
+            continue;
+        seconds = seconds || std::abs(s * 1000.0 - double(nowMs)) <= kNearMs;
+        milliseconds = milliseconds || std::abs(s - double(nowMs)) <= kNearMs;
+    }
+    if (seconds == milliseconds)
+        return ScoreUnit::Auto;
+    return seconds ? ScoreUnit::Seconds : ScoreUnit::Milliseconds;
+}
+
+QString scoreUnitText(ScoreUnit unit)
+{
+    return unit == ScoreUnit::Milliseconds ? QStringLiteral("ms") : unit == ScoreUnit::Seconds ? QStringLiteral("s") : QString();
 }
 
 QString QueueConfig::setScoreUnit(const QString &text)

@@ -14,13 +14,24 @@ namespace pelscope {
 
 enum class ScoreUnit { Auto, Seconds, Milliseconds };
 
+// The unit a delayed queue's scores are in, from its own evidence: each
+// score that reads as a time within 30 years of the server's `nowMs` in
+// exactly one unit votes for it (a Unix time in seconds is ~1.8e9, in
+// milliseconds ~1.8e12: never both). Scores that are no time (0, -inf, a
+// priority of 5) say nothing. Auto when nothing votes or the votes
+// disagree: unknown, never a guess (one member scored 0 made a set of
+// milliseconds read as seconds, and a reschedule wrote 1970, issue 47).
+ScoreUnit scoreUnitFrom(const QList<double> &scores, qint64 nowMs);
+// "s", "ms", or empty for Auto.
+QString scoreUnitText(ScoreUnit unit);
+
 struct QueueConfig
 {
     QList<QByteArray> delayed;                     // sorted sets scored by due time
     QList<QPair<QByteArray, QByteArray>> lists;    // (main, processing); processing empty: a plain list
     bool discover = true;                          // also find them by name (SCAN TYPE zset / list within --match)
     bool discoverFrameworks = true;                // and job frameworks by their key shapes (SCAN TYPE set too)
-    ScoreUnit scoreUnit = ScoreUnit::Auto;         // a score ≥ 1e11 is milliseconds when Auto
+    ScoreUnit scoreUnit = ScoreUnit::Auto;         // Auto: decided from the scores (scoreUnitFrom)
     QList<QByteArray> timestampFields{"timestamp", "ts", "enqueued_at"};
     int processingSample = 100;                    // processing items read per tick, from the oldest end
     int maxDiscovered = 200;                       // queues found by name, at most (each costs a few commands a tick)

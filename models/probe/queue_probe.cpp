@@ -285,14 +285,16 @@ void QueueProbe::parse(const RedisReplies &replies, qint64 serverNowMs, const He
             const std::optional<double> earliest = firstScore(r.earliest);
             const std::optional<double> latest = firstScore(r.latest);
             if (m_config.scoreUnit == ScoreUnit::Auto) {
-                // From a score that is a time: the earliest, else the latest
-                // (an item at -inf must not leave the queue unjudged).
-                for (const std::optional<double> &score : {earliest, latest}) {
-                    if (score && isTimeScore(*score, ScoreUnit::Milliseconds)) {
-                        unit = *score >= kMillisecondsFrom ? ScoreUnit::Milliseconds : ScoreUnit::Seconds;
-                        m_delayed[key].detected = unit;
-                        break;
-                    }
+                // From the scores that are times, the earliest and the latest
+                // (an item at -inf or 0 must not decide it, nor leave the
+                // queue unjudged when the other end is a time).
+                QList<double> scores;
+                for (const std::optional<double> &score : {earliest, latest})
+                    if (score)
+                        scores << *score;
+                if (const ScoreUnit found = scoreUnitFrom(scores, serverNowMs); found != ScoreUnit::Auto) {
+                    unit = found;
+                    m_delayed[key].detected = unit;
                 }
             }
             const int u = unit == ScoreUnit::Milliseconds ? 1 : 0;

@@ -758,6 +758,52 @@ private Q_SLOTS:
         qunsetenv("PELSCOPE_AUDIT_LOG");
     }
 
+    // The unit from the set's own evidence (issue 47): a set scored in
+    // milliseconds with one member at 0 (earlier than all) is still
+    // milliseconds, so "--in 1h" writes now + 1 h in ms, not 1970; a set
+    // whose scores are no time at all is refused, not guessed; a due time in
+    // the past is refused (it would run the job at once).
+    void rescheduleReadsTheUnitFromTheSetNotItsEarliestScore()
+    {
+        QTemporaryDir tmp;
+        qputenv("PELSCOPE_AUDIT_LOG", tmp.filePath(QStringLiteral("audit.jsonl")).toUtf8());
+        const QString url = m_server->url();
+        const qint64 nowMs = serverNowMs(m_db);
+        m_db.command({"ZADD", "ms_queue", "0", "job:zero", num(nowMs + 60'000), "job:a", num(nowMs + 120'000), "job:b"});
+        const Run later = cli({QStringLiteral("queue"), QStringLiteral("reschedule"), QStringLiteral("ms_queue"), QStringLiteral("--item"),
+                               QStringLiteral("job:a"), QStringLiteral("--in"), QStringLiteral("1h"), QStringLiteral("--yes"), QStringLiteral("-u"), url});
+        QCOMPARE(later.exitCode, 0);
+        const qint64 written = m_db.command({"ZSCORE", "ms_queue", "job:a"}).bytes().toLongLong();
+        QVERIFY2(written >= nowMs + 3'600'000 && written <= serverNowMs(m_db) + 3'600'000, qPrintable(QString::number(written - nowMs)));
+        // The listing says the same unit, and the 0 is no time.
+        const Run list = cli({QStringLiteral("queue"), QStringLiteral("show"), QStringLiteral("ms_queue"), QStringLiteral("-u"), url});
+        QCOMPARE(list.exitCode, 0);
+        QVERIFY2(list.out.contains("(scores in milliseconds)"), list.out.constData());
+
+        // Nothing in the set is a time: which unit "--in 1h" means cannot be known.
+        m_db.command({"ZADD", "odd_queue", "0", "x", "-inf", "y", "5", "z"});
+        const Run odd = cli({QStringLiteral("queue"), QStringLiteral("reschedule"), QStringLiteral("odd_queue"), QStringLiteral("--item"),
+                             QStringLiteral("z"), QStringLiteral("--in"), QStringLiteral("1h"), QStringLiteral("--yes"), QStringLiteral("-u"), url});
+        QCOMPARE(odd.exitCode, 3);
+        QVERIFY2(odd.err.contains("cannot tell whether the scores of \"odd_queue\" are seconds or milliseconds"), odd.err.constData());
+        QCOMPARE(m_db.command({"ZSCORE", "odd_queue", "z"}).bytes(), QByteArray("5"));
+        // Told which: written.
+        const Run told = cli({QStringLiteral("queue"), QStringLiteral("reschedule"), QStringLiteral("odd_queue"), QStringLiteral("--item"),
+                              QStringLiteral("z"), QStringLiteral("--in"), QStringLiteral("1h"), QStringLiteral("--score-unit"), QStringLiteral("s"),
+                              QStringLiteral("--yes"), QStringLiteral("-u"), url});
+        QCOMPARE(told.exitCode, 0);
+        QVERIFY(m_db.command({"ZSCORE", "odd_queue", "z"}).bytes().toLongLong() >= nowMs / 1000 + 3600);
+
+        // Into the past: refused.
+        const Run past = cli({QStringLiteral("queue"), QStringLiteral("reschedule"), QStringLiteral("ms_queue"), QStringLiteral("--item"),
+                              QStringLiteral("job:b"), QStringLiteral("--at"), QStringLiteral("2001-01-01T00:00:00Z"), QStringLiteral("--yes"),
+                              QStringLiteral("-u"), url});
+        QCOMPARE(past.exitCode, 3);
+        QVERIFY2(past.err.contains("refusing to reschedule into the past"), past.err.constData());
+        QCOMPARE(m_db.command({"ZSCORE", "ms_queue", "job:b"}).bytes().toLongLong(), nowMs + 120'000);
+        qunsetenv("PELSCOPE_AUDIT_LOG");
+    }
+
     // Requeue and delete by the CLI: named items move with every occurrence;
     // by age with --limit; a user who may LREM but not LPUSH is refused by the
     // script before its first write, and nothing moves.

@@ -368,6 +368,30 @@ private Q_SLOTS:
         probe.planTick();
         QVERIFY(probe.wantsAnotherPage()); // a new tick, a new share
     }
+    // A delayed queue's score unit from its evidence: each score that is a
+    // time near the server's in one unit votes; no vote or a split: unknown.
+    void scoreUnitFromTheScores_data()
+    {
+        QTest::addColumn<QList<double>>("scores");
+        QTest::addColumn<int>("unit");
+        const double nowS = 1'796'600'000, nowMs = nowS * 1000;
+        QTest::newRow("seconds") << QList<double>{nowS - 90, nowS + 600} << int(ScoreUnit::Seconds);
+        QTest::newRow("milliseconds") << QList<double>{nowMs - 90'000, nowMs + 600'000} << int(ScoreUnit::Milliseconds);
+        QTest::newRow("ms with a member at 0") << QList<double>{0, nowMs + 60'000} << int(ScoreUnit::Milliseconds);
+        QTest::newRow("seconds with -inf") << QList<double>{-qInf(), nowS} << int(ScoreUnit::Seconds);
+        QTest::newRow("years ahead, seconds") << QList<double>{nowS + 20 * 365 * 86'400.0} << int(ScoreUnit::Seconds);
+        QTest::newRow("priorities") << QList<double>{0, 5, 10} << int(ScoreUnit::Auto);
+        QTest::newRow("1973 in ms is no time now") << QList<double>{1e11} << int(ScoreUnit::Auto);
+        QTest::newRow("one of each: a split") << QList<double>{nowS, nowMs} << int(ScoreUnit::Auto);
+        QTest::newRow("nothing") << QList<double>{} << int(ScoreUnit::Auto);
+        QTest::newRow("inf and NaN") << QList<double>{qInf(), qQNaN()} << int(ScoreUnit::Auto);
+    }
+    void scoreUnitFromTheScores()
+    {
+        QFETCH(QList<double>, scores);
+        QFETCH(int, unit);
+        QCOMPARE(int(scoreUnitFrom(scores, qint64(1'796'600'000) * 1000)), unit);
+    }
 };
 
 PELSCOPE_UNIT_TEST(TestProbeReplies)
