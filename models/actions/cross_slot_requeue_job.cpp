@@ -199,21 +199,18 @@ void CrossSlotRequeueJob::onPage(const RedisReplies &replies)
     for (const RedisReply &entry : std::as_const(entries)) {
         const QByteArray id = entry.at(0).bytes();
         const StreamFields all = fieldsOf(entry);
-        if (m_request.select == CrossSlotRequeueRequest::Select::Match && std::none_of(all.begin(), all.end(), [&](const auto &fv) {
-                return fv.first == m_request.matchField && fv.second == m_request.matchValue;
-            })) {
+        if (m_request.select == CrossSlotRequeueRequest::Select::Match && !DlqLayout::fieldMatches(all, m_request.matchField, m_request.matchValue)) {
             ++m_pageCounts.skipped;
             continue;
         }
         if (!m_request.targetExplicit) {
-            for (const auto &fv : all)
-                if (fv.first == "source_stream" && !fv.second.isEmpty() && fv.second != m_request.target) {
-                    finish(QStringLiteral("refusing to requeue %1 %2: its source_stream field names %3, not %4 (the stream the DLQ's name "
-                                          "suggests); name the target with --to")
-                               .arg(displayBytes(m_request.dlq), QString::fromLatin1(id), quotedForPlan(fv.second), quotedForPlan(m_request.target)),
-                           m_outcome.counts.done == 0 ? RedisError::Kind::Usage : RedisError::Kind::Server);
-                    return;
-                }
+            if (const auto source = DlqLayout::sourceStreamOf(all); source && *source != m_request.target) {
+                finish(fillText(QStringLiteral("refusing to requeue %1 %2: its source_stream field names %3, not %4 (the stream the DLQ's name "
+                                               "suggests); name the target with --to"),
+                                displayBytes(m_request.dlq), QString::fromLatin1(id), quotedForPlan(*source), quotedForPlan(m_request.target)),
+                       m_outcome.counts.done == 0 ? RedisError::Kind::Usage : RedisError::Kind::Server);
+                return;
+            }
         }
         const StreamFields fields = m_request.layout.requeuedFields(all);
         if (fields.isEmpty()) {

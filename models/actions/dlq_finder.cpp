@@ -17,12 +17,9 @@ QList<QPair<QByteArray, qint64>> countCategories(const QList<RedisReply> &entrie
 {
     QList<QPair<QByteArray, qint64>> counts;
     for (const RedisReply &entry : entries) {
-        QByteArray category;
-        for (const auto &fv : fieldsOf(entry))
-            if (fv.first == field) {
-                category = fv.second;
-                break;
-            }
+        // The configured field; by default each entry's cause (its category, else its error's shape).
+        const StreamFields fields = fieldsOf(entry);
+        const QByteArray category = field == "category" ? DlqLayout::causeOf(fields) : DlqLayout::valueOf(fields, field);
         auto it = std::find_if(counts.begin(), counts.end(), [&](const auto &c) { return c.first == category; });
         if (it == counts.end())
             counts.append({category, 1});

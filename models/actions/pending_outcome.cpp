@@ -139,18 +139,22 @@ QList<PendingOutcome> recoveredMoveOutcomes(const QList<QByteArray> &unsure, con
     for (const RedisReply &entry : newest.elements()) {
         const StreamFields fields = fieldsOf(entry);
         QByteArray source, entryGroup, sourceId;
+        qsizetype ours = 0;
         for (const auto &fv : fields) {
-            if (fv.first == "source_stream")
+            if (!fv.first.startsWith(kPelscopeFieldPrefix))
+                continue;
+            ++ours;
+            if (fv.first == "pelscope:source_stream")
                 source = fv.second;
-            else if (fv.first == "group")
+            else if (fv.first == "pelscope:group")
                 entryGroup = fv.second;
-            else if (fv.first == "source_id")
+            else if (fv.first == "pelscope:source_id")
                 sourceId = fv.second;
         }
         // Newest first: the first match is the latest copy. The script writes
-        // 7 metadata fields after the original ones, so 7 alone means trimmed.
+        // its own fields after the original ones: those alone mean trimmed.
         if (source == stream && entryGroup == group && !found.contains(sourceId))
-            found.insert(sourceId, {entry.at(0).bytes(), fields.size() == 7});
+            found.insert(sourceId, {entry.at(0).bytes(), ours == fields.size()});
     }
     QList<PendingOutcome> out;
     for (const QByteArray &id : unsure) {

@@ -184,10 +184,10 @@ QStringList pendingActionPlan(const PendingActionRequest &r, const QString &conn
     case Action::ToDlq:
         return {fillText(QCoreApplication::translate("WritePlan", "Move %1 entries of %2 to the dead-letter stream %3%4:"), r.ids.size(), where, quotedBytes(r.dlq),
                          numbers.stillPending ? QCoreApplication::translate("WritePlan", " (%1 of them pending now)").arg(*numbers.stillPending) : QString()),
-                QCoreApplication::translate("WritePlan", "  how:   one Lua script per batch: for each entry still pending, XADD its fields plus category=%1, reason=%2, "
-                   "delivery_count, source_stream, source_id, group, consumer to %3, then XACK; entries no longer pending "
-                   "are left alone")
-                    .arg(quotedBytes(r.category), quotedBytes(r.reason), quotedBytes(r.dlq)),
+                fillText(QCoreApplication::translate("WritePlan", "  how:   one Lua script per batch: for each entry still pending, XADD its fields as they are plus "
+                   "pelscope:category=%1, pelscope:reason=%2, pelscope:delivery_count, pelscope:source_stream, pelscope:source_id, "
+                   "pelscope:group, pelscope:consumer to %3, then XACK; entries no longer pending are left alone"),
+                    quotedBytes(r.category), quotedBytes(r.reason), quotedBytes(r.dlq)),
                 audit};
     }
     return {};

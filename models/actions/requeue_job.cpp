@@ -128,9 +128,8 @@ std::optional<QByteArray> RequeueJob::targetFor(const StreamFields &fields) cons
 {
     if (!m_request.target.isEmpty())
         return m_request.target;
-    for (const auto &fv : fields)
-        if (fv.first == "source_stream" && !fv.second.isEmpty())
-            return fv.second;
+    if (const auto source = DlqLayout::sourceStreamOf(fields))
+        return source;
     return sourceFromDlqName(m_request.dlq);
 }
 
@@ -209,9 +208,8 @@ void RequeueJob::onPage(const RedisReplies &replies)
         const QByteArray id = entry.at(0).bytes();
         const StreamFields fields = fieldsOf(entry);
         if (m_request.select == RequeueRequest::Select::Match) {
-            bool matches = false;
-            for (const auto &fv : fields)
-                matches = matches || (fv.first == m_request.matchField && fv.second == m_request.matchValue);
+            // As the DLQ page shows it: the application's field, else Pelscope's own of that name.
+            const bool matches = DlqLayout::fieldMatches(fields, m_request.matchField, m_request.matchValue);
             if (!matches) {
                 ++m_outcome.counts.skipped;
                 continue;

@@ -1,5 +1,7 @@
 #include "dlq_entry_model.h"
 
+#include "snapshot/dlq_layout.h"
+
 #include "snapshot/format.h"
 #include "snapshot/stream_id.h"
 
@@ -42,10 +44,10 @@ DlqEntryModel::DlqEntryModel(QObject *parent)
 
 QByteArray DlqEntryModel::valueOf(const StreamFields &fields, const QList<QByteArray> &names)
 {
+    // The application's field, else Pelscope's own of that name (an entry it moved: pelscope:reason).
     for (const QByteArray &name : names)
-        for (const auto &[f, v] : fields)
-            if (f == name)
-                return v;
+        if (const QByteArray v = DlqLayout::valueOf(fields, name); !v.isEmpty())
+            return v;
     return {};
 }
 

@@ -389,11 +389,8 @@ void StreamProbe::collectDeadLetters(SnapshotData &data, const QHash<QByteArray,
             ds.sampled = r->size();
             ds.sampledTick = m_tick;
             for (const RedisReply &entry : r->elements()) {
-                QByteArray category = "(none)";
-                for (const auto &fv : fieldsOf(entry))
-                    if (fv.first == "category")
-                        category = fv.second;
-                ds.categories[category] += 1;
+                const QByteArray cause = DlqLayout::causeOf(fieldsOf(entry));
+                ds.categories[cause.isEmpty() ? QByteArray("(none)") : cause] += 1;
             }
         }
         d.categories = ds.categories;

@@ -31,8 +31,11 @@ for i = 6, #ARGV do
       local fields = found[1][2]
       for j = 1, #fields do args[#args + 1] = fields[j] end
     end
-    for _, v in ipairs({'category', category, 'reason', reason, 'delivery_count', tostring(deliveries),
-                        'source_stream', source, 'source_id', id, 'group', group, 'consumer', consumer}) do
+    -- Pelscope's own fields, under its prefix: the payload's fields of the
+    -- same names stay its own, and a requeue removes exactly these.
+    for _, v in ipairs({'pelscope:category', category, 'pelscope:reason', reason, 'pelscope:delivery_count', tostring(deliveries),
+                        'pelscope:source_stream', source, 'pelscope:source_id', id, 'pelscope:group', group,
+                        'pelscope:consumer', consumer}) do
       args[#args + 1] = v
     end
     local new_id = pelscope_try('XADD', unpack(args))

@@ -60,6 +60,12 @@ local function is_meta(name)
   return head == 'dlq_' or head == '_dlq'
 end
 
+-- An entry Pelscope moved carries its own fields under 'pelscope:'; it loses
+-- exactly those, and the payload's fields of any name stay (DlqLayout).
+local function is_ours(name)
+  return string.sub(name, 1, 9) == 'pelscope:'
+end
+
 for i = first_id, #ARGV do
   local id = ARGV[i]
   local found = redis.call('XRANGE', dlq, id, id)
@@ -67,9 +73,15 @@ for i = first_id, #ARGV do
     results[#results + 1] = {id, 'gone'}
   else
     local fields = found[1][2]
+    local ours = false
+    for j = 1, #fields, 2 do
+      if is_ours(fields[j]) then ours = true end
+    end
     local args = {target, '*'}
     for j = 1, #fields, 2 do
-      if not is_meta(fields[j]) then
+      local drop
+      if ours then drop = is_ours(fields[j]) else drop = is_meta(fields[j]) end
+      if not drop then
         args[#args + 1] = fields[j]
         args[#args + 1] = fields[j + 1]
       end

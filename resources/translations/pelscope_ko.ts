@@ -1019,12 +1019,12 @@
         <translation>, 중단됨</translation>
     </message>
     <message>
-        <location filename="../../models/actions/queue_write_job.cpp" line="+132"/>
+        <location filename="../../models/actions/queue_write_job.cpp" line="+137"/>
         <source>%1 does not exist yet: nobody may read it</source>
         <translation>%1은(는) 아직 없습니다: 아무도 읽지 않을 수 있습니다</translation>
     </message>
     <message>
-        <location line="+206"/>
+        <location line="+236"/>
         <source>the script stopped with an error and may have written part of its batch before it (the audit stream has no record of it): %1</source>
         <translation>스크립트가 오류로 멈췄으며, 그 전에 배치의 일부를 이미 썼을 수 있습니다(감사 스트림에는 기록이 없습니다): %1</translation>
     </message>
@@ -1254,8 +1254,8 @@
     </message>
     <message>
         <location line="+2"/>
-        <source>  how:   one Lua script per batch: for each entry still pending, XADD its fields plus category=%1, reason=%2, delivery_count, source_stream, source_id, group, consumer to %3, then XACK; entries no longer pending are left alone</source>
-        <translation>  방법:  배치마다 Lua 스크립트 하나: 아직 Pending인 엔트리마다 필드와 category=%1, reason=%2, delivery_count, source_stream, source_id, group, consumer를 %3에 XADD한 뒤 XACK; 더 이상 Pending이 아닌 엔트리는 그대로 둠</translation>
+        <source>  how:   one Lua script per batch: for each entry still pending, XADD its fields as they are plus pelscope:category=%1, pelscope:reason=%2, pelscope:delivery_count, pelscope:source_stream, pelscope:source_id, pelscope:group, pelscope:consumer to %3, then XACK; entries no longer pending are left alone</source>
+        <translation>  방법:  배치마다 Lua 스크립트 하나: 아직 pending인 엔트리마다 그 필드를 그대로 두고 pelscope:category=%1, pelscope:reason=%2, pelscope:delivery_count, pelscope:source_stream, pelscope:source_id, pelscope:group, pelscope:consumer를 더해 %3에 XADD한 뒤 XACK; 더 이상 pending이 아닌 엔트리는 건드리지 않음</translation>
     </message>
     <message>
         <location filename="../../models/actions/pending_write_kind.cpp" line="+38"/>
@@ -2899,9 +2899,13 @@ Click for the last hour.</source>
     <name>pelscope::DlqCategoryChart</name>
     <message>
         <location filename="../../ui/charts/dlq_category_chart.cpp" line="+36"/>
+        <source>Dead letters by cause over time (category, else error)</source>
+        <translation>원인별 데드 레터 추이 (카테고리, 없으면 오류)</translation>
+    </message>
+    <message>
         <location line="+1"/>
-        <source>Dead letters per category over time</source>
-        <translation>카테고리별 데드 레터 추이</translation>
+        <source>Dead letters by cause over time</source>
+        <translation>원인별 데드 레터 추이</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -2922,8 +2926,8 @@ Click for the last hour.</source>
     <message>
         <location line="+7"/>
         <location line="+12"/>
-        <source>no category</source>
-        <translation>카테고리 없음</translation>
+        <source>no category or error</source>
+        <translation>카테고리·오류 없음</translation>
     </message>
     <message>
         <location line="-11"/>
@@ -2934,7 +2938,7 @@ Click for the last hour.</source>
 <context>
     <name>pelscope::DlqEntryModel</name>
     <message>
-        <location filename="../../models/itemmodels/dlq_entry_model.cpp" line="+205"/>
+        <location filename="../../models/itemmodels/dlq_entry_model.cpp" line="+207"/>
         <source>ID</source>
         <translation>ID</translation>
     </message>
@@ -3201,7 +3205,7 @@ Click for the last hour.</source>
         <translation>표시된 %1개 모두 재처리</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+51"/>
         <source>Cannot tell where this entry came from</source>
         <translation>이 엔트리의 원본을 알 수 없습니다</translation>
     </message>

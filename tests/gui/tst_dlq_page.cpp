@@ -27,11 +27,14 @@
 #include <QComboBox>
 #include <QMessageBox>
 #include <QFile>
+#include "charts/dlq_category_chart.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
 #include <QPushButton>
+#include <QSet>
 #include <QSettings>
 #include <QSpinBox>
 #include <QTableView>
@@ -102,6 +105,38 @@ private Q_SLOTS:
         QVERIFY(m_tmp.isValid());
         qputenv("PELSCOPE_AUDIT_LOG", m_tmp.filePath(QStringLiteral("audit.jsonl")).toUtf8());
         QVERIFY2(useSettingsIn(m_tmp.filePath(QStringLiteral("config")), QStringLiteral("tst_dlq_page")), qPrintable(QSettings().fileName()));
+    }
+
+    // The poison question (issue 48): dead letters with no category field
+    // are grouped by their error, the numbers in it folded, so five errors
+    // are three causes, not one "no category" bar.
+    void deadLettersAreGroupedByTheirError()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        db.command({"XADD", "orders", "*", "seed", "1"});
+        db.command({"XGROUP", "CREATE", "orders", "billing", "$"});
+        for (const char *e : {"timeout after 1200 ms", "card 4111 declined", "timeout after 900 ms", "schema: missing field sku", "card 5500 declined"})
+            db.command({"XADD", "orders:dlq", "*", "payload", "{}", "error", e, "source_stream", "orders"});
+
+        Session s(server.url());
+        s.window.showPage(QStringLiteral("dlq:orders:dlq"));
+        DlqTab *tab = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT((tab = s.window.dlqPage()->tab("orders:dlq")), 10000);
+        DlqCategoryChart *chart = tab->findChild<DlqCategoryChart *>();
+        QVERIFY(chart);
+        const auto names = [chart] {
+            QSet<QString> out;
+            for (int i = 0; i < chart->plottableCount(); ++i)
+                out.insert(chart->plottable(i)->name());
+            return out;
+        };
+        const QSet<QString> expected{QStringLiteral("timeout after # ms (2)"), QStringLiteral("card # declined (2)"),
+                                     QStringLiteral("schema: missing field sku (1)")};
+        QTRY_COMPARE_WITH_TIMEOUT(names(), expected, 10000);
     }
 
     void selectConfirmRequeue()
@@ -332,7 +367,7 @@ private Q_SLOTS:
         confirm->confirmButton()->click();
         QTRY_COMPARE_WITH_TIMEOUT(db.command({"XLEN", "jobs:dlq"}).integer(), 1, 10000);
         const RedisReply dead = db.command({"XRANGE", "jobs:dlq", "-", "+"}).at(0).at(1);
-        QCOMPARE(dead.field("source_id").bytes(), ids[2]);
+        QCOMPARE(dead.field("pelscope:source_id").bytes(), ids[2]);
         QCOMPARE(dead.field("job").bytes(), QByteArray("2"));
         QCOMPARE(ownerOf(db, ids[2]), QByteArray());
 

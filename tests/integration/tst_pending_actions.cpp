@@ -156,8 +156,9 @@ private Q_SLOTS:
             if (i != 3)
                 for (const RedisReply &f : m_entries[i].at(1).elements())
                     expected.append(f.bytes()); // the original fields, byte for byte
-            expected += QList<QByteArray>{"category", "poison",    "reason", r.reason, "delivery_count", deliveries[k], "source_stream",
-                                          "orders",   "source_id", m_ids[i], "group",  "ship",           "consumer",    owners[k]};
+            expected += QList<QByteArray>{"pelscope:category",      "poison",   "pelscope:reason",    r.reason, "pelscope:delivery_count",
+                                          deliveries[k],            "pelscope:source_stream", "orders", "pelscope:source_id", m_ids[i],
+                                          "pelscope:group",         "ship",     "pelscope:consumer",  owners[k]};
             QList<QByteArray> actual;
             for (const RedisReply &f : dlq[k].at(1).elements())
                 actual.append(f.bytes());

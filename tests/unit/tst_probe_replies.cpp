@@ -9,6 +9,7 @@
 #include "probe/job_discovery.h"
 #include "probe/job_reader.h"
 #include "probe/queue_config.h"
+#include "snapshot/dlq_layout.h"
 #include "probe/queue_probe.h"
 #include "probe/stream_probe.h"
 #include "probe/sweep_pace.h"
@@ -391,6 +392,32 @@ private Q_SLOTS:
         QFETCH(QList<double>, scores);
         QFETCH(int, unit);
         QCOMPARE(int(scoreUnitFrom(scores, qint64(1'796'600'000) * 1000)), unit);
+    }
+    // A dead letter's layout: an entry Pelscope moved loses exactly its
+    // pelscope: fields and goes where pelscope:source_stream says, whatever
+    // its payload names; an application's dead letter loses its metadata
+    // fields and goes where its source_stream says; its cause is its
+    // category, else its error with the numbers folded.
+    void deadLetterLayoutKeepsThePayload()
+    {
+        const DlqLayout layout;
+        const StreamFields ours{{"order_id", "7"},          {"source_stream", "inventory"}, {"error", "x"},
+                                {"pelscope:category", "p"}, {"pelscope:source_stream", "orders"}};
+        QCOMPARE(layout.requeuedFields(ours), (StreamFields{{"order_id", "7"}, {"source_stream", "inventory"}, {"error", "x"}}));
+        QCOMPARE(DlqLayout::sourceStreamOf(ours), std::optional<QByteArray>("orders"));
+        const StreamFields theirs{{"order_id", "7"}, {"source_stream", "inventory"}, {"error", "card 4111 declined"}, {"dlq_note", "n"}};
+        QCOMPARE(layout.requeuedFields(theirs), (StreamFields{{"order_id", "7"}}));
+        QCOMPARE(DlqLayout::sourceStreamOf(theirs), std::optional<QByteArray>("inventory"));
+        // Moved by Pelscope without its source named: no source from the payload either.
+        QCOMPARE(DlqLayout::sourceStreamOf(StreamFields{{"source_stream", "inventory"}, {"pelscope:group", "g"}}), std::nullopt);
+        QCOMPARE(DlqLayout::causeOf(theirs), QByteArray("card # declined"));
+        QCOMPARE(DlqLayout::causeOf(ours), QByteArray("p")); // Pelscope's category, the app's error second
+        QCOMPARE(DlqLayout::causeOf(StreamFields{{"category", "schema"}, {"error", "e 1"}}), QByteArray("schema"));
+        QCOMPARE(DlqLayout::causeOf(StreamFields{{"payload", "x"}}), QByteArray());
+        QVERIFY(DlqLayout::fieldMatches(ours, "category", "p"));
+        QVERIFY(!DlqLayout::fieldMatches(ours, "category", ""));
+        QVERIFY(!DlqLayout::fieldMatches(theirs, "category", ""));
+        QVERIFY(DlqLayout::fieldMatches(StreamFields{{"category", ""}}, "category", ""));
     }
 };
 

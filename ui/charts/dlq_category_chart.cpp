@@ -33,8 +33,8 @@ DlqCategoryChart::DlqCategoryChart(QWidget *parent)
     : QCustomPlot(parent)
 {
     setMinimumHeight(200);
-    m_note = styleBarChart(this, tr("Dead letters per category over time"));
-    setAccessibleName(tr("Dead letters per category over time"));
+    m_note = styleBarChart(this, tr("Dead letters by cause over time (category, else error)"));
+    setAccessibleName(tr("Dead letters by cause over time"));
     plotLayout()->insertRow(1);
     plotLayout()->addElement(1, 0, m_note);
     m_ticker = QSharedPointer<QCPAxisTickerDateTime>::create();
@@ -101,7 +101,7 @@ void DlqCategoryChart::setEntries(const QList<QPair<qint64, QString>> &entries, 
     // What a screen reader hears: each category with its count, most first.
     QStringList spoken;
     for (const QString &category : std::as_const(order))
-        spoken << fillText(QStringLiteral("%1 %2"), category.isEmpty() ? tr("no category") : category, totals[category]);
+        spoken << fillText(QStringLiteral("%1 %2"), category.isEmpty() ? tr("no category or error") : category, totals[category]);
     const QString says = fillText(tr("%1 dead letters read: %2. %3"), entries.size(), spoken.join(QStringLiteral(", ")), note);
     if (says != accessibleDescription())
         setAccessibleDescription(says);
@@ -113,7 +113,7 @@ void DlqCategoryChart::setEntries(const QList<QPair<qint64, QString>> &entries, 
     QMap<qint64, double> stack;
     for (int i = 0; i < order.size(); ++i) {
         auto *bars = new QCPBars(xAxis, yAxis);
-        bars->setName(fillText(QStringLiteral("%1 (%2)"), order[i].isEmpty() ? tr("no category") : order[i], totals[order[i]]));
+        bars->setName(fillText(QStringLiteral("%1 (%2)"), order[i].isEmpty() ? tr("no category or error") : order[i], totals[order[i]]));
         bars->setBrush(colourOf(order[i]));
         bars->setPen(Qt::NoPen);
         bars->setWidth(double(width) / 1000.0 * 0.9);

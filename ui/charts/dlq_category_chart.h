@@ -1,4 +1,5 @@
-// Dead letters per category over time: stacked bars over the loaded entries,
+// Dead letters by cause over time (DlqLayout::causeOf: the category, else the
+// error's shape): stacked bars over the loaded entries,
 // bucketed by the time in their IDs, so a burst of one failure kind stands out.
 #pragma once
 

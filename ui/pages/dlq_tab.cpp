@@ -262,7 +262,7 @@ void DlqTab::updateChart()
     points.reserve(m_model->loaded());
     for (int row = 0; row < m_model->loaded(); ++row) {
         const DlqEntry *e = m_model->entry(row);
-        points.append({e->ms, displayBytes(DlqEntryModel::valueOf(e->fields, {"category"}))});
+        points.append({e->ms, displayBytes(DlqLayout::causeOf(e->fields))});
     }
     const QString note =
         m_info.length && *m_info.length > m_model->loaded()
@@ -341,7 +341,7 @@ void DlqTab::updateButtons()
     const bool whole = selected == 1 && m_shown.found && selectedIds().value(0) == m_shown.id;
     gate(m_edit, WriteAction::Requeue, whole, tr("Select exactly one entry"));
     if (whole) { // on a cluster an edited entry needs its target in the DLQ's slot
-        QByteArray target = DlqEntryModel::valueOf(m_shown.fields, {"source_stream"});
+        const QByteArray target = DlqLayout::sourceStreamOf(m_shown.fields).value_or(QByteArray());
         if (const QString why = m_writes->editBlocker(scope(), m_info.key, target.isEmpty() ? m_info.source : target); !why.isEmpty()) {
             m_edit->setEnabled(false);
             m_edit->setToolTip(why);
@@ -402,9 +402,7 @@ void DlqTab::editSelected()
 {
     if (!m_shown.found)
         return;
-    QByteArray target = DlqEntryModel::valueOf(m_shown.fields, {"source_stream"});
-    if (target.isEmpty())
-        target = m_info.source;
+    QByteArray target = DlqLayout::sourceStreamOf(m_shown.fields).value_or(m_info.source);
     if (target.isEmpty()) {
         m_count->setText(warnHtml(tr("Cannot tell where this entry came from")));
         return;
