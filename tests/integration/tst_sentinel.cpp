@@ -2,6 +2,7 @@
 // sentinels. Pelscope polls through a redis+sentinel:// URL, sees the values
 // the primary holds, follows the failover when the primary is killed, never
 // talks to the replica while it is one, and a write lands on the new primary.
+#include "cli_process.h"
 #include "poll_once.h"
 #include "polling/connection_poller.h"
 #include "redis/redis_connection.h"
@@ -214,6 +215,45 @@ private Q_SLOTS:
         qInfo("after the demotion: %s", qPrintable(refused));
         QCOMPARE(promotedDb.command({"XLEN", "orders"}).toInt(), 21);
         qInfo("test wall time %lld ms", wall.elapsed());
+    }
+    // The sentinels name a master that is gone (killed, nothing to promote):
+    // every write and read command ends within its --timeout (connect and
+    // command, 2 s each here) with the reason, exit 3, nothing written;
+    // before, `dlq requeue --yes` was still running after 641 s, deaf to
+    // SIGTERM (issue 47).
+    void commandsEndWhenTheNamedMasterIsGone()
+    {
+        QString error;
+        RedisServer primary;
+        QVERIFY2(primary.start(&error), qPrintable(error));
+        RedisOracle p;
+        QVERIFY(p.connectTcp(QStringLiteral("127.0.0.1"), primary.port()));
+        p.command({"XADD", "jobs:dlq", "*", "payload", "x", "source_stream", "jobs"});
+        RedisSentinels::Options so;
+        so.masterPort = primary.port();
+        so.count = 1;
+        so.quorum = 1;
+        so.replicas = 0;
+        RedisSentinels sentinels(so);
+        QVERIFY2(sentinels.start(&error), qPrintable(error));
+        ::kill(pid_t(primary.pid()), SIGKILL);
+        QTest::qWait(300);
+        QCOMPARE(sentinels.masterAddress(), nodeOf(primary)); // still named: nobody to promote
+        const QStringList commands[] = {
+            {QStringLiteral("dlq"), QStringLiteral("requeue"), QStringLiteral("jobs:dlq"), QStringLiteral("--all"), QStringLiteral("--yes")},
+            {QStringLiteral("pending"), QStringLiteral("ack"), QStringLiteral("jobs"), QStringLiteral("g"), QStringLiteral("--id"), QStringLiteral("1-0"),
+             QStringLiteral("--yes")},
+            {QStringLiteral("dlq"), QStringLiteral("show"), QStringLiteral("jobs:dlq")},
+        };
+        for (const QStringList &command : commands) {
+            const ProcessRun run = runProcess(QStringLiteral(PELSCOPE_CLI_PATH),
+                                              QStringList{QStringLiteral("--url"), sentinels.url(), QStringLiteral("--timeout"), QStringLiteral("2s")}
+                                                  + command,
+                                              QProcessEnvironment::systemEnvironment(), 30000);
+            QCOMPARE(run.exitCode, 3);
+            QVERIFY2(run.ms < 15000, qPrintable(QString::number(run.ms)));
+            QVERIFY2(run.err.contains("did not answer within 4s"), run.err.constData());
+        }
     }
 };
 
