@@ -64,7 +64,7 @@ void JobProbe::plan(RedisBatch &batch, qint64 nowMs)
 {
     m_planned = 0;
     m_typeProbe = -1;
-    if (!m_sidekiq || !m_rq || !m_celery || !m_arq) {
+    if (m_discovering && (!m_sidekiq || !m_rq || !m_celery || !m_arq)) {
         m_typeProbe = int(batch.size());
         batch.append(RedisCommand{"TYPE", "queues"});
         batch.append(RedisCommand{"TYPE", "rq:queues"});

@@ -20,6 +20,10 @@ public:
 
     // What a sweep found; readers are made for what is new (sticky).
     void found(const FoundJobSystems &systems);
+    // Off (--no-framework-discovery, --stream): only the frameworks named
+    // (--framework) are read; no TYPE look at the registries' fixed names
+    // makes a reader of its own.
+    void setDiscovering(bool on) { m_discovering = on; }
     const FoundJobSystems &systems() const { return m_systems; }
 
     void plan(RedisBatch &batch, qint64 nowMs);
@@ -42,6 +46,7 @@ private:
     qint64 m_visibilityTimeoutMs = 3'600'000; // from the last parse's thresholds
     qint64 m_heartbeatTimeoutMs = 60'000;
     int m_planned = 0;
+    bool m_discovering = true;
     // Until found: the registries at their fixed names, by TYPE each tick
     // (cheap), so a keyspace too large for one sweep still finds them.
     int m_typeProbe = -1;

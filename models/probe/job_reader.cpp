@@ -1,5 +1,7 @@
 #include "job_reader.h"
 
+#include <utility>
+
 #include "../text/display_text.h"
 
 #include <QDateTime>
@@ -27,6 +29,25 @@ int JobReader::ask(RedisCommand command)
 {
     m_asked.append(std::move(command));
     return int(m_asked.size() - 1);
+}
+
+bool SetPager::take(const RedisReply &scan, const RedisReply &card)
+{
+    if (scan.isError() || card.isError() || !scan.isArray() || scan.size() != 2 || !scan.at(1).isArray())
+        return false;
+    m_size = replyCount(card);
+    for (const RedisReply &m : scan.at(1).elements())
+        if (m_current.size() < m_cap && !m_seen.contains(m.bytes())) {
+            m_seen.insert(m.bytes());
+            m_current.append(m.bytes());
+        }
+    m_cursor = scan.at(0).bytes();
+    if (m_cursor == "0") { // the pass is whole
+        m_last = std::exchange(m_current, {});
+        m_seen.clear();
+        ++m_passes;
+    }
+    return true;
 }
 
 const RedisReply &JobReader::reply(int index) const

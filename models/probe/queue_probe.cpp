@@ -96,6 +96,7 @@ QueueProbe::QueueProbe(QueueConfig config, QByteArray match, int scanCount, qint
         m_namedLists.insert(pair.first);
     if (m_discovering)
         m_discovery.startSweep();
+    m_jobs.setDiscovering(m_config.discoverFrameworks);
     if (m_config.frameworks.any())
         m_jobs.found(m_config.frameworks);
 }

@@ -23,7 +23,8 @@ std::optional<qint64> firstScoreMs(const RedisReply &r)
 void RqReader::planReads(qint64 nowMs)
 {
     const QByteArray nowS = QByteArray::number(nowMs / 1000);
-    m_queuesRead = ask({"SMEMBERS", "rq:queues"});
+    m_queuesScan = ask(m_queueSet.scan("rq:queues"));
+    m_queuesCard = ask(SetPager::card("rq:queues"));
     for (auto &[name, q] : m_queues) {
         q.llen = ask({"LLEN", "rq:queue:" + name});
         q.head = ask({"LINDEX", "rq:queue:" + name, "0"});
@@ -112,13 +113,13 @@ void RqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
         out.append(row);
     }
     // The queues for the next tick: rq:queues holds their keys (kept as they were when the read failed).
-    if (reply(m_queuesRead).isError())
+    if (!m_queueSet.take(reply(m_queuesScan), reply(m_queuesCard)))
         return;
     std::map<QByteArray, Queue> next;
-    for (const RedisReply &k : reply(m_queuesRead).elements()) {
-        if (!k.bytes().startsWith("rq:queue:") || next.size() >= std::size_t(kMaxQueues))
+    for (const QByteArray &k : m_queueSet.members()) {
+        if (!k.startsWith("rq:queue:") || next.size() >= std::size_t(kMaxQueues))
             continue;
-        const QByteArray name = k.bytes().mid(9);
+        const QByteArray name = k.mid(9);
         auto it = m_queues.find(name);
         if (it == m_queues.end())
             m_needsAnotherTick = true;

@@ -41,7 +41,8 @@ private:
             earliestDue = -1, workers = -1;
         QList<int> workerHashes;
     };
-    int m_queuesRead = -1;
+    SetPager m_queueSet{kMaxQueues * 4}; // rq:queues may hold other keys, skipped when read
+    int m_queuesScan = -1, m_queuesCard = -1;
     std::map<QByteArray, Queue> m_queues; // by queue name
     bool m_needsAnotherTick = true;
 };

@@ -34,8 +34,10 @@ JobQueueSnapshot sidekiqRow(const QByteArray &name, const QByteArray &key)
 void SidekiqReader::planReads(qint64 nowMs)
 {
     const QByteArray now = QByteArray::number(double(nowMs) / 1000.0, 'f', 3);
-    m_queuesRead = ask({"SMEMBERS", "queues"});
-    m_processesRead = ask({"SMEMBERS", "processes"});
+    m_queuesScan = ask(m_queueSet.scan("queues"));
+    m_queuesCard = ask(SetPager::card("queues"));
+    m_processesScan = ask(m_processSet.scan("processes"));
+    m_processesCard = ask(SetPager::card("processes"));
     for (auto &[name, q] : m_queues) {
         q.llen = ask({"LLEN", "queue:" + name});
         q.head = ask({"LINDEX", "queue:" + name, "-1"});
@@ -74,7 +76,9 @@ void SidekiqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
     qint64 alive = 0;
     // Liveness not fully read (an error, more processes than read): no
     // queue is then said to have no worker.
-    bool livenessKnown = !reply(m_processesRead).isError() && m_processes.size() < std::size_t(kMaxProcesses);
+    const bool processesRead = m_processSet.take(reply(m_processesScan), reply(m_processesCard));
+    const bool queuesRead = m_queueSet.take(reply(m_queuesScan), reply(m_queuesCard));
+    bool livenessKnown = processesRead && m_processSet.complete() && m_processSet.size().value_or(kMaxProcesses) < kMaxProcesses;
     for (auto &[id, p] : m_processes) {
         const std::optional<qint64> pttl = replyCount(reply(p.pttl));
         if (!pttl || reply(p.fields).isError()) {
@@ -179,31 +183,27 @@ void SidekiqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
     }
     out.append(dead);
     JobQueueSnapshot processes = sidekiqRow("processes", "processes");
-    processes.error = errorAmong({m_processesRead});
+    processes.error = errorAmong({m_processesScan, m_processesCard});
     if (processes.error.isEmpty() && livenessKnown)
         processes.workers = alive;
     processes.goneWorkers = gone;
     out.append(processes);
 
     // The registries for the next tick (kept as they were when a read failed).
-    if (reply(m_queuesRead).isError() || reply(m_processesRead).isError())
+    if (!queuesRead || !processesRead)
         return;
     std::map<QByteArray, Queue> queues;
-    for (const RedisReply &k : reply(m_queuesRead).elements()) {
-        if (queues.size() >= std::size_t(kMaxQueues))
-            break;
-        auto it = m_queues.find(k.bytes());
+    for (const QByteArray &k : m_queueSet.members()) {
+        auto it = m_queues.find(k);
         m_needsAnotherTick = m_needsAnotherTick || it == m_queues.end();
-        queues[k.bytes()] = it == m_queues.end() ? Queue{} : std::move(it->second);
+        queues[k] = it == m_queues.end() ? Queue{} : std::move(it->second);
     }
     m_queues = std::move(queues);
     std::map<QByteArray, Process> processesNext;
-    for (const RedisReply &k : reply(m_processesRead).elements()) {
-        if (processesNext.size() >= std::size_t(kMaxProcesses))
-            break;
-        auto it = m_processes.find(k.bytes());
+    for (const QByteArray &k : m_processSet.members()) {
+        auto it = m_processes.find(k);
         m_needsAnotherTick = m_needsAnotherTick || it == m_processes.end();
-        processesNext[k.bytes()] = it == m_processes.end() ? Process{} : it->second;
+        processesNext[k] = it == m_processes.end() ? Process{} : it->second;
     }
     m_processes = std::move(processesNext);
 }

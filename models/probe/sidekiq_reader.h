@@ -55,7 +55,8 @@ private:
     };
     std::map<QByteArray, Queue> m_queues;
     std::map<QByteArray, Process> m_processes;
-    int m_queuesRead = -1, m_processesRead = -1, m_deadSize = -1, m_deadNewest = -1;
+    SetPager m_queueSet{kMaxQueues}, m_processSet{kMaxProcesses};
+    int m_queuesScan = -1, m_queuesCard = -1, m_processesScan = -1, m_processesCard = -1, m_deadSize = -1, m_deadNewest = -1;
     SetSlots m_schedule, m_retry;
     bool m_needsAnotherTick = true;
 };
