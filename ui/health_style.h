@@ -19,7 +19,7 @@ struct HealthStyle
     QColor strong; // pill, text accents
     QColor tint;   // row background
     QString glyph; // ✖ ▲ ✔
-    QString word;  // CRIT WARN OK: the status as a code (badges, markers), the same in every language
+    QString word;  // CRIT WARN OK: the status as a badge (pills, markers), in the window's language (위험 경고 정상)
     QString name;  // crit warn ok: the status in running text ("✖ 2 crit"), in the window's language
 };
 

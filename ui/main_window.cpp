@@ -1,4 +1,7 @@
 #include "main_window.h"
+#include <QApplication>
+#include <QAbstractButton>
+#include <QKeyEvent>
 
 #include <QGuiApplication>
 #include <QScreen>
@@ -276,6 +279,16 @@ void MainWindow::showAlertInbox()
     m_inbox->raise();
     m_inbox->activateWindow();
     m_inbox->table()->setFocus();
+}
+
+void MainWindow::keyPressEvent(QKeyEvent *event)
+{
+    if ((event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter) && event->modifiers() == Qt::NoModifier)
+        if (auto *button = qobject_cast<QAbstractButton *>(QApplication::focusWidget()); button && button->isEnabled() && button->window() == this) {
+            button->animateClick();
+            return;
+        }
+    QMainWindow::keyPressEvent(event);
 }
 
 bool MainWindow::eventFilter(QObject *watched, QEvent *event)

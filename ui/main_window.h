@@ -62,6 +62,9 @@ public:
     AlertInboxDialog *alertInbox() const { return m_inbox; }
 
 protected:
+    // Return on a focused button presses it, as Space does (a button outside
+    // a dialog ignores Return, and it arrives here).
+    void keyPressEvent(QKeyEvent *event) override;
     void closeEvent(QCloseEvent *event) override;
     bool eventFilter(QObject *watched, QEvent *event) override;
 

@@ -182,6 +182,16 @@ int main(int argc, char *argv[])
         }
     }
 
+#if defined(Q_OS_LINUX)
+    // Without a display Qt's xcb plugin aborts inside QApplication (a core
+    // dump, no word of why): said here, the way out named, exit 4.
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") && qEnvironmentVariableIsEmpty("DISPLAY")
+        && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")) {
+        std::fprintf(stderr, "pelscope: no display to open a window on (neither DISPLAY nor WAYLAND_DISPLAY is set); run it in a desktop "
+                             "session, or with QT_QPA_PLATFORM=offscreen for a headless --self-test or --screenshot; pelscope-cli needs none\n");
+        return 4;
+    }
+#endif
     QApplication app(argc, argv);
     nameApplication();
     QApplication::setApplicationDisplayName(QStringLiteral("Pelscope"));

@@ -931,7 +931,7 @@
         <translation>%1이(가) 이미 있음: 다른 폴더 이름을 고르세요 (아무것도 쓰지 않음)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/gui_main.cpp" line="+263"/>
+        <location filename="../../app/gui/gui_main.cpp" line="+273"/>
         <source>simulated: the half hour before the demo, and a day earlier</source>
         <translation>시뮬레이션: 데모 시작 전 30분과 하루 전</translation>
     </message>
@@ -1813,7 +1813,7 @@ Runbook: %2</source>
 <context>
     <name>pelscope::ConfirmWriteDialog</name>
     <message>
-        <location filename="../../ui/dialogs/write_dialogs.cpp" line="+80"/>
+        <location filename="../../ui/dialogs/write_dialogs.cpp" line="+83"/>
         <source>Nothing will run.</source>
         <translation>실행되는 명령이 없습니다.</translation>
     </message>
@@ -1828,7 +1828,7 @@ Runbook: %2</source>
         <translation>… 외 같은 형식의 줄 %1개</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+25"/>
         <source>&lt;b&gt;Path: %1&lt;/b&gt;%2</source>
         <translation>&lt;b&gt;경로: %1&lt;/b&gt;%2</translation>
     </message>
@@ -3283,7 +3283,7 @@ Click for the last hour.</source>
 <context>
     <name>pelscope::EnableWritesDialog</name>
     <message>
-        <location filename="../../ui/dialogs/write_dialogs.cpp" line="-105"/>
+        <location filename="../../ui/dialogs/write_dialogs.cpp" line="-110"/>
         <location line="+12"/>
         <source>Enable writes</source>
         <translation>쓰기 허용</translation>
@@ -3294,7 +3294,7 @@ Click for the last hour.</source>
         <translation>&lt;p&gt;&lt;b&gt;Pelscope가 %1의 데이터를 변경하도록 허용하시겠습니까?&lt;/b&gt;&lt;/p&gt;&lt;p&gt;재처리, 삭제, claim, ACK, DLQ로 이동을 사용할 수 있게 됩니다. 각 작업은 실행 전에 정확한 명령을 보여 주고 확인을 받으며, 모든 쓰기는 감사 로그에 기록됩니다.&lt;/p&gt;&lt;p&gt;쓰기 허용은 직접 해제하거나 연결이 바뀔 때까지 유지됩니다. 새 세션은 항상 읽기 전용으로 시작합니다.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+16"/>
         <source>&lt;p style=&apos;color:%2&apos;&gt;&lt;b&gt;This connection is tagged PRODUCTION.&lt;/b&gt; Type its name to continue:&lt;/p&gt;&lt;p&gt;&lt;code&gt;%1&lt;/code&gt;&lt;/p&gt;</source>
         <translation>&lt;p style=&apos;color:%2&apos;&gt;&lt;b&gt;이 연결에는 PRODUCTION 태그가 지정되어 있습니다.&lt;/b&gt; 계속하려면 연결 이름을 입력하십시오:&lt;/p&gt;&lt;p&gt;&lt;code&gt;%1&lt;/code&gt;&lt;/p&gt;</translation>
     </message>
@@ -3978,12 +3978,27 @@ Desktop notifications muted</source>
         <translation>위험</translation>
     </message>
     <message>
+        <location line="+0"/>
+        <source>CRIT</source>
+        <translation>위험</translation>
+    </message>
+    <message>
         <location line="+3"/>
         <source>warn</source>
         <translation>경고</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+0"/>
+        <source>WARN</source>
+        <translation>경고</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>OK</source>
+        <translation>정상</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>ok</source>
         <translation>정상</translation>
     </message>
@@ -4604,7 +4619,7 @@ Desktop notifications muted</source>
 <context>
     <name>pelscope::MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.cpp" line="+69"/>
+        <location filename="../../ui/main_window.cpp" line="+72"/>
         <source>Show Pelscope</source>
         <translation>Pelscope 표시</translation>
     </message>
@@ -4667,7 +4682,7 @@ Desktop notifications muted</source>
         <translation>쓰기 허용(&amp;W)…</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+44"/>
         <source>Cannot open the history</source>
         <translation>기록을 열 수 없습니다</translation>
     </message>

@@ -128,6 +128,21 @@ private Q_SLOTS:
             QVERIFY2(flag == QLatin1String("--help") ? out.contains("--demo") && out.contains("--url") : out.contains(PELSCOPE_VERSION),
                      out.constData());
         }
+        // Anything that needs a window (--self-test included) says why it cannot, exit 4, no abort in Qt (issue 48).
+        for (const QStringList &args : {QStringList{QStringLiteral("--self-test")}, QStringList{QStringLiteral("--demo")}}) {
+            QProcess p;
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.remove(QStringLiteral("DISPLAY"));
+            env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+            env.remove(QStringLiteral("QT_QPA_PLATFORM"));
+            p.setProcessEnvironment(env);
+            p.start(QStringLiteral(PELSCOPE_GUI_PATH), args);
+            QVERIFY(p.waitForFinished(10000));
+            QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+            QCOMPARE(p.exitCode(), 4);
+            const QByteArray err = p.readAllStandardError();
+            QVERIFY2(err.contains("no display to open a window on") && err.contains("QT_QPA_PLATFORM=offscreen"), err.constData());
+        }
     }
 
     void signalsStopTheDemoCleanly_data()

@@ -12,6 +12,7 @@
 #include "demo_fixture.h"
 #include "text/fill_text.h"
 #include "main_window.h"
+#include "dialogs/write_dialogs.h"
 #include "pages/all_connections_page.h"
 #include "pages/overview_page.h"
 #include "pages/queue_panel.h"
@@ -393,11 +394,35 @@ private Q_SLOTS:
         QTest::keyClick(QApplication::focusWidget(), Qt::Key_Space);
         QTRY_COMPARE(clicked.size(), 1);
         QVERIFY(!view->isPaused());
+        // Return presses it too (a button outside a dialog ignored it).
+        view->showOverview();
+        QTRY_VERIFY(button->isVisible());
+        button->setFocus(Qt::TabFocusReason);
+        QTRY_VERIFY(button->hasFocus());
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Return);
+        QTRY_COMPARE(clicked.size(), 2);
+        view->showOverview();
         // On the table, Space is still the pause key.
         view->overviewTable()->setFocus();
         QTRY_VERIFY(view->overviewTable()->hasFocus());
         QTest::keyClick(view->overviewTable(), Qt::Key_Space);
         QTRY_VERIFY(view->isPaused());
+        // Enable writes: Return on the opened dialog cancels (Cancel is the
+        // default and has the focus); with Enable focused, Return enables.
+        view->writes()->requestEnable();
+        auto *ask = waitForDialog<EnableWritesDialog>(&window);
+        QVERIFY(ask);
+        QTRY_VERIFY(ask->focusWidget() && ask->focusWidget() != ask->enableButton());
+        QTest::keyClick(ask->focusWidget(), Qt::Key_Return);
+        QTRY_VERIFY(!ask->isVisible());
+        QVERIFY(!view->writes()->writesEnabled());
+        view->writes()->requestEnable();
+        ask = waitForDialog<EnableWritesDialog>(&window);
+        QVERIFY(ask);
+        ask->enableButton()->setFocus(Qt::TabFocusReason);
+        QTRY_VERIFY(ask->enableButton()->hasFocus());
+        QTest::keyClick(ask->enableButton(), Qt::Key_Return);
+        QTRY_VERIFY(view->writes()->writesEnabled());
     }
 
     void severalConnectionsInOneWindow()

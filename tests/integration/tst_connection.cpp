@@ -114,7 +114,7 @@ private Q_SLOTS:
         // The least-privilege user documented in README.md.
         const QList<QByteArray> acl =
             QByteArray("ACL SETUSER pelscope-monitor on >mon-pass resetkeys %R~* resetchannels -@all +ping +info +hello +client|setname "
-                       "+client|id +select +scan +type +time +xinfo +xpending +xrange +xrevrange +xlen +zcard +zcount +zrange +zrangebyscore +llen +lrange +lindex +exists +pttl +hget +hmget +hgetall +hlen +scard +smembers +zrevrange +role +readonly +cluster|info "
+                       "+client|id +select +scan +type +time +xinfo +xpending +xrange +xrevrange +xlen +zcard +zcount +zrange +zrangebyscore +llen +lrange +lindex +exists +pttl +hget +hmget +hgetall +hlen +scard +sscan +smembers +zrevrange +role +readonly +cluster|info "
                        "+cluster|slots +cluster|shards +cluster|nodes")
                 .split(' ');
         QCOMPARE(db.command(acl).bytes(), QByteArray("OK"));

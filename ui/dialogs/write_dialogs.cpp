@@ -37,7 +37,9 @@ EnableWritesDialog::EnableWritesDialog(const QString &connection, bool productio
     layout->addWidget(text);
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Cancel);
     m_enable = buttons->addButton(tr("Enable writes"), QDialogButtonBox::AcceptRole);
-    m_enable->setAutoDefault(false);
+    // Return presses the button that has the focus (Enable, once the
+    // operator moved there), else Cancel, the default and the first focus.
+    m_enable->setAutoDefault(true);
     buttons->button(QDialogButtonBox::Cancel)->setDefault(true);
     if (production) {
         auto *warn = new QLabel(tr("<p style='color:%2'><b>This connection is tagged PRODUCTION.</b> Type its name to "
@@ -52,6 +54,8 @@ EnableWritesDialog::EnableWritesDialog(const QString &connection, bool productio
         connect(m_typed, &QLineEdit::textChanged, this, [this, connection](const QString &t) { m_enable->setEnabled(t == connection); });
     }
     layout->addWidget(buttons);
+    if (!production) // else the name is typed first
+        buttons->button(QDialogButtonBox::Cancel)->setFocus();
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     resize(520, sizeHint().height());
@@ -92,11 +96,14 @@ ConfirmWriteDialog::ConfirmWriteDialog(const QString &title, const QString &summ
     auto *buttons = new QDialogButtonBox(actionLabel.isEmpty() ? QDialogButtonBox::Close : QDialogButtonBox::Cancel);
     if (!actionLabel.isEmpty()) {
         m_confirm = buttons->addButton(actionLabel, QDialogButtonBox::AcceptRole);
-        // Enter must not write: Cancel is the default.
-        m_confirm->setAutoDefault(false);
+        // Return never writes unless the operator moved the focus onto the
+        // write's button: Cancel is the default and has the first focus.
+        m_confirm->setAutoDefault(true);
         buttons->button(QDialogButtonBox::Cancel)->setDefault(true);
     }
     layout->addWidget(buttons);
+    if (QPushButton *cancel = buttons->button(QDialogButtonBox::Cancel))
+        cancel->setFocus();
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
     resize(820, plan.isEmpty() ? sizeHint().height() : 480);
