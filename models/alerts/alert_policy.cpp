@@ -29,14 +29,26 @@ QString AlertSubject::text() const
     return {};
 }
 
+namespace {
+
+// The status as the window's pills say it (위험 in Korean), not the code.
+QString statusWord(Health h)
+{
+    return h == Health::Crit ? QCoreApplication::translate("Alerts", "CRIT")
+           : h == Health::Warn ? QCoreApplication::translate("Alerts", "WARN")
+                               : QCoreApplication::translate("Alerts", "OK");
+}
+
+} // namespace
+
 QString Alert::title() const
 {
     switch (kind) {
     case Kind::Raised:
     case Kind::Worse:
-        return QCoreApplication::translate("Alerts", "%1 is %2").arg(subject.text(), healthName(to).toUpper());
+        return fillText(QCoreApplication::translate("Alerts", "%1 is %2"), subject.text(), statusWord(to));
     case Kind::Reminder:
-        return QCoreApplication::translate("Alerts", "%1 is still %2").arg(subject.text(), healthName(to).toUpper());
+        return fillText(QCoreApplication::translate("Alerts", "%1 is still %2"), subject.text(), statusWord(to));
     case Kind::Recovered:
         return QCoreApplication::translate("Alerts", "%1 recovered (OK)").arg(subject.text());
     case Kind::Summary: {

@@ -58,6 +58,21 @@
     </message>
     <message>
         <location line="+12"/>
+        <source>CRIT</source>
+        <translation>위험</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>WARN</source>
+        <translation>경고</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>OK</source>
+        <translation>정상</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>%1 is %2</source>
         <translation>%1 상태: %2</translation>
     </message>
@@ -69,17 +84,17 @@
     <message>
         <location line="+2"/>
         <source>%1 recovered (OK)</source>
-        <translation>%1 복구됨 (OK)</translation>
+        <translation>%1 복구됨 (정상)</translation>
     </message>
     <message>
         <location line="+7"/>
         <source>%1 CRIT</source>
-        <translation>CRIT %1건</translation>
+        <translation>위험 %1건</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>%1 WARN</source>
-        <translation>WARN %1건</translation>
+        <translation>경고 %1건</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1813,7 +1828,7 @@ Runbook: %2</source>
 <context>
     <name>pelscope::ConfirmWriteDialog</name>
     <message>
-        <location filename="../../ui/dialogs/write_dialogs.cpp" line="+83"/>
+        <location filename="../../ui/dialogs/write_dialogs.cpp" line="+84"/>
         <source>Nothing will run.</source>
         <translation>실행되는 명령이 없습니다.</translation>
     </message>
@@ -1828,7 +1843,7 @@ Runbook: %2</source>
         <translation>… 외 같은 형식의 줄 %1개</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>&lt;b&gt;Path: %1&lt;/b&gt;%2</source>
         <translation>&lt;b&gt;경로: %1&lt;/b&gt;%2</translation>
     </message>
@@ -3283,7 +3298,7 @@ Click for the last hour.</source>
 <context>
     <name>pelscope::EnableWritesDialog</name>
     <message>
-        <location filename="../../ui/dialogs/write_dialogs.cpp" line="-110"/>
+        <location filename="../../ui/dialogs/write_dialogs.cpp" line="-112"/>
         <location line="+12"/>
         <source>Enable writes</source>
         <translation>쓰기 허용</translation>
@@ -3294,7 +3309,7 @@ Click for the last hour.</source>
         <translation>&lt;p&gt;&lt;b&gt;Pelscope가 %1의 데이터를 변경하도록 허용하시겠습니까?&lt;/b&gt;&lt;/p&gt;&lt;p&gt;재처리, 삭제, claim, ACK, DLQ로 이동을 사용할 수 있게 됩니다. 각 작업은 실행 전에 정확한 명령을 보여 주고 확인을 받으며, 모든 쓰기는 감사 로그에 기록됩니다.&lt;/p&gt;&lt;p&gt;쓰기 허용은 직접 해제하거나 연결이 바뀔 때까지 유지됩니다. 새 세션은 항상 읽기 전용으로 시작합니다.&lt;/p&gt;</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+15"/>
         <source>&lt;p style=&apos;color:%2&apos;&gt;&lt;b&gt;This connection is tagged PRODUCTION.&lt;/b&gt; Type its name to continue:&lt;/p&gt;&lt;p&gt;&lt;code&gt;%1&lt;/code&gt;&lt;/p&gt;</source>
         <translation>&lt;p style=&apos;color:%2&apos;&gt;&lt;b&gt;이 연결에는 PRODUCTION 태그가 지정되어 있습니다.&lt;/b&gt; 계속하려면 연결 이름을 입력하십시오:&lt;/p&gt;&lt;p&gt;&lt;code&gt;%1&lt;/code&gt;&lt;/p&gt;</translation>
     </message>
@@ -3902,7 +3917,7 @@ Desktop notifications muted</source>
     <message>
         <location line="+3"/>
         <source>The group&apos;s health: CRIT, WARN or OK by the rules in Why. Sorted worst first.</source>
-        <translation>그룹의 상태: 사유 열의 규칙에 따라 CRIT, WARN 또는 OK. 가장 나쁜 것부터 정렬됩니다.</translation>
+        <translation>그룹의 상태: 사유 열의 규칙에 따라 위험, 경고 또는 정상. 가장 나쁜 것부터 정렬됩니다.</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -4658,12 +4673,12 @@ Desktop notifications muted</source>
     <message>
         <location line="+8"/>
         <source> (%1 crit)</source>
-        <translation> (CRIT %1)</translation>
+        <translation> (위험 %1)</translation>
     </message>
     <message>
         <location line="+2"/>
         <source> (%1 warn)</source>
-        <translation> (WARN %1)</translation>
+        <translation> (경고 %1)</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -5586,7 +5601,7 @@ Desktop notifications muted</source>
     <message>
         <location line="+0"/>
         <source> (%1 not OK)</source>
-        <translation> (%1개 OK 아님)</translation>
+        <translation> (%1개 정상 아님)</translation>
     </message>
 </context>
 <context>
