@@ -91,10 +91,8 @@ MainWindow::MainWindow(QWidget *parent)
     setWindowTitle(QString()); // the application display name alone
     // The size the overview was laid out for, but never larger than the
     // screen (a 1024×768 one, or a 1600×1000 one at 200 %).
-    QSize size(1360, 860);
-    if (const QScreen *screen = QGuiApplication::primaryScreen())
-        size = size.boundedTo(screen->availableGeometry().size());
-    resize(size);
+    resize(QSize(1360, 860));
+    fitToScreen();
     m_tabs->setDocumentMode(true);
     m_tabs->setMovable(true);
     m_tabs->setTabBarAutoHide(true); // one connection: no tab bar at all
@@ -123,9 +121,39 @@ MainWindow::MainWindow(QWidget *parent)
 
     QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
-    // A geometry saved on a larger screen (or at another scale) is cut to this one.
-    if (const QScreen *screen = QGuiApplication::primaryScreen())
-        resize(this->size().boundedTo(screen->availableGeometry().size()));
+    // A geometry saved on a larger screen (or at another scale) is fitted to this one.
+    fitToScreen();
+}
+
+// The window with its frame inside the screen's available area, the status
+// line in sight: on a laptop (1366×768, 1024×768, 1920×1080 at 200 %) the
+// laid-out size does not fit, and a window 768 px tall placed at y = 40 hid
+// its status line below the screen's edge. Too large: maximized (its normal
+// size is what fits); else centred when it would reach past an edge.
+void MainWindow::fitToScreen()
+{
+    const QScreen *screen = QGuiApplication::primaryScreen();
+    if (!screen || isMaximized() || isFullScreen())
+        return;
+    const QRect available = screen->availableGeometry();
+    // Offscreen (tests, documentation shots) there is no window manager and
+    // the "screen" an 800×600 placeholder: only cut to it, as before.
+    if (QGuiApplication::platformName() == QLatin1String("offscreen") || QGuiApplication::platformName() == QLatin1String("minimal")) {
+        resize(size().boundedTo(available.size()));
+        return;
+    }
+    // The frame is not known before the window is shown: a title bar and borders allowed for.
+    const QSize frame(16, 48);
+    const QSize room = available.size() - frame;
+    if (width() > room.width() || height() > room.height()) {
+        resize(size().boundedTo(room));
+        move(available.topLeft() + QPoint((available.width() - width() - frame.width()) / 2, (available.height() - height() - frame.height()) / 2));
+        setWindowState(windowState() | Qt::WindowMaximized);
+        return;
+    }
+    const QRect wanted(pos(), size() + frame);
+    if (!available.contains(wanted))
+        move(available.topLeft() + QPoint((available.width() - wanted.width()) / 2, (available.height() - wanted.height()) / 2));
 }
 
 MainWindow::~MainWindow()

@@ -69,6 +69,7 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    void fitToScreen();
     ConnectionRequest::History m_historyDefaults;
     void installShortcuts();
     void buildMenus();

@@ -137,22 +137,22 @@
     <message>
         <location line="+13"/>
         <source>cannot tell which server holds %1: %2</source>
-        <translation>%1을(를) 보유한 서버를 확인할 수 없습니다: %2</translation>
+        <translation>스트림 %1의 담당 서버를 확인할 수 없습니다: %2</translation>
     </message>
     <message>
         <location line="+10"/>
         <source>refused: no audit stream can share the slot of %1, so the script that checks, deletes and audits cannot run</source>
-        <translation>거부: %1과(와) 같은 슬롯을 쓸 수 있는 감사 스트림이 없어, 확인·삭제·감사를 함께 하는 스크립트를 실행할 수 없습니다</translation>
+        <translation>거부: %1의 슬롯을 함께 쓸 수 있는 감사 스트림이 없어, 확인·삭제·감사를 함께 하는 스크립트를 실행할 수 없습니다</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>on %1, the master serving slot %2, which holds %3; audited in %4; a -MOVED while it runs is reported, never retried blindly</source>
-        <translation>%1(슬롯 %2를 맡은 마스터, %3 보유)에서 실행; %4에 감사 기록; 실행 중 -MOVED는 보고하며 무작정 재시도하지 않음</translation>
+        <translation>%1(슬롯 %2 담당 마스터, %3 보유)에서 실행; %4에 감사 기록; 실행 중 -MOVED는 보고하며 무작정 재시도하지 않음</translation>
     </message>
     <message>
         <location line="+13"/>
         <source>Delete consumer %1 from group %2 of stream %3, if it holds no pending entry when the script runs.</source>
-        <translation>스크립트가 실행될 때 Pending 엔트리를 보유하지 않았다면, 스트림 %3의 그룹 %2에서 컨슈머 %1을(를) 삭제합니다.</translation>
+        <translation>스트림 %3의 그룹 %2에서 컨슈머 %1 삭제: 스크립트가 실행될 때 보유한 Pending 엔트리가 없는 경우에만 삭제합니다.</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -177,7 +177,7 @@
     <message>
         <location line="+2"/>
         <source>not deleted: %1 took %2 pending entries meanwhile</source>
-        <translation>삭제하지 않음: 그사이 %1이(가) Pending 엔트리 %2개를 가져감</translation>
+        <translation>삭제하지 않음: 그사이 %1에 Pending 엔트리 %2개 배정됨</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -200,12 +200,12 @@
     <message>
         <location line="+36"/>
         <source>there is no stream named %1</source>
-        <translation>%1이라는 스트림이 없습니다</translation>
+        <translation>해당 이름의 스트림이 없습니다: %1</translation>
     </message>
     <message>
         <location line="+4"/>
         <source>%1 is a %2, not a stream</source>
-        <translation>%1은(는) 스트림이 아니라 %2입니다</translation>
+        <translation>%1의 타입은 스트림이 아니라 %2입니다</translation>
     </message>
     <message>
         <location line="+37"/>
@@ -245,12 +245,12 @@
     <message>
         <location line="+3"/>
         <source>Requeue %1 entry from %2 to %3, then delete it from the DLQ.</source>
-        <translation>%2의 엔트리 %1개를 %3(으)로 재처리한 뒤 DLQ에서 삭제합니다.</translation>
+        <translation>%2의 엔트리 %1개를 %3 스트림으로 재처리한 뒤 DLQ에서 삭제합니다.</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>Requeue %1 entries from %2 to %3, then delete them from the DLQ.</source>
-        <translation>%2의 엔트리 %1개를 %3(으)로 재처리한 뒤 DLQ에서 삭제합니다.</translation>
+        <translation>%2의 엔트리 %1개를 %3 스트림으로 재처리한 뒤 DLQ에서 삭제합니다.</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -429,12 +429,12 @@
     <message>
         <location line="+6"/>
         <source>%1 holds %2 entry idle %3 ≥ %4</source>
-        <translation>%1이(가) 엔트리 %2개를 %3 동안 처리하지 않고 보유 중 (기준 %4)</translation>
+        <translation>컨슈머 %1: 엔트리 %2개를 %3 동안 처리하지 않고 보유 중 (기준 %4)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>%1 holds %2 entries idle %3 ≥ %4</source>
-        <translation>%1이(가) 엔트리 %2개를 %3 동안 처리하지 않고 보유 중 (기준 %4)</translation>
+        <translation>컨슈머 %1: 엔트리 %2개를 %3 동안 처리하지 않고 보유 중 (기준 %4)</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -460,7 +460,7 @@
     <message>
         <location line="+6"/>
         <source>the next item is scored %1, not a time: it will never come due</source>
-        <translation>다음 항목의 점수가 %1로 시각이 아님: 영원히 기한이 오지 않음</translation>
+        <translation>다음 항목의 점수는 시각이 아님(%1): 영원히 기한이 오지 않음</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -635,12 +635,12 @@
     <message>
         <location line="+38"/>
         <source>CRIT held: its evidence was last seen %1 ago, and a better status shows only once %2 pass without it (%3)</source>
-        <translation>위험 유지: 근거가 마지막으로 보인 것은 %1 전이며, 근거 없이 %2가 지나야 더 나은 상태로 바뀝니다 (%3)</translation>
+        <translation>위험 유지: 근거가 마지막으로 보인 것은 %1 전이며, 근거 없는 상태가 %2 동안 이어져야 더 나은 상태로 바뀝니다 (%3)</translation>
     </message>
     <message>
         <location line="+1"/>
         <source>WARN held: its evidence was last seen %1 ago, and OK shows only once %2 pass without it (%3)</source>
-        <translation>경고 유지: 근거가 마지막으로 보인 것은 %1 전이며, 근거 없이 %2가 지나야 정상으로 바뀝니다 (%3)</translation>
+        <translation>경고 유지: 근거가 마지막으로 보인 것은 %1 전이며, 근거 없는 상태가 %2 동안 이어져야 정상으로 바뀝니다 (%3)</translation>
     </message>
     <message>
         <location filename="../../models/health/drain_forecast.cpp" line="+36"/>
@@ -708,7 +708,7 @@
     <message>
         <location line="+3"/>
         <source>%1 task(s) reserved by a worker for %2, past the visibility timeout %3 and kombu&apos;s restore pace: nobody gave them back</source>
-        <translation>워커가 %2 동안 예약한 작업 %1개, 가시성 타임아웃 %3과 kombu의 복원 주기 초과: 아무도 되돌려 놓지 않음</translation>
+        <translation>워커가 %2 동안 예약한 작업 %1개, 가시성 타임아웃(%3)과 kombu의 복원 주기 초과: 아무도 되돌려 놓지 않음</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -943,7 +943,7 @@
     <message>
         <location line="+5"/>
         <source>%1 exists: choose another folder name (nothing was written)</source>
-        <translation>%1이(가) 이미 있음: 다른 폴더 이름을 고르세요 (아무것도 쓰지 않음)</translation>
+        <translation>%1 파일이 이미 있음: 다른 폴더 이름을 고르세요 (아무것도 쓰지 않음)</translation>
     </message>
     <message>
         <location filename="../../app/gui/gui_main.cpp" line="+273"/>
@@ -966,12 +966,12 @@
     <message>
         <location line="+13"/>
         <source>would move %1 back to %2 from %3</source>
-        <translation>%1를 %3에서 %2(으)로 되돌릴 예정</translation>
+        <translation>%3에서 %2 키로 되돌릴 예정: %1</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>moved %1 back to %2 from %3</source>
-        <translation>%1를 %3에서 %2(으)로 되돌림</translation>
+        <translation>%3에서 %2 키로 되돌림: %1</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -1036,7 +1036,7 @@
     <message>
         <location filename="../../models/actions/queue_write_job.cpp" line="+137"/>
         <source>%1 does not exist yet: nobody may read it</source>
-        <translation>%1은(는) 아직 없습니다: 아무도 읽지 않을 수 있습니다</translation>
+        <translation>%1 키가 아직 없습니다: 아무도 읽지 않을 수 있습니다</translation>
     </message>
     <message>
         <location line="+236"/>
@@ -1109,17 +1109,17 @@
     <message>
         <location line="+20"/>
         <source>there is no stream named %1</source>
-        <translation>%1이라는 스트림이 없습니다</translation>
+        <translation>해당 이름의 스트림이 없습니다: %1</translation>
     </message>
     <message>
         <location line="+6"/>
         <source>stream %1 has no consumer group %2</source>
-        <translation>스트림 %1에 컨슈머 그룹 %2이(가) 없습니다</translation>
+        <translation>스트림 %1에 해당 컨슈머 그룹이 없습니다: %2</translation>
     </message>
     <message>
         <location line="+5"/>
         <source>%1 is a %2, not a stream</source>
-        <translation>%1은(는) 스트림이 아니라 %2입니다</translation>
+        <translation>%1의 타입은 스트림이 아니라 %2입니다</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -1129,17 +1129,17 @@
     <message>
         <location line="+16"/>
         <source>%1 must read its pending entries again (XREADGROUP GROUP %2 %1 STREAMS %3 0): a consumer that reads only new entries (&apos;&gt;&apos;) never sees entries claimed to it, so they would idle again and the group go back to WARN.</source>
-        <translation>%1은(는) 자신의 Pending 엔트리를 다시 읽어야 합니다(XREADGROUP GROUP %2 %1 STREAMS %3 0): 새 엔트리(&apos;&gt;&apos;)만 읽는 컨슈머는 자신에게 claim된 엔트리를 보지 못하므로, 엔트리는 다시 idle 상태가 되고 그룹은 WARN으로 돌아갑니다.</translation>
+        <translation>컨슈머 %1의 Pending 엔트리는 그 컨슈머가 직접 다시 읽어야 합니다(XREADGROUP GROUP %2 %1 STREAMS %3 0): 새 엔트리(&apos;&gt;&apos;)만 읽는 컨슈머는 자신에게 claim된 엔트리를 보지 못하므로, 엔트리는 다시 idle 상태가 되고 그룹은 WARN으로 돌아갑니다.</translation>
     </message>
     <message>
         <location line="+56"/>
         <source>Consumer %1 holds %2 pending entries (read at %3); </source>
-        <translation>컨슈머 %1이(가) Pending 엔트리 %2개를 보유 중(%3에 읽음); </translation>
+        <translation>컨슈머 %1: Pending 엔트리 %2개 보유 중(%3에 읽음); </translation>
     </message>
     <message>
         <location line="+3"/>
         <source>%1 of them are idle at least %2 and would move to %3%4; the other %5 stay with %6.</source>
-        <translation>그중 %1개가 %2 이상 idle 상태로 %3(으)로 옮겨집니다%4; 나머지 %5개는 %6에 남습니다.</translation>
+        <translation>그중 %1개가 %2 이상 idle 상태로 컨슈머 %3에게 옮겨집니다%4; 나머지 %5개는 %6에 남습니다.</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1149,7 +1149,7 @@
     <message>
         <location line="+3"/>
         <source>those idle at least %1 move to %2 (not counted beforehand: the group&apos;s %3 pending entries are too many to count cheaply).</source>
-        <translation>%1 이상 idle 상태인 엔트리가 %2(으)로 옮겨집니다(미리 세지 않음: 그룹의 Pending 엔트리 %3개는 부담 없이 세기에 너무 많음).</translation>
+        <translation>%1 이상 idle 상태인 엔트리가 컨슈머 %2에게 옮겨집니다(미리 세지 않음: 그룹의 Pending 엔트리 %3개는 부담 없이 세기에 너무 많음).</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -1265,7 +1265,7 @@
     <message>
         <location line="+2"/>
         <source>Move %1 entries of %2 to the dead-letter stream %3%4:</source>
-        <translation>%2의 엔트리 %1개를 데드 레터 스트림 %3(으)로 이동%4:</translation>
+        <translation>%2의 엔트리 %1개를 %3 데드 레터 스트림으로 이동%4:</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1365,7 +1365,7 @@
     <message>
         <location line="+17"/>
         <source>%1 now owns the %2 claimed entries: it must read them again with ID 0 (XREADGROUP GROUP %3 %1 STREAMS %4 0), or they will idle again</source>
-        <translation>%1이(가) claim된 엔트리 %2개를 보유합니다: ID 0으로 다시 읽어야 하며(XREADGROUP GROUP %3 %1 STREAMS %4 0), 그렇지 않으면 다시 idle 상태가 됩니다</translation>
+        <translation>claim된 엔트리 %2개의 새 소유자는 %1입니다: 이 컨슈머가 ID 0으로 다시 읽어야 하며(XREADGROUP GROUP %3 %1 STREAMS %4 0), 그렇지 않으면 다시 idle 상태가 됩니다</translation>
     </message>
 </context>
 <context>
@@ -1479,7 +1479,7 @@
     <message>
         <location line="+1"/>
         <source>claimed %1 to %2</source>
-        <translation>%1를 %2(으)로 claim함</translation>
+        <translation>컨슈머 %2에게 claim함: %1</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1504,7 +1504,7 @@
     <message>
         <location line="+2"/>
         <source>moved %1 to %2</source>
-        <translation>%1를 %2(으)로 이동함</translation>
+        <translation>%2 스트림으로 이동함: %1</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1524,7 +1524,7 @@
     <message>
         <location line="+2"/>
         <source>not deleted: %1 took %2 meanwhile</source>
-        <translation>삭제하지 않음: 그사이 %1이(가) %2를 가져감</translation>
+        <translation>삭제하지 않음: 그사이 %1에 %2 배정됨</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1554,12 +1554,12 @@
     <message>
         <location line="+28"/>
         <source>%1 now holds %2</source>
-        <translation>%1이(가) 이제 %2 보유</translation>
+        <translation>컨슈머 %1: 이제 %2 보유</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>; %1 keeps %2</source>
-        <translation>; %1이(가) %2 유지</translation>
+        <translation>; 컨슈머 %1: %2 유지</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -2127,12 +2127,12 @@ Runbook: %2</source>
     <message>
         <location filename="../../ui/dialogs/connection_dialog.cpp" line="-396"/>
         <source>%1 &apos;%2&apos; does not exist</source>
-        <translation>%1 &apos;%2&apos;이(가) 없습니다</translation>
+        <translation>%1 &apos;%2&apos;: 파일이 없습니다</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>%1 &apos;%2&apos; cannot be read</source>
-        <translation>%1 &apos;%2&apos;을(를) 읽을 수 없습니다</translation>
+        <translation>%1 &apos;%2&apos;: 파일을 읽을 수 없습니다</translation>
     </message>
     <message>
         <location line="+39"/>
@@ -2356,7 +2356,7 @@ keys: %1</source>
     <message>
         <location line="+2"/>
         <source>cannot make the settings file %1 private (mode 0600)</source>
-        <translation>설정 파일 %1을(를) 비공개(mode 0600)로 만들 수 없습니다</translation>
+        <translation>설정 파일 %1의 권한을 비공개(mode 0600)로 바꿀 수 없습니다</translation>
     </message>
     <message>
         <location line="+54"/>
@@ -2463,7 +2463,7 @@ keys: %1</source>
     <message>
         <location line="+1"/>
         <source>%1 writes this connection&apos;s history (%2); this window shows it and adds no second copy, and takes over when it stops</source>
-        <translation>%1이(가) 이 연결의 이력을 기록합니다(%2). 이 창은 그 이력을 표시하며 사본을 따로 만들지 않고, 기록이 중단되면 이어받습니다</translation>
+        <translation>이 연결의 이력은 %1에서 기록 중입니다(%2). 이 창은 그 이력을 표시하며 사본을 따로 만들지 않고, 기록이 중단되면 이어받습니다</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -3319,7 +3319,7 @@ Click for the last hour.</source>
     <message>
         <location filename="../../models/polling/entry_reader.cpp" line="+169"/>
         <source>%1 is a %2, not a %3</source>
-        <translation>%1의 타입이 %3이(가) 아니라 %2입니다</translation>
+        <translation>%1의 타입은 %2입니다(%3 아님)</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -3492,12 +3492,12 @@ Click for the last hour.</source>
     <message>
         <location line="+9"/>
         <source>%1 holds %2 entry idle %3</source>
-        <translation>%1이(가) 엔트리 %2개를 %3 동안 처리하지 않고 보유 중</translation>
+        <translation>컨슈머 %1: 엔트리 %2개를 %3 동안 처리하지 않고 보유 중</translation>
     </message>
     <message>
         <location line="+0"/>
         <source>%1 holds %2 entries idle %3</source>
-        <translation>%1이(가) 엔트리 %2개를 %3 동안 처리하지 않고 보유 중</translation>
+        <translation>컨슈머 %1: 엔트리 %2개를 %3 동안 처리하지 않고 보유 중</translation>
     </message>
     <message>
         <location line="+3"/>
@@ -4644,7 +4644,7 @@ Desktop notifications muted</source>
         <translation>종료</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+94"/>
         <location line="+87"/>
         <source>Connecting…</source>
         <translation>연결 중…</translation>
@@ -4910,7 +4910,7 @@ Desktop notifications muted</source>
     <message>
         <location line="+1"/>
         <source>Pelscope will speak %1 from its next start.</source>
-        <translation>다음 시작부터 Pelscope가 %1(으)로 표시됩니다.</translation>
+        <translation>Pelscope를 다시 시작하면 표시 언어가 바뀝니다: %1.</translation>
     </message>
     <message>
         <location line="+0"/>
@@ -4921,7 +4921,7 @@ Desktop notifications muted</source>
 <context>
     <name>pelscope::OverviewPage</name>
     <message>
-        <location filename="../../ui/pages/overview_page.cpp" line="+75"/>
+        <location filename="../../ui/pages/overview_page.cpp" line="+79"/>
         <source>Filter streams and groups (Ctrl+F; Down or Enter to the table)</source>
         <translation>스트림 및 그룹 필터(Ctrl+F, 아래 화살표 또는 Enter로 표 이동)</translation>
     </message>
@@ -4941,7 +4941,7 @@ Desktop notifications muted</source>
         <translation>연결 중…</translation>
     </message>
     <message>
-        <location line="+96"/>
+        <location line="+99"/>
         <source>No group matches the filter.</source>
         <translation>필터에 맞는 그룹이 없습니다.</translation>
     </message>
@@ -5021,12 +5021,12 @@ Desktop notifications muted</source>
         <translation>%1 표시 중 ✕</translation>
     </message>
     <message>
-        <location line="-213"/>
+        <location line="-220"/>
         <source>Consumer groups, worst first</source>
         <translation>컨슈머 그룹, 나쁜 순</translation>
     </message>
     <message>
-        <location line="+214"/>
+        <location line="+221"/>
         <source>Show every row again</source>
         <translation>모든 행 다시 표시</translation>
     </message>
@@ -5308,12 +5308,12 @@ Desktop notifications muted</source>
     <message>
         <location line="-19"/>
         <source>&lt;p&gt;The job &lt;code&gt;%1&lt;/code&gt; could not be read: %2&lt;/p&gt;</source>
-        <translation>&lt;p&gt;작업 &lt;code&gt;%1&lt;/code&gt;을(를) 읽을 수 없음: %2&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;작업 &lt;code&gt;%1&lt;/code&gt;의 내용을 읽을 수 없음: %2&lt;/p&gt;</translation>
     </message>
     <message>
         <location line="+2"/>
         <source>&lt;p&gt;The job &lt;code&gt;%1&lt;/code&gt; is gone (finished and removed, or expired).&lt;/p&gt;</source>
-        <translation>&lt;p&gt;작업 &lt;code&gt;%1&lt;/code&gt;이(가) 없습니다(끝나서 지워졌거나 만료됨).&lt;/p&gt;</translation>
+        <translation>&lt;p&gt;작업 &lt;code&gt;%1&lt;/code&gt;: 더 이상 없습니다(끝나서 지워졌거나 만료됨).&lt;/p&gt;</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -5528,7 +5528,7 @@ Desktop notifications muted</source>
     <message>
         <location line="+3"/>
         <source>Moves every item of %1 whose timestamp is at least %2 old back to %3, exactly once (the processing timeout of the health rules); the exact commands are shown first</source>
-        <translation>%1에서 타임스탬프가 %2 이상 지난 모든 항목을 %3(으)로 정확히 한 번 되돌립니다(상태 규칙의 처리 타임아웃). 실행할 명령을 먼저 보여 줍니다</translation>
+        <translation>%1에서 타임스탬프가 %2 이상 지난 모든 항목을 %3에 정확히 한 번 되돌려 넣습니다(상태 규칙의 처리 타임아웃). 실행할 명령을 먼저 보여 줍니다</translation>
     </message>
     <message>
         <location line="+8"/>
@@ -5713,7 +5713,7 @@ Desktop notifications muted</source>
     <message>
         <location line="+1"/>
         <source>Reliable list: workers move items from %1 to %2 and remove them when done%3</source>
-        <translation>신뢰성 리스트: Worker가 항목을 %1에서 %2(으)로 옮기고 완료 시 제거합니다%3</translation>
+        <translation>신뢰성 리스트: Worker가 항목을 %1에서 꺼내 %2에 넣고 완료 시 제거합니다%3</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -5877,7 +5877,7 @@ The oldest %1 processing items read: %2 without a timestamp (unknown age), %3 st
     <message>
         <location filename="../../ui/write_controller_entries.cpp" line="+30"/>
         <source>%1 held %2 pending entries at the last poll; deleting it would drop them unprocessed. Claim them to another consumer first (select them in the pending table, or use &quot;Claim all from…&quot;).</source>
-        <translation>%1은(는) 마지막 폴링 시점에 Pending 엔트리 %2개를 보유했습니다. 삭제하면 처리되지 않은 채 사라집니다. 먼저 다른 컨슈머로 claim하십시오(Pending 표에서 선택하거나 &quot;모두 claim…&quot; 사용).</translation>
+        <translation>마지막 폴링 시점에 컨슈머 %1의 Pending 엔트리는 %2개였습니다. 삭제하면 처리되지 않은 채 사라집니다. 먼저 다른 컨슈머로 claim하십시오(Pending 표에서 선택하거나 &quot;모두 claim…&quot; 사용).</translation>
     </message>
     <message>
         <location filename="../../ui/write_controller_queues.cpp" line="+16"/>

@@ -63,10 +63,14 @@ OverviewPage::OverviewPage(QAbstractItemModel *source, QWidget *parent)
     // stays in sight in a narrow window (the figures follow, scrolled to).
     m_table->horizontalHeader()->moveSection(m_table->horizontalHeader()->visualIndex(C::Reasons),
                                              m_table->horizontalHeader()->visualIndex(C::Group) + 1);
-    m_table->setColumnWidth(C::Reasons, 330);
-    // "Will it clear by itself, and when?" next to why, in sight without scrolling.
-    m_table->horizontalHeader()->moveSection(m_table->horizontalHeader()->visualIndex(C::Drain),
-                                             m_table->horizontalHeader()->visualIndex(C::Reasons) + 1);
+    m_table->setColumnWidth(C::Reasons, 290);
+    // "Will it clear by itself, and when?", "how far behind" and "is it
+    // getting worse" next to why: Status to Trend (~1,000 px) in sight
+    // without scrolling in a 1024 px window; the other figures follow.
+    QHeaderView *header = m_table->horizontalHeader();
+    int after = header->visualIndex(C::Reasons);
+    for (const int column : {C::Drain, C::Behind, C::Trend})
+        header->moveSection(header->visualIndex(column), ++after);
     setColumnShown(GroupTableModel::Connection, false);
     setColumnShown(GroupTableModel::Node, false);
     setColumnShown(GroupTableModel::ReadAge, false);
@@ -117,8 +121,11 @@ OverviewPage::OverviewPage(QAbstractItemModel *source, QWidget *parent)
     m_toolRow->addWidget(m_groupBy);
     layout->addWidget(m_summary);
     layout->addLayout(m_toolRow);
-    layout->addWidget(m_table, 2);
-    layout->addWidget(m_reasons, 1);
+    layout->addWidget(m_table, 1);
+    // As tall as its lines, no taller: the table keeps the rest (it took a
+    // third of a laptop's height for three lines).
+    m_reasons->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Maximum);
+    layout->addWidget(m_reasons, 0);
 
     connect(source, &QAbstractItemModel::dataChanged, this,
             [this](const QModelIndex &topLeft, const QModelIndex &bottomRight, const QList<int> &roles) {
