@@ -33,7 +33,8 @@ QStringList HealthThresholds::keys()
             QStringLiteral("delayed_overdue_warn"), QStringLiteral("delayed_overdue_crit"), QStringLiteral("processing_timeout"),
             QStringLiteral("unserved_warn"), QStringLiteral("celery_visibility_timeout"),
             QStringLiteral("dramatiq_heartbeat_timeout"), QStringLiteral("taskiq_idle_timeout"), QStringLiteral("recover_after"),
-            QStringLiteral("incident_end_after"), QStringLiteral("rate_window"), QStringLiteral("trend_window")};
+            QStringLiteral("incident_end_after"), QStringLiteral("rate_window"), QStringLiteral("trend_window"),
+            QStringLiteral("failed_growth_warn")};
 }
 
 QString HealthThresholds::set(const QString &key, const QString &value)
@@ -109,6 +110,8 @@ QString HealthThresholds::set(const QString &key, const QString &value)
         return count(deliveryCountWarn);
     if (key == QLatin1String("lag_warn"))
         return count(lagWarn);
+    if (key == QLatin1String("failed_growth_warn"))
+        return count(failedGrowthWarn);
     if (key == QLatin1String("lag_crit"))
         return count(lagCrit);
     if (key == QLatin1String("lag_unknown_warns")) {

@@ -50,6 +50,10 @@ struct HealthThresholds
     // this window (ten readings, one every tenth of it) while it reads is
     // falling behind (WARN), even below lag_warn. 0 turns it off.
     qint64 trendWindowMs = 300'000;
+    // A job framework's dead letters (BullMQ's failed set, Sidekiq's dead
+    // set, RQ's and Celery's failed jobs) that grew by this many over
+    // trend_window: WARN, however many were there before. 0 turns it off.
+    qint64 failedGrowthWarn = 5;
 
     // [runbooks] of the same file: a reason code or subject -> URL.
     Runbooks runbooks;

@@ -328,6 +328,33 @@ HealthVerdict IncidentTracker::judge(Track &t, HealthVerdict raw, qint64 nowMs, 
     return v;
 }
 
+// A framework's dead letters that keep growing are an incident however many
+// there were before (a failed set growing 7 -> 30 with every job's attempts
+// exhausted was OK for 12 polls, issue 46): the count's rise over
+// trend_window from its least value in it, WARN at failed_growth_warn.
+void IncidentTracker::watchFailures(Track &t, JobQueueSnapshot &q, qint64 nowMs) const
+{
+    const qint64 window = m_thresholds.trendWindowMs;
+    if (!q.failed || window <= 0 || m_thresholds.failedGrowthWarn <= 0)
+        return;
+    std::deque<Sample> &seen = t.failedReadings;
+    if (seen.empty() || seen.back().value != *q.failed || nowMs - seen.back().atMs >= window / 10)
+        seen.push_back({nowMs, *q.failed});
+    while (seen.size() > 1 && nowMs - seen.front().atMs > window)
+        seen.pop_front();
+    const auto least = std::min_element(seen.cbegin(), seen.cend(), [](const Sample &a, const Sample &b) { return a.value < b.value; });
+    const qint64 grew = *q.failed - least->value;
+    if (grew < m_thresholds.failedGrowthWarn)
+        return;
+    const QList<ReasonArg> args{ReasonArg::count(grew), ReasonArg::duration(nowMs - least->atMs), ReasonArg::count(least->value),
+                                ReasonArg::count(*q.failed)};
+    Reason why = q.newestFailure.isEmpty()
+                     ? Reason{"failures_growing", "JobRules", QT_TRANSLATE_NOOP("JobRules", "%1 more failed job(s) in %2 (%3 → %4)"), args}
+                     : Reason{"failures_growing", "JobRules", QT_TRANSLATE_NOOP("JobRules", "%1 more failed job(s) in %2 (%3 → %4); the newest: %5"),
+                              args + QList<ReasonArg>{ReasonArg::text(q.newestFailure.left(200))}};
+    addReason(q.health, Health::Warn, std::move(why));
+}
+
 void IncidentTracker::apply(SnapshotData &data)
 {
     ++m_tick;
@@ -385,8 +412,11 @@ void IncidentTracker::apply(SnapshotData &data)
         if (q.error.isEmpty())
             queue({Subject::Kind::List, q.key, {}}, q.health, derivedStart(q, m_thresholds, now), q.length);
     for (JobQueueSnapshot &q : data.jobQueues)
-        if (q.error.isEmpty())
-            queue({Subject::Kind::Job, jobQueueId(q), {}}, q.health, derivedStart(q, m_thresholds, now), jobFigures(q).size);
+        if (q.error.isEmpty()) {
+            const Subject subject{Subject::Kind::Job, jobQueueId(q), {}};
+            watchFailures(track(subject, &isNew), q, now);
+            queue(subject, q.health, derivedStart(q, m_thresholds, now), jobFigures(q).size);
+        }
     for (JobQueueSnapshot &q : data.jobQueues) // by the key it is known by, not its identity's bytes
         if (q.error.isEmpty() && !m_thresholds.runbooks.isEmpty() && q.health.status != Health::Ok)
             q.health.runbook = m_thresholds.runbooks.urlFor(displayBytes(q.key), q.health);

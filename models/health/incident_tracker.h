@@ -88,7 +88,9 @@ private:
         Counter read;
         BacklogSeries backlog;
         std::deque<Sample> lagReadings; // one every tenth of trend_window
+        std::deque<Sample> failedReadings; // job queues: the dead-letter count, when it changed or every tenth of trend_window
     };
+    void watchFailures(Track &t, JobQueueSnapshot &q, qint64 nowMs) const;
     static void judgeTrend(Track &t, const GroupSnapshot &g, HealthVerdict &raw, qint64 nowMs, const HealthThresholds &th);
 
     HealthVerdict judge(Track &t, HealthVerdict raw, qint64 nowMs, const HealthThresholds &th, std::optional<std::pair<qint64, QByteArray>> derived);

@@ -377,7 +377,7 @@
 <context>
     <name>Health</name>
     <message>
-        <location filename="../../models/health/health_rules.cpp" line="+248"/>
+        <location filename="../../models/health/health_rules.cpp" line="+251"/>
         <source>oldest pending idle %1, past taskiq&apos;s reclaim timeout %2: no live worker reclaimed it</source>
         <translation>가장 오래된 대기 항목이 %1 동안 유휴, taskiq의 회수 시간 %2 초과: 살아 있는 워커가 회수하지 않음</translation>
     </message>
@@ -588,7 +588,7 @@
         <translation>이번 폴링에서 아직 읽지 않음</translation>
     </message>
     <message>
-        <location filename="../../models/health/health_rules.cpp" line="-302"/>
+        <location filename="../../models/health/health_rules.cpp" line="-305"/>
         <source>dead-letter stream %1 grew by %2 in the last %3 (now %4)</source>
         <translation>데드 레터 스트림 %1: 최근 %3 동안 %2 증가 (현재 %4)</translation>
     </message>
@@ -774,6 +774,16 @@
         <location line="+4"/>
         <source>%1 scheduled job(s) due and not moved, the oldest overdue by %2</source>
         <translation>예정 시각이 지났지만 옮겨지지 않은 예약 작업 %1개, 가장 오래된 것은 %2 지연</translation>
+    </message>
+    <message>
+        <location filename="../../models/health/incident_tracker.cpp" line="+95"/>
+        <source>%1 more failed job(s) in %2 (%3 → %4)</source>
+        <translation>%2 동안 실패한 작업 %1개 증가 (%3 → %4)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 more failed job(s) in %2 (%3 → %4); the newest: %5</source>
+        <translation>%2 동안 실패한 작업 %1개 증가 (%3 → %4); 가장 최근: %5</translation>
     </message>
 </context>
 <context>

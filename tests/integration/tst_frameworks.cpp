@@ -236,9 +236,83 @@ private Q_SLOTS:
         QVERIFY(QJsonDocument::fromJson(blind.out).object().value(QLatin1String("job_systems")).toObject().value(QLatin1String("queues")).toArray().isEmpty());
     }
 
-    // Sidekiq 6.4 (Debian's ruby-sidekiq): a process SIGKILLed with 3 jobs
-    // running; its heartbeat stops, its hash still lists what it held; jobs
-    // due in schedule and retry with no process to poll them; a poison job dead.
+    // Failures that grow are an incident (issue 46): a live BullMQ worker
+    // fails every job of a burst of poison pills; `watch` says WARN with the
+    // failed set's rise and BullMQ's own newest failedReason within a few
+    // polls, where before the queue stayed OK while its failed set grew.
+    void bullmqGrowingFailuresAreWarned()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        const QString dir = scenarioDir("bullmq");
+        QVERIFY2(QFile::exists(dir + QStringLiteral("/node_modules/bullmq/package.json")),
+                 "BullMQ is not installed: ./dev deps runs npm ci in tests/frameworks/bullmq");
+        const QString node = QStringLiteral("node");
+        const QString script = dir + QStringLiteral("/scenario.mjs");
+        ProcessRun produced = runProcess(node, {script, QStringLiteral("poison"), server.url(), QStringLiteral("2")});
+        QVERIFY2(produced.exitCode == 0, produced.err.constData());
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        Worker worker;
+        QVERIFY(worker.start(node, {script, QStringLiteral("worker"), server.url(), QStringLiteral("mail"), QStringLiteral("--sleep"), QStringLiteral("0")}, dir));
+        QVERIFY2(worker.waitForLine("ready", 20000), worker.output().constData());
+        QVERIFY2(waitUntil([&] { return db.command({"ZCARD", "bull:mail:failed"}).integer() == 2; }, 20000), worker.output().constData());
+
+        QProcess watch;
+        watch.start(QStringLiteral(PELSCOPE_CLI_PATH), {QStringLiteral("--url"), server.url(), QStringLiteral("watch"), QStringLiteral("--json-lines"),
+                                                        QStringLiteral("--interval"), QStringLiteral("1s")});
+        QVERIFY(watch.waitForStarted());
+        // The mail queue's row of each line watch prints.
+        QByteArray pending;
+        const auto nextMail = [&](int timeoutMs) -> QJsonObject {
+            QElapsedTimer clock;
+            clock.start();
+            while (clock.elapsed() < timeoutMs) {
+                if (const qsizetype nl = pending.indexOf('\n'); nl >= 0) {
+                    const QByteArray line = pending.left(nl);
+                    pending.remove(0, nl + 1);
+                    const QJsonObject row = jobRow(QJsonDocument::fromJson(line).object(), QStringLiteral("bullmq"), QStringLiteral("mail"), QStringLiteral("bull"));
+                    if (!row.isEmpty())
+                        return row;
+                    continue;
+                }
+                watch.waitForReadyRead(200);
+                pending += watch.readAllStandardOutput();
+            }
+            return {};
+        };
+        for (int i = 0; i < 2; ++i) {
+            const QJsonObject calm = nextMail(15000);
+            QVERIFY(!calm.isEmpty());
+            QCOMPARE(calm.value(QLatin1String("status")).toString(), QStringLiteral("ok"));
+        }
+        produced = runProcess(node, {script, QStringLiteral("poison"), server.url(), QStringLiteral("8")});
+        QVERIFY2(produced.exitCode == 0, produced.err.constData());
+        QVERIFY2(waitUntil([&] { return db.command({"ZCARD", "bull:mail:failed"}).integer() == 10; }, 20000), worker.output().constData());
+        QJsonObject warned;
+        for (int i = 0; i < 10 && warned.isEmpty(); ++i) {
+            const QJsonObject row = nextMail(15000);
+            if (row.value(QLatin1String("status")).toString() == QLatin1String("warn"))
+                warned = row;
+        }
+        QVERIFY2(!warned.isEmpty(), "no WARN for a failed set that grew 2 -> 10");
+        const auto firstReason = [](const QJsonObject &row) {
+            return row.value(QLatin1String("reasons")).toArray().first().toObject();
+        };
+        QCOMPARE(firstReason(warned).value(QLatin1String("code")).toString(), QStringLiteral("failures_growing"));
+        QVERIFY2(firstReason(warned).value(QLatin1String("text")).toString().contains(QStringLiteral("(2 → 10)")),
+                 qPrintable(firstReason(warned).value(QLatin1String("text")).toString()));
+        // Once the newest failed job is read (the next tick), BullMQ's own failedReason is said with it.
+        bool named = false;
+        for (int i = 0; i < 5 && !named; ++i)
+            named = firstReason(nextMail(15000)).value(QLatin1String("text")).toString().contains(QStringLiteral("poison pill in job"));
+        watch.kill();
+        watch.waitForFinished(5000);
+        worker.kill();
+        QVERIFY(named);
+    }
+
     void sidekiqProcessKilledHoldingJobs()
     {
         RedisServer server;

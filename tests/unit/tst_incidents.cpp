@@ -5,6 +5,8 @@
 // tst_incidents_live (tests/integration).
 #include "unit_tests.h"
 #include "health/incident_tracker.h"
+#include "snapshot/format.h"
+#include "health/job_rules.h"
 #include "report/report_incidents.h"
 #include "text/fill_text.h"
 
@@ -153,6 +155,48 @@ private Q_SLOTS:
         const HealthVerdict fresh = pollUntil(461, 5'000);
         QCOMPARE(fresh.incident.sinceMs, kT0 + 461 * kSecond);
         QCOMPARE(fresh.incident.worst, Health::Warn);
+    }
+
+    // A framework's dead letters that keep growing (issue 46): the failed set
+    // of a BullMQ queue going 7 -> 30 over a minute is WARN once it rose by
+    // failed_growth_warn within trend_window, with the counts and the newest
+    // failure; a large but steady failed set is not; a set emptied by an
+    // operator and refilling counts from its least value.
+    void growingFailuresAreAnIncident()
+    {
+        IncidentTracker tracker;
+        tracker.setThresholds({});
+        const auto pollWith = [&](int second, qint64 failed) {
+            SnapshotData d;
+            d.takenAtMs = kT0 + second * kSecond;
+            JobQueueSnapshot q;
+            q.framework = JobFramework::BullMQ;
+            q.prefix = "bull";
+            q.name = "mail";
+            q.key = "bull:mail:wait";
+            q.waiting = 0;
+            q.failed = failed;
+            q.newestFailure = QStringLiteral("attempts exhausted: SMTP 550");
+            q.health = evaluateJobQueue(q, {});
+            d.jobQueues.append(q);
+            tracker.apply(d);
+            return d.jobQueues.first().health;
+        };
+        // Steady at 500 for a minute: OK.
+        for (int i = 0; i < 60; ++i)
+            QCOMPARE(pollWith(i, 500).status, Health::Ok);
+        IncidentTracker growing;
+        growing.setThresholds({});
+        std::swap(tracker, growing);
+        QCOMPARE(pollWith(0, 7).status, Health::Ok);
+        QCOMPARE(pollWith(10, 9).status, Health::Ok);
+        QCOMPARE(pollWith(20, 11).status, Health::Ok); // 4 more: below 5
+        const HealthVerdict warn = pollWith(30, 12);
+        QCOMPARE(warn.status, Health::Warn);
+        QCOMPARE(warn.reasons.first().code, QByteArray("failures_growing"));
+        QCOMPARE(renderReason(warn.reasons.first(), ReasonLanguage::English),
+                 fillText(QStringLiteral("5 more failed job(s) in %1 (7 → 12); the newest: attempts exhausted: SMTP 550"), formatDuration(30'000)));
+        QCOMPARE(pollWith(72, 30).status, Health::Warn);
     }
 
     // Opened on an incident already under way: "since" from the data, not

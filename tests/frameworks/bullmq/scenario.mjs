@@ -25,6 +25,9 @@
 //       stalled checker does not requeue the orphaned active jobs before
 //       Pelscope looks. Prints "ready", then "active ID", "completed ID",
 //       "failed ID REASON", "stalled ID" lines as they happen.
+//   node scenario.mjs poison URL N [queue=mail] [--prefix P]
+//       Adds N "poison" jobs (attempts 1): a running worker fails each at
+//       once, so the queue's failed set grows by N. Prints "poisoned N".
 //   node scenario.mjs truth URL [queue=mail] [--prefix P]
 //       Prints ONE JSON line with BullMQ's own view: getJobCounts(), delayed
 //       jobs (id, timestamp, delay, due, zset score), getWorkersCount(),
@@ -277,6 +280,15 @@ async function main() {
       return worker(connection, prefix, pos[0] ?? 'mail', opt);
     case 'truth':
       return truth(connection, prefix, pos[0] ?? 'mail');
+    case 'poison': {
+      const n = Number(pos[0] ?? 0);
+      if (!Number.isInteger(n) || n < 1) usage('poison needs N >= 1');
+      const q = new Queue(pos[1] ?? 'mail', { connection, prefix });
+      for (let i = 0; i < n; i++) await q.add('poison', { poison: true, i }, { attempts: 1 });
+      await q.close();
+      console.log(`poisoned ${n}`);
+      return;
+    }
     default:
       usage(`unknown subcommand ${cmd}`);
   }
