@@ -230,22 +230,17 @@ void RequeueJob::onPage(const RedisReplies &replies)
             continue;
         }
         const auto target = targetFor(fields);
-        if (!target) {
-            const QString why = QStringLiteral("cannot tell where %1 %2 came from: it has no source_stream field and the DLQ's name "
-                                               "follows no known convention; name the target stream (--to)")
-                                    .arg(displayBytes(m_request.dlq), QString::fromLatin1(id));
-            if (m_outcome.counts.done == 0 && m_outcome.counts.failed == 0) {
-                finish(QStringLiteral("refusing to requeue: ") + why, RedisError::Kind::Usage);
-                return;
-            }
-            ++m_outcome.counts.failed;
-            audit({}, {id}, QStringLiteral("failed: ") + why);
-            continue;
-        }
-        if (*target == m_request.dlq) {
-            const QString why = fillText(QStringLiteral("%1 %2 names the dead-letter stream itself as its source_stream; it stays (name its "
-                                                        "target with --to)"),
-                                         displayBytes(m_request.dlq), QString::fromLatin1(id));
+        // An entry with no target it may go to: the whole run is refused when
+        // nothing was written yet, else the entry stays, counted as failed.
+        QString why;
+        if (!target)
+            why = fillText(QStringLiteral("cannot tell where %1 %2 came from: it has no source_stream field and the DLQ's name follows no known "
+                                          "convention; name the target stream (--to)"),
+                           displayBytes(m_request.dlq), QString::fromLatin1(id));
+        else if (*target == m_request.dlq)
+            why = fillText(QStringLiteral("%1 %2 names the dead-letter stream itself as its source_stream; it stays (name its target with --to)"),
+                           displayBytes(m_request.dlq), QString::fromLatin1(id));
+        if (!why.isEmpty()) {
             if (m_outcome.counts.done == 0 && m_outcome.counts.failed == 0) {
                 finish(QStringLiteral("refusing to requeue: ") + why, RedisError::Kind::Usage);
                 return;

@@ -113,12 +113,12 @@ private Q_SLOTS:
     // Before: "pelscope --help" aborted without a display (QApplication first).
     void helpAndVersionWithoutADisplay()
     {
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove(QStringLiteral("DISPLAY"));
+        env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+        env.remove(QStringLiteral("QT_QPA_PLATFORM"));
         for (const QString &flag : {QStringLiteral("--help"), QStringLiteral("--version")}) {
             QProcess p;
-            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-            env.remove(QStringLiteral("DISPLAY"));
-            env.remove(QStringLiteral("WAYLAND_DISPLAY"));
-            env.remove(QStringLiteral("QT_QPA_PLATFORM"));
             p.setProcessEnvironment(env);
             p.start(QStringLiteral(PELSCOPE_GUI_PATH), {flag});
             QVERIFY(p.waitForFinished(10000));
@@ -131,10 +131,6 @@ private Q_SLOTS:
         // Anything that needs a window (--self-test included) says why it cannot, exit 4, no abort in Qt (issue 48).
         for (const QStringList &args : {QStringList{QStringLiteral("--self-test")}, QStringList{QStringLiteral("--demo")}}) {
             QProcess p;
-            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-            env.remove(QStringLiteral("DISPLAY"));
-            env.remove(QStringLiteral("WAYLAND_DISPLAY"));
-            env.remove(QStringLiteral("QT_QPA_PLATFORM"));
             p.setProcessEnvironment(env);
             p.start(QStringLiteral(PELSCOPE_GUI_PATH), args);
             QVERIFY(p.waitForFinished(10000));
