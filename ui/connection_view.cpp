@@ -1,4 +1,5 @@
 #include "connection_view.h"
+#include "charts/previous_period_lines.h"
 
 #include "widgets/cluster_banner.h"
 #include "session/page_route.h"
@@ -125,8 +126,9 @@ ConnectionView::ConnectionView(QWidget *parent)
     connect(m_queuePage, &QueuePage::historyRequested, m_session->historySessionForReads(), &HistorySession::readQueueSeries);
     connect(m_session->historySessionForReads(), &HistorySession::queueSeriesRead, m_queuePage, &QueuePage::showHistory);
     connect(m_groupPage, &GroupPage::backRequested, this, &ConnectionView::showOverview);
-    connect(m_groupPage, &GroupPage::previousSeriesRequested, m_session->historySessionForReads(), &HistorySession::readGroupSeries);
-    connect(m_session->historySessionForReads(), &HistorySession::groupSeriesRead, m_groupPage, &GroupPage::showPreviousSeries);
+    connect(m_groupPage->previousPeriod(), &PreviousPeriodLines::seriesRequested, m_session->historySessionForReads(),
+            &HistorySession::readGroupSeries);
+    connect(m_session->historySessionForReads(), &HistorySession::groupSeriesRead, m_groupPage->previousPeriod(), &PreviousPeriodLines::take);
     connect(m_dlqPage, &DlqPage::backRequested, this, &ConnectionView::showOverview);
     m_groupPage->setWriteController(m_writes);
 

@@ -2608,7 +2608,7 @@ Click for the last hour.</source>
 <context>
     <name>pelscope::ConnectionView</name>
     <message>
-        <location filename="../../ui/connection_view.cpp" line="+74"/>
+        <location filename="../../ui/connection_view.cpp" line="+75"/>
         <source>PAUSED — polling is suspended; press Space to resume.</source>
         <translation>일시 중지됨 — 폴링이 중단되었습니다. 재개하려면 Space 키를 누르십시오.</translation>
     </message>
@@ -2623,7 +2623,7 @@ Click for the last hour.</source>
         <translation>데드 레터 스트림 탐색, 재처리, 내보내기 (Ctrl+D)</translation>
     </message>
     <message>
-        <location line="+143"/>
+        <location line="+144"/>
         <source>Connecting to %1…</source>
         <translation>%1에 연결 중…</translation>
     </message>
@@ -3345,7 +3345,7 @@ Click for the last hour.</source>
 <context>
     <name>pelscope::GroupPage</name>
     <message>
-        <location filename="../../ui/pages/group_page.cpp" line="+100"/>
+        <location filename="../../ui/pages/group_page.cpp" line="+101"/>
         <source>Unread lag and pending</source>
         <translation>미읽음 lag 및 Pending</translation>
     </message>
@@ -3360,7 +3360,7 @@ Click for the last hour.</source>
         <translation>유입 및 유출 속도 (엔트리/초)</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+15"/>
         <source>Why this status</source>
         <translation>이 상태인 이유</translation>
     </message>
@@ -3560,7 +3560,7 @@ Click for the last hour.</source>
         <translation>알 수 없음</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+66"/>
         <source>%1 from %2</source>
         <translation>%2부터 %1</translation>
     </message>
@@ -3570,59 +3570,9 @@ Click for the last hour.</source>
         <translation>%1부터 기록됨</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+29"/>
         <source>asking Prometheus for the earlier part…</source>
         <translation>이전 구간을 Prometheus에서 가져오는 중…</translation>
-    </message>
-    <message>
-        <location line="+69"/>
-        <source>dashed: a day earlier, recorded</source>
-        <translation>점선: 하루 전, 기록</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>dashed: a week earlier, recorded</source>
-        <translation>점선: 일주일 전, 기록</translation>
-    </message>
-    <message>
-        <location line="+18"/>
-        <source>asking Prometheus for a day earlier…</source>
-        <translation>Prometheus에 하루 전을 묻는 중…</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>asking Prometheus for a week earlier…</source>
-        <translation>Prometheus에 일주일 전을 묻는 중…</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>nothing recorded a day earlier</source>
-        <translation>하루 전 기록 없음</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>nothing recorded a week earlier</source>
-        <translation>일주일 전 기록 없음</translation>
-    </message>
-    <message>
-        <location line="+16"/>
-        <source>dashed: a day earlier, from Prometheus</source>
-        <translation>점선: 하루 전, Prometheus에서</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>dashed: a week earlier, from Prometheus</source>
-        <translation>점선: 일주일 전, Prometheus에서</translation>
-    </message>
-    <message>
-        <location line="+14"/>
-        <source>%1, a day earlier</source>
-        <translation>%1, 하루 전</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>%1, a week earlier</source>
-        <translation>%1, 일주일 전</translation>
     </message>
 </context>
 <context>
@@ -5190,6 +5140,59 @@ Desktop notifications muted</source>
         <location line="+0"/>
         <source>Deliveries</source>
         <translation>전달 횟수</translation>
+    </message>
+</context>
+<context>
+    <name>pelscope::PreviousPeriodLines</name>
+    <message>
+        <location filename="../../ui/charts/previous_period_lines.cpp" line="+61"/>
+        <source>dashed: a day earlier, recorded</source>
+        <translation>점선: 하루 전, 기록</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>dashed: a week earlier, recorded</source>
+        <translation>점선: 일주일 전, 기록</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>dashed: a day earlier, from Prometheus</source>
+        <translation>점선: 하루 전, Prometheus에서</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>dashed: a week earlier, from Prometheus</source>
+        <translation>점선: 일주일 전, Prometheus에서</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>asking Prometheus for a day earlier…</source>
+        <translation>Prometheus에 하루 전을 묻는 중…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>asking Prometheus for a week earlier…</source>
+        <translation>Prometheus에 일주일 전을 묻는 중…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>nothing recorded a day earlier</source>
+        <translation>하루 전 기록 없음</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>nothing recorded a week earlier</source>
+        <translation>일주일 전 기록 없음</translation>
+    </message>
+    <message>
+        <location line="+68"/>
+        <source>%1, a day earlier</source>
+        <translation>%1, 하루 전</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1, a week earlier</source>
+        <translation>%1, 일주일 전</translation>
     </message>
 </context>
 <context>

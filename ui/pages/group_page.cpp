@@ -18,6 +18,7 @@
 #include "snapshot/format.h"
 #include "text/fill_text.h"
 #include "charts/group_charts.h"
+#include "charts/previous_period_lines.h"
 #include "charts/time_chart_widget.h"
 #include "history/prometheus_backfill.h"
 
@@ -104,7 +105,9 @@ GroupPage::GroupPage(const SharedHistoryStore *history, QWidget *parent)
     , m_consumers(new ConsumerTableModel(this))
     , m_pending(new PendingTableModel(this))
     , m_payload(new PayloadView)
+    , m_previous(new PreviousPeriodLines(history, this))
 {
+    connect(m_previous, &PreviousPeriodLines::changed, this, &GroupPage::updateCharts);
     auto *back = makeBackButton(this, &GroupPage::backRequested);
     m_title->setTextFormat(Qt::RichText);
     m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -377,7 +380,7 @@ void GroupPage::updateCharts()
     const qint64 from = now - qint64(m_windowSeconds) * 1000;
     const int points = std::max(200, width() / 2);
     askBackfillIfNeeded(from, now);
-    askPreviousIfNeeded(from, now);
+    m_previous->follow(m_key, m_windowSeconds, from, now, points);
     std::optional<qint64> heldSinceMs = m_recordedSinceMs;
     QHash<int, double> latest; // each series' newest known value, for the words against the previous period
     auto feed = [&](TimeChartWidget *chart, int series, Metric metric) {
@@ -391,7 +394,7 @@ void GroupPage::updateCharts()
                 latest.insert(int(metric), w.v.at(i));
                 break;
             }
-        feedPrevious(chart, series, metric);
+        m_previous->feed(chart, series, metric);
     };
     feed(m_lagChart, 0, Metric::Lag);
     feed(m_lagChart, 1, Metric::Pending);
@@ -399,7 +402,9 @@ void GroupPage::updateCharts()
     feed(m_idleChart, 1, Metric::BehindSeconds);
     feed(m_rateChart, 0, Metric::InRate);
     feed(m_rateChart, 1, Metric::OutRate);
-    sayComparison(latest, now / 1000.0);
+    const QStringList contrasts = m_previous->contrasts(latest, now / 1000.0);
+    m_comparison->setText(contrasts.join(QStringLiteral(" · ")));
+    m_comparison->setVisible(!contrasts.isEmpty());
     // The group's incidents in the window, each one shaded band (its changes
     // folded as the report folds them), coloured by its worst.
     QList<TimelineChange> changes;
@@ -445,10 +450,8 @@ void GroupPage::updateCharts()
             caption << m_backfilled.note;
         if (!m_historyNote.isEmpty())
             caption << m_historyNote;
-        // Said where a dashed line is drawn, or where none could be (and why).
-        if (!m_previous.source.isEmpty() && m_previous.key == m_key && m_period != PreviousPeriod::None
-            && (chart->showsPrevious() || m_previous.series.isEmpty()))
-            caption << m_previous.source;
+        if (const QString previous = m_previous->caption(chart); !previous.isEmpty())
+            caption << previous;
         chart->setCaption(caption.join(QStringLiteral(" · ")));
         chart->replot(QCustomPlot::rpQueuedReplot);
     }
@@ -458,6 +461,7 @@ void GroupPage::setBackfill(PrometheusBackfill *backfill)
 {
     m_backfill = backfill;
     m_backfilled = {};
+    m_previous->setBackfill(backfill);
     if (backfill)
         connect(backfill, &PrometheusBackfill::finished, this, &GroupPage::takeBackfill);
 }
@@ -477,10 +481,8 @@ void GroupPage::askBackfillIfNeeded(qint64 fromMs, qint64 nowMs)
 
 void GroupPage::takeBackfill(const BackfillResult &result)
 {
-    if (result.key == m_previous.key && result.fromMs == m_previous.fromMs && result.toMs == m_previous.toMs && m_previous.pending) {
-        takePrevious(result);
+    if (m_previous->takeBackfill(result))
         return;
-    }
     if (!(result.key == m_backfilled.key))
         return; // an answer for a group no longer shown
     m_backfilled.pending = false;
@@ -493,130 +495,12 @@ void GroupPage::takeBackfill(const BackfillResult &result)
 
 void GroupPage::setPreviousPeriod(PreviousPeriod period)
 {
-    m_period = period;
+    m_previous->setPeriod(period);
     const int i = m_compare->findData(int(period));
     if (i >= 0 && i != m_compare->currentIndex())
         m_compare->setCurrentIndex(i); // comes back here
     else
         updateCharts();
-}
-
-// Asked again when the group, the period or the window changes, and as
-// today's window moves on: every 1/60 of its span, at least 10 s apart.
-void GroupPage::askPreviousIfNeeded(qint64 fromMs, qint64 nowMs)
-{
-    if (m_period == PreviousPeriod::None) {
-        m_previous = {};
-        return;
-    }
-    const qint64 offset = previousPeriodOffsetMs(m_period);
-    const bool same = m_previous.key == m_key && m_previous.period == m_period && m_previous.windowSeconds == m_windowSeconds;
-    if (same && (m_previous.pending || nowMs - offset - m_previous.toMs < std::max<qint64>(10'000, m_windowSeconds * 1000LL / 60)))
-        return;
-    if (!same)
-        m_previous = {};
-    m_previous.key = m_key;
-    m_previous.period = m_period;
-    m_previous.windowSeconds = m_windowSeconds;
-    m_previous.fromMs = fromMs - offset;
-    m_previous.toMs = nowMs - offset;
-    m_previous.request = ++m_previousRequests;
-    m_previous.pending = true;
-    Q_EMIT previousSeriesRequested(m_key, m_previous.fromMs, m_previous.toMs, m_previous.request);
-}
-
-void GroupPage::showPreviousSeries(quint64 request, const QList<StoredPoint> &points)
-{
-    if (request != m_previous.request || !m_previous.pending)
-        return; // an answer for another group, period or window
-    const qint64 offset = previousPeriodOffsetMs(m_previous.period);
-    const bool day = m_previous.period == PreviousPeriod::Day;
-    QHash<int, std::pair<QVector<double>, QVector<double>>> series;
-    bool known = false;
-    for (const Metric metric : {Metric::Lag, Metric::Pending, Metric::OldestIdleSeconds, Metric::BehindSeconds, Metric::InRate, Metric::OutRate}) {
-        QVector<double> t, v;
-        recordedSeries(points, metric, offset, t, v);
-        known = known || std::any_of(v.cbegin(), v.cend(), [](double x) { return !std::isnan(x); });
-        series.insert(int(metric), {t, v});
-    }
-    QString source = day ? tr("dashed: a day earlier, recorded") : tr("dashed: a week earlier, recorded");
-    if (!known) {
-        // Nothing in the file (or history is kept in memory only): what the
-        // window's memory holds (a day at most), then a Prometheus.
-        const int pointsWanted = std::max(200, width() / 2);
-        series.clear();
-        for (const Metric metric : {Metric::Lag, Metric::Pending, Metric::OldestIdleSeconds, Metric::BehindSeconds, Metric::InRate, Metric::OutRate}) {
-            SeriesWindow w = m_history ? m_history->read([&](const HistoryStore &h) {
-                return h.window(m_previous.key, metric, m_previous.fromMs, m_previous.toMs, pointsWanted);
-            })
-                                       : SeriesWindow{};
-            known = known || std::any_of(w.v.cbegin(), w.v.cend(), [](double x) { return !std::isnan(x); });
-            for (double &t : w.t)
-                t += offset / 1000.0;
-            series.insert(int(metric), {w.t, w.v});
-        }
-    }
-    if (!known && m_backfill) {
-        m_previous.source = day ? tr("asking Prometheus for a day earlier…") : tr("asking Prometheus for a week earlier…");
-        m_backfill->request(m_previous.key, m_previous.fromMs, m_previous.toMs, std::max(1, m_windowSeconds / 400));
-        updateCharts();
-        return;
-    }
-    m_previous.pending = false;
-    m_previous.series = known ? series : decltype(series){};
-    m_previous.source = known ? source
-                        : day ? tr("nothing recorded a day earlier")
-                              : tr("nothing recorded a week earlier");
-    updateCharts();
-}
-
-void GroupPage::takePrevious(const BackfillResult &result)
-{
-    const qint64 offset = previousPeriodOffsetMs(m_previous.period);
-    const bool day = m_previous.period == PreviousPeriod::Day;
-    m_previous.pending = false;
-    m_previous.series.clear();
-    for (auto it = result.series.cbegin(); it != result.series.cend(); ++it) {
-        QVector<double> t = it->t;
-        for (double &x : t)
-            x += offset / 1000.0;
-        m_previous.series.insert(it.key(), {t, it->v});
-    }
-    m_previous.source = result.ok ? (day ? tr("dashed: a day earlier, from Prometheus")
-                                         : tr("dashed: a week earlier, from Prometheus"))
-                                  : result.note;
-    updateCharts();
-}
-
-void GroupPage::feedPrevious(TimeChartWidget *chart, int series, Metric metric)
-{
-    const auto it = m_previous.series.constFind(int(metric));
-    if (m_period == PreviousPeriod::None || !(m_previous.key == m_key) || it == m_previous.series.cend()) {
-        chart->setPreviousSeries(series, {}, {}, {});
-        return;
-    }
-    const QString name = chart->graph(series)->name();
-    chart->setPreviousSeries(series, it->first, it->second,
-                             m_previous.period == PreviousPeriod::Day ? fillText(tr("%1, a day earlier"), name)
-                                                                      : fillText(tr("%1, a week earlier"), name));
-}
-
-// In words, what is far outside the previous period now: lag, pending, how
-// far behind, the in rate; each needs a size worth saying (100 entries, a
-// minute, 1/s) and a factor of 3.
-void GroupPage::sayComparison(const QHash<int, double> &latest, double nowSeconds)
-{
-    QStringList lines;
-    if (m_period != PreviousPeriod::None && m_previous.key == m_key)
-        for (const auto &[metric, meaningful] : {std::pair{Metric::Lag, 100.0}, {Metric::Pending, 100.0}, {Metric::BehindSeconds, 60.0}, {Metric::InRate, 1.0}}) {
-            const auto prev = m_previous.series.constFind(int(metric));
-            if (prev == m_previous.series.cend() || !latest.contains(int(metric)))
-                continue;
-            if (const auto c = contrastWithPrevious(m_period, metric, latest.value(int(metric)), nowSeconds, prev->first, prev->second, meaningful))
-                lines << renderReason(c->reason);
-        }
-    m_comparison->setText(lines.join(QStringLiteral(" · ")));
-    m_comparison->setVisible(!lines.isEmpty());
 }
 
 QString GroupPage::comparisonText() const

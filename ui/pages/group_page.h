@@ -3,7 +3,6 @@
 #pragma once
 
 #include "health/health_rules.h"
-#include "history/history_database.h"
 #include "history/previous_period.h"
 #include "history/shared_history_store.h"
 #include "polling/entry_reader.h"
@@ -24,6 +23,7 @@ class ConsumerActionsBar;
 class ConsumerTableModel;
 class DeliveryHistogramWidget;
 class PayloadView;
+class PreviousPeriodLines;
 class PrometheusBackfill;
 struct BackfillResult;
 class PendingActionsBar;
@@ -56,8 +56,8 @@ public:
     void setBackfill(PrometheusBackfill *backfill);
     // Draw the same window a day or a week earlier under today's lines.
     void setPreviousPeriod(PreviousPeriod period);
-    // The recorded series asked for with previousSeriesRequested().
-    void showPreviousSeries(quint64 request, const QList<pelscope::StoredPoint> &points);
+    // The previous period's lines under the charts (it asks the history for them).
+    PreviousPeriodLines *previousPeriod() const { return m_previous; }
     // What the page says about today against the previous period (empty: nothing far outside it).
     QString comparisonText() const;
     // Enables the pending-entry actions (claim, acknowledge, move to DLQ).
@@ -76,18 +76,12 @@ public:
 Q_SIGNALS:
     void backRequested();
     void entryRequested(const QByteArray &stream, const QByteArray &id);
-    // The recorded series of the previous period ([fromMs, toMs]); answered with showPreviousSeries().
-    void previousSeriesRequested(const pelscope::GroupKey &key, qint64 fromMs, qint64 toMs, quint64 request);
 
 protected:
     void showEvent(QShowEvent *event) override;
 
 private:
     void askBackfillIfNeeded(qint64 fromMs, qint64 nowMs);
-    void askPreviousIfNeeded(qint64 fromMs, qint64 nowMs);
-    void takePrevious(const BackfillResult &result);
-    void feedPrevious(TimeChartWidget *chart, int series, Metric metric);
-    void sayComparison(const QHash<int, double> &latest, double nowSeconds);
     void takeBackfill(const BackfillResult &result);
 
     std::optional<qint64> m_recordedSinceMs;
@@ -113,23 +107,6 @@ private:
     };
     PrometheusBackfill *m_backfill = nullptr;
     Backfilled m_backfilled;
-    // The previous period under the charts: asked of the recorded history
-    // (the file; else the window's memory), then of Prometheus.
-    struct Previous
-    {
-        GroupKey key;
-        PreviousPeriod period = PreviousPeriod::None;
-        int windowSeconds = 0;
-        qint64 fromMs = 0; // the previous period's range, as asked
-        qint64 toMs = 0;
-        quint64 request = 0;
-        bool pending = false;
-        QHash<int, std::pair<QVector<double>, QVector<double>>> series; // by int(Metric), moved under today's window
-        QString source; // "recorded", "from Prometheus", or why there is none
-    };
-    Previous m_previous;
-    quint64 m_previousRequests = 0;
-    PreviousPeriod m_period = PreviousPeriod::None;
     QComboBox *m_compare = nullptr;
     QLabel *m_comparison = nullptr;
 
@@ -148,6 +125,7 @@ private:
     QTableView *m_consumerView;
     QTableView *m_pendingView;
     PayloadView *m_payload;
+    PreviousPeriodLines *m_previous;
     PendingActionsBar *m_pendingActions = nullptr;
     QVBoxLayout *m_pendingBox = nullptr;
     ConsumerActionsBar *m_consumerActions = nullptr;
