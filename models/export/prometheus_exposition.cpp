@@ -166,6 +166,9 @@ QByteArray prometheusExposition(const Snapshot &snapshot, const ExpositionContex
                      QStringLiteral("Pelscope's verdict on a job framework's queue or set: 0 OK, 1 WARN, 2 CRIT."));
     Family queueHealth(QStringLiteral("pelscope_queue_health"), QStringLiteral("gauge"),
                        QStringLiteral("Pelscope's verdict on a delayed queue or reliable list: 0 OK, 1 WARN, 2 CRIT."));
+    Family runbook(QStringLiteral("pelscope_runbook_info"), QStringLiteral("gauge"),
+                   QStringLiteral("1, labelled with the runbook URL ([runbooks] in --config) of a group or queue Pelscope judges not OK; "
+                                  "absent when it is OK or none applies. The alerting rules' runbook_url reads it."));
     Family claimRate(QStringLiteral("pelscope_server_claim_calls_per_second"), QStringLiteral("gauge"),
                      QStringLiteral("XCLAIM and XAUTOCLAIM calls per second, server-wide (every client), over the last INFO commandstats window."));
     Family ackRate(QStringLiteral("pelscope_server_xack_calls_per_second"), QStringLiteral("gauge"),
@@ -250,6 +253,8 @@ QByteArray prometheusExposition(const Snapshot &snapshot, const ExpositionContex
                     consumers.add(labels + QLatin1Char(',') + label("state", QStringLiteral("dead")), dead);
                 }
                 health.add(labels, int(g.health.status));
+                if (!g.health.runbook.isEmpty())
+                    runbook.add(labels + QLatin1Char(',') + label("url", g.health.runbook), 1);
             }
         }
         for (const DeadLetterSnapshot &d : snapshot->deadLetters) {
@@ -270,6 +275,8 @@ QByteArray prometheusExposition(const Snapshot &snapshot, const ExpositionContex
             if (q.nextDueInMs)
                 delayedNext.add(labels, double(*q.nextDueInMs) / 1000.0);
             queueHealth.add(labels + QLatin1Char(',') + label("kind", QStringLiteral("delayed")), int(q.health.status));
+            if (!q.health.runbook.isEmpty())
+                runbook.add(labels + QLatin1Char(',') + label("url", q.health.runbook), 1);
         }
         for (const ListQueueSnapshot &q : snapshot->listQueues) {
             const QString labels = label("queue", displayBytes(q.key)) + QLatin1Char(',') + label("processing", displayBytes(q.processingKey));
@@ -282,6 +289,8 @@ QByteArray prometheusExposition(const Snapshot &snapshot, const ExpositionContex
             if (q.error.isEmpty())
                 listStuck.add(labels, double(q.stuck));
             queueHealth.add(label("queue", displayBytes(q.key)) + QLatin1Char(',') + label("kind", QStringLiteral("list")), int(q.health.status));
+            if (!q.health.runbook.isEmpty())
+                runbook.add(label("queue", displayBytes(q.key)) + QLatin1Char(',') + label("url", q.health.runbook), 1);
         }
         for (const JobQueueSnapshot &q : snapshot->jobQueues) {
             const QString labels = label("framework", frameworkId(q.framework)) + QLatin1Char(',')
@@ -301,6 +310,8 @@ QByteArray prometheusExposition(const Snapshot &snapshot, const ExpositionContex
             put(jobWorkers, q.workers);
             if (q.error.isEmpty())
                 jobHealth.add(labels, int(q.health.status));
+            if (!q.health.runbook.isEmpty())
+                runbook.add(labels + QLatin1Char(',') + label("url", q.health.runbook), 1);
         }
         if (const auto &a = snapshot->activity; a && a->windowMs > 0) {
             const double seconds = double(a->windowMs) / 1000.0;
@@ -326,7 +337,7 @@ QByteArray prometheusExposition(const Snapshot &snapshot, const ExpositionContex
         for (const Family *f : {&lag, &lagUnknown, &behind, &drainEta, &pending, &read, &added, &idleLo, &idleHi, &deliveries, &sampled, &consumers, &health,
                                 &consumerPending, &consumerIdle, &consumerInactive, &dlqLength, &dlqAge, &delayedSize, &delayedDue, &delayedOverdue, &delayedNext,
                                 &jobWaiting, &jobActive, &jobOrphaned, &jobOldest, &jobScheduled, &jobOverdue, &jobFailed, &jobWorkers, &jobHealth,
-                                &listLength, &listProcessing, &listOldest, &listStuck, &queueHealth, &claimRate, &ackRate, &ackedRate, &duplicateAcks,
+                                &listLength, &listProcessing, &listOldest, &listStuck, &queueHealth, &runbook, &claimRate, &ackRate, &ackedRate, &duplicateAcks,
                                 &nodeUp, &serverInfo})
             out += f->text();
     return out.toUtf8();

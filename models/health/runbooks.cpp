@@ -14,9 +14,10 @@ QString Runbooks::set(const QString &key, const QString &url)
     const QString name = key.trimmed();
     if (name.isEmpty())
         return QStringLiteral("runbook: a URL without a reason code or subject");
-    if (name.contains(QLatin1Char('/')) || name.contains(QLatin1Char(':')))
-        m_bySubject.append({name, parsed.toString()});
-    else
+    // Every key may name a subject: a queue is often called "delayed_queue",
+    // with neither '/' nor ':' to tell it from a reason code.
+    m_bySubject.append({name, parsed.toString()});
+    if (!name.contains(QLatin1Char('/')) && !name.contains(QLatin1Char(':')))
         m_byCode.append({name.toUtf8(), parsed.toString()});
     return {};
 }

@@ -18,7 +18,7 @@ public:
     // key = url, as the INI's [runbooks] line says it. An error names a bad URL.
     QString set(const QString &key, const QString &url);
     // The URL for a verdict of `subject` ("stream/group", or a queue's key):
-    // its subject exactly, then a "stream/*" for its stream, then the first of
+    // a key naming its subject exactly (any key, "delayed_queue" too), then a "stream/*" for its stream, then the first of
     // its reasons (in their order) that has one. Empty when none applies.
     QString urlFor(const QString &subject, const HealthVerdict &verdict) const;
     bool isEmpty() const { return m_bySubject.isEmpty() && m_byCode.isEmpty(); }

@@ -74,11 +74,12 @@ private:
     RedisOracle m_db;
     QNetworkAccessManager m_net;
 
-    std::unique_ptr<QProcess> exporter(quint16 port, const QString &interval)
+    std::unique_ptr<QProcess> exporter(quint16 port, const QString &interval, const QStringList &more = {})
     {
         auto p = std::make_unique<QProcess>();
-        p->start(QStringLiteral(PELSCOPE_CLI_PATH), {QStringLiteral("--url"), m_server.url(), QStringLiteral("exporter"), QStringLiteral("--listen"),
-                                                     QStringLiteral("127.0.0.1:%1").arg(port), QStringLiteral("--interval"), interval});
+        p->start(QStringLiteral(PELSCOPE_CLI_PATH), QStringList{QStringLiteral("--url"), m_server.url()} + more
+                                                        + QStringList{QStringLiteral("exporter"), QStringLiteral("--listen"),
+                                                                      QStringLiteral("127.0.0.1:%1").arg(port), QStringLiteral("--interval"), interval});
         p->waitForStarted();
         return p;
     }
@@ -194,6 +195,48 @@ private Q_SLOTS:
         ::kill(pid_t(p->processId()), SIGTERM);
         QVERIFY(p->waitForFinished(10000));
         QCOMPARE(p->exitCode(), 0);
+    }
+
+    // [runbooks] reach Prometheus: pelscope_runbook_info names the URL of each
+    // group or queue judged not OK (the stalled scheduler, the crashed worker's
+    // list), none for the healthy group though a line names it; the shipped
+    // rules' runbook_url reads it (promtool test rules: prometheus_rules).
+    void runbooksAreExposedForWhatIsNotOk()
+    {
+        QTemporaryDir dir;
+        QFile ini(dir.filePath(QStringLiteral("pelscope.ini")));
+        QVERIFY(ini.open(QIODevice::WriteOnly));
+        ini.write("[runbooks]\n"
+                  "delayed_queue = https://runbooks.example/scheduler?team=ops&q=late\n"
+                  "orders/ship = https://runbooks.example/orders\n"
+                  "processing_stuck = https://runbooks.example/lists\n");
+        ini.close();
+        const quint16 port = RedisServer::freePort();
+        auto p = exporter(port, QStringLiteral("60s"), {QStringLiteral("--config"), ini.fileName()});
+        const QUrl metrics(QStringLiteral("http://127.0.0.1:%1/metrics").arg(port));
+        QByteArray text;
+        QVERIFY(QTest::qWaitFor(
+            [&] {
+                text = get(m_net, metrics);
+                return text.contains("pelscope_group_lag{");
+            },
+            15000));
+        QCOMPARE(sample(text, QStringLiteral("pelscope_queue_health"), QStringLiteral("queue=\"delayed_queue\",kind=\"delayed\"")), std::optional<double>(2));
+        QCOMPARE(sample(text, QStringLiteral("pelscope_runbook_info"),
+                        QStringLiteral("queue=\"delayed_queue\",url=\"https://runbooks.example/scheduler?team=ops&q=late\"")),
+                 std::optional<double>(1));
+        QCOMPARE(sample(text, QStringLiteral("pelscope_queue_health"), QStringLiteral("queue=\"jobs\",kind=\"list\"")), std::optional<double>(1));
+        QVERIFY2(text.contains("pelscope_runbook_info{queue=\"jobs\""), text.constData());
+        QCOMPARE(sample(text, QStringLiteral("pelscope_group_health"), QStringLiteral("stream=\"orders\",group=\"ship\"")), std::optional<double>(0));
+        QCOMPARE(sample(text, QStringLiteral("pelscope_runbook_info"), QStringLiteral("stream=\"orders\"")), std::nullopt);
+        QProcess promtool;
+        promtool.start(QStringLiteral("promtool"), {QStringLiteral("check"), QStringLiteral("metrics")});
+        promtool.write(text);
+        promtool.closeWriteChannel();
+        QVERIFY(promtool.waitForFinished(10000));
+        QVERIFY2(promtool.exitCode() == 0, (promtool.readAllStandardOutput() + promtool.readAllStandardError()).constData());
+        ::kill(pid_t(p->processId()), SIGTERM);
+        QVERIFY(p->waitForFinished(10000));
     }
 };
 

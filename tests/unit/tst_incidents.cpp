@@ -494,6 +494,12 @@ private Q_SLOTS:
         QCOMPARE(runbookOf("orders", "analytics", 5'000), QStringLiteral("https://wiki.example/orders"));
         QCOMPARE(runbookOf("payments", "ledger", 5'000), QStringLiteral("https://wiki.example/lag"));
         QCOMPARE(runbookOf("payments", "ledger", 0), QString()); // OK: nothing to do
+        // A queue's key with neither '/' nor ':' names its subject too.
+        QVERIFY(t.runbooks.set(QStringLiteral("delayed_queue"), QStringLiteral("https://wiki.example/scheduler")).isEmpty());
+        HealthVerdict late;
+        late.status = Health::Crit;
+        QCOMPARE(t.runbooks.urlFor(QStringLiteral("delayed_queue"), late), QStringLiteral("https://wiki.example/scheduler"));
+        QCOMPARE(t.runbooks.urlFor(QStringLiteral("other_queue"), late), QString());
     }
 
     // What the server no longer has is forgotten: a stream per request
