@@ -281,12 +281,16 @@ SnapshotTable renderSnapshotTable(const Snapshot &snapshot, const TableLayout &l
                 examples << displayBytes(s->key);
             continue;
         }
-        // Pelscope's own audit trail (its writes' records): said to be that, not a stream that lost its readers.
+        // Pelscope's own audit trail (its writes' records) and the marks it
+        // reads: said to be that, not a stream that lost its readers.
         const bool ours = s->key.startsWith("pelscope:");
-        rows.append({QStringLiteral("-"), displayBytes(s->key), ours ? QStringLiteral("(Pelscope's)") : QStringLiteral("(no groups)"), QString(),
-                     QString(), QString(), QString(), QString(),
-                     ours ? fillText(QStringLiteral("Pelscope's own audit trail of writes (length %1), not a pipeline"), orDash(s->length))
-                          : fillText(QStringLiteral("length %1"), orDash(s->length))});
+        const bool marks = !ours && s->key == snapshot->annotationsStream;
+        rows.append({QStringLiteral("-"), displayBytes(s->key),
+                     ours ? QStringLiteral("(Pelscope's)") : marks ? QStringLiteral("(annotations)") : QStringLiteral("(no groups)"), QString(), QString(),
+                     QString(), QString(), QString(),
+                     ours    ? fillText(QStringLiteral("Pelscope's own audit trail of writes (length %1), not a pipeline"), orDash(s->length))
+                     : marks ? fillText(QStringLiteral("the moments marked for --annotations-stream (length %1), not a pipeline"), orDash(s->length))
+                             : fillText(QStringLiteral("length %1"), orDash(s->length))});
         if (cluster)
             rows.last().insert(rows.last().size() - 1, nodeText(*s));
         health.append(Health::Ok);

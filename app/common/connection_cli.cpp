@@ -169,6 +169,10 @@ void addProbeOptions(QCommandLineParser &p)
          QStringLiteral("Read this job framework deployment from the first tick, found or not (repeatable): bullmq:[PREFIX:]QUEUE, sidekiq, rq, "
                         "celery, dramatiq:[NAMESPACE:]QUEUE, arq[:QUEUE_KEY], taskiq[:STREAM[/GROUP]]."),
          QStringLiteral("name[:where]")},
+        {QStringLiteral("annotations-stream"),
+         QStringLiteral("Read the moments a deploy pipeline marks by XADD to this stream (fields text, optional stream, group, author, at): "
+                        "read-only, up to 100 entries a poll, kept in the history and drawn on the charts."),
+         QStringLiteral("key")},
         {QStringLiteral("score-unit"), QStringLiteral("Delayed queues' scores: auto (default: the scores near the server's time say which), s or ms."), QStringLiteral("unit"),
          QStringLiteral("auto")},
         {QStringLiteral("threshold"),
@@ -311,6 +315,11 @@ QString settingsFromParser(const QCommandLineParser &p, CliSettings &out)
         c.queues.discover = false;
     if (p.isSet(QStringLiteral("no-framework-discovery")))
         c.queues.discoverFrameworks = false;
+    if (p.isSet(QStringLiteral("annotations-stream"))) {
+        c.annotationsStream = p.value(QStringLiteral("annotations-stream")).toUtf8();
+        if (c.annotationsStream.isEmpty())
+            return QStringLiteral("--annotations-stream: a stream key is needed");
+    }
     if (p.isSet(QStringLiteral("score-unit")))
         if (const QString e = c.queues.setScoreUnit(p.value(QStringLiteral("score-unit"))); !e.isEmpty())
             return QStringLiteral("--score-unit: %1").arg(e);

@@ -58,4 +58,9 @@ void DemoSession::start()
     m_server->start();
 }
 
+QByteArray DemoSession::annotationsStream()
+{
+    return demo::Keys(DemoWorkloadConfig{}.keyPrefix).deploys;
+}
+
 } // namespace pelscope

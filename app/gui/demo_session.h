@@ -22,6 +22,8 @@ public:
     void start();
     // Where the demo connection's history lives: inside the demo's temporary directory.
     const QString &historyDir() const { return m_historyDir; }
+    // The stream the demo's "deploy pipeline" marks moments in.
+    static QByteArray annotationsStream();
 
 Q_SIGNALS:
     // The workload has seeded its incident: point the dashboard here.

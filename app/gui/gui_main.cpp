@@ -274,6 +274,8 @@ int main(int argc, char *argv[])
         }
         request.options = options;
         request.probe = settings.probe;
+        if (demo && label == QLatin1String("demo") && request.probe.annotationsStream.isEmpty())
+            request.probe.annotationsStream = DemoSession::annotationsStream();
         request.intervalMs = int(*interval);
         request.label = label;
         request.prometheus = prometheus;

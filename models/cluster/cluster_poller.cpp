@@ -259,6 +259,11 @@ void ClusterPoller::finishTick()
                                    m_unrouted.mid(0, 5).join(QStringLiteral(", ")));
         data.warning = data.warning.isEmpty() ? w : data.warning + QStringLiteral("; ") + w;
     }
+    if (!m_config.annotationsStream.isEmpty()) {
+        // Said, not silently dropped: the queues' probes do not run in a cluster either.
+        const QString w = fillText(QStringLiteral("the annotations stream %1 is not read from a cluster"), displayBytes(m_config.annotationsStream));
+        data.warning = data.warning.isEmpty() ? w : data.warning + QStringLiteral("; ") + w;
+    }
     m_last = data;
     m_views.clear();
     m_inTick = false;

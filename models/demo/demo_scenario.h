@@ -67,11 +67,13 @@ struct Keys
         , payments(prefix + "payments")
         , emails(prefix + "emails")
         , paymentsDlq(prefix + "payments:dlq")
+        , deploys(prefix + "deploys")
     {}
     QByteArray orders;
     QByteArray payments;
     QByteArray emails;
     QByteArray paymentsDlq;
+    QByteArray deploys; // a deploy pipeline's marks (--annotations-stream)
 };
 
 struct Entry

@@ -92,6 +92,7 @@ private:
     void setupSeed();
     void setupGroups();
     RedisBatch deadLetterHistory();
+    RedisBatch deployHistory() const;
     void setupAuditGap();
     void setupDeadConsumer();
     void setupLiveConsumers();

@@ -112,8 +112,10 @@ void DemoWorkload::setupSeed()
         for (int i = 0; i < demo::kEmailsSeed; ++i)
             batch.append(xadd(m_keys.emails, m_config.maxLen, m_traffic.nextEmail()));
     }
-    if (m_seedOrders)
+    if (m_seedOrders) {
         batch += deadLetterHistory();
+        batch += deployHistory();
+    }
     if (batch.isEmpty()) {
         setupGroups();
         return;
@@ -165,6 +167,18 @@ RedisBatch DemoWorkload::deadLetterHistory()
         batch.append(c);
     }
     return batch;
+}
+
+// What a deploy pipeline would have marked (--annotations-stream): the
+// analytics release that made it slow, and a config change the others got.
+RedisBatch DemoWorkload::deployHistory() const
+{
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    return {
+        {"XADD", m_keys.deploys, QByteArray::number(now - 11 * 60'000) + "-0", "text", "deploy analytics 2.3.0 (per-order enrichment)", "stream",
+         m_keys.orders, "group", demo::kAnalytics, "author", "ci"},
+        {"XADD", m_keys.deploys, QByteArray::number(now - 5 * 60'000) + "-0", "text", "payment gateway timeout 30s -> 10s", "author", "ops"},
+    };
 }
 
 // The groups that start at the tip ($) are created with their read counter

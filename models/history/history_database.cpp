@@ -391,6 +391,36 @@ bool HistoryDatabase::eventsHaveColumn(const char *name)
     return false;
 }
 
+StoredEvent annotationEvent(const PublishedAnnotation &a)
+{
+    StoredEvent e;
+    e.atMs = a.atMs;
+    e.kind = QStringLiteral("annotation");
+    e.text = a.text;
+    e.source = a.author.isEmpty() ? displayBytes(a.from) : fillText(QStringLiteral("%1 (%2)"), displayBytes(a.from), a.author);
+    if (!a.group.isEmpty())
+        e.group = GroupKey{a.stream, a.group};
+    return e;
+}
+
+bool HistoryDatabase::writeEventOnce(const StoredEvent &e, QString *error)
+{
+    if (!m_open || m_readOnly)
+        return false;
+    QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
+    q.prepare(QStringLiteral("SELECT 1 FROM events WHERE t = ? AND kind = ? AND source IS ? AND text = ? LIMIT 1"));
+    q.bindValue(0, e.atMs);
+    q.bindValue(1, e.kind);
+    q.bindValue(2, e.source.isEmpty() ? QVariant(QMetaType(QMetaType::QString)) : QVariant(e.source));
+    q.bindValue(3, e.text.isNull() ? QStringLiteral("") : e.text);
+    if (!q.exec()) {
+        if (error)
+            *error = describe(q.lastError().text());
+        return false;
+    }
+    return q.next() || writeEvent(e, error);
+}
+
 bool HistoryDatabase::writeEvent(const StoredEvent &e, QString *error)
 {
     if (!m_open || m_readOnly)

@@ -47,6 +47,10 @@ struct StoredEvent
     QList<Reason> why() const { return reasons.isEmpty() && !text.isEmpty() ? QList<Reason>{Reason::verbatim(text)} : reasons; }
 };
 
+// A mark read from --annotations-stream as the history keeps it: its source
+// is that stream (and its author, when the entry names one).
+StoredEvent annotationEvent(const PublishedAnnotation &a);
+
 // A poll as the recorder writes it: every group's figures.
 struct RecordedGroup
 {
@@ -87,6 +91,10 @@ public:
     // The buckets still open, written as they stand (before closing the file).
     bool flushOpenBuckets(QString *error);
     bool writeEvent(const StoredEvent &event, QString *error);
+    // writeEvent unless an event of its kind, time, source and text is
+    // there already: a mark read again from an annotations stream after a
+    // restart is kept once. False only on an error.
+    bool writeEventOnce(const StoredEvent &event, QString *error);
     // Delayed queues, reliable lists and the claim activity (queue_history.h).
     bool writeQueuePoints(const QList<QPair<QueueSeriesKey, QueuePoint>> &points, QString *error);
     QList<QueuePoint> queueSeries(const QueueSeriesKey &key, qint64 fromMs, qint64 toMs, QString *error);

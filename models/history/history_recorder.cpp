@@ -162,6 +162,11 @@ void HistoryRecorder::record(const Snapshot &snapshot)
         setProblem(QStringLiteral("cannot write the history (%1); polling goes on, history in memory only until it can").arg(error));
         return;
     }
+    for (const PublishedAnnotation &a : snapshot->annotations)
+        if (!m_db->writeEventOnce(annotationEvent(a), &error)) {
+            setProblem(QStringLiteral("cannot write an annotation to the history (%1); polling goes on").arg(error));
+            return;
+        }
     if (!m_db->writeQueuePoints(QueueHistory::fromSnapshot(snapshot), &error)) {
         ++m_failedPolls;
         setProblem(QStringLiteral("cannot write the queues' history (%1); polling goes on").arg(error));

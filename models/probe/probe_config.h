@@ -61,6 +61,9 @@ struct ProbeConfig
     QueueConfig queues; // delayed queues and reliable lists (queue_probe.h)
     // INFO commandstats for claim and XACK activity (activity_probe.h), at most this often.
     qint64 activityEveryMs = 10'000;
+    // --annotations-stream: a stream a deploy pipeline XADDs its marks to
+    // (annotation_probe.h); empty: none.
+    QByteArray annotationsStream;
 };
 
 } // namespace pelscope

@@ -27,6 +27,8 @@ StreamPoller::StreamPoller(ConnectionOptions options, ProbeConfig config, QObjec
     }
     m_queues = std::make_unique<QueueProbe>(queues, config.match, config.scanCount, config.scanMaxPages, config.rescanIntervalMs);
     m_status.address = m_options.redactedUrl();
+    if (!config.annotationsStream.isEmpty())
+        m_annotations.emplace(config.annotationsStream);
 }
 
 StreamPoller::~StreamPoller() = default;
@@ -222,6 +224,8 @@ void StreamPoller::tick()
     m_queues->plan(batch);
     m_queueCommands = m_queues->planned();
     m_activityPlanned = !m_singleShot && m_activity.plan(batch); // a window needs two readings: none in one shot
+    if (m_annotations)
+        batch.append(m_annotations->command());
     if (m_replicaLink) {
         batch.append(ReplicaLinkProbe::replicaCommand());
         m_replicaLink->askPrimary(); // in parallel; waited for below, within its short deadline
@@ -261,6 +265,8 @@ void StreamPoller::onTickReplies(quint64 generation, const RedisReplies &replies
     m_queues->parse(replies.mid(m_streamCommands, m_queueCommands), data.takenAtMs, m_probe->config().thresholds, data);
     const qsizetype activityAt = m_streamCommands + m_queueCommands;
     m_activity.parse(m_activityPlanned && activityAt < replies.size() ? &replies.at(activityAt) : nullptr, data);
+    if (const qsizetype annotationsAt = activityAt + (m_activityPlanned ? 1 : 0); m_annotations && annotationsAt < replies.size())
+        m_annotations->parse(replies.at(annotationsAt), data);
     data.generation = m_generation;
     data.server.address = m_options.redactedUrl();
     data.server.product = m_connection->hello().product;
@@ -290,6 +296,8 @@ void StreamPoller::onTickReplies(quint64 generation, const RedisReplies &replies
     }
     m_firstTickOfGeneration = false;
     m_extraTicksLeft = 0;
+    if (m_annotations)
+        m_annotations->publishInto(data);
     publish(std::move(data));
     if (m_singleShot) {
         stop();

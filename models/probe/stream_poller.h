@@ -10,6 +10,7 @@
 #include "../redis/redis_connection.h"
 #include "poller.h"
 #include "activity_probe.h"
+#include "annotation_probe.h"
 #include "queue_probe.h"
 #include "stream_probe.h"
 #include "tick_scheduler.h"
@@ -62,6 +63,7 @@ private:
     qsizetype m_streamCommands = 0, m_queueCommands = 0; // this tick's batch: the streams', then the queues'
     ActivityProbe m_activity;
     bool m_activityPlanned = false; // INFO commandstats follows the queues' commands this tick
+    std::optional<AnnotationProbe> m_annotations; // --annotations-stream: its read follows INFO's
     RedisConnection *m_connection = nullptr;
     TickScheduler m_schedule{this, [this] { tick(); }};
     QElapsedTimer m_discoveryClock; // the first sweep of this connection

@@ -118,6 +118,16 @@ void ConnectionSession::acceptJudged(const Snapshot &snapshot)
     m_historySession->record(snapshot); // to disk, on the history writer's thread
     if (!m_lastSnapshot.isNull())
         noteNodeChanges(m_lastSnapshot, snapshot);
+    for (const PublishedAnnotation &a : snapshot->annotations) {
+        // The recorder keeps it (once); the charts mark it unless the
+        // history's replay marked it already (read again after a restart).
+        const StoredEvent e = annotationEvent(a);
+        const TimelineEvent event{e.atMs, chartLabel(e.text), annotationDetail(e)};
+        const bool shown = std::any_of(m_events.cbegin(), m_events.cend(),
+                                       [&](const TimelineEvent &x) { return x.atMs == event.atMs && x.detail == event.detail; });
+        if (!shown)
+            showEvent(event);
+    }
     Snapshot previous = std::exchange(m_lastSnapshot, snapshot);
     m_lastSnapshotWallMs = QDateTime::currentMSecsSinceEpoch();
     if (m_stale) {
@@ -150,17 +160,22 @@ void ConnectionSession::acceptStatus(const ConnectionStatus &status)
     }
 }
 
-void ConnectionSession::noteEvent(const TimelineEvent &event)
+void ConnectionSession::showEvent(const TimelineEvent &event)
 {
     m_events.append(event);
     if (m_events.size() > 200)
         m_events.removeFirst();
+    Q_EMIT eventNoted(event);
+}
+
+void ConnectionSession::noteEvent(const TimelineEvent &event)
+{
     StoredEvent stored;
     stored.atMs = event.atMs;
     stored.kind = QStringLiteral("failover");
     stored.text = event.detail;
     m_historySession->recordEvent(stored);
-    Q_EMIT eventNoted(event);
+    showEvent(event);
 }
 
 void ConnectionSession::annotate(const QString &text)
@@ -171,11 +186,7 @@ void ConnectionSession::annotate(const QString &text)
     stored.text = text;
     stored.source = QStringLiteral("window");
     m_historySession->recordEvent(stored);
-    const TimelineEvent event{stored.atMs, chartLabel(text), annotationDetail(stored)};
-    m_events.append(event);
-    if (m_events.size() > 200)
-        m_events.removeFirst();
-    Q_EMIT eventNoted(event);
+    showEvent({stored.atMs, chartLabel(text), annotationDetail(stored)});
 }
 
 QString ConnectionSession::chartLabel(const QString &text)

@@ -72,6 +72,10 @@ public:
     // An operator's mark ("deploy 1.4.2") at the latest poll's server time:
     // into the history, and on the charts at once.
     void annotate(const QString &text);
+    // An annotation as the charts show it: its start along the line, and the
+    // whole (when, who, on what) on hover and in the status line.
+    static QString chartLabel(const QString &text);
+    static QString annotationDetail(const StoredEvent &e);
 
 public Q_SLOTS:
     // A poll, from this session's poller (or a test's own): judged on the
@@ -93,10 +97,10 @@ Q_SIGNALS:
 private:
     void acceptJudged(const Snapshot &snapshot);
     void noteEvent(const TimelineEvent &event);
+    // Marked on the charts (the last 200) and told to the views.
+    void showEvent(const TimelineEvent &event);
     // Cluster: streams whose master changed since the last snapshot (a failover, a slot moved).
     void noteNodeChanges(const Snapshot &previous, const Snapshot &current);
-    static QString annotationDetail(const StoredEvent &e);
-    static QString chartLabel(const QString &text);
     void stopReader();
     void checkStale();
 

@@ -422,6 +422,18 @@ struct PollStats
     qint64 refreshTicks = 1; // 1: every group every tick
 };
 
+// A moment a deploy pipeline marked by XADD to --annotations-stream, new this
+// poll (annotation_probe.h).
+struct PublishedAnnotation
+{
+    QByteArray from;          // the annotations stream it was read from
+    QByteArray id;            // its entry ID there
+    qint64 atMs = 0;          // its "at" field, else the ID's time
+    QString text;             // its "text" (or "message") field
+    QByteArray stream, group; // its "stream" and "group" fields: the group it is about, if any
+    QString author;           // its "author" field, if any
+};
+
 struct SnapshotData
 {
     quint64 generation = 0; // bumps on every (re)connect
@@ -435,6 +447,8 @@ struct SnapshotData
     QList<JobQueueSnapshot> jobQueues;         // by framework, prefix, name
     std::optional<CommandActivity> activity;   // the latest window (carried between readings); null before the second
     QList<ClusterNodeSnapshot> nodes;      // cluster masters; empty on a single server
+    QList<PublishedAnnotation> annotations; // read from --annotations-stream this poll, oldest first
+    QByteArray annotationsStream;           // that stream's key; empty: none is read
     PollStats stats;
     bool discoveryComplete = false;
     QString warning; // non-fatal trouble during this tick

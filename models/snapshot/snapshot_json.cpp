@@ -359,6 +359,21 @@ QJsonObject snapshotToJson(const Snapshot &snapshot)
         root.insert(QLatin1String("activity"), QJsonValue(QJsonValue::Null));
     }
 
+    // Read from --annotations-stream this poll (a one-shot snapshot: its newest entries).
+    QJsonArray annotations;
+    for (const PublishedAnnotation &a : d.annotations) {
+        QJsonObject o;
+        o.insert(QLatin1String("at_ms"), qint64(a.atMs));
+        o.insert(QLatin1String("text"), a.text);
+        o.insert(QLatin1String("source"), displayBytes(a.from));
+        o.insert(QLatin1String("id"), QString::fromLatin1(a.id));
+        o.insert(QLatin1String("author"), a.author.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(a.author));
+        o.insert(QLatin1String("stream"), a.group.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(displayBytes(a.stream)));
+        o.insert(QLatin1String("group"), a.group.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(displayBytes(a.group)));
+        annotations.append(o);
+    }
+    root.insert(QLatin1String("annotations"), annotations);
+
     QJsonObject poll;
     poll.insert(QLatin1String("tick"), qint64(d.tick));
     poll.insert(QLatin1String("round_trips"), qint64(d.stats.roundTrips));

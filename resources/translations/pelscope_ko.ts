@@ -528,7 +528,7 @@
         <translation>Pending 증가 중: %3 동안 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../models/probe/stream_poller.cpp" line="+351"/>
+        <location filename="../../models/probe/stream_poller.cpp" line="+359"/>
         <source>read from a replica, which may not have the group&apos;s entries-read; </source>
         <translation>레플리카에서 읽음(그룹의 entries-read가 없을 수 있음); </translation>
     </message>
@@ -2378,12 +2378,12 @@ keys: %1</source>
     <name>pelscope::ConnectionSession</name>
     <message>
         <location filename="../../models/session/connection_session.cpp" line="+32"/>
-        <location line="+117"/>
+        <location line="+127"/>
         <source>failover</source>
         <translation>페일오버</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+44"/>
         <source>%1, %2 on %3 / %4: %5</source>
         <translation>%1, %2 (%3 / %4): %5</translation>
     </message>
@@ -3560,12 +3560,12 @@ Click for the last hour.</source>
         <translation>알 수 없음</translation>
     </message>
     <message>
-        <location line="+66"/>
+        <location line="+77"/>
         <source>%1 from %2</source>
         <translation>%2부터 %1</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+11"/>
         <source>recorded since %1</source>
         <translation>%1부터 기록됨</translation>
     </message>
@@ -3981,7 +3981,7 @@ Desktop notifications muted</source>
 <context>
     <name>pelscope::HistoryFileWindow</name>
     <message>
-        <location filename="../../ui/pages/history_file_window.cpp" line="+48"/>
+        <location filename="../../ui/pages/history_file_window.cpp" line="+49"/>
         <source>first seen</source>
         <translation>최초 관측</translation>
     </message>
@@ -4177,7 +4177,7 @@ Desktop notifications muted</source>
         <translation>%1, 일주일 전</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+22"/>
         <source>recorded · %1 points</source>
         <translation>기록됨 · 포인트 %1개</translation>
     </message>
@@ -5804,7 +5804,12 @@ The oldest %1 processing items read: %2 without a timestamp (unknown age), %3 st
         <translation>. 기준선 %1</translation>
     </message>
     <message>
-        <location line="+100"/>
+        <location line="+5"/>
+        <source>; marked: %1</source>
+        <translation>. 표시: %1</translation>
+    </message>
+    <message>
+        <location line="+124"/>
         <source>seconds</source>
         <translation>초</translation>
     </message>

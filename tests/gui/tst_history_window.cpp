@@ -13,11 +13,16 @@
 #include "charts/activity_chart.h"
 #include "pages/queue_page.h"
 #include "redis_oracle.h"
+#include "text/fill_text.h"
 #include "redis_server.h"
 #include "test_settings.h"
 #include "charts/time_chart_widget.h"
 
 #include <QComboBox>
+#include <QInputDialog>
+#include <QMouseEvent>
+#include <QApplication>
+#include <QTimer>
 #include <QCryptographicHash>
 #include <QLabel>
 #include <QTableWidget>
@@ -324,6 +329,80 @@ private Q_SLOTS:
         QTRY_VERIFY(!lagChart->previousGraph(0));
         QVERIFY(page->comparisonText().isEmpty());
         window.closeConnection(view);
+    }
+
+    // Annotations in the window (issue 50 item 3): a deploy pipeline's XADD
+    // to --annotations-stream and an operator's Ctrl+M are each a dotted
+    // line where they happened, their start along it, the whole on hover and
+    // for a screen reader; one added while the window is open shows within
+    // polls; the history keeps each once.
+    void annotationsAreMarkedWhereTheyHappened()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        for (int i = 0; i < 50; ++i)
+            db.command({"XADD", "orders", "*", "n", QByteArray::number(i)});
+        db.command({"XGROUP", "CREATE", "orders", "ship", "0"});
+        const qint64 nowMs = db.command({"TIME"}).at(0).toInt().value_or(0) * 1000;
+        const QString odd = QStringLiteral("deploy 1.4.2 %1 %2F {x}");
+        db.command({"XADD", "deploys", "*", "text", odd.toUtf8(), "at", QByteArray::number(nowMs - 120'000), "author", "ci"});
+
+        QTemporaryDir dir;
+        MainWindow window;
+        window.resize(1366, 740);
+        window.show();
+        ConnectionRequest request;
+        request.options = *parseRedisUrl(server.url()).options;
+        request.intervalMs = 300;
+        request.history.dir = dir.path();
+        request.probe.annotationsStream = "deploys";
+        ConnectionView *view = window.openConnection(request);
+        view->openGroup("orders", "ship");
+        GroupPage *page = view->groupPage();
+        QTRY_VERIFY_WITH_TIMEOUT(page->isVisible(), 10000);
+        TimeChartWidget *lagChart = page->charts().first();
+        const auto markedAt = [&](qint64 atMs) { return lagChart->markerAt(lagChart->xAxis->coordToPixel(atMs / 1000.0)); };
+        QTRY_VERIFY_WITH_TIMEOUT(markedAt(nowMs - 120'000).contains(odd), 10000);
+        // Within the axis, though the window holds only seconds of polls.
+        QVERIFY2(lagChart->xAxis->range().contains((nowMs - 120'000) / 1000.0), qPrintable(QString::number(lagChart->xAxis->range().lower)));
+        QVERIFY2(markedAt(nowMs - 120'000).contains(QStringLiteral("deploys (ci)")), qPrintable(markedAt(nowMs - 120'000)));
+        QVERIFY(markedAt(nowMs - 60'000).isEmpty()); // nothing a minute later
+        QVERIFY2(lagChart->accessibleDescription().contains(QStringLiteral("marked: ")), qPrintable(lagChart->accessibleDescription()));
+        QVERIFY(lagChart->accessibleDescription().contains(odd));
+        // Hovered: the whole text as the tooltip.
+        const QPoint over(int(lagChart->xAxis->coordToPixel((nowMs - 120'000) / 1000.0)), lagChart->height() / 2);
+        QMouseEvent move(QEvent::MouseMove, QPointF(over), lagChart->mapToGlobal(QPointF(over)), Qt::NoButton, Qt::NoButton, Qt::NoModifier);
+        QApplication::sendEvent(lagChart, &move); // a pointer moving over it (QTest::mouseMove sends none offscreen)
+        QVERIFY2(lagChart->toolTip().contains(odd), qPrintable(lagChart->toolTip()));
+
+        // Added while the window is open: marked within a few polls.
+        db.command({"XADD", "deploys", "*", "text", "rollback 1.4.1"});
+        QTRY_VERIFY_WITH_TIMEOUT(lagChart->accessibleDescription().contains(QStringLiteral("rollback 1.4.1")), 10000);
+
+        // Ctrl+M, typed and confirmed with Return: the operator's own mark.
+        QTimer::singleShot(0, &window, [] {
+            QTRY_VERIFY(qobject_cast<QInputDialog *>(QApplication::activeModalWidget()));
+            auto *dialog = qobject_cast<QInputDialog *>(QApplication::activeModalWidget());
+            dialog->setTextValue(QStringLiteral("restarted billing"));
+            QTest::keyClick(dialog, Qt::Key_Return);
+        });
+        QTest::keyClick(&window, Qt::Key_M, Qt::ControlModifier);
+        QTRY_VERIFY_WITH_TIMEOUT(lagChart->accessibleDescription().contains(QStringLiteral("window: restarted billing")), 10000);
+        keepScreenshot(&window, QStringLiteral("group-annotations"));
+        const QString path = historyPathFor(*parseRedisUrl(server.url()).options, dir.path());
+        window.closeConnection(view);
+
+        HistoryDatabase file(path);
+        QVERIFY2(file.open(&error), qPrintable(error));
+        QStringList texts;
+        for (const StoredEvent &e : file.events(0, nowMs + 3'600'000, &error))
+            if (e.kind == QLatin1String("annotation"))
+                texts << fillText(QStringLiteral("%1: %2"), e.source, e.text);
+        texts.sort();
+        QCOMPARE(texts, (QStringList{QStringLiteral("deploys (ci): ") + odd, QStringLiteral("deploys: rollback 1.4.1"), QStringLiteral("window: restarted billing")}));
     }
 
     // Connection ▸ History settings: kept for the next start and for the

@@ -203,6 +203,70 @@ private Q_SLOTS:
         QCOMPARE(rawPolls.count("\n" + QByteArray::number(QDateTime::currentDateTimeUtc().date().year())), series.size());
     }
 
+    // --annotations-stream (issue 50 item 3): a deploy pipeline's XADDs are
+    // read read-only and in order, kept in the history once each (a restarted
+    // recorder reads the newest again), scoped to a group when the entry
+    // names one, an entry without text skipped; a key of another type is
+    // said in the poll's warning, and polling goes on.
+    void annotationsStreamIsKeptOnceEach()
+    {
+        const qint64 now = m_db.command({"TIME"}).at(0).toInt().value_or(0) * 1000;
+        const QByteArray odd = QByteArray("deploy 1.4.2 %1 %2F {x} \xE2\x80\xAE") + '\0' + QByteArray("bin");
+        m_db.command({"XADD", "deploys", "*", "text", odd, "author", "ci"});
+        m_db.command({"XADD", "deploys", "*", "text", "restarted billing", "stream", "orders", "group", "ship"});
+        m_db.command({"XADD", "deploys", "*", "note", "no text here"});
+        m_db.command({"XADD", "deploys", "*", "message", "config 12 applied", "at", QByteArray::number(now - 60'000)});
+        QTemporaryDir dir;
+        const QStringList common{QStringLiteral("--url"), m_server.url(), QStringLiteral("--history-dir"), dir.path(),
+                                 QStringLiteral("--annotations-stream"), QStringLiteral("deploys")};
+        const auto annotations = [&] {
+            const Run r = cli(common + QStringList{QStringLiteral("history"), QStringLiteral("orders"), QStringLiteral("ship"), QStringLiteral("--since"),
+                                                   QStringLiteral("10m"), QStringLiteral("--json")});
+            return QJsonDocument::fromJson(r.out).object().value(QStringLiteral("annotations")).toArray();
+        };
+        auto recorder = startCli(common + QStringList{QStringLiteral("record"), QStringLiteral("--interval"), QStringLiteral("200ms")});
+        QVERIFY(QTest::qWaitFor([&] { return recordedTimes(historyFile(dir.path()), "orders").size() >= 3; }, 20000));
+        m_db.command({"XADD", "deploys", "*", "text", "rollback 1.4.1"}); // while it runs: the next poll reads it
+        QVERIFY(QTest::qWaitFor([&] { return annotations().size() == 4; }, 10000));
+        ::kill(pid_t(recorder->processId()), SIGTERM);
+        QVERIFY(recorder->waitForFinished(10000));
+        recorder = startCli(common + QStringList{QStringLiteral("record"), QStringLiteral("--interval"), QStringLiteral("200ms")});
+        const qsizetype polls = recordedTimes(historyFile(dir.path()), "orders").size();
+        QVERIFY(QTest::qWaitFor([&] { return recordedTimes(historyFile(dir.path()), "orders").size() >= polls + 3; }, 20000));
+        ::kill(pid_t(recorder->processId()), SIGTERM);
+        QVERIFY(recorder->waitForFinished(10000));
+
+        const QJsonArray notes = annotations();
+        QStringList texts, sources;
+        for (const QJsonValue &v : notes) {
+            texts << v.toObject().value(QStringLiteral("text")).toString();
+            sources << v.toObject().value(QStringLiteral("source")).toString();
+        }
+        // Oldest first, by the moment each marks ("at" moves config 12 a minute back).
+        QCOMPARE(texts, (QStringList{QStringLiteral("config 12 applied"), QString::fromUtf8(odd.constData(), odd.size()),
+                                     QStringLiteral("restarted billing"), QStringLiteral("rollback 1.4.1")}));
+        QCOMPARE(sources, (QStringList{QStringLiteral("deploys"), QStringLiteral("deploys (ci)"), QStringLiteral("deploys"), QStringLiteral("deploys")}));
+        QCOMPARE(notes.at(0).toObject().value(QStringLiteral("at_ms")).toDouble(), double(now - 60'000));
+        QCOMPARE(notes.at(2).toObject().value(QStringLiteral("group")).toString(), QStringLiteral("ship"));
+        QVERIFY(notes.at(1).toObject().value(QStringLiteral("group")).isNull());
+
+        // One shot: the newest entries in the snapshot's JSON, read only.
+        const qint64 writesBefore = m_db.commandStats().value(QStringLiteral("xadd")).calls;
+        const Run shot = cli(common + QStringList{QStringLiteral("snapshot"), QStringLiteral("--json")});
+        QCOMPARE(shot.exitCode, 0);
+        const QJsonArray read = QJsonDocument::fromJson(shot.out).object().value(QStringLiteral("annotations")).toArray();
+        QCOMPARE(read.size(), 4);
+        QCOMPARE(read.last().toObject().value(QStringLiteral("text")).toString(), QStringLiteral("rollback 1.4.1"));
+        QCOMPARE(m_db.commandStats().value(QStringLiteral("xadd")).calls, writesBefore);
+
+        m_db.command({"SET", "notastream", "x"});
+        const Run wrong = cli({QStringLiteral("--url"), m_server.url(), QStringLiteral("--annotations-stream"), QStringLiteral("notastream"),
+                               QStringLiteral("snapshot"), QStringLiteral("--json")});
+        QCOMPARE(wrong.exitCode, 0);
+        const QString warning = QJsonDocument::fromJson(wrong.out).object().value(QStringLiteral("poll")).toObject().value(QStringLiteral("warning")).toString();
+        QVERIFY2(warning.contains(QStringLiteral("annotations stream notastream not read: WRONGTYPE")), qPrintable(warning));
+    }
+
     // The queues' past is kept too, also with no window open: what `record`
     // wrote is what the server held (the 10 s bucket's last value), and a
     // change shows within the bucket.

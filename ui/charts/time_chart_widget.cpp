@@ -197,6 +197,11 @@ void TimeChartWidget::speak()
     QString text = values.join(QStringLiteral(", "));
     if (!lines.isEmpty())
         text += fillText(tr("; lines at %1"), lines.join(QStringLiteral(", ")));
+    QStringList marks;
+    for (const auto &[t, detail] : std::as_const(m_marks))
+        marks << detail;
+    if (!marks.isEmpty())
+        text += fillText(tr("; marked: %1"), marks.join(QStringLiteral("; ")));
     if (text != accessibleDescription())
         setAccessibleDescription(text);
 }
@@ -242,8 +247,9 @@ void TimeChartWidget::clearThresholds()
     speak();
 }
 
-void TimeChartWidget::addMarker(double t, const QString &label, const QColor &color)
+void TimeChartWidget::addMarker(double t, const QString &label, const QColor &color, const QString &detail)
 {
+    m_marks.append({t, detail.isEmpty() ? label : detail});
     auto *line = new QCPItemStraightLine(this);
     line->point1->setCoords(t, 0);
     line->point2->setCoords(t, 1);
@@ -252,12 +258,31 @@ void TimeChartWidget::addMarker(double t, const QString &label, const QColor &co
     auto *text = new QCPItemText(this);
     text->position->setTypeX(QCPItemPosition::ptPlotCoords);
     text->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+    // Rotated a quarter turn counter-clockwise about its start at the
+    // bottom: it reads upwards along the line, right of it, its beginning
+    // always inside the plot (a long text is cut at the top; the whole is in
+    // the tooltip). Aligned right it ran down out of the axis rect unseen.
     text->position->setCoords(t, 0.98);
-    text->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
+    text->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
     text->setRotation(-90);
+    text->setClipToAxisRect(true);
     text->setText(label);
     text->setColor(color);
     m_markers.append(text);
+    speak();
+}
+
+QString TimeChartWidget::markerAt(double x) const
+{
+    constexpr double kNearPx = 4;
+    QString out;
+    double nearest = kNearPx + 1;
+    for (const auto &[t, detail] : m_marks)
+        if (const double d = std::abs(xAxis->coordToPixel(t) - x); d <= kNearPx && d < nearest) {
+            nearest = d;
+            out = detail;
+        }
+    return out;
 }
 
 void TimeChartWidget::addSpan(double from, double to, const QString &label, const QColor &color)
@@ -291,6 +316,10 @@ void TimeChartWidget::clearMarkers()
     for (QCPAbstractItem *item : std::as_const(m_markers))
         removeItem(item);
     m_markers.clear();
+    if (!m_marks.isEmpty()) {
+        m_marks.clear();
+        speak();
+    }
 }
 
 void TimeChartWidget::setValueUnit(Unit unit)
@@ -383,6 +412,9 @@ void TimeChartWidget::mouseMoveEvent(QMouseEvent *event)
 {
     QCustomPlot::mouseMoveEvent(event);
     const double t = xAxis->pixelToCoord(event->position().x());
+    // A mark's whole text on hover: the line only has room for its start.
+    if (const QString mark = markerAt(event->position().x()); mark != toolTip())
+        setToolTip(mark);
     showCrosshair(t);
     Q_EMIT hovered(t);
 }

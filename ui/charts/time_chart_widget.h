@@ -28,7 +28,13 @@ public:
     bool showsPrevious() const; // any series' previous period drawn
     void setThreshold(const QString &label, double value, const QColor &color);
     void clearThresholds();
-    void addMarker(double t, const QString &label, const QColor &color); // a failover, a node change
+    // A failover, a node change, an annotation: a dotted line at t (seconds),
+    // `label` along it; `detail` (else the label) is its tooltip on hover and
+    // is said to a screen reader.
+    void addMarker(double t, const QString &label, const QColor &color, const QString &detail = {});
+    // The tooltip a pointer at x (pixels) shows: the detail of the marker
+    // within a few pixels, else nothing.
+    QString markerAt(double x) const;
     // An incident's span, shaded from `from` to `to` (seconds), its label at the top left.
     void addSpan(double from, double to, const QString &label, const QColor &color);
     void clearMarkers(); // markers and spans
@@ -68,6 +74,7 @@ private:
     QList<QCPItemStraightLine *> m_thresholds;
     QList<QCPItemText *> m_thresholdTexts;
     QList<QCPAbstractItem *> m_markers;
+    QList<QPair<double, QString>> m_marks; // marker time (s) -> its detail
     Unit m_unit = Unit::Entries;
     QVector<double> m_seriesMax; // per graph, NaN when it has no known value
     QHash<int, QCPGraph *> m_previous; // series index -> its previous period's graph (hidden when none)

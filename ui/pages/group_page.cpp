@@ -427,6 +427,17 @@ void GroupPage::updateCharts()
             incidents.append(i);
         }
     }
+    // The axis starts where the data does when that is later than the
+    // window's start, but never after a mark in the window: a deploy two
+    // minutes before the window opened is part of the picture.
+    std::optional<qint64> shownSinceMs;
+    if (heldSinceMs && *heldSinceMs > from) {
+        shownSinceMs = *heldSinceMs;
+        for (const TimelineEvent &e : std::as_const(m_events))
+            if (e.atMs >= from && e.atMs < *shownSinceMs)
+                shownSinceMs = e.atMs - 5'000; // a little room left of its line
+        shownSinceMs = std::max(*shownSinceMs, from);
+    }
     for (TimeChartWidget *chart : std::as_const(m_charts)) {
         chart->clearMarkers();
         for (const ReportIncident &i : incidents) {
@@ -439,9 +450,8 @@ void GroupPage::updateCharts()
         }
         for (const TimelineEvent &e : std::as_const(m_events))
             if (e.atMs >= from)
-                chart->addMarker(e.atMs / 1000.0, e.label, QColor(0x1e, 0x6f, 0xd9));
-        const bool shorter = heldSinceMs && *heldSinceMs > from;
-        chart->setTimeWindow(now / 1000.0, m_windowSeconds, shorter ? *heldSinceMs / 1000.0 : std::nan(""));
+                chart->addMarker(e.atMs / 1000.0, e.label, QColor(0x1e, 0x6f, 0xd9), e.detail);
+        chart->setTimeWindow(now / 1000.0, m_windowSeconds, shownSinceMs ? *shownSinceMs / 1000.0 : std::nan(""));
         QStringList caption;
         if (m_recordedSinceMs && *m_recordedSinceMs > from)
             caption

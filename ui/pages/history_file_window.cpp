@@ -1,5 +1,6 @@
 #include "pages/history_file_window.h"
 #include "history/previous_period.h"
+#include "session/connection_session.h"
 
 #include "text/fill_text.h"
 
@@ -300,7 +301,10 @@ void HistoryFileWindow::updateCharts()
             if (e.atMs < from || e.atMs > to || (e.group && !(*e.group == m_shown)) || e.kind == QLatin1String("first_seen"))
                 continue;
             const QColor colour = e.status ? healthStyle(*e.status).strong : QColor(0x1e, 0x6f, 0xd9);
-            chart->addMarker(e.atMs / 1000.0, e.status ? healthStyle(*e.status).word : kindText(e.kind), colour);
+            if (e.kind == QLatin1String("annotation")) // its own words along the line, as on a live page
+                chart->addMarker(e.atMs / 1000.0, ConnectionSession::chartLabel(e.text), colour, ConnectionSession::annotationDetail(e));
+            else
+                chart->addMarker(e.atMs / 1000.0, e.status ? healthStyle(*e.status).word : kindText(e.kind), colour);
         }
         chart->setTimeWindow(to / 1000.0, std::max(60.0, span));
         QString caption = error.isEmpty() ? fillText(tr("recorded · %1 points"), points.size()) : error;
