@@ -86,12 +86,17 @@ void DesktopAlerts::watch(ConnectionView *view)
 {
     m_policies.insert(view, AlertPolicy{});
     connect(view, &ConnectionView::polled, this, [this, view](const Snapshot &s) { onPoll(view, s); });
+    // Marks are on the inbox's timeline too: "what changed just before?"
+    connect(view->session(), &ConnectionSession::annotationNoted, this, [this, view](const StoredEvent &e) {
+        m_inbox->addMark(view->label(), e.atMs, e.text, e.source, e.group ? e.group->stream : QByteArray(), e.group ? e.group->group : QByteArray());
+    });
     showMutes(view);
 }
 
 void DesktopAlerts::forget(ConnectionView *view)
 {
     view->disconnect(this);
+    view->session()->disconnect(this);
     m_policies.remove(view);
     m_worst.remove(view);
     updateOverall();

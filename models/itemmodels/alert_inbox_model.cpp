@@ -1,6 +1,7 @@
 #include "alert_inbox_model.h"
 
 #include "snapshot/format.h"
+#include "text/display_text.h"
 #include "text/fill_text.h"
 
 #include <QCoreApplication>
@@ -41,18 +42,47 @@ void AlertInboxModel::add(const QString &connection, const Alert &alert)
     // Newest first: new rows go in at the top.
     beginInsertRows({}, 0, int(members.size()) - 1);
     for (const Alert &a : members)
-        m_entries.append({a, connection, false});
+        m_entries.append({a, connection, false, {}, {}});
     m_unacknowledged += int(members.size());
     endInsertRows();
-    if (m_entries.size() > kCapacity) {
-        const int extra = int(m_entries.size() - kCapacity);
-        beginRemoveRows({}, int(m_entries.size()) - extra, int(m_entries.size()) - 1);
-        for (int i = 0; i < extra; ++i)
-            m_unacknowledged -= m_entries.at(i).acknowledged ? 0 : 1;
-        m_entries.remove(0, extra);
-        endRemoveRows();
-    }
+    dropOldest();
     Q_EMIT unacknowledgedChanged(m_unacknowledged);
+}
+
+void AlertInboxModel::addMark(const QString &connection, qint64 atMs, const QString &text, const QString &source, const QByteArray &stream,
+                              const QByteArray &group)
+{
+    if (text.isEmpty())
+        return;
+    Entry e;
+    e.alert.atMs = atMs;
+    if (!stream.isEmpty() && !group.isEmpty())
+        e.alert.subject = AlertSubject{AlertSubject::Kind::Group, stream, group};
+    e.connection = connection;
+    e.acknowledged = true; // told to nobody: nothing to acknowledge
+    e.markText = text;
+    e.markSource = source;
+    // m_entries is oldest first; row 0 is its last.
+    qsizetype at = m_entries.size();
+    while (at > 0 && m_entries.at(at - 1).alert.atMs > atMs)
+        --at;
+    const int row = int(m_entries.size() - at);
+    beginInsertRows({}, row, row);
+    m_entries.insert(at, e);
+    endInsertRows();
+    dropOldest();
+}
+
+void AlertInboxModel::dropOldest()
+{
+    if (m_entries.size() <= kCapacity)
+        return;
+    const int extra = int(m_entries.size() - kCapacity);
+    beginRemoveRows({}, int(m_entries.size()) - extra, int(m_entries.size()) - 1);
+    for (int i = 0; i < extra; ++i)
+        m_unacknowledged -= m_entries.at(i).acknowledged ? 0 : 1;
+    m_entries.remove(0, extra);
+    endRemoveRows();
 }
 
 void AlertInboxModel::setAcknowledged(int row)
@@ -85,6 +115,18 @@ QVariant AlertInboxModel::data(const QModelIndex &index, int role) const
     if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return {};
     const Entry &e = entryAt(index.row());
+    if (e.isMark() && (role == Qt::DisplayRole || role == Qt::ToolTipRole)) {
+        switch (index.column()) {
+        case Time:
+            return QDateTime::fromMSecsSinceEpoch(e.alert.atMs).toString(role == Qt::DisplayRole ? QStringLiteral("HH:mm:ss") : QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+        case Connection: return role == Qt::DisplayRole ? e.connection : QVariant();
+        case Subject: return e.alert.subject.key.isEmpty() ? tr("the connection") : e.alert.subject.text();
+        case Change: return role == Qt::DisplayRole ? fillText(tr("marked by %1"), displayText(e.markSource)) : QVariant();
+        case Why: return displayText(e.markText);
+        case State: return role == Qt::DisplayRole ? tr("annotation") : QVariant();
+        default: return {};
+        }
+    }
     switch (role) {
     case Qt::DisplayRole:
         switch (index.column()) {
@@ -110,6 +152,7 @@ QVariant AlertInboxModel::data(const QModelIndex &index, int role) const
     case HealthRole: return int(e.alert.to);
     case AcknowledgedRole: return e.acknowledged;
     case ConnectionRole: return e.connection;
+    case MarkRole: return e.isMark();
     default: return {};
     }
 }

@@ -125,8 +125,10 @@ void ConnectionSession::acceptJudged(const Snapshot &snapshot)
         const TimelineEvent event{e.atMs, chartLabel(e.text), annotationDetail(e)};
         const bool shown = std::any_of(m_events.cbegin(), m_events.cend(),
                                        [&](const TimelineEvent &x) { return x.atMs == event.atMs && x.detail == event.detail; });
-        if (!shown)
+        if (!shown) {
             showEvent(event);
+            Q_EMIT annotationNoted(e);
+        }
     }
     Snapshot previous = std::exchange(m_lastSnapshot, snapshot);
     m_lastSnapshotWallMs = QDateTime::currentMSecsSinceEpoch();
@@ -187,6 +189,7 @@ void ConnectionSession::annotate(const QString &text)
     stored.source = QStringLiteral("window");
     m_historySession->recordEvent(stored);
     showEvent({stored.atMs, chartLabel(text), annotationDetail(stored)});
+    Q_EMIT annotationNoted(stored);
 }
 
 QString ConnectionSession::chartLabel(const QString &text)

@@ -87,6 +87,9 @@ Q_SIGNALS:
     void snapshotReady(const pelscope::Snapshot &snapshot);
     void statusChanged(const pelscope::ConnectionStatus &status);
     void eventNoted(const pelscope::TimelineEvent &event);
+    // An annotation made now (Ctrl+M) or read now from --annotations-stream
+    // (not one replayed from the history): the inbox's timeline lists it.
+    void annotationNoted(const pelscope::StoredEvent &event);
     void historyStateChanged(const pelscope::HistoryState &state);
     // The recorded past is in the store; failovers among its events are on the timeline.
     void pastReplayed(int polls, qint64 loadMs);

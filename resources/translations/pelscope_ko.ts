@@ -1641,7 +1641,7 @@
 <context>
     <name>pelscope::AlertInboxDialog</name>
     <message>
-        <location filename="../../ui/dialogs/alert_inbox_dialog.cpp" line="+52"/>
+        <location filename="../../ui/dialogs/alert_inbox_dialog.cpp" line="+55"/>
         <source>&amp;Open</source>
         <translation>열기(&amp;O)</translation>
     </message>
@@ -1686,7 +1686,7 @@
         <translation>선택한 알림의 그룹이나 큐에 대한 알림을 끄거나 잠시 멈춤</translation>
     </message>
     <message>
-        <location line="+47"/>
+        <location line="+49"/>
         <source>Nothing was told yet. Every notification lands here and stays until the window closes.</source>
         <translation>아직 알린 것이 없습니다. 모든 알림은 여기에 쌓이며 창을 닫을 때까지 남습니다.</translation>
     </message>
@@ -1699,7 +1699,7 @@
 <context>
     <name>pelscope::AlertInboxModel</name>
     <message>
-        <location filename="../../models/itemmodels/alert_inbox_model.cpp" line="+23"/>
+        <location filename="../../models/itemmodels/alert_inbox_model.cpp" line="+24"/>
         <source>raised: %1</source>
         <translation>발생: %1</translation>
     </message>
@@ -1719,7 +1719,22 @@
         <translation>회복 (이전 %1)</translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="+96"/>
+        <source>the connection</source>
+        <translation>연결 전체</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>marked by %1</source>
+        <translation>표시한 곳: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>annotation</source>
+        <translation>주석</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>acknowledged</source>
         <translation>확인함</translation>
     </message>
@@ -1741,7 +1756,7 @@ Runbook: %2</source>
 런북: %2</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+14"/>
         <source>Time</source>
         <translation>시각</translation>
     </message>
@@ -2378,12 +2393,12 @@ keys: %1</source>
     <name>pelscope::ConnectionSession</name>
     <message>
         <location filename="../../models/session/connection_session.cpp" line="+32"/>
-        <location line="+127"/>
+        <location line="+129"/>
         <source>failover</source>
         <translation>페일오버</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+45"/>
         <source>%1, %2 on %3 / %4: %5</source>
         <translation>%1, %2 (%3 / %4): %5</translation>
     </message>
@@ -2895,7 +2910,7 @@ Click for the last hour.</source>
 <context>
     <name>pelscope::DesktopAlerts</name>
     <message>
-        <location filename="../../ui/desktop_alerts.cpp" line="+270"/>
+        <location filename="../../ui/desktop_alerts.cpp" line="+275"/>
         <source>Notifications for %1</source>
         <translation>%1 알림</translation>
     </message>

@@ -4,6 +4,8 @@
 // says who does; when the recorder stops, the window takes over within a few
 // polls; the file then holds no time twice.
 #include "connection_view.h"
+#include "desktop_alerts.h"
+#include "itemmodels/alert_inbox_model.h"
 #include "pages/group_page.h"
 #include "history/history_database.h"
 #include "pages/history_file_window.h"
@@ -392,6 +394,17 @@ private Q_SLOTS:
         QTest::keyClick(&window, Qt::Key_M, Qt::ControlModifier);
         QTRY_VERIFY_WITH_TIMEOUT(lagChart->accessibleDescription().contains(QStringLiteral("window: restarted billing")), 10000);
         keepScreenshot(&window, QStringLiteral("group-annotations"));
+        // On the inbox's timeline too, newest first by the moment each marks, never "new".
+        AlertInboxModel *inbox = window.alerts()->inbox();
+        QStringList marks;
+        for (int row = 0; row < inbox->rowCount(); ++row)
+            if (inbox->index(row, 0).data(AlertInboxModel::MarkRole).toBool())
+                marks << fillText(QStringLiteral("%1 | %2 | %3"), inbox->index(row, AlertInboxModel::Subject).data().toString(),
+                                  inbox->index(row, AlertInboxModel::Change).data().toString(), inbox->index(row, AlertInboxModel::Why).data().toString());
+        QCOMPARE(marks, (QStringList{QStringLiteral("the connection | marked by window | restarted billing"),
+                                     QStringLiteral("the connection | marked by deploys | rollback 1.4.1"),
+                                     QStringLiteral("the connection | marked by deploys (ci) | ") + odd}));
+        QCOMPARE(inbox->unacknowledged(), 0);
         const QString path = historyPathFor(*parseRedisUrl(server.url()).options, dir.path());
         window.closeConnection(view);
 

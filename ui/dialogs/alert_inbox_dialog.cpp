@@ -33,7 +33,10 @@ protected:
         QStyledItemDelegate::initStyleOption(option, index);
         if (!index.data(AlertInboxModel::AcknowledgedRole).toBool())
             option->font.setBold(true);
-        if (index.column() == AlertInboxModel::Change) {
+        if (index.column() == AlertInboxModel::Change && index.data(AlertInboxModel::MarkRole).toBool()) {
+            option->text = QStringLiteral("\u270E ") + option->text; // a pencil: a mark, not a status
+            option->palette.setColor(QPalette::Text, QColor(0x1e, 0x6f, 0xd9)); // the charts' mark colour
+        } else if (index.column() == AlertInboxModel::Change) {
             const HealthStyle &style = healthStyle(Health(index.data(AlertInboxModel::HealthRole).toInt()));
             option->text = style.glyph + QLatin1Char(' ') + option->text;
             option->palette.setColor(QPalette::Text, style.strong);
@@ -95,7 +98,7 @@ AlertInboxDialog::AlertInboxDialog(DesktopAlerts *alerts, QWidget *parent)
     connect(acknowledgeAll, &QPushButton::clicked, m_model, &AlertInboxModel::acknowledgeAll);
     connect(m_mute, &QPushButton::clicked, this, [this] {
         const QModelIndex current = m_table->currentIndex();
-        if (!current.isValid())
+        if (!current.isValid() || m_model->entryAt(current.row()).isMark())
             return;
         const AlertInboxModel::Entry &e = m_model->entryAt(current.row());
         QMenu menu;
@@ -105,10 +108,12 @@ AlertInboxDialog::AlertInboxDialog(DesktopAlerts *alerts, QWidget *parent)
     connect(m_model, &AlertInboxModel::unacknowledgedChanged, this, &AlertInboxDialog::showCounts);
     connect(m_model, &QAbstractItemModel::rowsInserted, this, &AlertInboxDialog::showCounts);
     auto enable = [this] {
-        const bool one = m_table->currentIndex().isValid();
-        m_open->setEnabled(one);
+        const QModelIndex current = m_table->currentIndex();
+        const bool one = current.isValid();
+        const bool alert = one && !m_model->entryAt(current.row()).isMark();
+        m_open->setEnabled(one && m_model->entryAt(current.row()).hasSubject());
         m_acknowledge->setEnabled(m_table->selectionModel()->hasSelection());
-        m_mute->setEnabled(one);
+        m_mute->setEnabled(alert); // a mark tells nobody: nothing to mute
     };
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, enable);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentChanged, this, enable);
@@ -127,8 +132,8 @@ void AlertInboxDialog::showCounts()
 void AlertInboxDialog::openCurrent()
 {
     const QModelIndex current = m_table->currentIndex();
-    if (!current.isValid())
-        return;
+    if (!current.isValid() || !m_model->entryAt(current.row()).hasSubject())
+        return; // a mark on the whole connection opens nothing
     m_model->acknowledge({current});
     const AlertInboxModel::Entry &e = m_model->entryAt(current.row());
     m_alerts->open(e.connection, e.alert.subject);
