@@ -6,6 +6,7 @@
 
 #include "widgets/alert_banner.h"
 #include "dialogs/alert_inbox_dialog.h"
+#include "dialogs/mark_moment_dialog.h"
 #include "app_language.h"
 #include "incident_export.h"
 #include "dialogs/keyboard_help.h"
@@ -30,7 +31,6 @@
 #include <QAction>
 #include <QApplication>
 #include <QAbstractButton>
-#include <QInputDialog>
 #include <QCloseEvent>
 #include <QDir>
 #include <QFileDialog>
@@ -168,13 +168,32 @@ void MainWindow::buildMenus()
             statusBar()->showMessage(tr("Open a connection's tab to mark a moment in its history"), 10000);
             return;
         }
-        bool ok = false;
-        const QString text = QInputDialog::getText(this, tr("Mark a moment"), tr("What happened now (a deploy, a restart, a config change):"),
-                                                   QLineEdit::Normal, QString(), &ok)
-                                 .trimmed()
-                                 .left(1'000);
-        if (ok && !text.isEmpty())
-            view->session()->annotate(text);
+        const QByteArray stream = view->request().probe.annotationsStream;
+        auto *dialog = new MarkMomentDialog(stream, view->writes()->blocker(displayBytes(stream), QStringLiteral("share_annotation")), this);
+        dialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(dialog, &QDialog::accepted, this, [this, view = QPointer<ConnectionView>(view), dialog, stream] {
+            if (!view)
+                return;
+            const QString text = dialog->text();
+            if (!dialog->share()) {
+                view->session()->annotate(text);
+                return;
+            }
+            // Shared through the one write flow; declined or refused, it is
+            // kept in this window's history all the same.
+            const AnnotationShareRequest request = AnnotationShareRequest::make(stream, text, view->session()->latestServerTimeMs());
+            view->writes()->shareAnnotation(request, this, [this, view, request](bool shared) {
+                if (!view)
+                    return;
+                if (!shared) {
+                    view->session()->annotate(request.text);
+                    statusBar()->showMessage(tr("The mark was not shared: it is kept in this computer's history only"), 10000);
+                    return;
+                }
+                view->session()->notePublished(request.published());
+            });
+        });
+        dialog->open();
     });
     mark->setToolTip(tr("Marks this moment on the connection's charts and in its history, report and history --json"));
     file->addSeparator();

@@ -1,5 +1,6 @@
 #include "write_controller.h"
 
+#include "actions/annotation_share.h"
 #include "actions/audit_log.h"
 #include "actions/dlq_finder.h"
 #include "actions/dlq_write_kind.h"
@@ -7,6 +8,7 @@
 #include "actions/write_flow.h"
 #include "actions/write_plan.h"
 #include "snapshot/format.h"
+#include "text/display_text.h"
 #include "health_style.h"
 #include "dialogs/write_dialogs.h"
 
@@ -61,8 +63,8 @@ private:
 
 } // namespace
 
-void WriteController::runFlow(std::shared_ptr<const WriteKind> kind, const QString &scope, QWidget *parent,
-                              std::function<void(const WriteFlow &)> done)
+WriteFlow *WriteController::runFlow(std::shared_ptr<const WriteKind> kind, const QString &scope, QWidget *parent,
+                                    std::function<void(const WriteFlow &)> done)
 {
     QWidget *owner = parent ? parent : m_window;
     auto *confirmer = new DialogConfirmer(owner);
@@ -122,6 +124,16 @@ void WriteController::runFlow(std::shared_ptr<const WriteKind> kind, const QStri
             done(*flow);
     });
     flow->start();
+    return flow;
+}
+
+void WriteController::shareAnnotation(const AnnotationShareRequest &request, QWidget *parent, std::function<void(bool shared)> ended)
+{
+    WriteFlow *flow = runFlow(std::make_shared<AnnotationShareKind>(request), displayBytes(request.key), parent);
+    connect(flow, &WriteFlow::finished, this, [flow, ended] {
+        const WriteCounts &c = flow->outcome().counts;
+        ended((flow->end() == WriteFlow::End::Written || flow->end() == WriteFlow::End::Failed) && c.done + c.gone > 0);
+    });
 }
 
 WriteController::WriteController(QWidget *window)

@@ -5,6 +5,7 @@
 // progress and cancel, the outcome. Pages ask here; they never write.
 #pragma once
 
+#include "actions/annotation_share.h"
 #include "actions/consumer_delete_job.h"
 #include "actions/pending_action_job.h"
 #include "actions/permission_probe.h"
@@ -66,6 +67,9 @@ public:
     void deleteConsumer(const ConsumerDeleteRequest &request, qint64 holds, const QString &scope, QWidget *parent);
     // A delayed queue's or a reliable list's items (write_controller_queues.cpp).
     void queueWrite(const QueueWriteRequest &request, const QString &scope, QWidget *parent);
+    // An operator's mark added to the annotations stream; `ended(shared)`
+    // however the flow ends (declined, refused, failed: shared is false).
+    void shareAnnotation(const AnnotationShareRequest &request, QWidget *parent, std::function<void(bool shared)> ended);
 
     QString auditLogPath() const;
 
@@ -92,8 +96,9 @@ private:
     // A write through the one flow (models/actions/write_flow.h): the dialog
     // asks what the flow shows, a progress dialog while it runs, the outcome
     // said and recorded; `done` after a write ran.
-    void runFlow(std::shared_ptr<const WriteKind> kind, const QString &scope, QWidget *parent,
-                 std::function<void(const WriteFlow &)> done = {});
+    // Returns the flow (deleted after it finished).
+    WriteFlow *runFlow(std::shared_ptr<const WriteKind> kind, const QString &scope, QWidget *parent,
+                       std::function<void(const WriteFlow &)> done = {});
     void noteRefusal(const QString &scope, const QString &action, RedisError::Kind kind, const QString &error);
     void showOutcome(QWidget *parent, const QString &title, const QString &text, bool failed);
     void moveToWorker(QObject *job);

@@ -26,7 +26,7 @@ const char *kUsage = "Usage: pelscope-cli [options] <command>\n"
                      "                             (as the window keeps it), reconnecting forever; SIGTERM/SIGINT flush and exit 0\n"
                      "  history STREAM GROUP [--since 1h | --from T --to T] [--raw | --json | --csv]\n"
                      "                             the stored series and events of one group\n"
-                     "  annotate [STREAM GROUP] --text TEXT [--at TIME]\n"
+                     "  annotate [STREAM GROUP] --text TEXT [--at TIME] [--share]\n"
                      "                             mark a moment (\"deploy 1.4.2\") in the connection's history: drawn on the charts,\n"
                      "                             listed in the report and history --json (local: nothing is sent to Redis)\n"
                      "  exporter [--listen 127.0.0.1:9187] [--interval D] [--record] [--delivery-histogram] [--consumer-series]\n"
@@ -136,7 +136,7 @@ int main(int argc, char *argv[])
          QStringLiteral("dlq requeue: the target stream (default: the entry's source); pending claim: the new owner; "
                         "history: to this time (default now)."),
          QStringLiteral("name")},
-        {QStringLiteral("dry-run"), QStringLiteral("dlq requeue, queue and pending writes: print exactly what would be written where (the confirmation's plan); write nothing.")},
+        {QStringLiteral("dry-run"), QStringLiteral("dlq requeue, queue and pending writes, annotate --share: print exactly what would be written where (the confirmation's plan); write nothing.")},
         {QStringLiteral("rate"), QStringLiteral("dlq requeue: at most this many entries per second."), QStringLiteral("n")},
         {QStringLiteral("yes"), QStringLiteral("Write without asking (needed without a terminal).")},
         {QStringLiteral("min-idle"), QStringLiteral("pending claim: leave entries idle less than this with their owner (required)."),
@@ -154,6 +154,9 @@ int main(int argc, char *argv[])
         {QStringLiteral("at"), QStringLiteral("queue reschedule: the new due time; annotate: the moment marked (ISO 8601 or ms since the epoch)."),
          QStringLiteral("time")},
         {QStringLiteral("text"), QStringLiteral("annotate: what happened (\"deploy 1.4.2\")."), QStringLiteral("text")},
+        {QStringLiteral("share"),
+         QStringLiteral("annotate: also add the mark to --annotations-stream (a write: shown, confirmed or --yes, audited), where every "
+                        "Pelscope reading that stream draws it.")},
         {QStringLiteral("in"), QStringLiteral("queue reschedule: due this long from now (the server's time)."), QStringLiteral("duration")},
     });
     parser.addPositionalArgument(QStringLiteral("command"),

@@ -7,7 +7,9 @@
 #include "history_table.h"
 
 #include "../common/terminal.h"
+#include "actions/annotation_share.h"
 #include "alerts/alert_command.h"
+#include "write_support.h"
 #include "history/history_database.h"
 #include "history/history_file.h"
 #include "history/history_recorder.h"
@@ -404,10 +406,26 @@ int runAnnotate(const CliSettings &settings, const QCommandLineParser &parser, c
     e.source = QStringLiteral("pelscope-cli");
     if (args.size() == 2)
         e.group = GroupKey{args.at(0).toUtf8(), args.at(1).toUtf8()};
+    if (parser.isSet(QStringLiteral("share"))) {
+        // The team's stream first, through the one write flow; then the
+        // local history, as the stream's readers will record it (kept once).
+        if (settings.probe.annotationsStream.isEmpty()) {
+            err(QStringLiteral("annotate --share: name the team's stream with --annotations-stream KEY"));
+            return 3;
+        }
+        const AnnotationShareRequest request = AnnotationShareRequest::make(settings.probe.annotationsStream, text, e.atMs,
+                                                                            e.group ? e.group->stream : QByteArray(), e.group ? e.group->group : QByteArray());
+        const bool dryRun = parser.isSet(QStringLiteral("dry-run"));
+        const int code = runWriteFlow(writeSettings(settings).connection, std::make_shared<AnnotationShareKind>(request),
+                                      parser.isSet(QStringLiteral("yes")), dryRun);
+        if (code != kExitDone || dryRun)
+            return code;
+        e = annotationEvent(request.published());
+    }
     const QString path = historyFile(settings, parser);
     HistoryDatabase db(path);
     QString error;
-    if (!db.open(&error) || !db.writeEvent(e, &error)) {
+    if (!db.open(&error) || !db.writeEventOnce(e, &error)) {
         err(error.isEmpty() ? fillText(QStringLiteral("cannot write %1"), path) : error);
         return 3;
     }

@@ -45,22 +45,8 @@ void ConsumerDeleteJob::resume()
     attempt.target = m_request.group + ' ' + m_request.consumer;
     if (!recordAttempt(attempt))
         return;
-    // SCRIPT LOAD in the same round trip: no NOSCRIPT dance for one call.
     const ConsumerDeleteCall call = consumerDeleteCall(m_request);
-    const RedisBatch batch{script().load(), script().evalsha(call.keys, call.args)};
-    m_connection->execute(batch, this, [this](const RedisReplies &replies, const RedisError &error) {
-        if (error.isError()) {
-            retryLater(error); // the script is idempotent: a lost reply is simply retried
-            return;
-        }
-        const RedisReply &load = replies.value(0);
-        const RedisReply &r = replies.value(1);
-        if (load.isError() || r.isError()) {
-            const RedisError e = load.isError() ? describeReplyError({"SCRIPT", "LOAD"}, load) : script().describeError(r);
-            finish(e.message, e.kind);
-            return;
-        }
-        const LuaScript::Result result = LuaScript::result(r);
+    callScriptOnce(m_connection, call.keys, call.args, [this](const LuaScript::Result &result) {
         if (result.results.at(0).bytes() == "holds_pending") {
             m_outcome.holdsPending = result.results.at(1).integer();
             ++m_outcome.counts.refused;

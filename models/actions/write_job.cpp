@@ -190,6 +190,26 @@ bool WriteJob::audit(AuditRecord record)
     return false;
 }
 
+void WriteJob::callScriptOnce(RedisConnection *connection, const QList<QByteArray> &keys, const QList<QByteArray> &args,
+                              std::function<void(const LuaScript::Result &result)> then)
+{
+    const RedisBatch batch{m_script.load(), m_script.evalsha(keys, args)};
+    connection->execute(batch, this, [this, then = std::move(then)](const RedisReplies &replies, const RedisError &error) {
+        if (error.isError()) {
+            retryLater(error); // the script is idempotent: a lost reply is simply retried
+            return;
+        }
+        const RedisReply &load = replies.value(0);
+        const RedisReply &r = replies.value(1);
+        if (load.isError() || r.isError()) {
+            const RedisError e = load.isError() ? describeReplyError({"SCRIPT", "LOAD"}, load) : m_script.describeError(r);
+            finish(e.message, e.kind);
+            return;
+        }
+        then(LuaScript::result(r));
+    });
+}
+
 void WriteJob::reloadScript()
 {
     m_reloadPending = true;

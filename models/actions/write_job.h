@@ -20,6 +20,8 @@
 #include <QElapsedTimer>
 #include <QObject>
 
+#include <functional>
+
 class QTimer;
 
 namespace pelscope {
@@ -110,6 +112,11 @@ protected:
     // withScript() then puts SCRIPT LOAD in front of the next batch, and
     // scriptReplies() takes its reply off again.
     const LuaScript &script() const { return m_script; }
+    // One idempotent call of the job's script (SCRIPT LOAD in the same round
+    // trip): a lost reply is retried (resume() runs it again), a refusal or
+    // a script error finishes the job, else `then` gets the script's result.
+    void callScriptOnce(RedisConnection *connection, const QList<QByteArray> &keys, const QList<QByteArray> &args,
+                        std::function<void(const LuaScript::Result &result)> then);
     void reloadScript();
     RedisBatch withScript(RedisBatch batch, bool *reloading);
     RedisReplies scriptReplies(const RedisReplies &replies, bool reloading);

@@ -204,7 +204,9 @@ void HistoryRecorder::recordEvent(const StoredEvent &event)
     if (!m_db || !m_state.writing)
         return;
     QString error;
-    if (!m_db->writeEvent(event, &error))
+    // A mark also shared to the annotations stream is read back from it: kept once.
+    const bool written = event.kind == QLatin1String("annotation") ? m_db->writeEventOnce(event, &error) : m_db->writeEvent(event, &error);
+    if (!written)
         setProblem(error);
 }
 

@@ -118,18 +118,8 @@ void ConnectionSession::acceptJudged(const Snapshot &snapshot)
     m_historySession->record(snapshot); // to disk, on the history writer's thread
     if (!m_lastSnapshot.isNull())
         noteNodeChanges(m_lastSnapshot, snapshot);
-    for (const PublishedAnnotation &a : snapshot->annotations) {
-        // The recorder keeps it (once); the charts mark it unless the
-        // history's replay marked it already (read again after a restart).
-        const StoredEvent e = annotationEvent(a);
-        const TimelineEvent event{e.atMs, chartLabel(e.text), annotationDetail(e)};
-        const bool shown = std::any_of(m_events.cbegin(), m_events.cend(),
-                                       [&](const TimelineEvent &x) { return x.atMs == event.atMs && x.detail == event.detail; });
-        if (!shown) {
-            showEvent(event);
-            Q_EMIT annotationNoted(e);
-        }
-    }
+    for (const PublishedAnnotation &a : snapshot->annotations)
+        showPublished(a); // the recorder keeps it (once) from the snapshot
     Snapshot previous = std::exchange(m_lastSnapshot, snapshot);
     m_lastSnapshotWallMs = QDateTime::currentMSecsSinceEpoch();
     if (m_stale) {
@@ -162,6 +152,31 @@ void ConnectionSession::acceptStatus(const ConnectionStatus &status)
     }
 }
 
+qint64 ConnectionSession::latestServerTimeMs() const
+{
+    return m_lastSnapshot.isNull() ? QDateTime::currentMSecsSinceEpoch() : m_lastSnapshot->takenAtMs;
+}
+
+void ConnectionSession::notePublished(const PublishedAnnotation &a)
+{
+    m_historySession->recordEvent(annotationEvent(a)); // kept once: the poll reading it back finds it
+    showPublished(a);
+}
+
+void ConnectionSession::showPublished(const PublishedAnnotation &a)
+{
+    // Marked unless the history's replay, or the operator who shared it,
+    // marked it already.
+    const StoredEvent e = annotationEvent(a);
+    const TimelineEvent event{e.atMs, chartLabel(e.text), annotationDetail(e)};
+    const bool shown =
+        std::any_of(m_events.cbegin(), m_events.cend(), [&](const TimelineEvent &x) { return x.atMs == event.atMs && x.detail == event.detail; });
+    if (shown)
+        return;
+    showEvent(event);
+    Q_EMIT annotationNoted(e);
+}
+
 void ConnectionSession::showEvent(const TimelineEvent &event)
 {
     m_events.append(event);
@@ -183,7 +198,7 @@ void ConnectionSession::noteEvent(const TimelineEvent &event)
 void ConnectionSession::annotate(const QString &text)
 {
     StoredEvent stored;
-    stored.atMs = m_lastSnapshot.isNull() ? QDateTime::currentMSecsSinceEpoch() : m_lastSnapshot->takenAtMs;
+    stored.atMs = latestServerTimeMs();
     stored.kind = QStringLiteral("annotation");
     stored.text = text;
     stored.source = QStringLiteral("window");

@@ -72,6 +72,11 @@ public:
     // An operator's mark ("deploy 1.4.2") at the latest poll's server time:
     // into the history, and on the charts at once.
     void annotate(const QString &text);
+    // A mark this window added to the annotations stream: kept and marked
+    // now, as its source will say it when a poll reads it back (once).
+    void notePublished(const PublishedAnnotation &annotation);
+    // "Now" for a mark: the latest poll's server time (the desktop's clock before the first).
+    qint64 latestServerTimeMs() const;
     // An annotation as the charts show it: its start along the line, and the
     // whole (when, who, on what) on hover and in the status line.
     static QString chartLabel(const QString &text);
@@ -102,6 +107,7 @@ private:
     void noteEvent(const TimelineEvent &event);
     // Marked on the charts (the last 200) and told to the views.
     void showEvent(const TimelineEvent &event);
+    void showPublished(const PublishedAnnotation &annotation);
     // Cluster: streams whose master changed since the last snapshot (a failover, a slot moved).
     void noteNodeChanges(const Snapshot &previous, const Snapshot &current);
     void stopReader();

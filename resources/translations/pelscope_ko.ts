@@ -128,6 +128,79 @@
     </message>
 </context>
 <context>
+    <name>AnnotationShare</name>
+    <message>
+        <location filename="../../models/actions/annotation_share.cpp" line="+133"/>
+        <source>Share the mark</source>
+        <translation>표시 공유</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>refused: a mark needs a text</source>
+        <translation>거부: 표시에는 내용이 필요합니다</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>cannot tell which server holds %1: %2</source>
+        <translation>스트림 %1의 담당 서버를 확인할 수 없습니다: %2</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>refused: no audit stream can share the slot of %1, so the script that adds and audits the mark cannot run</source>
+        <translation>거부: %1의 슬롯을 함께 쓸 수 있는 감사 스트림이 없어, 표시를 추가하고 감사 기록을 남기는 스크립트를 실행할 수 없습니다</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>on %1, the master serving slot %2, which holds %3; audited in %4</source>
+        <translation>%1(슬롯 %2 담당 마스터, %3 보유)에서 실행; %4에 감사 기록</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Share</source>
+        <translation>공유</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Add the mark &quot;%1&quot; at %2 to %3, where everyone watching this Redis with it sees it.</source>
+        <translation>표시 &quot;%1&quot;(%2)을 %3에 추가합니다. 이 Redis를 그 스트림과 함께 보는 모두가 볼 수 있습니다.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Add the mark &quot;%1&quot; at %2 on %3 / %4 to %5, where everyone watching this Redis with it sees it.</source>
+        <translation>%3 / %4에 대한 표시 &quot;%1&quot;(%2)을 %5에 추가합니다. 이 Redis를 그 스트림과 함께 보는 모두가 볼 수 있습니다.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>One Lua script on %1:</source>
+        <translation>%1에서 Lua 스크립트 하나:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Audit log: %1</source>
+        <translation>감사 로그: %1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>One script adds the mark unless an earlier attempt did:</source>
+        <translation>앞선 시도가 이미 추가하지 않았다면 스크립트 하나가 표시를 추가합니다:</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>shared: %1 %2</source>
+        <translation>공유됨: %1 %2</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>shared already (an earlier attempt): %1 %2</source>
+        <translation>이미 공유됨(앞선 시도): %1 %2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not shared</source>
+        <translation>공유하지 않음</translation>
+    </message>
+</context>
+<context>
     <name>ConsumerDelete</name>
     <message>
         <location filename="../../models/actions/consumer_delete_kind.cpp" line="+29"/>
@@ -2393,12 +2466,12 @@ keys: %1</source>
     <name>pelscope::ConnectionSession</name>
     <message>
         <location filename="../../models/session/connection_session.cpp" line="+32"/>
-        <location line="+129"/>
+        <location line="+119"/>
         <source>failover</source>
         <translation>페일오버</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+70"/>
         <source>%1, %2 on %3 / %4: %5</source>
         <translation>%1, %2 (%3 / %4): %5</translation>
     </message>
@@ -4772,17 +4845,12 @@ Desktop notifications muted</source>
         <translation>기록에 시점을 표시하려면 연결 탭을 여세요</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>Mark a moment</source>
-        <translation>시점 표시</translation>
+        <location line="+22"/>
+        <source>The mark was not shared: it is kept in this computer&apos;s history only</source>
+        <translation>표시를 공유하지 않았습니다: 이 컴퓨터의 기록에만 남습니다</translation>
     </message>
     <message>
-        <location line="+0"/>
-        <source>What happened now (a deploy, a restart, a config change):</source>
-        <translation>지금 무슨 일이 있었나요 (배포, 재시작, 설정 변경):</translation>
-    </message>
-    <message>
-        <location line="+7"/>
+        <location line="+13"/>
         <source>Marks this moment on the connection&apos;s charts and in its history, report and history --json</source>
         <translation>이 시점을 연결의 차트와 기록, 보고서, history --json에 표시합니다</translation>
     </message>
@@ -4891,6 +4959,49 @@ Desktop notifications muted</source>
         <location line="+0"/>
         <source>the system&apos;s language</source>
         <translation>시스템 언어</translation>
+    </message>
+</context>
+<context>
+    <name>pelscope::MarkMomentDialog</name>
+    <message>
+        <location filename="../../ui/dialogs/mark_moment_dialog.cpp" line="+21"/>
+        <source>Mark a moment</source>
+        <translation>지금 시점 표시</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>What happened now (a deploy, a restart, a config change):</source>
+        <translation>지금 무슨 일이 있었나요(배포, 재시작, 설정 변경):</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>What happened</source>
+        <translation>있었던 일</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Share with the team</source>
+        <translation>팀과 공유</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No annotations stream is named for this connection (--annotations-stream KEY): the mark stays in this computer&apos;s history</source>
+        <translation>이 연결에는 주석 스트림이 지정되지 않았습니다(--annotations-stream KEY): 표시는 이 컴퓨터의 기록에만 남습니다</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Share with the team: add it to %1 (a write, shown before it runs)</source>
+        <translation>팀과 공유(&amp;S): %1에 추가(쓰기 작업, 실행 전에 표시)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Everyone whose Pelscope reads %1 sees the mark on their charts</source>
+        <translation>%1을 읽는 모든 Pelscope의 차트에 표시가 나타납니다</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Mark</source>
+        <translation>표시(&amp;M)</translation>
     </message>
 </context>
 <context>
@@ -5847,7 +5958,7 @@ The oldest %1 processing items read: %2 without a timestamp (unknown age), %3 st
 <context>
     <name>pelscope::WriteController</name>
     <message>
-        <location filename="../../ui/write_controller.cpp" line="+186"/>
+        <location filename="../../ui/write_controller.cpp" line="+198"/>
         <source>Writes enabled on %1</source>
         <translation>%1에서 쓰기 허용됨</translation>
     </message>
@@ -5882,7 +5993,7 @@ The oldest %1 processing items read: %2 without a timestamp (unknown age), %3 st
         <translation>원장 경로를 쓰려면 &quot;편집 후 재처리&quot;로 대상을 지정하세요</translation>
     </message>
     <message>
-        <location line="-203"/>
+        <location line="-213"/>
         <source>Cancel after this batch</source>
         <translation>이 배치 후 취소</translation>
     </message>

@@ -4,6 +4,10 @@
 // says who does; when the recorder stops, the window takes over within a few
 // polls; the file then holds no time twice.
 #include "connection_view.h"
+#include "actions/audit_log.h"
+#include "dialogs/mark_moment_dialog.h"
+#include "dialogs/write_dialogs.h"
+#include "write_controller.h"
 #include "desktop_alerts.h"
 #include "itemmodels/alert_inbox_model.h"
 #include "pages/group_page.h"
@@ -21,7 +25,8 @@
 #include "charts/time_chart_widget.h"
 
 #include <QComboBox>
-#include <QInputDialog>
+#include <QCheckBox>
+#include <QLineEdit>
 #include <QMouseEvent>
 #include <QApplication>
 #include <QTimer>
@@ -384,15 +389,40 @@ private Q_SLOTS:
         db.command({"XADD", "deploys", "*", "text", "rollback 1.4.1"});
         QTRY_VERIFY_WITH_TIMEOUT(lagChart->accessibleDescription().contains(QStringLiteral("rollback 1.4.1")), 10000);
 
-        // Ctrl+M, typed and confirmed with Return: the operator's own mark.
-        QTimer::singleShot(0, &window, [] {
-            QTRY_VERIFY(qobject_cast<QInputDialog *>(QApplication::activeModalWidget()));
-            auto *dialog = qobject_cast<QInputDialog *>(QApplication::activeModalWidget());
-            dialog->setTextValue(QStringLiteral("restarted billing"));
-            QTest::keyClick(dialog, Qt::Key_Return);
-        });
+        // Ctrl+M, typed and confirmed with Return: the operator's own mark,
+        // kept locally (writes are off: sharing is not offered, and says why).
         QTest::keyClick(&window, Qt::Key_M, Qt::ControlModifier);
+        auto *markDialog = waitForDialog<MarkMomentDialog>(&window);
+        QVERIFY(markDialog);
+        QVERIFY(!markDialog->shareBox()->isEnabled());
+        QVERIFY2(markDialog->shareBox()->toolTip().contains(QStringLiteral("enable writes")), qPrintable(markDialog->shareBox()->toolTip()));
+        QTest::keyClicks(markDialog->textEdit(), QStringLiteral("restarted billing"));
+        QTest::keyClick(markDialog->textEdit(), Qt::Key_Return);
         QTRY_VERIFY_WITH_TIMEOUT(lagChart->accessibleDescription().contains(QStringLiteral("window: restarted billing")), 10000);
+        QCOMPARE(db.command({"XLEN", "deploys"}).integer(), 2); // nothing written
+
+        // With writes on: shared through the write flow (the XADD shown
+        // first), marked once though the poll reads it back.
+        view->writes()->setWritesEnabled(true);
+        QTest::keyClick(&window, Qt::Key_M, Qt::ControlModifier);
+        markDialog = waitForDialog<MarkMomentDialog>(&window);
+        QVERIFY(markDialog && markDialog->shareBox()->isEnabled());
+        QTest::keyClicks(markDialog->textEdit(), QStringLiteral("scaled billing to 6"));
+        markDialog->shareBox()->setChecked(true);
+        keepScreenshot(markDialog, QStringLiteral("mark-moment-share"));
+        QTest::keyClick(markDialog->textEdit(), Qt::Key_Return);
+        auto *confirm = waitForDialog<ConfirmWriteDialog>(&window);
+        QVERIFY(confirm);
+        keepScreenshot(confirm, QStringLiteral("mark-moment-confirm"));
+        QVERIFY2(confirm->plan().join(QLatin1Char('\n')).contains(QStringLiteral("XADD \"deploys\" MAXLEN ~ 10000 * text \"scaled billing to 6\"")),
+                 qPrintable(confirm->plan().join(QLatin1Char('\n'))));
+        QCOMPARE(db.command({"XLEN", "deploys"}).integer(), 2); // nothing before the confirmation
+        confirm->confirmButton()->click();
+        QTRY_COMPARE_WITH_TIMEOUT(db.command({"XLEN", "deploys"}).integer(), 3, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(lagChart->accessibleDescription().contains(QStringLiteral("scaled billing to 6")), 10000);
+        QTest::qWait(1'000); // three more polls: the read-back adds no second mark
+        QCOMPARE(lagChart->accessibleDescription().count(QStringLiteral("scaled billing to 6")), 1);
+        view->writes()->setWritesEnabled(false);
         keepScreenshot(&window, QStringLiteral("group-annotations"));
         // On the inbox's timeline too, newest first by the moment each marks, never "new".
         AlertInboxModel *inbox = window.alerts()->inbox();
@@ -401,6 +431,10 @@ private Q_SLOTS:
             if (inbox->index(row, 0).data(AlertInboxModel::MarkRole).toBool())
                 marks << fillText(QStringLiteral("%1 | %2 | %3"), inbox->index(row, AlertInboxModel::Subject).data().toString(),
                                   inbox->index(row, AlertInboxModel::Change).data().toString(), inbox->index(row, AlertInboxModel::Why).data().toString());
+        QCOMPARE(marks.size(), 4);
+        QVERIFY2(marks.first().startsWith(QStringLiteral("the connection | marked by deploys (")) && marks.first().endsWith(QStringLiteral("| scaled billing to 6")),
+                 qPrintable(marks.first()));
+        marks.removeFirst();
         QCOMPARE(marks, (QStringList{QStringLiteral("the connection | marked by window | restarted billing"),
                                      QStringLiteral("the connection | marked by deploys | rollback 1.4.1"),
                                      QStringLiteral("the connection | marked by deploys (ci) | ") + odd}));
@@ -415,6 +449,8 @@ private Q_SLOTS:
             if (e.kind == QLatin1String("annotation"))
                 texts << fillText(QStringLiteral("%1: %2"), e.source, e.text);
         texts.sort();
+        QCOMPARE(texts.size(), 4);
+        QVERIFY2(texts.removeAll(fillText(QStringLiteral("deploys (%1): scaled billing to 6"), AuditLog::actor())) == 1, qPrintable(texts.join(QLatin1Char('\n'))));
         QCOMPARE(texts, (QStringList{QStringLiteral("deploys (ci): ") + odd, QStringLiteral("deploys: rollback 1.4.1"), QStringLiteral("window: restarted billing")}));
     }
 

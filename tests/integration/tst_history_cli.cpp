@@ -3,7 +3,9 @@
 // holding every poll up to its last commit; `history --json` says what
 // XINFO GROUPS said at the recorded polls; a second recorder on the same
 // connection writes nothing until the first stops, then takes over.
+#include "actions/annotation_share.h"
 #include "history/history_database.h"
+#include "write_job_runner.h"
 #include "cli_process.h"
 #include "values/connection_options.h"
 #include "redis_oracle.h"
@@ -265,6 +267,69 @@ private Q_SLOTS:
         QCOMPARE(wrong.exitCode, 0);
         const QString warning = QJsonDocument::fromJson(wrong.out).object().value(QStringLiteral("poll")).toObject().value(QStringLiteral("warning")).toString();
         QVERIFY2(warning.contains(QStringLiteral("annotations stream notastream not read: WRONGTYPE")), qPrintable(warning));
+    }
+
+    // annotate --share (issue 50 item 3): the mark goes to the team's stream
+    // through the one write flow (the dry run shows the XADD, nothing
+    // written), audited, and into the local history once though the recorder
+    // reads it back; the same request again (a retry after a lost reply)
+    // finds its own mark and adds nothing; a user who may not XADD there is
+    // refused before anything is written.
+    void sharedMarkIsWrittenOnce()
+    {
+        QTemporaryDir dir;
+        const QStringList common{QStringLiteral("--url"), m_server.url(), QStringLiteral("--history-dir"), dir.path(),
+                                 QStringLiteral("--annotations-stream"), QStringLiteral("deploys")};
+        const Run dry = cli(common + QStringList{QStringLiteral("annotate"), QStringLiteral("orders"), QStringLiteral("ship"), QStringLiteral("--text"),
+                                                 QStringLiteral("restarted %1 {x}"), QStringLiteral("--share"), QStringLiteral("--dry-run")});
+        QCOMPARE(dry.exitCode, 0);
+        QVERIFY2(dry.out.contains("XADD \"deploys\" MAXLEN ~ 10000 * text \"restarted %1 {x}\" stream \"orders\" group \"ship\" at "), dry.out.constData());
+        QCOMPARE(m_db.command({"EXISTS", "deploys"}).integer(), 0);
+
+        auto recorder = startCli(common + QStringList{QStringLiteral("record"), QStringLiteral("--interval"), QStringLiteral("200ms")});
+        QVERIFY(QTest::qWaitFor([&] { return recordedTimes(historyFile(dir.path()), "orders").size() >= 2; }, 20000));
+        const Run shared = cli(common + QStringList{QStringLiteral("annotate"), QStringLiteral("--text"), QStringLiteral("restarted billing"),
+                                                    QStringLiteral("--share"), QStringLiteral("--yes")});
+        QVERIFY2(shared.exitCode == 0, shared.err.constData());
+        QVERIFY2(shared.out.startsWith("shared: deploys "), shared.out.constData());
+        const RedisReply entries = m_db.command({"XRANGE", "deploys", "-", "+"});
+        QCOMPARE(entries.size(), 1);
+        QCOMPARE(entries.at(0).at(1).field("text").bytes(), QByteArray("restarted billing"));
+        const RedisReply audit = m_db.command({"XRANGE", "pelscope:audit", "-", "+"});
+        QCOMPARE(audit.size(), 1);
+        QCOMPARE(audit.at(0).at(1).field("action").bytes(), QByteArray("share_annotation"));
+        QCOMPARE(audit.at(0).at(1).field("entry").bytes(), entries.at(0).at(0).bytes());
+        const qsizetype polls = recordedTimes(historyFile(dir.path()), "orders").size();
+        QVERIFY(QTest::qWaitFor([&] { return recordedTimes(historyFile(dir.path()), "orders").size() >= polls + 3; }, 20000)); // read back
+        ::kill(pid_t(recorder->processId()), SIGTERM);
+        QVERIFY(recorder->waitForFinished(10000));
+        const Run history = cli(common + QStringList{QStringLiteral("history"), QStringLiteral("orders"), QStringLiteral("ship"), QStringLiteral("--json")});
+        const QJsonArray notes = QJsonDocument::fromJson(history.out).object().value(QStringLiteral("annotations")).toArray();
+        QCOMPARE(notes.size(), 1); // the CLI's and the recorder's are one
+        QVERIFY(notes.at(0).toObject().value(QStringLiteral("source")).toString().startsWith(QStringLiteral("deploys (")));
+
+        // A retry of the same request: its mark is there, nothing is added.
+        AnnotationShareRequest again = AnnotationShareRequest::make("deploys", QStringLiteral("rolled back"), 1'700'000'000'000);
+        for (int attempt = 0; attempt < 2; ++attempt) {
+            AnnotationShareJob job(jobOptionsFor(m_server.url(), 500), again);
+            const WriteOutcome outcome = runToEnd(job, {}, 30'000);
+            QVERIFY2(outcome.error.isEmpty(), qPrintable(outcome.error));
+            QCOMPARE(outcome.counts.done, attempt == 0 ? 1 : 0);
+            QCOMPARE(outcome.counts.gone, attempt == 0 ? 0 : 1);
+        }
+        QCOMPARE(m_db.command({"XLEN", "deploys"}).integer(), 2);
+
+        // Read-only on that stream: refused whole.
+        m_db.command({"ACL", "SETUSER", "viewer", "on", ">pw", "resetkeys", "%R~*", "%W~pelscope:*", "+@all"}); // writes only Pelscope's keys
+        QUrl url(m_server.url());
+        url.setUserName(QStringLiteral("viewer"));
+        url.setPassword(QStringLiteral("pw"));
+        const Run refused = cli({QStringLiteral("--url"), url.toString(), QStringLiteral("--history-dir"), dir.path(), QStringLiteral("--annotations-stream"),
+                                 QStringLiteral("deploys"), QStringLiteral("annotate"), QStringLiteral("--text"), QStringLiteral("x"), QStringLiteral("--share"),
+                                 QStringLiteral("--yes")});
+        QVERIFY2(refused.exitCode == 3 && refused.err.contains("NOPERM"), (refused.out + refused.err).constData());
+        QCOMPARE(m_db.command({"XLEN", "deploys"}).integer(), 2);
+        QCOMPARE(m_db.command({"XLEN", "pelscope:audit"}).integer(), 2);
     }
 
     // The queues' past is kept too, also with no window open: what `record`
