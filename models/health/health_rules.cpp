@@ -265,7 +265,7 @@ HealthVerdict evaluateGroup(const StreamSnapshot &stream, const GroupSnapshot &g
             if (it.key() >= t.deliveryCountWarn)
                 poison += it.value();
         addReason(v, Health::Warn,
-                  healthReason("poison", poison == 1 ? QT_TRANSLATE_NOOP("Health", "%1 pending entry delivered ≥ %2 times (max %3): likely poison")
+                  healthReasonChosen("poison", poison == 1 ? QT_TRANSLATE_NOOP("Health", "%1 pending entry delivered ≥ %2 times (max %3): likely poison")
                                                      : QT_TRANSLATE_NOOP("Health", "%1 pending entries delivered ≥ %2 times (max %3): likely poison"),
                                {ReasonArg::count(poison), ReasonArg::number(t.deliveryCountWarn), ReasonArg::number(*g.maxDeliveryCount)}));
     }
@@ -315,7 +315,7 @@ HealthVerdict evaluateGroup(const StreamSnapshot &stream, const GroupSnapshot &g
     } else if (v.stalled.size() == 1) {
         const StalledConsumer &c = v.stalled.first();
         addReason(v, Health::Warn,
-                  healthReason("consumer_stalled", c.pending == 1 ? QT_TRANSLATE_NOOP("Health", "%1 holds %2 entry idle %3 ≥ %4")
+                  healthReasonChosen("consumer_stalled", c.pending == 1 ? QT_TRANSLATE_NOOP("Health", "%1 holds %2 entry idle %3 ≥ %4")
                                                                   : QT_TRANSLATE_NOOP("Health", "%1 holds %2 entries idle %3 ≥ %4"),
                                {ReasonArg::name(c.name), ReasonArg::count(c.pending), ReasonArg::duration(c.idleMs),
                                 ReasonArg::duration(t.consumerIdleWarnMs)}));

@@ -79,10 +79,20 @@ struct HealthThresholds
 };
 
 // A reason in the "Health" translation context; `text` is marked at the
-// call with QT_TRANSLATE_NOOP("Health", …) so lupdate finds it.
-inline Reason healthReason(const char *code, const char *text, QList<ReasonArg> args = {})
+// call with QT_TRANSLATE_NOOP("Health", …) so lupdate finds it. Both are
+// literals (the array types say so), so the reason points at them instead
+// of copying: every group's verdict and forecast make several a poll.
+template <qsizetype CodeSize, qsizetype TextSize>
+inline Reason healthReason(const char (&code)[CodeSize], const char (&text)[TextSize], QList<ReasonArg> args = {})
 {
-    return Reason{code, "Health", text, std::move(args)};
+    return Reason{QByteArray::fromRawData(code, CodeSize - 1), QByteArray::fromRawData("Health", 6), QByteArray::fromRawData(text, TextSize - 1),
+                  std::move(args)};
+}
+// A text chosen at run time (one of several literals): copied.
+template <qsizetype CodeSize>
+inline Reason healthReasonChosen(const char (&code)[CodeSize], const char *text, QList<ReasonArg> args = {})
+{
+    return Reason{QByteArray::fromRawData(code, CodeSize - 1), QByteArray::fromRawData("Health", 6), QByteArray(text), std::move(args)};
 }
 
 // "<what> ≥ <threshold>": a measured reason past the threshold it broke,

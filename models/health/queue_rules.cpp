@@ -39,7 +39,7 @@ HealthVerdict evaluateDelayedQueue(const DelayedQueueSnapshot &q, const HealthTh
     if (!q.due || *q.due == 0 || !q.oldestOverdueMs)
         return v;
     const qint64 late = *q.oldestOverdueMs;
-    const Reason what = healthReason("scheduler_behind",
+    const Reason what = healthReasonChosen("scheduler_behind",
                                      *q.due == 1 ? QT_TRANSLATE_NOOP("Health", "scheduler behind: %1 item due, the oldest overdue by %2")
                                                  : QT_TRANSLATE_NOOP("Health", "scheduler behind: %1 items due, the oldest overdue by %2"),
                                      {ReasonArg::count(*q.due), ReasonArg::duration(late)});
@@ -66,7 +66,7 @@ HealthVerdict evaluateListQueue(const ListQueueSnapshot &q, const HealthThreshol
             : q.stuck == 1 ? QT_TRANSLATE_NOOP("Health", "%1 item in processing longer than %2 (the oldest %3): a worker may have crashed holding it")
                            : QT_TRANSLATE_NOOP("Health", "%1 items in processing longer than %2 (the oldest %3): a worker may have crashed holding them");
         addReason(v, Health::Warn,
-                  healthReason("processing_stuck", text,
+                  healthReasonChosen("processing_stuck", text,
                                {ReasonArg::count(q.stuck), ReasonArg::duration(t.processingTimeoutMs),
                                 q.oldestProcessingAgeMs ? ReasonArg::duration(*q.oldestProcessingAgeMs) : ReasonArg::text(QStringLiteral("?"))}));
     }
@@ -86,7 +86,7 @@ HealthVerdict evaluateListQueue(const ListQueueSnapshot &q, const HealthThreshol
                                    {unserved, ReasonArg::count(growth), ReasonArg::count(q.length.value_or(0))}));
         else
             addReason(v, level,
-                      healthReason("no_worker",
+                      healthReasonChosen("no_worker",
                                    plain ? QT_TRANSLATE_NOOP("Health", "no worker: nothing taken from the list for %1 while %2 items wait")
                                          : QT_TRANSLATE_NOOP("Health", "no worker: nothing taken from the main list for %1 while %2 items wait, nothing in processing"),
                                    {unserved, ReasonArg::count(q.length.value_or(0))}));

@@ -19,7 +19,7 @@ void checkStalled(const GroupProgress &p, const HistoryRuleThresholds &t, qint64
         return;
     // Before the first observed move we only know how long we have watched.
     addReason(v, Health::Crit,
-              healthReason("stalled", p.readAdvanceSeen ? QT_TRANSLATE_NOOP("Health", "stalled: lag %1 and no entry read for %2")
+              healthReasonChosen("stalled", p.readAdvanceSeen ? QT_TRANSLATE_NOOP("Health", "stalled: lag %1 and no entry read for %2")
                                                         : QT_TRANSLATE_NOOP("Health", "stalled: lag %1 and no entry read in %2 of watching"),
                            {ReasonArg::count(*p.lag), ReasonArg::duration(quiet)}));
 }

@@ -35,7 +35,7 @@ int main(int argc, char **argv)
     parser.addHelpOption();
     QCommandLineOption quickOpt(QStringLiteral("quick"), QStringLiteral("PEL sizes 1e3 and 1e5 only, fewer repetitions (< 3 min)."));
     QCommandLineOption outOpt(QStringLiteral("out"), QStringLiteral("Directory for BENCHMARKS.md and benchmarks/*.png."), QStringLiteral("dir"));
-    QCommandLineOption onlyOpt(QStringLiteral("only"), QStringLiteral("Comma-separated sections: cost,ui,memory,history,scale,queues,frameworks,longrun,churn (default: all but churn)."),
+    QCommandLineOption onlyOpt(QStringLiteral("only"), QStringLiteral("Comma-separated sections: cost,ui,memory,history,scale,queues,frameworks,longrun,churn,forecast (default: all but churn)."),
                                QStringLiteral("sections"));
     QCommandLineOption childOpt(QStringLiteral("memory-child"), QStringLiteral("Internal: one memory case."), QStringLiteral("groups"));
     QCommandLineOption longRunChildOpt(QStringLiteral("longrun-child"), QStringLiteral("Internal: the window of a long run."), QStringLiteral("url"));
@@ -150,6 +150,9 @@ int main(int argc, char **argv)
     } else if (want("churn")) { // the stream churn alone
         r.longRuns = runLongRunBench({QStringLiteral("streams")}, quick ? 4.0 : 10.0, progress);
     }
+
+    if (want("forecast"))
+        r.forecast = runForecastBench(10'000, quick ? 90 : 180, progress);
 
     r.seconds = clock.elapsed() / 1000.0;
     r.loadAtEnd = loadAverage();

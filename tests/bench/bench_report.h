@@ -9,6 +9,7 @@
 #include "gui_bench.h"
 #include "history_bench.h"
 #include "longrun_bench.h"
+#include "forecast_bench.h"
 #include "queue_bench.h"
 #include "scale_bench.h"
 
@@ -31,6 +32,7 @@ struct BenchResults
     QList<FrameworkCostResult> frameworks;
     QList<SweepCostResult> sweeps;
     QList<LongRunResult> longRuns;
+    std::optional<ForecastCostResult> forecast;
     double seconds = 0;
     QString loadAtEnd;
     QString exporterNote; // empty when it ran
