@@ -10,6 +10,7 @@
 #include "main_window.h"
 #include "redis_oracle.h"
 #include "redis_server.h"
+#include "text/fill_text.h"
 #include "test_settings.h"
 #include "charts/time_chart_widget.h"
 
@@ -22,6 +23,8 @@
 #include <QNetworkReply>
 #include <QProcess>
 #include <QTemporaryDir>
+#include <QComboBox>
+#include <QDateTime>
 #include <QTest>
 #include <QTimer>
 #include <QUrlQuery>
@@ -87,6 +90,7 @@ private:
     quint16 m_promPort = 0;
     qint64 m_lag = 0;
     qint64 m_pending = 0;
+    qint64 m_dayBeforeMs = 0; // the moment a day earlier Prometheus holds lag 777 around
 
     ConnectionRequest requestFor(const QString &redisUrl, const QUrl &prometheus)
     {
@@ -127,6 +131,27 @@ private Q_SLOTS:
                          .arg(port)
                          .toUtf8());
         config.close();
+        // A day earlier, as Prometheus would hold it had it scraped then: the
+        // same labels, lag 777, imported into its storage before it starts
+        // (promtool's own importer; scraping cannot write the past).
+        m_dayBeforeMs = QDateTime::currentMSecsSinceEpoch() - 86'400'000;
+        QFile past(m_tmp.filePath(QStringLiteral("day-before.om")));
+        QVERIFY(past.open(QIODevice::WriteOnly));
+        const QString target = QStringLiteral("instance=\"127.0.0.1:%1\",job=\"pelscope\"").arg(port);
+        QString om = QStringLiteral("# TYPE pelscope_group_lag gauge\n");
+        for (qint64 t = m_dayBeforeMs - 1'200'000; t <= m_dayBeforeMs + 1'200'000; t += 15'000)
+            om += fillText(QStringLiteral("pelscope_group_lag{%1,stream=\"orders\",group=\"ship\"} 777 %2\n"), target, QString::number(double(t) / 1000.0, 'f', 3));
+        om += QStringLiteral("# TYPE pelscope_connection_info gauge\n");
+        for (qint64 t = m_dayBeforeMs - 1'200'000; t <= m_dayBeforeMs + 1'200'000; t += 15'000)
+            om += fillText(QStringLiteral("pelscope_connection_info{connection=\"%1\",%2} 1 %3\n"), m_server.url(), target, QString::number(double(t) / 1000.0, 'f', 3));
+        om += QStringLiteral("# EOF\n");
+        past.write(om.toUtf8());
+        past.close();
+        QProcess import;
+        import.start(QStringLiteral("promtool"), {QStringLiteral("tsdb"), QStringLiteral("create-blocks-from"), QStringLiteral("openmetrics"), past.fileName(),
+                                                  m_tmp.filePath(QStringLiteral("data"))});
+        QVERIFY(import.waitForFinished(60000));
+        QVERIFY2(import.exitCode() == 0, (import.readAllStandardOutput() + import.readAllStandardError()).constData());
         m_prometheus.start(QStringLiteral("prometheus"), {QStringLiteral("--config.file=") + config.fileName(),
                                                           QStringLiteral("--storage.tsdb.path=") + m_tmp.filePath(QStringLiteral("data")),
                                                           QStringLiteral("--web.listen-address=127.0.0.1:%1").arg(m_promPort)});
@@ -195,6 +220,49 @@ private Q_SLOTS:
         QVERIFY(gap);
         window.resize(1280, 720);
         keepScreenshot(&window, QStringLiteral("group-backfilled"));
+        window.closeConnection(view);
+    }
+
+    // Compare with ▸ a day earlier, with no history file: Prometheus's day
+    // before (imported at the start) drawn dashed under today's, said so.
+    void previousDayFromPrometheus()
+    {
+        // Prometheus holds it (the import is what the test rests on).
+        QUrl query = prometheusUrl().resolved(QUrl(QStringLiteral("/api/v1/query")));
+        QUrlQuery q;
+        q.addQueryItem(QStringLiteral("query"), QStringLiteral("pelscope_group_lag{stream=\"orders\",group=\"ship\"}"));
+        q.addQueryItem(QStringLiteral("time"), QString::number(double(m_dayBeforeMs) / 1000.0, 'f', 3));
+        query.setQuery(q);
+        const QByteArray held = get(query);
+        QVERIFY2(held.contains("\"777\""), held.constData());
+        MainWindow window;
+        window.show();
+        ConnectionView *view = window.openConnection(requestFor(m_server.url(), prometheusUrl()));
+        QTRY_VERIFY_WITH_TIMEOUT(!view->lastSnapshot().isNull(), 10000);
+        view->openGroup("orders", "ship");
+        GroupPage *page = view->groupPage();
+        QTRY_VERIFY(page->isVisible());
+        TimeChartWidget *lagChart = chartWithSeries(page, QStringLiteral("lag"));
+        QVERIFY(lagChart);
+        QComboBox *compare = nullptr;
+        for (QComboBox *c : page->findChildren<QComboBox *>())
+            if (c->accessibleName() == QStringLiteral("Compare with"))
+                compare = c;
+        QVERIFY(compare);
+        compare->setFocus();
+        QTest::keyClick(compare, Qt::Key_Down); // nothing → a day earlier
+        QTRY_VERIFY_WITH_TIMEOUT(lagChart->caption().contains(QStringLiteral("dashed: a day earlier, from Prometheus")), 15000);
+        QTRY_VERIFY2_WITH_TIMEOUT(lagChart->previousGraph(0) != nullptr, qPrintable(lagChart->caption()), 15000);
+        int at777 = 0;
+        const QCPGraph *before = lagChart->previousGraph(0);
+        for (auto it = before->data()->constBegin(); it != before->data()->constEnd(); ++it) {
+            if (std::isnan(it->value))
+                continue;
+            QCOMPARE(it->value, 777.0);
+            QVERIFY(std::abs(it->key * 1000 - double(m_dayBeforeMs + 86'400'000)) < 1'300'000); // moved forward a day
+            ++at777;
+        }
+        QVERIFY2(at777 >= 10, qPrintable(QString::number(at777)));
         window.closeConnection(view);
     }
 
