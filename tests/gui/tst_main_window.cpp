@@ -12,6 +12,8 @@
 #include "demo_fixture.h"
 #include "text/fill_text.h"
 #include "main_window.h"
+#include "widgets/pending_actions_bar.h"
+#include "widgets/consumer_actions_bar.h"
 #include "dialogs/write_dialogs.h"
 #include "pages/all_connections_page.h"
 #include "pages/overview_page.h"
@@ -150,6 +152,25 @@ private Q_SLOTS:
         const QAbstractItemModel *consumers = window.groupPage()->consumerView()->model();
         QTRY_COMPARE_WITH_TIMEOUT(consumers->rowCount(), 1, 5000);
         QCOMPARE(consumers->index(0, ConsumerTableModel::State).data().toString(), QStringLiteral("stalled"));
+        // On a laptop, maximized (1366×768 and 1024×768 less a panel): the
+        // write buttons and the status line in sight, no scrolling (issue 48).
+        for (const QSize size : {QSize(1366, 720), QSize(1024, 720)}) {
+            mainWindow.resize(size);
+            QTRY_COMPARE(mainWindow.size(), size);
+            QApplication::processEvents();
+            for (QPushButton *button : {window.groupPage()->consumerActions()->claimAllButton(),
+                                                                     window.groupPage()->pendingActions()->claimButton(),
+                                                                     window.groupPage()->pendingActions()->toDlqButton()}) {
+                const QRect seen = button->visibleRegion().boundingRect();
+                QVERIFY2(seen == button->rect(), qPrintable(fillText(QStringLiteral("%1 at %2×%3: %4 of %5 px high in sight"), button->text(), size.width(),
+                                                                     size.height(), seen.height(), button->height())));
+            }
+            QWidget *statusLine = nullptr;
+            for (QWidget *w : window.findChildren<QWidget *>())
+                if (QByteArray(w->metaObject()->className()) == "pelscope::ConnectionStatusLine")
+                    statusLine = w;
+            QVERIFY(statusLine && statusLine->visibleRegion().boundingRect() == statusLine->rect());
+        }
         window.showPage(QStringLiteral("overview"));
 
         // Select a row, let ten updates arrive, with a change in between:

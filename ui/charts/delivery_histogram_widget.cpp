@@ -13,7 +13,7 @@ namespace pelscope {
 DeliveryHistogramWidget::DeliveryHistogramWidget(QWidget *parent)
     : QCustomPlot(parent)
 {
-    setMinimumHeight(170);
+    setMinimumHeight(140); // as the time charts beside it
     m_note = styleBarChart(this, tr("Delivery counts of pending entries"));
     setAccessibleName(tr("Delivery counts of pending entries"));
     plotLayout()->insertRow(2);

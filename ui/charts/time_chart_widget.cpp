@@ -12,7 +12,8 @@ namespace pelscope {
 TimeChartWidget::TimeChartWidget(const QString &title, QWidget *parent)
     : QCustomPlot(parent)
 {
-    setMinimumHeight(170);
+    // Two rows of charts and the tables fit a 1366×768 laptop with the write buttons in view.
+    setMinimumHeight(140);
     // A screen reader hears the title as the name and, as the description,
     // what the chart shows now (speak()), kept current as the data comes.
     setAccessibleName(title);

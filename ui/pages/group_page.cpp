@@ -114,6 +114,9 @@ GroupPage::GroupPage(const SharedHistoryStore *history, QWidget *parent)
     QFont big = m_title->font();
     big.setPointSizeF(big.pointSizeF() * 1.35);
     m_title->setFont(big);
+    // "for about 14m (since …, from the oldest pending entry's idle time)"
+    // wraps on a narrow window instead of widening the page past it.
+    m_title->setWordWrap(true);
     m_reasons->setObjectName(QStringLiteral("groupReasons"));
     m_reasons->setAccessibleName(tr("Why this status"));
     m_reasons->setTextFormat(Qt::RichText);

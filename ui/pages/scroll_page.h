@@ -9,6 +9,18 @@
 
 namespace pelscope {
 
+// A page's content layout that never asks for a height for its width: the
+// scroll area then gives the page the viewport's height and scrolls only
+// below the page's minimum. With wrapped labels inside, it took their
+// preferred height instead, and at 1366×768 the group page's write buttons
+// were below the fold with room to spare in its splitters.
+class MinimumHeightLayout : public QVBoxLayout
+{
+public:
+    using QVBoxLayout::QVBoxLayout;
+    bool hasHeightForWidth() const override { return false; }
+};
+
 // A layout for `page`'s content, inside a scroll area that fills `page`.
 inline QVBoxLayout *scrollingLayout(QWidget *page)
 {
@@ -20,7 +32,7 @@ inline QVBoxLayout *scrollingLayout(QWidget *page)
     auto *content = new QWidget;
     scroll->setWidget(content);
     outer->addWidget(scroll);
-    return new QVBoxLayout(content);
+    return new MinimumHeightLayout(content);
 }
 
 } // namespace pelscope
