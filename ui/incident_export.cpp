@@ -294,7 +294,11 @@ void IncidentExportDialog::start()
         m_view, folder, qint64(m_since->currentData().toInt()) * 60'000, m_count->value(), m_payloads->isChecked(),
         [busy, report](const IncidentExportResult &r) {
             // Hidden now: a deleteLater() alone waits for the outer event loop,
-            // and the box below runs its own, under the progress dialog.
+            // and the box below runs its own, under the progress dialog. Reset
+            // first: it stops the box's show-after-300-ms timer, which hide()
+            // leaves running, so a report written sooner does not have the box
+            // pop up behind "Written to …" (issue 48).
+            busy->reset();
             busy->hide();
             busy->deleteLater();
             if (!report)

@@ -73,8 +73,10 @@ WriteFlow *WriteController::runFlow(std::shared_ptr<const WriteKind> kind, const
     const QString title = kind->title();
     const QString action = kind->aclAction();
     // While the job runs: a progress dialog whose Cancel stops it after the batch in flight.
-    connect(flow, &WriteFlow::running, this, [this, flow, owner = QPointer<QWidget>(owner), title] {
+    auto progressBox = std::make_shared<QPointer<QProgressDialog>>();
+    connect(flow, &WriteFlow::running, this, [this, flow, owner = QPointer<QWidget>(owner), title, progressBox] {
         auto *progress = new QProgressDialog(title, tr("Cancel after this batch"), 0, 0, owner ? owner.data() : m_window);
+        *progressBox = progress;
         progress->setObjectName(QStringLiteral("writeProgress"));
         progress->setWindowTitle(title);
         progress->setMinimumDuration(300);
@@ -91,10 +93,16 @@ WriteFlow *WriteController::runFlow(std::shared_ptr<const WriteKind> kind, const
         });
         connect(flow, &WriteFlow::retrying, progress,
                 [progress](const QString &why) { progress->setLabelText(tr("Connection lost (%1); resuming…").arg(why)); });
-        connect(flow, &WriteFlow::finished, progress, &QProgressDialog::close);
     });
-    connect(flow, &WriteFlow::finished, this, [this, flow, scope, action, title, parent = QPointer<QWidget>(parent), done] {
+    connect(flow, &WriteFlow::finished, this, [this, flow, scope, action, title, parent = QPointer<QWidget>(parent), done, progressBox] {
         flow->deleteLater();
+        // Closed before the outcome is shown, its show-after-300-ms timer
+        // stopped (reset): a write that ended sooner had the box pop up
+        // after the outcome and stay behind it (issue 48).
+        if (QProgressDialog *progress = progressBox->data()) {
+            progress->reset();
+            progress->close();
+        }
         const QString message = flow->message();
         switch (flow->end()) {
         case WriteFlow::End::None:
