@@ -85,6 +85,11 @@ int runDlqList(const CliSettings &settings, const QCommandLineParser &parser)
                     co.insert(QLatin1String("category"), QJsonValue::Null); // entries without the field
                 else
                     putBytes(co, QStringLiteral("category"), c.first);
+                // Where it was read from: "category", else the error text's field (numbers folded to #).
+                if (const QByteArray from = d.categoryFields.value(c.first); from.isEmpty())
+                    co.insert(QLatin1String("field"), QJsonValue::Null);
+                else
+                    putBytes(co, QStringLiteral("field"), from);
                 co.insert(QLatin1String("entries"), double(c.second));
                 categories.append(co);
             }

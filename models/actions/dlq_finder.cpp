@@ -13,13 +13,15 @@ constexpr int kDescribeChunk = 50; // DLQs per pipelined batch
 
 } // namespace
 
-QList<QPair<QByteArray, qint64>> countCategories(const QList<RedisReply> &entries, const QByteArray &field)
+QList<QPair<QByteArray, qint64>> countCategories(const QList<RedisReply> &entries, const QByteArray &field, QHash<QByteArray, QByteArray> *fields)
 {
     QList<QPair<QByteArray, qint64>> counts;
     for (const RedisReply &entry : entries) {
         // The configured field; by default each entry's cause (its category, else its error's shape).
-        const StreamFields fields = fieldsOf(entry);
-        const QByteArray category = field == "category" ? DlqLayout::causeOf(fields) : DlqLayout::valueOf(fields, field);
+        const StreamFields values = fieldsOf(entry);
+        const QByteArray category = field == "category" ? DlqLayout::causeOf(values) : DlqLayout::valueOf(values, field);
+        if (fields && !category.isEmpty() && !fields->contains(category))
+            fields->insert(category, field == "category" ? DlqLayout::causeFieldOf(values) : field);
         auto it = std::find_if(counts.begin(), counts.end(), [&](const auto &c) { return c.first == category; });
         if (it == counts.end())
             counts.append({category, 1});
@@ -161,7 +163,7 @@ void DlqFinder::describe()
             info.length = replies.value(2 * i).integer();
             const QList<RedisReply> newest = replies.value(2 * i + 1).elements();
             info.sampled = newest.size();
-            info.categories = countCategories(newest, m_config.categoryField);
+            info.categories = countCategories(newest, m_config.categoryField, &info.categoryFields);
             if (!newest.isEmpty()) {
                 info.newestId = newest.first().at(0).bytes();
                 if (const auto id = StreamId::parse(info.newestId))

@@ -6,6 +6,7 @@
 #include "../redis/redis_connection.h"
 #include "../snapshot/dlq_layout.h"
 
+#include <QHash>
 #include <QObject>
 #include <QSet>
 #include <optional>
@@ -21,6 +22,7 @@ struct DlqInfo
     qint64 length = 0;                           // XLEN
     qint64 sampled = 0;                          // entries the categories rest on (the newest ones)
     QList<QPair<QByteArray, qint64>> categories; // most frequent first; "" = no category field
+    QHash<QByteArray, QByteArray> categoryFields; // category -> the field it was read from ("category", "error", …)
     QByteArray newestId;                         // empty: no entries
     std::optional<qint64> newestMs;              // the ms part of the newest ID
 };
@@ -35,8 +37,10 @@ struct DlqFinderConfig
     QByteArray categoryField = "category";
 };
 
-// Entries per category among XRANGE/XREVRANGE entry replies.
-QList<QPair<QByteArray, qint64>> countCategories(const QList<RedisReply> &entries, const QByteArray &field = "category");
+// Entries per category among XRANGE/XREVRANGE entry replies; `fields`,
+// when given, gets the field each was read from.
+QList<QPair<QByteArray, qint64>> countCategories(const QList<RedisReply> &entries, const QByteArray &field = "category",
+                                                 QHash<QByteArray, QByteArray> *fields = nullptr);
 
 class DlqFinder : public QObject
 {

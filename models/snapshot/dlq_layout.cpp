@@ -85,6 +85,24 @@ QByteArray DlqLayout::causeOf(const StreamFields &entry)
     return {};
 }
 
+QByteArray DlqLayout::causeFieldOf(const StreamFields &entry)
+{
+    // causeOf's order, and valueOf's rule: the application's field, when
+    // there (empty: the next name), else Pelscope's.
+    for (const char *name : {"category", "error", "reason", "exception", "error_message"}) {
+        const QByteArray ours = QByteArray(kPelscopeFieldPrefix) + name;
+        const auto app = std::find_if(entry.cbegin(), entry.cend(), [&](const auto &fv) { return fv.first == name; });
+        if (app != entry.cend()) {
+            if (!app->second.isEmpty())
+                return name;
+            continue;
+        }
+        if (!valueOf(entry, name).isEmpty())
+            return ours;
+    }
+    return {};
+}
+
 QList<QByteArray> defaultDlqConventions()
 {
     return {"{}:dlq", "dlq:{}", "{}.dlq", "{}-dlq", "{}:dead"};

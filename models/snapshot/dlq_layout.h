@@ -42,6 +42,9 @@ struct DlqLayout
     // an error folded to "#" ("order 1234 failed" and "order 98 failed" are
     // one cause); empty when it has none of those fields.
     static QByteArray causeOf(const StreamFields &entry);
+    // The field causeOf read ("category", "error", "pelscope:reason", …);
+    // empty when it found none.
+    static QByteArray causeFieldOf(const StreamFields &entry);
 };
 
 // Naming conventions, "{}" standing for the source stream's key.

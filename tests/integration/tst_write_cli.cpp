@@ -146,6 +146,7 @@ private Q_SLOTS:
             // Categories over the newest 10, counted here from the server's own answer.
             const RedisReply newest = m_db.command({"XREVRANGE", key, "+", "-", "COUNT", "10"});
             QHash<QString, int> expected;
+            QHash<QString, QString> from; // which field each cause was read from
             for (const RedisReply &e : newest.elements()) {
                 // Its category, else its reason (these have no digits to fold).
                 QString category, reason;
@@ -155,14 +156,21 @@ private Q_SLOTS:
                     if (e.at(1).at(i).bytes() == "reason")
                         reason = QString::fromUtf8(e.at(1).at(i + 1).bytes());
                 }
-                ++expected[!category.isEmpty() ? category : !reason.isEmpty() ? reason : QStringLiteral("(null)")];
+                const QString cause = !category.isEmpty() ? category : !reason.isEmpty() ? reason : QStringLiteral("(null)");
+                ++expected[cause];
+                from[cause] = !category.isEmpty() ? QStringLiteral("category") : !reason.isEmpty() ? QStringLiteral("reason") : QStringLiteral("(null)");
             }
             QHash<QString, int> actual;
+            QHash<QString, QString> actualFrom;
             for (const QJsonValue &c : d[QStringLiteral("categories")].toArray()) {
                 const QJsonValue name = c.toObject()[QStringLiteral("category")];
-                actual[name.isNull() ? QStringLiteral("(null)") : name.toString()] = c.toObject()[QStringLiteral("entries")].toInt();
+                const QString cause = name.isNull() ? QStringLiteral("(null)") : name.toString();
+                actual[cause] = c.toObject()[QStringLiteral("entries")].toInt();
+                const QJsonValue field = c.toObject()[QStringLiteral("field")];
+                actualFrom[cause] = field.isNull() ? QStringLiteral("(null)") : field.toString();
             }
             QCOMPARE(actual, expected);
+            QCOMPARE(actualFrom, from);
             QCOMPARE(d[QStringLiteral("sampled")].toInt(), int(newest.size()));
             const QByteArray newestId = newest.at(0).at(0).bytes();
             QCOMPARE(d[QStringLiteral("newest_id")].toString().toLatin1(), newestId);
