@@ -371,9 +371,22 @@ int runWatch(const CliSettings &settings, const QCommandLineParser &parser, cons
         if (jsonLines) {
             printOut(QString::fromUtf8(snapshotToJsonBytes(s, false)) + QLatin1Char('\n'));
         } else {
-            const QString header =
-                fillText(QStringLiteral("pelscope watch  %1  %2 %3  tick %4  poll %5 ms, %6 round trip(s), %7 commands\n\n"), s->server.address,
-                         productName(s->server.product), s->server.version, s->tick, s->stats.durationMs, s->stats.roundTrips, s->stats.commands);
+            // Its parts, wrapped at the terminal's width (80 columns: two lines), whole with --wide.
+            const QStringList parts{QStringLiteral("pelscope watch"), s->server.address,
+                                    fillText(QStringLiteral("%1 %2"), productName(s->server.product), s->server.version),
+                                    fillText(QStringLiteral("tick %1"), s->tick),
+                                    fillText(QStringLiteral("poll %1 ms, %2 round trip(s), %3 commands"), s->stats.durationMs, s->stats.roundTrips,
+                                             s->stats.commands)};
+            const TableLayout layout = layoutFor(style);
+            QString header, line;
+            for (const QString &part : parts) {
+                if (!line.isEmpty() && layout.width > 0 && !layout.wide && line.size() + 2 + part.size() > layout.width) {
+                    header += line + QLatin1Char('\n');
+                    line.clear();
+                }
+                line += (line.isEmpty() ? QString() : QStringLiteral("  ")) + part;
+            }
+            header += line + QStringLiteral("\n\n");
             if (tty) { // our own control sequence: home and clear, outside the escaping of writeOut
                 std::fputs("\x1b[H\x1b[2J", stdout);
             }

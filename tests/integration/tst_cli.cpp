@@ -243,6 +243,16 @@ private Q_SLOTS:
         QVERIFY(!r.out.contains('\x1b'));
         r = cli(base + QStringList{QStringLiteral("--color=sometimes")}, env);
         QCOMPARE(r.exitCode, 3);
+
+        // watch too, its header included (it ran to 102 columns, issue 48).
+        env.remove(QStringLiteral("NO_COLOR"));
+        r = cli({QStringLiteral("--url"), m_server.url(), QStringLiteral("watch"), QStringLiteral("--ticks"), QStringLiteral("2"), QStringLiteral("--interval"),
+                 QStringLiteral("200ms")},
+                env);
+        QCOMPARE(r.exitCode, 0);
+        for (const QByteArray &line : r.out.split('\n'))
+            QVERIFY2(QString::fromUtf8(line).size() <= 80, line.constData());
+        QVERIFY2(r.out.startsWith("pelscope watch  " + m_server.url().toUtf8()) && r.out.contains("round trip(s)"), r.out.constData());
     }
 
     // Streams without a consumer group are one line, not one row each (RQ's
