@@ -57,8 +57,13 @@ std::optional<PublishedAnnotation> AnnotationProbe::fromEntry(const RedisReply &
         else if (const QDateTime t = QDateTime::fromString(QString::fromUtf8(at), Qt::ISODateWithMs); t.isValid())
             a.atMs = t.toMSecsSinceEpoch();
     }
-    if (a.group.isEmpty())
-        a.stream.clear(); // a subject is a stream and its group: a stream alone marks the connection
+    // A subject is a stream and its group: a stream alone marks the
+    // connection, and so do names longer than any real key's (the mark is
+    // kept, its scope is not: a cut name would name another group).
+    if (a.group.isEmpty() || a.stream.size() > kMaxName || a.group.size() > kMaxName) {
+        a.stream.clear();
+        a.group.clear();
+    }
     return a;
 }
 

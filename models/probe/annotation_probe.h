@@ -15,6 +15,7 @@ class AnnotationProbe
 public:
     static constexpr int kPerTick = 100;        // entries read a tick, at most
     static constexpr qsizetype kMaxText = 1'000; // a mark, not a document: longer texts are cut
+    static constexpr qsizetype kMaxName = 1'024; // a longer stream or group name drops the mark's scope
 
     explicit AnnotationProbe(QByteArray key)
         : m_key(std::move(key))

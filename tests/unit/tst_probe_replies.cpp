@@ -6,6 +6,7 @@
 // carry, against what those captured replies say.
 #include "unit_tests.h"
 #include "probe/queue_discovery.h"
+#include "probe/annotation_probe.h"
 #include "probe/job_discovery.h"
 #include "probe/job_reader.h"
 #include "probe/queue_config.h"
@@ -93,6 +94,41 @@ class TestProbeReplies : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    // --annotations-stream entries as a pipeline may write them: the text
+    // (or message) required and cut at 1,000 characters, the scope only with
+    // both stream and group and neither longer than a key could be, `at` in
+    // ms or ISO 8601 over the ID's time, an author kept.
+    void annotationEntriesAreBounded()
+    {
+        const auto entry = [](const QByteArray &id, const QList<QByteArray> &fields) {
+            QList<RedisReply> values;
+            for (const QByteArray &f : fields)
+                values.append(RedisReply::string(f));
+            return RedisReply::array({RedisReply::string(id), RedisReply::array(values)});
+        };
+        const auto plain = AnnotationProbe::fromEntry(entry("1700000000000-0", {"text", "deploy 1.4.2", "author", "ci"}));
+        QVERIFY(plain);
+        QCOMPARE(plain->atMs, 1'700'000'000'000);
+        QCOMPARE(plain->text, QStringLiteral("deploy 1.4.2"));
+        QCOMPARE(plain->author, QStringLiteral("ci"));
+        QVERIFY(plain->group.isEmpty());
+        QVERIFY(!AnnotationProbe::fromEntry(entry("1-0", {"note", "no text"})));
+        QVERIFY(!AnnotationProbe::fromEntry(entry("1-0", {"text", "   "})));
+        QCOMPARE(AnnotationProbe::fromEntry(entry("1-0", {"message", "from message"}))->text, QStringLiteral("from message"));
+        const auto cut = AnnotationProbe::fromEntry(entry("1-0", {"text", QByteArray(5'000, 'x')}));
+        QCOMPARE(cut->text.size(), AnnotationProbe::kMaxText);
+        QVERIFY(cut->text.endsWith(QChar(0x2026)));
+        const auto scoped = AnnotationProbe::fromEntry(entry("1-0", {"text", "t", "stream", "orders", "group", "billing"}));
+        QCOMPARE(scoped->stream, QByteArray("orders"));
+        QCOMPARE(scoped->group, QByteArray("billing"));
+        QVERIFY(AnnotationProbe::fromEntry(entry("1-0", {"text", "t", "stream", "orders"}))->stream.isEmpty()); // no group: the connection
+        const auto huge = AnnotationProbe::fromEntry(entry("1-0", {"text", "t", "stream", "orders", "group", QByteArray(2'000, 'g')}));
+        QVERIFY(huge && huge->stream.isEmpty() && huge->group.isEmpty());
+        QCOMPARE(AnnotationProbe::fromEntry(entry("1700000000000-0", {"text", "t", "at", "1600000000000"}))->atMs, 1'600'000'000'000);
+        QCOMPARE(AnnotationProbe::fromEntry(entry("1700000000000-0", {"text", "t", "at", "2020-09-13T12:26:40.000Z"}))->atMs, 1'600'000'000'000);
+        QCOMPARE(AnnotationProbe::fromEntry(entry("1700000000000-0", {"text", "t", "at", "soon"}))->atMs, 1'700'000'000'000); // unreadable: the ID's time
+    }
+
     // Only the documented shapes are taken (docs/QUEUES.md); nothing else is guessed at.
     void queueNamingRules()
     {
