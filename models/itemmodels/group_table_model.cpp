@@ -159,7 +159,7 @@ void GroupTableModel::signalValues(int rows, bool stateChanged)
 {
     if (rows <= 0)
         return;
-    QList<int> roles{Qt::DisplayRole, Qt::ToolTipRole, SortRole, ReasonsRole, SparklineRole, DeadConsumersRole, DeadLetterKeyRole};
+    QList<int> roles{Qt::DisplayRole, Qt::ToolTipRole, SortRole, ReasonsRole, SparklineRole, TrendChangeRole, DeadConsumersRole, DeadLetterKeyRole};
     if (stateChanged)
         roles << HealthRole << StaleRole;
     Q_EMIT dataChanged(index(0, 0), index(rows - 1, ColumnCount - 1), roles);
@@ -221,8 +221,8 @@ void GroupTableModel::refreshHistoryColumns()
     if (m_rows.isEmpty())
         return;
     Q_EMIT dataChanged(index(0, Since), index(int(m_rows.size()) - 1, Since), {Qt::DisplayRole, SortRole, Qt::ToolTipRole});
-    Q_EMIT dataChanged(index(0, InRate), index(int(m_rows.size()) - 1, Trend),
-                     {Qt::DisplayRole, SortRole, SparklineRole, TrendThresholdsRole, TrendFloorRole, Qt::ToolTipRole});
+    Q_EMIT dataChanged(index(0, InRate), index(int(m_rows.size()) - 1, Reasons),
+                     {Qt::DisplayRole, SortRole, SparklineRole, TrendThresholdsRole, TrendFloorRole, TrendChangeRole, Qt::ToolTipRole});
 }
 
 void GroupTableModel::setMuted(const QSet<GroupKey> &muted)
@@ -276,6 +276,7 @@ QVariant GroupTableModel::data(const QModelIndex &index, int role) const
         return QPointF(series.warnAt, series.critAt);
     }
     case TrendFloorRole: return trendSeries(row).floor;
+    case TrendChangeRole: return trendChangeWords(row);
     default: return {};
     }
 }

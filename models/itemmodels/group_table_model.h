@@ -58,6 +58,7 @@ public:
         SparklineRole,               // QList<double>: the trend's series over the last 15 minutes, NaN = unknown
         TrendThresholdsRole,         // QPointF: the trend's warn (x) and crit (y) thresholds, in the series' units
         TrendFloorRole,              // double: the least height the sparkline is drawn to (from 0)
+        TrendChangeRole,             // QString: "lag up 12% in 5m", how the trend's measure moved lately; empty when not known
         DeadLetterKeyRole,           // QByteArray: the stream's DLQ, empty when none
         StaleRole,                   // bool: the values are not current (connection or node not answering)
         DeadConsumersRole,           // int: consumers holding entries idle past consumer_idle_warn (HealthVerdict::stalled)
@@ -105,18 +106,22 @@ private:
     struct TrendSeries
     {
         QList<double> values;
+        Metric metric = Metric::Lag; // the history's series drawn
         double warnAt = 0, critAt = 0, floor = 0;
         QString name;                          // "lag", "oldest pending idle", "behind"
         std::function<QString(double)> format; // a value in the series' units, as the table says it
     };
     TrendSeries trendSeries(int row) const;
     QString sparklineWords(int row) const;
+    QString trendChangeWords(int row) const;
     // What the history said of a row when last read: shown instead while the
     // history's thread is appending a poll, so painting never waits for it.
     struct LastRead
     {
         int trendMetric = -1;
         QVector<double> trend;
+        int recentMetric = -1; // the last 5 minutes, every poll (trendChangeWords)
+        QVector<double> recentT, recentV;
         std::optional<Health> sinceFor;
         std::optional<StatusSince> since;
     };

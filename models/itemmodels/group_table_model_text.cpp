@@ -100,7 +100,12 @@ QString GroupTableModel::displayText(int row, int column) const
         const qint64 age = m_snapshot->takenAtMs - s.readAtMs;
         return s.readAtMs <= 0 ? QStringLiteral("—") : age <= 0 ? QCoreApplication::translate("pelscope::GroupTableModel", "now") : formatDuration(age) + QCoreApplication::translate("pelscope::GroupTableModel", " ago");
     }
-    case Reasons: return joinReasons(g.health.reasons, QStringLiteral("; "));
+    case Reasons: {
+        // "Is it getting worse" beside why, for what is not OK.
+        const QString why = joinReasons(g.health.reasons, QStringLiteral("; "));
+        const QString change = g.health.status == Health::Ok ? QString() : trendChangeWords(row);
+        return change.isEmpty() ? why : why.isEmpty() ? change : fillText(QStringLiteral("%1; %2"), why, change);
+    }
     default: return {};
     }
 }
@@ -109,7 +114,7 @@ GroupTableModel::TrendSeries GroupTableModel::trendSeries(int row) const
 {
     TrendSeries out;
     const HealthTrend &t = groupAt(row).health.trend;
-    Metric metric = Metric::Lag;
+    out.metric = Metric::Lag;
     double unit = 1; // thresholds' units per series unit
     switch (t.measure) {
     case HealthTrend::Measure::Lag:
@@ -119,7 +124,7 @@ GroupTableModel::TrendSeries GroupTableModel::trendSeries(int row) const
         break;
     case HealthTrend::Measure::OldestIdle:
     case HealthTrend::Measure::Behind:
-        metric = t.measure == HealthTrend::Measure::OldestIdle ? Metric::OldestIdleSeconds : Metric::BehindSeconds;
+        out.metric = t.measure == HealthTrend::Measure::OldestIdle ? Metric::OldestIdleSeconds : Metric::BehindSeconds;
         out.name = t.measure == HealthTrend::Measure::OldestIdle ? QCoreApplication::translate("pelscope::GroupTableModel", "oldest pending idle")
                                                                  : QCoreApplication::translate("pelscope::GroupTableModel", "behind");
         out.format = [](double v) { return formatDuration(qint64(v * 1000.0)); };
@@ -133,11 +138,11 @@ GroupTableModel::TrendSeries GroupTableModel::trendSeries(int row) const
         const qint64 now = m_snapshot->takenAtMs;
         const GroupKey &key = m_rows.at(row).key;
         LastRead &last = lastRead(key);
-        if (auto read = m_history->tryRead([&](const HistoryStore &h) { return h.window(key, metric, now - 15LL * 60'000, now, 90).v; })) {
-            last.trendMetric = int(metric);
+        if (auto read = m_history->tryRead([&](const HistoryStore &h) { return h.window(key, out.metric, now - 15LL * 60'000, now, 90).v; })) {
+            last.trendMetric = int(out.metric);
             last.trend = std::move(*read);
         }
-        if (last.trendMetric == int(metric)) // else the history's thread is busy and this measure was never read: none drawn
+        if (last.trendMetric == int(out.metric)) // else the history's thread is busy and this measure was never read: none drawn
             out.values = last.trend;
     }
     return out;
@@ -149,23 +154,89 @@ QString GroupTableModel::sparklineWords(int row) const
     if (!m_history)
         return {};
     const TrendSeries series = trendSeries(row);
-    double lo = std::numeric_limits<double>::infinity(), hi = -lo, first = std::nan(""), last = std::nan("");
+    double lo = std::numeric_limits<double>::infinity(), hi = -lo, last = std::nan("");
     for (double x : series.values)
         if (!std::isnan(x)) {
             lo = std::min(lo, x);
             hi = std::max(hi, x);
-            if (std::isnan(first))
-                first = x;
             last = x;
         }
     if (hi < lo)
         return fillText(QCoreApplication::translate("pelscope::GroupTableModel", "%1 over the last 15 minutes: not known yet"), series.name);
-    const QString trend = last > first ? QCoreApplication::translate("pelscope::GroupTableModel", "rising")
-                          : last < first ? QCoreApplication::translate("pelscope::GroupTableModel", "falling")
-                                         : QCoreApplication::translate("pelscope::GroupTableModel", "flat");
+    // Not the first point against the last: a batch reader's lag would be "rising" and "falling" by turns.
+    QString trend = trendChangeWords(row);
+    if (trend.isEmpty())
+        trend = QCoreApplication::translate("pelscope::GroupTableModel", "too little history yet to say where it is heading");
     return fillText(QCoreApplication::translate("pelscope::GroupTableModel", "%1 now %2; lowest %3, highest %4 over 15 minutes; %5; warn at %6, crit at %7"),
                     series.name, series.format(last), series.format(lo), series.format(hi), trend, series.format(series.warnAt),
                     series.format(series.critAt));
+}
+
+// "lag up 12% in 5m": is it getting worse, in words. The last 5 minutes of
+// the trend's measure (less while the history is younger, 30 s at least),
+// the mean of its first fifth against the mean of its last, so that one
+// batch read or one burst is not called a trend.
+QString GroupTableModel::trendChangeWords(int row) const
+{
+    if (!m_history)
+        return {};
+    const TrendSeries series = trendSeries(row);
+    constexpr qint64 kSpanMs = 5 * 60'000, kLeastMs = 30'000;
+    const qint64 now = m_snapshot->takenAtMs;
+    // Every poll of the last 5 minutes (the sparkline's 90 points would
+    // average them into columns that start anywhere).
+    LastRead &recent = lastRead(m_rows.at(row).key);
+    if (auto read = m_history->tryRead([&](const HistoryStore &h) { return h.window(m_rows.at(row).key, series.metric, now - kSpanMs, now, 600); })) {
+        recent.recentMetric = int(series.metric);
+        recent.recentT = std::move(read->t);
+        recent.recentV = std::move(read->v);
+    }
+    if (recent.recentMetric != int(series.metric))
+        return {};
+    const QVector<double> &values = recent.recentV;
+    auto timeOf = [&](qsizetype i) { return qint64(recent.recentT[i] * 1000.0); };
+    qint64 first = -1, last = -1;
+    for (qsizetype i = 0; i < values.size(); ++i)
+        if (!std::isnan(values[i])) {
+            if (first < 0)
+                first = timeOf(i);
+            last = timeOf(i);
+        }
+    const qint64 span = last - first;
+    if (first < 0 || span < kLeastMs)
+        return {};
+    const qint64 part = span / 5;
+    double early = 0, late = 0;
+    int earlyN = 0, lateN = 0;
+    for (qsizetype i = 0; i < values.size(); ++i) {
+        const double v = values[i];
+        const qint64 t = timeOf(i);
+        if (std::isnan(v) || t < first)
+            continue;
+        if (t <= first + part) {
+            early += v;
+            ++earlyN;
+        }
+        if (t >= last - part) {
+            late += v;
+            ++lateN;
+        }
+    }
+    early /= std::max(earlyN, 1);
+    late /= std::max(lateN, 1);
+    // Less than one entry or one second (the series' units), or 5%, is no change worth a word.
+    constexpr double unit = 1;
+    if (std::abs(late - early) < std::max(unit, 0.05 * std::abs(early)))
+        return fillText(QCoreApplication::translate("pelscope::GroupTableModel", "%1 about flat over %2"), series.name, formatDuration(span));
+    if (early < unit)
+        return fillText(QCoreApplication::translate("pelscope::GroupTableModel", "%1 up from %2 to %3 in %4"), series.name, series.format(early),
+                        series.format(late), formatDuration(span));
+    const double percent = std::round(100.0 * std::abs(late - early) / early);
+    const QString amount = percent >= 1000 ? fillText(QStringLiteral("×%1"), QString::number(late / early, 'f', 0))
+                                           : fillText(QStringLiteral("%1%"), QString::number(percent, 'f', 0));
+    return fillText(late > early ? QCoreApplication::translate("pelscope::GroupTableModel", "%1 up %2 in %3")
+                                 : QCoreApplication::translate("pelscope::GroupTableModel", "%1 down %2 in %3"),
+                    series.name, amount, formatDuration(span));
 }
 
 std::optional<StatusSince> GroupTableModel::sinceOf(int row) const

@@ -130,7 +130,7 @@
 <context>
     <name>AnnotationShare</name>
     <message>
-        <location filename="../../models/actions/annotation_share.cpp" line="+133"/>
+        <location filename="../../models/actions/annotation_share.cpp" line="+132"/>
         <source>Share the mark</source>
         <translation>표시 공유</translation>
     </message>
@@ -716,7 +716,7 @@
         <translation>경고 유지: 근거가 마지막으로 보인 것은 %1 전이며, 근거 없는 상태가 %2 동안 이어져야 정상으로 바뀝니다 (%3)</translation>
     </message>
     <message>
-        <location filename="../../models/health/drain_forecast.cpp" line="+36"/>
+        <location filename="../../models/health/drain_forecast.cpp" line="+83"/>
         <source>the backlog is unknown this poll</source>
         <translation>이번 폴링에서는 적체량을 알 수 없음</translation>
     </message>
@@ -726,7 +726,7 @@
         <translation>폴링이 부족함: 예측에 필요한 %2 중 %1</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+28"/>
         <source>nothing read in %1: no pace to forecast from</source>
         <translation>%1 동안 읽은 것이 없음: 예측할 속도가 없음</translation>
     </message>
@@ -3448,7 +3448,7 @@ Click for the last hour.</source>
         <translation>유입 및 유출 속도 (엔트리/초)</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+18"/>
         <source>Why this status</source>
         <translation>이 상태인 이유</translation>
     </message>
@@ -3701,22 +3701,7 @@ Click for the last hour.</source>
         <translation> 전</translation>
     </message>
     <message>
-        <location line="+62"/>
-        <source>rising</source>
-        <translation>증가 중</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>falling</source>
-        <translation>감소 중</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>flat</source>
-        <translation>변화 없음</translation>
-    </message>
-    <message>
-        <location line="+27"/>
+        <location line="+162"/>
         <source>No rule is broken</source>
         <translation>위반한 규칙 없음</translation>
     </message>
@@ -3781,17 +3766,17 @@ Click for the last hour.</source>
         <translation>, 최근 %2 동안 +%1</translation>
     </message>
     <message>
-        <location line="-114"/>
+        <location line="-180"/>
         <source>lag</source>
         <translation>Lag</translation>
     </message>
     <message>
-        <location line="-58"/>
+        <location line="-63"/>
         <source>just now</source>
         <translation>방금</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+70"/>
         <source>oldest pending idle</source>
         <translation>가장 오래된 Pending idle</translation>
     </message>
@@ -3801,17 +3786,42 @@ Click for the last hour.</source>
         <translation>밀림</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+36"/>
         <source>%1 over the last 15 minutes: not known yet</source>
         <translation>최근 15분의 %1: 아직 모름</translation>
     </message>
     <message>
         <location line="+4"/>
+        <source>too little history yet to say where it is heading</source>
+        <translation>추세를 말하기에는 기록이 아직 부족함</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>%1 now %2; lowest %3, highest %4 over 15 minutes; %5; warn at %6, crit at %7</source>
         <translation>%1 현재 %2; 15분 동안 최저 %3, 최고 %4; %5; 경고 %6, 위험 %7</translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="+60"/>
+        <source>%1 about flat over %2</source>
+        <translation>%1: %2 동안 거의 변화 없음</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>%1 up from %2 to %3 in %4</source>
+        <translation>%1: %4 동안 %2 → %3 증가</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1 up %2 in %3</source>
+        <translation>%1: %3 동안 %2 증가</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1 down %2 in %3</source>
+        <translation>%1: %3 동안 %2 감소</translation>
+    </message>
+    <message>
+        <location line="+69"/>
         <source>%1. Drawn from 0, with the warn (amber) and crit (red) lines; the measure is the one that explains the status, lag when the group is OK.</source>
         <translation>%1. 0부터 그리며 경고(주황)와 위험(빨강) 선을 함께 표시합니다. 상태를 설명하는 지표이며, 그룹이 OK이면 Lag입니다.</translation>
     </message>
@@ -3843,7 +3853,7 @@ Desktop notifications muted</source>
         <translation>%1, 데스크톱 알림 꺼짐</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+32"/>
         <source>Status</source>
         <translation>상태</translation>
     </message>
@@ -4406,7 +4416,7 @@ Desktop notifications muted</source>
         <translation>%1에 장애 보고서를 쓰는 중…</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+18"/>
         <source>Incident report</source>
         <translation>장애 보고서</translation>
     </message>
@@ -4850,7 +4860,7 @@ Desktop notifications muted</source>
         <translation>표시를 공유하지 않았습니다: 이 컴퓨터의 기록에만 남습니다</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+8"/>
         <source>Marks this moment on the connection&apos;s charts and in its history, report and history --json</source>
         <translation>이 시점을 연결의 차트와 기록, 보고서, history --json에 표시합니다</translation>
     </message>
@@ -5058,6 +5068,11 @@ Desktop notifications muted</source>
     </message>
     <message>
         <location line="+21"/>
+        <source>• lately: %1</source>
+        <translation>• 최근: %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>• lag: %1</source>
         <translation>• lag: %1</translation>
     </message>
@@ -5107,12 +5122,12 @@ Desktop notifications muted</source>
         <translation>%1 표시 중 ✕</translation>
     </message>
     <message>
-        <location line="-220"/>
+        <location line="-223"/>
         <source>Consumer groups, worst first</source>
         <translation>컨슈머 그룹, 나쁜 순</translation>
     </message>
     <message>
-        <location line="+221"/>
+        <location line="+224"/>
         <source>Show every row again</source>
         <translation>모든 행 다시 표시</translation>
     </message>
@@ -5925,7 +5940,7 @@ The oldest %1 processing items read: %2 without a timestamp (unknown age), %3 st
 <context>
     <name>pelscope::TimeChartWidget</name>
     <message>
-        <location filename="../../ui/charts/time_chart_widget.cpp" line="+199"/>
+        <location filename="../../ui/charts/time_chart_widget.cpp" line="+200"/>
         <source>; lines at %1</source>
         <translation>. 기준선 %1</translation>
     </message>
@@ -5958,7 +5973,7 @@ The oldest %1 processing items read: %2 without a timestamp (unknown age), %3 st
 <context>
     <name>pelscope::WriteController</name>
     <message>
-        <location filename="../../ui/write_controller.cpp" line="+198"/>
+        <location filename="../../ui/write_controller.cpp" line="+206"/>
         <source>Writes enabled on %1</source>
         <translation>%1에서 쓰기 허용됨</translation>
     </message>
@@ -5993,17 +6008,17 @@ The oldest %1 processing items read: %2 without a timestamp (unknown age), %3 st
         <translation>원장 경로를 쓰려면 &quot;편집 후 재처리&quot;로 대상을 지정하세요</translation>
     </message>
     <message>
-        <location line="-213"/>
+        <location line="-220"/>
         <source>Cancel after this batch</source>
         <translation>이 배치 후 취소</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Connection lost (%1); resuming…</source>
         <translation>연결 끊김(%1). 재개하는 중…</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+17"/>
         <location line="+2"/>
         <source>Not allowed</source>
         <translation>허용되지 않음</translation>

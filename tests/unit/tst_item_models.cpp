@@ -338,7 +338,7 @@ private Q_SLOTS:
         const HealthThresholds thresholds;
         const auto poll = [&](int i, qint64 idleMs) {
             SnapshotData d;
-            d.takenAtMs = 1'796'135'660'000 + i * 1000;
+            d.takenAtMs = 1'796'135'660'000 + i * 4000;
             d.generation = 1;
             StreamSnapshot s;
             s.key = "orders";
@@ -359,7 +359,7 @@ private Q_SLOTS:
             model.applySnapshot(snap);
         };
         for (int i = 0; i < 10; ++i)
-            poll(i, 290'000 + i * 2000); // past oldest_idle_crit (5 m) from the sixth poll on
+            poll(i, 290'000 + i * 4000); // past oldest_idle_crit (5 m) from the fourth poll on
         const QModelIndex trend = model.index(0, GroupTableModel::Trend);
         QCOMPARE(model.data(trend, GroupTableModel::HealthRole).toInt(), int(Health::Crit));
         QCOMPARE(model.data(trend, GroupTableModel::TrendThresholdsRole).toPointF(), QPointF(60, 300));
@@ -369,10 +369,12 @@ private Q_SLOTS:
             if (!std::isnan(v))
                 known << v;
         QVERIFY2(known.size() >= 2, qPrintable(QString::number(known.size())));
-        QCOMPARE(known.last(), 308.0); // seconds, the last poll's oldest idle
+        QCOMPARE(known.last(), 326.0); // seconds, the last poll's oldest idle
         QVERIFY(known.first() < known.last());
         const QString words = model.data(trend, Qt::AccessibleTextRole).toString();
-        QVERIFY2(words.startsWith(QStringLiteral("oldest pending idle now 5m08s")) && words.contains(QStringLiteral("rising"))
+        // The first fifth of 36 s (292 s) against the last (324 s).
+        QVERIFY2(words.startsWith(QStringLiteral("oldest pending idle now 5m26s"))
+                     && words.contains(QStringLiteral("oldest pending idle up 11% in 36s"))
                      && words.contains(QStringLiteral("crit at 5m")),
                  qPrintable(words));
 
@@ -382,6 +384,61 @@ private Q_SLOTS:
         QCOMPARE(model.data(trend, GroupTableModel::TrendThresholdsRole).toPointF(), QPointF(1000, 10000));
         QVERIFY2(model.data(trend, Qt::AccessibleTextRole).toString().startsWith(QStringLiteral("lag now 0")),
                  qPrintable(model.data(trend, Qt::AccessibleTextRole).toString()));
+    }
+
+    // "Is it getting worse" in words beside why (issue 48): a batch reader's
+    // lag that swings 2,000 ↔ 2,500 with every read is flat, not rising and
+    // falling by turns; a lag that climbs is "up N% in 5m"; one that drains
+    // is "down"; an OK group's Why says nothing of it; too little history
+    // says nothing at all.
+    void gettingWorseIsSaidInWords()
+    {
+        SharedHistoryStore history;
+        GroupTableModel model;
+        QAbstractItemModelTester tester(&model, kMode);
+        model.setHistory(&history);
+        const HealthThresholds thresholds;
+        qint64 at = 1'796'135'660'000;
+        const auto poll = [&](qint64 lag) {
+            at += 5000;
+            SnapshotData d;
+            d.takenAtMs = at;
+            d.generation = 1;
+            StreamSnapshot s;
+            s.key = "orders";
+            s.length = 100'000;
+            s.entriesAdded = 100'000;
+            GroupSnapshot g;
+            g.name = "ship";
+            g.lag = lag;
+            g.entriesRead = 100'000 - lag;
+            g.pending = 0;
+            g.health = evaluateGroup(s, g, thresholds);
+            s.groups = {g};
+            d.streams.append(s);
+            const Snapshot snap(std::move(d));
+            history.write([&](HistoryStore &h) { appendAndEvaluate(h, snap, HistoryRuleThresholds{}); });
+            model.applySnapshot(snap);
+        };
+        poll(2000);
+        poll(2500);
+        const QModelIndex why = model.index(0, GroupTableModel::Reasons);
+        const auto change = [&] { return model.data(why, GroupTableModel::TrendChangeRole).toString(); };
+        QCOMPARE(change(), QString()); // 5 s of history: nothing to say
+        QCOMPARE(why.data().toString(), QStringLiteral("lag 2,500 ≥ 1,000 unread entries"));
+        for (int i = 0; i < 60; ++i) // five minutes of a batch reader
+            poll(i % 2 ? 2500 : 2000);
+        QCOMPARE(change(), QStringLiteral("lag about flat over 5m00s"));
+        QCOMPARE(why.data().toString(), QStringLiteral("lag 2,500 ≥ 1,000 unread entries; lag about flat over 5m00s"));
+        for (int i = 1; i <= 60; ++i) // climbing 50 every 5 s, still swinging: the first minute averages 2,569, the last 4,931
+            poll(2000 + 50 * i + (i % 2 ? 500 : 0));
+        QCOMPARE(change(), QStringLiteral("lag up 92% in 5m00s"));
+        QVERIFY2(why.data().toString().endsWith(QStringLiteral("; lag up 92% in 5m00s")), qPrintable(why.data().toString()));
+        for (int i = 1; i <= 60; ++i) // a worker back: it drains
+            poll(std::max(0, 5000 - 80 * i));
+        QVERIFY2(change().startsWith(QStringLiteral("lag down ")), qPrintable(change()));
+        QCOMPARE(model.data(why, GroupTableModel::HealthRole).toInt(), int(Health::Ok));
+        QVERIFY2(!why.data().toString().contains(QStringLiteral("down")), qPrintable(why.data().toString()));
     }
 
     void consumerTableModel()

@@ -231,6 +231,9 @@ void OverviewPage::showReasons()
     QStringList lines;
     for (const QString &r : reasons)
         lines << QStringLiteral("• ") + r.toHtmlEscaped();
+    const QString change = current.data(GroupTableModel::TrendChangeRole).toString();
+    if (!change.isEmpty())
+        lines << fillText(tr("• lately: %1"), change.toHtmlEscaped());
     const QString lagNote = current.siblingAtColumn(GroupTableModel::Lag).data(Qt::ToolTipRole).toString();
     if (!lagNote.isEmpty())
         lines << tr("• lag: %1").arg(lagNote.toHtmlEscaped());
