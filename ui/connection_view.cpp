@@ -1,4 +1,6 @@
 #include "connection_view.h"
+
+#include "snapshot/dead_letter_causes.h"
 #include "charts/previous_period_lines.h"
 
 #include "widgets/cluster_banner.h"
@@ -87,7 +89,7 @@ ConnectionView::ConnectionView(QWidget *parent)
     connect(m_writes, &WriteController::groupWritten, this,
             [this](const QByteArray &stream, const QByteArray &group) { m_session->rereadGroup(stream, group); });
     connect(m_writes, &WriteController::message, this, [this](const QString &text) {
-        m_statusLine->showMessage(text, 15000);
+        m_statusLine->say(text, 15000);
         Q_EMIT message(text);
     });
 
@@ -282,13 +284,29 @@ void ConnectionView::updateDlqButton(const Snapshot &snapshot)
         growth += std::max<qint64>(0, d.growth.value_or(0));
     }
     const qsizetype n = snapshot->deadLetters.size();
-    if (n == 0)
-        m_dlqButton->setText(tr("Dead letters: none found"));
-    else if (growth > 0)
-        m_dlqButton->setText(tr("⚠ Dead letters: %1 in %2, +%3 recently")
-                                 .arg(formatCount(entries), n == 1 ? tr("1 stream") : tr("%1 streams").arg(n), formatCount(growth)));
-    else
-        m_dlqButton->setText(tr("Dead letters: %1 in %2").arg(formatCount(entries), n == 1 ? tr("1 stream") : tr("%1 streams").arg(n)));
+    const QString streams = n == 1 ? tr("1 stream") : fillText(tr("%1 streams"), n);
+    QString text = n == 0       ? tr("Dead letters: none found")
+                   : growth > 0 ? fillText(tr("⚠ Dead letters: %1 in %2, +%3 recently"), formatCount(entries), streams, formatCount(growth))
+                                : fillText(tr("Dead letters: %1 in %2"), formatCount(entries), streams);
+    // What piles up there, by its error (the newest entries' causes): the
+    // poison question answered without opening the page.
+    const DeadLetterCauses causes = topDeadLetterCauses(snapshot->deadLetters, 5);
+    const auto causeName = [this](const QByteArray &cause) { return cause.isEmpty() ? tr("no error field") : displayBytes(cause); };
+    QStringList shown, listed;
+    for (const DeadLetterCause &c : causes.top) {
+        if (shown.size() < 2)
+            shown << fillText(tr("%1 ×%2"), m_dlqButton->fontMetrics().elidedText(causeName(c.cause), Qt::ElideRight, 200), formatCount(c.count));
+        listed << fillText(tr("%1: %2"), causeName(c.cause), formatCount(c.count));
+    }
+    if (!shown.isEmpty())
+        text = fillText(tr("%1 · top: %2"), text, shown.join(QStringLiteral(", ")));
+    // A button reads "&" as its shortcut's mark: an error text's own is doubled.
+    m_dlqButton->setText(QString(text).replace(QLatin1Char('&'), QStringLiteral("&&")));
+    QString tip = tr("Browse, requeue and export the dead-letter streams (Ctrl+D)");
+    if (!listed.isEmpty())
+        tip = fillText(tr("%1\n\nBy error, among the newest %2 entries read (%3 causes in all):\n%4"), tip, formatCount(causes.sampled),
+                       causes.distinct, listed.join(QLatin1Char('\n')));
+    m_dlqButton->setToolTip(tip);
 }
 
 void ConnectionView::showStartupError(const QString &message)
@@ -371,7 +389,7 @@ void ConnectionView::render(const Snapshot &snapshot)
 void ConnectionView::showTimelineEvent(const TimelineEvent &event)
 {
     m_groupPage->setConnectionEvents(m_session->events());
-    m_statusLine->showMessage(event.detail, 120'000);
+    m_statusLine->say(event.detail, 120'000);
     Q_EMIT message(event.detail);
 }
 

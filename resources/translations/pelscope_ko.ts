@@ -386,7 +386,7 @@
     <message>
         <location filename="../../models/snapshot/format.cpp" line="+17"/>
         <source>%1ms</source>
-        <translation>%1ms</translation>
+        <translation>%1밀리초</translation>
     </message>
     <message>
         <location line="+4"/>
@@ -2696,7 +2696,7 @@ Click for the last hour.</source>
 <context>
     <name>pelscope::ConnectionView</name>
     <message>
-        <location filename="../../ui/connection_view.cpp" line="+75"/>
+        <location filename="../../ui/connection_view.cpp" line="+77"/>
         <source>PAUSED — polling is suspended; press Space to resume.</source>
         <translation>일시 중지됨 — 폴링이 중단되었습니다. 재개하려면 Space 키를 누르십시오.</translation>
     </message>
@@ -2707,11 +2707,12 @@ Click for the last hour.</source>
     </message>
     <message>
         <location line="+1"/>
+        <location line="+207"/>
         <source>Browse, requeue and export the dead-letter streams (Ctrl+D)</source>
         <translation>데드 레터 스트림 탐색, 재처리, 내보내기 (Ctrl+D)</translation>
     </message>
     <message>
-        <location line="+144"/>
+        <location line="-63"/>
         <source>Connecting to %1…</source>
         <translation>%1에 연결 중…</translation>
     </message>
@@ -2726,29 +2727,58 @@ Click for the last hour.</source>
         <translation>데드 레터: 없음</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>⚠ Dead letters: %1 in %2, +%3 recently</source>
         <translation>⚠ 데드 레터: %2에 %1건, 최근 +%3</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+2"/>
+        <location line="-2"/>
         <source>1 stream</source>
         <translation>스트림 1개</translation>
     </message>
     <message>
-        <location line="-2"/>
-        <location line="+2"/>
+        <location line="+0"/>
         <source>%1 streams</source>
         <translation>스트림 %1개</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="+3"/>
         <source>Dead letters: %1 in %2</source>
         <translation>데드 레터: %2에 %1건</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+4"/>
+        <source>no error field</source>
+        <translation>오류 필드 없음</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>%1 ×%2</source>
+        <translation>%1 ×%2</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 · top: %2</source>
+        <translation>%1 · 상위: %2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1
+
+By error, among the newest %2 entries read (%3 causes in all):
+%4</source>
+        <translation>%1
+
+읽은 최신 항목 %2개의 오류별 분포 (원인 모두 %3가지):
+%4</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Not connected</source>
         <translation>연결되지 않음</translation>
     </message>

@@ -17,6 +17,7 @@
 #include "dialogs/write_dialogs.h"
 #include "pages/all_connections_page.h"
 #include "pages/overview_page.h"
+#include "widgets/connection_status_line.h"
 #include "pages/queue_panel.h"
 #include "itemmodels/queue_table_model.h"
 #include "write_controller.h"
@@ -386,6 +387,66 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(view->overviewTable()->model()->rowCount() == 1, 10000);
         view->overview()->findChild<QLineEdit *>()->setText(QStringLiteral("no-such-group"));
         QTRY_VERIFY(reasons->text().contains(QStringLiteral("No group matches the filter.")));
+    }
+
+    // A message in the status line is cut with "…" where the figures begin,
+    // whole in the tooltip, and gone with its time (issue 48: a mark's text
+    // ran under "History: recording" cut mid-word).
+    void statusMessageIsCutBeforeTheFigures()
+    {
+        ConnectionStatusLine line;
+        line.resize(520, 30);
+        line.show();
+        line.showHistory(HistoryState{}, std::nullopt);
+        QLabel *history = line.findChild<QLabel *>(QStringLiteral("historyLabel"));
+        QVERIFY(history);
+        const QString text = QStringLiteral("2026-12-07 04:41:09, deploys (ops): payment gateway timeout 30s -> 10s, then a long explanation %1 {x}");
+        line.say(text, 600);
+        QTRY_VERIFY(line.currentMessage().endsWith(QStringLiteral("…")));
+        QVERIFY(text.startsWith(line.currentMessage().chopped(1)));
+        QVERIFY2(12 + line.fontMetrics().horizontalAdvance(line.currentMessage()) <= history->geometry().left(),
+                 qPrintable(fillText(QStringLiteral("%1 px of text, figures from %2"), line.fontMetrics().horizontalAdvance(line.currentMessage()),
+                                     history->geometry().left())));
+        QCOMPARE(line.toolTip(), text);
+        line.resize(2000, 30); // room for it all: shown whole
+        QTRY_COMPARE(line.currentMessage(), text);
+        QTRY_VERIFY_WITH_TIMEOUT(line.currentMessage().isEmpty(), 3000); // its 600 ms are not restarted by the refit
+        QVERIFY(line.toolTip().isEmpty());
+    }
+
+    // What piles up in the dead letters, on the overview's line (issue 48
+    // item 3): the newest entries' errors with the numbers folded, counted
+    // across the streams, as the server holds them; "&" in an error is not
+    // a shortcut's mark; the tooltip lists each cause.
+    void deadLetterLineNamesTheTopErrors()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        db.command({"XGROUP", "CREATE", "orders", "g", "$", "MKSTREAM"});
+        for (const char *id : {"1234", "98", "7"})
+            db.command({"XADD", "orders:dlq", "*", "order_id", id, "error", QByteArray("order ") + id + " failed: timeout"});
+        db.command({"XADD", "orders:dlq", "*", "error", "card & declined"});
+        db.command({"XADD", "orders:dlq", "*", "error", "card & declined"});
+        db.command({"XADD", "orders:dlq", "*", "error", QByteArray("\xe2\x80\x8f" "bad %1 {x}\x01")});
+        db.command({"XADD", "orders:dlq", "*", "order_id", "5"});
+        MainWindow window;
+        window.show();
+        ConnectionRequest request;
+        request.options = optionsFor(server.url());
+        request.intervalMs = 300;
+        request.history.enabled = false;
+        ConnectionView *view = window.openConnection(request);
+        auto *button = view->findChild<QPushButton *>(QStringLiteral("dlqButton"));
+        QVERIFY(button);
+        QTRY_COMPARE_WITH_TIMEOUT(button->text(), QStringLiteral("Dead letters: 7 in 1 stream · top: order # failed: timeout ×3, card && declined ×2"),
+                                  10000);
+        const QString tip = button->toolTip();
+        QVERIFY2(tip.contains(QStringLiteral("By error, among the newest 7 entries read (4 causes in all):")) && tip.contains(QStringLiteral("card & declined: 2"))
+                     && tip.contains(QStringLiteral("\\u200fbad %# {x}\\x01: 1")) && tip.contains(QStringLiteral("no error field: 1")),
+                 qPrintable(tip));
     }
 
     // Space on a focused button presses it, as everywhere else; elsewhere it

@@ -12,6 +12,9 @@
 #include <QLabel>
 #include <QLocale>
 
+#include <QResizeEvent>
+#include <QTimer>
+
 #include <algorithm>
 
 namespace pelscope {
@@ -46,6 +49,12 @@ ConnectionStatusLine::ConnectionStatusLine(QWidget *parent)
     m_activityLabel->installEventFilter(this);
     addPermanentWidget(m_activityLabel);
     addPermanentWidget(m_pollLabel);
+    connect(this, &QStatusBar::messageChanged, this, [this](const QString &shown) {
+        if (shown.isEmpty() && !m_message.isEmpty()) { // timed out, or another message cleared it
+            m_message.clear();
+            setToolTip({});
+        }
+    });
 }
 
 void ConnectionStatusLine::showConnection(const ConnectionStatus &status)
@@ -67,6 +76,38 @@ void ConnectionStatusLine::showConnection(const ConnectionStatus &status)
     }
     m_connectionLabel->setText(text);
     m_connectionLabel->setToolTip(text);
+}
+
+void ConnectionStatusLine::say(const QString &text, int ms)
+{
+    m_message = text;
+    m_messageUntil = QDeadlineTimer(ms);
+    setToolTip(text);
+    showMessage(text, ms);
+    fitMessage();
+    // The figures beside it settle after the next layout: cut it again then.
+    QTimer::singleShot(0, this, &ConnectionStatusLine::fitMessage);
+}
+
+void ConnectionStatusLine::fitMessage()
+{
+    if (m_message.isEmpty())
+        return;
+    int room = width() - 24; // QStatusBar's own margins around a message
+    for (QLabel *label : {m_replicaLabel, m_historyLabel, m_activityLabel, m_pollLabel})
+        if (label->isVisible())
+            room = std::min(room, label->geometry().left() - 12);
+    const QString line = m_message.section(QLatin1Char('\n'), 0, 0); // one line is drawn
+    const QString fitted = fontMetrics().elidedText(line, Qt::ElideRight, std::max(room, 40));
+    // showMessage starts its timeout again: the time left of the one said.
+    if (fitted != currentMessage() && !m_messageUntil.hasExpired())
+        showMessage(fitted, int(std::max<qint64>(1, m_messageUntil.remainingTime())));
+}
+
+void ConnectionStatusLine::resizeEvent(QResizeEvent *event)
+{
+    QStatusBar::resizeEvent(event);
+    fitMessage();
 }
 
 void ConnectionStatusLine::showProfileTag(ConnectionProfile::ColorTag tag)
@@ -126,6 +167,8 @@ void ConnectionStatusLine::showPoll(const Snapshot &snapshot)
     showPollCost(snapshot);
     showReplicas(snapshot);
     showActivity(snapshot);
+    if (!m_message.isEmpty()) // the figures may have widened: a message beside them is cut again
+        QTimer::singleShot(0, this, &ConnectionStatusLine::fitMessage);
 }
 
 // Claims and acknowledgements, short; the whole sentence in the tooltip. XACK

@@ -9,6 +9,7 @@
 #include "probe/connection_status.h"
 #include "snapshot/snapshot.h"
 
+#include <QDeadlineTimer>
 #include <QStatusBar>
 
 #include <optional>
@@ -24,6 +25,9 @@ public:
     explicit ConnectionStatusLine(QWidget *parent = nullptr);
 
     void showProfileTag(ConnectionProfile::ColorTag tag);
+    // A message for `ms`, cut with "…" where the line's figures begin (the
+    // status bar clipped it mid-word against them) and whole in the tooltip.
+    void say(const QString &text, int ms);
     void showConnection(const ConnectionStatus &status);
     void showPoll(const Snapshot &snapshot);
     void showHistory(const HistoryState &state, std::optional<qint64> recordedSinceMs);
@@ -36,6 +40,7 @@ Q_SIGNALS:
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void showPollCost(const Snapshot &snapshot);
@@ -49,6 +54,9 @@ private:
     QLabel *m_historyLabel;
     QLabel *m_pollLabel;
     QLabel *m_activityLabel; // claim and XACK activity (server-wide)
+    QString m_message;       // say()'s whole text while it is shown
+    QDeadlineTimer m_messageUntil;
+    void fitMessage();       // shown again, cut to the room left by the figures as they are now
     // Until the first poll succeeds nothing is recorded, whatever the file says.
     bool m_polled = false;
     HistoryState m_history;
