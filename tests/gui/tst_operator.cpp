@@ -469,7 +469,7 @@ private Q_SLOTS:
             const QString job = browser->items()->index(r, 3).data().toString();
             QVERIFY2(due.contains(job), qPrintable(job));
             QCOMPARE(browser->items()->index(r, 0).data().toString(),
-                     QLocale().toString(QDateTime::fromMSecsSinceEpoch(due.value(job)), QLocale::ShortFormat));
+                     QDateTime::fromMSecsSinceEpoch(due.value(job)).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"))); // seconds, in any language
             const QString age = browser->items()->index(r, 1).data().toString();
             QVERIFY2(age.startsWith(QStringLiteral("overdue by")) || age.startsWith(QStringLiteral("due in")), qPrintable(age));
         }

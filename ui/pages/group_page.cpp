@@ -458,7 +458,7 @@ void GroupPage::updateCharts()
         QStringList caption;
         if (m_recordedSinceMs && *m_recordedSinceMs > from)
             caption
-                << tr("recorded since %1").arg(QLocale().toString(QDateTime::fromMSecsSinceEpoch(*m_recordedSinceMs).time(), QLocale::ShortFormat));
+                << tr("recorded since %1").arg(QDateTime::fromMSecsSinceEpoch(*m_recordedSinceMs).toString(QStringLiteral("HH:mm:ss")));
         if (m_backfill && m_backfilled.key == m_key && !m_backfilled.note.isEmpty())
             caption << m_backfilled.note;
         if (!m_historyNote.isEmpty())

@@ -141,7 +141,7 @@ void ConnectionStatusLine::showHistory(const HistoryState &state, std::optional<
     }
     if (const auto since = recordedSinceMs)
         tip += (tip.isEmpty() ? QString() : QStringLiteral("\n"))
-               + tr("Recorded since %1").arg(QLocale().toString(QDateTime::fromMSecsSinceEpoch(*since), QLocale::ShortFormat));
+               + tr("Recorded since %1").arg(QDateTime::fromMSecsSinceEpoch(*since).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")));
     if (const auto held = m_held)
         tip += (tip.isEmpty() ? QString() : QStringLiteral("\n"))
                + fillText(tr("In this window's memory: %1 group(s), %2 of them gone from the server (the %3 last seen are kept); "

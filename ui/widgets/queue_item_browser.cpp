@@ -34,7 +34,7 @@ constexpr double kLastTimeMs = 253'402'300'799'000.0;
 
 QString localDate(qint64 ms)
 {
-    return QLocale().toString(QDateTime::fromMSecsSinceEpoch(ms), QLocale::ShortFormat);
+    return QDateTime::fromMSecsSinceEpoch(ms).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
 }
 
 // One line of an item for the table: control characters escaped, cut.
@@ -203,7 +203,7 @@ void QueueItemBrowser::showPage(const QueueItemPage &page)
                                           : tr("Items %1–%2 of %3, %4 — read at %5 (Refresh to read again)")
                                                 .arg(formatCount(page.offset + 1), formatCount(page.offset + page.items.size()), formatCount(length),
                                                      m_source.order,
-                                                     QLocale().toString(QDateTime::fromMSecsSinceEpoch(page.serverNowMs).time(), QLocale::ShortFormat)));
+                                                     QDateTime::fromMSecsSinceEpoch(page.serverNowMs).toString(QStringLiteral("HH:mm:ss"))));
     m_earlier->setEnabled(page.offset > 0);
     m_later->setEnabled(page.offset + page.items.size() < length);
 }

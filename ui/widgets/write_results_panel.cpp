@@ -62,7 +62,7 @@ void WriteResultsPanel::add(const WriteRecord &r)
     if (QTreeWidgetItem *previous = m_tree->topLevelItem(0))
         previous->setExpanded(false);
     auto *top = new QTreeWidgetItem;
-    top->setText(0, tr("%1  %2 — %3  (%4)").arg(QLocale().toString(r.at.time(), QLocale::ShortFormat), r.title, r.headline, r.where));
+    top->setText(0, tr("%1  %2 — %3  (%4)").arg(r.at.toString(QStringLiteral("HH:mm:ss")), r.title, r.headline, r.where));
     top->setIcon(0, style()->standardIcon(r.failed ? QStyle::SP_MessageBoxWarning : QStyle::SP_DialogApplyButton));
     top->setToolTip(0, top->text(0));
     auto child = [top](const QString &text) {
