@@ -1,5 +1,7 @@
 #include "health_style.h"
 
+#include "snapshot/status_words.h"
+
 #include <QApplication>
 #include <QCoreApplication>
 #include <QPainter>
@@ -34,14 +36,13 @@ HealthStyle healthStyle(Health h)
     switch (h) {
     case Health::Crit:
         return {dark ? QColor(0xef, 0x53, 0x50) : QColor(0xc6, 0x28, 0x28), dark ? QColor(0x4a, 0x1c, 0x1c) : QColor(0xfd, 0xe4, 0xe4),
-                QStringLiteral("\u2716"), QCoreApplication::translate("pelscope::HealthStyle", "CRIT"), QCoreApplication::translate("pelscope::HealthStyle", "crit")};
+                QStringLiteral("\u2716"), statusWord(Health::Crit), statusName(Health::Crit)};
     case Health::Warn:
         return {dark ? QColor(0xff, 0xb7, 0x4d) : QColor(0xb2, 0x6a, 0x00), dark ? QColor(0x4a, 0x3a, 0x10) : QColor(0xff, 0xf4, 0xd6),
-                QStringLiteral("\u25B2"), QCoreApplication::translate("pelscope::HealthStyle", "WARN"), QCoreApplication::translate("pelscope::HealthStyle", "warn")};
+                QStringLiteral("\u25B2"), statusWord(Health::Warn), statusName(Health::Warn)};
     case Health::Ok: break;
     }
-    return {dark ? QColor(0x66, 0xbb, 0x6a) : QColor(0x2e, 0x7d, 0x32), QColor(), QStringLiteral("\u2714"), QCoreApplication::translate("pelscope::HealthStyle", "OK"),
-            QCoreApplication::translate("pelscope::HealthStyle", "ok")};
+    return {dark ? QColor(0x66, 0xbb, 0x6a) : QColor(0x2e, 0x7d, 0x32), QColor(), QStringLiteral("\u2714"), statusWord(Health::Ok), statusName(Health::Ok)};
 }
 
 QString bannerStyleSheet(BannerTone tone)

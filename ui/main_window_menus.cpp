@@ -8,6 +8,7 @@
 #include "dialogs/alert_inbox_dialog.h"
 #include "dialogs/mark_moment_dialog.h"
 #include "app_language.h"
+#include "snapshot/status_words.h"
 #include "incident_export.h"
 #include "dialogs/keyboard_help.h"
 
@@ -221,6 +222,21 @@ void MainWindow::buildMenus()
                                            : tr("This desktop has no system tray"));
     connect(toTray, &QAction::toggled, this, [](bool on) { QSettings().setValue(QStringLiteral("window/closeToTray"), on); });
     addLanguageMenu(view, this);
+    // In a language whose status words are not the codes (위험, 경고, 정상):
+    // teams whose runbooks and pager say CRIT/WARN/OK may keep the codes.
+    setStatusCodesKept(QSettings().value(QStringLiteral("window/statusCodes"), false).toBool());
+    if (QCoreApplication::translate("Status", "CRIT") != QLatin1String("CRIT")) {
+        QAction *codes = view->addAction(tr("Status as CRIT/WARN/OK codes"));
+        codes->setCheckable(true);
+        codes->setChecked(statusCodesKept());
+        codes->setToolTip(tr("The pills, alerts and summaries say CRIT, WARN and OK instead of the words of the window's language"));
+        connect(codes, &QAction::toggled, this, [this](bool on) {
+            setStatusCodesKept(on);
+            QSettings().setValue(QStringLiteral("window/statusCodes"), on);
+            for (QWidget *w : findChildren<QWidget *>()) // the pills are painted: they say it at once; the summaries at the next poll
+                w->update();
+        });
+    }
     // The inbox: every alert told, after the banner and the balloon are gone.
     QAction *inbox = view->addAction(tr("A&lerts…"), QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_A), this, &MainWindow::showAlertInbox);
     inbox->setObjectName(QStringLiteral("alertInboxAction"));

@@ -1,6 +1,7 @@
 #include "alert_policy.h"
 
 #include "../snapshot/format.h"
+#include "../snapshot/status_words.h"
 
 #include "../text/display_text.h"
 #include "../text/fill_text.h"
@@ -29,18 +30,6 @@ QString AlertSubject::text() const
     return {};
 }
 
-namespace {
-
-// The status as the window's pills say it (위험 in Korean), not the code.
-QString statusWord(Health h)
-{
-    return h == Health::Crit ? QCoreApplication::translate("Alerts", "CRIT")
-           : h == Health::Warn ? QCoreApplication::translate("Alerts", "WARN")
-                               : QCoreApplication::translate("Alerts", "OK");
-}
-
-} // namespace
-
 QString Alert::title() const
 {
     switch (kind) {
@@ -50,16 +39,16 @@ QString Alert::title() const
     case Kind::Reminder:
         return fillText(QCoreApplication::translate("Alerts", "%1 is still %2"), subject.text(), statusWord(to));
     case Kind::Recovered:
-        return QCoreApplication::translate("Alerts", "%1 recovered (OK)").arg(subject.text());
+        return fillText(QCoreApplication::translate("Alerts", "%1 recovered (%2)"), subject.text(), statusWord(Health::Ok));
     case Kind::Summary: {
         int crit = 0, warn = 0, ok = 0;
         for (const Alert &a : members)
             (a.to == Health::Crit ? crit : a.to == Health::Warn ? warn : ok)++;
         QStringList parts;
         if (crit)
-            parts << QCoreApplication::translate("Alerts", "%1 CRIT").arg(crit);
+            parts << fillText(QCoreApplication::translate("Alerts", "%1 %2", "a count and a status: 2 CRIT"), crit, statusWord(Health::Crit));
         if (warn)
-            parts << QCoreApplication::translate("Alerts", "%1 WARN").arg(warn);
+            parts << fillText(QCoreApplication::translate("Alerts", "%1 %2", "a count and a status: 2 CRIT"), warn, statusWord(Health::Warn));
         if (ok)
             parts << QCoreApplication::translate("Alerts", "%1 recovered").arg(ok);
         return fillText(QCoreApplication::translate("Alerts", "%1 changed at once: %2"), members.size(), parts.join(QStringLiteral(", ")));

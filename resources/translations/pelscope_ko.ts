@@ -47,7 +47,7 @@
 <context>
     <name>Alerts</name>
     <message>
-        <location filename="../../models/alerts/alert_policy.cpp" line="+23"/>
+        <location filename="../../models/alerts/alert_policy.cpp" line="+24"/>
         <source>delayed queue %1</source>
         <translation>지연 큐 %1</translation>
     </message>
@@ -58,21 +58,6 @@
     </message>
     <message>
         <location line="+12"/>
-        <source>CRIT</source>
-        <translation>위험</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>WARN</source>
-        <translation>경고</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>OK</source>
-        <translation>정상</translation>
-    </message>
-    <message>
-        <location line="+10"/>
         <source>%1 is %2</source>
         <translation>%1 상태: %2</translation>
     </message>
@@ -83,18 +68,15 @@
     </message>
     <message>
         <location line="+2"/>
-        <source>%1 recovered (OK)</source>
-        <translation>%1 복구됨 (정상)</translation>
+        <source>%1 recovered (%2)</source>
+        <translation>%1 복구됨 (%2)</translation>
     </message>
     <message>
         <location line="+7"/>
-        <source>%1 CRIT</source>
-        <translation>위험 %1건</translation>
-    </message>
-    <message>
         <location line="+2"/>
-        <source>%1 WARN</source>
-        <translation>경고 %1건</translation>
+        <source>%1 %2</source>
+        <comment>a count and a status: 2 CRIT</comment>
+        <translation>%2 %1건</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1180,6 +1162,40 @@
         <location line="+18"/>
         <source>%1 items done…</source>
         <translation>%1개 항목 완료…</translation>
+    </message>
+</context>
+<context>
+    <name>Status</name>
+    <message>
+        <location filename="../../ui/main_window_menus.cpp" line="+228"/>
+        <location filename="../../models/snapshot/status_words.cpp" line="+27"/>
+        <source>CRIT</source>
+        <translation>위험</translation>
+    </message>
+    <message>
+        <location filename="../../models/snapshot/status_words.cpp" line="+1"/>
+        <source>WARN</source>
+        <translation>경고</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>OK</source>
+        <translation>정상</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>crit</source>
+        <translation>위험</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>warn</source>
+        <translation>경고</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>ok</source>
+        <translation>정상</translation>
     </message>
 </context>
 <context>
@@ -2499,7 +2515,7 @@ keys: %1</source>
 <context>
     <name>pelscope::ConnectionStatusLine</name>
     <message>
-        <location filename="../../ui/widgets/connection_status_line.cpp" line="+57"/>
+        <location filename="../../ui/widgets/connection_status_line.cpp" line="+66"/>
         <source>● Connected to %1 — %2 %3 (%4)</source>
         <translation>● %1에 연결됨 — %2 %3 (%4)</translation>
     </message>
@@ -2524,7 +2540,7 @@ keys: %1</source>
         <translation>%1에서 연결 끊김</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+52"/>
         <source>History: in memory only</source>
         <translation>이력: 메모리에만</translation>
     </message>
@@ -2574,7 +2590,7 @@ keys: %1</source>
         <translation>이 창의 메모리: 그룹 %1개, 그중 서버에서 사라진 그룹 %2개(마지막으로 본 %3개까지 유지); 컨슈머 %4개; 시계열 %5. 나머지는 파일에 있습니다.</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+36"/>
         <source>Claims %1/s</source>
         <translation>Claim %1/s</translation>
     </message>
@@ -4074,39 +4090,6 @@ Desktop notifications muted</source>
     </message>
 </context>
 <context>
-    <name>pelscope::HealthStyle</name>
-    <message>
-        <location filename="../../ui/health_style.cpp" line="+37"/>
-        <source>crit</source>
-        <translation>위험</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>CRIT</source>
-        <translation>위험</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>warn</source>
-        <translation>경고</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>WARN</source>
-        <translation>경고</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>OK</source>
-        <translation>정상</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>ok</source>
-        <translation>정상</translation>
-    </message>
-</context>
-<context>
     <name>pelscope::HistoryFileWindow</name>
     <message>
         <location filename="../../ui/pages/history_file_window.cpp" line="+49"/>
@@ -4780,7 +4763,7 @@ Desktop notifications muted</source>
     </message>
     <message>
         <location line="+0"/>
-        <location filename="../../ui/main_window_menus.cpp" line="+122"/>
+        <location filename="../../ui/main_window_menus.cpp" line="-105"/>
         <source>Enable &amp;writes…</source>
         <translation>쓰기 허용(&amp;W)…</translation>
     </message>
@@ -4940,7 +4923,17 @@ Desktop notifications muted</source>
         <translation>이 데스크톱에는 시스템 트레이가 없습니다</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+7"/>
+        <source>Status as CRIT/WARN/OK codes</source>
+        <translation>상태를 CRIT/WARN/OK 코드로 표시</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The pills, alerts and summaries say CRIT, WARN and OK instead of the words of the window&apos;s language</source>
+        <translation>상태 표시, 알림, 요약에 창 언어의 단어 대신 CRIT, WARN, OK를 씁니다</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <location line="+3"/>
         <source>A&amp;lerts…</source>
         <translation>알림(&amp;L)…</translation>
@@ -5047,7 +5040,7 @@ Desktop notifications muted</source>
 <context>
     <name>pelscope::OverviewPage</name>
     <message>
-        <location filename="../../ui/pages/overview_page.cpp" line="+79"/>
+        <location filename="../../ui/pages/overview_page.cpp" line="+80"/>
         <source>Filter streams and groups (Ctrl+F; Down or Enter to the table)</source>
         <translation>스트림 및 그룹 필터(Ctrl+F, 아래 화살표 또는 Enter로 표 이동)</translation>
     </message>
@@ -5117,22 +5110,7 @@ Desktop notifications muted</source>
         <translation>위반한 규칙이 없습니다.</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <source>CRIT only</source>
-        <translation>CRIT만</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>WARN only</source>
-        <translation>WARN만</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>OK only</source>
-        <translation>OK만</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+18"/>
         <source>with stalled consumers only</source>
         <translation>멈춘 컨슈머가 있는 것만</translation>
     </message>
@@ -5157,7 +5135,15 @@ Desktop notifications muted</source>
         <translation>컨슈머 그룹, 나쁜 순</translation>
     </message>
     <message>
-        <location line="+224"/>
+        <location line="+212"/>
+        <location line="+3"/>
+        <location line="+3"/>
+        <source>%1 only</source>
+        <comment>a status: CRIT only</comment>
+        <translation>%1만</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Show every row again</source>
         <translation>모든 행 다시 표시</translation>
     </message>

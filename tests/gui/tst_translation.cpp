@@ -5,7 +5,9 @@
 // (each text's width fits the widget showing it), and no English sentence is
 // left on them: labels, buttons, group boxes, tabs, table headers and cells,
 // the confirmations' text (commands and what the server named stay as they are).
+#include "alerts/alert_policy.h"
 #include "app_language.h"
+#include "health_style.h"
 #include "connection_view.h"
 #include "pages/group_page.h"
 #include "gui_test_helpers.h"
@@ -24,6 +26,7 @@
 #include <QAbstractItemView>
 #include <QGroupBox>
 #include <QRegularExpression>
+#include <QSettings>
 #include <QTabBar>
 #include <QTextBrowser>
 #include <QHeaderView>
@@ -224,6 +227,47 @@ private Q_SLOTS:
         rich->resize(rich->sizeHint());
         button->resize(button->sizeHint());
         QVERIFY2(clipped(&box, &checked, &korean).isEmpty(), qPrintable(clipped(&box, &checked, &korean).join(QLatin1Char('\n'))));
+    }
+
+    // The status words are Korean wherever the window says them (pills,
+    // running text, alerts, the overview's filter), and View ▸ "Status as
+    // CRIT/WARN/OK codes" keeps the codes everywhere at once, remembered.
+    void statusWordsAreKoreanOrTheCodes()
+    {
+        QSettings().remove(QStringLiteral("window/statusCodes"));
+        auto *window = new MainWindow;
+        QCOMPARE(healthStyle(Health::Crit).word, QStringLiteral("위험"));
+        QCOMPARE(healthStyle(Health::Warn).name, QStringLiteral("경고"));
+        Alert raised;
+        raised.subject = {AlertSubject::Kind::Group, "orders", "ship"};
+        raised.to = Health::Crit;
+        QCOMPARE(raised.title(), QStringLiteral("orders/ship 상태: 위험"));
+        Alert summary;
+        summary.kind = Alert::Kind::Summary;
+        summary.members = {raised, raised};
+        QVERIFY2(summary.title().contains(QStringLiteral("위험 2건")), qPrintable(summary.title()));
+        QAction *codes = nullptr;
+        for (QAction *menu : window->menuBar()->actions())
+            for (QAction *a : menu->menu() ? menu->menu()->actions() : QList<QAction *>{})
+                if (a->text() == QStringLiteral("상태를 CRIT/WARN/OK 코드로 표시"))
+                    codes = a;
+        QVERIFY(codes && codes->isCheckable() && !codes->isChecked());
+        codes->trigger();
+        QCOMPARE(healthStyle(Health::Crit).word, QStringLiteral("CRIT"));
+        QCOMPARE(healthStyle(Health::Ok).name, QStringLiteral("ok"));
+        QCOMPARE(raised.title(), QStringLiteral("orders/ship 상태: CRIT"));
+        QVERIFY2(summary.title().contains(QStringLiteral("CRIT 2건")), qPrintable(summary.title()));
+        delete window;
+        window = new MainWindow; // remembered: the next window starts with the codes
+        QCOMPARE(healthStyle(Health::Warn).word, QStringLiteral("WARN"));
+        for (QAction *menu : window->menuBar()->actions())
+            for (QAction *a : menu->menu() ? menu->menu()->actions() : QList<QAction *>{})
+                if (a->text() == QStringLiteral("상태를 CRIT/WARN/OK 코드로 표시")) {
+                    QVERIFY(a->isChecked());
+                    a->trigger();
+                }
+        QCOMPARE(healthStyle(Health::Warn).word, QStringLiteral("경고"));
+        delete window;
     }
 
     void pagesInKoreanFitTheirWidgets()

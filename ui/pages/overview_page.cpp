@@ -6,6 +6,7 @@
 #include "widgets/overview_proxy_model.h"
 #include "snapshot/format.h"
 #include "snapshot/group_ranking.h"
+#include "snapshot/status_words.h"
 #include "charts/sparkline_delegate.h"
 #include "widgets/status_delegate.h"
 #include "text/fill_text.h"
@@ -251,13 +252,13 @@ void OverviewPage::applySummaryLink(const QString &link)
     QString label;
     if (link == QLatin1String("crit")) {
         status = int(Health::Crit);
-        label = tr("CRIT only");
+        label = fillText(tr("%1 only", "a status: CRIT only"), statusWord(Health::Crit));
     } else if (link == QLatin1String("warn")) {
         status = int(Health::Warn);
-        label = tr("WARN only");
+        label = fillText(tr("%1 only", "a status: CRIT only"), statusWord(Health::Warn));
     } else if (link == QLatin1String("ok")) {
         status = int(Health::Ok);
-        label = tr("OK only");
+        label = fillText(tr("%1 only", "a status: CRIT only"), statusWord(Health::Ok));
     } else if (link == QLatin1String("dead")) {
         label = tr("with stalled consumers only");
     }
