@@ -3575,11 +3575,12 @@ By error, among the newest %2 entries read (%3 causes in all):
     </message>
     <message>
         <location line="+39"/>
+        <location line="+96"/>
         <source>Consumers</source>
         <translation>컨슈머</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-91"/>
         <source>Pending entries (head of the PEL, poison candidates first)</source>
         <translation>Pending 엔트리 (Pending 목록 앞부분, poison 후보 우선)</translation>
     </message>
@@ -3614,7 +3615,17 @@ By error, among the newest %2 entries read (%3 causes in all):
         <translation>%1의 Pending 엔트리</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+20"/>
+        <source>as read %1 ago</source>
+        <translation>%1 전에 읽은 값</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The consumers are read every few polls, not every poll: their idle times are as old as this.</source>
+        <translation>컨슈머 정보는 폴링 때마다가 아니라 몇 번에 한 번 읽습니다. 유휴 시간도 그만큼 오래된 값입니다.</translation>
+    </message>
+    <message>
+        <location line="+25"/>
         <source> &lt;span style=&apos;color:%1&apos;&gt;(not in the latest poll)&lt;/span&gt;</source>
         <translation> &lt;span style=&apos;color:%1&apos;&gt;(최근 폴링에 없음)&lt;/span&gt;</translation>
     </message>

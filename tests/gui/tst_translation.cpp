@@ -307,6 +307,22 @@ private Q_SLOTS:
         QVERIFY(view.showPage(QStringLiteral("group:orders/fulfillment")));
         QTRY_VERIFY_WITH_TIMEOUT(view.groupPage()->isVisible(), 10000);
         checkPage(&mainWindow, QStringLiteral("group page"));
+        // On a 1024×768 laptop in Korean (a longer title, an alert over the
+        // tabs): the write buttons in sight and three rows of each table.
+        mainWindow.resize(1024, 720);
+        QTRY_COMPARE(mainWindow.size(), QSize(1024, 720));
+        QTRY_VERIFY(view.groupPage()->consumerView()->model()->rowCount() > 0);
+        QApplication::processEvents();
+        for (QTableView *table : view.groupPage()->findChildren<QTableView *>()) {
+            if (!table->isVisible())
+                continue;
+            const int rows = table->viewport()->visibleRegion().boundingRect().height() / table->verticalHeader()->defaultSectionSize();
+            QVERIFY2(rows >= 3, qPrintable(fillText(QStringLiteral("%1: %2 rows in sight"), table->accessibleName(), rows)));
+        }
+        for (QPushButton *button : view.groupPage()->findChildren<QPushButton *>())
+            if (button->isVisibleTo(view.groupPage()) && button->parentWidget()->inherits("pelscope::ConsumerActionsBar"))
+                QVERIFY2(button->visibleRegion().boundingRect() == button->rect(), qPrintable(button->text()));
+        mainWindow.resize(1280, 720);
 
         QVERIFY(view.showPage(QStringLiteral("dlq:orders:dlq")));
         checkPage(&mainWindow, QStringLiteral("dead letters"));

@@ -130,6 +130,8 @@ private:
     QVBoxLayout *m_pendingBox = nullptr;
     ConsumerActionsBar *m_consumerActions = nullptr;
     QVBoxLayout *m_consumerBox = nullptr;
+    QLabel *m_consumerTitle = nullptr; // says how old the consumers' figures are when older than the page's
+    void updateConsumerTitle(const GroupSnapshot *g);
 };
 
 } // namespace pelscope

@@ -22,7 +22,8 @@ AlertBanner::AlertBanner(QWidget *parent)
     setFrameShape(QFrame::StyledPanel);
     m_title->setTextFormat(Qt::PlainText);
     m_text->setTextFormat(Qt::PlainText);
-    m_text->setWordWrap(true);
+    // One line: the bar must not push the page's buttons below a laptop's fold.
+    m_text->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     QFont bold = m_title->font();
     bold.setBold(true);
     m_title->setFont(bold);
@@ -60,8 +61,10 @@ void AlertBanner::show(const QString &title, const QString &text, Health severit
     m_glyph->setText(style.glyph);
     m_glyph->setStyleSheet(QStringLiteral("color: %1;").arg(style.strong.name()));
     m_title->setText(title);
-    // One wrapped line, not one line per group: the bar must not push the page's buttons away.
-    m_text->setText(QString(text).replace(QLatin1Char('\n'), QStringLiteral("  ·  ")));
+    // One line, not one per group, cut with "…"; the tooltip and the inbox have it all.
+    m_fullText = QString(text).replace(QLatin1Char('\n'), QStringLiteral("  ·  "));
+    m_text->setToolTip(text);
+    fitText();
     m_text->setVisible(!text.isEmpty());
     QFrame::show();
     m_hide->start();
@@ -74,7 +77,18 @@ QString AlertBanner::title() const
 
 QString AlertBanner::text() const
 {
-    return m_text->text();
+    return m_fullText;
+}
+
+void AlertBanner::fitText()
+{
+    m_text->setText(m_text->fontMetrics().elidedText(m_fullText, Qt::ElideRight, std::max(40, m_text->width())));
+}
+
+void AlertBanner::resizeEvent(QResizeEvent *event)
+{
+    QFrame::resizeEvent(event);
+    fitText();
 }
 
 } // namespace pelscope

@@ -29,6 +29,9 @@ public:
     QString text() const;
     QPushButton *openButton() const { return m_open; }
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 Q_SIGNALS:
     void openRequested();
     void inboxRequested(); // every alert so far
@@ -37,6 +40,8 @@ private:
     QLabel *m_glyph;
     QLabel *m_title;
     QLabel *m_text;
+    QString m_fullText; // m_text shows one line of it, cut to the width; its tooltip the whole
+    void fitText();
     QPushButton *m_open;
     QTimer *m_hide;
 };
