@@ -1,5 +1,7 @@
 #include "desktop_alerts.h"
 
+#include "snapshot/status_words.h"
+
 #include "text/fill_text.h"
 #include "session/page_route.h"
 
@@ -247,7 +249,7 @@ void DesktopAlerts::updateOverall()
     QStringList lines{QStringLiteral("Pelscope")};
     for (auto it = m_worst.cbegin(); it != m_worst.cend(); ++it) {
         worst = std::max(worst, it.value());
-        lines << QStringLiteral("%1: %2").arg(it.key()->label(), healthName(it.value()).toUpper());
+        lines << QStringLiteral("%1: %2").arg(it.key()->label(), statusWord(it.value()));
     }
     m_notifier->setOverall(worst, lines.join(QLatin1Char('\n')));
 }

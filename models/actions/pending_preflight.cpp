@@ -2,6 +2,7 @@
 
 #include "../values/key_slot.h"
 #include "../snapshot/format.h"
+#include "../snapshot/status_words.h"
 #include "../text/display_text.h"
 #include "../text/fill_text.h"
 #include "audit_log.h"
@@ -70,9 +71,10 @@ constexpr qint64 kCheckIdsUpTo = 1'000;
 
 QString claimNote(const PendingActionRequest &r)
 {
-    return QCoreApplication::translate("WritePlan", "%1 must read its pending entries again (XREADGROUP GROUP %2 %1 STREAMS %3 0): a consumer that reads only "
-              "new entries ('>') never sees entries claimed to it, so they would idle again and the group go back to WARN.")
-        .arg(quotedBytes(r.toConsumer), quotedBytes(r.group), quotedBytes(r.stream));
+    return fillText(QCoreApplication::translate("WritePlan", "%1 must read its pending entries again (XREADGROUP GROUP %2 %1 STREAMS %3 0): a consumer "
+                                                             "that reads only new entries ('>') never sees entries claimed to it, so they would idle "
+                                                             "again and the group go back to %4."),
+                    quotedBytes(r.toConsumer), quotedBytes(r.group), quotedBytes(r.stream), statusWord(Health::Warn));
 }
 
 } // namespace

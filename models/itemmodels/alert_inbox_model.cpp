@@ -1,5 +1,7 @@
 #include "alert_inbox_model.h"
 
+#include "snapshot/status_words.h"
+
 #include "snapshot/format.h"
 #include "text/display_text.h"
 #include "text/fill_text.h"
@@ -13,7 +15,7 @@ namespace {
 
 QString word(Health h)
 {
-    return healthName(h).toUpper();
+    return statusWord(h);
 }
 
 } // namespace

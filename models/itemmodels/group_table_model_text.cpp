@@ -5,6 +5,7 @@
 #include "health/incident_tracker.h"
 #include "history/shared_history_store.h"
 #include "snapshot/format.h"
+#include "snapshot/status_words.h"
 #include "text/fill_text.h"
 
 #include <QCoreApplication>
@@ -47,7 +48,7 @@ QString GroupTableModel::displayText(int row, int column) const
     const StreamSnapshot &s = streamAt(row);
     const GroupSnapshot &g = groupAt(row);
     switch (column) {
-    case Status: return healthName(g.health.status);
+    case Status: return statusWord(g.health.status); // the pill is painted; this is what a screen reader and a copy say
     case Since: {
         // "14m", or "≥ 14m" when it already had this status as recording began.
         const auto since = sinceOf(row);
@@ -269,12 +270,12 @@ QString GroupTableModel::toolTip(int row, int column) const
         if (!since->derivedFrom.isEmpty())
             return fillText(QCoreApplication::translate("pelscope::GroupTableModel",
                                                         "%1 since about %2, %3: it already was when Pelscope began watching"),
-                            healthName(g.health.status).toUpper(), at, QCoreApplication::translate("Health", derivedFromText(since->derivedFrom)));
+                            statusWord(g.health.status), at, QCoreApplication::translate("Health", derivedFromText(since->derivedFrom)));
         return since->atLeast
                    ? fillText(QCoreApplication::translate("pelscope::GroupTableModel",
                                                           "%1 at least since %2: it already was when recording began, so it may have started earlier"),
-                              healthName(g.health.status).toUpper(), at)
-                   : fillText(QCoreApplication::translate("pelscope::GroupTableModel", "%1 since %2"), healthName(g.health.status).toUpper(), at);
+                              statusWord(g.health.status), at)
+                   : fillText(QCoreApplication::translate("pelscope::GroupTableModel", "%1 since %2"), statusWord(g.health.status), at);
     }
     case Drain: return renderReason(g.health.drain.why);
     case InRate:

@@ -1,6 +1,7 @@
 #include "queue_table_model.h"
 
 #include "snapshot/format.h"
+#include "snapshot/status_words.h"
 #include "text/fill_text.h"
 
 #include <QCoreApplication>
@@ -66,7 +67,7 @@ std::pair<QByteArray, QList<QVariant>> jobRow(const JobQueueSnapshot &q)
     if (!q.newestFailure.isEmpty())
         tip << fillText(QCoreApplication::translate("pelscope::QueueTableModel", "Newest failure: %1"), q.newestFailure);
     tip += renderReasons(q.health.reasons);
-    const QString status = q.error.isEmpty() ? healthName(q.health.status) : QCoreApplication::translate("pelscope::QueueTableModel", "error");
+    const QString status = q.error.isEmpty() ? statusWord(q.health.status) : QCoreApplication::translate("pelscope::QueueTableModel", "error");
     return {QByteArray(1, 'j') + jobQueueId(q),
             {status, frameworkName(q.framework), jobQueueTitle(q).section(QLatin1Char(' '), 1), size, held, oldest, QStringLiteral("—"),
              q.error.isEmpty() ? joinReasons(q.health.reasons, QStringLiteral("; ")) : q.error, int(q.health.status), sortValue(sizeValue),
@@ -84,7 +85,7 @@ void QueueTableModel::applySnapshot(const Snapshot &snapshot)
     QList<RowCells> rows;
     if (!snapshot.isNull()) {
         for (const DelayedQueueSnapshot &q : snapshot->delayedQueues) {
-            const QString status = q.error.isEmpty() ? healthName(q.health.status) : QCoreApplication::translate("pelscope::QueueTableModel", "error");
+            const QString status = q.error.isEmpty() ? statusWord(q.health.status) : QCoreApplication::translate("pelscope::QueueTableModel", "error");
             QString tip = QCoreApplication::translate("pelscope::QueueTableModel", "Delayed queue (sorted set scored by due time%1)%2")
                               .arg(q.scoreUnit.isEmpty() ? QString() : QCoreApplication::translate("pelscope::QueueTableModel", ", in %1").arg(q.scoreUnit == QLatin1String("ms") ? QCoreApplication::translate("pelscope::QueueTableModel", "milliseconds") : QCoreApplication::translate("pelscope::QueueTableModel", "seconds")),
                                    q.discovered ? QCoreApplication::translate("pelscope::QueueTableModel", ", found by its name") : QString());
@@ -100,7 +101,7 @@ void QueueTableModel::applySnapshot(const Snapshot &snapshot)
                           sortValue(q.due), sortValue(q.oldestOverdueMs), tip, QByteArray()}});
         }
         for (const ListQueueSnapshot &q : snapshot->listQueues) {
-            const QString status = q.error.isEmpty() ? healthName(q.health.status) : QCoreApplication::translate("pelscope::QueueTableModel", "error");
+            const QString status = q.error.isEmpty() ? statusWord(q.health.status) : QCoreApplication::translate("pelscope::QueueTableModel", "error");
             QString oldest = QStringLiteral("—");
             if (q.oldestProcessingAgeMs)
                 oldest = formatDuration(*q.oldestProcessingAgeMs);

@@ -1201,7 +1201,7 @@
 <context>
     <name>WritePlan</name>
     <message>
-        <location filename="../../models/actions/pending_preflight.cpp" line="+23"/>
+        <location filename="../../models/actions/pending_preflight.cpp" line="+24"/>
         <source>refusing: %1</source>
         <translation>거부: %1</translation>
     </message>
@@ -1227,11 +1227,11 @@
     </message>
     <message>
         <location line="+16"/>
-        <source>%1 must read its pending entries again (XREADGROUP GROUP %2 %1 STREAMS %3 0): a consumer that reads only new entries (&apos;&gt;&apos;) never sees entries claimed to it, so they would idle again and the group go back to WARN.</source>
-        <translation>컨슈머 %1의 Pending 엔트리는 그 컨슈머가 직접 다시 읽어야 합니다(XREADGROUP GROUP %2 %1 STREAMS %3 0): 새 엔트리(&apos;&gt;&apos;)만 읽는 컨슈머는 자신에게 claim된 엔트리를 보지 못하므로, 엔트리는 다시 idle 상태가 되고 그룹은 WARN으로 돌아갑니다.</translation>
+        <source>%1 must read its pending entries again (XREADGROUP GROUP %2 %1 STREAMS %3 0): a consumer that reads only new entries (&apos;&gt;&apos;) never sees entries claimed to it, so they would idle again and the group go back to %4.</source>
+        <translation>컨슈머 %1의 Pending 엔트리는 그 컨슈머가 직접 다시 읽어야 합니다(XREADGROUP GROUP %2 %1 STREAMS %3 0): 새 엔트리(&apos;&gt;&apos;)만 읽는 컨슈머는 자신에게 claim된 엔트리를 보지 못하므로, 엔트리는 다시 idle 상태가 되고 그룹은 다시 %4 상태가 됩니다.</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+57"/>
         <source>Consumer %1 holds %2 pending entries (read at %3); </source>
         <translation>컨슈머 %1: Pending 엔트리 %2개 보유 중(%3에 읽음); </translation>
     </message>
@@ -1712,7 +1712,7 @@
         <translation>열기</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+13"/>
         <source>Dismiss</source>
         <translation>닫기</translation>
     </message>
@@ -1788,7 +1788,7 @@
 <context>
     <name>pelscope::AlertInboxModel</name>
     <message>
-        <location filename="../../models/itemmodels/alert_inbox_model.cpp" line="+24"/>
+        <location filename="../../models/itemmodels/alert_inbox_model.cpp" line="+26"/>
         <source>raised: %1</source>
         <translation>발생: %1</translation>
     </message>
@@ -3029,7 +3029,7 @@ By error, among the newest %2 entries read (%3 causes in all):
 <context>
     <name>pelscope::DesktopAlerts</name>
     <message>
-        <location filename="../../ui/desktop_alerts.cpp" line="+275"/>
+        <location filename="../../ui/desktop_alerts.cpp" line="+277"/>
         <source>Notifications for %1</source>
         <translation>%1 알림</translation>
     </message>
@@ -3479,7 +3479,7 @@ By error, among the newest %2 entries read (%3 causes in all):
 <context>
     <name>pelscope::GroupPage</name>
     <message>
-        <location filename="../../ui/pages/group_page.cpp" line="+101"/>
+        <location filename="../../ui/pages/group_page.cpp" line="+107"/>
         <source>Unread lag and pending</source>
         <translation>미읽음 lag 및 Pending</translation>
     </message>
@@ -3574,13 +3574,13 @@ By error, among the newest %2 entries read (%3 causes in all):
         <translation>이 그룹의 데스크톱 알림 끄기</translation>
     </message>
     <message>
-        <location line="+39"/>
-        <location line="+96"/>
+        <location line="+42"/>
+        <location line="+97"/>
         <source>Consumers</source>
         <translation>컨슈머</translation>
     </message>
     <message>
-        <location line="-91"/>
+        <location line="-92"/>
         <source>Pending entries (head of the PEL, poison candidates first)</source>
         <translation>Pending 엔트리 (Pending 목록 앞부분, poison 후보 우선)</translation>
     </message>
@@ -3590,19 +3590,16 @@ By error, among the newest %2 entries read (%3 causes in all):
         <translation>페이로드</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>Against the previous period</source>
         <translation>이전 기간과 비교</translation>
     </message>
     <message>
         <location line="+38"/>
-        <source>warn %1</source>
-        <translation>warn %1</translation>
-    </message>
-    <message>
         <location line="+1"/>
-        <source>crit %1</source>
-        <translation>crit %1</translation>
+        <source>%1 %2</source>
+        <comment>a chart&apos;s threshold line: its status and value</comment>
+        <translation>%1 %2</translation>
     </message>
     <message>
         <location line="+20"/>
@@ -3660,7 +3657,7 @@ By error, among the newest %2 entries read (%3 causes in all):
         <translation> (오래된 엔트리를 보유한 컨슈머 %1개 더)</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>&lt;span style=&apos;color:%1&apos;&gt;No rule is broken.&lt;/span&gt;</source>
         <translation>&lt;span style=&apos;color:%1&apos;&gt;위반된 규칙이 없습니다.&lt;/span&gt;</translation>
     </message>
@@ -3723,7 +3720,7 @@ By error, among the newest %2 entries read (%3 causes in all):
 <context>
     <name>pelscope::GroupTableModel</name>
     <message>
-        <location filename="../../models/itemmodels/group_table_model_text.cpp" line="+66"/>
+        <location filename="../../models/itemmodels/group_table_model_text.cpp" line="+67"/>
         <source>unknown</source>
         <translation>알 수 없음</translation>
     </message>
@@ -5510,7 +5507,7 @@ Desktop notifications muted</source>
 <context>
     <name>pelscope::QueuePage</name>
     <message>
-        <location filename="../../ui/pages/queue_page.cpp" line="+35"/>
+        <location filename="../../ui/pages/queue_page.cpp" line="+36"/>
         <source>Items</source>
         <translation>항목</translation>
     </message>
@@ -5642,17 +5639,7 @@ Desktop notifications muted</source>
         <translation>정체 %1</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>warn %1</source>
-        <translation>warn %1</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>crit %1</source>
-        <translation>crit %1</translation>
-    </message>
-    <message>
-        <location line="+66"/>
+        <location line="+70"/>
         <source>%1 items, %2 due</source>
         <translation>항목 %1개, 만기 %2개</translation>
     </message>
@@ -5682,7 +5669,14 @@ Desktop notifications muted</source>
         <translation>만기 빠른 순</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-40"/>
+        <location line="+1"/>
+        <source>%1 %2</source>
+        <comment>a chart&apos;s threshold line: its status and value</comment>
+        <translation>%1 %2</translation>
+    </message>
+    <message>
+        <location line="+39"/>
         <source>oldest first</source>
         <translation>오래된 순</translation>
     </message>
@@ -5788,7 +5782,7 @@ Desktop notifications muted</source>
 <context>
     <name>pelscope::QueueTableModel</name>
     <message>
-        <location filename="../../models/itemmodels/queue_table_model.cpp" line="+69"/>
+        <location filename="../../models/itemmodels/queue_table_model.cpp" line="+70"/>
         <location line="+18"/>
         <location line="+16"/>
         <source>error</source>
@@ -5995,6 +5989,11 @@ The oldest %1 processing items read: %2 without a timestamp (unknown age), %3 st
         <location line="+52"/>
         <source>unknown</source>
         <translation>알 수 없음</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>%1/s</source>
+        <translation>%1/초</translation>
     </message>
 </context>
 <context>

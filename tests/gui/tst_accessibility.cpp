@@ -257,7 +257,8 @@ private Q_SLOTS:
         QVERIFY2(bars.startsWith(language == QLatin1String("en") ? QStringLiteral("delivered once: 5;") : QStringLiteral("1회 전달: 5.")), qPrintable(bars));
         bool critLine = false;
         for (TimeChartWidget *chart : view.groupPage()->charts())
-            critLine |= QAccessible::queryAccessibleInterface(chart)->text(QAccessible::Description).contains(QStringLiteral("crit 5"));
+            critLine |= QAccessible::queryAccessibleInterface(chart)->text(QAccessible::Description)
+                            .contains(language == QLatin1String("en") ? QStringLiteral("crit 5") : QStringLiteral("위험 5"));
         QVERIFY(critLine);
         QCOMPARE(tabCycle(view.groupPage()), QString());
 

@@ -110,7 +110,7 @@ private Q_SLOTS:
         const QAbstractItemModel *view = window.overviewTable()->model();
         // Worst first: the dead consumer's group is critical and on top.
         QCOMPARE(cell(view, 0, GroupTableModel::Stream), QStringLiteral("emails"));
-        QCOMPARE(cell(view, 0, GroupTableModel::Status), QStringLiteral("crit"));
+        QCOMPARE(cell(view, 0, GroupTableModel::Status), QStringLiteral("CRIT"));
         QVERIFY(cell(view, 0, GroupTableModel::OldestIdle).startsWith(QStringLiteral("11m")));
         // The consumer holding it is stalled (XCLAIM made its own idle fresh,
         // its entry is 11 minutes idle), counted the same in the cell and the summary.
@@ -131,7 +131,7 @@ private Q_SLOTS:
             return qint64(-1);
         }();
         QCOMPARE(cell(view, analytics, GroupTableModel::Lag), QLocale(QLocale::English).toString(truthLag));
-        QCOMPARE(cell(view, analytics, GroupTableModel::Status), QStringLiteral("warn"));
+        QCOMPARE(cell(view, analytics, GroupTableModel::Status), QStringLiteral("WARN"));
 
         // A 1024×768 screen holds the window, and the reasons are in sight
         // beside the group's name without scrolling.
@@ -360,7 +360,7 @@ private Q_SLOTS:
         const QAbstractItemModel *table = view->overviewTable()->model();
         const int row = rowOf(table, QStringLiteral("orders"), QString::fromLatin1(demo::kFulfillment));
         QVERIFY(row >= 0);
-        QCOMPARE(cell(table, row, GroupTableModel::Status), QStringLiteral("crit"));
+        QCOMPARE(cell(table, row, GroupTableModel::Status), QStringLiteral("CRIT"));
         QCOMPARE(cell(table, row, GroupTableModel::Consumers), QStringLiteral("3 (1 stalled)"));
         const QString why = cell(table, row, GroupTableModel::Reasons);
         QVERIFY2(why.contains(fillText(QStringLiteral("%1 holds %2 entries idle 15m"), QLatin1String(demo::kDeadConsumer), demo::kDeadConsumerEntries)),

@@ -158,6 +158,38 @@ QStringList englishShown(QWidget *root)
             for (int c = 0; c < m->columnCount(); ++c)
                 check(QStringLiteral("cell"), m->index(r, c).data().toString());
     }
+    // What the charts draw (their threshold lines, bands and marks), as a screen reader hears it.
+    for (QWidget *w : root->findChildren<QWidget *>())
+        if (w->isVisible() && !w->accessibleDescription().isEmpty())
+            check(QStringLiteral("description"), w->accessibleDescription());
+    out.removeDuplicates();
+    return out;
+}
+
+// The status codes where the window's words belong (위험, 경고, 정상):
+// pills, chart lines ("crit 5분"), reasons, cells.
+QStringList statusCodesShown(QWidget *root)
+{
+    static const QRegularExpression code(QStringLiteral("(?<![A-Za-z_])(crit|warn|CRIT|WARN)(?![A-Za-z_])"));
+    QStringList out;
+    const auto check = [&](const QString &where, const QString &text) {
+        const QString plain = QString(text).remove(QRegularExpression(QStringLiteral("<[^>]*>"))); // a link's href='crit' is no word shown
+        if (code.match(plain).hasMatch())
+            out << fillText(QStringLiteral("%1: \"%2\""), where, plain.left(200));
+    };
+    for (QLabel *l : root->findChildren<QLabel *>())
+        if (l->isVisible())
+            check(QStringLiteral("label"), l->text());
+    for (QWidget *w : root->findChildren<QWidget *>())
+        if (w->isVisible() && !w->accessibleDescription().isEmpty())
+            check(QStringLiteral("description"), w->accessibleDescription());
+    for (QAbstractItemView *v : root->findChildren<QAbstractItemView *>()) {
+        if (!v->isVisible() || !v->model())
+            continue;
+        for (int r = 0; r < std::min(v->model()->rowCount(), 20); ++r)
+            for (int c = 0; c < v->model()->columnCount(); ++c)
+                check(QStringLiteral("cell"), v->model()->index(r, c).data().toString());
+    }
     out.removeDuplicates();
     return out;
 }
@@ -180,6 +212,8 @@ private:
         QVERIFY2(korean > 0, qPrintable(name + QStringLiteral(": no Korean text shown")));
         const QStringList english = englishShown(window);
         QVERIFY2(english.isEmpty(), qPrintable(name + QStringLiteral(": English in the Korean window:\n") + english.join(QLatin1Char('\n'))));
+        const QStringList codes = statusCodesShown(window);
+        QVERIFY2(codes.isEmpty(), qPrintable(name + QStringLiteral(": status codes in the Korean window:\n") + codes.join(QLatin1Char('\n'))));
     }
 
 private Q_SLOTS:

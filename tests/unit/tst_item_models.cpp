@@ -185,12 +185,12 @@ private Q_SLOTS:
             printed << cells.join(QStringLiteral(" | "));
         }
         const QStringList expected{
-            QStringLiteral("crit | delayed | delayed_queue | 12 | 3 due | 1m30s late | in 5s | scheduler behind | key=%1 | list=0 | processing=")
+            QStringLiteral("CRIT | delayed | delayed_queue | 12 | 3 due | 1m30s late | in 5s | scheduler behind | key=%1 | list=0 | processing=")
                 .arg(QString::fromLatin1(QByteArray("delayed_queue").toHex())),
-            QStringLiteral("ok | delayed | d%1{x}\\x00b\\u200f | 0 | 0 due | — | — |  | key=6425317b787d0062e2808f | list=0 | processing="),
-            QStringLiteral("warn | reliable list | jobs → jobs:processing | 1 | 6 processing | 12m30s | — | 6 stuck | key=%1 | list=1 | processing=%2")
+            QStringLiteral("OK | delayed | d%1{x}\\x00b\\u200f | 0 | 0 due | — | — |  | key=6425317b787d0062e2808f | list=0 | processing="),
+            QStringLiteral("WARN | reliable list | jobs → jobs:processing | 1 | 6 processing | 12m30s | — | 6 stuck | key=%1 | list=1 | processing=%2")
                 .arg(QString::fromLatin1(QByteArray("jobs").toHex()), QString::fromLatin1(QByteArray("jobs:processing").toHex())),
-            QStringLiteral("ok | reliable list | l\\x80%2F → l\\x80%2F:processing | 0 | 0 processing | — | — |  | key=6c80253246 | list=1 | "
+            QStringLiteral("OK | reliable list | l\\x80%2F → l\\x80%2F:processing | 0 | 0 processing | — | — |  | key=6c80253246 | list=1 | "
                            "processing=6c802532463a70726f63657373696e67"),
         };
         QCOMPARE(printed, expected);
@@ -245,9 +245,9 @@ private Q_SLOTS:
         }
         const QStringList expected{
             // The name holds %1: filled in one call, as the model itself must.
-            fillText(QStringLiteral("crit | BullMQ | %1{x}:mail | 9 | 5 active | 1m00s | — | 5 active job(s) whose lock is gone | job=1 | key=%2"),
+            fillText(QStringLiteral("CRIT | BullMQ | %1{x}:mail | 9 | 5 active | 1m00s | — | 5 active job(s) whose lock is gone | job=1 | key=%2"),
                      QStringLiteral("%1"), QString::fromLatin1(QByteArray("bullmq\0%1{x}\0%1{x}:mail:wait", 28).toHex())),
-            fillText(QStringLiteral("ok | Sidekiq | dead | 2 | dead letters | — | — |  | job=1 | key=%1"), QString::fromLatin1(QByteArray("sidekiq\0\0dead", 13).toHex())),
+            fillText(QStringLiteral("OK | Sidekiq | dead | 2 | dead letters | — | — |  | job=1 | key=%1"), QString::fromLatin1(QByteArray("sidekiq\0\0dead", 13).toHex())),
             fillText(QStringLiteral("error | RQ | default | ? | — | — | — | NOPERM | job=1 | key=%1"), QString::fromLatin1(QByteArray("rq\0rq\0rq:queue:default", 22).toHex())),
         };
         QCOMPARE(printed, expected);
@@ -267,21 +267,21 @@ private Q_SLOTS:
         QAbstractItemModelTester tester(&model, kMode);
         model.applySnapshot(snapshotWith(15, 2, false));
         COMPARE_PRINT(model, kGroupHeader,
-                      QStringLiteral("ok | — |  | — | orders | audit | 0 | — | 0 | — | 0 | — | — | — | — | — |  | — | "),
+                      QStringLiteral("OK | — |  | — | orders | audit | 0 | — | 0 | — | 0 | — | — | — | — | — |  | — | "),
                       // pending known, its oldest idle not read this tick: "?", never a guess
-                      QStringLiteral("ok | — |  | — | orders | ship | 15 | — | 6 | ? | 2 | — | — | — | — | — |  | — | "));
+                      QStringLiteral("OK | — |  | — | orders | ship | 15 | — | 6 | ? | 2 | — | — | — | — | — |  | — | "));
         model.applySnapshot(snapshotWith(20, 2, true)); // a stream appears: rows inserted, others updated in place
         COMPARE_PRINT(model, kGroupHeader,
-                      QStringLiteral("ok | — |  | — | orders | audit | 0 | — | 0 | — | 0 | — | — | — | — | — |  | — | "),
-                      QStringLiteral("ok | — |  | — | orders | ship | 20 | — | 6 | ? | 2 | — | — | — | — | — |  | — | "),
+                      QStringLiteral("OK | — |  | — | orders | audit | 0 | — | 0 | — | 0 | — | — | — | — | — |  | — | "),
+                      QStringLiteral("OK | — |  | — | orders | ship | 20 | — | 6 | ? | 2 | — | — | — | — | — |  | — | "),
                       // the name's bytes escaped, nothing substituted into: %1 and %2F stay
-                      QStringLiteral("ok | — |  | — | pay%1{x}\\x00\\u200f | ch%2Frge | 5 | — | 0 | — | 0 | — | — | — | — | — |  | — | "));
+                      QStringLiteral("OK | — |  | — | pay%1{x}\\x00\\u200f | ch%2Frge | 5 | — | 0 | — | 0 | — | — | — | — | — |  | — | "));
         model.setStale(true);
         model.setConnectionLabel(QStringLiteral("redis://x"));
         model.applySnapshot(snapshotWith(3, 1, false)); // it vanishes again
         COMPARE_PRINT(model, kGroupHeader,
-                      QStringLiteral("ok | — | redis://x | — | orders | audit | 0 | — | 0 | — | 0 | — | — | — | — | — |  | — | "),
-                      QStringLiteral("ok | — | redis://x | — | orders | ship | 3 | — | 3 | ? | 1 | — | — | — | — | — |  | — | "));
+                      QStringLiteral("OK | — | redis://x | — | orders | audit | 0 | — | 0 | — | 0 | — | — | — | — | — |  | — | "),
+                      QStringLiteral("OK | — | redis://x | — | orders | ship | 3 | — | 3 | ? | 1 | — | — | — | — | — |  | — | "));
         model.clear();
         QCOMPARE(model.rowCount(), 0);
     }

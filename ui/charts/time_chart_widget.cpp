@@ -379,12 +379,11 @@ QString TimeChartWidget::valueText(double v) const
 {
     if (std::isnan(v))
         return tr("unknown");
-    const bool seconds = m_unit == Unit::Seconds;
-    if (seconds && v >= 60)
-        return formatDuration(qint64(v) * 1000);
-    const QString suffix = seconds ? QStringLiteral("s") : m_unit == Unit::EntriesPerSecond ? QStringLiteral("/s") : QString();
+    if (m_unit == Unit::Seconds) // "910ms", "5.5s", "2m10s": the tables' words, in the window's language
+        return formatDuration(std::llround(v * 1000.0));
     const bool whole = std::abs(v - std::round(v)) < 1e-9;
-    return (whole ? QString::number(qint64(v)) : QString::number(v, 'f', 2)) + suffix;
+    const QString number = whole ? QString::number(qint64(v)) : QString::number(v, 'f', 2);
+    return m_unit == Unit::EntriesPerSecond ? fillText(tr("%1/s"), number) : number;
 }
 
 void TimeChartWidget::showCrosshair(double t)

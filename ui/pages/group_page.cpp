@@ -16,6 +16,7 @@
 #include "widgets/pending_actions_bar.h"
 #include "write_controller.h"
 #include "snapshot/format.h"
+#include "snapshot/status_words.h"
 #include "text/fill_text.h"
 #include "charts/group_charts.h"
 #include "charts/previous_period_lines.h"
@@ -265,8 +266,8 @@ void GroupPage::applyGroupThresholds()
     }
     m_pending->setPoisonThreshold(t.deliveryCountWarn);
     m_idleChart->clearThresholds();
-    m_idleChart->setThreshold(tr("warn %1").arg(formatDuration(t.oldestIdleWarnMs)), t.oldestIdleWarnMs / 1000.0, healthStyle(Health::Warn).strong);
-    m_idleChart->setThreshold(tr("crit %1").arg(formatDuration(t.oldestIdleCritMs)), t.oldestIdleCritMs / 1000.0, healthStyle(Health::Crit).strong);
+    m_idleChart->setThreshold(fillText(tr("%1 %2", "a chart\'s threshold line: its status and value"), statusName(Health::Warn), formatDuration(t.oldestIdleWarnMs)), t.oldestIdleWarnMs / 1000.0, healthStyle(Health::Warn).strong);
+    m_idleChart->setThreshold(fillText(tr("%1 %2", "a chart\'s threshold line: its status and value"), statusName(Health::Crit), formatDuration(t.oldestIdleCritMs)), t.oldestIdleCritMs / 1000.0, healthStyle(Health::Crit).strong);
 }
 
 void GroupPage::setWindowSeconds(int seconds)

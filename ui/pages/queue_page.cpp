@@ -9,6 +9,7 @@
 
 #include "actions/queue_write_job.h"
 #include "snapshot/format.h"
+#include "snapshot/status_words.h"
 #include "text/display_text.h"
 #include "text/fill_text.h"
 
@@ -162,8 +163,8 @@ void QueuePage::setChartThresholds()
         m_charts->ageChart()->setThreshold(tr("stuck %1").arg(formatDuration(m_processingTimeoutMs)), double(m_processingTimeoutMs) / 1000.0,
                                  healthStyle(Health::Warn).strong);
     } else {
-        m_charts->ageChart()->setThreshold(tr("warn %1").arg(formatDuration(m_delayedWarnMs)), double(m_delayedWarnMs) / 1000.0, healthStyle(Health::Warn).strong);
-        m_charts->ageChart()->setThreshold(tr("crit %1").arg(formatDuration(m_delayedCritMs)), double(m_delayedCritMs) / 1000.0, healthStyle(Health::Crit).strong);
+        m_charts->ageChart()->setThreshold(fillText(tr("%1 %2", "a chart\'s threshold line: its status and value"), statusName(Health::Warn), formatDuration(m_delayedWarnMs)), double(m_delayedWarnMs) / 1000.0, healthStyle(Health::Warn).strong);
+        m_charts->ageChart()->setThreshold(fillText(tr("%1 %2", "a chart\'s threshold line: its status and value"), statusName(Health::Crit), formatDuration(m_delayedCritMs)), double(m_delayedCritMs) / 1000.0, healthStyle(Health::Crit).strong);
     }
 }
 
