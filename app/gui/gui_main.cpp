@@ -3,6 +3,7 @@
 #include "../common/logging.h"
 #include "demo_session.h"
 #include "health_style.h"
+#include "focus_ring_style.h"
 #include "pages/group_page.h"
 #include "pages/history_file_window.h"
 #include "dialogs/history_settings_dialog.h"
@@ -204,6 +205,7 @@ int main(int argc, char *argv[])
         QApplication::setStyle(QStringLiteral("Fusion"));
         QApplication::setPalette(darkPalette());
     }
+    installFocusRing();
     makePaletteReadable();
     // Before the first widget: every tr() from here on speaks the chosen language.
     const QString lang = parser.isSet(QStringLiteral("lang")) ? parser.value(QStringLiteral("lang")) : savedLanguage();

@@ -7,6 +7,8 @@
 // in Korean.
 #include "dialogs/alert_inbox_dialog.h"
 #include "app_language.h"
+#include "focus_ring_style.h"
+#include "health_style.h"
 #include "dialogs/connection_dialog.h"
 #include "connection_view.h"
 #include "charts/delivery_histogram_widget.h"
@@ -43,6 +45,11 @@
 #include <QScrollBar>
 #include <QTabBar>
 #include <QTemporaryDir>
+#include <QCheckBox>
+#include <QStyleFactory>
+#include <QVBoxLayout>
+#include <QPushButton>
+#include <QScrollArea>
 #include <QTest>
 
 #include <algorithm>
@@ -139,6 +146,9 @@ QString tabCycle(QWidget *page)
             return QStringLiteral("Tab stays inside ") + describe(now);
         if (now == start)
             return {};
+        // A stop where nothing shows the focus: hidden, or a container (issue 48: "an invisible extra Tab stop").
+        if (now->visibleRegion().isEmpty() || qobject_cast<QScrollArea *>(now) || now->inherits("pelscope::DlqPage"))
+            return QStringLiteral("an invisible Tab stop: ") + describe(now) + QStringLiteral(" after ") + path.join(QStringLiteral(" → "));
         path << describe(now);
         previous = now;
     }
@@ -164,6 +174,61 @@ class TestAccessibility : public QObject
     }
 
 private Q_SLOTS:
+    // The keyboard's place is plain to see (issue 48: "the focus ring is
+    // almost invisible"): with Pelscope's style over Fusion, a button, a
+    // combo box and a check box reached by Tab carry a ring in the palette's
+    // highlight colour, in the light and the dark palette; the same control
+    // without the focus has none of it on its edge.
+    void focusRingIsVisibleInLightAndDark()
+    {
+        const QString before = QApplication::style()->name();
+        QApplication::setStyle(new FocusRingStyle(QStyleFactory::create(QStringLiteral("Fusion"))));
+        const QPalette original = QApplication::palette();
+        for (const bool dark : {false, true}) {
+            QApplication::setPalette(dark ? darkPalette() : QApplication::style()->standardPalette());
+            QWidget window;
+            auto *layout = new QVBoxLayout(&window);
+            auto *first = new QPushButton(QStringLiteral("First"));
+            auto *button = new QPushButton(QStringLiteral("Claim all from…"));
+            auto *combo = new QComboBox;
+            combo->addItem(QStringLiteral("15 min"));
+            auto *check = new QCheckBox(QStringLiteral("Keep"));
+            for (QWidget *w : std::initializer_list<QWidget *>{first, button, combo, check})
+                layout->addWidget(w);
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            first->setFocus(Qt::OtherFocusReason);
+            QTRY_VERIFY(first->hasFocus());
+            const QColor ring = window.palette().color(QPalette::Active, QPalette::Highlight);
+            // Pixels within 40 of the highlight on the control's outer 3 px.
+            const auto ringPixels = [&](QWidget *w) {
+                const QImage image = w->grab().toImage();
+                int n = 0;
+                for (int y = 0; y < image.height(); ++y)
+                    for (int x = 0; x < image.width(); ++x) {
+                        if (x > 2 && y > 2 && x < image.width() - 3 && y < image.height() - 3)
+                            continue;
+                        const QColor c = image.pixelColor(x, y);
+                        if (std::abs(c.red() - ring.red()) + std::abs(c.green() - ring.green()) + std::abs(c.blue() - ring.blue()) < 40)
+                            ++n;
+                    }
+                return n;
+            };
+            for (QWidget *w : std::initializer_list<QWidget *>{button, combo, check}) {
+                const int unfocused = ringPixels(w);
+                QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+                QTRY_VERIFY2(w->hasFocus(), w->metaObject()->className());
+                const int focused = ringPixels(w);
+                QVERIFY2(focused >= w->width() && focused > 4 * std::max(unfocused, 1),
+                         qPrintable(fillText(QStringLiteral("%1 (%2): %3 ring pixels focused, %4 not"), QString::fromLatin1(w->metaObject()->className()),
+                                             dark ? QStringLiteral("dark") : QStringLiteral("light"), focused, unfocused)));
+            }
+        }
+        QApplication::setPalette(original);
+        QApplication::setStyle(QStyleFactory::create(before));
+    }
+
+
     void initTestCase()
     {
         QVERIFY(m_tmp.isValid());

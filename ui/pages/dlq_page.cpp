@@ -20,7 +20,9 @@ DlqPage::DlqPage(WriteController *writes, QWidget *parent)
 {
     auto *back = makeBackButton(this, &DlqPage::backRequested);
     back->setFlat(true);
-    setFocusPolicy(Qt::StrongFocus); // the page itself takes focus when nothing in it has it
+    // The page itself takes focus when clicked where nothing else would (its
+    // keys work then), never by Tab: nothing shows the focus on it.
+    setFocusPolicy(Qt::ClickFocus);
     auto *title = new QLabel(tr("<b>Dead letters</b>"));
     auto *top = new QHBoxLayout;
     top->addWidget(back);

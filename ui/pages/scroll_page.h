@@ -29,6 +29,9 @@ inline QVBoxLayout *scrollingLayout(QWidget *page)
     auto *scroll = new QScrollArea;
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setWidgetResizable(true);
+    // Not a Tab stop: nothing shows the focus on it (an invisible stop on
+    // every page); the scroll area still brings a focused child into view.
+    scroll->setFocusPolicy(Qt::NoFocus);
     auto *content = new QWidget;
     scroll->setWidget(content);
     outer->addWidget(scroll);
