@@ -9,6 +9,7 @@
 #include "pages/dlq_page.h"
 #include "pages/dlq_tab.h"
 #include "pages/group_page.h"
+#include "widgets/pending_actions_bar.h"
 #include "health_style.h"
 #include "charts/qcp.h"
 #include "gui_test_helpers.h"
@@ -304,6 +305,121 @@ private Q_SLOTS:
                     listed
                     || top->child(i)->child(j)->text(0) == QStringLiteral("%1 → %2").arg(QString::fromLatin1(visible), QString::fromLatin1(newId));
         QVERIFY(listed);
+    }
+
+    // One claim and one requeue with the keyboard alone (issue 48 item 2:
+    // Space on a focused "Claim all from…" paused polling and Return did
+    // nothing, so a claim could not be started without the mouse). Only key
+    // presses reach the window, on whatever has the focus: Ctrl+Shift+W and
+    // Tab/Return in its dialog, Ctrl+F to the group, Tab to the pending
+    // entries, Ctrl+A, Tab to "Claim to…", Space, the form's fields typed,
+    // Return, Tab to the confirmation's button, Space; Ctrl+D, the same for
+    // the dead letters. The server says each was done.
+    void claimAndRequeueByKeyboardAlone()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        db.command({"XGROUP", "CREATE", "orders", "g", "$", "MKSTREAM"});
+        for (int i = 0; i < 3; ++i)
+            db.command({"XADD", "orders", "*", "n", QByteArray::number(i)});
+        db.command({"XREADGROUP", "GROUP", "g", "dead", "STREAMS", "orders", ">"});
+        db.command({"XGROUP", "CREATECONSUMER", "orders", "g", "live"});
+        for (int i = 0; i < 2; ++i)
+            db.command({"XADD", "orders:dlq", "*", "payload", "p" + QByteArray::number(i), "error", "timeout", "source_stream", "orders"});
+
+        Session s(server.url());
+        s.mainWindow.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&s.mainWindow));
+        QTRY_COMPARE_WITH_TIMEOUT(s.window.overviewTable()->model()->rowCount(), 1, 10000);
+        // A closed dialog gives the activation back to the window under it: a
+        // window manager's job, which the offscreen platform does not do.
+        const auto backToTheWindow = [&] {
+            if (!QApplication::activeWindow())
+                s.mainWindow.activateWindow();
+            QTRY_VERIFY(QApplication::activeWindow() == &s.mainWindow);
+        };
+        // Keys go where the system sends them: the focused control, else the active window.
+        const auto press = [](const QKeySequence &keys) {
+            QWidget *focus = QApplication::focusWidget() ? QApplication::focusWidget() : QApplication::activeWindow();
+            QVERIFY(focus);
+            QTest::keySequence(focus, keys);
+        };
+        // Tab until `wanted` has the focus, as an operator would, at most 40 presses.
+        const auto tabTo = [](QWidget *wanted) {
+            for (int i = 0; i < 40 && QApplication::focusWidget() != wanted; ++i)
+                QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+            if (QApplication::focusWidget() != wanted)
+                qWarning("Tab never reached %s: the focus is on %s", wanted->metaObject()->className(),
+                         QApplication::focusWidget() ? QApplication::focusWidget()->metaObject()->className() : "nothing");
+            return QApplication::focusWidget() == wanted;
+        };
+
+        press(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W));
+        auto *enable = waitForDialog<EnableWritesDialog>(&s.mainWindow);
+        QVERIFY(enable);
+        QTRY_VERIFY(enable->isAncestorOf(QApplication::focusWidget())); // the keyboard is in the dialog
+        QVERIFY(tabTo(enable->enableButton()));
+        press(QKeySequence(Qt::Key_Return));
+        QTRY_VERIFY(s.window.writes()->writesEnabled());
+        QTRY_VERIFY(!enable->isVisible());
+        backToTheWindow();
+
+        press(QKeySequence(Qt::CTRL | Qt::Key_F));
+        QTRY_VERIFY(s.window.overview()->filter()->hasFocus());
+        QTest::keyClicks(QApplication::focusWidget(), QStringLiteral("orders"));
+        press(QKeySequence(Qt::Key_Down));
+        press(QKeySequence(Qt::Key_Return));
+        QTRY_VERIFY(s.window.groupPage()->isVisible());
+        QTableView *pending = s.window.groupPage()->pendingView();
+        QTRY_COMPARE_WITH_TIMEOUT(pending->model()->rowCount(), 3, 10000);
+        QVERIFY(tabTo(pending));
+        press(QKeySequence::SelectAll);
+        QPushButton *claim = s.window.groupPage()->pendingActions()->claimButton();
+        QTRY_VERIFY(claim->isEnabled());
+        QVERIFY(tabTo(claim));
+        press(QKeySequence(Qt::Key_Space));
+        QDialog *form = waitForForm(&s.mainWindow, QStringLiteral("Claim pending entries"));
+        QVERIFY(form);
+        QTRY_VERIFY(form->isAncestorOf(QApplication::focusWidget()));
+        auto *owner = form->findChild<QComboBox *>();
+        auto *guard = form->findChild<QSpinBox *>();
+        QVERIFY(tabTo(owner));
+        press(QKeySequence::SelectAll);
+        QTest::keyClicks(QApplication::focusWidget(), QStringLiteral("live"));
+        QVERIFY(tabTo(guard));
+        press(QKeySequence::SelectAll);
+        QTest::keyClicks(QApplication::focusWidget(), QStringLiteral("0"));
+        press(QKeySequence(Qt::Key_Return)); // the form's default: Review…
+        auto *confirm = waitForDialog<ConfirmWriteDialog>(&s.mainWindow);
+        QVERIFY(confirm);
+        QVERIFY2(confirm->plan().join(QLatin1Char('\n')).contains(QStringLiteral("\"live\"")), qPrintable(confirm->plan().join(QLatin1Char('\n'))));
+        QTRY_VERIFY(confirm->isAncestorOf(QApplication::focusWidget()));
+        QVERIFY(tabTo(confirm->confirmButton()));
+        press(QKeySequence(Qt::Key_Space));
+        QTRY_COMPARE_WITH_TIMEOUT(holds(db, "orders", "g", "live"), 3, 10000);
+        QCOMPARE(holds(db, "orders", "g", "dead"), 0);
+        QTRY_VERIFY(!confirm->isVisible());
+        backToTheWindow();
+        press(QKeySequence(Qt::CTRL | Qt::Key_D));
+        QTRY_VERIFY(s.window.dlqPage()->isVisible());
+        DlqTab *tab = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT((tab = s.window.dlqPage()->tab("orders:dlq")), 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(tab->view()->model()->rowCount(), 2, 10000);
+        QVERIFY(tabTo(tab->view()));
+        press(QKeySequence::SelectAll);
+        QTRY_VERIFY(tab->requeueButton()->isEnabled());
+        QVERIFY(tabTo(tab->requeueButton()));
+        press(QKeySequence(Qt::Key_Space));
+        confirm = waitForDialog<ConfirmWriteDialog>(&s.mainWindow);
+        QVERIFY(confirm);
+        QTRY_VERIFY(confirm->isAncestorOf(QApplication::focusWidget()));
+        QVERIFY(tabTo(confirm->confirmButton()));
+        press(QKeySequence(Qt::Key_Return));
+        QTRY_COMPARE_WITH_TIMEOUT(db.command({"XLEN", "orders:dlq"}).integer(), 0, 10000);
+        QCOMPARE(db.command({"XLEN", "orders"}).integer(), 5);
     }
 
     // (6, 11) The overview holds still between status changes and re-sorts
