@@ -1,4 +1,6 @@
 #include "main_window.h"
+
+#include "dialogs/dialog_title_fit.h"
 #include <QApplication>
 #include <QAbstractButton>
 #include <QKeyEvent>
@@ -60,6 +62,7 @@ MainWindow::MainWindow(QWidget *parent)
     , m_alerts(new DesktopAlerts(m_tray, this))
     , m_banner(new AlertBanner)
 {
+    DialogTitleFit::install(); // every dialog's title whole, from the first one
     connect(m_tray, &TrayNotifier::messageClicked, m_alerts, &DesktopAlerts::openLast);
     connect(m_banner, &AlertBanner::openRequested, m_alerts, &DesktopAlerts::openLast);
     connect(m_banner, &AlertBanner::inboxRequested, this, &MainWindow::showAlertInbox);

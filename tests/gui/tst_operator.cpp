@@ -422,6 +422,41 @@ private Q_SLOTS:
         QCOMPARE(db.command({"XLEN", "orders"}).integer(), 5);
     }
 
+    // A dialog's title is whole (issue 48: "Claim all pe…"): "Claim all
+    // from…" on a consumer with a long name opens a form at least as wide as
+    // its title in a bold title-bar font, within the screen.
+    void dialogTitlesAreWhole()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        const QByteArray consumer = "checkout-worker-eu-west-1-7f9c4d-blue";
+        db.command({"XGROUP", "CREATE", "orders", "g", "$", "MKSTREAM"});
+        db.command({"XADD", "orders", "*", "n", "1"});
+        db.command({"XREADGROUP", "GROUP", "g", consumer, "STREAMS", "orders", ">"});
+        Session s(server.url());
+        s.enableWrites();
+        QTRY_COMPARE_WITH_TIMEOUT(s.window.overviewTable()->model()->rowCount(), 1, 10000);
+        s.window.openGroup("orders", "g");
+        QTableView *consumers = s.window.groupPage()->consumerView();
+        QTRY_COMPARE_WITH_TIMEOUT(consumers->model()->rowCount(), 1, 10000);
+        consumers->selectRow(0);
+        QPushButton *claimAll = s.window.groupPage()->consumerActions()->claimAllButton();
+        QTRY_VERIFY(claimAll->isEnabled());
+        claimAll->click();
+        QDialog *form = waitForForm(&s.mainWindow, QStringLiteral("Claim all pending entries of"));
+        QVERIFY(form);
+        QVERIFY(form->windowTitle().contains(QString::fromLatin1(consumer)));
+        QFont bold = QApplication::font();
+        bold.setBold(true);
+        const int title = QFontMetrics(bold).horizontalAdvance(form->windowTitle());
+        QTRY_VERIFY2(form->width() >= title + 100,
+                     qPrintable(fillText(QStringLiteral("%1 px wide for a %2 px title"), form->width(), title)));
+        form->reject();
+    }
+
     // (6, 11) The overview holds still between status changes and re-sorts
     // when one happens; the selected row's reasons are shown in full; every
     // column explains itself; the summary's counts filter.
