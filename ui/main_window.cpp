@@ -316,7 +316,7 @@ void MainWindow::keyPressEvent(QKeyEvent *event)
 {
     if ((event->key() == Qt::Key_Return || event->key() == Qt::Key_Enter) && event->modifiers() == Qt::NoModifier)
         if (auto *button = qobject_cast<QAbstractButton *>(QApplication::focusWidget()); button && button->isEnabled() && button->window() == this) {
-            button->animateClick();
+            button->click(); // one press, one click (animateClick's held-down button took the release as a second)
             return;
         }
     QMainWindow::keyPressEvent(event);

@@ -74,8 +74,10 @@ void MainWindow::installShortcuts()
         // A focused button takes Space as everywhere else: it is pressed.
         // The window-wide shortcut came first and paused polling instead, so
         // a claim could not be started from the keyboard (issue 48).
+        // click(), not animateClick(): that holds the button down for 100 ms,
+        // and the key's release clicked it a second time (two claim forms).
         if (auto *button = qobject_cast<QAbstractButton *>(QApplication::focusWidget()); button && button->isEnabled()) {
-            button->animateClick();
+            button->click();
             return;
         }
         ConnectionView *view = currentConnection();

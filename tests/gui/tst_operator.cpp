@@ -58,6 +58,8 @@
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QPointer>
+#include <QSignalSpy>
 #include <QToolButton>
 #include <QShortcut>
 #include <QTreeWidget>
@@ -337,9 +339,24 @@ private Q_SLOTS:
         // A closed dialog gives the activation back to the window under it: a
         // window manager's job, which the offscreen platform does not do.
         const auto backToTheWindow = [&] {
-            if (!QApplication::activeWindow())
+            const auto openDialogs = [] {
+                QStringList open;
+                for (QWidget *w : QApplication::topLevelWidgets())
+                    if (qobject_cast<QDialog *>(w) && w->isVisible())
+                        open << fillText(QStringLiteral("%1 '%2'"), QString::fromLatin1(w->metaObject()->className()), w->windowTitle());
+                return open.join(QStringLiteral(", "));
+            };
+            QTRY_VERIFY2(openDialogs().isEmpty(), qPrintable(openDialogs())); // progress boxes too
+            if (QApplication::activeWindow() != &s.mainWindow)
                 s.mainWindow.activateWindow();
             QTRY_VERIFY(QApplication::activeWindow() == &s.mainWindow);
+        };
+        // Where the keyboard is, for a failure's message.
+        const auto whereIsTheKeyboard = [] {
+            QWidget *active = QApplication::activeWindow();
+            QWidget *focus = QApplication::focusWidget();
+            return fillText(QStringLiteral("active window %1 '%2', focus on %3"), active ? QString::fromLatin1(active->metaObject()->className()) : QStringLiteral("none"),
+                            active ? active->windowTitle() : QString(), focus ? QString::fromLatin1(focus->metaObject()->className()) : QStringLiteral("nothing"));
         };
         // Keys go where the system sends them: the focused control, else the active window.
         const auto press = [](const QKeySequence &keys) {
@@ -360,7 +377,7 @@ private Q_SLOTS:
         press(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W));
         auto *enable = waitForDialog<EnableWritesDialog>(&s.mainWindow);
         QVERIFY(enable);
-        QTRY_VERIFY(enable->isAncestorOf(QApplication::focusWidget())); // the keyboard is in the dialog
+        QTRY_VERIFY2(enable->isAncestorOf(QApplication::focusWidget()), qPrintable(whereIsTheKeyboard())); // the keyboard is in the dialog
         QVERIFY(tabTo(enable->enableButton()));
         press(QKeySequence(Qt::Key_Return));
         QTRY_VERIFY(s.window.writes()->writesEnabled());
@@ -380,10 +397,11 @@ private Q_SLOTS:
         QPushButton *claim = s.window.groupPage()->pendingActions()->claimButton();
         QTRY_VERIFY(claim->isEnabled());
         QVERIFY(tabTo(claim));
+        QSignalSpy claimClicks(claim, &QPushButton::clicked);
         press(QKeySequence(Qt::Key_Space));
         QDialog *form = waitForForm(&s.mainWindow, QStringLiteral("Claim pending entries"));
         QVERIFY(form);
-        QTRY_VERIFY(form->isAncestorOf(QApplication::focusWidget()));
+        QTRY_VERIFY2(form->isAncestorOf(QApplication::focusWidget()), qPrintable(whereIsTheKeyboard()));
         auto *owner = form->findChild<QComboBox *>();
         auto *guard = form->findChild<QSpinBox *>();
         QVERIFY(tabTo(owner));
@@ -392,16 +410,22 @@ private Q_SLOTS:
         QVERIFY(tabTo(guard));
         press(QKeySequence::SelectAll);
         QTest::keyClicks(QApplication::focusWidget(), QStringLiteral("0"));
+        const QPointer<QDialog> formShown = form;
         press(QKeySequence(Qt::Key_Return)); // the form's default: Review…
+        QTRY_VERIFY2(!formShown || !formShown->isVisible(), qPrintable(whereIsTheKeyboard()));
         auto *confirm = waitForDialog<ConfirmWriteDialog>(&s.mainWindow);
         QVERIFY(confirm);
         QVERIFY2(confirm->plan().join(QLatin1Char('\n')).contains(QStringLiteral("\"live\"")), qPrintable(confirm->plan().join(QLatin1Char('\n'))));
-        QTRY_VERIFY(confirm->isAncestorOf(QApplication::focusWidget()));
+        QTRY_VERIFY2(confirm->isAncestorOf(QApplication::focusWidget()), qPrintable(whereIsTheKeyboard()));
         QVERIFY(tabTo(confirm->confirmButton()));
+        const QPointer<ConfirmWriteDialog> confirmed = confirm; // deleted once closed
         press(QKeySequence(Qt::Key_Space));
         QTRY_COMPARE_WITH_TIMEOUT(holds(db, "orders", "g", "live"), 3, 10000);
         QCOMPARE(holds(db, "orders", "g", "dead"), 0);
-        QTRY_VERIFY(!confirm->isVisible());
+        // The outcome is said before the next write starts: the operator waits for it as the window does.
+        QTRY_VERIFY_WITH_TIMEOUT(!s.window.writes()->isBusy(), 10000);
+        QTRY_VERIFY(!confirmed || !confirmed->isVisible());
+        QCOMPARE(claimClicks.size(), 1); // one Space, one form (animateClick and the key's release made two under load)
         backToTheWindow();
         press(QKeySequence(Qt::CTRL | Qt::Key_D));
         QTRY_VERIFY(s.window.dlqPage()->isVisible());
@@ -410,12 +434,13 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(tab->view()->model()->rowCount(), 2, 10000);
         QVERIFY(tabTo(tab->view()));
         press(QKeySequence::SelectAll);
-        QTRY_VERIFY(tab->requeueButton()->isEnabled());
+        QTRY_VERIFY2(tab->requeueButton()->isEnabled(),
+                     qPrintable(fillText(QStringLiteral("%1 selected; %2"), tab->view()->selectionModel()->selectedRows().size(), tab->requeueButton()->toolTip())));
         QVERIFY(tabTo(tab->requeueButton()));
         press(QKeySequence(Qt::Key_Space));
         confirm = waitForDialog<ConfirmWriteDialog>(&s.mainWindow);
         QVERIFY(confirm);
-        QTRY_VERIFY(confirm->isAncestorOf(QApplication::focusWidget()));
+        QTRY_VERIFY2(confirm->isAncestorOf(QApplication::focusWidget()), qPrintable(whereIsTheKeyboard()));
         QVERIFY(tabTo(confirm->confirmButton()));
         press(QKeySequence(Qt::Key_Return));
         QTRY_COMPARE_WITH_TIMEOUT(db.command({"XLEN", "orders:dlq"}).integer(), 0, 10000);

@@ -1,5 +1,8 @@
 #include "redis_server.h"
 
+#include <sys/prctl.h>
+#include <csignal>
+
 #include "redis_oracle.h"
 #include "text/fill_text.h"
 
@@ -119,6 +122,9 @@ RedisServer::Launch RedisServer::launch(const QString &exe, QString *error)
     m_process->setProgram(exe);
     m_process->setArguments(args);
     m_process->setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    // Dies with the test: a crashed or killed test left its servers running,
+    // holding the test's stderr, so the run waited on them until its timeout.
+    m_process->setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGKILL); });
     m_process->start();
     if (!m_process->waitForStarted(5000)) {
         if (error)
