@@ -142,6 +142,17 @@ private Q_SLOTS:
         const QHeaderView *header = window.overviewTable()->horizontalHeader();
         QCOMPARE(header->visualIndex(GroupTableModel::Reasons), header->visualIndex(GroupTableModel::Group) + 1);
         QVERIFY(header->sectionViewportPosition(GroupTableModel::Reasons) + header->sectionSize(GroupTableModel::Reasons) <= 1024);
+        // 1920×1080 at 200 % is a 944 px wide window: Why narrows so Status to
+        // Trend stay in sight without scrolling (Trend was cut in half).
+        const QSize sizeBefore = mainWindow.size();
+        mainWindow.resize(944, 514);
+        QTRY_COMPARE(mainWindow.size(), QSize(944, 514));
+        QApplication::processEvents();
+        QVERIFY2(header->sectionViewportPosition(GroupTableModel::Trend) + header->sectionSize(GroupTableModel::Trend) <= window.overviewTable()->viewport()->width(),
+                 qPrintable(fillText(QStringLiteral("Trend ends at %1 px of %2"), header->sectionViewportPosition(GroupTableModel::Trend) + header->sectionSize(GroupTableModel::Trend),
+                                     window.overviewTable()->viewport()->width())));
+        QVERIFY(header->sectionSize(GroupTableModel::Reasons) >= 160);
+        mainWindow.resize(sizeBefore);
 
         // Opened the operator's way (a double-click), the group page says who
         // holds the old work first, and marks the consumer stalled.

@@ -17,6 +17,7 @@
 #include <QHeaderView>
 #include <QKeyEvent>
 #include <QLabel>
+#include <QResizeEvent>
 #include <QLineEdit>
 #include <QToolButton>
 #include <QTableView>
@@ -152,6 +153,26 @@ namespace {
 constexpr qint64 kCalmResortMs = 10'000; // values drift: rows move at most this often
 constexpr qint64 kInputHoldMs = 2'000;   // the keyboard was just used in the table
 } // namespace
+
+void OverviewPage::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    fitEssentialColumns();
+}
+
+void OverviewPage::fitEssentialColumns()
+{
+    using C = GroupTableModel;
+    const QHeaderView *header = m_table->horizontalHeader();
+    int others = 0; // the visible sections from the first to Trend, Why aside
+    for (int visual = 0; visual <= header->visualIndex(C::Trend); ++visual) {
+        const int logical = header->logicalIndex(visual);
+        if (logical != C::Reasons && !header->isSectionHidden(logical))
+            others += header->sectionSize(logical);
+    }
+    const int room = m_table->viewport()->width() - others;
+    m_table->setColumnWidth(C::Reasons, std::clamp(room, 160, 290));
+}
 
 bool OverviewPage::eventFilter(QObject *watched, QEvent *event)
 {
