@@ -18,6 +18,7 @@
 #include "redis_oracle.h"
 #include "redis_server.h"
 #include "test_settings.h"
+#include "widgets/write_results_panel.h"
 #include "write_controller.h"
 #include "dialogs/write_dialogs.h"
 #include "actions/pending_action_job.h"
@@ -38,6 +39,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTextDocument>
+#include <QTreeWidget>
 
 using namespace pelscope;
 using namespace pelscope::test;
@@ -412,7 +414,18 @@ private Q_SLOTS:
         QCOMPARE(requeuePlan.count(QLatin1String("XDEL \"orders:dlq\" ")), 3);
         keepScreenshot(requeueConfirm, QStringLiteral("dlq-requeue-confirmation-korean"));
         checkPage(requeueConfirm, QStringLiteral("requeue confirmation"));
-        requeueConfirm->reject();
+        // Done: what the results panel says of it is Korean too (issue 48: the result panels).
+        requeueConfirm->confirmButton()->click();
+        RedisOracle check;
+        QVERIFY(check.connectUrl(server.url()));
+        QTRY_COMPARE_WITH_TIMEOUT(check.command({"XLEN", "orders:dlq"}).integer(), 0, 10000);
+        WriteResultsPanel *results = view.writeResults();
+        QTRY_VERIFY_WITH_TIMEOUT(results->count() == 1 && results->isVisible(), 10000);
+        QTreeWidgetItem *top = results->tree()->topLevelItem(0);
+        results->tree()->expandAll();
+        QVERIFY2(hasHangul(top->text(0)), qPrintable(top->text(0)));
+        QVERIFY2(QRegularExpression(QStringLiteral("^\\d\\d:\\d\\d:\\d\\d ")).match(top->text(0)).hasMatch(), qPrintable(top->text(0))); // seconds, 24 h
+        checkPage(&mainWindow, QStringLiteral("write result"));
     }
 };
 
