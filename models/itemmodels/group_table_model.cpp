@@ -212,6 +212,7 @@ QVariant GroupTableModel::sortValue(int row, int column) const
         return now && t.critAt > 0 ? double(*now) / t.critAt : -1.0;
     }
     case ReadAge: return double(streamAt(row).readAtMs > 0 ? m_snapshot->takenAtMs - streamAt(row).readAtMs : -1);
+    case Reasons: return joinReasons(g.health.reasons, QStringLiteral("; ")); // not the trend's words: a sort would read every row's history
     default: return displayText(row, column);
     }
 }

@@ -120,8 +120,8 @@ private:
     {
         int trendMetric = -1;
         QVector<double> trend;
-        int recentMetric = -1; // the last 5 minutes, every poll (trendChangeWords)
-        QVector<double> recentT, recentV;
+        int changeMetric = -1; // trendChangeWords' measure and words, as last read
+        QString changeWords;
         std::optional<Health> sinceFor;
         std::optional<StatusSince> since;
     };

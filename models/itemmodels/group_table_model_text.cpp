@@ -149,7 +149,7 @@ GroupTableModel::TrendSeries GroupTableModel::trendSeries(int row) const
     return out;
 }
 
-// "oldest pending idle now 6m; lowest 4m, highest 6m over 15 minutes; rising; warn at 1m, crit at 5m".
+// "oldest pending idle now 6m; lowest 4m, highest 6m over 15 minutes; oldest pending idle up 20% in 5m00s; warn at 1m, crit at 5m".
 QString GroupTableModel::sparklineWords(int row) const
 {
     if (!m_history)
@@ -173,29 +173,16 @@ QString GroupTableModel::sparklineWords(int row) const
                     series.format(series.critAt));
 }
 
-// "lag up 12% in 5m": is it getting worse, in words. The last 5 minutes of
-// the trend's measure (less while the history is younger, 30 s at least),
-// the mean of its first fifth against the mean of its last, so that one
-// batch read or one burst is not called a trend.
-QString GroupTableModel::trendChangeWords(int row) const
+namespace {
+
+// "lag up 12% in 5m" from the polls of the last 5 minutes (`times` in
+// seconds): the mean of the first fifth against the mean of the last, so
+// that one batch read or one burst is not called a trend; empty under 30 s.
+QString changeWordsOf(const QVector<double> &times, const QVector<double> &values, const QString &name,
+                      const std::function<QString(double)> &format)
 {
-    if (!m_history)
-        return {};
-    const TrendSeries series = trendSeries(row);
-    constexpr qint64 kSpanMs = 5 * 60'000, kLeastMs = 30'000;
-    const qint64 now = m_snapshot->takenAtMs;
-    // Every poll of the last 5 minutes (the sparkline's 90 points would
-    // average them into columns that start anywhere).
-    LastRead &recent = lastRead(m_rows.at(row).key);
-    if (auto read = m_history->tryRead([&](const HistoryStore &h) { return h.window(m_rows.at(row).key, series.metric, now - kSpanMs, now, 600); })) {
-        recent.recentMetric = int(series.metric);
-        recent.recentT = std::move(read->t);
-        recent.recentV = std::move(read->v);
-    }
-    if (recent.recentMetric != int(series.metric))
-        return {};
-    const QVector<double> &values = recent.recentV;
-    auto timeOf = [&](qsizetype i) { return qint64(recent.recentT[i] * 1000.0); };
+    constexpr qint64 kLeastMs = 30'000;
+    auto timeOf = [&](qsizetype i) { return qint64(times[i] * 1000.0); };
     qint64 first = -1, last = -1;
     for (qsizetype i = 0; i < values.size(); ++i)
         if (!std::isnan(values[i])) {
@@ -228,16 +215,38 @@ QString GroupTableModel::trendChangeWords(int row) const
     // Less than one entry or one second (the series' units), or 5%, is no change worth a word.
     constexpr double unit = 1;
     if (std::abs(late - early) < std::max(unit, 0.05 * std::abs(early)))
-        return fillText(QCoreApplication::translate("pelscope::GroupTableModel", "%1 about flat over %2"), series.name, formatDuration(span));
+        return fillText(QCoreApplication::translate("pelscope::GroupTableModel", "%1 about flat over %2"), name, formatDuration(span));
     if (early < unit)
-        return fillText(QCoreApplication::translate("pelscope::GroupTableModel", "%1 up from %2 to %3 in %4"), series.name, series.format(early),
-                        series.format(late), formatDuration(span));
+        return fillText(QCoreApplication::translate("pelscope::GroupTableModel", "%1 up from %2 to %3 in %4"), name, format(early),
+                        format(late), formatDuration(span));
     const double percent = std::round(100.0 * std::abs(late - early) / early);
     const QString amount = percent >= 1000 ? fillText(QStringLiteral("×%1"), QString::number(late / early, 'f', 0))
                                            : fillText(QStringLiteral("%1%"), QString::number(percent, 'f', 0));
     return fillText(late > early ? QCoreApplication::translate("pelscope::GroupTableModel", "%1 up %2 in %3")
                                  : QCoreApplication::translate("pelscope::GroupTableModel", "%1 down %2 in %3"),
-                    series.name, amount, formatDuration(span));
+                    name, amount, formatDuration(span));
+}
+
+} // namespace
+
+// Is it getting worse, in words: the trend's measure over the last 5
+// minutes, every poll (the sparkline's 90 points would average them into
+// columns that start anywhere). Only the words are kept per row, not the
+// polls: sorting or scrolling 10,000 rows held ~10 KB each.
+QString GroupTableModel::trendChangeWords(int row) const
+{
+    if (!m_history)
+        return {};
+    const TrendSeries series = trendSeries(row);
+    constexpr qint64 kSpanMs = 5 * 60'000;
+    const qint64 now = m_snapshot->takenAtMs;
+    const GroupKey &key = m_rows.at(row).key;
+    LastRead &last = lastRead(key);
+    if (auto read = m_history->tryRead([&](const HistoryStore &h) { return h.window(key, series.metric, now - kSpanMs, now, 600); })) {
+        last.changeMetric = int(series.metric);
+        last.changeWords = changeWordsOf(read->t, read->v, series.name, series.format);
+    }
+    return last.changeMetric == int(series.metric) ? last.changeWords : QString();
 }
 
 std::optional<StatusSince> GroupTableModel::sinceOf(int row) const
