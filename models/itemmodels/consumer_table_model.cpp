@@ -46,7 +46,7 @@ void ConsumerTableModel::setGroup(const QByteArray &stream, const QByteArray &gr
             if (c.inactiveMs)
                 inactive = *c.inactiveMs < 0 ? tr("never") : formatDuration(*c.inactiveMs);
             rows.append({c.name,
-                         {displayBytes(c.name), formatCount(c.pending), c.idleMs ? formatDuration(*c.idleMs) : QStringLiteral("?"), inactive,
+                         {elidedName(c.name, kCellNameCap), formatCount(c.pending), c.idleMs ? formatDuration(*c.idleMs) : QStringLiteral("?"), inactive,
                           consumerStateName(stateOf(c))}});
         }
     }

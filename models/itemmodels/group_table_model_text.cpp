@@ -62,8 +62,8 @@ QString GroupTableModel::displayText(int row, int column) const
     }
     case Connection: return m_connectionLabel;
     case Node: return s.node.isEmpty() ? QStringLiteral("—") : s.node;
-    case Stream: return displayBytes(s.key);
-    case Group: return displayBytes(g.name);
+    case Stream: return elidedName(s.key, kCellNameCap);
+    case Group: return elidedName(g.name, kCellNameCap);
     case Lag: return g.lag ? formatCount(*g.lag) : QCoreApplication::translate("pelscope::GroupTableModel", "unknown");
     case Behind: return g.oldestUnreadAgeMs ? formatDuration(*g.oldestUnreadAgeMs) : QStringLiteral("—");
     case Pending: return g.pending ? formatCount(*g.pending) : QStringLiteral("?");

@@ -17,7 +17,7 @@ void PendingTableModel::setGroup(const QByteArray &stream, const QByteArray &gro
     if (snapshot) {
         for (const PendingEntry &e : snapshot->headEntries) {
             entries.insert(e.id, e);
-            rows.append({e.id, {QString::fromLatin1(e.id), displayBytes(e.consumer), formatDuration(e.idleMs), QString::number(e.deliveries)}});
+            rows.append({e.id, {QString::fromLatin1(e.id), elidedName(e.consumer, kCellNameCap), formatDuration(e.idleMs), QString::number(e.deliveries)}});
         }
     }
     m_entries = entries;

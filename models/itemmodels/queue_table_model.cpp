@@ -92,7 +92,7 @@ void QueueTableModel::applySnapshot(const Snapshot &snapshot)
             for (const QString &r : renderReasons(q.health.reasons))
                 tip += QLatin1Char('\n') + r;
             rows.append({rowKey('d', q.key),
-                         {status, QCoreApplication::translate("pelscope::QueueTableModel", "delayed"), displayBytes(q.key), countOr(q.size), QCoreApplication::translate("pelscope::QueueTableModel", "%1 due").arg(countOr(q.due)),
+                         {status, QCoreApplication::translate("pelscope::QueueTableModel", "delayed"), elidedName(q.key, kCellNameCap), countOr(q.size), QCoreApplication::translate("pelscope::QueueTableModel", "%1 due").arg(countOr(q.due)),
                           q.oldestOverdueMs ? QCoreApplication::translate("pelscope::QueueTableModel", "%1 late").arg(formatDuration(*q.oldestOverdueMs)) : QStringLiteral("—"),
                           q.nextDueInMs ? QCoreApplication::translate("pelscope::QueueTableModel", "in %1").arg(formatDuration(*q.nextDueInMs))
                           : !q.nextNotTime.isEmpty() ? QCoreApplication::translate("pelscope::QueueTableModel", "never (scored %1)").arg(q.nextNotTime)
@@ -119,7 +119,7 @@ void QueueTableModel::applySnapshot(const Snapshot &snapshot)
                 tip += QLatin1Char('\n') + r;
             rows.append({rowKey('l', q.key),
                          {status, plain ? QCoreApplication::translate("pelscope::QueueTableModel", "list") : QCoreApplication::translate("pelscope::QueueTableModel", "reliable list"),
-                          plain ? displayBytes(q.key) : fillText(QStringLiteral("%1 → %2"), displayBytes(q.key), displayBytes(q.processingKey)), countOr(q.length),
+                          plain ? elidedName(q.key, kCellNameCap) : fillText(QStringLiteral("%1 → %2"), elidedName(q.key, kCellNameCap), elidedName(q.processingKey, kCellNameCap)), countOr(q.length),
                           plain ? QStringLiteral("—") : QCoreApplication::translate("pelscope::QueueTableModel", "%1 processing").arg(countOr(q.processingLength)), oldest, QStringLiteral("—"),
                           q.error.isEmpty() ? joinReasons(q.health.reasons, QStringLiteral("; ")) : q.error, int(q.health.status), sortValue(q.length),
                           sortValue(q.processingLength), sortValue(q.oldestProcessingAgeMs), tip, q.processingKey}});

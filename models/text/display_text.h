@@ -30,6 +30,21 @@ inline constexpr qsizetype kValueCap = 64 * 1024; // bytes of one value shown; t
 // The first kValueCap bytes, not splitting a UTF-8 character of a text value.
 QByteArray capped(const QByteArray &value);
 
+// Text for a label that wraps: every run of more than `longest` characters
+// without a space is cut in its middle with "…" (the first and last
+// characters kept, a surrogate pair never split), so a 5 KB name cannot make
+// a window wider than the screen. The cut is visible, never silent: the
+// whole text belongs in a tooltip or a table cell beside it.
+QString elidedLongWords(const QString &text, qsizetype longest = 120);
+
+// displayBytes() for a label or a title: a name of more than `longest`
+// characters is cut in its middle with "…" (the full name stays in the
+// page's tables and tooltips).
+QString elidedName(const QByteArray &bytes, qsizetype longest = 120);
+// The longest name a table cell shows whole: past it a cell's text is cut in
+// the middle (a 1 MB key took 650 ms to paint each time its row was).
+inline constexpr qsizetype kCellNameCap = 1000;
+
 // The last line of defence at an output (terminal, log): escapes control and
 // bidi characters except newline and tab, which our own layout uses, and
 // leaves backslashes alone. Names must already have gone through displayBytes().

@@ -19,6 +19,7 @@
 #include "pages/overview_page.h"
 #include "widgets/connection_status_line.h"
 #include "pages/queue_panel.h"
+#include "pages/queue_page.h"
 #include "itemmodels/queue_table_model.h"
 #include "write_controller.h"
 #include "charts/time_chart_widget.h"
@@ -491,6 +492,65 @@ private Q_SLOTS:
         QVERIFY2(tip.contains(QStringLiteral("By error, among the newest 7 entries read (4 causes in all):")) && tip.contains(QStringLiteral("card & declined: 2"))
                      && tip.contains(QStringLiteral("\\u200fbad %# {x}\\x01: 1")) && tip.contains(QStringLiteral("no error field: 1")),
                  qPrintable(tip));
+    }
+
+    // A 5 KB name made the window 40,564 px wide, a 1 MB one painted nothing
+    // (issue 47, item 6): every label that shows a name or a server's text is
+    // cut to the room it has, the whole text in its tooltip.
+    void longNamesKeepTheWindowOnTheScreen()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        const QByteArray stream = "orders-" + QByteArray(5000, 's');
+        const QByteArray group = "fulfil-" + QByteArray(5000, 'g');
+        const QByteArray consumer = "worker-" + QByteArray(5000, 'c');
+        db.command({"XGROUP", "CREATE", stream, group, "$", "MKSTREAM"});
+        db.command({"XADD", stream, "*", "n", "1"});
+        db.command({"XREADGROUP", "GROUP", group, consumer, "COUNT", "1", "STREAMS", stream, ">"});
+        db.command({"XADD", stream + ":dlq", "*", "error", "timeout " + QByteArray(5000, 'e')});
+        db.command({"XGROUP", "CREATE", "huge-" + QByteArray(1 << 20, 'h'), "g", "$", "MKSTREAM"});
+        const qint64 now = QDateTime::currentSecsSinceEpoch();
+        db.command({"ZADD", "delayed_queue:" + QByteArray(5000, 'q'), QByteArray::number(now - 400), "task:" + QByteArray(5000, 't')});
+        MainWindow window;
+        window.resize(1024, 720);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        ConnectionRequest request;
+        request.options = optionsFor(server.url());
+        request.intervalMs = 300;
+        request.history.enabled = false;
+        ConnectionView *view = window.openConnection(request);
+        QTRY_VERIFY_WITH_TIMEOUT(view->overviewTable()->model()->rowCount() == 2, 10000);
+        const auto wideOnes = [&window] {
+            QStringList wide;
+            for (QWidget *w : window.findChildren<QWidget *>())
+                if (w->isVisible() && w->sizePolicy().horizontalPolicy() != QSizePolicy::Ignored && w->minimumSizeHint().width() > 1024)
+                    wide << fillText(QStringLiteral("%1 (%2) %3 px, in %4: %5"), QString::fromLatin1(w->metaObject()->className()), w->objectName(),
+                                     w->minimumSizeHint().width(), w->parentWidget() ? QString::fromLatin1(w->parentWidget()->metaObject()->className()) : QString(),
+                                     qobject_cast<QLabel *>(w) ? qobject_cast<QLabel *>(w)->text().left(60) : QString());
+            if (window.minimumSizeHint().width() > 1024 || window.width() > 1366)
+                wide << fillText(QStringLiteral("the window: %1 px, at least %2"), window.width(), window.minimumSizeHint().width());
+            return wide.join(QStringLiteral("; "));
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(view->findChild<QPushButton *>(QStringLiteral("dlqButton"))->text().contains(QStringLiteral("timeout")), 10000);
+        QTest::qWait(700);
+        QVERIFY2(wideOnes().isEmpty(), qPrintable(wideOnes()));
+        QVERIFY(!window.grab().isNull()); // the 1 MB name's row paints (650 ms a paint before its cell was cut)
+        QVERIFY(doubleClickRow(view->overviewTable(), GroupTableModel::StreamKeyRole, stream));
+        QTRY_VERIFY(view->groupPage()->isVisible());
+        QTest::qWait(1000); // a poll or two on the page
+        QVERIFY2(wideOnes().isEmpty(), qPrintable(wideOnes()));
+        keepScreenshot(&window, QStringLiteral("long-names"));
+        QVERIFY(view->showPage(QStringLiteral("queue:delayed_queue:") + QString(5000, QLatin1Char('q'))));
+        QTRY_VERIFY_WITH_TIMEOUT(view->findChild<QueuePage *>()->isVisible(), 10000);
+        QTest::qWait(1000);
+        QVERIFY2(wideOnes().isEmpty(), qPrintable(wideOnes()));
+        QVERIFY(view->showPage(QStringLiteral("dlq")));
+        QTest::qWait(1000);
+        QVERIFY2(wideOnes().isEmpty(), qPrintable(wideOnes()));
     }
 
     // Space on a focused button presses it, as everywhere else; elsewhere it

@@ -64,6 +64,13 @@ inline std::optional<QByteArray> bytesFromDisplay(const QString &shown)
                 return std::nullopt;
             text.append(QChar(char16_t(*v)));
             i += 4;
+        } else if (!binary && e == QLatin1Char('U')) {
+            const auto v = detail::hexAt(shown, i + 1, 8);
+            if (!v || *v <= 0xFFFF || *v > 0x10FFFF)
+                return std::nullopt;
+            const char32_t u = *v;
+            text.append(QString::fromUcs4(&u, 1));
+            i += 8;
         } else if (!binary && (e == QLatin1Char('n') || e == QLatin1Char('r') || e == QLatin1Char('t'))) {
             text.append(e == QLatin1Char('n') ? QLatin1Char('\n') : e == QLatin1Char('r') ? QLatin1Char('\r') : QLatin1Char('\t'));
         } else {

@@ -8,6 +8,7 @@
 #include "redis/resp_guard.h"
 #include "snapshot/format.h"
 #include "displayed_name.h"
+#include "text/fill_text.h"
 #include "export/prometheus_exposition.h"
 #include "text/display_text.h"
 
@@ -43,6 +44,21 @@ private Q_SLOTS:
         QTest::newRow("backslash cannot forge") << QByteArray("a\\x1b") << QStringLiteral("a\\\\x1b");
         QTest::newRow("invalid utf-8 byte by byte") << QByteArray("\xff\xfe\r\n") << QStringLiteral("\\xff\\xfe\\x0d\\x0a");
         QTest::newRow("emoji (surrogate pair) kept") << QByteArray("\xf0\x9f\x94\xa5") << QStringLiteral("\U0001F525");
+        // Six streams that all printed as "orders" (issue 47, item 6).
+        QTest::newRow("zero width space") << QByteArray("orders\xe2\x80\x8b") << QStringLiteral("orders\\u200b");
+        QTest::newRow("zero width joiner") << QByteArray("ord\xe2\x80\x8d"
+                                                         "ers")
+                                           << QStringLiteral("ord\\u200ders");
+        QTest::newRow("byte order mark") << QByteArray("\xef\xbb\xbforders") << QStringLiteral("\\ufefforders");
+        QTest::newRow("hangul filler") << QByteArray("orders\xe3\x85\xa4") << QStringLiteral("orders\\u3164");
+        QTest::newRow("tag character, eight digits") << QByteArray("orders\xf3\xa0\x81\x81") << QStringLiteral("orders\\U000e0041");
+        QTest::newRow("no-break space") << QByteArray("a\xc2\xa0"
+                                                      "b")
+                                        << QStringLiteral("a\\u00a0b");
+        QTest::newRow("soft hyphen") << QByteArray("or\xc2\xad"
+                                                   "ders")
+                                     << QStringLiteral("or\\u00adders");
+        QTest::newRow("variation selector") << QByteArray("orders\xef\xb8\x8f") << QStringLiteral("orders\\ufe0f");
     }
     void displayBytesEscapes()
     {
@@ -64,7 +80,8 @@ private Q_SLOTS:
         // Random names from pieces chosen to collide: escapes spelled out,
         // backslashes, controls, C1, bidi marks, bytes that are not UTF-8.
         const QList<QByteArray> pieces = {"a", "\\", "\\x80", "\\u0080", "x80", "\x80", "\xc2\x80", "\n", "\\n", QByteArray(1, '\0'),
-                                          "\x1b", "\xe2\x80\x8f", "\xff", "\"", "%1", "\xf0\x9f\x94\xa5", "\x7f", "\xc3"};
+                                          "\x1b", "\xe2\x80\x8f", "\xff", "\"", "%1", "\xf0\x9f\x94\xa5", "\x7f", "\xc3",
+                                          "\xe2\x80\x8b", "\xf3\xa0\x81\x81", "\\U000e0041", "\\u000e", "0041", "\xe3\x85\xa4"};
         QRandomGenerator rng(26);
         QHash<QString, QByteArray> seen;
         for (int n = 0; n < 20000; ++n) {
@@ -79,6 +96,27 @@ private Q_SLOTS:
             QVERIFY2(it == seen.constEnd() || *it == name, qPrintable(shown));
             seen.insert(shown, name);
         }
+    }
+
+    // A 5 KB name widened the window to 40,564 px (issue 47, item 6): a word
+    // longer than the label's limit is cut in its middle, visibly.
+    void longWordsAreCutInTheMiddle()
+    {
+        QCOMPARE(elidedLongWords(QStringLiteral("a short line"), 5), QStringLiteral("a short line"));
+        QCOMPARE(elidedLongWords(QStringLiteral("see abcdefghij now"), 5), QStringLiteral("see ab…ij now"));
+        const QString name = QStringLiteral("orders-") + QString(5000, QLatin1Char('s')) + QStringLiteral("-eu");
+        const QString cut = elidedLongWords(fillText(QStringLiteral("stream %1 is behind"), name));
+        QVERIFY(cut.size() < 140);
+        QVERIFY(cut.startsWith(QStringLiteral("stream orders-s")) && cut.endsWith(QStringLiteral("s-eu is behind")) && cut.contains(QChar(0x2026)));
+        // A pair of surrogates is never split at either end of the cut.
+        const QString fire = QStringLiteral("\U0001F525");
+        const QString cutFire = elidedLongWords(fire.repeated(10), 5);
+        for (const QChar c : cutFire)
+            QVERIFY(c == QChar(0x2026) || c.isSurrogate());
+        QCOMPARE(cutFire.count(QChar(0x2026)), 1);
+        QVERIFY(!cutFire.front().isLowSurrogate() && !cutFire.back().isHighSurrogate());
+        const qsizetype mark = cutFire.indexOf(QChar(0x2026));
+        QVERIFY(!cutFire.at(mark - 1).isHighSurrogate() && !cutFire.at(mark + 1).isLowSurrogate());
     }
 
     void terminalSafeKeepsOurLayout()

@@ -64,7 +64,7 @@ int DlqPage::tabCount() const
 void DlqPage::applySnapshot(const Snapshot &snapshot)
 {
     for (const DeadLetterSnapshot &d : snapshot->deadLetters) {
-        const QString label = QStringLiteral("%1 (%2)").arg(displayBytes(d.key), d.length ? formatCount(*d.length) : QStringLiteral("?"));
+        const QString label = QStringLiteral("%1 (%2)").arg(elidedName(d.key, 64), d.length ? formatCount(*d.length) : QStringLiteral("?"));
         if (DlqTab *t = tab(d.key)) {
             t->applyInfo(d);
             m_tabs->setTabText(m_tabs->indexOf(t), label);

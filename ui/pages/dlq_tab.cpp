@@ -251,8 +251,8 @@ void DlqTab::updateHeader()
         newest = tr("newest %1 ago").arg(formatDuration(std::max<qint64>(0, QDateTime::currentMSecsSinceEpoch() - *m_info.newestEntryMs)));
     m_header->setText(tr("<b style='font-size:large'>%1</b> &nbsp; dead letters of <b>%2</b> &nbsp;│&nbsp; <b>%3</b> entries &nbsp;│&nbsp; %4 "
                          "&nbsp;│&nbsp; %5")
-                          .arg(displayBytes(m_info.key).toHtmlEscaped(),
-                               m_info.source.isEmpty() ? tr("an unknown source") : displayBytes(m_info.source).toHtmlEscaped(),
+                          .arg(elidedName(m_info.key, 64).toHtmlEscaped(),
+                               m_info.source.isEmpty() ? tr("an unknown source") : elidedName(m_info.source, 64).toHtmlEscaped(),
                                m_info.length ? formatCount(*m_info.length) : QStringLiteral("?"), growth, newest));
 }
 

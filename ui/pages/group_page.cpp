@@ -332,7 +332,9 @@ void GroupPage::applySnapshot(const Snapshot &snapshot)
 
 void GroupPage::updateHeader(const StreamSnapshot *s, const GroupSnapshot *g)
 {
-    const QString names = QStringLiteral("%1 / %2").arg(displayBytes(m_key.stream).toHtmlEscaped(), displayBytes(m_key.group).toHtmlEscaped());
+    // Each name cut to 64 characters: the title is a large font and one
+    // unbroken word cannot wrap.
+    const QString names = QStringLiteral("%1 / %2").arg(elidedName(m_key.stream, 64).toHtmlEscaped(), elidedName(m_key.group, 64).toHtmlEscaped());
     if (!g) {
         m_title->setText(names + tr(" <span style='color:%1'>(not in the latest poll)</span>").arg(dimTextColor()));
         m_reasons->clear();
@@ -361,7 +363,7 @@ void GroupPage::updateHeader(const StreamSnapshot *s, const GroupSnapshot *g)
     // Who holds old work first, in one line: the answer to "which consumer died?".
     if (!g->health.stalled.isEmpty()) {
         const StalledConsumer &c = g->health.stalled.first();
-        QString who = fillText(c.pending == 1 ? tr("%1 holds %2 entry idle %3") : tr("%1 holds %2 entries idle %3"), displayBytes(c.name),
+        QString who = fillText(c.pending == 1 ? tr("%1 holds %2 entry idle %3") : tr("%1 holds %2 entries idle %3"), elidedName(c.name),
                                formatCount(c.pending), formatDuration(c.idleMs));
         if (g->health.stalled.size() > 1)
             who += fillText(tr(" (and %1 more consumers holding old entries)"), g->health.stalled.size() - 1);
@@ -369,7 +371,7 @@ void GroupPage::updateHeader(const StreamSnapshot *s, const GroupSnapshot *g)
     }
     for (const Reason &r : g->health.reasons)
         if (r.code != "consumer_stalled" || g->health.stalled.isEmpty()) // the line above says it: a laptop's line is not spent twice
-            reasons << QStringLiteral("• ") + renderReason(r).toHtmlEscaped();
+            reasons << QStringLiteral("• ") + elidedLongWords(renderReason(r)).toHtmlEscaped();
 
     m_reasons->setText(reasons.isEmpty() ? tr("<span style='color:%1'>No rule is broken.</span>").arg(dimTextColor())
                                          : reasons.join(QStringLiteral("<br>")));

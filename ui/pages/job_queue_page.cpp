@@ -137,7 +137,7 @@ bool JobQueuePage::showJobQueue(const QByteArray &id, const Snapshot &snapshot)
                               q->version.isEmpty() ? tr("job framework") : q->version.toHtmlEscaped()));
     m_which->clear();
     for (const JobPart &part : std::as_const(m_parts))
-        m_which->addItem(fillText(tr("%1: %2"), roleName(part.role), displayBytes(part.key)));
+        m_which->addItem(fillText(tr("%1: %2"), roleName(part.role), elidedName(part.key)));
     m_which->setVisible(m_parts.size() > 1);
     nameView(m_browser->table(), fillText(tr("Jobs of %1"), jobQueueTitle(*q)));
     m_status->clear();

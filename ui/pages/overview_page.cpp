@@ -9,6 +9,7 @@
 #include "snapshot/status_words.h"
 #include "charts/sparkline_delegate.h"
 #include "widgets/status_delegate.h"
+#include "text/display_text.h"
 #include "text/fill_text.h"
 
 #include <QCheckBox>
@@ -247,18 +248,18 @@ void OverviewPage::showReasons()
         m_reasons->setText(fillText(QStringLiteral("<span style='color:%1'>%2</span>"), dimTextColor(), emptyTableWords().toHtmlEscaped()));
         return;
     }
-    const QString who = QStringLiteral("%1 / %2").arg(current.siblingAtColumn(GroupTableModel::Stream).data().toString(),
-                                                      current.siblingAtColumn(GroupTableModel::Group).data().toString());
+    const QString who = elidedLongWords(QStringLiteral("%1 / %2").arg(current.siblingAtColumn(GroupTableModel::Stream).data().toString(),
+                                                                      current.siblingAtColumn(GroupTableModel::Group).data().toString()));
     const QStringList reasons = current.data(GroupTableModel::ReasonsRole).toStringList();
     QStringList lines;
     for (const QString &r : reasons)
-        lines << QStringLiteral("• ") + r.toHtmlEscaped();
+        lines << QStringLiteral("• ") + elidedLongWords(r).toHtmlEscaped();
     const QString change = current.data(GroupTableModel::TrendChangeRole).toString();
     if (!change.isEmpty())
-        lines << fillText(tr("• lately: %1"), change.toHtmlEscaped());
+        lines << fillText(tr("• lately: %1"), elidedLongWords(change).toHtmlEscaped());
     const QString lagNote = current.siblingAtColumn(GroupTableModel::Lag).data(Qt::ToolTipRole).toString();
     if (!lagNote.isEmpty())
-        lines << tr("• lag: %1").arg(lagNote.toHtmlEscaped());
+        lines << tr("• lag: %1").arg(elidedLongWords(lagNote).toHtmlEscaped());
     const QString status = healthStyle(Health(current.data(GroupTableModel::HealthRole).toInt())).name;
     const QString heading = worst ? fillText(tr("Worst now: <b>%1</b> — %2 <span style='color:%3'>(select a row for its reasons)</span>"),
                                              who.toHtmlEscaped(), status, dimTextColor())

@@ -99,12 +99,12 @@ void QueuePage::showQueue(const QByteArray &key, const QByteArray &processingKey
     m_which->clear();
     m_which->setVisible(hasProcessing());
     if (hasProcessing()) {
-        m_which->addItem(fillText(tr("Processing: %1"), displayBytes(processingKey)));
-        m_which->addItem(fillText(tr("Main: %1"), displayBytes(key)));
+        m_which->addItem(fillText(tr("Processing: %1"), elidedName(processingKey)));
+        m_which->addItem(fillText(tr("Main: %1"), elidedName(key)));
     }
-    m_title->setText(hasProcessing() ? fillText(tr("<b>%1</b> → %2 &nbsp;(reliable list)"), displayBytes(key).toHtmlEscaped(), displayBytes(processingKey).toHtmlEscaped())
-                     : isList()      ? fillText(tr("<b>%1</b> &nbsp;(list: workers pop from it)"), displayBytes(key).toHtmlEscaped())
-                                     : fillText(tr("<b>%1</b> &nbsp;(delayed queue)"), displayBytes(key).toHtmlEscaped()));
+    m_title->setText(hasProcessing() ? fillText(tr("<b>%1</b> → %2 &nbsp;(reliable list)"), elidedName(key, 64).toHtmlEscaped(), elidedName(processingKey, 64).toHtmlEscaped())
+                     : isList()      ? fillText(tr("<b>%1</b> &nbsp;(list: workers pop from it)"), elidedName(key, 64).toHtmlEscaped())
+                                     : fillText(tr("<b>%1</b> &nbsp;(delayed queue)"), elidedName(key, 64).toHtmlEscaped()));
     m_status->clear();
     showItems();
     // The charts: the recorded last hour, then each poll.
@@ -118,8 +118,8 @@ void QueuePage::showQueue(const QByteArray &key, const QByteArray &processingKey
         m_charts->countChart()->graph(1)->addToLegend();
     else
         m_charts->countChart()->graph(1)->removeFromLegend();
-    m_charts->countChart()->setCaption(hasProcessing() ? fillText(tr("%1 waiting, %2 in processing"), displayBytes(key), displayBytes(processingKey))
-                             : isList()      ? fillText(tr("%1 waiting"), displayBytes(key))
+    m_charts->countChart()->setCaption(hasProcessing() ? fillText(tr("%1 waiting, %2 in processing"), elidedName(key, 48), elidedName(processingKey, 48))
+                             : isList()      ? fillText(tr("%1 waiting"), elidedName(key, 48))
                                              : tr("size and items due"));
     m_charts->ageChart()->setVisible(!isList() || hasProcessing()); // a plain list holds nothing in processing to age
     m_charts->ageChart()->setCaption(isList() ? tr("the oldest item in processing") : tr("the oldest due item's lateness"));

@@ -23,7 +23,10 @@ AlertBanner::AlertBanner(QWidget *parent)
     m_title->setTextFormat(Qt::PlainText);
     m_text->setTextFormat(Qt::PlainText);
     // One line: the bar must not push the page's buttons below a laptop's fold.
+    // The title too: it holds a name, and a 5 KB name made the window
+    // 43,630 px wide.
     m_text->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_title->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     QFont bold = m_title->font();
     bold.setBold(true);
     m_title->setFont(bold);
@@ -60,7 +63,8 @@ void AlertBanner::show(const QString &title, const QString &text, Health severit
     setStyleSheet(QStringLiteral("QFrame#alertBanner { border: 1px solid %1; border-left: 6px solid %1; }").arg(style.strong.name()));
     m_glyph->setText(style.glyph);
     m_glyph->setStyleSheet(QStringLiteral("color: %1;").arg(style.strong.name()));
-    m_title->setText(title);
+    m_fullTitle = title;
+    m_title->setToolTip(title);
     // One line, not one per group, cut with "…"; the tooltip and the inbox have it all.
     m_fullText = QString(text).replace(QLatin1Char('\n'), QStringLiteral("  ·  "));
     m_text->setToolTip(text);
@@ -72,7 +76,7 @@ void AlertBanner::show(const QString &title, const QString &text, Health severit
 
 QString AlertBanner::title() const
 {
-    return m_title->text();
+    return m_fullTitle;
 }
 
 QString AlertBanner::text() const
@@ -82,6 +86,7 @@ QString AlertBanner::text() const
 
 void AlertBanner::fitText()
 {
+    m_title->setText(m_title->fontMetrics().elidedText(m_fullTitle, Qt::ElideMiddle, std::max(40, m_title->width())));
     m_text->setText(m_text->fontMetrics().elidedText(m_fullText, Qt::ElideRight, std::max(40, m_text->width())));
 }
 

@@ -40,6 +40,7 @@ private:
     QLabel *m_glyph;
     QLabel *m_title;
     QLabel *m_text;
+    QString m_fullTitle; // m_title shows it cut in the middle to the width
     QString m_fullText; // m_text shows one line of it, cut to the width; its tooltip the whole
     void fitText();
     QPushButton *m_open;

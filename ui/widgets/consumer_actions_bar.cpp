@@ -1,5 +1,6 @@
 #include "widgets/consumer_actions_bar.h"
 
+#include "widgets/name_combo.h"
 #include "actions/write_checks.h"
 #include "itemmodels/consumer_table_model.h"
 #include "snapshot/format.h"
@@ -86,7 +87,7 @@ void ConsumerActionsBar::claimAll()
     if (from.isEmpty())
         return;
     auto *dialog = new QDialog(window());
-    dialog->setWindowTitle(tr("Claim all pending entries of %1").arg(displayBytes(from)));
+    dialog->setWindowTitle(tr("Claim all pending entries of %1").arg(elidedName(from, 64)));
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     auto *form = new QFormLayout(dialog);
     auto *to = new QComboBox;
@@ -94,7 +95,7 @@ void ConsumerActionsBar::claimAll()
     if (const GroupSnapshot *g = m_snapshot.isNull() ? nullptr : m_snapshot.group(m_stream, m_group))
         for (const ConsumerSnapshot &c : g->consumerList)
             if (c.name != from)
-                to->addItem(displayBytes(c.name));
+                addName(to, c.name);
     auto *guard = new QSpinBox;
     guard->setRange(0, 86'400);
     guard->setSuffix(tr(" s"));
@@ -115,7 +116,7 @@ void ConsumerActionsBar::claimAll()
         r.stream = m_stream;
         r.group = m_group;
         r.fromConsumer = from;
-        r.toConsumer = to->currentText().toUtf8();
+        r.toConsumer = chosenName(to);
         r.minIdleMs = qint64(guard->value()) * 1000;
         m_writes->pendingAction(r, scope(), window());
     });

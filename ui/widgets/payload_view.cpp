@@ -82,7 +82,7 @@ void PayloadView::render()
     const EntryReadResult &r = m_result;
     // Colours from the palette's helpers: grey and #c62828 vanish on a dark base.
     QString html = QStringLiteral("<h3 style='margin:0'>%1</h3><p style='color:%3;margin-top:2px'>%2</p>")
-                       .arg(QString::fromLatin1(r.id).toHtmlEscaped(), displayBytes(r.stream).toHtmlEscaped(), dimTextColor());
+                       .arg(QString::fromLatin1(r.id).toHtmlEscaped(), elidedName(r.stream).toHtmlEscaped(), dimTextColor());
     if (!r.error.isEmpty()) {
         html += QStringLiteral("<p style='color:%2'><b>%3</b> %1</p>")
                     .arg(r.error.toHtmlEscaped(), healthStyle(Health::Crit).strong.name(), tr("Could not read the entry:"));
@@ -101,7 +101,7 @@ void PayloadView::render()
         const bool full = m_expanded.contains(i);
         const bool binary = !isValidUtf8(value) || value.contains('\0');
         html += QStringLiteral("<p style='margin-bottom:2px'><b>%1</b> <span style='color:%4'>%2%3</span></p>")
-                    .arg(displayBytes(name).toHtmlEscaped(), binary ? tr("binary, ") : QString(), tr("%n byte(s)", nullptr, int(value.size())),
+                    .arg(elidedName(name).toHtmlEscaped(), binary ? tr("binary, ") : QString(), tr("%n byte(s)", nullptr, int(value.size())),
                          dimTextColor());
         html += QStringLiteral("<pre style='margin-top:0'>%1</pre>").arg(renderValue(value, full).toHtmlEscaped());
         if (!full && value.size() > kPreviewBytes)

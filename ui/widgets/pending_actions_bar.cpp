@@ -1,5 +1,6 @@
 #include "widgets/pending_actions_bar.h"
 
+#include "widgets/name_combo.h"
 #include "actions/audit_log.h"
 #include "actions/write_checks.h"
 #include "health_style.h"
@@ -115,7 +116,7 @@ void PendingActionsBar::claim()
     consumer->setEditable(true);
     if (const GroupSnapshot *g = m_snapshot.isNull() ? nullptr : m_snapshot.group(m_stream, m_group))
         for (const ConsumerSnapshot &c : g->consumerList)
-            consumer->addItem(displayBytes(c.name));
+            addName(consumer, c.name);
     consumer->setCurrentText(QStringLiteral("pelscope-claimed"));
     auto *guard = new QSpinBox;
     guard->setRange(0, 86'400);
@@ -131,7 +132,7 @@ void PendingActionsBar::claim()
         r.stream = m_stream;
         r.group = m_group;
         r.ids = ids;
-        r.toConsumer = consumer->currentText().toUtf8();
+        r.toConsumer = chosenName(consumer);
         r.minIdleMs = qint64(guard->value()) * 1000;
         m_writes->pendingAction(r, scope(), window());
     });
@@ -154,7 +155,7 @@ void PendingActionsBar::toDlq()
     QDialog *dialog = formDialog(window(), tr("Move pending entries to a DLQ"), &form);
     auto *dlq = new QComboBox;
     dlq->setEditable(true);
-    dlq->addItem(displayBytes(defaultDlq()));
+    addName(dlq, defaultDlq());
     auto *category = new QLineEdit(QStringLiteral("manual"));
     auto *reason = new QLineEdit(tr("moved by an operator"));
     form->addRow(tr("Dead-letter stream:"), dlq);
@@ -167,7 +168,7 @@ void PendingActionsBar::toDlq()
         r.stream = m_stream;
         r.group = m_group;
         r.ids = ids;
-        r.dlq = dlq->currentText().toUtf8();
+        r.dlq = chosenName(dlq);
         r.category = category->text().toUtf8();
         r.reason = reason->text().toUtf8();
         m_writes->pendingAction(r, scope(), window());

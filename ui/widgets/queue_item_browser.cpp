@@ -199,7 +199,7 @@ void QueueItemBrowser::showPage(const QueueItemPage &page)
         m_table->resizeColumnToContents(c);
     if (!page.items.isEmpty()) // the first item whole, at once
         m_table->selectRow(0);
-    m_range->setText(page.items.isEmpty() ? tr("%1 is empty").arg(displayBytes(page.key))
+    m_range->setText(page.items.isEmpty() ? tr("%1 is empty").arg(elidedName(page.key))
                                           : tr("Items %1–%2 of %3, %4 — read at %5 (Refresh to read again)")
                                                 .arg(formatCount(page.offset + 1), formatCount(page.offset + page.items.size()), formatCount(length),
                                                      m_source.order,
@@ -233,7 +233,7 @@ void QueueItemBrowser::showJob(const JobHashPage &job)
     if (job.request != m_jobRequest)
         return;
     QString html = m_selectedHtml;
-    const QString name = displayBytes(job.key).toHtmlEscaped();
+    const QString name = elidedName(job.key).toHtmlEscaped();
     if (!job.error.isEmpty()) {
         html += fillText(tr("<p>The job <code>%1</code> could not be read: %2</p>"), name, job.error.toHtmlEscaped());
     } else if (job.fields.isEmpty()) {
