@@ -10,6 +10,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <QRandomGenerator>
+
 #include <algorithm>
 
 namespace pelscope {
@@ -40,6 +42,7 @@ CrossSlotRequeueJob::CrossSlotRequeueJob(ConnectionOptions seed, CrossSlotRequeu
         m_request.batchSize = 1;
     m_outcome.path = m_plan.description;
     m_outcome.ledgerKey = m_plan.ledgerKey;
+    m_token = QByteArray::number(QRandomGenerator::global()->generate64(), 16);
 }
 
 QString CrossSlotRequeueJob::refusal() const
@@ -264,7 +267,7 @@ void CrossSlotRequeueJob::apply()
     RedisBatch batch;
     for (const auto &[id, fields] : std::as_const(m_page)) {
         QList<QByteArray> args{id + '\0' + m_request.dlq, QByteArray::number(m_request.ledgerTtlSeconds),
-                               m_request.targetExplicit ? QByteArrayLiteral("any") : QByteArrayLiteral("existing")};
+                               m_request.targetExplicit ? QByteArrayLiteral("any") : QByteArrayLiteral("existing"), m_token};
         for (const auto &[field, value] : fields)
             args << field << value;
         batch.append(script().evalsha({m_request.target, m_plan.ledgerKey}, args));
@@ -284,7 +287,7 @@ void CrossSlotRequeueJob::apply()
 
 void CrossSlotRequeueJob::onApplied(const RedisReplies &replies)
 {
-    QList<QByteArray> done, fresh, freshNewIds, recovered, recoveredNewIds, failedIds, refusedIds;
+    QList<QByteArray> done, fresh, freshNewIds, recovered, recoveredNewIds, others, othersNewIds, failedIds, refusedIds;
     QString refusedWhy;
     bool reload = false;
     QString redirect, failure;
@@ -315,7 +318,13 @@ void CrossSlotRequeueJob::onApplied(const RedisReplies &replies)
             // brings the page back, and the ledger answers "duplicate".
             if (!m_confirmed.contains(id)) {
                 m_confirmed.insert(id);
-                if (r.at(0).bytes() == "duplicate") {
+                if (r.at(0).bytes() == "duplicate" && r.at(2).bytes() != m_token) {
+                    // Another run added it (an operator requeueing this DLQ
+                    // now, or an earlier run): theirs to count, ours to
+                    // take out of the DLQ.
+                    others.append(id);
+                    othersNewIds.append(newId);
+                } else if (r.at(0).bytes() == "duplicate") {
                     recovered.append(id);
                     recoveredNewIds.append(newId);
                 } else {
@@ -332,6 +341,7 @@ void CrossSlotRequeueJob::onApplied(const RedisReplies &replies)
     for (qsizetype i = 0; i < recovered.size() && m_outcome.movedIds.size() < WriteOutcome::kMaxListedEntries; ++i)
         m_outcome.movedIds.append({recovered.at(i), recoveredNewIds.at(i)});
     counts.duplicates += recovered.size();
+    counts.gone += others.size();
     bool trail = true;
     if (!fresh.isEmpty())
         trail = audit(fresh, freshNewIds, QStringLiteral("requeued (cross-slot, ledger %1)").arg(displayBytes(m_plan.ledgerKey))) && trail;
@@ -339,6 +349,11 @@ void CrossSlotRequeueJob::onApplied(const RedisReplies &replies)
         trail = audit(recovered, recoveredNewIds,
                       QStringLiteral("requeued (cross-slot; found in the ledger %1: added by an attempt whose reply was lost)")
                           .arg(displayBytes(m_plan.ledgerKey)))
+                && trail;
+    if (!others.isEmpty())
+        trail = audit(others, othersNewIds,
+                      fillText(QStringLiteral("already requeued by another run (found in the ledger %1 under its token): removed from the DLQ"),
+                               displayBytes(m_plan.ledgerKey)))
                 && trail;
     if (!refusedIds.isEmpty()) {
         counts.refused += refusedIds.size();

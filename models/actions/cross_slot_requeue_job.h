@@ -36,8 +36,10 @@ struct CrossSlotRequeueRequest
     int maxConsecutiveFailures = 300;
 };
 
-// The outcome: counts.done each DLQ entry requeued once (also when its
-// reply was lost), counts.duplicates those of them found in the ledger;
+// The outcome: counts.done each DLQ entry this run requeued, once (also when
+// its reply was lost), counts.duplicates those of them found in the ledger
+// under this run's token; counts.gone those another run had requeued (found in
+// the ledger under its token: two operators' counts add up to the entries);
 // path, ledgerKey, sourceNode and dlqNode say where it wrote.
 class CrossSlotRequeueJob : public WriteJob
 {
@@ -86,6 +88,9 @@ private:
     // DLQ IDs of the page in hand the source confirmed (counted once each,
     // even when the XDEL reply is lost and the page is read again).
     QSet<QByteArray> m_confirmed;
+    // This run's mark in the ledger: an entry found there with it was added by
+    // this run (a lost reply); with another, by someone else (not counted as ours).
+    QByteArray m_token;
 };
 
 } // namespace pelscope

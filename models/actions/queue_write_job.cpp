@@ -5,6 +5,7 @@
 
 #include "../probe/queue_probe.h"
 #include "../snapshot/format.h"
+#include "../snapshot/stream_id.h"
 #include "write_retry.h"
 
 #include <QCoreApplication>
@@ -389,44 +390,75 @@ void QueueWriteJob::settleLostBatch()
 {
     if (m_request.auditStream.isEmpty()) {
         // Nothing to look for: what the batch did stays unknown.
-        m_outcome.counts.uncertain += m_batch.size();
-        m_batchToken.clear();
-        m_batch.clear();
-        if (m_request.byAge()) {
-            fetchAgain();
-            fetchPage();
-        } else {
-            nextNamedBatch();
-        }
+        batchUnknown();
         return;
     }
-    read({{"XREVRANGE", m_request.auditStream, "+", "-", "COUNT", "500"}}, [this](const RedisReplies &replies) {
-        const QList<RedisReply> entries = replies.value(0).elements();
-        for (const RedisReply &entry : entries) {
-            const QList<RedisReply> fields = entry.at(1).elements();
-            QByteArray token;
-            qint64 changed = -1;
-            for (qsizetype i = 0; i + 1 < fields.size(); i += 2) {
-                if (fields.at(i).bytes() == "batch")
-                    token = fields.at(i + 1).bytes();
-                else if (fields.at(i).bytes() == "items")
-                    changed = fields.at(i + 1).bytes().toLongLong();
-            }
-            if (token == m_batchToken && changed >= 0) {
-                m_outcome.counts.done += changed;
-                m_outcome.counts.gone += std::max<qint64>(0, m_batch.size() - changed);
-                afterBatch(changed);
-                return;
-            }
-        }
-        // Not run: the same items again, or chosen again.
-        if (m_request.byAge()) {
-            fetchAgain();
-            fetchPage();
-        } else {
-            applyBatch();
-        }
-    });
+    // The record's ID is the server's clock when the script ran, after the
+    // job read TIME: every record from then on is looked at, page by page, so
+    // other writers' records (an operator's 500 in between) cannot hide it.
+    settleFrom(QByteArray::number(m_nowMs) + "-0");
+}
+
+void QueueWriteJob::settleFrom(const QByteArray &fromId)
+{
+    constexpr int kPage = 1000;
+    read({{"XRANGE", m_request.auditStream, fromId, "+", "COUNT", QByteArray::number(kPage)},
+          {"XLEN", m_request.auditStream},
+          {"XRANGE", m_request.auditStream, "-", "+", "COUNT", "1"}},
+         [this](const RedisReplies &replies) {
+             const QList<RedisReply> entries = replies.value(0).elements();
+             for (const RedisReply &entry : entries) {
+                 const QList<RedisReply> fields = entry.at(1).elements();
+                 QByteArray token;
+                 qint64 changed = -1;
+                 for (qsizetype i = 0; i + 1 < fields.size(); i += 2) {
+                     if (fields.at(i).bytes() == "batch")
+                         token = fields.at(i + 1).bytes();
+                     else if (fields.at(i).bytes() == "items")
+                         changed = fields.at(i + 1).bytes().toLongLong();
+                 }
+                 if (token == m_batchToken && changed >= 0) {
+                     m_outcome.counts.done += changed;
+                     m_outcome.counts.gone += std::max<qint64>(0, m_batch.size() - changed);
+                     afterBatch(changed);
+                     return;
+                 }
+             }
+             if (entries.size() == kPage) {
+                 const StreamId last = StreamId::parse(entries.last().at(0).bytes()).value_or(StreamId{});
+                 settleFrom(last.next().toBytes());
+                 return;
+             }
+             // Not found. Trimmed away (the stream is at its cap and its
+             // oldest record is newer than the job): nothing can tell.
+             const qint64 length = replies.value(1).integer();
+             const auto oldest = StreamId::parse(replies.value(2).at(0).at(0).bytes());
+             if (length >= m_request.auditMaxLen && oldest && qint64(oldest->ms) > m_nowMs) {
+                 batchUnknown();
+                 return;
+             }
+             // Not run: the same items again, or chosen again.
+             if (m_request.byAge()) {
+                 fetchAgain();
+                 fetchPage();
+             } else {
+                 applyBatch();
+             }
+         });
+}
+
+// What a batch did cannot be known: counted as uncertain, and on.
+void QueueWriteJob::batchUnknown()
+{
+    m_outcome.counts.uncertain += m_batch.size();
+    m_batchToken.clear();
+    m_batch.clear();
+    if (m_request.byAge()) {
+        fetchAgain();
+        fetchPage();
+    } else {
+        nextNamedBatch();
+    }
 }
 
 // A batch whose reply was lost may or may not have run: the page is read

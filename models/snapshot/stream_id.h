@@ -3,6 +3,7 @@
 
 #include <QByteArray>
 #include <compare>
+#include <cstdint>
 #include <optional>
 
 namespace pelscope {
@@ -16,6 +17,8 @@ struct StreamId
 
     static std::optional<StreamId> parse(const QByteArray &text);
     QByteArray toBytes() const;
+    // The smallest ID after this one: where an inclusive range continues.
+    StreamId next() const { return seq == UINT64_MAX ? StreamId{ms + 1, 0} : StreamId{ms, seq + 1}; }
 };
 
 } // namespace pelscope

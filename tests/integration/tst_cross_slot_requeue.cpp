@@ -191,13 +191,14 @@ private Q_SLOTS:
         QCOMPARE(dl->command({"XLEN", dlq}).integer(), 0);
         QCOMPARE(src->command({"HLEN", result.ledgerKey}).integer(), n);
         QVERIFY(src->command({"TTL", result.ledgerKey}).integer() > 0);
-        // The ledger maps each DLQ entry to the one source entry it became.
+        // The ledger maps each DLQ entry to the one source entry it became,
+        // marked with this run's token.
         QSet<QByteArray> landedIds, ledgerIds;
         for (const RedisReply &e : landed.elements())
             landedIds.insert(e.at(0).bytes());
         const RedisReply ledger = src->command({"HGETALL", result.ledgerKey});
         for (qsizetype i = 1; i < ledger.size(); i += 2)
-            ledgerIds.insert(ledger.at(i).bytes());
+            ledgerIds.insert(ledger.at(i).bytes().split(' ').value(0));
         QCOMPARE(ledgerIds, landedIds);
 
         // The audit trail names every entry once.
@@ -217,10 +218,12 @@ private Q_SLOTS:
         QCOMPARE(audited.size(), n);
     }
 
-    // The state a lost reply leaves: the script ran on the source's master
-    // (entry added, ledger written) but the job never heard, so the entry is
-    // still in the DLQ. The run must count it once, as requeued, and not add it again.
-    void lostReplyFoundInLedgerCountsOnce()
+    // The state an earlier run leaves when it stopped between the script and
+    // the XDEL: the entries are in the source and in the ledger under that
+    // run's token, and still in the DLQ. This run takes them out of the DLQ,
+    // adds none again, and counts them as the other run's ("already gone"),
+    // never as found after a lost reply of its own (issue 47, item 6).
+    void earlierRunsEntriesAreTheirs()
     {
         const auto [source, dlq] = crossSlotPair("lost");
         QVERIFY(!source.isEmpty());
@@ -233,7 +236,7 @@ private Q_SLOTS:
         QCOMPARE(src->command(script.load()).bytes(), script.sha());
         const RedisReply entries = dl->command({"XRANGE", dlq, "-", "+", "COUNT", "4"});
         for (const RedisReply &e : entries.elements()) {
-            QList<QByteArray> args{e.at(0).bytes() + '\0' + dlq, "604800", "existing"};
+            QList<QByteArray> args{e.at(0).bytes() + '\0' + dlq, "604800", "existing", "an-earlier-run"};
             for (const auto &fv : DlqLayout{}.requeuedFields(fieldsOf(e)))
                 args << fv.first << fv.second;
             const RedisReply r = src->command(script.evalsha({source, plan.ledgerKey}, args));
@@ -244,7 +247,7 @@ private Q_SLOTS:
         CrossSlotRequeueRequest request;
         request.dlq = dlq;
         request.target = source;
-        request.batchSize = 3; // the recovered ones span two pages
+        request.batchSize = 3; // the earlier run's span two pages
         request.auditLogPath = m_dir.filePath(QStringLiteral("lost.jsonl"));
         CrossSlotRequeueJob job(optionsFor(m_cluster.url(0)), request);
         QSignalSpy done(&job, &CrossSlotRequeueJob::finished);
@@ -252,15 +255,52 @@ private Q_SLOTS:
         QVERIFY(done.wait(30000));
         const auto result = done.first().first().value<WriteOutcome>();
         QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
-        QCOMPARE(result.counts.done, qint64(10));
-        QCOMPARE(result.counts.duplicates, qint64(4));
+        QCOMPARE(result.counts.done, qint64(6));
+        QCOMPARE(result.counts.gone, qint64(4));
+        QCOMPARE(result.counts.duplicates, qint64(0));
         QCOMPARE(dump(*src, source), expectedDump(0, 10)); // none twice, in order
         QCOMPARE(dl->command({"XLEN", dlq}).integer(), 0);
         QCOMPARE(src->command({"HLEN", plan.ledgerKey}).integer(), 10);
         QFile audit(request.auditLogPath);
         QVERIFY(audit.open(QIODevice::ReadOnly));
         const QByteArray trail = audit.readAll();
-        QCOMPARE(trail.count("found in the ledger"), 2); // one record per page: 3 + 1
+        QCOMPARE(trail.count("already requeued by another run"), 2); // one record per page: 3 + 1
+        QCOMPARE(trail.count("found in the ledger %1: added by an attempt whose reply was lost"), 0);
+        QVERIFY(!trail.contains("reply was lost"));
+    }
+
+    // Two operators requeue the same DLQ at once: each said "requeued 1450"
+    // (2,900 for 1,500 entries) and "found in the ledger after a lost reply"
+    // with no reply lost (issue 47, item 6). Their counts add up now.
+    void twoOperatorsAtOnceAddUp()
+    {
+        const auto [source, dlq] = crossSlotPair("pair");
+        QVERIFY(!source.isEmpty());
+        deadLetters(dlq, 1500);
+        CrossSlotRequeueRequest request;
+        request.dlq = dlq;
+        request.target = source;
+        request.batchSize = 50;
+        request.auditLogPath = m_dir.filePath(QStringLiteral("pair-a.jsonl"));
+        CrossSlotRequeueJob first(optionsFor(m_cluster.url(0)), request);
+        request.auditLogPath = m_dir.filePath(QStringLiteral("pair-b.jsonl"));
+        CrossSlotRequeueJob second(optionsFor(m_cluster.url(1)), request);
+        QSignalSpy firstDone(&first, &CrossSlotRequeueJob::finished);
+        QSignalSpy secondDone(&second, &CrossSlotRequeueJob::finished);
+        first.start();
+        second.start();
+        QTRY_VERIFY_WITH_TIMEOUT(firstDone.size() == 1 && secondDone.size() == 1, 60000);
+        const auto a = firstDone.first().first().value<WriteOutcome>();
+        const auto b = secondDone.first().first().value<WriteOutcome>();
+        QVERIFY2(a.error.isEmpty() && b.error.isEmpty(), qPrintable(a.error + b.error));
+        qInfo("first requeued %lld (gone %lld), second %lld (gone %lld)", a.counts.done, a.counts.gone, b.counts.done, b.counts.gone);
+        QCOMPARE(a.counts.done + b.counts.done, qint64(1500));
+        QCOMPARE(a.counts.duplicates + b.counts.duplicates, qint64(0)); // no reply was lost
+        QVERIFY2(a.counts.gone + b.counts.gone > 0, "the two never met: the test shows nothing"); // they did overlap
+        auto src = m_cluster.oracle(m_cluster.ownerOfKey(source));
+        auto dl = m_cluster.oracle(m_cluster.ownerOfKey(dlq));
+        QCOMPARE(src->command({"XLEN", source}).integer(), 1500);
+        QCOMPARE(dl->command({"XLEN", dlq}).integer(), 0);
     }
 
     // The job is destroyed while it still has requests in flight and

@@ -601,6 +601,56 @@ private Q_SLOTS:
     }
 
 
+    // A batch's reply is lost and, before the job asks what happened, other
+    // writers add 1,200 audit records: the job read only the newest 500, did
+    // not find its token, and said "moved 0" after moving 50 (issue 47, item
+    // 6). Every record since the job began is read now.
+    void lostReplyIsFoundPastOtherWritersRecords()
+    {
+        QTemporaryDir tmp;
+        m_db.command({"FLUSHALL"});
+        const qint64 now = QDateTime::currentSecsSinceEpoch();
+        QList<QByteArray> stuck;
+        RedisBatch fill;
+        for (int i = 0; i < 50; ++i) {
+            stuck.append(job(i, now - 3600));
+            fill.append({"LPUSH", "myqueue:processing", stuck.last()});
+        }
+        m_db.pipeline(fill);
+        FaultProxy proxy(m_server->port());
+        QVERIFY(proxy.listen());
+        proxy.loseReplyTo(stuck.at(25));
+        QueueWriteRequest r;
+        r.operation = QueueWriteRequest::Operation::Requeue;
+        r.key = "myqueue:processing";
+        r.mainKey = "myqueue";
+        r.olderThanMs = 5 * 60'000;
+        r.batchSize = 10;
+        r.auditLogPath = tmp.filePath(QStringLiteral("audit.jsonl"));
+        RedisOracle other;
+        QVERIFY(other.connectUrl(m_server->url()));
+        QTimer watch;
+        bool written = false;
+        QObject::connect(&watch, &QTimer::timeout, &watch, [&] {
+            if (written || proxy.repliesLost() == 0)
+                return;
+            RedisBatch records;
+            for (int i = 0; i < 1200; ++i)
+                records.append({"XADD", "pelscope:audit", "*", "action", "queue_requeue", "batch", "another-operator", "items", "1"});
+            other.pipeline(records);
+            written = true;
+        });
+        const WriteOutcome result = runQueueJob(proxy.url(), r, [&] { watch.start(1); });
+        watch.stop();
+        QVERIFY(written);
+        QCOMPARE(proxy.repliesLost(), 1);
+        QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
+        QCOMPARE(result.counts.done, 50);
+        QCOMPARE(result.counts.uncertain, 0);
+        QCOMPARE(m_db.command({"LLEN", "myqueue"}).integer(), 50);
+        QCOMPARE(m_db.command({"LLEN", "myqueue:processing"}).integer(), 0);
+    }
+
     // The articles' recovery, done exactly once: 1,000 items a crashed worker
     // left in processing go back to the main list while the connection is
     // killed every few batches (CLIENT KILL, the proxy resetting, replies cut
