@@ -92,9 +92,9 @@ QString collectIds(const QStringList &optionValues, const QStringList &trailing,
     return {};
 }
 
-int writeExitCode(RedisError::Kind errorKind, bool failedOrStopped)
+int writeExitCode(RedisError::Kind errorKind, bool failedOrStopped, bool changedSomething)
 {
-    if (errorKind == RedisError::Kind::NoPermission || errorKind == RedisError::Kind::Usage)
+    if ((errorKind == RedisError::Kind::NoPermission || errorKind == RedisError::Kind::Usage) && !changedSomething)
         return kExitRefused;
     return failedOrStopped || errorKind != RedisError::Kind::None ? kExitFailed : kExitDone;
 }
@@ -200,7 +200,7 @@ int runWriteFlow(const ConnectionOptions &connection, std::shared_ptr<const Writ
         printOutLine(line);
     if (!outcome.error.isEmpty())
         printErrLine(outcome.error);
-    return writeExitCode(outcome.errorKind, flow.end() == WriteFlow::End::Failed);
+    return writeExitCode(outcome.errorKind, flow.end() == WriteFlow::End::Failed, outcome.counts.done > 0);
 }
 
 } // namespace pelscope

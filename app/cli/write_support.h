@@ -52,8 +52,10 @@ QString collectIds(const QStringList &optionValues, const QStringList &trailing,
 // in a row: about five minutes.
 inline constexpr int kCliMaxConsecutiveFailures = 150;
 
-// Exit code of a write run: permission and refusals 3, any failure 1.
-int writeExitCode(RedisError::Kind errorKind, bool failedOrStopped);
+// Exit code of a write run: permission and refusals 3 while nothing was
+// changed; any failure 1, and a refusal after something was written too (150
+// entries moved, then a batch met NOPERM: not "nothing changed").
+int writeExitCode(RedisError::Kind errorKind, bool failedOrStopped, bool changedSomething = false);
 
 // One write through the flow the window runs too (models/actions/write_flow.h),
 // on this thread: --dry-run prints the plan on stdout and writes nothing;

@@ -354,6 +354,36 @@ private Q_SLOTS:
         m_db.command({"ACL", "DELUSER", "pelscope-monitor", "no-xadd"});
     }
 
+    // The permission goes away in the middle of a run: 150 entries were
+    // requeued, then a batch met NOPERM, and the run exited 3, the code for
+    // "nothing was changed" (issue 47, item 6). It exits 1 and says how many.
+    void permissionLostMidRunIsNotNothingChanged()
+    {
+        m_db.command(QByteArray("ACL SETUSER mid-run on >op ~* resetchannels +@all").split(' '));
+        deadLetters("orders:dlq", 400);
+        m_db.command({"XGROUP", "CREATE", "orders", "workers", "$", "MKSTREAM"});
+        QProcess run;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("PELSCOPE_AUDIT_LOG"), auditPath());
+        run.setProcessEnvironment(env);
+        run.start(QStringLiteral(PELSCOPE_CLI_PATH),
+                  {QStringLiteral("--url"), QStringLiteral("redis://mid-run:op@127.0.0.1:%1").arg(m_server.port()), QStringLiteral("dlq"),
+                   QStringLiteral("requeue"), QStringLiteral("orders:dlq"), QStringLiteral("--all"), QStringLiteral("--yes"), QStringLiteral("--rate"),
+                   QStringLiteral("200")});
+        QVERIFY(run.waitForStarted());
+        QTRY_VERIFY_WITH_TIMEOUT(m_db.command({"XLEN", "orders"}).integer() >= 150, 20000);
+        m_db.command(QByteArray("ACL SETUSER mid-run -xadd").split(' '));
+        QVERIFY(run.waitForFinished(30000));
+        const QByteArray out = run.readAllStandardOutput(), err = run.readAllStandardError();
+        const qint64 moved = m_db.command({"XLEN", "orders"}).integer();
+        QVERIFY2(moved >= 150 && moved < 400, qPrintable(QString::number(moved)));
+        QCOMPARE(run.exitCode(), 1);
+        QVERIFY2(out.contains("requeued " + QByteArray::number(moved) + ","), out.constData());
+        QVERIFY2(err.contains("XADD"), err.constData());
+        QCOMPARE(m_db.command({"XLEN", "orders:dlq"}).integer(), 400 - moved);
+        m_db.command({"ACL", "DELUSER", "mid-run"});
+    }
+
     // Pelscope's own round trip keeps the payload whole (issue 47): an order
     // whose own fields are named category, error, group, consumer, reason and
     // source_stream goes to the DLQ and back into `orders`, the stream it
