@@ -6,6 +6,7 @@
 #include "text/display_text.h"
 #include "text/fill_text.h"
 
+#include <QCoreApplication>
 #include <QEventLoop>
 #include <QFile>
 #include <QFileInfo>
@@ -353,6 +354,12 @@ QString settingsFromParser(const QCommandLineParser &p, CliSettings &out)
             return QStringLiteral("invalid --history-max-mb '%1' (0 for no cap)").arg(p.value(QStringLiteral("history-max-mb")));
         out.history.maxBytes = mb * 1024 * 1024;
     }
+    // Said where the operator reads, not only in the window's dialog: on
+    // every run that connects without checking who answers.
+    if (out.connection.transport == ConnectionOptions::Transport::Tls && out.connection.tls.insecure)
+        std::fprintf(stderr, "%s: warning: the server's TLS certificate is not verified (--insecure): anyone on the path can "
+                             "pose as the server and read the password and the data\n",
+                     qUtf8Printable(QCoreApplication::applicationName()));
     return {};
 }
 

@@ -15,6 +15,7 @@ struct ConnectionStatus
     int attempt = 0;  // reconnect attempt number while backing off
     int nextRetryMs = 0;
     QString address;    // redacted URL
+    bool certificateUnverified = false; // TLS with --insecure / "verify" unticked: said wherever the address is
     ServerHello server; // server.node: the node in use (with Sentinel, the current master)
     // Sentinel: set when the master changed under us, e.g.
     // "failover: now 10.0.0.2:6379 (was 10.0.0.1:6379)"; failoverAtMs is the local epoch time.

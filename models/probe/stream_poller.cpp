@@ -27,6 +27,7 @@ StreamPoller::StreamPoller(ConnectionOptions options, ProbeConfig config, QObjec
     }
     m_queues = std::make_unique<QueueProbe>(queues, config.match, config.scanCount, config.scanMaxPages, config.rescanIntervalMs);
     m_status.address = m_options.redactedUrl();
+    m_status.certificateUnverified = m_options.transport == ConnectionOptions::Transport::Tls && m_options.tls.insecure;
     if (!config.annotationsStream.isEmpty())
         m_annotations.emplace(config.annotationsStream);
 }

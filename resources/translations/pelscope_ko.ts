@@ -583,7 +583,7 @@
         <translation>Pending 증가 중: %3 동안 %1 → %2</translation>
     </message>
     <message>
-        <location filename="../../models/probe/stream_poller.cpp" line="+359"/>
+        <location filename="../../models/probe/stream_poller.cpp" line="+360"/>
         <source>read from a replica, which may not have the group&apos;s entries-read; </source>
         <translation>레플리카에서 읽음(그룹의 entries-read가 없을 수 있음); </translation>
     </message>
@@ -996,7 +996,7 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../../ui/widgets/pending_actions_bar.cpp" line="+33"/>
+        <location filename="../../ui/widgets/pending_actions_bar.cpp" line="+34"/>
         <source>Review…</source>
         <translation>검토…</translation>
     </message>
@@ -1011,7 +1011,7 @@
         <translation>%1 파일이 이미 있음: 다른 폴더 이름을 고르세요 (아무것도 쓰지 않음)</translation>
     </message>
     <message>
-        <location filename="../../app/gui/gui_main.cpp" line="+273"/>
+        <location filename="../../app/gui/gui_main.cpp" line="+275"/>
         <source>simulated: the half hour before the demo, and a day earlier</source>
         <translation>시뮬레이션: 데모 시작 전 30분과 하루 전</translation>
     </message>
@@ -1099,7 +1099,7 @@
         <translation>, 중단됨</translation>
     </message>
     <message>
-        <location filename="../../models/actions/queue_write_job.cpp" line="+137"/>
+        <location filename="../../models/actions/queue_write_job.cpp" line="+138"/>
         <source>%1 does not exist yet: nobody may read it</source>
         <translation>%1 키가 아직 없습니다: 아무도 읽지 않을 수 있습니다</translation>
     </message>
@@ -1109,7 +1109,7 @@
         <translation>스크립트가 오류로 멈췄으며, 그 전에 배치의 일부를 이미 썼을 수 있습니다(감사 스트림에는 기록이 없습니다): %1</translation>
     </message>
     <message>
-        <location line="+87"/>
+        <location line="+118"/>
         <source>a write failed and the script stopped there: %1</source>
         <translation>쓰기 하나가 실패해 스크립트가 거기서 멈췄습니다: %1</translation>
     </message>
@@ -1167,7 +1167,7 @@
 <context>
     <name>Status</name>
     <message>
-        <location filename="../../ui/main_window_menus.cpp" line="+228"/>
+        <location filename="../../ui/main_window_menus.cpp" line="+230"/>
         <location filename="../../models/snapshot/status_words.cpp" line="+27"/>
         <source>CRIT</source>
         <translation>위험</translation>
@@ -1712,7 +1712,7 @@
         <translation>열기</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+16"/>
         <source>Dismiss</source>
         <translation>닫기</translation>
     </message>
@@ -2525,6 +2525,11 @@ keys: %1</source>
         <translation>, 마스터 %1</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source> — ⚠ TLS certificate not verified</source>
+        <translation> — ⚠ TLS 인증서 검증 안 함</translation>
+    </message>
+    <message>
         <location line="+3"/>
         <source>Connecting to %1…</source>
         <translation>%1에 연결하는 중…</translation>
@@ -2832,7 +2837,7 @@ By error, among the newest %2 entries read (%3 causes in all):
 <context>
     <name>pelscope::ConsumerActionsBar</name>
     <message>
-        <location filename="../../ui/widgets/consumer_actions_bar.cpp" line="+24"/>
+        <location filename="../../ui/widgets/consumer_actions_bar.cpp" line="+25"/>
         <source>Claim all from…</source>
         <translation>모두 claim…</translation>
     </message>
@@ -3140,7 +3145,7 @@ By error, among the newest %2 entries read (%3 causes in all):
 <context>
     <name>pelscope::DlqPage</name>
     <message>
-        <location filename="../../ui/pages/dlq_page.cpp" line="+24"/>
+        <location filename="../../ui/pages/dlq_page.cpp" line="+26"/>
         <source>&lt;b&gt;Dead letters&lt;/b&gt;</source>
         <translation>&lt;b&gt;데드 레터&lt;/b&gt;</translation>
     </message>
@@ -3622,7 +3627,7 @@ By error, among the newest %2 entries read (%3 causes in all):
         <translation>컨슈머 정보는 폴링 때마다가 아니라 몇 번에 한 번 읽습니다. 유휴 시간도 그만큼 오래된 값입니다.</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+27"/>
         <source> &lt;span style=&apos;color:%1&apos;&gt;(not in the latest poll)&lt;/span&gt;</source>
         <translation> &lt;span style=&apos;color:%1&apos;&gt;(최근 폴링에 없음)&lt;/span&gt;</translation>
     </message>
@@ -3755,7 +3760,7 @@ By error, among the newest %2 entries read (%3 causes in all):
         <translation> 전</translation>
     </message>
     <message>
-        <location line="+162"/>
+        <location line="+171"/>
         <source>No rule is broken</source>
         <translation>위반한 규칙 없음</translation>
     </message>
@@ -3820,7 +3825,7 @@ By error, among the newest %2 entries read (%3 causes in all):
         <translation>, 최근 %2 동안 +%1</translation>
     </message>
     <message>
-        <location line="-180"/>
+        <location line="-189"/>
         <source>lag</source>
         <translation>Lag</translation>
     </message>
@@ -3855,7 +3860,7 @@ By error, among the newest %2 entries read (%3 causes in all):
         <translation>%1 현재 %2; 15분 동안 최저 %3, 최고 %4; %5; 경고 %6, 위험 %7</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+47"/>
         <source>%1 about flat over %2</source>
         <translation>%1: %2 동안 거의 변화 없음</translation>
     </message>
@@ -3875,7 +3880,7 @@ By error, among the newest %2 entries read (%3 causes in all):
         <translation>%1: %3 동안 %2 감소</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+91"/>
         <source>%1. Drawn from 0, with the warn (amber) and crit (red) lines; the measure is the one that explains the status, lag when the group is OK.</source>
         <translation>%1. 0부터 그리며 경고(주황)와 위험(빨강) 선을 함께 표시합니다. 상태를 설명하는 지표이며, 그룹이 OK이면 Lag입니다.</translation>
     </message>
@@ -3890,7 +3895,7 @@ By error, among the newest %2 entries read (%3 causes in all):
         <translation>하한: 검사한 엔트리 %1개 기준, 상한: 가장 오래된 엔트리의 ID 기준</translation>
     </message>
     <message>
-        <location filename="../../models/itemmodels/group_table_model.cpp" line="+247"/>
+        <location filename="../../models/itemmodels/group_table_model.cpp" line="+248"/>
         <source>Desktop notifications muted</source>
         <translation>데스크톱 알림 꺼짐</translation>
     </message>
@@ -4713,7 +4718,7 @@ Desktop notifications muted</source>
 <context>
     <name>pelscope::MainWindow</name>
     <message>
-        <location filename="../../ui/main_window.cpp" line="+72"/>
+        <location filename="../../ui/main_window.cpp" line="+75"/>
         <source>Show Pelscope</source>
         <translation>Pelscope 표시</translation>
     </message>
@@ -5048,7 +5053,7 @@ Desktop notifications muted</source>
 <context>
     <name>pelscope::OverviewPage</name>
     <message>
-        <location filename="../../ui/pages/overview_page.cpp" line="+80"/>
+        <location filename="../../ui/pages/overview_page.cpp" line="+82"/>
         <source>Filter streams and groups (Ctrl+F; Down or Enter to the table)</source>
         <translation>스트림 및 그룹 필터(Ctrl+F, 아래 화살표 또는 Enter로 표 이동)</translation>
     </message>
@@ -5068,7 +5073,7 @@ Desktop notifications muted</source>
         <translation>연결 중…</translation>
     </message>
     <message>
-        <location line="+99"/>
+        <location line="+119"/>
         <source>No group matches the filter.</source>
         <translation>필터에 맞는 그룹이 없습니다.</translation>
     </message>
@@ -5138,12 +5143,12 @@ Desktop notifications muted</source>
         <translation>%1 표시 중 ✕</translation>
     </message>
     <message>
-        <location line="-223"/>
+        <location line="-243"/>
         <source>Consumer groups, worst first</source>
         <translation>컨슈머 그룹, 나쁜 순</translation>
     </message>
     <message>
-        <location line="+212"/>
+        <location line="+232"/>
         <location line="+3"/>
         <location line="+3"/>
         <source>%1 only</source>

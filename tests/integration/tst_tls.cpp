@@ -1,5 +1,6 @@
 // TLS through QSslSocket against Debian's TLS-enabled redis-server, with
 // certificates generated at test time.
+#include "cli_process.h"
 #include "poll_once.h"
 #include "redis_oracle.h"
 #include "redis_server.h"
@@ -87,6 +88,36 @@ private Q_SLOTS:
         QVERIFY2(error.contains(QStringLiteral("certificate"), Qt::CaseInsensitive), qPrintable(error));
         // --insecure skips verification, loudly, and works.
         QCOMPARE(poll(*server, TlsOptions{m_certs.otherCaCert(), {}, {}, {}, true}), QString());
+    }
+
+    // --insecure was said only in the window's dialog (issue 47, item 7): the
+    // status every connection publishes carries it (the window's status line
+    // says it), and every command-line run warns on stderr.
+    void insecureIsSaidWhereverTheConnectionIs()
+    {
+        auto server = startServer(QStringLiteral("no"));
+        QVERIFY(server);
+        ConnectionOptions o = optionsFor(server->url());
+        o.tls = TlsOptions{m_certs.otherCaCert(), {}, {}, {}, true};
+        ProbeConfig config;
+        config.oneShot = true;
+        ConnectionPoller poller(o, config);
+        poller.setSingleShot(true);
+        poller.setAutoReconnect(false);
+        QSignalSpy status(&poller, &ConnectionPoller::statusChanged);
+        QSignalSpy snaps(&poller, &ConnectionPoller::snapshotReady);
+        poller.start();
+        QTRY_VERIFY_WITH_TIMEOUT(!snaps.isEmpty(), 10000);
+        QVERIFY(!status.isEmpty());
+        QVERIFY(status.last().first().value<ConnectionStatus>().certificateUnverified);
+
+        const ProcessRun run = runProcess(QStringLiteral(PELSCOPE_CLI_PATH),
+                                          {QStringLiteral("--url"), server->url(), QStringLiteral("--insecure"), QStringLiteral("check")});
+        QVERIFY2(run.err.contains("pelscope-cli: warning: the server's TLS certificate is not verified (--insecure)"), run.err.constData());
+        const ProcessRun verified = runProcess(QStringLiteral(PELSCOPE_CLI_PATH), {QStringLiteral("--url"), server->url(), QStringLiteral("--cacert"),
+                                                                                    m_certs.caCert(), QStringLiteral("check")});
+        QVERIFY2(!verified.err.contains("not verified"), verified.err.constData());
+        QVERIFY2(verified.exitCode == run.exitCode, (run.out + verified.out).constData());
     }
 
     void sniNameMustMatch()

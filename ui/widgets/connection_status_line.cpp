@@ -66,6 +66,8 @@ void ConnectionStatusLine::showConnection(const ConnectionStatus &status)
         text = tr("● Connected to %1 — %2 %3 (%4)").arg(status.address, productName(status.server.product), status.server.version, status.server.mode);
         if (status.server.mode == QLatin1String("sentinel")) // the master in use, and a failover when there was one
             text += tr(", master %1").arg(status.server.node) + (status.failover.isEmpty() ? QString() : QStringLiteral(" — ⚠ ") + status.failover);
+        if (status.certificateUnverified)
+            text += tr(" — ⚠ TLS certificate not verified");
         break;
     case State::Connecting:
     case State::Handshake: text = tr("Connecting to %1…").arg(status.address); break;
