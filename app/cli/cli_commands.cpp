@@ -7,6 +7,7 @@
 #include "snapshot/group_ranking.h"
 #include "snapshot/snapshot_json.h"
 #include "snapshot_table.h"
+#include "stop_signals.h"
 #include "text/fill_text.h"
 
 #include <QJsonObject>
@@ -421,6 +422,8 @@ int runWatch(const CliSettings &settings, const QCommandLineParser &parser, cons
             QCoreApplication::exit(kExitUnknown);
         }
     });
+    // Ctrl+C, SIGTERM, or nobody left to read (`watch | head -5`): stop.
+    const ExitOnStopSignal stopOnSignal;
     QTimer::singleShot(0, &poller, [&poller] { poller.start(); });
     return QCoreApplication::exec();
 }

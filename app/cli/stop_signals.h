@@ -11,10 +11,14 @@ namespace pelscope {
 void catchStopSignals();
 // A stop signal arrived since catchStopSignals().
 bool stopRequested();
+// stdout is a pipe or socket whose reader has gone (`watch | head -5` after
+// its five lines): nobody will read what a command prints.
+bool stdoutGone();
 
 // While it lives and the event loop runs: catches the signals and, once one
-// came, ends the loop with exit code 0 (checked every 100 ms); the command
-// then flushes what it holds and stops its poller.
+// came or stdout's reader has gone, ends the loop with exit code 0 (checked
+// every 100 ms); the command then flushes what it holds and stops its poller
+// (watch and record polled on for as long as they ran, issue 47).
 class ExitOnStopSignal
 {
 public:

@@ -119,6 +119,12 @@ HttpParse parseRequestHead(QByteArrayView received, const HttpLimits &limits)
     p.head.path = (query < 0 ? target : target.first(query)).toByteArray();
     const bool http10 = version == "HTTP/1.0";
     p.head.keepAlive = !http10;
+    // A POST with a body is answered for its method (405, with Allow), not
+    // its body (413): the method is what the client must change.
+    const bool readOnlyMethod = method == "GET" || method == "HEAD";
+    const auto bodyRefused = [readOnlyMethod] {
+        return readOnlyMethod ? refused(413, "request bodies are not accepted") : refused(405, "only GET and HEAD");
+    };
 
     int headers = 0;
     QByteArray contentLength;
@@ -149,9 +155,9 @@ HttpParse parseRequestHead(QByteArrayView received, const HttpLimits &limits)
             if (!ok || n < 0 || contentLength.startsWith('+'))
                 return refused(400, "malformed Content-Length");
             if (n > 0)
-                return refused(413, "request bodies are not accepted");
+                return bodyRefused();
         } else if (equalsIgnoringCase(name, "transfer-encoding")) {
-            return refused(413, "request bodies are not accepted");
+            return bodyRefused();
         } else if (equalsIgnoringCase(name, "connection")) {
             if (hasConnectionOption(value, "close"))
                 p.head.keepAlive = false;

@@ -279,6 +279,13 @@ HealthVerdict evaluateGroup(const StreamSnapshot &stream, const GroupSnapshot &g
                                    {ReasonArg::duration(behind), ReasonArg::duration(crit ? t.behindCritMs : t.behindWarnMs)}));
     }
 
+    else if (g.oldestUnreadAheadMs && g.lag.value_or(1) > 0)
+        addReason(v, Health::Warn,
+                  healthReason("behind_unknown",
+                               QT_TRANSLATE_NOOP("Health", "behind unknown: the oldest unread entry's ID is %1 ahead of the server's clock (IDs "
+                                                           "set by the producer, or a clock moved back)"),
+                               {ReasonArg::duration(*g.oldestUnreadAheadMs)}));
+
     if (g.lag) {
         const bool crit = *g.lag >= t.lagCrit;
         if (crit || *g.lag >= t.lagWarn)

@@ -190,7 +190,7 @@ void BullMqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
                                      ? QJsonDocument::fromJson(times.at(1).bytes()).object().value(QLatin1String("delay")).toDouble()
                                      : 0.0;
             if (created && std::isfinite(delay) && delay >= 0 && delay < 1e13)
-                row.oldestWaitingMs = std::max<qint64>(0, nowMs - (*created + qint64(delay)));
+                row.oldestWaitingMs = ageFrom(nowMs, *created + qint64(delay));
         }
         q.needsIds = q.needsIds || (!head.isEmpty() && head != q.oldestId);
         q.oldestId = head;

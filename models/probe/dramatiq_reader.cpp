@@ -105,7 +105,7 @@ void DramatiqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
             if (!head.isEmpty() && head == q.oldestId && q.headMessage >= 0) {
                 const QJsonValue at = jobJson(reply(q.headMessage).bytes()).value(QLatin1String("message_timestamp"));
                 if (at.isDouble() && at.toDouble() > 0)
-                    row.oldestWaitingMs = std::max<qint64>(0, nowMs - qint64(at.toDouble()));
+                    row.oldestWaitingMs = ageFrom(nowMs, qint64(at.toDouble()));
             }
             m_needsAnotherTick = m_needsAnotherTick || (!head.isEmpty() && head != q.oldestId);
             q.oldestId = head;

@@ -13,6 +13,7 @@
 #include <QList>
 #include <QSet>
 
+#include <algorithm>
 #include <optional>
 
 namespace pelscope {
@@ -48,6 +49,17 @@ private:
     RedisBatch m_asked;
     RedisReplies m_replies;
 };
+
+// A job's age from its own timestamp against the server's clock; none when
+// the timestamp is more than a second ahead of that clock (a producer's clock
+// ahead, or the server's moved back): "0 s old" would call a queue that has
+// not moved in hours fresh. Known again once the clock passes it.
+inline std::optional<qint64> ageFrom(qint64 nowMs, qint64 atMs)
+{
+    if (atMs > nowMs + 1000)
+        return std::nullopt;
+    return std::max<qint64>(0, nowMs - atMs);
+}
 
 // Whether anyone takes jobs: the oldest waiting job (its id or bytes) stays
 // the oldest and the queue never gets shorter. How long that has held while

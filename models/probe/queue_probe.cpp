@@ -1,6 +1,7 @@
 #include "queue_probe.h"
 
 #include "../health/queue_rules.h"
+#include "job_reader.h"
 #include "../text/display_text.h"
 #include "../text/fill_text.h"
 
@@ -368,9 +369,13 @@ void QueueProbe::parse(const RedisReplies &replies, qint64 serverNowMs, const He
             q.sampled = st.sampled;
             q.undated = st.undated;
             for (const qint64 at : std::as_const(st.itemTimes)) {
-                const qint64 age = std::max<qint64>(0, serverNowMs - at);
-                q.stuck += age >= t.processingTimeoutMs;
-                q.oldestProcessingAgeMs = std::max(q.oldestProcessingAgeMs.value_or(0), age);
+                const std::optional<qint64> age = ageFrom(serverNowMs, at);
+                if (!age) { // stamped ahead of the server's clock: no age, counted as undated
+                    ++q.undated;
+                    continue;
+                }
+                q.stuck += *age >= t.processingTimeoutMs;
+                q.oldestProcessingAgeMs = std::max(q.oldestProcessingAgeMs.value_or(0), *age);
             }
             // No worker: nothing in processing, the list never shorter, and
             // one of its ends the same item all along (both moved: items went

@@ -67,7 +67,7 @@ void RqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
         const QByteArray head = reply(q.head).bytes();
         if (!head.isEmpty() && head == q.oldestId && q.headTime >= 0)
             if (const auto at = jobTimeMs(reply(q.headTime).bytes()))
-                row.oldestWaitingMs = std::max<qint64>(0, nowMs - *at);
+                row.oldestWaitingMs = ageFrom(nowMs, *at);
         m_needsAnotherTick = m_needsAnotherTick || (!head.isEmpty() && head != q.oldestId);
         q.oldestId = head;
         row.notTakenForMs = q.taken.update(head, row.waiting, nowMs);

@@ -129,7 +129,7 @@ void SidekiqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
             row.waiting = replyCount(reply(q.llen));
             const QByteArray head = reply(q.head).bytes();
             if (const auto at = secondsField(jobJson(head), "enqueued_at"))
-                row.oldestWaitingMs = std::max<qint64>(0, nowMs - *at);
+                row.oldestWaitingMs = ageFrom(nowMs, *at);
             row.notTakenForMs = q.taken.update(head, row.waiting, nowMs);
             qint64 serving = 0, orphaned = 0;
             bool heldUnknown = false;

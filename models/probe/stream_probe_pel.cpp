@@ -8,6 +8,9 @@
 #include "../snapshot/format.h"
 #include "../snapshot/stream_id.h"
 #include "reply_fields.h"
+#include "../text/fill_text.h"
+
+#include <QCoreApplication>
 
 #include <algorithm>
 
@@ -66,6 +69,17 @@ void StreamProbe::applyUnread(GroupSnapshot &g, const QByteArray &firstUnreadId,
     constexpr quint64 kYear2001Ms = 978'307'200'000;
     if (!id || id->ms < kYear2001Ms || nowMs <= 0) {
         g.oldestUnreadNote = QStringLiteral("the stream's IDs are not times (given explicitly), so no age can be read from them");
+        return;
+    }
+    // An ID ahead of the server's clock is not an age: "behind 0" would call
+    // a group that may be hours behind OK. (The server's own IDs run ahead
+    // only after an entry was added with a future ID.)
+    constexpr qint64 kClockSlackMs = 1000;
+    if (qint64(id->ms) > nowMs + kClockSlackMs) {
+        g.oldestUnreadAheadMs = qint64(id->ms) - nowMs;
+        g.oldestUnreadNote = fillText(QCoreApplication::translate("Health", "the oldest unread entry's ID is %1 ahead of the server's clock, so no "
+                                                                            "age can be read from it"),
+                                      formatDuration(*g.oldestUnreadAheadMs));
         return;
     }
     g.oldestUnreadAgeMs = std::max<qint64>(0, nowMs - qint64(id->ms));

@@ -4,11 +4,17 @@
 // stored at all.
 #include "connection_profile_store.h"
 
+#include "../text/display_text.h"
+#include "../text/fill_text.h"
+
 #include <QCoreApplication>
+#include <QSet>
 #include <QFile>
 #include <QSettings>
 
 #include <qt6keychain/keychain.h>
+
+#include <spdlog/spdlog.h>
 
 #include <algorithm>
 
@@ -67,10 +73,21 @@ ConnectionProfile readProfile(const QSettings &s)
 QList<ConnectionProfile> readArray(QSettings &s, const QString &key)
 {
     QList<ConnectionProfile> out;
+    QSet<QString> names;
     const int n = s.beginReadArray(key);
     for (int i = 0; i < n; ++i) {
         s.setArrayIndex(i);
-        out << readProfile(s);
+        ConnectionProfile p = readProfile(s);
+        p.name = ConnectionProfile::normalizedName(p.name);
+        // A file edited by hand (or by an older version) may hold one name
+        // twice: the first is the profile, as --profile and the window find
+        // it; the other would be a second row of the same name.
+        if (!p.name.isEmpty() && names.contains(p.name)) {
+            spdlog::warn("profile '{}' is in {} twice: the second is ignored", displayText(p.name).toStdString(), s.fileName().toStdString());
+            continue;
+        }
+        names.insert(p.name);
+        out << p;
     }
     s.endArray();
     return out;
@@ -142,6 +159,11 @@ void ConnectionProfile::setConnection(const ConnectionOptions &options)
     tls = options.tls;
 }
 
+QString ConnectionProfile::normalizedName(const QString &name)
+{
+    return name.trimmed().normalized(QString::NormalizationForm_C);
+}
+
 QString ConnectionProfile::urlWithoutSecrets(const ConnectionOptions &options)
 {
     ConnectionOptions o = options;
@@ -203,8 +225,9 @@ QList<ConnectionProfile> ConnectionProfileStore::profiles() const
 
 std::optional<ConnectionProfile> ConnectionProfileStore::profile(const QString &name) const
 {
+    const QString wanted = ConnectionProfile::normalizedName(name);
     for (const ConnectionProfile &p : readArray(*settings(), kProfilesKey))
-        if (p.name == name)
+        if (p.name == wanted)
             return p;
     return std::nullopt;
 }
@@ -212,9 +235,12 @@ std::optional<ConnectionProfile> ConnectionProfileStore::profile(const QString &
 QString ConnectionProfileStore::save(const ConnectionProfile &profile)
 {
     ConnectionProfile p = profile;
-    p.name = p.name.trimmed();
+    p.name = ConnectionProfile::normalizedName(p.name);
     if (p.name.isEmpty())
         return tr("a profile needs a name");
+    // "prod" and "prod" + U+200B would be two profiles that look like one.
+    if (const QString bare = QString(p.name).remove(QLatin1Char('\\')); displayText(bare) != bare)
+        return fillText(tr("a profile name cannot hold invisible or control characters (it reads %1)"), displayText(p.name));
     QString error;
     const ConnectionOptions options = p.connectionOptions(&error);
     if (!error.isEmpty())

@@ -46,6 +46,10 @@ struct ConnectionProfile
     // A URL for options with neither user nor password in it.
     static QString urlWithoutSecrets(const ConnectionOptions &options);
 
+    // A name as profiles are kept and looked up: trimmed, in Unicode NFC, so
+    // "café" typed two ways is one profile.
+    static QString normalizedName(const QString &name);
+
     static QString colorTagName(ColorTag tag); // "production", "staging", "dev", ""
     static ColorTag colorTagFromName(const QString &name);
 

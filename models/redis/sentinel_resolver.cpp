@@ -1,5 +1,6 @@
 #include "sentinel_resolver.h"
 #include "../text/display_text.h"
+#include "../text/fill_text.h"
 
 #include "redis_connection.h"
 #include "replica_resolver.h"
@@ -90,6 +91,9 @@ void SentinelResolver::askNext()
             m_failures << QStringLiteral("%1: %2").arg(where, error.message);
         } else if (reply.isError()) {
             m_failures << QStringLiteral("%1: %2").arg(where, displayBytes(reply.bytes()));
+        } else if (reply.isArray() && reply.size() == 2 && reply.at(1).toInt() && (*reply.at(1).toInt() < 1 || *reply.at(1).toInt() > 65535)) {
+            // quint16() of 99999999 is 57599: another server, dialled.
+            m_failures << fillText(QStringLiteral("%1: names port %2 for the master, not a TCP port"), where, *reply.at(1).toInt());
         } else if (reply.isArray() && reply.size() == 2 && reply.at(1).toInt()) {
             Result r;
             r.host = QString::fromUtf8(reply.at(0).bytes());

@@ -126,6 +126,10 @@ struct GroupSnapshot
     // note saying why, when nothing is unread or the IDs are not times.
     std::optional<qint64> oldestUnreadAgeMs;
     QString oldestUnreadNote;
+    // The oldest unread entry's ID is this far ahead of the server's clock
+    // (IDs the producer sets, or a clock moved back): no age, and "behind"
+    // is unknown rather than 0.
+    std::optional<qint64> oldestUnreadAheadMs;
     // The group moved since the oldest unread entry was read (a batch read):
     // oldestUnreadAgeMs is that reading's, kept until it is read again (next
     // poll) rather than unknown for a poll; its server time here. 0: this tick's.
@@ -229,7 +233,7 @@ struct ListQueueSnapshot
     std::optional<qint64> length;           // LLEN of the main list
     std::optional<qint64> processingLength; // LLEN of processing
     qint64 sampled = 0;                     // processing items read, from the oldest end
-    qint64 undated = 0;                     // of those, items without a readable timestamp
+    qint64 undated = 0;                     // of those, items without a readable timestamp (or one ahead of the server's clock)
     qint64 stuck = 0;                       // of those, items older than the processing timeout
     std::optional<qint64> oldestProcessingAgeMs; // the oldest dated item's age; null when none carried a time
     // The main list grew while processing stayed empty (no worker taking

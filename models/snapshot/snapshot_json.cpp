@@ -87,6 +87,7 @@ QJsonObject groupJson(const GroupSnapshot &g)
     o.insert(QLatin1String("lag_note"), g.lag ? QJsonValue(QJsonValue::Null) : QJsonValue(renderReason(g.lagNote, ReasonLanguage::English)));
     o.insert(QLatin1String("not_judged"), QJsonArray::fromStringList(g.unjudged));
     o.insert(QLatin1String("oldest_unread_age_ms"), orNull(g.oldestUnreadAgeMs));
+    o.insert(QLatin1String("oldest_unread_ahead_ms"), orNull(g.oldestUnreadAheadMs));
     o.insert(QLatin1String("oldest_unread_note"), g.oldestUnreadAgeMs ? QJsonValue(QJsonValue::Null) : QJsonValue(g.oldestUnreadNote));
     // A batch read moved the group this tick: the age is the previous poll's reading.
     o.insert(QLatin1String("oldest_unread_read_at_ms"), g.oldestUnreadReadAtMs > 0 ? QJsonValue(double(g.oldestUnreadReadAtMs)) : QJsonValue(QJsonValue::Null));

@@ -457,6 +457,11 @@
         <translation>밀림 %1 ≥ %2: 가장 오래된 미읽음 엔트리의 대기 시간</translation>
     </message>
     <message>
+        <location line="+7"/>
+        <source>behind unknown: the oldest unread entry&apos;s ID is %1 ahead of the server&apos;s clock (IDs set by the producer, or a clock moved back)</source>
+        <translation>밀림 알 수 없음: 가장 오래된 미읽음 엔트리의 ID가 서버 시계보다 %1 앞섬 (생산자가 정한 ID이거나 시계가 뒤로 감)</translation>
+    </message>
+    <message>
         <location line="+8"/>
         <source>lag %1 ≥ %2 unread entries</source>
         <translation>미읽음 lag %1 ≥ %2</translation>
@@ -643,7 +648,7 @@
         <translation>이번 폴링에서 아직 읽지 않음</translation>
     </message>
     <message>
-        <location filename="../../models/health/health_rules.cpp" line="-305"/>
+        <location filename="../../models/health/health_rules.cpp" line="-312"/>
         <source>dead-letter stream %1 grew by %2 in the last %3 (now %4)</source>
         <translation>데드 레터 스트림 %1: 최근 %3 동안 %2 증가 (현재 %4)</translation>
     </message>
@@ -746,6 +751,11 @@
         <location line="+40"/>
         <source>falling behind: lag never fell over the last %1 while the group reads (%2 → %3)</source>
         <translation>뒤처지는 중: 그룹이 읽고 있는데도 최근 %1 동안 Lag가 한 번도 줄지 않음 (%2 → %3)</translation>
+    </message>
+    <message>
+        <location filename="../../models/probe/stream_probe_pel.cpp" line="+80"/>
+        <source>the oldest unread entry&apos;s ID is %1 ahead of the server&apos;s clock, so no age can be read from it</source>
+        <translation>가장 오래된 미읽음 엔트리의 ID가 서버 시계보다 %1 앞서 있어 경과 시간을 알 수 없음</translation>
     </message>
 </context>
 <context>
@@ -2294,7 +2304,7 @@ keys: %1</source>
     </message>
     <message>
         <location line="+1"/>
-        <location filename="../../ui/dialogs/connection_dialog_profiles.cpp" line="+124"/>
+        <location filename="../../ui/dialogs/connection_dialog_profiles.cpp" line="+125"/>
         <source>The password is not remembered: it will be asked each time.</source>
         <translation>비밀번호를 기억하지 않습니다. 매번 입력을 요청합니다.</translation>
     </message>
@@ -2395,7 +2405,7 @@ keys: %1</source>
         <translation>TLS ⚠ 미검증(&amp;T)</translation>
     </message>
     <message>
-        <location filename="../../ui/dialogs/connection_dialog_profiles.cpp" line="-71"/>
+        <location filename="../../ui/dialogs/connection_dialog_profiles.cpp" line="-72"/>
         <source>Asking the OS keychain for the password…</source>
         <translation>OS 키체인에 비밀번호를 요청하는 중…</translation>
     </message>
@@ -2405,7 +2415,7 @@ keys: %1</source>
         <translation>%1 (사용자 %2)</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+33"/>
         <source>enter a profile name to save this connection</source>
         <translation>이 연결을 저장하려면 프로필 이름을 입력하십시오</translation>
     </message>
@@ -2453,14 +2463,19 @@ keys: %1</source>
 <context>
     <name>pelscope::ConnectionProfileStore</name>
     <message>
-        <location filename="../../models/profiles/connection_profile_store.cpp" line="+126"/>
+        <location filename="../../models/profiles/connection_profile_store.cpp" line="+143"/>
         <source>threshold &apos;%1&apos;: expected key=value</source>
         <translation>임계값 &apos;%1&apos;: key=value 형식이어야 합니다</translation>
     </message>
     <message>
-        <location line="+91"/>
+        <location line="+97"/>
         <source>a profile needs a name</source>
         <translation>프로필 이름이 필요합니다</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>a profile name cannot hold invisible or control characters (it reads %1)</source>
+        <translation>프로필 이름에는 보이지 않는 문자나 제어 문자를 쓸 수 없습니다 (읽힌 이름: %1)</translation>
     </message>
     <message>
         <location line="+92"/>

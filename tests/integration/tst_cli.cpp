@@ -10,6 +10,7 @@
 #include <QJsonObject>
 #include <QElapsedTimer>
 #include <QProcess>
+#include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -180,6 +181,33 @@ private Q_SLOTS:
         QVERIFY2(r.err.contains("no reply") || r.err.contains("within"), r.err.constData());
     }
 
+    // `watch | head -5`, and the recorder's reader gone: both polled on for
+    // as long as they ran (issue 47, item 7). They stop within a moment now.
+    void watchAndRecordStopWhenNobodyReads()
+    {
+        m_db.command({"XADD", "live", "*", "a", "1"});
+        QTemporaryDir history;
+        for (const QStringList &command : {QStringList{QStringLiteral("watch"), QStringLiteral("--json-lines")},
+                                           QStringList{QStringLiteral("record"), QStringLiteral("--history-dir"), history.path()}}) {
+            // As a shell runs `pelscope-cli … | head -c 1`: head reads a byte and goes.
+            QProcess run, head;
+            run.setStandardOutputProcess(&head);
+            head.start(QStringLiteral("head"), {QStringLiteral("-c"), QStringLiteral("1")});
+            run.start(QStringLiteral(PELSCOPE_CLI_PATH),
+                      QStringList{QStringLiteral("--url"), m_server.url(), QStringLiteral("--interval"), QStringLiteral("200ms")} + command);
+            QVERIFY(run.waitForStarted() && head.waitForStarted());
+            if (command.first() == QLatin1String("watch")) {
+                QVERIFY(head.waitForFinished(10000));
+            } else {
+                head.kill(); // the recorder prints nothing on stdout: its reader simply goes
+                QVERIFY(head.waitForFinished(5000));
+            }
+            QVERIFY2(run.waitForFinished(5000), qPrintable(command.first()));
+            QCOMPARE(run.exitStatus(), QProcess::NormalExit);
+            QCOMPARE(run.exitCode(), 0);
+        }
+    }
+
     void watchSurvivesARestart()
     {
         m_db.command({"XADD", "live", "*", "a", "1"});
@@ -253,6 +281,47 @@ private Q_SLOTS:
         for (const QByteArray &line : r.out.split('\n'))
             QVERIFY2(QString::fromUtf8(line).size() <= 80, line.constData());
         QVERIFY2(r.out.startsWith("pelscope watch  " + m_server.url().toUtf8()) && r.out.contains("round trip(s)"), r.out.constData());
+    }
+
+    // Two profiles of one name (issue 47, item 7): "prod" with an invisible
+    // character is refused, "café" typed two ways is one profile, and a file
+    // edited to hold one name twice lists it once, the first, as --profile
+    // finds it.
+    void oneNameIsOneProfile()
+    {
+        QTemporaryDir home;
+        const QString file = home.filePath(QStringLiteral("config/pelscope/pelscope.conf"));
+        ConnectionProfileStore store(nullptr, QStringLiteral("pelscope"), file);
+        ConnectionProfile p;
+        p.url = m_server.url();
+        p.name = QStringLiteral("prod");
+        QCOMPARE(store.save(p), QString());
+        p.name = QStringLiteral("prod\u200b");
+        const QString refused = store.save(p);
+        QVERIFY2(refused.contains(QStringLiteral("invisible")) && refused.contains(QStringLiteral("prod\\u200b")), qPrintable(refused));
+        p.name = QStringLiteral("caf\u00e9");
+        QCOMPARE(store.save(p), QString());
+        p.name = QStringLiteral("cafe\u0301 "); // decomposed, with a space
+        p.streams = {QStringLiteral("orders")};
+        QCOMPARE(store.save(p), QString());
+        QStringList names;
+        for (const ConnectionProfile &x : store.profiles())
+            names << x.name;
+        QCOMPARE(names, (QStringList{QStringLiteral("caf\u00e9"), QStringLiteral("prod")}));
+        QCOMPARE(store.profile(QStringLiteral("cafe\u0301"))->streams, QStringList{QStringLiteral("orders")});
+        {
+            QSettings edit(file, QSettings::IniFormat);
+            edit.beginWriteArray(QStringLiteral("connections/profiles"));
+            const QStringList urls{m_server.url(), QStringLiteral("redis://127.0.0.1:1")};
+            for (int i = 0; i < 2; ++i) {
+                edit.setArrayIndex(i);
+                edit.setValue(QStringLiteral("name"), QStringLiteral("dup"));
+                edit.setValue(QStringLiteral("url"), urls.at(i));
+            }
+            edit.endArray();
+        }
+        QCOMPARE(store.profiles().size(), 1);
+        QCOMPARE(store.profile(QStringLiteral("dup"))->url, m_server.url());
     }
 
     // Streams without a consumer group are one line, not one row each (RQ's

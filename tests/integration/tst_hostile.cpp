@@ -85,6 +85,24 @@ private Q_SLOTS:
     }
     void init() { m_db.command({"FLUSHALL"}); }
 
+    // A sentinel that names port 99999999: it was cut to 16 bits (57599) and
+    // that port dialled (issue 47, item 7). Refused, and said why.
+    void sentinelNamingAPortPastTcpsIsRefused()
+    {
+        HostileServer s;
+        QVERIFY(s.start(nullptr));
+        s.setAnswer([](const RedisCommand &c) -> std::optional<HostileReply> {
+            if (c.value(0).toUpper() == "SENTINEL")
+                return HostileReply{HostileServer::array({HostileServer::bulk("127.0.0.1"), HostileServer::bulk("99999999")}), {}, false};
+            return std::nullopt;
+        });
+        const Run r = cli({QStringLiteral("--url"), QStringLiteral("redis+sentinel://127.0.0.1:%1/mymaster").arg(s.port()), QStringLiteral("--timeout"),
+                           QStringLiteral("3s"), QStringLiteral("snapshot")});
+        QCOMPARE(r.exitCode, 3);
+        QVERIFY2(r.err.contains("names port 99999999 for the master, not a TCP port"), r.err.constData());
+        QVERIFY2(!r.err.contains("57599"), r.err.constData());
+    }
+
     // "$9000000000": the reply is refused at its header, before it is held;
     // before the guard the CLI grew to 1.5 GB until the deadline.
     void giantBulkStringIsRefusedAtItsHeader()

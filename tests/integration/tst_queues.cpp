@@ -138,6 +138,24 @@ private Q_SLOTS:
                  qPrintable(renderReasons(q->health.reasons).join(u' ')));
     }
 
+    // An item stamped 3 hours ahead of the server's clock was "0 s old": not
+    // stuck, and the oldest age hid the real one (issue 47, item 7). It has
+    // no age now, and counts as undated.
+    void timestampsAheadOfTheClockAreNoAge()
+    {
+        const qint64 now = serverNowMs(m_db) / 1000;
+        m_db.command({"LPUSH", "ahead:processing", job(1, now - 600), job(2, now + 3 * 3600)});
+        ProbeConfig config;
+        config.queues.lists = {{"ahead", "ahead:processing"}};
+        const Snapshot s = pollOnce(m_server->url(), config);
+        const ListQueueSnapshot *q = list(s, "ahead");
+        QVERIFY(q);
+        QCOMPARE(q->sampled, 2);
+        QCOMPARE(q->undated, 1);
+        QCOMPARE(q->stuck, 1);
+        QCOMPARE(*q->oldestProcessingAgeMs, s->takenAtMs - (now - 600) * 1000);
+    }
+
     // Milliseconds scores are told from seconds by their size, or set.
     void millisecondScoresAreDetected()
     {

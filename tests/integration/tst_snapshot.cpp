@@ -127,6 +127,32 @@ private Q_SLOTS:
         QVERIFY(gj[QStringLiteral("lag_note")].isString());
     }
 
+    // A producer that sets IDs ahead of the server's clock made the group
+    // "behind 0", OK, while it had not read a thing (issue 47, item 7).
+    // Behind is unknown now, said why, and the group warns.
+    void idsAheadOfTheServersClockAreNoAge()
+    {
+        const RedisReply time = m_db.command({"TIME"});
+        const qint64 nowMs = time.at(0).bytes().toLongLong() * 1000;
+        const qint64 aheadMs = 3 * 3600'000;
+        m_db.command({"XGROUP", "CREATE", "ahead", "workers", "$", "MKSTREAM"});
+        for (int i = 0; i < 3; ++i)
+            m_db.command({"XADD", "ahead", QByteArray::number(nowMs + aheadMs) + "-" + QByteArray::number(i), "n", QByteArray::number(i)});
+        const Snapshot snap = poll();
+        const GroupSnapshot *g = snap.group("ahead", "workers");
+        QVERIFY(g);
+        QCOMPARE(g->lag, std::optional<qint64>(3));
+        QVERIFY(!g->oldestUnreadAgeMs);
+        QVERIFY(g->oldestUnreadAheadMs && *g->oldestUnreadAheadMs > aheadMs - 60'000 && *g->oldestUnreadAheadMs <= aheadMs);
+        QVERIFY2(g->oldestUnreadNote.contains(QStringLiteral("ahead of the server's clock")), qPrintable(g->oldestUnreadNote));
+        QCOMPARE(g->health.status, Health::Warn);
+        QVERIFY2(joinReasons(g->health.reasons, QStringLiteral("; ")).contains(QStringLiteral("behind unknown")),
+                 qPrintable(joinReasons(g->health.reasons, QStringLiteral("; "))));
+        const QJsonObject gj = snapshotToJson(snap)[QStringLiteral("streams")].toArray().at(0).toObject()[QStringLiteral("groups")].toArray().at(0).toObject();
+        QVERIFY(gj[QStringLiteral("oldest_unread_age_ms")].isNull());
+        QVERIFY(gj[QStringLiteral("oldest_unread_ahead_ms")].toDouble() > 0);
+    }
+
     // A consumer whose entries have been idle 15 minutes is named as
     // holding them, whatever its own idle says: XCLAIM back-dated the
     // entries and made the consumer's own idle fresh (the demo's case, and a

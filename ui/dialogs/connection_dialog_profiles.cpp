@@ -104,7 +104,8 @@ void ConnectionDialog::deleteSelectedProfile()
 QString ConnectionDialog::saveProfile()
 {
     QString error;
-    const ConnectionProfile p = profile();
+    ConnectionProfile p = profile();
+    p.name = ConnectionProfile::normalizedName(p.name); // as the store keeps it: the keychain entry follows the same name
     if (p.name.isEmpty())
         error = tr("enter a profile name to save this connection");
     if (error.isEmpty())
