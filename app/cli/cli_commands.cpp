@@ -7,6 +7,7 @@
 #include "snapshot/group_ranking.h"
 #include "snapshot/snapshot_json.h"
 #include "snapshot_table.h"
+#include "text/text_columns.h"
 #include "stop_signals.h"
 #include "text/fill_text.h"
 
@@ -381,7 +382,7 @@ int runWatch(const CliSettings &settings, const QCommandLineParser &parser, cons
             const TableLayout layout = layoutFor(style);
             QString header, line;
             for (const QString &part : parts) {
-                if (!line.isEmpty() && layout.width > 0 && !layout.wide && line.size() + 2 + part.size() > layout.width) {
+                if (!line.isEmpty() && layout.width > 0 && !layout.wide && columnsOf(line) + 2 + columnsOf(part) > layout.width) {
                     header += line + QLatin1Char('\n');
                     line.clear();
                 }

@@ -1,4 +1,5 @@
 #include "history_table.h"
+#include "text/text_columns.h"
 
 #include <algorithm>
 #include <array>
@@ -87,7 +88,7 @@ QString alignedTable(const QList<QStringList> &rows, int leftColumns)
         for (qsizetype c = 0; c < row.size(); ++c) {
             if (widths.size() <= c)
                 widths.append(0);
-            widths[c] = std::max(widths[c], row.at(c).size());
+            widths[c] = std::max(widths[c], columnsOf(row.at(c))); // a terminal's columns, not UTF-16 units
         }
     QString out;
     for (const QStringList &row : rows) {
@@ -97,7 +98,7 @@ QString alignedTable(const QList<QStringList> &rows, int leftColumns)
                 line += QStringLiteral("  ");
             const bool left = c < leftColumns || c == row.size() - 1;
             const bool last = c == row.size() - 1;
-            line += left ? (last ? row.at(c) : row.at(c).leftJustified(widths[c])) : row.at(c).rightJustified(widths[c]);
+            line += last ? row.at(c) : padToColumns(row.at(c), widths[c], !left);
         }
         out += line + QLatin1Char('\n');
     }

@@ -1,4 +1,5 @@
 #include "snapshot_table.h"
+#include "text/text_columns.h"
 
 #include "text/fill_text.h"
 
@@ -90,11 +91,10 @@ constexpr int kNarrowNameCap = 20; // ... when the terminal is narrow
 constexpr int kMinWhy = 16;
 constexpr qsizetype kGrouplessListed = 5; // more streams without groups than this: one line
 
+// Widths are the terminal's columns (a Hangul name is two a character).
 QString cut(const QString &cell, qsizetype width)
 {
-    if (width <= 0 || cell.size() <= width)
-        return cell;
-    return cell.left(std::max<qsizetype>(0, width - 1)) + QChar(0x2026);
+    return cutToColumns(cell, width);
 }
 
 // A row whose WHY the terminal's width cut: said again in full under its table.
@@ -120,7 +120,7 @@ QList<SnapshotTable::Line> reasonsInFull(const QList<CutReason> &reasons, int wi
         const QString status = healthName(r.status).toUpper();
         QString line = fillText(QStringLiteral("  %1 %2:"), status, cut(r.subject, width > 0 ? width - status.size() - 4 : 0));
         for (const QString &word : r.why.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
-            if (line.size() + 1 + word.size() > width && line.size() > 4) {
+            if (columnsOf(line) + 1 + columnsOf(word) > width && columnsOf(line) > 4) {
                 out.append({line, r.status});
                 line = QStringLiteral("   ");
             }
@@ -206,13 +206,13 @@ QList<SnapshotTable::Line> renderQueueLines(const SnapshotData &d, const TableLa
     for (int c = 0; c < widths.size(); ++c) {
         widths[c] = header[c].size();
         for (const Row &r : rows)
-            widths[c] = std::max(widths[c], cut(r.cells[c], layout.wide || c != 2 ? 0 : kNameCap).size());
+            widths[c] = std::max(widths[c], columnsOf(cut(r.cells[c], layout.wide || c != 2 ? 0 : kNameCap)));
     }
     const auto line = [&](const QStringList &cells) {
         QString text;
         for (int c = 0; c < widths.size(); ++c) {
             const QString cell = cut(cells[c], layout.wide || c != 2 ? 0 : kNameCap);
-            text += (c == 3 ? cell.rightJustified(widths[c]) : cell.leftJustified(widths[c])) + QStringLiteral("  ");
+            text += padToColumns(cell, widths[c], c == 3) + QStringLiteral("  ");
         }
         text += cells.last();
         return !layout.wide && layout.width > 0 ? cut(text, layout.width) : text;
@@ -343,7 +343,7 @@ SnapshotTable renderSnapshotTable(const Snapshot &snapshot, const TableLayout &l
             w[c] = header[c].size();
         for (const QStringList &r : rows)
             for (int c = 0; c < r.size() - 1; ++c)
-                w[c] = std::max(w[c], (c == 1 || c == 2) && nameCap > 0 ? std::min<qsizetype>(r[c].size(), nameCap) : r[c].size());
+                w[c] = std::max(w[c], (c == 1 || c == 2) && nameCap > 0 ? std::min<qsizetype>(columnsOf(r[c]), nameCap) : columnsOf(r[c]));
         return w;
     };
     auto fixedWidth = [&](const QList<qsizetype> &w) {
@@ -379,7 +379,7 @@ SnapshotTable renderSnapshotTable(const Snapshot &snapshot, const TableLayout &l
                 const QString name = header[c];
                 const bool numeric = name == QLatin1String("LAG") || name == QLatin1String("PENDING") || name == QLatin1String("OLDEST IDLE")
                                      || name == QLatin1String("CONSUMERS") || name == QLatin1String("MAX DLV");
-                out += numeric ? cell.rightJustified(widths[c]) : cell.leftJustified(widths[c]);
+                out += padToColumns(cell, widths[c], numeric);
                 out += QStringLiteral("  ");
             } else {
                 out += cut(cells[c], whyWidth);
@@ -396,7 +396,7 @@ SnapshotTable renderSnapshotTable(const Snapshot &snapshot, const TableLayout &l
     QList<CutReason> cutReasons;
     for (int i = 0; i < rows.size(); ++i) {
         table.lines.append({line(rows[i]), health[i]});
-        if (whyWidth > 0 && rows[i].last().size() > whyWidth)
+        if (whyWidth > 0 && columnsOf(rows[i].last()) > whyWidth)
             cutReasons.append({health[i], fillText(QStringLiteral("%1/%2"), rows[i].at(1), rows[i].at(2)), rows[i].last()});
     }
     if (rows.isEmpty())

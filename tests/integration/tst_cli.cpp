@@ -10,6 +10,8 @@
 #include <QJsonObject>
 #include <QElapsedTimer>
 #include <QProcess>
+#include "text/text_columns.h"
+
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
@@ -205,6 +207,28 @@ private Q_SLOTS:
             QVERIFY2(run.waitForFinished(5000), qPrintable(command.first()));
             QCOMPARE(run.exitStatus(), QProcess::NormalExit);
             QCOMPARE(run.exitCode(), 0);
+        }
+    }
+
+    // Korean and emoji names: the columns counted as a terminal draws them
+    // (UTF-16 units put every column after 주문처리 four to the left).
+    void koreanNamesKeepTheColumnsAligned()
+    {
+        for (const QByteArray &stream : {QByteArray("orders"), QByteArray("주문처리"), QByteArray("\xf0\x9f\x94\xa5hot")}) {
+            m_db.command({"XGROUP", "CREATE", stream, "작업자", "$", "MKSTREAM"});
+            m_db.command({"XADD", stream, "*", "a", "1"});
+        }
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("COLUMNS"), QStringLiteral("80"));
+        const Run r = cli({QStringLiteral("--url"), m_server.url(), QStringLiteral("snapshot")}, env);
+        QCOMPARE(r.exitCode, 0);
+        const QStringList lines = QString::fromUtf8(r.out).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        QVERIFY2(lines.size() >= 4, r.out.constData());
+        const QString header = lines.first();
+        const qsizetype lagEnd = columnsOf(QStringView(header).left(header.indexOf(QStringLiteral("LAG")) + 3));
+        for (const QString &line : lines.mid(1, 3)) {
+            const qsizetype one = line.indexOf(QStringLiteral(" 1 ")) + 2; // the LAG, right-aligned under its header
+            QCOMPARE(columnsOf(QStringView(line).left(one)), lagEnd);
         }
     }
 

@@ -9,6 +9,7 @@
 #include "snapshot/format.h"
 #include "displayed_name.h"
 #include "text/fill_text.h"
+#include "text/text_columns.h"
 #include "export/prometheus_exposition.h"
 #include "text/display_text.h"
 
@@ -117,6 +118,23 @@ private Q_SLOTS:
         QVERIFY(!cutFire.front().isLowSurrogate() && !cutFire.back().isHighSurrogate());
         const qsizetype mark = cutFire.indexOf(QChar(0x2026));
         QVERIFY(!cutFire.at(mark - 1).isHighSurrogate() && !cutFire.at(mark + 1).isLowSurrogate());
+    }
+
+    // A terminal's columns, not UTF-16 units (issue 47, item 7): Korean and
+    // emoji two columns, a combining mark none, a pair never split by a cut.
+    void terminalColumnsAreCounted()
+    {
+        QCOMPARE(columnsOf(QStringLiteral("orders")), 6);
+        QCOMPARE(columnsOf(QStringLiteral("주문처리")), 8);
+        QCOMPARE(columnsOf(QStringLiteral("\U0001F525x")), 3);            // one pair, two columns
+        QCOMPARE(columnsOf(QStringLiteral("\U0001D400")), 1);             // a pair, one column (math bold A)
+        QCOMPARE(columnsOf(QStringLiteral("e\u0301")), 1);               // e + combining acute
+        QCOMPARE(cutToColumns(QStringLiteral("주문처리대기열"), 6), QStringLiteral("주문\u2026")); // 4 + "…", not half of 처
+        const QString cut = cutToColumns(QString(QStringLiteral("\U0001D400")).repeated(10), 4);
+        QCOMPARE(cut, QString(QStringLiteral("\U0001D400")).repeated(3) + QChar(0x2026));
+        QVERIFY(!cut.contains(QChar(0xFFFD)));
+        QCOMPARE(padToColumns(QStringLiteral("주문"), 6), QStringLiteral("주문  "));
+        QCOMPARE(padToColumns(QStringLiteral("42"), 4, true), QStringLiteral("  42"));
     }
 
     void terminalSafeKeepsOurLayout()
