@@ -20,6 +20,31 @@ using namespace reply_fields;
 
 namespace {
 
+bool isCount(const RedisReply &r)
+{
+    const std::optional<qint64> v = r.isInteger() ? r.toInt() : std::nullopt;
+    return v && *v >= 0;
+}
+
+// What makes a reply that is not an error still unusable: an XPENDING row
+// without its four parts, an XINFO CONSUMERS entry without a name or a count.
+// Taken as values they were a phantom consumer named "", "0ms" idle and
+// "pending: -3" (issue 47, item 7); the read is then unknown, as an error is.
+QString malformedIn(const RedisReply &r, bool consumers)
+{
+    if (!r.isArray())
+        return QStringLiteral("not a list");
+    for (const RedisReply &e : r.elements()) {
+        if (consumers) {
+            if (!e.field("name").isString() || !isCount(e.field("pending")) || (e.hasField("idle") && !isCount(e.field("idle"))))
+                return QStringLiteral("a consumer without a name, or with a count that is not one");
+        } else if (!e.isArray() || e.size() < 4 || !e.at(0).isString() || !e.at(1).isString() || !isCount(e.at(2)) || !isCount(e.at(3))) {
+            return QStringLiteral("an entry without its ID, owner, idle time or delivery count");
+        }
+    }
+    return {};
+}
+
 void fillConsumers(GroupSnapshot &g, const RedisReply &reply)
 {
     QList<ConsumerSnapshot> list;
@@ -107,14 +132,18 @@ void StreamProbe::applyPel(GroupSnapshot &g, GroupState &st, const QHash<int, co
     for (int i : slots) {
         const Slot &slot = m_layout.at(i);
         const RedisReply &r = *replies.value(i);
-        if (r.isError()) {
-            errors << displayBytes(r.bytes());
+        const bool pelRows = slot.kind == SlotKind::Head || slot.kind == SlotKind::Walk || slot.kind == SlotKind::Sample;
+        const QString malformed = r.isError() || !(pelRows || slot.kind == SlotKind::Consumers) ? QString() : malformedIn(r, slot.kind == SlotKind::Consumers);
+        if (r.isError() || !malformed.isEmpty()) {
+            errors << (r.isError() ? displayBytes(r.bytes()) : malformed);
             // What this read would have judged is now unknown: say so on the
             // group, not only in the tick's warning.
             const RedisCommand what = slot.kind == SlotKind::Consumers ? RedisCommand{"XINFO", "CONSUMERS"}
                                       : slot.kind == SlotKind::Unread  ? RedisCommand{"XRANGE"}
                                                                        : RedisCommand{"XPENDING"};
-            const RedisError e = describeReplyError(what, r);
+            RedisError e = describeReplyError(what, r);
+            if (!malformed.isEmpty())
+                e.message = fillText(QStringLiteral("malformed reply to %1: %2"), QString::fromLatin1(what.join(' ')), malformed);
             if (slot.kind == SlotKind::Head)
                 g.unjudged << QStringLiteral("oldest pending idle and poison entries (%1)").arg(e.message);
             else if (slot.kind == SlotKind::Consumers)

@@ -219,6 +219,12 @@ SnapshotData StreamProbe::parseTick(const RedisReplies &replies)
         QList<QByteArray> groupNames;
         for (const RedisReply &gr : groupsReply->elements()) {
             GroupSnapshot g;
+            if (!gr.field("name").isString()) {
+                // No name, no group: a row named "" would be a group that
+                // does not exist (issue 47, item 7).
+                s.error = QStringLiteral("malformed reply to XINFO GROUPS: an entry without a name");
+                continue;
+            }
             g.name = gr.field("name").bytes();
             groupNames.append(g.name);
             g.consumers = optCount(gr.field("consumers"), "consumers", g);

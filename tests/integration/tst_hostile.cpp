@@ -242,6 +242,51 @@ private Q_SLOTS:
         QVERIFY2(r.out.contains("not judged: pending: the server sent a negative value"), r.out.constData());
     }
 
+    // Replies that are not errors yet not values (issue 47, item 7): an
+    // XPENDING row whose idle is not a number read as "0ms", an XINFO
+    // CONSUMERS entry with pending -3 was "pending: -3", and a group entry
+    // without a name a phantom group "". Each is said, none is a value.
+    void malformedRepliesAreNotValues()
+    {
+        HostileServer s;
+        QVERIFY(s.start(nullptr));
+        const QByteArray groups =
+            groupsReply({{HostileServer::bulk("name"), HostileServer::bulk("g1"), HostileServer::bulk("consumers"), ":1\r\n",
+                          HostileServer::bulk("pending"), ":2\r\n", HostileServer::bulk("last-delivered-id"), HostileServer::bulk("1-0"),
+                          HostileServer::bulk("entries-read"), ":2\r\n", HostileServer::bulk("lag"), ":0\r\n"}});
+        const QByteArray nameless =
+            groupsReply({{HostileServer::bulk("consumers"), ":0\r\n", HostileServer::bulk("pending"), ":0\r\n", HostileServer::bulk("last-delivered-id"),
+                          HostileServer::bulk("0-0"), HostileServer::bulk("lag"), ":0\r\n"}});
+        const QByteArray consumers = groupsReply({{HostileServer::bulk("name"), HostileServer::bulk("w1"), HostileServer::bulk("pending"), ":-3\r\n",
+                                                   HostileServer::bulk("idle"), ":10\r\n"}});
+        const QByteArray pel = HostileServer::array(
+            {HostileServer::array({HostileServer::bulk("1-0"), HostileServer::bulk("w1"), HostileServer::bulk("soon"), ":1\r\n"})});
+        s.setAnswer([=](const RedisCommand &c) -> std::optional<HostileReply> {
+            if (c.value(0) == "XINFO" && c.value(1) == "GROUPS")
+                return HostileReply{c.value(2) == "nameless" ? nameless : groups, {}, false};
+            if (c.value(0) == "XINFO" && c.value(1) == "CONSUMERS")
+                return HostileReply{consumers, {}, false};
+            if (c.value(0) == "XPENDING" && c.size() > 3)
+                return HostileReply{pel, {}, false};
+            return std::nullopt;
+        });
+        const Run r = cli({QStringLiteral("--url"), s.url(), QStringLiteral("--stream"), QStringLiteral("orders"), QStringLiteral("--stream"),
+                           QStringLiteral("nameless"), QStringLiteral("snapshot"), QStringLiteral("--json")});
+        const QJsonArray streams = QJsonDocument::fromJson(r.out).object()[QStringLiteral("streams")].toArray();
+        QCOMPARE(streams.size(), 2);
+        for (const QJsonValue &stream : streams) {
+            const QJsonObject st = stream.toObject();
+            for (const QJsonValue &g : st[QStringLiteral("groups")].toArray())
+                QVERIFY2(!g.toObject()[QStringLiteral("name")].toString().isEmpty(), r.out.constData());
+            if (st[QStringLiteral("key")].toString() == QLatin1String("nameless"))
+                QVERIFY2(st[QStringLiteral("error")].toString().contains(QStringLiteral("without a name")), r.out.constData());
+        }
+        QVERIFY2(!r.out.contains("-3"), r.out.constData());
+        QVERIFY2(r.out.contains("malformed reply to XPENDING") && r.out.contains("malformed reply to XINFO CONSUMERS"), r.out.constData());
+        const Run check = cli({QStringLiteral("--url"), s.url(), QStringLiteral("--stream"), QStringLiteral("orders"), QStringLiteral("check")});
+        QCOMPARE(check.exitCode, 3); // not judged: UNKNOWN, never OK
+    }
+
     // The server's own reason, not "closed the connection".
     void maxClientsIsSaid()
     {
