@@ -110,7 +110,7 @@ ActivityChart *ConnectionView::showActivityChart()
         connect(m_session->historySessionForReads(), &HistorySession::queueSeriesRead, m_activityChart, &ActivityChart::showHistory);
     }
     m_activityChart->setWindowTitle(tr("Claim and XACK activity — %1").arg(label()));
-    m_activityChart->reload();
+    m_activityChart->reload(m_session->serverNowMs());
     m_activityChart->applySnapshot(lastSnapshot());
     m_activityChart->show();
     m_activityChart->raise();
@@ -138,14 +138,14 @@ void ConnectionView::openWantedQueue()
 void ConnectionView::openQueue(const QByteArray &key, const QByteArray &processingKey, bool list)
 {
     m_queuePage->setTimestampFields(m_request.probe.queues.timestampFields);
-    m_queuePage->showQueue(key, processingKey, list);
+    m_queuePage->showQueue(key, processingKey, list, m_session->serverNowMs());
     m_queuePage->applySnapshot(lastSnapshot());
     m_stack->setCurrentWidget(m_queuePage);
 }
 
 void ConnectionView::openJobQueue(const QByteArray &id)
 {
-    if (m_jobPage->showJobQueue(id, lastSnapshot()))
+    if (m_jobPage->showJobQueue(id, lastSnapshot(), m_session->serverNowMs()))
         m_stack->setCurrentWidget(m_jobPage);
 }
 

@@ -166,7 +166,7 @@ bool exportIncidentReport(ConnectionView *view, const QString &folder, qint64 sp
     request.connection = view->readOptions();
     request.historyPath = view->historySession().state().path;
     request.auditPath = AuditLog().path();
-    request.toMs = QDateTime::currentMSecsSinceEpoch();
+    request.toMs = view->session()->serverNowMs(); // the history's rows carry the server's clock
     request.fromMs = request.toMs - spanMs;
     request.deadLettersPerStream = deadLettersPerStream;
     request.includePayloads = includePayloads;

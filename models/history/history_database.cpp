@@ -212,6 +212,16 @@ bool HistoryDatabase::open(QString *error)
     return true;
 }
 
+void HistoryDatabase::setServerClockOffsetMs(qint64 offsetMs)
+{
+    if (!m_open || m_readOnly)
+        return;
+    QSqlQuery meta(QSqlDatabase::database(m_connectionName, false));
+    meta.prepare(QStringLiteral("INSERT OR REPLACE INTO meta(key, value) VALUES ('server_clock_offset_ms', ?)"));
+    meta.addBindValue(QString::number(offsetMs));
+    meta.exec();
+}
+
 std::optional<qint64> HistoryDatabase::groupId(const GroupKey &key, QString *error)
 {
     if (const auto it = m_groupIds.constFind(key); it != m_groupIds.constEnd())

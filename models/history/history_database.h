@@ -118,6 +118,11 @@ public:
     std::optional<qint64> recordedUntilMs();
     // The connection the file was recorded for, as its writer named it (a redacted URL).
     QString storedConnectionLabel();
+    // The server's clock minus the desktop's as the recorder last saw it:
+    // rows carry the server's time, so a reader that starts before its first
+    // poll turns its desktop's "now" into the server's with it.
+    std::optional<qint64> serverClockOffsetMs();
+    void setServerClockOffsetMs(qint64 offsetMs);
     qint64 usedBytes();
 
     // The writer's lease: held when nobody else's heartbeat is fresher than

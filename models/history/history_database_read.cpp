@@ -219,6 +219,18 @@ std::optional<qint64> HistoryDatabase::recordedUntilMs()
     return std::nullopt;
 }
 
+std::optional<qint64> HistoryDatabase::serverClockOffsetMs()
+{
+    QSqlQuery q(QSqlDatabase::database(m_connectionName, false));
+    if (q.exec(QStringLiteral("SELECT value FROM meta WHERE key = 'server_clock_offset_ms'")) && q.next()) {
+        bool ok = false;
+        const qint64 v = q.value(0).toString().toLongLong(&ok);
+        if (ok)
+            return v;
+    }
+    return std::nullopt;
+}
+
 QString HistoryDatabase::storedConnectionLabel()
 {
     QSqlQuery q(QSqlDatabase::database(m_connectionName, false));

@@ -107,6 +107,9 @@ void HistoryRecorder::loadPast(qint64 nowMs)
     QElapsedTimer clock;
     clock.start();
     QString error;
+    // Rows carry the server's clock: "now" on it, as the recorder last saw
+    // it (a desktop 2 h ahead of Redis loaded an empty past).
+    nowMs += m_db->serverClockOffsetMs().value_or(0);
     past.polls = m_db->loadForReplay(nowMs, &error);
     past.events = m_db->events(nowMs - HistoryDatabase::Tier1KeepMs, nowMs, &error);
     past.recordedSinceMs = m_db->recordedSinceMs();
@@ -124,6 +127,12 @@ void HistoryRecorder::record(const Snapshot &snapshot)
     const qint64 wallNow = QDateTime::currentMSecsSinceEpoch();
     if (!holdLease(wallNow))
         return; // another program writes this connection's history
+    // The server's clock against the desktop's, kept for the next start's
+    // first read (a poll's latency is well within the second allowed).
+    if (const qint64 offset = snapshot->takenAtMs - wallNow; !m_clockOffsetMs || std::abs(offset - *m_clockOffsetMs) > 1000) {
+        m_db->setServerClockOffsetMs(offset);
+        m_clockOffsetMs = offset;
+    }
     if (!m_goneOn) {
         // A recording that ran up to a minute ago goes on: a group whose status
         // is what the file last says is not "first seen" again (each restart of

@@ -92,6 +92,7 @@ private:
     PollValues m_values;
     QHash<GroupKey, Health> m_lastStatus; // to write status changes as events
     bool m_goneOn = false;                // m_lastStatus began from the file's last minute
+    std::optional<qint64> m_clockOffsetMs; // as last written to the file
     QElapsedTimer m_sincePrune;
     qint64 m_failedPolls = 0;
     qint64 m_lastLeaseCheckMs = 0;

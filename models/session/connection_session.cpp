@@ -152,6 +152,14 @@ void ConnectionSession::acceptStatus(const ConnectionStatus &status)
     }
 }
 
+qint64 ConnectionSession::serverNowMs() const
+{
+    const qint64 desktopNow = QDateTime::currentMSecsSinceEpoch();
+    if (m_lastSnapshot.isNull() || m_lastSnapshotWallMs == 0)
+        return desktopNow;
+    return m_lastSnapshot->takenAtMs + std::max<qint64>(0, desktopNow - m_lastSnapshotWallMs);
+}
+
 qint64 ConnectionSession::latestServerTimeMs() const
 {
     return m_lastSnapshot.isNull() ? QDateTime::currentMSecsSinceEpoch() : m_lastSnapshot->takenAtMs;

@@ -77,6 +77,11 @@ public:
     void notePublished(const PublishedAnnotation &annotation);
     // "Now" for a mark: the latest poll's server time (the desktop's clock before the first).
     qint64 latestServerTimeMs() const;
+    // The server's clock now: the latest poll's TIME plus the time since it
+    // arrived (the desktop's clock before the first). What the server
+    // stamped — history rows, stream IDs, job times — is read in ranges that
+    // end here: a desktop 2 h ahead of Redis found nothing recorded.
+    qint64 serverNowMs() const;
     // An annotation as the charts show it: its start along the line, and the
     // whole (when, who, on what) on hover and in the status line.
     static QString chartLabel(const QString &text);

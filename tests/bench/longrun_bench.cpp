@@ -248,7 +248,7 @@ QList<SweepCostResult> runSweepCostBench(const QList<qint64> &keyspaces, const s
         SweepCostResult r;
         r.keys = keys;
         progress(fillText(QStringLiteral("sweep cost: %1 keys"), keys));
-        test::RedisServer server(test::RedisServer::Options{.extraArgs = {QStringLiteral("--enable-debug-command"), QStringLiteral("yes")}});
+        test::RedisServer server(test::RedisServer::Options{.extraArgs = {QStringLiteral("--enable-debug-command"), QStringLiteral("yes")}, .fakeTime = {}});
         QString error;
         test::RedisOracle db;
         if (!server.start(&error) || !db.connectUrl(server.url())) {

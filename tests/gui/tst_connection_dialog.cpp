@@ -299,7 +299,7 @@ private Q_SLOTS:
 
     void testButtonShowsAuthErrorThenSucceedsWithPassword()
     {
-        RedisServer server(RedisServer::Options{false, true, {QStringLiteral("--requirepass"), QStringLiteral("hunter2")}, false});
+        RedisServer server(RedisServer::Options{false, true, {QStringLiteral("--requirepass"), QStringLiteral("hunter2")}, false, {}});
         QString error;
         QVERIFY2(server.start(&error), qPrintable(error));
         ConnectionProfileStore store(nullptr, m_service);

@@ -337,7 +337,7 @@ private Q_SLOTS:
     // not empty is refused before anything is written.
     void windowExportsTheIncidentReport()
     {
-        RedisServer server(RedisServer::Options{false, true, {QStringLiteral("--requirepass"), QStringLiteral("s3cret-pw")}, false});
+        RedisServer server(RedisServer::Options{false, true, {QStringLiteral("--requirepass"), QStringLiteral("s3cret-pw")}, false, {}});
         QString error;
         QVERIFY2(server.start(&error), qPrintable(error));
         QString url = server.url();

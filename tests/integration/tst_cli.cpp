@@ -141,7 +141,7 @@ private Q_SLOTS:
 
     void errorsExitThreeWithOneLine()
     {
-        RedisServer locked(RedisServer::Options{false, true, {QStringLiteral("--requirepass"), QStringLiteral("pw")}, false});
+        RedisServer locked(RedisServer::Options{false, true, {QStringLiteral("--requirepass"), QStringLiteral("pw")}, false, {}});
         QString error;
         QVERIFY2(locked.start(&error), qPrintable(error));
         const QString url = QStringLiteral("redis://:bad-secret@127.0.0.1:%1").arg(locked.port());

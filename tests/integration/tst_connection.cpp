@@ -84,7 +84,7 @@ private Q_SLOTS:
 
     void wrongPasswordIsNamed()
     {
-        RedisServer server(RedisServer::Options{false, true, {QStringLiteral("--requirepass"), QStringLiteral("right")}, false});
+        RedisServer server(RedisServer::Options{false, true, {QStringLiteral("--requirepass"), QStringLiteral("right")}, false, {}});
         QString error;
         QVERIFY2(server.start(&error), qPrintable(error));
         ConnectionOptions o = withUrl(server.url());
@@ -165,7 +165,7 @@ private Q_SLOTS:
 
     void unixSocketAndDatabaseSelection()
     {
-        RedisServer server(RedisServer::Options{true, false, {}, false});
+        RedisServer server(RedisServer::Options{true, false, {}, false, {}});
         QString error;
         QVERIFY2(server.start(&error), qPrintable(error));
         RedisOracle db;

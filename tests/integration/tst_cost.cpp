@@ -318,7 +318,7 @@ private Q_SLOTS:
     // small keyspace's ten.
     void aMillionKeysKeepOnePageATick()
     {
-        RedisServer server(RedisServer::Options{.extraArgs = {QStringLiteral("--enable-debug-command"), QStringLiteral("yes")}});
+        RedisServer server(RedisServer::Options{.extraArgs = {QStringLiteral("--enable-debug-command"), QStringLiteral("yes")}, .fakeTime = {}});
         QString error;
         QVERIFY2(server.start(&error), qPrintable(error));
         RedisOracle db;

@@ -43,7 +43,7 @@ class TestOnAlert : public QObject
 private Q_SLOTS:
     void commandGetsEachAlertOnce()
     {
-        RedisServer server(RedisServer::Options{false, true, {QStringLiteral("--requirepass"), QStringLiteral("s3cret-pw")}, false});
+        RedisServer server(RedisServer::Options{false, true, {QStringLiteral("--requirepass"), QStringLiteral("s3cret-pw")}, false, {}});
         QString error;
         QVERIFY2(server.start(&error), qPrintable(error));
         QString url = server.url();
@@ -145,7 +145,7 @@ private Q_SLOTS:
     // kept to a tail, and shell syntax in the command line is pointed out.
     void hookIsScrubbedAndKilledAsAGroup()
     {
-        RedisServer server(RedisServer::Options{false, true, {QStringLiteral("--requirepass"), QStringLiteral("Sup3rS3cr3t")}, false});
+        RedisServer server(RedisServer::Options{false, true, {QStringLiteral("--requirepass"), QStringLiteral("Sup3rS3cr3t")}, false, {}});
         QString error;
         QVERIFY2(server.start(&error), qPrintable(error));
         RedisOracle db;

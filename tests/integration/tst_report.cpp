@@ -66,7 +66,7 @@ class TestReport : public QObject
 private Q_SLOTS:
     void reportIsTheServersAndHasNoSecrets()
     {
-        RedisServer server(RedisServer::Options{false, true, {QStringLiteral("--requirepass"), QStringLiteral("s3cret-pw")}, false});
+        RedisServer server(RedisServer::Options{false, true, {QStringLiteral("--requirepass"), QStringLiteral("s3cret-pw")}, false, {}});
         QString error;
         QVERIFY2(server.start(&error), qPrintable(error));
         QString url = server.url();

@@ -18,7 +18,7 @@ class TestSnapshot : public QObject
 {
     Q_OBJECT
 private:
-    RedisServer m_server{RedisServer::Options{true, true, {}, false}};
+    RedisServer m_server{RedisServer::Options{true, true, {}, false, {}}};
     RedisOracle m_db;
 
     void addEntries(const QByteArray &key, int n, const QByteArray &payload = "v")

@@ -9,6 +9,7 @@
 #include <QDeadlineTimer>
 #include <QFile>
 #include <QFileInfo>
+#include <QDir>
 #include <QStandardPaths>
 #include <QTcpServer>
 #include <QThread>
@@ -121,6 +122,23 @@ RedisServer::Launch RedisServer::launch(const QString &exe, QString *error)
     m_process = std::make_unique<QProcess>();
     m_process->setProgram(exe);
     m_process->setArguments(args);
+    if (!m_options.fakeTime.isEmpty()) {
+        // libfaketime preloaded into the server itself (the faketime wrapper
+        // would be another process, and the PID check below would fail).
+        QString library;
+        for (const QString &dir : QDir(QStringLiteral("/usr/lib")).entryList({QStringLiteral("*-linux-gnu*")}, QDir::Dirs))
+            if (const QString candidate = QStringLiteral("/usr/lib/%1/faketime/libfaketime.so.1").arg(dir); QFileInfo::exists(candidate))
+                library = candidate;
+        if (library.isEmpty()) {
+            if (error)
+                *error = QStringLiteral("faketime not found: install it with `sudo apt-get install faketime` (./dev deps does)");
+            return Launch::Failed;
+        }
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("LD_PRELOAD"), library);
+        env.insert(QStringLiteral("FAKETIME"), m_options.fakeTime);
+        m_process->setProcessEnvironment(env);
+    }
     m_process->setProcessChannelMode(QProcess::ForwardedErrorChannel);
     // Dies with the test: a crashed or killed test left its servers running,
     // holding the test's stderr, so the run waited on them until its timeout.

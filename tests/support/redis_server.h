@@ -22,6 +22,10 @@ public:
         bool tcp = true;
         QStringList extraArgs; // e.g. {"--requirepass", "x"}
         bool tls = false;      // tls-port instead of port (certs from TlsFixture)
+        // A clock of its own, through libfaketime (`faketime -f "-2h"`): a
+        // real server on a host whose clock is off. Debian's redis-server
+        // (jemalloc) does not start under it; Redis 7.2 and Valkey 8 do.
+        QString fakeTime;
     };
 
     RedisServer();

@@ -43,12 +43,11 @@ ActivityChart::ActivityChart(QWidget *parent)
     resize(900, 420);
 }
 
-void ActivityChart::reload()
+void ActivityChart::reload(qint64 serverNowMs)
 {
     m_points.clear();
     draw();
-    const qint64 now = QDateTime::currentMSecsSinceEpoch();
-    Q_EMIT historyRequested(kActivity, now - kHourMs, now, ++m_request);
+    Q_EMIT historyRequested(kActivity, serverNowMs - kHourMs, serverNowMs, ++m_request);
 }
 
 void ActivityChart::showHistory(quint64 request, const QList<QueuePoint> &points)

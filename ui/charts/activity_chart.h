@@ -23,7 +23,7 @@ public:
     explicit ActivityChart(QWidget *parent = nullptr);
 
     // Starts afresh: asks for the recorded hour (historyRequested()).
-    void reload();
+    void reload(qint64 serverNowMs); // the recorded hour ends at the server's clock
     void applySnapshot(const Snapshot &snapshot);
     const QList<QueuePoint> &points() const { return m_points; }
     TimeChartWidget *chart() const { return m_chart; }

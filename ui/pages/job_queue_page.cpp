@@ -125,7 +125,7 @@ JobQueuePage::JobQueuePage(QWidget *parent)
     layout->addWidget(split, 1);
 }
 
-bool JobQueuePage::showJobQueue(const QByteArray &id, const Snapshot &snapshot)
+bool JobQueuePage::showJobQueue(const QByteArray &id, const Snapshot &snapshot, qint64 serverNowMs)
 {
     const JobQueueSnapshot *q = findQueue(snapshot, id);
     if (!q)
@@ -157,8 +157,7 @@ bool JobQueuePage::showJobQueue(const QByteArray &id, const Snapshot &snapshot)
     m_charts->countChart()->setCaption(jobQueueTitle(*q));
     m_points.clear();
     drawCharts();
-    const qint64 now = QDateTime::currentMSecsSinceEpoch();
-    Q_EMIT historyRequested({QStringLiteral("job"), m_id}, now - 3'600'000, now, ++m_historyRequest);
+    Q_EMIT historyRequested({QStringLiteral("job"), m_id}, serverNowMs - 3'600'000, serverNowMs, ++m_historyRequest);
     applySnapshot(snapshot);
     return true;
 }

@@ -29,7 +29,8 @@ public:
 
     // The queue whose jobQueueId() is `id`, as `snapshot` holds it; false
     // (and nothing shown) when the snapshot has no such queue.
-    bool showJobQueue(const QByteArray &id, const Snapshot &snapshot);
+    // serverNowMs: the server's clock, where the recorded hour ends.
+    bool showJobQueue(const QByteArray &id, const Snapshot &snapshot, qint64 serverNowMs);
     const QByteArray &id() const { return m_id; }
     void applySnapshot(const Snapshot &snapshot);
     void refresh();

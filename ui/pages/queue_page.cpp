@@ -90,7 +90,7 @@ QueuePage::QueuePage(WriteController *writes, QWidget *parent)
     layout->addLayout(actions);
 }
 
-void QueuePage::showQueue(const QByteArray &key, const QByteArray &processingKey, bool list)
+void QueuePage::showQueue(const QByteArray &key, const QByteArray &processingKey, bool list, qint64 serverNowMs)
 {
     m_key = key;
     nameView(table(), fillText(tr("Items of %1"), displayBytes(key)));
@@ -124,8 +124,7 @@ void QueuePage::showQueue(const QByteArray &key, const QByteArray &processingKey
     m_charts->ageChart()->setVisible(!isList() || hasProcessing()); // a plain list holds nothing in processing to age
     m_charts->ageChart()->setCaption(isList() ? tr("the oldest item in processing") : tr("the oldest due item's lateness"));
     setChartThresholds();
-    const qint64 now = QDateTime::currentMSecsSinceEpoch();
-    Q_EMIT historyRequested(seriesKey(), now - 3'600'000, now, ++m_historyRequest);
+    Q_EMIT historyRequested(seriesKey(), serverNowMs - 3'600'000, serverNowMs, ++m_historyRequest);
 }
 
 TimeChartWidget *QueuePage::countChart() const

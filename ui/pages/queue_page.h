@@ -34,7 +34,8 @@ public:
 
     // A delayed queue (`processingKey` empty, not `list`), a reliable list or
     // a plain list (`list`, `processingKey` empty); from page one.
-    void showQueue(const QByteArray &key, const QByteArray &processingKey, bool list);
+    // serverNowMs: the server's clock, where the recorded hour ends.
+    void showQueue(const QByteArray &key, const QByteArray &processingKey, bool list, qint64 serverNowMs);
     const QByteArray &key() const { return m_key; }
     bool isList() const { return m_list; }
     bool hasProcessing() const { return !m_processingKey.isEmpty(); }
