@@ -23,13 +23,16 @@ std::optional<qint64> scoreMs(const RedisReply &withScores)
 void CeleryReader::setBindings(QList<QByteArray> bindings)
 {
     m_bindings = bindings.mid(0, kMaxBindings);
+    m_bindingSets.assign(m_bindings.size(), SetPager(kMaxQueues * 2));
 }
 
 void CeleryReader::planReads(qint64 nowMs)
 {
+    // Each binding set a page a tick (SSCAN) and its size, never all of it
+    // at once: a set of a million members cost the server seconds a poll.
     m_bindingReads.clear();
-    for (const QByteArray &b : std::as_const(m_bindings))
-        m_bindingReads.append(ask({"SMEMBERS", b}));
+    for (qsizetype i = 0; i < m_bindings.size(); ++i)
+        m_bindingReads.append({ask(m_bindingSets.at(i).scan(m_bindings.at(i))), ask(SetPager::card(m_bindings.at(i)))});
     for (auto &[name, q] : m_queues) {
         q.lengths = {ask({"LLEN", name})};
         for (const char *step : {"3", "6", "9"})
@@ -108,14 +111,14 @@ void CeleryReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
 
     // The queues for the next tick, from the bindings' third fields (kept as
     // they were when a binding could not be read).
-    for (const int slot : std::as_const(m_bindingReads))
-        if (reply(slot).isError())
+    for (qsizetype i = 0; i < m_bindingReads.size(); ++i)
+        if (!m_bindingSets[i].take(reply(m_bindingReads.at(i).first), reply(m_bindingReads.at(i).second)))
             return;
     std::map<QByteArray, Queue> next;
-    for (const int slot : std::as_const(m_bindingReads))
-        for (const RedisReply &member : reply(slot).elements()) {
-            const QList<QByteArray> parts = member.bytes().split('\x06');
-            const QByteArray queue = member.bytes().mid(member.bytes().lastIndexOf(kSep) + kSep.size());
+    for (const SetPager &set : m_bindingSets)
+        for (const QByteArray &member : set.members()) {
+            const QList<QByteArray> parts = member.split('\x06');
+            const QByteArray queue = member.mid(member.lastIndexOf(kSep) + kSep.size());
             if (parts.size() < 3 || queue.isEmpty() || queue.endsWith(".pidbox") || next.size() >= std::size_t(kMaxQueues))
                 continue;
             auto it = m_queues.find(queue);

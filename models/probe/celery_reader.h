@@ -47,7 +47,8 @@ private:
         QList<int> heads; // the priority steps' next messages
     };
     QList<QByteArray> m_bindings;
-    QList<int> m_bindingReads;
+    std::vector<SetPager> m_bindingSets;          // one per binding, as m_bindings
+    QList<QPair<int, int>> m_bindingReads;        // this tick's SSCAN and SCARD per binding
     std::map<QByteArray, Queue> m_queues;
     int m_reserved = -1, m_overdue = -1, m_oldest = -1, m_newest = -1;
     qint64 m_visibilityTimeoutMs = 3'600'000;

@@ -36,7 +36,11 @@ void RqReader::planReads(qint64 nowMs)
         q.scheduled = ask({"ZCARD", "rq:scheduled:" + name});
         q.due = ask({"ZCOUNT", "rq:scheduled:" + name, "-inf", nowS});
         q.earliestDue = ask({"ZRANGE", "rq:scheduled:" + name, "0", "0", "WITHSCORES"});
-        q.workers = ask({"SMEMBERS", "rq:workers:" + name});
+        // A page of the worker set, never all of it (SMEMBERS of a huge set
+        // took the server's time every poll, issue 47): a small set comes
+        // whole, deterministic while it does not change; SCARD says how many.
+        q.workers = ask({"SSCAN", "rq:workers:" + name, "0", "COUNT", QByteArray::number(kMaxWorkersRead)});
+        q.workersCard = ask({"SCARD", "rq:workers:" + name});
         q.workerHashes.clear();
         for (const QByteArray &w : q.workerKeys.mid(0, kMaxWorkersRead))
             q.workerHashes.append(ask({"HMGET", w, "last_heartbeat", "death"}));
@@ -58,7 +62,7 @@ void RqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
                      JobPart::inSortedSet(JobPart::Role::Active, "rq:wip:" + name, JobPart::Score::Deadline, 1000.0, "rq:job:"),
                      JobPart::inSortedSet(JobPart::Role::Scheduled, "rq:scheduled:" + name, JobPart::Score::Due, 1000.0, "rq:job:"),
                      JobPart::inSortedSet(JobPart::Role::Failed, "rq:failed:" + name, JobPart::Score::Expiry, 1000.0, "rq:job:")};
-        row.error = errorAmong({q.llen, q.head, q.wip, q.wipOverdue, q.failed, q.scheduled, q.due, q.workers});
+        row.error = errorAmong({q.llen, q.head, q.wip, q.wipOverdue, q.failed, q.scheduled, q.due, q.workers, q.workersCard});
         if (!row.error.isEmpty()) {
             out.append(row);
             continue;
@@ -86,12 +90,15 @@ void RqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
 
         // Workers: those listed whose hash is there without a death field.
         QList<QByteArray> listed;
-        for (const RedisReply &w : reply(q.workers).elements())
+        for (const RedisReply &w : reply(q.workers).at(1).elements())
             listed.append(w.bytes());
         std::sort(listed.begin(), listed.end());
+        listed.erase(std::unique(listed.begin(), listed.end()), listed.end()); // SSCAN may return a member twice
+        const std::optional<qint64> listedAll = replyCount(reply(q.workersCard));
         if (q.workerKeys == listed.mid(0, kMaxWorkersRead) && q.workerHashes.size() == std::min<qsizetype>(listed.size(), kMaxWorkersRead)) {
             qint64 alive = 0;
-            bool known = listed.size() <= kMaxWorkersRead; // more listed than read: "none alive" is not known
+            // More listed than read: "none alive" is not known.
+            bool known = listedAll && *listedAll <= std::min<qsizetype>(listed.size(), kMaxWorkersRead);
             for (qsizetype i = 0; i < q.workerHashes.size(); ++i) {
                 const RedisReply &h = reply(q.workerHashes.at(i));
                 if (h.isError()) {

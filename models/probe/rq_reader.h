@@ -38,7 +38,7 @@ private:
         QList<QByteArray> workerKeys;  // rq:workers:<q>, read last tick
         TakenWatch taken;
         int llen = -1, head = -1, headTime = -1, wip = -1, wipOverdue = -1, wipEarliest = -1, failed = -1, scheduled = -1, due = -1,
-            earliestDue = -1, workers = -1;
+            earliestDue = -1, workers = -1, workersCard = -1;
         QList<int> workerHashes;
     };
     SetPager m_queueSet{kMaxQueues * 4}; // rq:queues may hold other keys, skipped when read

@@ -363,8 +363,22 @@ private Q_SLOTS:
                 add.append("q" + QByteArray::number(j));
             batch.append(add);
         }
+        // RQ's workers of a queue and a Celery binding set, as big: paged too
+        // (they were read with SMEMBERS every poll).
+        db.command({"SADD", "rq:queues", "rq:queue:default"});
+        db.command({"RPUSH", "rq:queue:default", "job-1"});
+        for (int i = 0; i < 200'000; i += 1000) {
+            RedisCommand workers{"SADD", "rq:workers:default"}, binding{"SADD", "_kombu.binding.celery"};
+            for (int j = i; j < i + 1000; ++j) {
+                workers.append("rq:worker:w" + QByteArray::number(j));
+                binding.append("celery" + QByteArray("\x06\x16\x06\x16", 4) + "celery" + QByteArray::number(j));
+            }
+            batch.append(workers);
+            batch.append(binding);
+        }
         db.pipeline(batch);
         QCOMPARE(db.command({"SCARD", "queues"}).integer(), 200'000);
+        QCOMPARE(db.command({"SCARD", "rq:workers:default"}).integer(), 200'000);
         db.command({"XADD", "orders", "*", "n", "1"});
         db.command({"XGROUP", "CREATE", "orders", "g", "$"});
 
