@@ -82,6 +82,16 @@ std::optional<qint64> TakenWatch::update(const QByteArray &oldest, std::optional
     return nowMs - m_sinceMs;
 }
 
+std::optional<qint64> TakenWatch::keep(std::optional<qint64> length, qint64 nowMs)
+{
+    if (!m_seen || !length || *length == 0 || *length < m_length) {
+        m_seen = false;
+        return std::nullopt;
+    }
+    m_length = *length;
+    return nowMs - m_sinceMs;
+}
+
 std::optional<qint64> replyCount(const RedisReply &r)
 {
     if (r.isError() || r.isNil())

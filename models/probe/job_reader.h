@@ -8,6 +8,7 @@
 
 #include "../redis/redis_reply.h"
 #include "../snapshot/snapshot.h"
+#include "../text/display_text.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -68,12 +69,46 @@ class TakenWatch
 {
 public:
     std::optional<qint64> update(const QByteArray &oldest, std::optional<qint64> length, qint64 nowMs);
+    // A tick whose oldest job was not read (a large one, HeadPacer): the run
+    // goes on while the list gets no shorter; shorter, it ends (something was
+    // taken) until the job is read again.
+    std::optional<qint64> keep(std::optional<qint64> length, qint64 nowMs);
 
 private:
     size_t m_oldest = 0; // a digest of the oldest job's bytes: a job may be megabytes
     bool m_seen = false;
     qint64 m_length = 0;
     qint64 m_sinceMs = 0;
+};
+
+// When to read a list's oldest job whole (LINDEX): every tick while it is
+// small; one larger than kValueCap — too large to parse for its time anyway —
+// once a minute, or at the next tick after the list got shorter. A 30 MB
+// Sidekiq job was read every poll: 30 MB a poll (issue 47, item 3).
+class HeadPacer
+{
+public:
+    static constexpr qint64 kLargeEveryMs = 60'000;
+    bool due(qint64 nowMs) const { return m_lastBytes <= kValueCap || m_shorter || nowMs - m_readAtMs >= kLargeEveryMs; }
+    void read(qsizetype bytes, qint64 nowMs)
+    {
+        m_lastBytes = bytes;
+        m_readAtMs = nowMs;
+        m_shorter = false;
+    }
+    // This tick's length against the last: shorter means read it next tick.
+    void length(std::optional<qint64> n)
+    {
+        if (n && m_length && *n < *m_length)
+            m_shorter = true;
+        m_length = n;
+    }
+
+private:
+    qsizetype m_lastBytes = 0;
+    qint64 m_readAtMs = 0;
+    bool m_shorter = false;
+    std::optional<qint64> m_length;
 };
 
 // A registry set's members (Sidekiq's `queues` and `processes`, RQ's

@@ -40,7 +40,7 @@ void SidekiqReader::planReads(qint64 nowMs)
     m_processesCard = ask(SetPager::card("processes"));
     for (auto &[name, q] : m_queues) {
         q.llen = ask({"LLEN", "queue:" + name});
-        q.head = ask({"LINDEX", "queue:" + name, "-1"});
+        q.head = q.pacer.due(nowMs) ? ask({"LINDEX", "queue:" + name, "-1"}) : -1;
     }
     for (SetSlots *s : {&m_schedule, &m_retry}) {
         const QByteArray key = s == &m_schedule ? QByteArray("schedule") : QByteArray("retry");
@@ -124,13 +124,19 @@ void SidekiqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
     for (auto &[name, q] : m_queues) {
         JobQueueSnapshot row = sidekiqRow(name, "queue:" + name);
         row.parts = {JobPart::inList(JobPart::Role::Waiting, "queue:" + name)};
-        row.error = errorAmong({q.llen, q.head});
+        row.error = q.head >= 0 ? errorAmong({q.llen, q.head}) : errorAmong({q.llen});
         if (row.error.isEmpty()) {
             row.waiting = replyCount(reply(q.llen));
-            const QByteArray head = reply(q.head).bytes();
-            if (const auto at = secondsField(jobJson(head), "enqueued_at"))
-                row.oldestWaitingMs = ageFrom(nowMs, *at);
-            row.notTakenForMs = q.taken.update(head, row.waiting, nowMs);
+            q.pacer.length(row.waiting);
+            if (q.head >= 0) {
+                const QByteArray head = reply(q.head).bytes();
+                q.pacer.read(head.size(), nowMs);
+                if (const auto at = secondsField(jobJson(head), "enqueued_at"))
+                    row.oldestWaitingMs = ageFrom(nowMs, *at);
+                row.notTakenForMs = q.taken.update(head, row.waiting, nowMs);
+            } else {
+                row.notTakenForMs = q.taken.keep(row.waiting, nowMs);
+            }
             qint64 serving = 0, orphaned = 0;
             bool heldUnknown = false;
             for (const auto &[id, s] : seen) {

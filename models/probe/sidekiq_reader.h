@@ -41,7 +41,8 @@ private:
     struct Queue
     {
         TakenWatch taken;
-        int llen = -1, head = -1;
+        HeadPacer pacer;
+        int llen = -1, head = -1; // head -1: not read this tick (a large job, HeadPacer)
     };
     struct Process
     {

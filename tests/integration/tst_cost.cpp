@@ -411,6 +411,40 @@ private Q_SLOTS:
         }
     }
 
+    // A Sidekiq queue whose oldest job is 3 MB: read whole every poll, 3 MB
+    // a poll (issue 47, item 3). Read once, then once a minute or when the
+    // queue gets shorter; in between the queue is still watched (its length
+    // and "not taken for"), without a verdict that comes and goes.
+    void aLargeOldestJobIsNotReadEveryPoll()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        const qint64 nowS = db.command({"TIME"}).at(0).toInt().value_or(0);
+        db.command({"SADD", "queues", "big"});
+        db.command({"LPUSH", "queue:big",
+                    "{\"class\":\"Report\",\"jid\":\"a1\",\"enqueued_at\":" + QByteArray::number(nowS - 30) + ",\"args\":[\"" + QByteArray(3 << 20, 'x')
+                        + "\"]}"});
+        db.command({"LPUSH", "queue:big", "{\"class\":\"Small\",\"jid\":\"b2\",\"enqueued_at\":" + QByteArray::number(nowS) + "}"});
+        constexpr int kTicks = 10;
+        const QList<Snapshot> ticks = pollTicks(server.url(), kTicks, 150, {}, &error);
+        QVERIFY2(ticks.size() == kTicks, qPrintable(error));
+        QVERIFY2(ticks.first()->stats.bytesIn > (3 << 20), qPrintable(QString::number(ticks.first()->stats.bytesIn)));
+        qint64 later = 0;
+        for (const Snapshot &s : ticks.mid(1))
+            later = std::max(later, s->stats.bytesIn);
+        qInfo("the first poll read %lld bytes, the largest after it %lld", ticks.first()->stats.bytesIn, later);
+        QVERIFY2(later < 100'000, qPrintable(QString::number(later)));
+        for (const Snapshot &s : ticks.mid(2)) {
+            const auto row = std::find_if(s->jobQueues.cbegin(), s->jobQueues.cend(), [](const JobQueueSnapshot &q) { return q.name == "big"; });
+            QVERIFY(row != s->jobQueues.cend());
+            QCOMPARE(row->waiting, std::optional<qint64>(2));
+            QVERIFY(row->notTakenForMs.has_value()); // watched on, not unknown every other poll
+        }
+    }
+
 private:
     // Polls every 200 ms; after two snapshots showing `groups` groups makes
     // `made` (each with a group) and deletes `deleted`, then counts the
