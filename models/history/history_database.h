@@ -175,9 +175,15 @@ private:
 // connection (never a password). `dir` empty: <data>/history.
 QString historyPathFor(const ConnectionOptions &options, const QString &dir = {});
 
-// A private copy of a history file (and its write-ahead log) in `dir`, for
-// reading a file someone else may still write, or one on read-only media:
-// the original is never opened. Empty with `error` said when it cannot be copied.
-QString copyHistoryForReading(const QString &path, const QString &dir, QString *error);
+// The file to read a history file through, read-only: a private copy (and
+// its write-ahead log) in `dir`, for a file someone else may still write or
+// one on read-only media, so the original is never opened; or the original
+// itself when it is larger than `maxCopyBytes` or `dir` has not the room for
+// it (a 3 GB history was copied to TMPDIR, on the GUI thread, before the
+// window showed anything: issue 47). *copied says which. Empty with `error`
+// said when neither can be done.
+inline constexpr qint64 kHistoryCopyMaxBytes = 256LL * 1024 * 1024;
+QString historyForReading(const QString &path, const QString &dir, bool *copied, QString *error,
+                          qint64 maxCopyBytes = kHistoryCopyMaxBytes);
 
 } // namespace pelscope

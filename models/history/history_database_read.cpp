@@ -7,6 +7,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QStorageInfo>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QVariant>
@@ -239,13 +240,21 @@ QString HistoryDatabase::storedConnectionLabel()
     return {};
 }
 
-QString copyHistoryForReading(const QString &path, const QString &dir, QString *error)
+QString historyForReading(const QString &path, const QString &dir, bool *copied, QString *error, qint64 maxCopyBytes)
 {
     const QFileInfo from(path);
     if (!from.isFile()) {
         *error = QStringLiteral("%1: no such file").arg(path);
         return {};
     }
+    const qint64 bytes = from.size() + QFileInfo(path + QStringLiteral("-wal")).size();
+    const QStorageInfo room(dir);
+    if (bytes > maxCopyBytes || (room.isValid() && room.bytesAvailable() < bytes + 64LL * 1024 * 1024)) {
+        // Read where it is (read-only: SQLite changes nothing in it).
+        *copied = false;
+        return path;
+    }
+    *copied = true;
     QString to = QDir(dir).filePath(from.fileName());
     // The log, then the file. A copy made while a recorder writes may miss
     // its last polls; a torn one fails open()'s quick_check and says so.

@@ -508,7 +508,7 @@
     </message>
     <message>
         <location filename="../../models/health/queue_rules.cpp" line="+11"/>
-        <location filename="../../models/probe/stream_probe_replies.cpp" line="+280"/>
+        <location filename="../../models/probe/stream_probe_replies.cpp" line="+286"/>
         <source>not judged: %1</source>
         <translation>판정 불가: %1</translation>
     </message>
@@ -593,7 +593,7 @@
         <translation>레플리카에서 읽음(그룹의 entries-read가 없을 수 있음); </translation>
     </message>
     <message>
-        <location filename="../../models/probe/stream_probe_replies.cpp" line="-249"/>
+        <location filename="../../models/probe/stream_probe_replies.cpp" line="-255"/>
         <source>the server&apos;s XINFO GROUPS has no lag field (Redis before 7.0 does not report it)</source>
         <translation>서버의 XINFO GROUPS에 lag 필드가 없음 (Redis 7.0 이전 버전은 보고하지 않음)</translation>
     </message>
@@ -633,7 +633,7 @@
         <translation>; 추정: 최신 엔트리보다 %1 밀림</translation>
     </message>
     <message>
-        <location line="+198"/>
+        <location line="+204"/>
         <source>nothing unread: the group has been delivered every entry in the stream</source>
         <translation>미읽음 없음: 스트림의 모든 엔트리가 그룹에 전달됨</translation>
     </message>
@@ -753,7 +753,7 @@
         <translation>뒤처지는 중: 그룹이 읽고 있는데도 최근 %1 동안 Lag가 한 번도 줄지 않음 (%2 → %3)</translation>
     </message>
     <message>
-        <location filename="../../models/probe/stream_probe_pel.cpp" line="+80"/>
+        <location filename="../../models/probe/stream_probe_pel.cpp" line="+105"/>
         <source>the oldest unread entry&apos;s ID is %1 ahead of the server&apos;s clock, so no age can be read from it</source>
         <translation>가장 오래된 미읽음 엔트리의 ID가 서버 시계보다 %1 앞서 있어 경과 시간을 알 수 없음</translation>
     </message>
@@ -2502,7 +2502,7 @@ keys: %1</source>
         <translation>페일오버</translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="+78"/>
         <source>%1, %2 on %3 / %4: %5</source>
         <translation>%1, %2 (%3 / %4): %5</translation>
     </message>
@@ -4276,7 +4276,7 @@ Desktop notifications muted</source>
         <translation>비교 대상:</translation>
     </message>
     <message>
-        <location line="+49"/>
+        <location line="+50"/>
         <source>%1 holds no recorded polls</source>
         <translation>%1에 기록된 폴링이 없습니다</translation>
     </message>
@@ -4289,6 +4289,11 @@ Desktop notifications muted</source>
         <location line="+1"/>
         <source>&lt;b&gt;Recorded history&lt;/b&gt; of %1 · %2 to %3 · read-only copy of &lt;tt&gt;%4&lt;/tt&gt; · Redis is not contacted</source>
         <translation>%1의 &lt;b&gt;기록 이력&lt;/b&gt; · %2 ~ %3 · &lt;tt&gt;%4&lt;/tt&gt;의 읽기 전용 사본 · Redis에 연결하지 않음</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&lt;b&gt;Recorded history&lt;/b&gt; of %1 · %2 to %3 · &lt;tt&gt;%4&lt;/tt&gt;, read where it is, read-only · Redis is not contacted</source>
+        <translation>%1의 &lt;b&gt;기록 이력&lt;/b&gt; · %2 ~ %3 · &lt;tt&gt;%4&lt;/tt&gt; 원본을 그 자리에서 읽기 전용으로 읽음 · Redis에 연결하지 않음</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -4685,7 +4690,7 @@ Desktop notifications muted</source>
         <translation>가장 오래 잡혀 있는 작업</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+33"/>
         <source>from the right end</source>
         <translation>오른쪽 끝부터</translation>
     </message>
@@ -5628,18 +5633,18 @@ Desktop notifications muted</source>
     </message>
     <message>
         <location line="+7"/>
-        <location line="+123"/>
+        <location line="+122"/>
         <source>%1 waiting, %2 in processing</source>
         <translation>대기 %1, 처리 중 %2</translation>
     </message>
     <message>
-        <location line="-122"/>
-        <location line="+123"/>
+        <location line="-121"/>
+        <location line="+122"/>
         <source>%1 waiting</source>
         <translation>%1 대기</translation>
     </message>
     <message>
-        <location line="-122"/>
+        <location line="-121"/>
         <source>size and items due</source>
         <translation>크기 및 만기 항목 수</translation>
     </message>
@@ -5654,7 +5659,7 @@ Desktop notifications muted</source>
         <translation>가장 오래된 만기 항목의 지연</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+37"/>
         <source>stuck %1</source>
         <translation>정체 %1</translation>
     </message>

@@ -156,7 +156,8 @@ HistoryFileWindow::~HistoryFileWindow() = default;
 
 bool HistoryFileWindow::open(const QString &path, QString *error)
 {
-    const QString copy = copyHistoryForReading(path, m_copyDir.path(), error);
+    bool copied = false;
+    const QString copy = historyForReading(path, m_copyDir.path(), &copied, error);
     if (copy.isEmpty())
         return false;
     m_db = std::make_unique<HistoryDatabase>(copy, true);
@@ -178,7 +179,8 @@ bool HistoryFileWindow::open(const QString &path, QString *error)
     m_allEvents = m_db->events(m_sinceMs, m_untilMs + 1, &ignored);
     const QString connection = displayText(m_db->storedConnectionLabel());
     setWindowTitle(tr("History of %1 (read-only) — Pelscope").arg(connection.isEmpty() ? QFileInfo(path).fileName() : connection));
-    m_header->setText(tr("<b>Recorded history</b> of %1 · %2 to %3 · read-only copy of <tt>%4</tt> · Redis is not contacted")
+    m_header->setText((copied ? tr("<b>Recorded history</b> of %1 · %2 to %3 · read-only copy of <tt>%4</tt> · Redis is not contacted")
+                              : tr("<b>Recorded history</b> of %1 · %2 to %3 · <tt>%4</tt>, read where it is, read-only · Redis is not contacted"))
                           .arg(connection.isEmpty() ? tr("an unnamed connection") : connection.toHtmlEscaped(), when(m_sinceMs), when(m_untilMs),
                                QDir::toNativeSeparators(path).toHtmlEscaped()));
     fillGroups();
