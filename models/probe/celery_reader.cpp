@@ -37,8 +37,11 @@ void CeleryReader::planReads(qint64 nowMs)
         q.lengths = {ask({"LLEN", name})};
         for (const char *step : {"3", "6", "9"})
             q.lengths.append(ask({"LLEN", name + kSep + step}));
-        q.head = ask({"LINDEX", name, "-1"});
         q.heads.clear();
+        q.head = -1;
+        if (!q.pacer.due(nowMs))
+            continue;
+        q.head = ask({"LINDEX", name, "-1"});
         for (const char *step : {"3", "6", "9"})
             q.heads.append(ask({"LINDEX", name + kSep + step, "-1"}));
     }
@@ -74,10 +77,17 @@ void CeleryReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
                 waiting += replyCount(reply(slot)).value_or(0);
             row.waiting = waiting;
             // The next message: the plain list's, or the first priority step's that holds one.
-            QByteArray head = reply(q.head).bytes();
-            for (qsizetype i = 0; head.isEmpty() && i < q.heads.size(); ++i)
-                head = reply(q.heads.at(i)).bytes();
-            const std::optional<qint64> watched = q.taken.update(head, row.waiting, nowMs);
+            q.pacer.length(row.waiting);
+            std::optional<qint64> watched;
+            if (q.head >= 0) {
+                QByteArray head = reply(q.head).bytes();
+                for (qsizetype i = 0; head.isEmpty() && i < q.heads.size(); ++i)
+                    head = reply(q.heads.at(i)).bytes();
+                q.pacer.read(head.size(), nowMs);
+                watched = q.taken.update(head, row.waiting, nowMs);
+            } else {
+                watched = q.taken.keep(row.waiting, nowMs);
+            }
             // Reservations are per database, not per queue: none at all while
             // tasks wait means no worker holds any; the newest one's age is how
             // long no task of any queue was taken (the worker's clock).

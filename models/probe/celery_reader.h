@@ -42,8 +42,9 @@ private:
     struct Queue
     {
         TakenWatch taken;
+        HeadPacer pacer;    // the next messages read whole only while small (a message may be megabytes)
         QList<int> lengths; // the plain list and its priority steps
-        int head = -1;
+        int head = -1;      // -1: not read this tick
         QList<int> heads; // the priority steps' next messages
     };
     QList<QByteArray> m_bindings;

@@ -49,7 +49,8 @@ void DramatiqReader::planReads(qint64 nowMs)
             q.llen = ask({"LLEN", key});
             q.msgs = ask({"HLEN", key + ".msgs"});
             q.head = ask({"LINDEX", key, "0"});
-            q.headMessage = q.oldestId.isEmpty() ? -1 : ask({"HGET", key + ".msgs", q.oldestId});
+            const bool large = !q.bigId.isEmpty() && q.bigId == q.oldestId && nowMs - q.bigReadAtMs < HeadPacer::kLargeEveryMs;
+            q.headMessage = q.oldestId.isEmpty() || large ? -1 : ask({"HGET", key + ".msgs", q.oldestId});
             q.delayed = ask({"HLEN", key + ".DQ.msgs"});
             q.dead = ask({"ZCARD", key + ".XQ"});
             q.deadNewest = ask({"ZREVRANGE", key + ".XQ", "0", "0"});
@@ -108,6 +109,11 @@ void DramatiqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
                     row.oldestWaitingMs = ageFrom(nowMs, qint64(at.toDouble()));
             }
             m_needsAnotherTick = m_needsAnotherTick || (!head.isEmpty() && head != q.oldestId);
+            if (q.headMessage >= 0) {
+                const bool big = reply(q.headMessage).bytes().size() > kValueCap;
+                q.bigId = big ? q.oldestId : QByteArray();
+                q.bigReadAtMs = big ? nowMs : 0;
+            }
             q.oldestId = head;
             row.notTakenForMs = q.taken.update(head, row.waiting, nowMs);
             row.scheduled = replyCount(reply(q.delayed));

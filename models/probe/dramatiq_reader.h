@@ -43,6 +43,11 @@ private:
     struct Queue
     {
         QByteArray oldestId;     // the head's id, read last tick
+        // The oldest message when it was found larger than kValueCap, and
+        // when: read again once a minute, not every poll (it is parsed for
+        // its time alone, which a message that large does not give).
+        QByteArray bigId;
+        qint64 bigReadAtMs = 0;
         QByteArray newestDeadId; // the newest dead letter's id, read last tick
         TakenWatch taken;
         int llen = -1, msgs = -1, head = -1, headMessage = -1, delayed = -1, dead = -1, deadNewest = -1, deadMessage = -1;

@@ -4,7 +4,8 @@
 // ZRANGE, LLEN, LRANGE, INFO commandstats); a few ticks in a row so state
 // carried between ticks (PEL walks, samples, activity windows) is exercised too.
 // The job frameworks' readers (BullMQ, Sidekiq, RQ, Celery, dramatiq, arq) likewise: their
-// registries, ids and job hashes and JSON come from the same bytes.
+// registries, ids and job hashes and JSON come from the same bytes, and
+// each tick's plan is checked to stay bounded (no SMEMBERS, no whole range).
 #include "fuzz_support.h"
 #include "probe/activity_probe.h"
 #include "probe/job_probe.h"
@@ -54,6 +55,24 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     for (int tick = 0; tick < 4; ++tick) {
         RedisBatch batch;
         jobs.plan(batch, 1'796'313'459'000 + tick * 1000);
+        // Bounded per poll, whatever the server sent last tick (issue 47): no
+        // whole-set or whole-hash read, no list range past a page, and a plan
+        // that the caps keep small.
+        if (batch.size() > 20'000)
+            __builtin_trap();
+        for (const RedisCommand &c : batch) {
+            const QByteArray verb = c.value(0).toUpper();
+            if (verb == "SMEMBERS" || verb == "HGETALL" || verb == "KEYS" || verb == "HVALS" || verb == "HKEYS")
+                __builtin_trap();
+            if (verb == "ZRANGEBYSCORE" && !c.contains("LIMIT"))
+                __builtin_trap();
+            if (verb == "LRANGE" || verb == "ZRANGE") {
+                bool okFrom = false, okTo = false;
+                const qint64 from = c.value(2).toLongLong(&okFrom), to = c.value(3).toLongLong(&okTo);
+                if (!okFrom || !okTo || (from >= 0) != (to >= 0) || to - from > 1000)
+                    __builtin_trap();
+            }
+        }
         RedisReplies answer;
         for (qsizetype i = 0; i < batch.size(); ++i)
             answer.append(next < replies.size() ? replies.at(next++) : RedisReply::nil());

@@ -66,11 +66,12 @@ void DlqPage::applySnapshot(const Snapshot &snapshot)
     for (const DeadLetterSnapshot &d : snapshot->deadLetters) {
         const QString label = QStringLiteral("%1 (%2)").arg(elidedName(d.key, 64), d.length ? formatCount(*d.length) : QStringLiteral("?"));
         if (DlqTab *t = tab(d.key)) {
-            t->applyInfo(d);
+            t->applyInfo(d, snapshot->takenAtMs);
             m_tabs->setTabText(m_tabs->indexOf(t), label);
             continue;
         }
         auto *t = new DlqTab(d, m_writes);
+        t->applyInfo(d, snapshot->takenAtMs); // the server's clock from the first header on (the page request waits for reload())
         connect(t, &DlqTab::pageRequested, this, &DlqPage::pageRequested);
         connect(t, &DlqTab::entryRequested, this, &DlqPage::entryRequested);
         connect(t, &DlqTab::entriesRequested, this, &DlqPage::entriesRequested);

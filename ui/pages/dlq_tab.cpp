@@ -169,8 +169,16 @@ QString DlqTab::scope() const
     return QStringLiteral("dlq:") + QString::fromLatin1(m_info.key.toBase64());
 }
 
-void DlqTab::applyInfo(const DeadLetterSnapshot &info)
+qint64 DlqTab::serverNowMs() const
 {
+    const qint64 desktopNow = QDateTime::currentMSecsSinceEpoch();
+    return m_serverAtMs > 0 ? m_serverAtMs + std::max<qint64>(0, desktopNow - m_desktopAtMs) : desktopNow;
+}
+
+void DlqTab::applyInfo(const DeadLetterSnapshot &info, qint64 serverNowMs)
+{
+    m_serverAtMs = serverNowMs;
+    m_desktopAtMs = QDateTime::currentMSecsSinceEpoch();
     const bool changed = info.length != m_info.length || info.newestEntryMs != m_info.newestEntryMs;
     m_info = info;
     updateHeader();
@@ -248,7 +256,7 @@ void DlqTab::updateHeader()
                      : tr("no new entries in the last %1").arg(formatDuration(m_info.growthWindowMs));
     QString newest = tr("empty");
     if (m_info.newestEntryMs)
-        newest = tr("newest %1 ago").arg(formatDuration(std::max<qint64>(0, QDateTime::currentMSecsSinceEpoch() - *m_info.newestEntryMs)));
+        newest = tr("newest %1 ago").arg(formatDuration(std::max<qint64>(0, serverNowMs() - *m_info.newestEntryMs)));
     m_header->setText(tr("<b style='font-size:large'>%1</b> &nbsp; dead letters of <b>%2</b> &nbsp;│&nbsp; <b>%3</b> entries &nbsp;│&nbsp; %4 "
                          "&nbsp;│&nbsp; %5")
                           .arg(elidedName(m_info.key, 64).toHtmlEscaped(),
@@ -281,7 +289,7 @@ void DlqTab::applyFilter()
 {
     const qint64 span = m_since->currentData().toLongLong();
     m_proxy->setFilter(DlqFilterProxy::Scope(m_scope->currentIndex()), m_search->text(),
-                       span > 0 ? QDateTime::currentMSecsSinceEpoch() - span * 1000 : 0);
+                       span > 0 ? serverNowMs() - span * 1000 : 0); // entry IDs carry the server's clock
     updateCount();
     updateButtons();
 }

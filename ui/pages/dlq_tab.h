@@ -35,7 +35,8 @@ public:
     const DeadLetterSnapshot &info() const { return m_info; }
     // From every snapshot: the header, and a re-read of the newest page when
     // the DLQ's length or newest entry changed.
-    void applyInfo(const DeadLetterSnapshot &info);
+    // serverNowMs: the poll's server time (entry IDs are on the server's clock).
+    void applyInfo(const DeadLetterSnapshot &info, qint64 serverNowMs);
     void applyPage(const EntryPage &page);
     void applyEntries(const EntryPage &entries);
     void showEntry(const EntryReadResult &result);
@@ -77,6 +78,10 @@ private:
     void afterWrite(const QList<QByteArray> &ids);
 
     DeadLetterSnapshot m_info;
+    // The server's clock as of the last poll, and the desktop's then: the
+    // server's now, to age entry IDs by (the desktop's clock may be hours off).
+    qint64 m_serverAtMs = 0, m_desktopAtMs = 0;
+    qint64 serverNowMs() const;
     WriteController *m_writes;
     DlqLayout m_layout;
     DlqEntryModel *m_model;
