@@ -425,8 +425,12 @@ void QueueWriteJob::settleFrom(const QByteArray &fromId)
                  }
              }
              if (entries.size() == kPage) {
-                 const StreamId last = StreamId::parse(entries.last().at(0).bytes()).value_or(StreamId{});
-                 settleFrom(last.next().toBytes());
+                 const std::optional<StreamId> last = StreamId::parse(entries.last().at(0).bytes());
+                 if (!last) { // not an ID: no next page to ask for
+                     batchUnknown();
+                     return;
+                 }
+                 settleFrom(last->next().toBytes());
                  return;
              }
              // Not found. Trimmed away (the stream is at its cap and its

@@ -28,7 +28,7 @@ public:
     bool wantsAnotherTick() const override;
     bool owns(const QByteArray &key) const override;
     // Why some candidates are not read (more than kMaxQueues); empty when all are.
-    QString gap() const { return m_gap; }
+    QString gap() const override { return m_gap; }
     static constexpr int kMaxQueues = 200;
 
 protected:

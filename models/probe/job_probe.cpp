@@ -105,8 +105,14 @@ void JobProbe::parse(const RedisReplies &replies, qint64 nowMs, const HealthThre
         found(fixed); // read from the next tick (a reader made now planned nothing this one)
     for (JobQueueSnapshot &q : data.jobQueues)
         q.health = evaluateJobQueue(q, t);
-    if (m_bullmq && !m_bullmq->gap().isEmpty())
-        data.warning = data.warning.isEmpty() ? m_bullmq->gap() : data.warning + QStringLiteral("; ") + m_bullmq->gap();
+    // Queues a cap left unread are not "OK": the poll says which, and that
+    // its picture of the server is incomplete (check: UNKNOWN, not OK with
+    // "200 ok queues" while a 250th burned; issue 46).
+    for (const auto &r : m_readers)
+        if (const QString gap = r->gap(); !gap.isEmpty()) {
+            data.warning = data.warning.isEmpty() ? gap : data.warning + QStringLiteral("; ") + gap;
+            data.discoveryComplete = false;
+        }
     std::stable_sort(data.jobQueues.begin(), data.jobQueues.end(), [](const JobQueueSnapshot &a, const JobQueueSnapshot &b) {
         return std::tie(a.framework, a.prefix, a.name) < std::tie(b.framework, b.prefix, b.name);
     });

@@ -32,6 +32,9 @@ public:
     // True when `key` is one this reader reads (a confirmed queue's key):
     // plain queue discovery then leaves it alone.
     virtual bool owns(const QByteArray &key) const = 0;
+    // Why some of the framework's queues are not read (more than its cap);
+    // empty when all are. A check that cannot see them says UNKNOWN.
+    virtual QString gap() const { return {}; }
 
     // Held jobs looked at per queue and tick, at most.
     static constexpr int kHeldSample = 20;

@@ -1,6 +1,7 @@
 #include "rq_reader.h"
 
 #include "../text/display_text.h"
+#include "../text/fill_text.h"
 
 #include <cmath>
 
@@ -19,6 +20,15 @@ std::optional<qint64> firstScoreMs(const RedisReply &r)
 }
 
 } // namespace
+
+QString RqReader::gap() const
+{
+    // rq:queues may list other keys too: the queues counted are those read.
+    const qint64 listed = m_queueSet.size().value_or(0);
+    return listed > kMaxQueues && m_queues.size() >= std::size_t(kMaxQueues)
+               ? fillText(QStringLiteral("rq:queues lists %1 queues: %2 are read"), listed, kMaxQueues)
+               : QString();
+}
 
 void RqReader::planReads(qint64 nowMs)
 {

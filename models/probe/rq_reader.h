@@ -24,6 +24,7 @@ class RqReader : public JobReader
 public:
     bool wantsAnotherTick() const override { return m_needsAnotherTick; }
     bool owns(const QByteArray &key) const override { return key.startsWith("rq:"); }
+    QString gap() const override;
     static constexpr int kMaxQueues = 200;
     static constexpr int kMaxWorkersRead = 50; // per queue and tick
 

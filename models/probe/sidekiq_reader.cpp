@@ -31,6 +31,12 @@ JobQueueSnapshot sidekiqRow(const QByteArray &name, const QByteArray &key)
 
 } // namespace
 
+QString SidekiqReader::gap() const
+{
+    const qint64 listed = m_queueSet.size().value_or(0);
+    return listed > kMaxQueues ? fillText(QStringLiteral("%1 Sidekiq queues: %2 are read"), listed, kMaxQueues) : QString();
+}
+
 void SidekiqReader::planReads(qint64 nowMs)
 {
     const QByteArray now = QByteArray::number(double(nowMs) / 1000.0, 'f', 3);

@@ -28,6 +28,7 @@ public:
     {
         return key == "schedule" || key == "retry" || key == "dead" || (key.startsWith("queue:") && m_queues.count(key.mid(6)) > 0);
     }
+    QString gap() const override;
     static constexpr int kMaxQueues = 200;
     static constexpr int kMaxProcesses = 200;
     // No heartbeat for this long (the hash's TTL is 60 s from each beat).

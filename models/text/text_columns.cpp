@@ -1,5 +1,7 @@
 #include "text_columns.h"
 
+#include <QList>
+
 namespace pelscope {
 
 namespace {

@@ -210,6 +210,22 @@ private Q_SLOTS:
         }
     }
 
+    // 250 Sidekiq queues and a cap of 200: check said "OK … 200 ok queues",
+    // exit 0; the cap was only in the JSON's poll.warning (issue 46). A check
+    // that cannot read every queue says so and is not OK.
+    void queuesPastTheCapAreNotOk()
+    {
+        RedisBatch fill;
+        for (int i = 0; i < 250; ++i)
+            fill.append({"SADD", "queues", "q" + QByteArray::number(1000 + i)});
+        m_db.pipeline(fill);
+        const Run check = cli({QStringLiteral("--url"), m_server.url(), QStringLiteral("check")});
+        QVERIFY2(check.exitCode != 0, check.out.constData());
+        QVERIFY2(check.out.contains("cannot see everything: discovery incomplete (250 Sidekiq queues: 200 are read"), check.out.constData());
+        const Run snap = cli({QStringLiteral("--url"), m_server.url(), QStringLiteral("snapshot"), QStringLiteral("--json")});
+        QVERIFY2(snap.out.contains("250 Sidekiq queues: 200 are read"), snap.out.constData());
+    }
+
     // Korean and emoji names: the columns counted as a terminal draws them
     // (UTF-16 units put every column after 주문처리 four to the left).
     void koreanNamesKeepTheColumnsAligned()
