@@ -34,7 +34,9 @@ ConnectionStatusLine::ConnectionStatusLine(QWidget *parent)
     // The address may be long: the label gives way in a narrow window (its
     // tooltip has it whole) rather than widen the window past the screen.
     m_connectionLabel->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_connectionLabel->setObjectName(QStringLiteral("connectionLabel"));
     addWidget(m_connectionLabel, 1);
+    connect(this, &QStatusBar::messageChanged, this, &ConnectionStatusLine::onMessageChanged);
     m_replicaLabel->setObjectName(QStringLiteral("replicaLabel"));
     m_replicaLabel->setTextFormat(Qt::RichText);
     m_replicaLabel->hide();
@@ -112,9 +114,20 @@ void ConnectionStatusLine::resizeEvent(QResizeEvent *event)
     fitMessage();
 }
 
+// QStatusBar hides its normal widgets under a message only when they are
+// visible at that moment: a message said while the tab was hidden (the window
+// opening on a page, a mark read at start) was drawn over the address, both
+// unreadable. The address and the tag give way to a message, then come back.
+void ConnectionStatusLine::onMessageChanged(const QString &message)
+{
+    m_connectionLabel->setVisible(message.isEmpty());
+    m_profileTag->setVisible(message.isEmpty() && m_tagShown);
+}
+
 void ConnectionStatusLine::showProfileTag(ConnectionProfile::ColorTag tag)
 {
-    m_profileTag->setVisible(tag != ConnectionProfile::ColorTag::None);
+    m_tagShown = tag != ConnectionProfile::ColorTag::None;
+    m_profileTag->setVisible(m_tagShown && currentMessage().isEmpty());
     m_profileTag->setText(QStringLiteral(" %1 ").arg(ConnectionProfile::colorTagName(tag).toUpper()));
     m_profileTag->setStyleSheet(QStringLiteral("QLabel { background: %1; color: white; font-weight: bold; border-radius: 3px; padding: 1px 6px; }")
                                     .arg(colorTagColor(tag).name()));

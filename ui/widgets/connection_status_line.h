@@ -48,6 +48,7 @@ private:
     void showReplicas(const Snapshot &snapshot);
     void showActivity(const Snapshot &snapshot);
 
+    bool m_tagShown = false; // a profile's colour tag is set (shown when no message covers it)
     QLabel *m_profileTag;
     QLabel *m_connectionLabel;
     QLabel *m_replicaLabel;
@@ -56,7 +57,8 @@ private:
     QLabel *m_activityLabel; // claim and XACK activity (server-wide)
     QString m_message;       // say()'s whole text while it is shown
     QDeadlineTimer m_messageUntil;
-    void fitMessage();       // shown again, cut to the room left by the figures as they are now
+    void fitMessage();
+    void onMessageChanged(const QString &message);       // shown again, cut to the room left by the figures as they are now
     // Until the first poll succeeds nothing is recorded, whatever the file says.
     bool m_polled = false;
     HistoryState m_history;
