@@ -331,24 +331,29 @@ HealthVerdict IncidentTracker::judge(Track &t, HealthVerdict raw, qint64 nowMs, 
 // A framework's dead letters that keep growing are an incident however many
 // there were before (a failed set growing 7 -> 30 with every job's attempts
 // exhausted was OK for 12 polls, issue 46): the count's rise over
-// trend_window from its least value in it, WARN at failed_growth_warn.
+// trend_window from its least value in it, WARN at failed_growth_warn. A
+// retry set (Sidekiq's `retry`) growing is failures too, each with attempts
+// left: 16 -> 45 was OK for 15 polls.
 void IncidentTracker::watchFailures(Track &t, JobQueueSnapshot &q, qint64 nowMs) const
 {
     const qint64 window = m_thresholds.trendWindowMs;
-    if (!q.failed || window <= 0 || m_thresholds.failedGrowthWarn <= 0)
+    const bool retries = std::any_of(q.parts.cbegin(), q.parts.cend(), [](const JobPart &p) { return p.role == JobPart::Role::Retries; });
+    const std::optional<qint64> failed = retries ? q.scheduled : q.failed;
+    if (!failed || window <= 0 || m_thresholds.failedGrowthWarn <= 0)
         return;
     std::deque<Sample> &seen = t.failedReadings;
-    if (seen.empty() || seen.back().value != *q.failed || nowMs - seen.back().atMs >= window / 10)
-        seen.push_back({nowMs, *q.failed});
+    if (seen.empty() || seen.back().value != *failed || nowMs - seen.back().atMs >= window / 10)
+        seen.push_back({nowMs, *failed});
     while (seen.size() > 1 && nowMs - seen.front().atMs > window)
         seen.pop_front();
     const auto least = std::min_element(seen.cbegin(), seen.cend(), [](const Sample &a, const Sample &b) { return a.value < b.value; });
-    const qint64 grew = *q.failed - least->value;
+    const qint64 grew = *failed - least->value;
     if (grew < m_thresholds.failedGrowthWarn)
         return;
     const QList<ReasonArg> args{ReasonArg::count(grew), ReasonArg::duration(nowMs - least->atMs), ReasonArg::count(least->value),
-                                ReasonArg::count(*q.failed)};
-    Reason why = q.newestFailure.isEmpty()
+                                ReasonArg::count(*failed)};
+    Reason why = retries ? Reason{"retries_growing", "JobRules", QT_TRANSLATE_NOOP("JobRules", "%1 more failed job(s) waiting to be retried in %2 (%3 → %4)"), args}
+                 : q.newestFailure.isEmpty()
                      ? Reason{"failures_growing", "JobRules", QT_TRANSLATE_NOOP("JobRules", "%1 more failed job(s) in %2 (%3 → %4)"), args}
                      : Reason{"failures_growing", "JobRules", QT_TRANSLATE_NOOP("JobRules", "%1 more failed job(s) in %2 (%3 → %4); the newest: %5"),
                               args + QList<ReasonArg>{ReasonArg::text(q.newestFailure.left(200))}};

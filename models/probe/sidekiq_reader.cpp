@@ -79,6 +79,7 @@ void SidekiqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
     };
     std::map<QByteArray, Seen> seen;
     QStringList gone;
+    std::map<QByteArray, QStringList> goneFrom; // queue -> gone processes that served it
     qint64 alive = 0;
     // Liveness not fully read (an error, more processes than read): no
     // queue is then said to have no worker.
@@ -86,7 +87,9 @@ void SidekiqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
     const bool queuesRead = m_queueSet.take(reply(m_queuesScan), reply(m_queuesCard));
     bool livenessKnown = processesRead && m_processSet.complete() && m_processSet.size().value_or(kMaxProcesses) < kMaxProcesses;
     for (auto &[id, p] : m_processes) {
-        const std::optional<qint64> pttl = replyCount(reply(p.pttl));
+        // PTTL's -2 ("no such key") and -1 are answers, not failures: replyCount() would call them unknown,
+        // and with every process killed the queues' workers were then null for good (issue 46).
+        const std::optional<qint64> pttl = reply(p.pttl).isError() ? std::nullopt : reply(p.pttl).toInt();
         if (!pttl || reply(p.fields).isError()) {
             livenessKnown = false;
             continue;
@@ -94,6 +97,8 @@ void SidekiqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
         if (*pttl == -2) { // the hash expired: dead 60 s or more, nothing left to read
             // Basic fetch kept no copy of what it was running: say how many went with it.
             gone.append(p.lost > 0 ? fillText(QStringLiteral("%1 (its %2 running job(s) lost)"), displayBytes(id), formatCount(p.lost)) : displayBytes(id));
+            for (const QByteArray &q : std::as_const(p.queues))
+                goneFrom[q].append(gone.last());
             p.dead = false;
             continue;
         }
@@ -107,6 +112,7 @@ void SidekiqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
         const QJsonObject info = f.size() == 3 ? jobJson(f.at(2).bytes()) : QJsonObject();
         for (const QJsonValue &q : info.value(QLatin1String("queues")).toArray())
             s.queues.append(q.toString().toUtf8());
+        p.queues = s.queues;
         if (!s.alive) {
             s.heldRead = p.dead;
             qint64 running = 0;
@@ -161,6 +167,8 @@ void SidekiqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
                 row.workers = serving;
             if (orphaned > 0 || !heldUnknown)
                 row.orphaned = orphaned;
+            if (const auto it = goneFrom.find(name); it != goneFrom.end())
+                row.goneWorkers = it->second;
         }
         out.append(row);
     }

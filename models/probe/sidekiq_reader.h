@@ -49,6 +49,7 @@ private:
     {
         bool dead = false; // judged so last tick: its running jobs are read this tick
         qint64 lost = 0;   // the running jobs last read while dead: gone with it once its hash expires
+        QList<QByteArray> queues; // from its info, last read: the queues its going is said on
         int pttl = -1, fields = -1, work6 = -1, work7 = -1;
     };
     struct SetSlots

@@ -841,7 +841,12 @@
         <translation>예정 시각이 지났지만 옮겨지지 않은 예약 작업 %1개, 가장 오래된 것은 %2 지연</translation>
     </message>
     <message>
-        <location filename="../../models/health/incident_tracker.cpp" line="+95"/>
+        <location filename="../../models/health/incident_tracker.cpp" line="+98"/>
+        <source>%1 more failed job(s) waiting to be retried in %2 (%3 → %4)</source>
+        <translation>%2 동안 재시도를 기다리는 실패한 작업 %1개 증가 (%3 → %4)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>%1 more failed job(s) in %2 (%3 → %4)</source>
         <translation>%2 동안 실패한 작업 %1개 증가 (%3 → %4)</translation>
     </message>
@@ -1119,7 +1124,7 @@
         <translation>스크립트가 오류로 멈췄으며, 그 전에 배치의 일부를 이미 썼을 수 있습니다(감사 스트림에는 기록이 없습니다): %1</translation>
     </message>
     <message>
-        <location line="+118"/>
+        <location line="+122"/>
         <source>a write failed and the script stopped there: %1</source>
         <translation>쓰기 하나가 실패해 스크립트가 거기서 멈췄습니다: %1</translation>
     </message>
@@ -2530,7 +2535,7 @@ keys: %1</source>
 <context>
     <name>pelscope::ConnectionStatusLine</name>
     <message>
-        <location filename="../../ui/widgets/connection_status_line.cpp" line="+66"/>
+        <location filename="../../ui/widgets/connection_status_line.cpp" line="+68"/>
         <source>● Connected to %1 — %2 %3 (%4)</source>
         <translation>● %1에 연결됨 — %2 %3 (%4)</translation>
     </message>
@@ -2560,7 +2565,7 @@ keys: %1</source>
         <translation>%1에서 연결 끊김</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+63"/>
         <source>History: in memory only</source>
         <translation>이력: 메모리에만</translation>
     </message>
@@ -3179,12 +3184,12 @@ By error, among the newest %2 entries read (%3 causes in all):
     </message>
     <message>
         <location line="+1"/>
-        <location line="+289"/>
+        <location line="+297"/>
         <source>Requeue selected</source>
         <translation>선택 항목 재처리</translation>
     </message>
     <message>
-        <location line="-288"/>
+        <location line="-296"/>
         <source>Requeue all matching</source>
         <translation>일치 항목 모두 재처리</translation>
     </message>
@@ -3195,12 +3200,12 @@ By error, among the newest %2 entries read (%3 causes in all):
     </message>
     <message>
         <location line="+1"/>
-        <location line="+287"/>
+        <location line="+295"/>
         <source>Delete selected</source>
         <translation>선택 항목 삭제</translation>
     </message>
     <message>
-        <location line="-286"/>
+        <location line="-294"/>
         <source>Export selected…</source>
         <translation>선택 항목 내보내기…</translation>
     </message>
@@ -3266,7 +3271,7 @@ By error, among the newest %2 entries read (%3 causes in all):
         <translation>%1의 엔트리, 최신순</translation>
     </message>
     <message>
-        <location line="+105"/>
+        <location line="+113"/>
         <source>Could not read: %1</source>
         <translation>읽을 수 없음: %1</translation>
     </message>

@@ -122,6 +122,58 @@ private:
     QByteArray m_out;
 };
 
+// `pelscope-cli watch --json-lines` running beside the framework: each
+// line it prints, a whole snapshot, as the operator's terminal sees it.
+class Watch
+{
+public:
+    ~Watch()
+    {
+        m_process.kill();
+        m_process.waitForFinished(5000);
+    }
+    bool start(const QString &url)
+    {
+        m_process.start(QStringLiteral(PELSCOPE_CLI_PATH),
+                        {QStringLiteral("--url"), url, QStringLiteral("watch"), QStringLiteral("--json-lines"), QStringLiteral("--interval"), QStringLiteral("1s")});
+        return m_process.waitForStarted();
+    }
+    // The next snapshot printed, or an empty object after `timeoutMs`.
+    QJsonObject next(int timeoutMs)
+    {
+        QElapsedTimer clock;
+        clock.start();
+        while (clock.elapsed() < timeoutMs) {
+            if (const qsizetype nl = m_pending.indexOf('\n'); nl >= 0) {
+                const QByteArray line = m_pending.left(nl);
+                m_pending.remove(0, nl + 1);
+                return QJsonDocument::fromJson(line).object();
+            }
+            m_process.waitForReadyRead(200);
+            m_pending += m_process.readAllStandardOutput();
+        }
+        return {};
+    }
+    // Snapshots until `wanted` holds for one (true), or `timeoutMs` passes.
+    bool until(const std::function<bool(const QJsonObject &)> &wanted, int timeoutMs, QJsonObject *last = nullptr)
+    {
+        QElapsedTimer clock;
+        clock.start();
+        while (clock.elapsed() < timeoutMs) {
+            const QJsonObject snapshot = next(int(timeoutMs - clock.elapsed()));
+            if (last && !snapshot.isEmpty())
+                *last = snapshot;
+            if (!snapshot.isEmpty() && wanted(snapshot))
+                return true;
+        }
+        return false;
+    }
+
+private:
+    QProcess m_process;
+    QByteArray m_pending;
+};
+
 bool waitUntil(const std::function<bool()> &condition, int timeoutMs)
 {
     QElapsedTimer t;
@@ -259,28 +311,14 @@ private Q_SLOTS:
         QVERIFY2(worker.waitForLine("ready", 20000), worker.output().constData());
         QVERIFY2(waitUntil([&] { return db.command({"ZCARD", "bull:mail:failed"}).integer() == 2; }, 20000), worker.output().constData());
 
-        QProcess watch;
-        watch.start(QStringLiteral(PELSCOPE_CLI_PATH), {QStringLiteral("--url"), server.url(), QStringLiteral("watch"), QStringLiteral("--json-lines"),
-                                                        QStringLiteral("--interval"), QStringLiteral("1s")});
-        QVERIFY(watch.waitForStarted());
-        // The mail queue's row of each line watch prints.
-        QByteArray pending;
+        Watch watch;
+        QVERIFY(watch.start(server.url()));
+        // The mail queue's row of the next snapshot that has it.
         const auto nextMail = [&](int timeoutMs) -> QJsonObject {
-            QElapsedTimer clock;
-            clock.start();
-            while (clock.elapsed() < timeoutMs) {
-                if (const qsizetype nl = pending.indexOf('\n'); nl >= 0) {
-                    const QByteArray line = pending.left(nl);
-                    pending.remove(0, nl + 1);
-                    const QJsonObject row = jobRow(QJsonDocument::fromJson(line).object(), QStringLiteral("bullmq"), QStringLiteral("mail"), QStringLiteral("bull"));
-                    if (!row.isEmpty())
-                        return row;
-                    continue;
-                }
-                watch.waitForReadyRead(200);
-                pending += watch.readAllStandardOutput();
-            }
-            return {};
+            QJsonObject last;
+            watch.until([&](const QJsonObject &snapshot) { return !jobRow(snapshot, QStringLiteral("bullmq"), QStringLiteral("mail"), QStringLiteral("bull")).isEmpty(); },
+                        timeoutMs, &last);
+            return jobRow(last, QStringLiteral("bullmq"), QStringLiteral("mail"), QStringLiteral("bull"));
         };
         for (int i = 0; i < 2; ++i) {
             const QJsonObject calm = nextMail(15000);
@@ -307,8 +345,6 @@ private Q_SLOTS:
         bool named = false;
         for (int i = 0; i < 5 && !named; ++i)
             named = firstReason(nextMail(15000)).value(QLatin1String("text")).toString().contains(QStringLiteral("poison pill in job"));
-        watch.kill();
-        watch.waitForFinished(5000);
         worker.kill();
         QVERIFY(named);
     }
@@ -368,6 +404,101 @@ private Q_SLOTS:
         const ProcessRun check = cli({QStringLiteral("check"), QStringLiteral("--url"), server.url()});
         QCOMPARE(check.exitCode, 2);
         QVERIFY2(check.out.contains("CRIT Sidekiq default: 3 job(s) held by a process whose heartbeat stopped"), check.out.constData());
+    }
+
+    // Every Sidekiq process killed, and then its heartbeat hash expired
+    // (Sidekiq's own 60 s TTL, brought forward with PEXPIRE: Redis then
+    // answers PTTL with -2 exactly as after the minute). Sidekiq's
+    // ProcessSet counts no process; the queue had "workers: null" for good
+    // and softened to WARN, the process and its lost jobs said nowhere
+    // (issue 46, item 4).
+    void sidekiqProcessesAllGone()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        const QString script = scenarioDir("sidekiq") + QStringLiteral("/scenario.rb");
+        const ProcessRun incident = runProcess(QStringLiteral("ruby"), {script, QStringLiteral("incident"), server.url(), QStringLiteral("20")},
+                                               QProcessEnvironment::systemEnvironment(), 60000);
+        QVERIFY2(incident.exitCode == 0, incident.out + incident.err);
+        const QString identity = lastJsonLine(incident.out).value(QLatin1String("identity")).toString();
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        QVERIFY(waitUntil([&] { return db.command({"PTTL", identity.toUtf8()}).integer() < 44'000; }, 30000));
+
+        Watch watch;
+        QVERIFY(watch.start(server.url()));
+        const auto row = [](const QJsonObject &snapshot, const char *name) { return jobRow(snapshot, QStringLiteral("sidekiq"), QLatin1String(name)); };
+        QJsonObject last;
+        // Seen dead holding its 3 jobs first (the watch reads what it was running).
+        QVERIFY2(watch.until([&](const QJsonObject &s) { return row(s, "default").value(QLatin1String("orphaned")).toInteger() == 3; }, 30000, &last),
+                 QJsonDocument(last).toJson().constData());
+        QVERIFY(db.command({"PEXPIRE", identity.toUtf8(), "1"}).integer() == 1);
+        QVERIFY(db.command({"PEXPIRE", identity.toUtf8() + ":workers", "1"}).integer() == 1);
+        QVERIFY(waitUntil([&] { return db.command({"EXISTS", identity.toUtf8()}).integer() == 0; }, 5000));
+
+        const auto gone = [&](const QJsonObject &s) { return !row(s, "processes").value(QLatin1String("gone_workers")).toArray().isEmpty(); };
+        QVERIFY2(watch.until(gone, 30000, &last), QJsonDocument(last).toJson().constData());
+        const QJsonObject truth = lastJsonLine(runProcess(QStringLiteral("ruby"), {script, QStringLiteral("truth"), server.url()}).out);
+        QCOMPARE(truth.value(QLatin1String("processes")).toArray().size(), 0);
+        QCOMPARE(truth.value(QLatin1String("expired_process_members")).toArray().first().toString(), identity);
+        const QJsonObject processes = row(last, "processes");
+        QCOMPARE(processes.value(QLatin1String("workers")).toInteger(-1), 0);
+        const QString goneText = processes.value(QLatin1String("gone_workers")).toArray().first().toString();
+        QVERIFY2(goneText.startsWith(identity) && goneText.contains(QStringLiteral("3 running job(s) lost")), qPrintable(goneText));
+        const QJsonObject def = row(last, "default");
+        QCOMPARE(def.value(QLatin1String("workers")).toInteger(-1), 0);
+        QCOMPARE(def.value(QLatin1String("waiting")).toInteger(), truth.value(QLatin1String("queues")).toObject().value(QLatin1String("default")).toObject().value(QLatin1String("size")).toInteger());
+        QCOMPARE(def.value(QLatin1String("status")).toString(), QStringLiteral("crit"));
+        QVERIFY2(def.value(QLatin1String("gone_workers")).toArray().first().toString().startsWith(identity), QJsonDocument(def).toJson().constData());
+        // And it stays so: CRIT, no worker, for the next ten seconds of polls.
+        for (int i = 0; i < 10; ++i) {
+            const QJsonObject later = row(watch.next(15000), "default");
+            QCOMPARE(later.value(QLatin1String("status")).toString(), QStringLiteral("crit"));
+            QCOMPARE(later.value(QLatin1String("workers")).toInteger(-1), 0);
+        }
+        // A one-shot check, which never saw it die, says the same of the queue.
+        const ProcessRun check = cli({QStringLiteral("check"), QStringLiteral("--url"), server.url()});
+        QCOMPARE(check.exitCode, 2);
+        QVERIFY2(check.out.contains("CRIT Sidekiq default: ") && check.out.contains(" job(s) waiting and no worker serves the queue"), check.out.constData());
+    }
+
+    // Sidekiq's retry set growing under a live worker: each job failed with
+    // attempts left (16 -> 45 stayed OK for 15 polls, issue 46, item 1).
+    void sidekiqGrowingRetriesAreWarned()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        const QString dir = scenarioDir("sidekiq");
+        const QString script = dir + QStringLiteral("/scenario.rb");
+        Worker worker;
+        QVERIFY(worker.start(QStringLiteral("ruby"), {script, QStringLiteral("worker"), server.url()}, dir));
+        QVERIFY2(worker.waitForLine("READY", 30000), worker.output().constData());
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        QCOMPARE(runProcess(QStringLiteral("ruby"), {script, QStringLiteral("flaky"), server.url(), QStringLiteral("2")}).exitCode, 0);
+        QVERIFY2(waitUntil([&] { return db.command({"ZCARD", "retry"}).integer() == 2; }, 20000), worker.output().constData());
+
+        Watch watch;
+        QVERIFY(watch.start(server.url()));
+        const auto retryRow = [](const QJsonObject &snapshot) { return jobRow(snapshot, QStringLiteral("sidekiq"), QStringLiteral("retry")); };
+        for (int i = 0; i < 3; ++i) {
+            QJsonObject calm;
+            QVERIFY(watch.until([&](const QJsonObject &s) { return !retryRow(s).isEmpty(); }, 15000, &calm));
+            QCOMPARE(retryRow(calm).value(QLatin1String("status")).toString(), QStringLiteral("ok"));
+        }
+        QCOMPARE(runProcess(QStringLiteral("ruby"), {script, QStringLiteral("flaky"), server.url(), QStringLiteral("8")}).exitCode, 0);
+        QJsonObject last;
+        QVERIFY2(watch.until([&](const QJsonObject &s) { return retryRow(s).value(QLatin1String("status")).toString() == QLatin1String("warn"); }, 30000, &last),
+                 QJsonDocument(retryRow(last)).toJson().constData());
+        const QJsonObject why = retryRow(last).value(QLatin1String("reasons")).toArray().first().toObject();
+        QCOMPARE(why.value(QLatin1String("code")).toString(), QStringLiteral("retries_growing"));
+        // The counts said are the ones Sidekiq's own RetrySet gives.
+        const QJsonObject truth = lastJsonLine(runProcess(QStringLiteral("ruby"), {script, QStringLiteral("truth"), server.url()}).out);
+        const qint64 size = truth.value(QLatin1String("retry")).toObject().value(QLatin1String("size")).toInteger();
+        QCOMPARE(size, 10);
+        QVERIFY2(why.value(QLatin1String("text")).toString().contains(QStringLiteral("(2 → 10)")), qPrintable(why.value(QLatin1String("text")).toString()));
     }
 
     // RQ 1.13 (Debian's python3-rq): a worker and its work horse SIGKILLed

@@ -8,6 +8,7 @@
 #   ruby scenario.rb produce  URL [N]   enqueue the fixture jobs (N SlowJobs, default 20)
 #   ruby scenario.rb worker   URL       exec a real `sidekiq` process (-c 3 -q default -q mail)
 #   ruby scenario.rb truth    URL       print ONE JSON line with Sidekiq's own API numbers
+#   ruby scenario.rb flaky    URL N     enqueue N FlakyJobs (each fails, then waits >= 15 s in `retry`)
 #   ruby scenario.rb incident URL [N]   produce + worker + wait until 3 jobs are busy
 #                                       (as seen in Redis) + SIGKILL the worker;
 #                                       prints ONE JSON line describing what was done
@@ -222,12 +223,13 @@ end
 
 if $PROGRAM_NAME == __FILE__
   cmd, url, arg = ARGV
-  abort("usage: ruby #{$PROGRAM_NAME} produce|worker|truth|incident REDIS_URL [N]") unless cmd && url
+  abort("usage: ruby #{$PROGRAM_NAME} produce|worker|truth|flaky|incident REDIS_URL [N]") unless cmd && url
   Scenario.use_redis(url)
   case cmd
   when "produce" then puts JSON.generate(Scenario.produce((arg || 20).to_i))
   when "worker" then Scenario.worker
   when "truth" then Scenario.truth
+  when "flaky" then (arg || 1).to_i.times { |i| FlakyJob.perform_async(i) }
   when "incident" then Scenario.incident(url, (arg || 20).to_i)
   else abort("unknown subcommand #{cmd}")
   end
