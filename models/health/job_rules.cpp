@@ -31,6 +31,8 @@ Reason orphanedWords(const JobQueueSnapshot &q, qint64 n, const HealthThresholds
                          QT_TRANSLATE_NOOP("JobRules", "%1 message(s) fetched by a broker whose heartbeat stopped %2 ago: held by nobody until dramatiq's maintenance requeues them"),
                          {count, age});
     case JobFramework::Arq: // arq's held jobs are retried when their in-progress key expires: never counted as orphaned
+    case JobFramework::Bull: // not read
+    case JobFramework::BeeQueue:
         return {};
     case JobFramework::Sidekiq:
         return jobReason("orphaned", QT_TRANSLATE_NOOP("JobRules", "%1 job(s) held by a process whose heartbeat stopped %2 ago"), {count, age});
@@ -66,7 +68,7 @@ HealthVerdict evaluateJobQueue(const JobQueueSnapshot &q, const HealthThresholds
     else if (waiting > 0 && q.workers && *q.workers == 0)
         addReason(v, Health::Crit,
                   jobReason("no_worker", QT_TRANSLATE_NOOP("JobRules", "%1 job(s) waiting and no worker serves the queue"), {ReasonArg::count(waiting)}));
-    else if (waiting > 0 && !q.workers && q.active && *q.active == 0)
+    else if (waiting > 0 && !q.workers && q.active && *q.active == 0 && !q.rateLimitMs)
         // No worker registry (BullMQ, Celery): a live worker with a free slot
         // takes a waiting job at once, so none held while jobs wait means
         // nobody is taking them (or a rate limit holds them).
@@ -87,7 +89,7 @@ HealthVerdict evaluateJobQueue(const JobQueueSnapshot &q, const HealthThresholds
     if (waiting > 0 && !q.paused && q.notTakenForMs && *q.notTakenForMs >= t.unservedWarnMs) {
         // Live workers all busy take nothing either: only without any sign of
         // one is it an outage (critical from behind_crit on).
-        const bool busyWorkers = (q.workers && *q.workers > 0) || (q.active && *q.active > 0 && q.orphaned.value_or(0) < *q.active);
+        const bool busyWorkers = (q.workers && *q.workers > 0) || (q.active && *q.active > 0 && q.orphaned.value_or(0) < *q.active) || q.rateLimitMs;
         const QList<ReasonArg> args{ReasonArg::duration(*q.notTakenForMs), ReasonArg::count(waiting)};
         if (busyWorkers)
             addReason(v, Health::Warn,

@@ -64,7 +64,7 @@ void BullMqReader::addQueue(const QByteArray &prefix, const QByteArray &name)
 bool BullMqReader::wantsAnotherTick() const
 {
     for (const Queue &q : m_queues)
-        if (q.needsIds || !q.confirmed)
+        if ((q.needsIds && q.layout == Queue::Layout::BullMQ) || !q.confirmed())
             return true;
     return false;
 }
@@ -72,7 +72,7 @@ bool BullMqReader::wantsAnotherTick() const
 bool BullMqReader::owns(const QByteArray &key) const
 {
     for (const Queue &q : m_queues)
-        if (q.confirmed && key.size() > q.prefix.size() + q.name.size() + 2 && key.startsWith(q.prefix + ':' + q.name + ':'))
+        if (q.confirmed() && key.size() > q.prefix.size() + q.name.size() + 2 && key.startsWith(q.prefix + ':' + q.name + ':'))
             return true;
     return false;
 }
@@ -83,8 +83,14 @@ void BullMqReader::planReads(qint64 nowMs)
         const QByteArray base = q.prefix + ':' + q.name + ':';
         Slots &s = q.slots;
         s = Slots{};
-        if (!q.confirmed) {
+        if (!q.confirmed()) {
             s.confirm = ask({"HMGET", base + "meta", "version", "opts.maxLenEvents"});
+            s.idType = ask({"TYPE", base + "id"});
+            s.jobsType = ask({"TYPE", base + "jobs"});
+            continue;
+        }
+        if (q.layout != Queue::Layout::BullMQ) { // not read: only whether it is still there
+            s.exists = ask({"EXISTS", base + "id"});
             continue;
         }
         // Held jobs first, then the list they must still be in: a job that
@@ -107,20 +113,54 @@ void BullMqReader::planReads(qint64 nowMs)
         s.failed = ask({"ZCARD", base + "failed"});
         s.newestFailed = ask({"ZREVRANGE", base + "failed", "0", "0"});
         s.head = ask({"LINDEX", base + "wait", "-1"});
+        // With wait empty a worker takes the lowest-scored prioritized job
+        // next (moveToActive: RPOPLPUSH wait, else ZPOPMIN prioritized).
+        s.prioritizedHead = ask({"ZRANGE", base + "prioritized", "0", "0"});
+        // A worker with a rate limit INCRs this key as it takes a job and
+        // expires it after the limit's duration (prepareJobForProcessing).
+        s.limiter = ask({"PTTL", base + "limiter"});
         s.exists = ask({"EXISTS", base + "meta", base + "id", base + "events"});
     }
+}
+
+JobQueueSnapshot BullMqReader::unreadRow(const Queue &q)
+{
+    JobQueueSnapshot row;
+    row.framework = q.layout == Queue::Layout::Bull ? JobFramework::Bull : JobFramework::BeeQueue;
+    row.prefix = q.prefix;
+    row.name = q.name;
+    row.key = q.prefix + ':' + q.name + (q.layout == Queue::Layout::BeeQueue ? ":waiting" : ":wait");
+    row.error = fillText(QStringLiteral("%1 keeps this queue in keys Pelscope does not read: its health is unknown"), frameworkName(row.framework));
+    return row;
 }
 
 void BullMqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
 {
     for (Queue &q : m_queues) {
         const Slots &s = q.slots;
-        if (!q.confirmed) {
+        if (!q.confirmed()) {
             const RedisReply &meta = reply(s.confirm);
             if (meta.size() == 2 && (!meta.at(0).isNil() || !meta.at(1).isNil()))
-                q.confirmed = true; // read in full from the next tick
-            else if (!meta.isError())
+                q.layout = Queue::Layout::BullMQ; // read in full from the next tick
+            else if (meta.isError() || reply(s.idType).isError() || reply(s.jobsType).isError())
+                ; // asked again next tick
+            else if (reply(s.jobsType).bytes() == "hash" && reply(s.idType).bytes() == "string")
+                q.layout = Queue::Layout::BeeQueue;
+            else if (reply(s.idType).bytes() == "string")
+                q.layout = Queue::Layout::Bull;
+            else
                 m_rejected.insert({q.prefix, q.name});
+            if (q.layout == Queue::Layout::Bull || q.layout == Queue::Layout::BeeQueue)
+                out.append(unreadRow(q)); // said from this tick: nothing more is read
+            continue;
+        }
+        if (q.layout != Queue::Layout::BullMQ) {
+            if (reply(s.exists).toInt().value_or(1) == 0) {
+                m_rejected.insert({q.prefix, q.name}); // gone; found again by discovery should it come back
+                m_known.remove({q.prefix, q.name});
+            } else {
+                out.append(unreadRow(q));
+            }
             continue;
         }
         JobQueueSnapshot row;
@@ -179,8 +219,14 @@ void BullMqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
         q.needsIds = q.activeSample.isEmpty() && !activeNow.isEmpty();
         q.activeSample = activeNow;
 
-        // The oldest waiting job (the right end of wait): its own time.
-        const QByteArray head = reply(s.head).bytes();
+        // The next job a worker takes (the right end of wait, else the first
+        // prioritized one): its own time. For prioritized jobs that is the
+        // next in line, not always the oldest: the oldest is at least as old.
+        const QByteArray waitHead = reply(s.head).bytes();
+        const QByteArray head = !waitHead.isEmpty() || reply(s.prioritizedHead).size() == 0 ? waitHead : reply(s.prioritizedHead).at(0).bytes();
+        // Taken within the limiter's duration by a worker that has a limit.
+        if (const std::optional<qint64> limited = reply(s.limiter).toInt(); limited && *limited > 0)
+            row.rateLimitMs = limited;
         const RedisReply &times = reply(s.oldestTime);
         if (!head.isEmpty() && head == q.oldestId && times.size() == 2) {
             // Waiting since it was added, or since it fell due: a promoted
@@ -194,7 +240,7 @@ void BullMqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
         }
         q.needsIds = q.needsIds || (!head.isEmpty() && head != q.oldestId);
         q.oldestId = head;
-        row.notTakenForMs = q.taken.update(head, wait, nowMs);
+        row.notTakenForMs = q.taken.update(head, wait && prioritized ? std::optional<qint64>(*wait + *prioritized) : std::nullopt, nowMs);
 
         const QByteArray newest = reply(s.newestFailed).size() > 0 ? reply(s.newestFailed).at(0).bytes() : QByteArray();
         if (s.failedReason >= 0 && !reply(s.failedReason).isError()) {
@@ -208,6 +254,9 @@ void BullMqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
         out.append(row);
     }
     m_queues.removeIf([this](const Queue &q) { return m_rejected.contains({q.prefix, q.name}); });
+    // A gone legacy queue may be found again: forget that it was rejected.
+    for (auto it = m_rejected.begin(); it != m_rejected.end();)
+        it = m_known.contains(*it) ? std::next(it) : m_rejected.erase(it);
 }
 
 } // namespace pelscope

@@ -8,6 +8,10 @@
 //   failed (sorted set): BullMQ's dead letters, the newest one's failedReason;
 //   meta (hash): paused, version.
 // Every command is O(1) or O(log N) but LRANGE of the sample (O(20)).
+// Bull 3/4 and bee-queue lay their queues out under the same key shapes
+// without BullMQ's meta hash (Bull: an `id` counter; bee-queue: a `jobs`
+// hash): those are not read, but said — a row each that is not judged, so
+// `check` says what it cannot see instead of OK (issue 46, item 5).
 #pragma once
 
 #include "job_reader.h"
@@ -38,14 +42,16 @@ protected:
 private:
     struct Slots
     {
-        int confirm = -1, meta = -1, wait = -1, paused = -1, prioritized = -1, active = -1, activeIds = -1, delayed = -1, due = -1, earliest = -1,
-            failed = -1, newestFailed = -1, head = -1, exists = -1, oldestTime = -1, failedReason = -1;
+        int confirm = -1, idType = -1, jobsType = -1, meta = -1, wait = -1, paused = -1, prioritized = -1, active = -1, activeIds = -1, delayed = -1, due = -1, earliest = -1,
+            failed = -1, newestFailed = -1, head = -1, prioritizedHead = -1, limiter = -1, exists = -1, oldestTime = -1, failedReason = -1;
         QList<QPair<QByteArray, int>> locks; // active job id -> EXISTS of its lock
     };
     struct Queue
     {
         QByteArray prefix, name;
-        bool confirmed = false;
+        // Unknown until its keys are asked once; then whose layout they are.
+        enum class Layout { Unknown, BullMQ, Bull, BeeQueue } layout = Layout::Unknown;
+        bool confirmed() const { return layout != Layout::Unknown; }
         // From the previous tick, for this tick's second reads.
         QByteArray oldestId;
         QList<QByteArray> activeSample;
@@ -56,6 +62,9 @@ private:
         TakenWatch taken;
         Slots slots;
     };
+    // The row of a queue in Bull's or bee-queue's layout: present, not read.
+    static JobQueueSnapshot unreadRow(const Queue &q);
+
     QList<Queue> m_queues;
     QSet<QPair<QByteArray, QByteArray>> m_known;    // every candidate ever added (rejected ones too)
     QSet<QPair<QByteArray, QByteArray>> m_rejected; // their meta says they are not BullMQ's

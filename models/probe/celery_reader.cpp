@@ -9,6 +9,12 @@ namespace {
 // kombu's separator between a binding's fields and before a priority step.
 const QByteArray kSep("\x06\x16", 2);
 
+// The list of priority step `step` (0: the plain list).
+QByteArray stepList(const QByteArray &queue, const QByteArray &sep, int step)
+{
+    return step == 0 ? queue : queue + sep + QByteArray::number(step);
+}
+
 std::optional<qint64> scoreMs(const RedisReply &withScores)
 {
     if (withScores.size() != 2)
@@ -34,16 +40,19 @@ void CeleryReader::planReads(qint64 nowMs)
     for (qsizetype i = 0; i < m_bindings.size(); ++i)
         m_bindingReads.append({ask(m_bindingSets.at(i).scan(m_bindings.at(i))), ask(SetPager::card(m_bindings.at(i)))});
     for (auto &[name, q] : m_queues) {
-        q.lengths = {ask({"LLEN", name})};
-        for (const char *step : {"3", "6", "9"})
-            q.lengths.append(ask({"LLEN", name + kSep + step}));
-        q.heads.clear();
-        q.head = -1;
-        if (!q.pacer.due(nowMs))
+        q.lengths.clear();
+        for (int step = 0; step < kSteps; ++step)
+            q.lengths.append(ask({"LLEN", stepList(name, q.sep, step)}));
+        q.heads.fill(-1, kSteps);
+        q.headRead = q.pacer.due(nowMs);
+        if (!q.headRead)
             continue;
-        q.head = ask({"LINDEX", name, "-1"});
-        for (const char *step : {"3", "6", "9"})
-            q.heads.append(ask({"LINDEX", name + kSep + step, "-1"}));
+        // The next message of each list that held any last tick (all of them the first time).
+        if (q.held.size() != kSteps)
+            q.held.fill(-1, kSteps); // unknown: read them all
+        for (int step = 0; step < kSteps; ++step)
+            if (q.held.at(step) != 0 || step == 0)
+                q.heads[step] = ask({"LINDEX", stepList(name, q.sep, step), "-1"});
     }
     m_reserved = ask({"ZCARD", "unacked_index"});
     // Past the timeout and kombu's restore pace (a live worker gives
@@ -66,23 +75,28 @@ void CeleryReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
         row.name = name;
         row.key = name;
         row.parts = {JobPart::inList(JobPart::Role::Waiting, name)};
-        for (const char *step : {"3", "6", "9"}) // kombu's priority steps, each a list of its own
-            row.parts.append(JobPart::inList(JobPart::Role::Waiting, name + kSep + step));
         for (const int slot : std::as_const(q.lengths))
             if (reply(slot).isError())
                 row.error = errorAmong({slot});
         if (row.error.isEmpty()) {
             qint64 waiting = 0;
-            for (const int slot : std::as_const(q.lengths))
-                waiting += replyCount(reply(slot)).value_or(0);
+            q.held.resize(kSteps);
+            for (int step = 0; step < kSteps; ++step) {
+                const qint64 n = replyCount(reply(q.lengths.at(step))).value_or(0);
+                waiting += n;
+                q.held[step] = n;
+                if (step > 0 && n > 0) // kombu's priority steps in use, each a list of its own
+                    row.parts.append(JobPart::inList(JobPart::Role::Waiting, stepList(name, q.sep, step)));
+            }
             row.waiting = waiting;
-            // The next message: the plain list's, or the first priority step's that holds one.
+            // The next message: the first list in kombu's BRPOP order that holds one.
             q.pacer.length(row.waiting);
             std::optional<qint64> watched;
-            if (q.head >= 0) {
-                QByteArray head = reply(q.head).bytes();
+            if (q.headRead) {
+                QByteArray head;
                 for (qsizetype i = 0; head.isEmpty() && i < q.heads.size(); ++i)
-                    head = reply(q.heads.at(i)).bytes();
+                    if (q.heads.at(i) >= 0)
+                        head = reply(q.heads.at(i)).bytes();
                 q.pacer.read(head.size(), nowMs);
                 watched = q.taken.update(head, row.waiting, nowMs);
             } else {
@@ -127,13 +141,29 @@ void CeleryReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
     std::map<QByteArray, Queue> next;
     for (const SetPager &set : m_bindingSets)
         for (const QByteArray &member : set.members()) {
-            const QList<QByteArray> parts = member.split('\x06');
-            const QByteArray queue = member.mid(member.lastIndexOf(kSep) + kSep.size());
-            if (parts.size() < 3 || queue.isEmpty() || queue.endsWith(".pidbox") || next.size() >= std::size_t(kMaxQueues))
+            // "routing_key<sep>pattern<sep>queue", split as kombu splits it:
+            // exactly three fields, with its default separator or ":".
+            QByteArray sep = kSep;
+            QList<QByteArray> fields;
+            if (member.contains(kSep)) {
+                for (qsizetype from = 0;;) {
+                    const qsizetype at = member.indexOf(kSep, from);
+                    fields.append(member.mid(from, at < 0 ? -1 : at - from));
+                    if (at < 0)
+                        break;
+                    from = at + kSep.size();
+                }
+            } else {
+                sep = ":";
+                fields = member.split(':');
+            }
+            const QByteArray queue = fields.size() == 3 ? fields.at(2) : QByteArray();
+            if (queue.isEmpty() || queue.endsWith(".pidbox") || next.size() >= std::size_t(kMaxQueues))
                 continue;
             auto it = m_queues.find(queue);
             m_needsAnotherTick = m_needsAnotherTick || it == m_queues.end();
-            next[queue] = it == m_queues.end() ? Queue{} : std::move(it->second);
+            Queue &q = next[queue] = it == m_queues.end() ? Queue{} : std::move(it->second);
+            q.sep = sep;
         }
     m_queues = std::move(next);
 }

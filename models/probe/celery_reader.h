@@ -1,15 +1,19 @@
 // Celery on kombu's Redis transport, as kombu lays out its keys:
 //   _kombu.binding.<exchange> (sets of "routing_key\x06\x16pattern\x06\x16queue"):
 //     the queues, read each tick;
-//   <queue> and <queue>\x06\x16{3,6,9} (lists, LPUSHed, BRPOPed): the backlog
-//     with its priority steps; the next message at the right end;
+//   <queue> and <queue>\x06\x16<1..9> (lists, LPUSHed, BRPOPed): the backlog
+//     with its priority steps (3, 6, 9 by default; any of 1..9 with kombu's
+//     priority_steps option); the next message at the right end. With the
+//     transport's `sep` option set to ":" (Celery's docs show it) the
+//     separator is ":" in both;
 //   unacked_index (sorted set: delivery tag -> the worker's time at delivery,
 //     seconds) and unacked (hash): tasks reserved by workers until acked. kombu
 //     gives a reservation back only after visibility_timeout (1 h by default),
 //     and only while some worker runs.
-// Nothing in Redis says which worker is alive or which queue it consumes;
-// what is read instead: whether any task is reserved at all while tasks wait,
-// and how long ago the newest reservation was made.
+// No key says which worker is alive or which queue it consumes; what is read
+// instead: whether any task is reserved at all while tasks wait, how long ago
+// the newest reservation was made, and (job_probe, client_roster.h) whether
+// anyone listens on a pidbox or waits in BRPOP.
 #pragma once
 
 #include "job_reader.h"
@@ -27,8 +31,15 @@ public:
     bool wantsAnotherTick() const override { return m_needsAnotherTick; }
     bool owns(const QByteArray &key) const override
     {
-        return key == "unacked" || key == "unacked_index" || m_queues.count(key.left(key.indexOf('\x06'))) > 0;
+        if (key == "unacked" || key == "unacked_index" || m_queues.count(key) > 0)
+            return true;
+        // A priority step's list: <queue><sep><digit>.
+        for (const auto &[name, q] : m_queues)
+            if (key.size() == name.size() + q.sep.size() + 1 && key.startsWith(name) && key.mid(name.size(), q.sep.size()) == q.sep)
+                return true;
+        return false;
     }
+    static constexpr int kSteps = 10; // the plain list (priority 0) and 1..9
     static constexpr int kMaxQueues = 200;
     static constexpr int kMaxBindings = 50;
     // kombu's restore_visible runs at a worker's start and then about every 100 s.
@@ -43,9 +54,11 @@ private:
     {
         TakenWatch taken;
         HeadPacer pacer;    // the next messages read whole only while small (a message may be megabytes)
-        QList<int> lengths; // the plain list and its priority steps
-        int head = -1;      // -1: not read this tick
-        QList<int> heads; // the priority steps' next messages
+        QByteArray sep = QByteArray("\x06\x16", 2); // kombu's separator, as its bindings spell it
+        QList<int> lengths;  // the plain list and its priority steps 1..9
+        QList<qint64> held;  // their lengths last tick (0 unknown): which steps' next message to read
+        QList<int> heads;    // the lists' next messages, this tick (-1: not read)
+        bool headRead = false;
     };
     QList<QByteArray> m_bindings;
     std::vector<SetPager> m_bindingSets;          // one per binding, as m_bindings

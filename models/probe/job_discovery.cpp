@@ -7,11 +7,19 @@ namespace pelscope {
 namespace {
 
 // BullMQ's sorted sets and lists, by the last part of their names
-// (bullmq's src/classes/queue-keys.ts).
+// (bullmq's src/classes/queue-keys.ts); Bull 3/4's `priority` and bee-queue's
+// `waiting` too, so that those are said (bullmq_reader.h).
 bool isBullPart(const QByteArray &part)
 {
-    static const QSet<QByteArray> parts{"wait", "active", "paused", "prioritized", "delayed", "completed", "failed", "marker", "waiting-children"};
+    static const QSet<QByteArray> parts{"wait", "active", "paused", "prioritized", "delayed", "completed", "failed", "marker", "waiting-children",
+                                        "priority", "waiting"};
     return parts.contains(part);
+}
+
+// bee-queue's sets (its lib/queue.js): jobs done, failed, and held while a worker checks for stalls.
+bool isBeeSetPart(const QByteArray &part)
+{
+    return part == "succeeded" || part == "failed" || part == "stalling";
 }
 
 template<typename T>
@@ -53,10 +61,10 @@ FoundJobSystems classifyJobKeys(const QList<QByteArray> &sets, const QList<QByte
             out.celeryBindings.append(k);
     }
     QSet<QPair<QByteArray, QByteArray>> bull;
-    const auto bullKey = [&](const QByteArray &k) {
+    const auto bullKey = [&](const QByteArray &k, bool isSet) {
         // <prefix>:<queue>:<part>; the queue name has no ':' (BullMQ refuses one).
         const qsizetype last = k.lastIndexOf(':');
-        if (last <= 0 || !isBullPart(k.mid(last + 1)))
+        if (last <= 0 || !(isSet ? isBeeSetPart(k.mid(last + 1)) : isBullPart(k.mid(last + 1))))
             return;
         const qsizetype before = k.lastIndexOf(':', last - 1);
         if (before <= 0 || before + 1 == last)
@@ -67,9 +75,11 @@ FoundJobSystems classifyJobKeys(const QList<QByteArray> &sets, const QList<QByte
         bull.insert(pq);
     };
     for (const QByteArray &k : sortedSets)
-        bullKey(k);
+        bullKey(k, false);
     for (const QByteArray &k : lists)
-        bullKey(k);
+        bullKey(k, false);
+    for (const QByteArray &k : sets)
+        bullKey(k, true);
     out.bullmq = QList<QPair<QByteArray, QByteArray>>(bull.cbegin(), bull.cend());
 
     // dramatiq: its default namespace, and any that has a heartbeats set.

@@ -72,6 +72,12 @@ void JobProbe::plan(RedisBatch &batch, qint64 nowMs)
         batch.append(RedisCommand{"TYPE", "arq:queue"});
         m_planned = 4;
     }
+    m_clientList = -1;
+    if ((m_bullmq || m_celery) && m_clients.due(nowMs)) {
+        m_clientList = m_planned;
+        batch.append(ClientRoster::command());
+        ++m_planned;
+    }
     if (m_celery)
         m_celery->setVisibilityTimeoutMs(m_visibilityTimeoutMs);
     if (m_dramatiq)
@@ -97,12 +103,15 @@ void JobProbe::parse(const RedisReplies &replies, qint64 nowMs, const HealthThre
             fixed.arq = {"arq:queue"};
         at = 4;
     }
+    if (m_clientList >= 0)
+        m_clients.take(replies.value(at++), nowMs);
     for (const auto &r : m_readers) {
         r->parse(replies.mid(at, r->planned()), nowMs, data.jobQueues);
         at += r->planned();
     }
     if (fixed.any())
         found(fixed); // read from the next tick (a reader made now planned nothing this one)
+    countConnectedWorkers(data.jobQueues);
     for (JobQueueSnapshot &q : data.jobQueues)
         q.health = evaluateJobQueue(q, t);
     // Queues a cap left unread are not "OK": the poll says which, and that
@@ -116,6 +125,30 @@ void JobProbe::parse(const RedisReplies &replies, qint64 nowMs, const HealthThre
     std::stable_sort(data.jobQueues.begin(), data.jobQueues.end(), [](const JobQueueSnapshot &a, const JobQueueSnapshot &b) {
         return std::tie(a.framework, a.prefix, a.name) < std::tie(b.framework, b.prefix, b.name);
     });
+}
+
+void JobProbe::countConnectedWorkers(QList<JobQueueSnapshot> &rows) const
+{
+    if (!m_clients.known())
+        return;
+    // Connections say nothing of a queue's workers but that they are there.
+    const qint64 celeryListeners = m_clients.patternSubscribers();
+    const bool someoneWaitsOnLists = m_clients.blockedIn("brpop") > 0;
+    for (JobQueueSnapshot &q : rows) {
+        if (q.framework == JobFramework::BullMQ && !q.workers) {
+            // Queue.getWorkers(): the blocking connections named for the queue.
+            const QByteArray name = q.prefix + ':' + q.name.toBase64();
+            q.workers = m_clients.named(name, name + ":w:");
+        } else if (q.framework == JobFramework::Celery && q.key != "unacked_index") {
+            // A worker listens on its pidbox (a pattern subscription) for as
+            // long as it runs, busy or not; with remote control off, only its
+            // BRPOP while idle shows. Nothing of the kind: nobody is there.
+            if (celeryListeners > 0)
+                q.workers = celeryListeners;
+            else if (!someoneWaitsOnLists)
+                q.workers = 0;
+        }
+    }
 }
 
 bool JobProbe::owns(const QByteArray &key) const

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "../health/health_rules.h"
+#include "client_roster.h"
 #include "job_discovery.h"
 #include "job_reader.h"
 
@@ -36,6 +37,10 @@ public:
     bool owns(const QByteArray &key) const;
 
 private:
+    // Liveness the frameworks leave only as connections (client_roster.h),
+    // onto their rows before they are judged.
+    void countConnectedWorkers(QList<JobQueueSnapshot> &rows) const;
+
     FoundJobSystems m_systems;
     std::vector<std::unique_ptr<JobReader>> m_readers;
     class BullMqReader *m_bullmq = nullptr;
@@ -50,6 +55,8 @@ private:
     // Until found: the registries at their fixed names, by TYPE each tick
     // (cheap), so a keyspace too large for one sweep still finds them.
     int m_typeProbe = -1;
+    ClientRoster m_clients;
+    int m_clientList = -1; // this tick's CLIENT LIST, when asked
 };
 
 } // namespace pelscope

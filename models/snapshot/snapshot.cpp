@@ -44,6 +44,8 @@ QString frameworkName(JobFramework f)
     case JobFramework::Rq: return QStringLiteral("RQ");
     case JobFramework::Dramatiq: return QStringLiteral("dramatiq");
     case JobFramework::Arq: return QStringLiteral("arq");
+    case JobFramework::Bull: return QStringLiteral("Bull");
+    case JobFramework::BeeQueue: return QStringLiteral("bee-queue");
     }
     return {};
 }

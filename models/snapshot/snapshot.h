@@ -245,7 +245,8 @@ struct ListQueueSnapshot
 
 // The job frameworks teams run on Redis, recognised by their key layouts
 // (docs/FRAMEWORKS.md).
-enum class JobFramework { BullMQ, Sidekiq, Celery, Rq, Dramatiq, Arq };
+// Bull (3 and 4) and bee-queue are recognised, not read: their rows say so.
+enum class JobFramework { BullMQ, Sidekiq, Celery, Rq, Dramatiq, Arq, Bull, BeeQueue };
 
 // One key that holds some of a job queue's jobs, named by what the framework
 // keeps there, so the queue's page can browse it (read only). The readers say
@@ -305,6 +306,9 @@ struct JobQueueSnapshot
     // the queue is empty or moved since the last tick.
     std::optional<qint64> notTakenForMs;
     std::optional<qint64> active; // jobs a worker holds now
+    // BullMQ: a worker with a rate limit took a job within it; this long until
+    // the limit's window ends (PTTL of <queue>:limiter). Null: no limit running.
+    std::optional<qint64> rateLimitMs;
     // Of those, held by no live worker (BullMQ: the lock expired; RQ: the
     // heartbeat deadline passed; Celery: reserved past the visibility
     // timeout; Sidekiq: the process's heartbeat stopped), within `heldSampled`.

@@ -781,7 +781,7 @@
         <translation>하트비트가 %2 전에 멈춘 브로커가 가져간 메시지 %1개: dramatiq의 유지보수 작업이 다시 큐에 넣을 때까지 아무도 잡고 있지 않음</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>%1 job(s) held by a process whose heartbeat stopped %2 ago</source>
         <translation>하트비트가 %2 전에 멈춘 프로세스가 잡고 있는 작업 %1개</translation>
     </message>
@@ -4583,6 +4583,16 @@ Desktop notifications muted</source>
         <location line="+2"/>
         <source>%1 failed</source>
         <translation>%1 실패</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>rate limited: the window ends in %1</source>
+        <translation>속도 제한: %1 후 창 종료</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>%1 worker connection(s)</source>
+        <translation>워커 연결 %1개</translation>
     </message>
     <message>
         <location line="+2"/>

@@ -82,8 +82,10 @@ class Worker
 {
 public:
     ~Worker() { kill(); }
-    bool start(const QString &program, const QStringList &args, const QString &dir)
+    bool start(const QString &program, const QStringList &args, const QString &dir,
+               const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment())
     {
+        m_process.setProcessEnvironment(env);
         m_process.setProgram(program);
         m_process.setArguments(args);
         m_process.setWorkingDirectory(dir);
@@ -347,6 +349,120 @@ private Q_SLOTS:
             named = firstReason(nextMail(15000)).value(QLatin1String("text")).toString().contains(QStringLiteral("poison pill in job"));
         worker.kill();
         QVERIFY(named);
+    }
+
+    // BullMQ's other states, each against its own API: prioritized jobs with
+    // no worker age and are CRIT like a FIFO backlog (they were WARN with no
+    // age); its workers counted as Queue.getWorkersCount() counts them (the
+    // connections it names); a rate-limited worker completing jobs is a
+    // worker taking them ("no worker is taking jobs" in 15 of 15 polls
+    // before); killed, "no worker serves the queue" (issue 46, item 2).
+    void bullmqPrioritiesRateLimitsAndWorkers()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        const QString dir = scenarioDir("bullmq");
+        const QString node = QStringLiteral("node");
+        const QString script = dir + QStringLiteral("/scenario.mjs");
+        const auto truthOf = [&](const char *queue) {
+            return lastJsonLine(runProcess(node, {script, QStringLiteral("truth"), server.url(), QLatin1String(queue)}).out);
+        };
+        const QStringList fast{QStringLiteral("--threshold"), QStringLiteral("behind_warn=2s"), QStringLiteral("--threshold"), QStringLiteral("behind_crit=5s")};
+
+        // 20 prioritized jobs, no worker.
+        QCOMPARE(runProcess(node, {script, QStringLiteral("add"), server.url(), QStringLiteral("20"), QStringLiteral("digests"), QStringLiteral("--priority-from"), QStringLiteral("1")}).exitCode, 0);
+        QTest::qWait(6000);
+        ProcessRun snap = cli(QStringList{QStringLiteral("snapshot"), QStringLiteral("--url"), server.url(), QStringLiteral("--json")} + fast);
+        QVERIFY2(snap.exitCode == 0, snap.err.constData());
+        QJsonObject truth = truthOf("digests");
+        QJsonObject row = jobRow(QJsonDocument::fromJson(snap.out).object(), QStringLiteral("bullmq"), QStringLiteral("digests"));
+        QCOMPARE(truth.value(QLatin1String("counts")).toObject().value(QLatin1String("prioritized")).toInteger(), 20);
+        QCOMPARE(row.value(QLatin1String("waiting")).toInteger(), 20);
+        QCOMPARE(row.value(QLatin1String("workers")).toInteger(-1), truth.value(QLatin1String("workers")).toInteger());
+        QCOMPARE(row.value(QLatin1String("workers")).toInteger(-1), 0);
+        QVERIFY2(row.value(QLatin1String("oldest_waiting_ms")).toInteger() >= 5000, QJsonDocument(row).toJson().constData());
+        QCOMPARE(row.value(QLatin1String("status")).toString(), QStringLiteral("crit"));
+
+        // A worker limited to 2 jobs a second on 40 quick jobs.
+        QCOMPARE(runProcess(node, {script, QStringLiteral("add"), server.url(), QStringLiteral("40"), QStringLiteral("limited")}).exitCode, 0);
+        Worker worker;
+        QVERIFY(worker.start(node, {script, QStringLiteral("worker"), server.url(), QStringLiteral("limited"), QStringLiteral("--sleep"), QStringLiteral("0"),
+                                    QStringLiteral("--limit-max"), QStringLiteral("2"), QStringLiteral("--limit-duration"), QStringLiteral("1000")},
+                             dir));
+        QVERIFY2(worker.waitForLine("ready", 20000), worker.output().constData());
+        Watch watch;
+        QVERIFY(watch.start(server.url()));
+        int polls = 0, limited = 0;
+        QJsonObject last;
+        for (int seen = 0; polls < 12; ++seen) {
+            QVERIFY2(seen < 40, "the worker's connection was never counted");
+            const QJsonObject snapshot = watch.next(15000);
+            QVERIFY(!snapshot.isEmpty());
+            row = jobRow(snapshot, QStringLiteral("bullmq"), QStringLiteral("limited"));
+            if (row.isEmpty() || row.value(QLatin1String("workers")).isNull())
+                continue; // not read yet, or its connections not yet counted
+            ++polls;
+            last = row;
+            limited += !row.value(QLatin1String("rate_limit_ms")).isNull();
+            QCOMPARE(row.value(QLatin1String("workers")).toInteger(), 1);
+            QVERIFY2(row.value(QLatin1String("status")).toString() == QLatin1String("ok"), QJsonDocument(row).toJson().constData());
+        }
+        truth = truthOf("limited");
+        QCOMPARE(truth.value(QLatin1String("workers")).toInteger(), 1);
+        QVERIFY2(truth.value(QLatin1String("counts")).toObject().value(QLatin1String("wait")).toInteger() > 0, "the limit ran out of jobs: the case needs more");
+        QVERIFY2(limited >= polls / 2, qPrintable(QString::number(limited)));
+
+        // Killed: its connections close, and the queue has no worker.
+        worker.kill();
+        QVERIFY2(watch.until([&](const QJsonObject &s) {
+            const QJsonObject r = jobRow(s, QStringLiteral("bullmq"), QStringLiteral("limited"));
+            return r.value(QLatin1String("workers")).toInteger(-1) == 0 && r.value(QLatin1String("status")).toString() == QLatin1String("crit");
+        }, 20000, &last), QJsonDocument(jobRow(last, QStringLiteral("bullmq"), QStringLiteral("limited"))).toJson().constData());
+        QCOMPARE(truthOf("limited").value(QLatin1String("workers")).toInteger(), 0);
+        const ProcessRun check = cli({QStringLiteral("check"), QStringLiteral("--url"), server.url()});
+        QCOMPARE(check.exitCode, 2);
+        QVERIFY2(check.out.contains("CRIT BullMQ limited: ") && check.out.contains("job(s) waiting and no worker serves the queue"), check.out.constData());
+    }
+
+    // Bull 4, Bull 3 and bee-queue (npm, pinned beside BullMQ) keep their
+    // queues under key shapes like BullMQ's, without its meta hash: 10 jobs
+    // waiting with no worker in each were invisible and check said OK. They
+    // are not read; each is a row that says so, and check is UNKNOWN naming
+    // them (issue 46, item 5).
+    void bullAndBeeQueueAreSaidNotRead()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        const QString dir = scenarioDir("bullmq");
+        const QString script = dir + QStringLiteral("/legacy.cjs");
+        const ProcessRun produced = runProcess(QStringLiteral("node"), {script, QStringLiteral("produce"), server.url(), QStringLiteral("10")});
+        QVERIFY2(produced.exitCode == 0, produced.err.constData());
+        const QJsonObject truth = lastJsonLine(runProcess(QStringLiteral("node"), {script, QStringLiteral("truth"), server.url()}).out);
+        QCOMPARE(truth.value(QLatin1String("bull4")).toObject().value(QLatin1String("counts")).toObject().value(QLatin1String("waiting")).toInteger(), 10);
+        QCOMPARE(truth.value(QLatin1String("bull3")).toObject().value(QLatin1String("counts")).toObject().value(QLatin1String("waiting")).toInteger(), 10);
+        QCOMPARE(truth.value(QLatin1String("bee")).toObject().value(QLatin1String("health")).toObject().value(QLatin1String("waiting")).toInteger(), 10);
+
+        const ProcessRun snap = cli({QStringLiteral("snapshot"), QStringLiteral("--url"), server.url(), QStringLiteral("--json")});
+        QVERIFY2(snap.exitCode == 0, snap.err.constData());
+        const QJsonObject json = QJsonDocument::fromJson(snap.out).object();
+        const struct
+        {
+            const char *framework, *prefix, *name, *said;
+        } expected[] = {{"bull", "bull", "reports", "Bull keeps"}, {"bull", "old", "invoices", "Bull keeps"}, {"bee-queue", "bq", "thumbnails", "bee-queue keeps"}};
+        for (const auto &e : expected) {
+            const QJsonObject row = jobRow(json, QLatin1String(e.framework), QLatin1String(e.name), QLatin1String(e.prefix));
+            QVERIFY2(!row.isEmpty(), e.name);
+            QVERIFY2(row.value(QLatin1String("error")).toString().startsWith(QLatin1String(e.said)), QJsonDocument(row).toJson().constData());
+            QVERIFY(jobRow(json, QStringLiteral("bullmq"), QLatin1String(e.name), QLatin1String(e.prefix)).isEmpty());
+        }
+        // Their lists are theirs: not judged as plain reliable lists either.
+        QVERIFY2(json.value(QLatin1String("list_queues")).toArray().isEmpty(), snap.out.constData());
+
+        const ProcessRun check = cli({QStringLiteral("check"), QStringLiteral("--url"), server.url()});
+        QCOMPARE(check.exitCode, 3);
+        QVERIFY2(check.out.startsWith("PELSCOPE UNKNOWN - cannot see everything: ") && check.out.contains("not read: "), check.out.constData());
     }
 
     void sidekiqProcessKilledHoldingJobs()
@@ -616,12 +732,97 @@ private Q_SLOTS:
         QCOMPARE(unacked.value(QLatin1String("status")).toString(), QStringLiteral("crit"));
         const QJsonObject celery = jobRow(json, QStringLiteral("celery"), QStringLiteral("celery"));
         QVERIFY2(celery.value(QLatin1String("not_taken_for_ms")).toInteger() >= 6000, snap.out.constData());
-        QCOMPARE(celery.value(QLatin1String("status")).toString(), QStringLiteral("warn"));
+        // Nobody listens on a pidbox nor waits in BRPOP (the truth's own CLIENT LIST and PUBSUB NUMPAT say so).
+        QCOMPARE(truth.value(QLatin1String("pubsub_numpat")).toInteger(), 0);
+        QCOMPARE(truth.value(QLatin1String("brpop_clients")).toArray().size(), 0);
+        QCOMPARE(celery.value(QLatin1String("workers")).toInteger(-1), 0);
+        QCOMPARE(celery.value(QLatin1String("status")).toString(), QStringLiteral("crit"));
 
         const ProcessRun check = cli(QStringList{QStringLiteral("check")} + args);
         QCOMPARE(check.exitCode, 2);
         QVERIFY2(check.out.contains("CRIT Celery unacked: 8 task(s) reserved by a worker for"), check.out.constData());
-        QVERIFY2(check.out.contains("WARN Celery celery: no job taken for"), check.out.constData());
+        QVERIFY2(check.out.contains("CRIT Celery celery: ") && check.out.contains("job(s) waiting and no worker serves the queue"), check.out.constData());
+    }
+
+    // Celery as its docs set up priorities (broker_transport_options sep ':'
+    // and priority_steps 0..9): the queue was not listed at all, and only
+    // the lists 3, 6 and 9 were read. Its liveness from what a worker leaves
+    // connected (a pattern subscription to its pidbox, a BRPOP while idle),
+    // against `celery inspect`: a live, busy worker was called "no worker is
+    // taking them", CRIT; killed, nothing told it apart (issue 46, item 3).
+    void celeryPrioritiesSeparatorAndLiveness()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        const QString py = QStringLiteral("/usr/bin/python3");
+        const QString dir = scenarioDir("celery");
+        const QString script = dir + QStringLiteral("/scenario.py");
+        const QString url = server.url() + QStringLiteral("/0");
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("SEP"), QStringLiteral(":"));
+        env.insert(QStringLiteral("PRIORITY_STEPS"), QStringLiteral("all"));
+        env.insert(QStringLiteral("SLOW_SECONDS"), QStringLiteral("120"));
+        const auto truth = [&](const QStringList &more = {}) {
+            const ProcessRun run = runProcess(py, QStringList{script, QStringLiteral("truth"), url} + more, env, 30000);
+            return lastJsonLine(run.out);
+        };
+        const ProcessRun produced = runProcess(py, {script, QStringLiteral("produce"), url, QStringLiteral("2"), QStringLiteral("--mail"), QStringLiteral("0"),
+                                                    QStringLiteral("--prio"), QStringLiteral("18"), QStringLiteral("--prio-values"),
+                                                    QStringLiteral("1,2,3,4,5,6,7,8,9")},
+                                               env, 30000);
+        QVERIFY2(produced.exitCode == 0, produced.err.constData());
+        QJsonObject t = truth();
+        QCOMPARE(t.value(QLatin1String("sep")).toString(), QStringLiteral(":"));
+        const qint64 kombuSize = t.value(QLatin1String("queues")).toObject().value(QLatin1String("celery")).toObject().value(QLatin1String("kombu_size")).toInteger();
+        QCOMPARE(kombuSize, 20);
+        const QStringList args{QStringLiteral("--url"), server.url()};
+        ProcessRun snap = cli(QStringList{QStringLiteral("snapshot"), QStringLiteral("--json")} + args);
+        QJsonObject row = jobRow(QJsonDocument::fromJson(snap.out).object(), QStringLiteral("celery"), QStringLiteral("celery"));
+        QCOMPARE(row.value(QLatin1String("waiting")).toInteger(-1), kombuSize);
+        QCOMPARE(row.value(QLatin1String("keys")).toArray().size(), 10); // the plain list and the steps 1..9 holding tasks
+        QCOMPARE(row.value(QLatin1String("workers")).toInteger(-1), 0);
+        QCOMPARE(row.value(QLatin1String("status")).toString(), QStringLiteral("crit"));
+
+        // A live worker, busy: 2 tasks running, 6 more reserved (acks late, prefetch 4).
+        Worker worker;
+        QVERIFY(worker.start(py, {script, QStringLiteral("worker"), url}, dir, env));
+        QVERIFY2(worker.waitForLine("ready", 30000), worker.output().constData());
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        QVERIFY2(waitUntil([&] { return db.command({"ZCARD", "unacked_index"}).integer() >= 8; }, 20000), worker.output().constData());
+        t = truth({QStringLiteral("--inspect")});
+        const QJsonObject inspect = t.value(QLatin1String("inspect")).toObject();
+        QVERIFY2(!inspect.value(QLatin1String("ping")).isNull(), "celery inspect found no worker");
+        qint64 running = 0, reserved = 0;
+        for (const QJsonValue &tasks : inspect.value(QLatin1String("active")).toObject())
+            running += tasks.toArray().size();
+        for (const QJsonValue &tasks : inspect.value(QLatin1String("reserved")).toObject())
+            reserved += tasks.toArray().size();
+        QCOMPARE(running + reserved, 8);
+        Watch watch;
+        QVERIFY(watch.start(server.url()));
+        QJsonObject last;
+        // Served: a worker connection counted, for twelve polls never CRIT.
+        for (int polls = 0, seen = 0; polls < 12; ++seen) {
+            QVERIFY2(seen < 40, QJsonDocument(row).toJson().constData());
+            row = jobRow(watch.next(15000), QStringLiteral("celery"), QStringLiteral("celery"));
+            if (row.value(QLatin1String("workers")).isNull())
+                continue;
+            ++polls;
+            QVERIFY2(row.value(QLatin1String("workers")).toInteger() >= 1, QJsonDocument(row).toJson().constData());
+            QVERIFY2(row.value(QLatin1String("status")).toString() != QLatin1String("crit"), QJsonDocument(row).toJson().constData());
+            QCOMPARE(row.value(QLatin1String("waiting")).toInteger(), kombuSize - 8);
+        }
+        // Killed: what it left connected is gone with it.
+        worker.kill();
+        QVERIFY2(watch.until([&](const QJsonObject &s) {
+            const QJsonObject r = jobRow(s, QStringLiteral("celery"), QStringLiteral("celery"));
+            return r.value(QLatin1String("workers")).toInteger(-1) == 0 && r.value(QLatin1String("status")).toString() == QLatin1String("crit");
+        }, 20000, &last), QJsonDocument(jobRow(last, QStringLiteral("celery"), QStringLiteral("celery"))).toJson().constData());
+        t = truth();
+        QCOMPARE(t.value(QLatin1String("pubsub_numpat")).toInteger(), 0);
+        QCOMPARE(t.value(QLatin1String("brpop_clients")).toArray().size(), 0);
     }
 
     // dramatiq is in no registry these machines reach (not in Debian, not on

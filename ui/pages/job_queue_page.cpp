@@ -76,7 +76,12 @@ QString facts(const JobQueueSnapshot &q)
         out << fillText(JobQueuePage::tr("the oldest due %1 late"), formatDuration(*q.oldestOverdueMs));
     if (q.failed)
         out << fillText(JobQueuePage::tr("%1 failed"), formatCount(*q.failed));
-    if (q.workers)
+    if (q.rateLimitMs)
+        out << fillText(JobQueuePage::tr("rate limited: the window ends in %1"), formatDuration(*q.rateLimitMs));
+    // BullMQ and Celery leave no heartbeat: what is counted is their connections (CLIENT LIST).
+    if (q.workers && (q.framework == JobFramework::BullMQ || q.framework == JobFramework::Celery))
+        out << fillText(JobQueuePage::tr("%1 worker connection(s)"), formatCount(*q.workers));
+    else if (q.workers)
         out << fillText(JobQueuePage::tr("%1 worker(s) alive"), formatCount(*q.workers));
     return out.join(JobQueuePage::tr(", "));
 }

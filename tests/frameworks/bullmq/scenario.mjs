@@ -28,6 +28,12 @@
 //   node scenario.mjs poison URL N [queue=mail] [--prefix P]
 //       Adds N "poison" jobs (attempts 1): a running worker fails each at
 //       once, so the queue's failed set grows by N. Prints "poisoned N".
+//   node scenario.mjs add URL N [queue=mail] [--prefix P] [--priority-from K]
+//       Adds N "send" jobs; with --priority-from K their priorities are
+//       K, K+1, ... (BullMQ's `prioritized` set) instead of FIFO.
+//       Prints "added N".
+//   Worker options --limit-max M --limit-duration MS: BullMQ's rate limiter
+//       (at most M jobs per MS, the worker's `limiter` option).
 //   node scenario.mjs truth URL [queue=mail] [--prefix P]
 //       Prints ONE JSON line with BullMQ's own view: getJobCounts(), delayed
 //       jobs (id, timestamp, delay, due, zset score), getWorkersCount(),
@@ -171,6 +177,7 @@ async function worker(connection, prefix, queueName, opt) {
       stalledInterval, // how often this worker runs moveStalledJobsToWait
       maxStalledCount: 1, // BullMQ default
       name: 'pelscope-scenario', // -> job hash field `pb`, CLIENT name suffix ":w:<name>"
+      ...(opt['limit-max'] ? { limiter: { max: intOpt(opt, 'limit-max', 1), duration: intOpt(opt, 'limit-duration', 1000) } } : {}),
     },
   );
   w.on('active', job => console.log(`active ${job.id}`));
@@ -280,6 +287,16 @@ async function main() {
       return worker(connection, prefix, pos[0] ?? 'mail', opt);
     case 'truth':
       return truth(connection, prefix, pos[0] ?? 'mail');
+    case 'add': {
+      const n = Number(pos[0] ?? 0);
+      if (!Number.isInteger(n) || n < 1) usage('add needs N >= 1');
+      const q = new Queue(pos[1] ?? 'mail', { connection, prefix });
+      const from = opt['priority-from'] === undefined ? null : intOpt(opt, 'priority-from', 1);
+      for (let i = 0; i < n; i++) await q.add('send', { i }, from === null ? {} : { priority: from + i });
+      await q.close();
+      console.log(`added ${n}`);
+      return;
+    }
     case 'poison': {
       const n = Number(pos[0] ?? 0);
       if (!Number.isInteger(n) || n < 1) usage('poison needs N >= 1');

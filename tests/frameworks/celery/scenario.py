@@ -6,7 +6,7 @@ Runs against a REAL Celery (Debian 12: python3-celery 5.2.6, python3-kombu
 
 Subcommands (the Redis URL always comes first after the subcommand):
 
-  produce URL N [--mail M] [--prio P] [--fail F] [--eta E]
+  produce URL N [--mail M] [--prio P] [--prio-values 3,6,9] [--fail F] [--eta E]
       LPUSH N `scenario.slow` tasks to queue `celery`, M to queue `mail`,
       P priority tasks to `celery` (priorities 3, 6, 9, 3, ... -> lists
       "celery\\x06\\x163", "celery\\x06\\x166", "celery\\x06\\x169") and F
@@ -22,6 +22,8 @@ Subcommands (the Redis URL always comes first after the subcommand):
       Prints "ready" (flushed) on stdout once the worker consumes.
       Knobs (environment):
         VISIBILITY_TIMEOUT  kombu visibility_timeout, seconds (default 3600)
+        SEP                 kombu's separator (default its own '\\x06\\x16')
+        PRIORITY_STEPS=all  kombu priority_steps 0..9 (default 0, 3, 6, 9)
         POOL                prefork | threads | solo   (default prefork)
         CONCURRENCY         pool size                  (default 2)
         PREFETCH            worker_prefetch_multiplier (default 4)
@@ -77,6 +79,11 @@ def configure(url):
         broker_transport_options={
             'visibility_timeout': float(
                 os.environ.get('VISIBILITY_TIMEOUT', '3600')),
+            # Celery's docs ("Redis: priorities") show sep ':' with every
+            # step 0..9: SEP=':' PRIORITY_STEPS=all.
+            **({'sep': os.environ['SEP']} if os.environ.get('SEP') else {}),
+            **({'priority_steps': list(range(10))}
+               if os.environ.get('PRIORITY_STEPS') == 'all' else {}),
         },
         worker_hijack_root_logger=False,
         worker_redirect_stdouts=False,
@@ -113,6 +120,8 @@ def cmd_produce(url, args):
     p.add_argument('n', type=int)
     p.add_argument('--mail', type=int, default=5)
     p.add_argument('--prio', type=int, default=3)
+    p.add_argument('--prio-values', default='3,6,9',
+                   help='the priorities the --prio tasks take, in turn')
     p.add_argument('--fail', type=int, default=0)
     p.add_argument('--eta', type=int, default=0,
                    help='tasks with countdown=600 s (a worker holds them in '
@@ -133,8 +142,9 @@ def cmd_produce(url, args):
         for i in range(a.mail):
             ids['mail'].append(
                 slow.apply_async((i,), queue='mail', producer=prod).id)
+        values = [int(v) for v in a.prio_values.split(',')]
         for i in range(a.prio):
-            pri = (3, 6, 9)[i % 3]
+            pri = values[i % len(values)]
             ids['prio'].append(
                 slow.apply_async((i,), priority=pri, producer=prod).id)
     print(json.dumps(ids), flush=True)
