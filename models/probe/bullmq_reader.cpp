@@ -64,9 +64,17 @@ void BullMqReader::addQueue(const QByteArray &prefix, const QByteArray &name)
 bool BullMqReader::wantsAnotherTick() const
 {
     for (const Queue &q : m_queues)
-        if ((q.needsIds && q.layout == Queue::Layout::BullMQ) || !q.confirmed())
+        if ((q.layout == Queue::Layout::BullMQ && (q.needsIds || !q.last)) || !q.confirmed())
             return true;
     return false;
+}
+
+QString BullMqReader::gap() const
+{
+    if (!m_gap.isEmpty())
+        return m_gap;
+    const qsizetype unread = std::count_if(m_queues.cbegin(), m_queues.cend(), [](const Queue &q) { return q.layout == Queue::Layout::BullMQ && !q.last; });
+    return unread > 0 ? fillText(QStringLiteral("%1 BullMQ queues: %2 not read yet"), m_queues.size(), unread) : QString();
 }
 
 bool BullMqReader::owns(const QByteArray &key) const
@@ -79,10 +87,14 @@ bool BullMqReader::owns(const QByteArray &key) const
 
 void BullMqReader::planReads(qint64 nowMs)
 {
+    m_rotation.begin(std::count_if(m_queues.cbegin(), m_queues.cend(), [](const Queue &q) { return q.layout == Queue::Layout::BullMQ; }));
+    qsizetype read = 0;
     for (Queue &q : m_queues) {
         const QByteArray base = q.prefix + ':' + q.name + ':';
         Slots &s = q.slots;
         s = Slots{};
+        if (q.layout == Queue::Layout::BullMQ && !m_rotation.reads(read++))
+            continue; // its last row stands this tick (s.meta stays -1)
         if (!q.confirmed()) {
             s.confirm = ask({"HMGET", base + "meta", "version", "opts.maxLenEvents"});
             s.idType = ask({"TYPE", base + "id"});
@@ -163,11 +175,17 @@ void BullMqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
             }
             continue;
         }
+        if (s.meta < 0) { // not read this tick
+            if (q.last)
+                out.append(*q.last);
+            continue;
+        }
         JobQueueSnapshot row;
         row.framework = JobFramework::BullMQ;
         row.prefix = q.prefix;
         row.name = q.name;
         row.key = q.prefix + ':' + q.name + ":wait";
+        row.readAtMs = nowMs;
         row.parts = bullMqParts(q.prefix + ':' + q.name + ':');
         if (reply(s.exists).toInt().value_or(0) == 0 && !reply(s.exists).isError()) {
             // Deleted whole (obliterated): no row, and nothing carried over
@@ -181,6 +199,7 @@ void BullMqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
         }
         row.error = errorAmong({s.meta, s.wait, s.paused, s.prioritized, s.active, s.activeIds, s.delayed, s.due, s.earliest, s.failed, s.head});
         if (!row.error.isEmpty()) {
+            q.last = row;
             out.append(row);
             continue;
         }
@@ -251,6 +270,7 @@ void BullMqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
         q.newestFailedId = newest;
         if (!newest.isEmpty() && newest == q.failedReasonOf)
             row.newestFailure = q.failedReason;
+        q.last = row;
         out.append(row);
     }
     m_queues.removeIf([this](const Queue &q) { return m_rejected.contains({q.prefix, q.name}); });

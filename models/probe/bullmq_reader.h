@@ -31,9 +31,11 @@ public:
     void addQueue(const QByteArray &prefix, const QByteArray &name);
     bool wantsAnotherTick() const override;
     bool owns(const QByteArray &key) const override;
-    // Why some candidates are not read (more than kMaxQueues); empty when all are.
-    QString gap() const override { return m_gap; }
-    static constexpr int kMaxQueues = 200;
+    // Why some candidates are not read (more than kMaxQueues, or not reached
+    // yet by the rotation); empty when all are.
+    QString gap() const override;
+    static constexpr int kMaxQueues = 1000;
+    static constexpr int kReadPerTick = 200;
 
 protected:
     void planReads(qint64 nowMs) override;
@@ -61,6 +63,7 @@ private:
         bool needsIds = true;
         TakenWatch taken;
         Slots slots;
+        std::optional<JobQueueSnapshot> last; // its last row, shown while it is not read (ReadRotation)
     };
     // The row of a queue in Bull's or bee-queue's layout: present, not read.
     static JobQueueSnapshot unreadRow(const Queue &q);
@@ -69,6 +72,7 @@ private:
     QSet<QPair<QByteArray, QByteArray>> m_known;    // every candidate ever added (rejected ones too)
     QSet<QPair<QByteArray, QByteArray>> m_rejected; // their meta says they are not BullMQ's
     QString m_gap;
+    ReadRotation m_rotation{kReadPerTick};
 };
 
 } // namespace pelscope

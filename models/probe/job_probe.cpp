@@ -106,8 +106,12 @@ void JobProbe::parse(const RedisReplies &replies, qint64 nowMs, const HealthThre
     if (m_clientList >= 0)
         m_clients.take(replies.value(at++), nowMs);
     for (const auto &r : m_readers) {
+        const qsizetype before = data.jobQueues.size();
         r->parse(replies.mid(at, r->planned()), nowMs, data.jobQueues);
         at += r->planned();
+        for (qsizetype i = before; i < data.jobQueues.size(); ++i)
+            if (data.jobQueues[i].readAtMs == 0) // read now; a carried row keeps its own
+                data.jobQueues[i].readAtMs = nowMs;
     }
     if (fixed.any())
         found(fixed); // read from the next tick (a reader made now planned nothing this one)

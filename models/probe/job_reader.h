@@ -150,6 +150,39 @@ private:
     int m_cap;
 };
 
+// Which of a framework's queues are read this tick. Up to `perTick` of
+// them, all, every tick; past that a window of `perTick` that moves on each
+// tick, so each queue is read every rounds() ticks and every one is judged:
+// a cap that read "the first 200 by name" hid a burning 250th (issue 46). A
+// queue not read this tick shows its last reading (its readAtMs says when).
+class ReadRotation
+{
+public:
+    explicit ReadRotation(int perTick)
+        : m_perTick(perTick)
+    {}
+    // At the start of a tick's plan, over the `count` queues it holds now.
+    void begin(qsizetype count)
+    {
+        if (count <= m_perTick)
+            m_start = 0;
+        else if (m_begun)
+            m_start = (m_start + m_perTick) % count;
+        m_begun = true;
+        m_count = count;
+    }
+    // Whether the i-th queue (in the reader's own order) is read this tick.
+    bool reads(qsizetype i) const { return m_count <= m_perTick || (i - m_start + m_count) % m_count < m_perTick; }
+    // Ticks for each queue to be read once.
+    qsizetype rounds() const { return m_count <= m_perTick ? 1 : (m_count + m_perTick - 1) / m_perTick; }
+    int perTick() const { return m_perTick; }
+
+private:
+    int m_perTick;
+    qsizetype m_start = 0, m_count = 0;
+    bool m_begun = false;
+};
+
 // A count the server sent; unknown when the reply is an error, nil or negative.
 std::optional<qint64> replyCount(const RedisReply &r);
 // A job's JSON object; empty when it is not one, or larger than kValueCap

@@ -25,9 +25,10 @@ QString RqReader::gap() const
 {
     // rq:queues may list other keys too: the queues counted are those read.
     const qint64 listed = m_queueSet.size().value_or(0);
-    return listed > kMaxQueues && m_queues.size() >= std::size_t(kMaxQueues)
-               ? fillText(QStringLiteral("rq:queues lists %1 queues: %2 are read"), listed, kMaxQueues)
-               : QString();
+    if (listed > kMaxQueues && m_queues.size() >= std::size_t(kMaxQueues))
+        return fillText(QStringLiteral("rq:queues lists %1 queues: %2 are read"), listed, kMaxQueues);
+    const qint64 unread = std::count_if(m_queues.cbegin(), m_queues.cend(), [](const auto &q) { return !q.second.last; });
+    return unread > 0 ? fillText(QStringLiteral("rq:queues lists %1 queues: %2 not read yet"), listed, unread) : QString();
 }
 
 void RqReader::planReads(qint64 nowMs)
@@ -35,7 +36,12 @@ void RqReader::planReads(qint64 nowMs)
     const QByteArray nowS = QByteArray::number(nowMs / 1000);
     m_queuesScan = ask(m_queueSet.scan("rq:queues"));
     m_queuesCard = ask(SetPager::card("rq:queues"));
+    m_rotation.begin(qsizetype(m_queues.size()));
+    qsizetype i = 0;
     for (auto &[name, q] : m_queues) {
+        q.llen = -1;
+        if (!m_rotation.reads(i++))
+            continue;
         q.llen = ask({"LLEN", "rq:queue:" + name});
         q.head = ask({"LINDEX", "rq:queue:" + name, "0"});
         q.headTime = q.oldestId.isEmpty() ? -1 : ask({"HGET", "rq:job:" + q.oldestId, "enqueued_at"});
@@ -61,6 +67,11 @@ void RqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
 {
     m_needsAnotherTick = false;
     for (auto &[name, q] : m_queues) {
+        if (q.llen < 0) { // not read this tick: its last reading, said as such
+            if (q.last)
+                out.append(*q.last);
+            continue;
+        }
         JobQueueSnapshot row;
         row.framework = JobFramework::Rq;
         row.prefix = "rq";
@@ -73,7 +84,9 @@ void RqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
                      JobPart::inSortedSet(JobPart::Role::Scheduled, "rq:scheduled:" + name, JobPart::Score::Due, 1000.0, "rq:job:"),
                      JobPart::inSortedSet(JobPart::Role::Failed, "rq:failed:" + name, JobPart::Score::Expiry, 1000.0, "rq:job:")};
         row.error = errorAmong({q.llen, q.head, q.wip, q.wipOverdue, q.failed, q.scheduled, q.due, q.workers, q.workersCard});
+        row.readAtMs = nowMs;
         if (!row.error.isEmpty()) {
+            q.last = row;
             out.append(row);
             continue;
         }
@@ -127,6 +140,7 @@ void RqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
             m_needsAnotherTick = true;
         }
         q.workerKeys = listed.mid(0, kMaxWorkersRead);
+        q.last = row;
         out.append(row);
     }
     // The queues for the next tick: rq:queues holds their keys (kept as they were when the read failed).

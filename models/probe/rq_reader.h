@@ -10,7 +10,7 @@
 //   rq:workers:<q> (set of rq:worker:<w> keys) and each worker's hash, which
 //     expires when its heartbeats stop: the workers alive for the queue.
 // O(1) or O(log N) per command, but SMEMBERS of the registries (O(queues),
-// O(workers)); at most kMaxQueues queues.
+// O(workers)); kReadPerTick queues a tick, at most kMaxQueues judged (ReadRotation).
 #pragma once
 
 #include "job_reader.h"
@@ -22,10 +22,14 @@ namespace pelscope {
 class RqReader : public JobReader
 {
 public:
-    bool wantsAnotherTick() const override { return m_needsAnotherTick; }
+    bool wantsAnotherTick() const override
+    {
+        return m_needsAnotherTick || std::any_of(m_queues.cbegin(), m_queues.cend(), [](const auto &q) { return !q.second.last; });
+    }
     bool owns(const QByteArray &key) const override { return key.startsWith("rq:"); }
     QString gap() const override;
-    static constexpr int kMaxQueues = 200;
+    static constexpr int kMaxQueues = 10'000;
+    static constexpr int kReadPerTick = 200;
     static constexpr int kMaxWorkersRead = 50; // per queue and tick
 
 protected:
@@ -41,8 +45,10 @@ private:
         int llen = -1, head = -1, headTime = -1, wip = -1, wipOverdue = -1, wipEarliest = -1, failed = -1, scheduled = -1, due = -1,
             earliestDue = -1, workers = -1, workersCard = -1;
         QList<int> workerHashes;
+        std::optional<JobQueueSnapshot> last; // its last row, shown while it is not read
     };
-    SetPager m_queueSet{kMaxQueues * 4}; // rq:queues may hold other keys, skipped when read
+    SetPager m_queueSet{kMaxQueues}; // rq:queues may hold other keys, skipped when read
+    ReadRotation m_rotation{kReadPerTick};
     int m_queuesScan = -1, m_queuesCard = -1;
     std::map<QByteArray, Queue> m_queues; // by queue name
     bool m_needsAnotherTick = true;

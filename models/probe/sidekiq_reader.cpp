@@ -34,7 +34,16 @@ JobQueueSnapshot sidekiqRow(const QByteArray &name, const QByteArray &key)
 QString SidekiqReader::gap() const
 {
     const qint64 listed = m_queueSet.size().value_or(0);
-    return listed > kMaxQueues ? fillText(QStringLiteral("%1 Sidekiq queues: %2 are read"), listed, kMaxQueues) : QString();
+    if (listed > kMaxQueues)
+        return fillText(QStringLiteral("%1 Sidekiq queues: %2 are read"), listed, kMaxQueues);
+    const qint64 unread = std::count_if(m_queues.cbegin(), m_queues.cend(), [](const auto &q) { return !q.second.last; });
+    return unread > 0 ? fillText(QStringLiteral("%1 Sidekiq queues: %2 not read yet"), listed, unread) : QString();
+}
+
+bool SidekiqReader::wantsAnotherTick() const
+{
+    // Also while a queue was never read: a one-shot check then reads the next window at once.
+    return m_needsAnotherTick || std::any_of(m_queues.cbegin(), m_queues.cend(), [](const auto &q) { return !q.second.last; });
 }
 
 void SidekiqReader::planReads(qint64 nowMs)
@@ -44,7 +53,12 @@ void SidekiqReader::planReads(qint64 nowMs)
     m_queuesCard = ask(SetPager::card("queues"));
     m_processesScan = ask(m_processSet.scan("processes"));
     m_processesCard = ask(SetPager::card("processes"));
+    m_rotation.begin(qsizetype(m_queues.size()));
+    qsizetype i = 0;
     for (auto &[name, q] : m_queues) {
+        q.llen = q.head = -1;
+        if (!m_rotation.reads(i++))
+            continue;
         q.llen = ask({"LLEN", "queue:" + name});
         q.head = q.pacer.due(nowMs) ? ask({"LINDEX", "queue:" + name, "-1"}) : -1;
     }
@@ -134,6 +148,11 @@ void SidekiqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
     }
 
     for (auto &[name, q] : m_queues) {
+        if (q.llen < 0) { // not read this tick: its last reading, said as such
+            if (q.last)
+                out.append(*q.last);
+            continue;
+        }
         JobQueueSnapshot row = sidekiqRow(name, "queue:" + name);
         row.parts = {JobPart::inList(JobPart::Role::Waiting, "queue:" + name)};
         row.error = q.head >= 0 ? errorAmong({q.llen, q.head}) : errorAmong({q.llen});
@@ -170,6 +189,8 @@ void SidekiqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
             if (const auto it = goneFrom.find(name); it != goneFrom.end())
                 row.goneWorkers = it->second;
         }
+        row.readAtMs = nowMs;
+        q.last = row;
         out.append(row);
     }
 

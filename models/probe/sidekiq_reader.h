@@ -23,13 +23,15 @@ namespace pelscope {
 class SidekiqReader : public JobReader
 {
 public:
-    bool wantsAnotherTick() const override { return m_needsAnotherTick; }
+    bool wantsAnotherTick() const override;
     bool owns(const QByteArray &key) const override
     {
         return key == "schedule" || key == "retry" || key == "dead" || (key.startsWith("queue:") && m_queues.count(key.mid(6)) > 0);
     }
     QString gap() const override;
-    static constexpr int kMaxQueues = 200;
+    // Queues listed and judged at most; read kReadPerTick a tick (ReadRotation).
+    static constexpr int kMaxQueues = 10'000;
+    static constexpr int kReadPerTick = 200;
     static constexpr int kMaxProcesses = 200;
     // No heartbeat for this long (the hash's TTL is 60 s from each beat).
     static constexpr qint64 kDeadAfterMs = 15'000;
@@ -43,7 +45,8 @@ private:
     {
         TakenWatch taken;
         HeadPacer pacer;
-        int llen = -1, head = -1; // head -1: not read this tick (a large job, HeadPacer)
+        int llen = -1, head = -1; // llen -1: not read this tick (ReadRotation); head -1: nor its oldest job (a large one, HeadPacer)
+        std::optional<JobQueueSnapshot> last; // its last row, shown while it is not read
     };
     struct Process
     {
@@ -61,6 +64,7 @@ private:
     SetPager m_queueSet{kMaxQueues}, m_processSet{kMaxProcesses};
     int m_queuesScan = -1, m_queuesCard = -1, m_processesScan = -1, m_processesCard = -1, m_deadSize = -1, m_deadNewest = -1;
     SetSlots m_schedule, m_retry;
+    ReadRotation m_rotation{kReadPerTick};
     bool m_needsAnotherTick = true;
 };
 

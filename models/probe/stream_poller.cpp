@@ -145,7 +145,9 @@ void StreamPoller::onReady()
     ++m_generation;
     m_inTick = false;
     m_firstTickOfGeneration = true;
-    m_extraTicksLeft = 2;
+    // Two for a registry's names then their reads; more for a framework with
+    // more queues than it reads a tick (ReadRotation): 1,200 in a one-shot.
+    m_extraTicksLeft = 5;
     m_schedule.cancel();
     // After a reconnect the keyspace may be another (a restart, a failover):
     // sweep again, riding along with the ticks once the first sweep is done.
@@ -288,7 +290,7 @@ void StreamPoller::onTickReplies(quint64 generation, const RedisReplies &replies
     // Groups seen for the first time were not probed yet: on the first tick of
     // a connection, ask again at once rather than publish a half snapshot.
     // A job framework's registry read this tick names queues and workers
-    // to read next: up to two more ticks, so a one-shot check sees them.
+    // to read next: a few more ticks (m_extraTicksLeft), so a one-shot check sees them.
     if ((m_firstTickOfGeneration && m_probe->hadUnprobedGroups()) || (m_extraTicksLeft > 0 && m_queues->wantsAnotherTick())) {
         m_firstTickOfGeneration = false;
         --m_extraTicksLeft;

@@ -326,6 +326,9 @@ struct JobQueueSnapshot
     // they died without cleaning up (what they held is lost or moved on).
     QStringList goneWorkers;
     QList<JobPart> parts; // the keys its page browses, waiting first
+    // Server ms of the reads this row holds: the poll's own, or an earlier
+    // one's for a queue not read this tick (many queues: ReadRotation).
+    qint64 readAtMs = 0;
     HealthVerdict health;
 };
 

@@ -311,6 +311,7 @@ QJsonObject snapshotToJson(const Snapshot &snapshot)
         o.insert(QLatin1String("not_taken_for_ms"), orNull(q.notTakenForMs));
         o.insert(QLatin1String("active"), orNull(q.active));
         o.insert(QLatin1String("rate_limit_ms"), orNull(q.rateLimitMs));
+        o.insert(QLatin1String("read_at_ms"), q.readAtMs > 0 ? QJsonValue(double(q.readAtMs)) : QJsonValue(QJsonValue::Null));
         o.insert(QLatin1String("orphaned"), orNull(q.orphaned));
         o.insert(QLatin1String("held_sampled"), qint64(q.heldSampled));
         o.insert(QLatin1String("oldest_orphaned_ms"), orNull(q.oldestOrphanedMs));

@@ -32,6 +32,10 @@
 //       Adds N "send" jobs; with --priority-from K their priorities are
 //       K, K+1, ... (BullMQ's `prioritized` set) instead of FIFO.
 //       Prints "added N".
+//   node scenario.mjs many URL N [--prefix P]
+//       N queues "q000".."q<N-1>" with one job each delayed an hour (quiet:
+//       nothing waits), and "zz-burning" with 20 jobs waiting and no worker:
+//       the last queue by name. Prints "many N".
 //   Worker options --limit-max M --limit-duration MS: BullMQ's rate limiter
 //       (at most M jobs per MS, the worker's `limiter` option).
 //   node scenario.mjs truth URL [queue=mail] [--prefix P]
@@ -295,6 +299,20 @@ async function main() {
       for (let i = 0; i < n; i++) await q.add('send', { i }, from === null ? {} : { priority: from + i });
       await q.close();
       console.log(`added ${n}`);
+      return;
+    }
+    case 'many': {
+      const n = Number(pos[0] ?? 0);
+      if (!Number.isInteger(n) || n < 1) usage('many needs N >= 1');
+      for (let i = 0; i < n; i++) {
+        const q = new Queue(`q${String(i).padStart(3, '0')}`, { connection, prefix });
+        await q.add('later', { i }, { delay: 3600_000 });
+        await q.close();
+      }
+      const burning = new Queue('zz-burning', { connection, prefix });
+      for (let i = 0; i < 20; i++) await burning.add('send', { i });
+      await burning.close();
+      console.log(`many ${n}`);
       return;
     }
     case 'poison': {
