@@ -62,6 +62,11 @@ HealthVerdict evaluateJobQueue(const JobQueueSnapshot &q, const HealthThresholds
                   jobReason("workers_gone", QT_TRANSLATE_NOOP("JobRules", "%1 worker(s) died without cleaning up: %2"),
                             {ReasonArg::count(q.goneWorkers.size()), ReasonArg::text(q.goneWorkers.join(QStringLiteral(", ")))}));
 
+    if (!q.stuckParents.isEmpty())
+        addReason(v, Health::Warn,
+                  jobReason("flow_stuck", QT_TRANSLATE_NOOP("JobRules", "%1 flow parent(s) wait for ever on a child that failed: %2"),
+                            {ReasonArg::count(q.stuckParents.size()), ReasonArg::text(q.stuckParents.join(QStringLiteral("; ")))}));
+
     const qint64 waiting = q.waiting.value_or(0);
     if (waiting > 0 && q.paused)
         addReason(v, Health::Warn, jobReason("paused", QT_TRANSLATE_NOOP("JobRules", "paused with %1 job(s) waiting"), {ReasonArg::count(waiting)}));

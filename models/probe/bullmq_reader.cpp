@@ -132,7 +132,51 @@ void BullMqReader::planReads(qint64 nowMs)
         // expires it after the limit's duration (prepareJobForProcessing).
         s.limiter = ask({"PTTL", base + "limiter"});
         s.exists = ask({"EXISTS", base + "meta", base + "id", base + "events"});
+        s.waitingChildren = ask({"ZCARD", base + "waiting-children"});
+        s.parentsSample = ask({"ZRANGE", base + "waiting-children", "0", QByteArray::number(kParentsSample - 1)});
+        for (const QByteArray &parent : std::as_const(q.parentsSample))
+            s.dependencies.append({parent, ask({"SSCAN", base + parent + ":dependencies", "0", "COUNT", QByteArray::number(kChildrenSample)})});
+        for (const auto &[parent, child] : std::as_const(q.childrenSample))
+            s.children.append({parent, ask({"HMGET", child, "finishedOn", "failedReason"})});
     }
+}
+
+// Flow parents waiting on a child that failed for good (its hash has
+// finishedOn and failedReason, yet it is still among the parent's
+// unprocessed dependencies): BullMQ moves such a parent only when the flow
+// said failParentOnFailure, ignore- or removeDependencyOnFailure, or
+// continueParentOnFailure; otherwise it waits for ever.
+void BullMqReader::readFlows(Queue &q, JobQueueSnapshot &row)
+{
+    const Slots &s = q.slots;
+    row.waitingChildren = replyCount(reply(s.waitingChildren));
+    QList<QByteArray> parentsNow;
+    for (const RedisReply &id : reply(s.parentsSample).elements())
+        parentsNow.append(id.bytes().left(256));
+    QSet<QByteArray> stuck;
+    for (const auto &[parent, slot] : s.children) {
+        const RedisReply &child = reply(slot);
+        if (!parentsNow.contains(parent) || child.size() != 2 || child.at(0).isNil() || child.at(1).isNil() || stuck.contains(parent))
+            continue;
+        stuck.insert(parent);
+        QByteArray childKey;
+        for (const auto &[p, c] : std::as_const(q.childrenSample))
+            if (p == parent && childKey.isEmpty())
+                childKey = c;
+        row.stuckParents.append(fillText(QStringLiteral("%1 waits on %2, which failed: %3"), displayBytes(parent), displayBytes(childKey),
+                                         displayBytes(child.at(1).bytes().left(300))));
+    }
+    // The children to look at next tick: those still unprocessed now.
+    const QList<QPair<QByteArray, QByteArray>> asked = std::exchange(q.childrenSample, {});
+    for (const auto &[parent, slot] : s.dependencies) {
+        const RedisReply &page = reply(slot);
+        if (!parentsNow.contains(parent) || page.size() != 2)
+            continue;
+        for (const RedisReply &child : page.at(1).elements().mid(0, kChildrenSample))
+            q.childrenSample.append({parent, child.bytes().left(1024)});
+    }
+    q.needsIds = q.needsIds || (q.parentsSample != parentsNow && !parentsNow.isEmpty()) || q.childrenSample != asked;
+    q.parentsSample = parentsNow;
 }
 
 JobQueueSnapshot BullMqReader::unreadRow(const Queue &q)
@@ -270,6 +314,7 @@ void BullMqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
         q.newestFailedId = newest;
         if (!newest.isEmpty() && newest == q.failedReasonOf)
             row.newestFailure = q.failedReason;
+        readFlows(q, row);
         q.last = row;
         out.append(row);
     }

@@ -6,7 +6,11 @@
 //     the job: "stalled" in BullMQ's words);
 //   delayed (sorted set, score = due ms × 4096 + counter): due and the earliest;
 //   failed (sorted set): BullMQ's dead letters, the newest one's failedReason;
-//   meta (hash): paused, version.
+//   meta (hash): paused, version;
+//   waiting-children (sorted set by when added): flow parents; for the 5
+//     oldest, a page of each one's :dependencies (children not yet done),
+//     then each child's finishedOn and failedReason: a child that failed for
+//     good without failParentOnFailure leaves its parent waiting for ever.
 // Every command is O(1) or O(log N) but LRANGE of the sample (O(20)).
 // Bull 3/4 and bee-queue lay their queues out under the same key shapes
 // without BullMQ's meta hash (Bull: an `id` counter; bee-queue: a `jobs`
@@ -36,6 +40,8 @@ public:
     QString gap() const override;
     static constexpr int kMaxQueues = 1000;
     static constexpr int kReadPerTick = 200;
+    static constexpr int kParentsSample = 5; // flow parents looked at per queue and tick
+    static constexpr int kChildrenSample = 10; // children of each
 
 protected:
     void planReads(qint64 nowMs) override;
@@ -45,8 +51,11 @@ private:
     struct Slots
     {
         int confirm = -1, idType = -1, jobsType = -1, meta = -1, wait = -1, paused = -1, prioritized = -1, active = -1, activeIds = -1, delayed = -1, due = -1, earliest = -1,
-            failed = -1, newestFailed = -1, head = -1, prioritizedHead = -1, limiter = -1, exists = -1, oldestTime = -1, failedReason = -1;
+            failed = -1, newestFailed = -1, head = -1, prioritizedHead = -1, limiter = -1, exists = -1, oldestTime = -1, failedReason = -1,
+            waitingChildren = -1, parentsSample = -1;
         QList<QPair<QByteArray, int>> locks; // active job id -> EXISTS of its lock
+        QList<QPair<QByteArray, int>> dependencies; // sampled parent id -> SSCAN of its :dependencies
+        QList<QPair<QByteArray, int>> children;     // a sampled parent's child key -> HMGET finishedOn failedReason
     };
     struct Queue
     {
@@ -62,9 +71,14 @@ private:
         QString failedReason;
         bool needsIds = true;
         TakenWatch taken;
+        // Flows: the oldest parents waiting on children, then their children
+        // still unprocessed (parent id -> child keys), read a tick apart.
+        QList<QByteArray> parentsSample;
+        QList<QPair<QByteArray, QByteArray>> childrenSample;
         Slots slots;
         std::optional<JobQueueSnapshot> last; // its last row, shown while it is not read (ReadRotation)
     };
+    void readFlows(Queue &q, JobQueueSnapshot &row);
     // The row of a queue in Bull's or bee-queue's layout: present, not read.
     static JobQueueSnapshot unreadRow(const Queue &q);
 

@@ -325,6 +325,11 @@ struct JobQueueSnapshot
     // Workers still listed in the framework's registry whose own key is gone:
     // they died without cleaning up (what they held is lost or moved on).
     QStringList goneWorkers;
+    // BullMQ flows: parents waiting on their children, and of the oldest
+    // few, those waiting on a child that failed for good: "12 waits on
+    // bull:flow-children:3, which failed: boom".
+    std::optional<qint64> waitingChildren;
+    QStringList stuckParents;
     QList<JobPart> parts; // the keys its page browses, waiting first
     // Server ms of the reads this row holds: the poll's own, or an earlier
     // one's for a queue not read this tick (many queues: ReadRotation).

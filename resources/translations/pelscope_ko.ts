@@ -802,6 +802,11 @@
     </message>
     <message>
         <location line="+5"/>
+        <source>%1 flow parent(s) wait for ever on a child that failed: %2</source>
+        <translation>플로 부모 작업 %1개가 실패한 자식 작업을 끝없이 기다림: %2</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>paused with %1 job(s) waiting</source>
         <translation>작업 %1개가 대기 중인 채로 일시 정지됨</translation>
     </message>
@@ -4586,6 +4591,11 @@ Desktop notifications muted</source>
     </message>
     <message>
         <location line="+2"/>
+        <source>%1 waiting on their children</source>
+        <translation>자식 작업을 기다리는 작업 %1개</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>rate limited: the window ends in %1</source>
         <translation>속도 제한: %1 후 창 종료</translation>
     </message>
@@ -4743,6 +4753,11 @@ Desktop notifications muted</source>
         <location line="+2"/>
         <source>&lt;b&gt;Listed, but their own key is gone:&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;목록에는 있으나 자기 키가 사라짐:&lt;/b&gt; %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&lt;b&gt;Flow parents waiting on a failed child:&lt;/b&gt; %1</source>
+        <translation>&lt;b&gt;실패한 자식 작업을 기다리는 플로 부모:&lt;/b&gt; %1</translation>
     </message>
     <message>
         <location line="+2"/>

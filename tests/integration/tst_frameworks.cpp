@@ -496,6 +496,44 @@ private Q_SLOTS:
         QVERIFY2(newest > oldest, "two windows of reads: two read times"); // read 200, then the other 51
     }
 
+    // A BullMQ flow whose child failed for good (attempts 1, no
+    // failParentOnFailure): BullMQ leaves the parent in waiting-children for
+    // ever, and Pelscope counted nothing (issue 46, item 2).
+    void bullmqFlowParentStuckOnAFailedChild()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        const QString dir = scenarioDir("bullmq");
+        const QString node = QStringLiteral("node");
+        const QString script = dir + QStringLiteral("/scenario.mjs");
+        const ProcessRun flow = runProcess(node, {script, QStringLiteral("flow"), server.url()});
+        QVERIFY2(flow.exitCode == 0, flow.err.constData());
+        Worker worker;
+        QVERIFY(worker.start(node, {script, QStringLiteral("worker"), server.url(), QStringLiteral("flow-children"), QStringLiteral("--sleep"), QStringLiteral("0")}, dir));
+        QVERIFY2(worker.waitForLine("ready", 20000), worker.output().constData());
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        QVERIFY2(waitUntil([&] { return db.command({"ZCARD", "bull:flow-children:failed"}).integer() == 1; }, 20000), worker.output().constData());
+
+        const QJsonObject truth = lastJsonLine(runProcess(node, {script, QStringLiteral("truth"), server.url(), QStringLiteral("flows")}).out);
+        const QJsonArray parents = truth.value(QLatin1String("waitingChildren")).toArray();
+        QCOMPARE(parents.size(), 1);
+        const QJsonObject child = parents.first().toObject().value(QLatin1String("children")).toArray().first().toObject();
+        QCOMPARE(child.value(QLatin1String("state")).toString(), QStringLiteral("failed"));
+
+        const ProcessRun snap = cli({QStringLiteral("snapshot"), QStringLiteral("--url"), server.url(), QStringLiteral("--json")});
+        const QJsonObject row = jobRow(QJsonDocument::fromJson(snap.out).object(), QStringLiteral("bullmq"), QStringLiteral("flows"));
+        QCOMPARE(row.value(QLatin1String("waiting_children")).toInteger(), truth.value(QLatin1String("counts")).toObject().value(QLatin1String("waiting-children")).toInteger());
+        const QString stuck = row.value(QLatin1String("stuck_parents")).toArray().first().toString();
+        QVERIFY2(stuck.startsWith(parents.first().toObject().value(QLatin1String("id")).toString() + QStringLiteral(" waits on ") + child.value(QLatin1String("key")).toString())
+                     && stuck.contains(child.value(QLatin1String("failedReason")).toString()),
+                 snap.out.constData());
+        QCOMPARE(row.value(QLatin1String("status")).toString(), QStringLiteral("warn"));
+        const ProcessRun check = cli({QStringLiteral("check"), QStringLiteral("--url"), server.url()});
+        QVERIFY2(check.out.contains("WARN BullMQ flows: 1 flow parent(s) wait for ever on a child that failed"), check.out.constData());
+    }
+
     void sidekiqProcessKilledHoldingJobs()
     {
         RedisServer server;

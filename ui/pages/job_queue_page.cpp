@@ -76,6 +76,8 @@ QString facts(const JobQueueSnapshot &q)
         out << fillText(JobQueuePage::tr("the oldest due %1 late"), formatDuration(*q.oldestOverdueMs));
     if (q.failed)
         out << fillText(JobQueuePage::tr("%1 failed"), formatCount(*q.failed));
+    if (q.waitingChildren && *q.waitingChildren > 0)
+        out << fillText(JobQueuePage::tr("%1 waiting on their children"), formatCount(*q.waitingChildren));
     if (q.rateLimitMs)
         out << fillText(JobQueuePage::tr("rate limited: the window ends in %1"), formatDuration(*q.rateLimitMs));
     // BullMQ and Celery leave no heartbeat: what is counted is their connections (CLIENT LIST).
@@ -241,6 +243,8 @@ void JobQueuePage::applySnapshot(const Snapshot &snapshot)
         more << fillText(tr("<b>Stopped holding jobs:</b> %1"), q->deadWorkers.join(QStringLiteral("; ")).toHtmlEscaped());
     if (!q->goneWorkers.isEmpty())
         more << fillText(tr("<b>Listed, but their own key is gone:</b> %1"), q->goneWorkers.join(QStringLiteral("; ")).toHtmlEscaped());
+    if (!q->stuckParents.isEmpty())
+        more << fillText(tr("<b>Flow parents waiting on a failed child:</b> %1"), q->stuckParents.join(QStringLiteral("; ")).toHtmlEscaped());
     if (!q->newestFailure.isEmpty())
         more << fillText(tr("<b>Newest failure:</b> %1"), q->newestFailure.toHtmlEscaped());
     m_workers->setText(more.join(QStringLiteral("<br>")));

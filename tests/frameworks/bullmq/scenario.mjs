@@ -36,6 +36,11 @@
 //       N queues "q000".."q<N-1>" with one job each delayed an hour (quiet:
 //       nothing waits), and "zz-burning" with 20 jobs waiting and no worker:
 //       the last queue by name. Prints "many N".
+//   node scenario.mjs flow URL [--prefix P]
+//       A flow (FlowProducer): parent "report" in queue "flows" with two
+//       children in "flow-children", one a poison job (attempts 1, no
+//       failParentOnFailure): once a worker fails it, the parent waits in
+//       `waiting-children` for good. Prints "flow {parent id}".
 //   Worker options --limit-max M --limit-duration MS: BullMQ's rate limiter
 //       (at most M jobs per MS, the worker's `limiter` option).
 //   node scenario.mjs truth URL [queue=mail] [--prefix P]
@@ -46,7 +51,7 @@
 //
 // Exit status: 0 on success, 2 on bad usage, 1 on any other error.
 
-import { Queue, Worker } from 'bullmq';
+import { FlowProducer, Queue, Worker } from 'bullmq';
 
 // ---------------------------------------------------------------- helpers --
 
@@ -258,8 +263,26 @@ async function truth(connection, prefix, queueName) {
     oldestWaiting = { id: ow, timestamp: job.timestamp, ageMs: now - job.timestamp };
   }
 
+  // Flow parents waiting on their children: each one's unprocessed
+  // dependencies, and the state BullMQ gives each child.
+  const waitingChildren = [];
+  const childQueues = new Map();
+  for (const parent of await q.getWaitingChildren(0, 20)) {
+    const deps = await parent.getDependencies();
+    const children = [];
+    for (const key of deps.unprocessed ?? []) {
+      const [childQueue, childId] = key.slice(prefix.length + 1).split(':');
+      if (!childQueues.has(childQueue)) childQueues.set(childQueue, new Queue(childQueue, { connection, prefix, skipMetasUpdate: true }));
+      const child = await childQueues.get(childQueue).getJob(childId);
+      children.push({ key, state: child ? await child.getState() : null, failedReason: child?.failedReason ?? null });
+    }
+    waitingChildren.push({ id: parent.id, children });
+  }
+  await Promise.all([...childQueues.values()].map(c => c.close()));
+
   const result = {
     now,
+    waitingChildren,
     prefix,
     queue: queueName,
     version: await q.getVersion(), // meta.version, e.g. "bullmq:5.81.5"
@@ -299,6 +322,19 @@ async function main() {
       for (let i = 0; i < n; i++) await q.add('send', { i }, from === null ? {} : { priority: from + i });
       await q.close();
       console.log(`added ${n}`);
+      return;
+    }
+    case 'flow': {
+      const flows = new FlowProducer({ connection, prefix });
+      const tree = await flows.add({
+        name: 'report', queueName: 'flows', data: {},
+        children: [
+          { name: 'poison', queueName: 'flow-children', data: { poison: true }, opts: { attempts: 1 } },
+          { name: 'quick', queueName: 'flow-children', data: {} },
+        ],
+      });
+      await flows.close();
+      console.log(`flow ${JSON.stringify({ parent: tree.job.id })}`);
       return;
     }
     case 'many': {
