@@ -111,6 +111,9 @@ void BullMqReader::planReads(qint64 nowMs)
             s.locks.append({id, ask({"EXISTS", base + id + ":lock"})});
         if (!q.oldestId.isEmpty())
             s.oldestTime = ask({"HMGET", base + q.oldestId, "timestamp", "opts"});
+        if (q.movedAtMs >= 0 && nowMs - q.movedAtMs < 60'000)
+            for (const QByteArray &id : q.inLine.mid(1))
+                s.inLineTimes.append({id, ask({"HMGET", base + id, "timestamp", "opts"})});
         if (!q.newestFailedId.isEmpty() && q.failedReasonOf != q.newestFailedId)
             s.failedReason = ask({"HGET", base + q.newestFailedId, "failedReason"});
         s.meta = ask({"HMGET", base + "meta", "paused", "version"});
@@ -124,10 +127,10 @@ void BullMqReader::planReads(qint64 nowMs)
         s.earliest = ask({"ZRANGE", base + "delayed", "0", "0", "WITHSCORES"});
         s.failed = ask({"ZCARD", base + "failed"});
         s.newestFailed = ask({"ZREVRANGE", base + "failed", "0", "0"});
-        s.head = ask({"LINDEX", base + "wait", "-1"});
+        s.head = ask({"LRANGE", base + "wait", QByteArray::number(-kInLine), "-1"}); // the next jobs in line, the first last
         // With wait empty a worker takes the lowest-scored prioritized job
         // next (moveToActive: RPOPLPUSH wait, else ZPOPMIN prioritized).
-        s.prioritizedHead = ask({"ZRANGE", base + "prioritized", "0", "0"});
+        s.prioritizedHead = ask({"ZRANGE", base + "prioritized", "0", QByteArray::number(kInLine - 1)});
         // A worker with a rate limit INCRs this key as it takes a job and
         // expires it after the limit's duration (prepareJobForProcessing).
         s.limiter = ask({"PTTL", base + "limiter"});
@@ -285,13 +288,23 @@ void BullMqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
         // The next job a worker takes (the right end of wait, else the first
         // prioritized one): its own time. For prioritized jobs that is the
         // next in line, not always the oldest: the oldest is at least as old.
-        const QByteArray waitHead = reply(s.head).bytes();
-        const QByteArray head = !waitHead.isEmpty() || reply(s.prioritizedHead).size() == 0 ? waitHead : reply(s.prioritizedHead).at(0).bytes();
+        QList<QByteArray> inLine; // the next jobs a worker takes, in order
+        const QList<RedisReply> &waitEnd = reply(s.head).elements();
+        for (qsizetype i = waitEnd.size() - 1; i >= 0; --i)
+            inLine.append(waitEnd.at(i).bytes());
+        for (const RedisReply &id : reply(s.prioritizedHead).elements())
+            inLine.append(id.bytes());
+        inLine = inLine.mid(0, kInLine);
+        const QByteArray head = inLine.value(0);
         // Taken within the limiter's duration by a worker that has a limit.
         if (const std::optional<qint64> limited = reply(s.limiter).toInt(); limited && *limited > 0)
             row.rateLimitMs = limited;
-        const RedisReply &times = reply(s.oldestTime);
-        if (!head.isEmpty() && head == q.oldestId && times.size() == 2) {
+        int timesSlot = head == q.oldestId ? s.oldestTime : -1;
+        for (const auto &[id, slot] : std::as_const(s.inLineTimes))
+            if (timesSlot < 0 && id == head)
+                timesSlot = slot;
+        const RedisReply &times = reply(timesSlot);
+        if (!head.isEmpty() && timesSlot >= 0 && times.size() == 2) {
             // Waiting since it was added, or since it fell due: a promoted
             // delayed job's hash says delay 0, its opts keep the delay.
             const std::optional<qint64> created = jobTimeMs(times.at(0).bytes());
@@ -301,8 +314,11 @@ void BullMqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
             if (created && std::isfinite(delay) && delay >= 0 && delay < 1e13)
                 row.oldestWaitingMs = ageFrom(nowMs, *created + qint64(delay));
         }
-        q.needsIds = q.needsIds || (!head.isEmpty() && head != q.oldestId);
+        q.needsIds = q.needsIds || (!head.isEmpty() && timesSlot < 0);
+        if (!head.isEmpty() && !q.oldestId.isEmpty() && head != q.oldestId)
+            q.movedAtMs = nowMs;
         q.oldestId = head;
+        q.inLine = inLine;
         row.notTakenForMs = q.taken.update(head, wait && prioritized ? std::optional<qint64>(*wait + *prioritized) : std::nullopt, nowMs);
 
         const QByteArray newest = reply(s.newestFailed).size() > 0 ? reply(s.newestFailed).at(0).bytes() : QByteArray();

@@ -40,6 +40,7 @@ public:
     QString gap() const override;
     static constexpr int kMaxQueues = 1000;
     static constexpr int kReadPerTick = 200;
+    static constexpr int kInLine = 4; // jobs next in line whose times are read while the queue moves
     static constexpr int kParentsSample = 5; // flow parents looked at per queue and tick
     static constexpr int kChildrenSample = 10; // children of each
 
@@ -54,6 +55,7 @@ private:
             failed = -1, newestFailed = -1, head = -1, prioritizedHead = -1, limiter = -1, exists = -1, oldestTime = -1, failedReason = -1,
             waitingChildren = -1, parentsSample = -1;
         QList<QPair<QByteArray, int>> locks; // active job id -> EXISTS of its lock
+        QList<QPair<QByteArray, int>> inLineTimes; // the jobs next in line after the oldest -> HMGET timestamp opts
         QList<QPair<QByteArray, int>> dependencies; // sampled parent id -> SSCAN of its :dependencies
         QList<QPair<QByteArray, int>> children;     // a sampled parent's child key -> HMGET finishedOn failedReason
     };
@@ -65,6 +67,12 @@ private:
         bool confirmed() const { return layout != Layout::Unknown; }
         // From the previous tick, for this tick's second reads.
         QByteArray oldestId;
+        // While the queue moves, the jobs in line after it, whose times are
+        // read too: when the oldest is taken the new oldest's age is known at
+        // once, not "unknown" for a tick (the chart's oldest age dropped to 0
+        // at every job a rate-limited worker took).
+        QList<QByteArray> inLine;
+        qint64 movedAtMs = -1; // when the oldest was last taken (server ms): moving for a minute after
         QList<QByteArray> activeSample;
         QByteArray newestFailedId;
         QByteArray failedReasonOf; // the job failedReason was read for

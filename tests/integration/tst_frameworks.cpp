@@ -405,6 +405,10 @@ private Q_SLOTS:
             ++polls;
             last = row;
             limited += !row.value(QLatin1String("rate_limit_ms")).isNull();
+            // The oldest waiting job's age, known every poll while jobs are taken one by one
+            // (it was unknown at each taken job: the chart dropped to 0 each time).
+            if (polls > 2)
+                QVERIFY2(row.value(QLatin1String("oldest_waiting_ms")).toInteger(-1) >= 0, QJsonDocument(row).toJson().constData());
             QCOMPARE(row.value(QLatin1String("workers")).toInteger(), 1);
             QVERIFY2(row.value(QLatin1String("status")).toString() == QLatin1String("ok"), QJsonDocument(row).toJson().constData());
         }
