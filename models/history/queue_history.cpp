@@ -67,8 +67,12 @@ QList<QPair<QueueSeriesKey, QueuePoint>> fromSnapshot(const Snapshot &snapshot)
         const JobFigures f = jobFigures(q);
         if (f.holds == JobFigures::Holds::Nothing)
             continue;
-        // Nothing held or overdue has no age: 0, as for the queues above.
-        const float oldest = f.held && *f.held == 0 && !f.oldestMs ? 0.0f : value(f.oldestMs, 1000.0);
+        // Nothing waiting (a backlog's age) or overdue / held (the others')
+        // has no age: 0, as for the queues above. A backlog with nothing
+        // active is not one without age: that drew 0 for a queue whose jobs
+        // waited 25 s each time its rate-limited worker was between jobs.
+        const std::optional<qint64> aged = f.holds == JobFigures::Holds::Waiting ? f.size : f.held;
+        const float oldest = aged && *aged == 0 && !f.oldestMs ? 0.0f : value(f.oldestMs, 1000.0);
         out.append({{QStringLiteral("job"), jobQueueId(q)}, {at, {value(f.size), value(f.held), oldest}}});
     }
     if (const auto &a = snapshot->activity; a && a->windowMs > 0) {

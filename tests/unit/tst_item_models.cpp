@@ -260,6 +260,32 @@ private Q_SLOTS:
                                       fillText(QStringLiteral("job %1: 2 nan nan"), QString::fromLatin1(QByteArray("sidekiq\0\0dead", 13).toHex()))}));
     }
 
+    // A backlog whose oldest age is not known this poll, with nothing active
+    // (a rate-limited worker between jobs) has an unknown age, not 0: the
+    // history drew 0 and the page's chart dropped from 25 s to 0 and back.
+    // An empty backlog's age is 0.
+    void jobAgeUnknownIsNotZero()
+    {
+        SnapshotData d;
+        d.takenAtMs = 1'700'000'000'000;
+        JobQueueSnapshot moving;
+        moving.framework = JobFramework::BullMQ;
+        moving.prefix = "bull";
+        moving.name = "limited";
+        moving.key = "bull:limited:wait";
+        moving.waiting = 21;
+        moving.active = 0;
+        JobQueueSnapshot empty = moving;
+        empty.name = "idle";
+        empty.key = "bull:idle:wait";
+        empty.waiting = 0;
+        d.jobQueues = {moving, empty};
+        QStringList series;
+        for (const auto &[key, point] : QueueHistory::fromSnapshot(Snapshot(std::move(d))))
+            series << fillText(QStringLiteral("%1 %2 %3"), QString::number(point.values[0]), QString::number(point.values[1]), QString::number(point.values[2]));
+        QCOMPARE(series, (QStringList{QStringLiteral("21 0 nan"), QStringLiteral("0 0 0")}));
+    }
+
     void groupTableModel()
     {
         const QString kGroupHeader = QStringLiteral("Status | For | Connection | Node | Stream | Group | Lag | Behind | Pending | Oldest pending idle | Consumers | Max deliveries | In | Out | Drains | Dead letters | Trend, 15 min | Read | Why");
