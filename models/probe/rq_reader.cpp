@@ -43,8 +43,12 @@ void RqReader::planReads(qint64 nowMs)
         if (!m_rotation.reads(i++))
             continue;
         q.llen = ask({"LLEN", "rq:queue:" + name});
-        q.head = ask({"LINDEX", "rq:queue:" + name, "0"});
+        q.head = ask({"LRANGE", "rq:queue:" + name, "0", QByteArray::number(kInLine - 1)}); // the next jobs in line, the first first
         q.headTime = q.oldestId.isEmpty() ? -1 : ask({"HGET", "rq:job:" + q.oldestId, "enqueued_at"});
+        q.inLineTimes.clear();
+        if (q.movedAtMs >= 0 && nowMs - q.movedAtMs < 60'000)
+            for (const QByteArray &id : q.inLine.mid(1))
+                q.inLineTimes.append({id, ask({"HGET", "rq:job:" + id, "enqueued_at"})});
         q.wip = ask({"ZCARD", "rq:wip:" + name});
         q.wipOverdue = ask({"ZCOUNT", "rq:wip:" + name, "-inf", nowS}); // score <= now: RQ's own test
         q.wipEarliest = ask({"ZRANGE", "rq:wip:" + name, "0", "0", "WITHSCORES"});
@@ -91,12 +95,22 @@ void RqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
             continue;
         }
         row.waiting = replyCount(reply(q.llen));
-        const QByteArray head = reply(q.head).bytes();
-        if (!head.isEmpty() && head == q.oldestId && q.headTime >= 0)
-            if (const auto at = jobTimeMs(reply(q.headTime).bytes()))
+        QList<QByteArray> inLine;
+        for (const RedisReply &id : reply(q.head).elements().mid(0, kInLine))
+            inLine.append(id.bytes().left(256));
+        const QByteArray head = inLine.value(0);
+        int timeSlot = head == q.oldestId ? q.headTime : -1;
+        for (const auto &[id, slot] : std::as_const(q.inLineTimes))
+            if (timeSlot < 0 && id == head)
+                timeSlot = slot;
+        if (!head.isEmpty() && timeSlot >= 0)
+            if (const auto at = jobTimeMs(reply(timeSlot).bytes()))
                 row.oldestWaitingMs = ageFrom(nowMs, *at);
-        m_needsAnotherTick = m_needsAnotherTick || (!head.isEmpty() && head != q.oldestId);
+        m_needsAnotherTick = m_needsAnotherTick || (!head.isEmpty() && timeSlot < 0);
+        if (!head.isEmpty() && !q.oldestId.isEmpty() && head != q.oldestId)
+            q.movedAtMs = nowMs;
         q.oldestId = head;
+        q.inLine = inLine;
         row.notTakenForMs = q.taken.update(head, row.waiting, nowMs);
         row.active = replyCount(reply(q.wip));
         row.orphaned = replyCount(reply(q.wipOverdue));

@@ -30,6 +30,7 @@ public:
     QString gap() const override;
     static constexpr int kMaxQueues = 10'000;
     static constexpr int kReadPerTick = 200;
+    static constexpr int kInLine = 4;
     static constexpr int kMaxWorkersRead = 50; // per queue and tick
 
 protected:
@@ -40,6 +41,12 @@ private:
     struct Queue
     {
         QByteArray oldestId;           // the head's id, read last tick
+        // While the queue moves (a minute after its head was last taken), the
+        // next jobs in line too: their enqueued_at read ahead, so the new
+        // head's age is known the tick it becomes the head.
+        QList<QByteArray> inLine;
+        qint64 movedAtMs = -1;
+        QList<QPair<QByteArray, int>> inLineTimes;
         QList<QByteArray> workerKeys;  // rq:workers:<q>, read last tick
         TakenWatch taken;
         int llen = -1, head = -1, headTime = -1, wip = -1, wipOverdue = -1, wipEarliest = -1, failed = -1, scheduled = -1, due = -1,
