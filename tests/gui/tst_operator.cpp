@@ -38,6 +38,9 @@
 #include "actions/pending_action_job.h"
 
 #include <QAction>
+#include <QScopeGuard>
+#include <csignal>
+#include <unistd.h>
 #include <QApplication>
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -678,6 +681,73 @@ private Q_SLOTS:
         QTRY_VERIFY(!page->isVisible());
         QCOMPARE(lastingKeys(), keysBefore); // read, never written
         QCOMPARE(db.command({"LLEN", base + "wait"}).integer(), count("wait"));
+    }
+
+    // Sidekiq and Celery in one Redis, each opened from the overview the way
+    // an operator does (double-click): a Sidekiq process SIGKILLed running 3
+    // jobs, and a live Celery worker busy with its prefetch under Celery's
+    // documented priority setup (sep ':', steps 0..9). Each page says its
+    // framework's truth in its words: the dead process and what it held; the
+    // worker's connection and every priority list that holds tasks.
+    void jobPagesOfSidekiqAndCelery()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        const QString sidekiq = QStringLiteral(PELSCOPE_FRAMEWORKS_DIR "/sidekiq/scenario.rb");
+        const ProcessRun incident = runProcess(QStringLiteral("ruby"), {sidekiq, QStringLiteral("incident"), server.url(), QStringLiteral("20")},
+                                               QProcessEnvironment::systemEnvironment(), 60000);
+        QVERIFY2(incident.exitCode == 0, incident.out + incident.err);
+        const QString celery = QStringLiteral(PELSCOPE_FRAMEWORKS_DIR "/celery/scenario.py");
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("SEP"), QStringLiteral(":"));
+        env.insert(QStringLiteral("PRIORITY_STEPS"), QStringLiteral("all"));
+        env.insert(QStringLiteral("SLOW_SECONDS"), QStringLiteral("120"));
+        const QString url = server.url() + QStringLiteral("/0");
+        QVERIFY(runProcess(QStringLiteral("/usr/bin/python3"), {celery, QStringLiteral("produce"), url, QStringLiteral("10"), QStringLiteral("--mail"), QStringLiteral("0"),
+                                                               QStringLiteral("--prio"), QStringLiteral("9"), QStringLiteral("--prio-values"), QStringLiteral("1,2,4,5,7,8,3,6,9")},
+                           env, 30000)
+                    .exitCode == 0);
+        QProcess worker;
+        worker.setProcessEnvironment(env);
+        worker.setChildProcessModifier([] { ::setpgid(0, 0); });
+        worker.start(QStringLiteral("/usr/bin/python3"), {celery, QStringLiteral("worker"), url});
+        QVERIFY(worker.waitForStarted(10000));
+        const auto stopWorker = qScopeGuard([&] {
+            ::kill(-pid_t(worker.processId()), SIGKILL);
+            worker.waitForFinished(5000);
+        });
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        QTRY_VERIFY_WITH_TIMEOUT(db.command({"ZCARD", "unacked_index"}).integer() >= 8, 30000);
+
+        Session s(server.url());
+        auto *queues = s.window.queuePanel()->findChild<QTableView *>(QStringLiteral("queueTable"));
+        QTRY_VERIFY_WITH_TIMEOUT(queues->isVisible(), 15000);
+        keepScreenshot(&s.window, QStringLiteral("frameworks-sidekiq-celery"));
+
+        // Sidekiq's default queue: the process that stopped and the jobs it took.
+        QTRY_VERIFY_WITH_TIMEOUT(doubleClickRow(queues, QueueTableModel::KeyRole, QByteArray("sidekiq") + '\0' + '\0' + "queue:default"), 15000);
+        JobQueuePage *page = s.window.jobQueuePage();
+        QTRY_VERIFY(page->isVisible());
+        QVERIFY2(page->header()->text().contains(QStringLiteral("Sidekiq default")), qPrintable(page->header()->text()));
+        QTRY_VERIFY2_WITH_TIMEOUT(page->status()->text().contains(QStringLiteral("held by a process whose heartbeat stopped")), qPrintable(page->status()->text()), 15000);
+        keepScreenshot(page->window(), QStringLiteral("job-page-sidekiq"));
+        page->browser()->table()->setFocus();
+        QTest::keyClick(page->browser()->table(), Qt::Key_Escape);
+        QTRY_VERIFY(!page->isVisible());
+
+        // Celery's queue: a worker connected, not "no worker is taking them";
+        // the plain list and the nine priority lists, split by ':'.
+        QTRY_VERIFY_WITH_TIMEOUT(doubleClickRow(queues, QueueTableModel::KeyRole, QByteArray("celery") + '\0' + '\0' + "celery"), 15000);
+        QTRY_VERIFY(page->isVisible());
+        QTRY_VERIFY2_WITH_TIMEOUT(page->status()->text().contains(QStringLiteral("1 worker connection(s)")), qPrintable(page->status()->text()), 20000);
+        QVERIFY2(!page->status()->text().contains(QStringLiteral("no worker")), qPrintable(page->status()->text()));
+        QStringList parts;
+        for (int i = 0; i < page->parts()->count(); ++i)
+            parts << page->parts()->itemText(i);
+        QVERIFY2(parts.contains(QStringLiteral("Waiting: celery")) && parts.contains(QStringLiteral("Waiting: celery:9")), qPrintable(parts.join(QStringLiteral(", "))));
+        keepScreenshot(page->window(), QStringLiteral("job-page-celery"));
     }
 
     // A plain list (no processing list) opened from the overview: its own
