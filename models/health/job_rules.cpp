@@ -67,6 +67,13 @@ HealthVerdict evaluateJobQueue(const JobQueueSnapshot &q, const HealthThresholds
                   jobReason("flow_stuck", QT_TRANSLATE_NOOP("JobRules", "%1 flow parent(s) wait for ever on a child that failed: %2"),
                             {ReasonArg::count(q.stuckParents.size()), ReasonArg::text(q.stuckParents.join(QStringLiteral("; ")))}));
 
+    if (q.redelivered > 0)
+        addReason(v, Health::Warn,
+                  jobReason("redelivered",
+                            QT_TRANSLATE_NOOP("JobRules", "a task kombu gave back after the visibility timeout waits or is reserved again: if the worker "
+                                                          "that first reserved it still runs it (an ETA or a long task), it runs twice"),
+                            {}));
+
     const qint64 waiting = q.waiting.value_or(0);
     if (waiting > 0 && q.paused)
         addReason(v, Health::Warn, jobReason("paused", QT_TRANSLATE_NOOP("JobRules", "paused with %1 job(s) waiting"), {ReasonArg::count(waiting)}));

@@ -1,5 +1,8 @@
 #include "celery_reader.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+
 #include <cmath>
 
 namespace pelscope {
@@ -62,7 +65,18 @@ void CeleryReader::planReads(qint64 nowMs)
     m_overdue = ask({"ZCOUNT", "unacked_index", "-inf", QByteArray::number(double(nowMs - m_visibilityTimeoutMs - graceMs) / 1000.0, 'f', 3)});
     m_oldest = ask({"ZRANGE", "unacked_index", "0", "0", "WITHSCORES"});
     m_newest = ask({"ZRANGE", "unacked_index", "-1", "-1", "WITHSCORES"});
+    m_newestMessage = !m_newestTag.isEmpty() && m_newestTag != m_newestTagRead && m_newestPacer.due(nowMs) ? ask({"HGET", "unacked", m_newestTag}) : -1;
 }
+
+namespace {
+
+// kombu's restore sets headers.redelivered on a message it gives back.
+bool redelivered(const QJsonObject &message)
+{
+    return message.value(QLatin1String("headers")).toObject().value(QLatin1String("redelivered")).toBool();
+}
+
+} // namespace
 
 void CeleryReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
 {
@@ -99,6 +113,8 @@ void CeleryReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
                         head = reply(q.heads.at(i)).bytes();
                 q.pacer.read(head.size(), nowMs);
                 watched = q.taken.update(head, row.waiting, nowMs);
+                if (redelivered(jobJson(head)))
+                    row.redelivered = 1; // the next task is one kombu gave back
             } else {
                 watched = q.taken.keep(row.waiting, nowMs);
             }
@@ -123,11 +139,25 @@ void CeleryReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
     // Delivery tags scored by when a worker reserved them (the messages are
     // the fields of the hash `unacked`).
     unacked.parts = {JobPart::inSortedSet(JobPart::Role::Reserved, "unacked_index", JobPart::Score::Since, 1000.0)};
+    // The newest reservation, and (read once) whether kombu had given it back before.
+    if (m_newestMessage >= 0 && !reply(m_newestMessage).isError()) {
+        m_newestPacer.read(reply(m_newestMessage).bytes().size(), nowMs);
+        const QByteArray &bytes = reply(m_newestMessage).bytes();
+        const QJsonArray entry = bytes.size() <= kValueCap ? QJsonDocument::fromJson(bytes).array() : QJsonArray();
+        m_newestRedelivered = redelivered(entry.at(0).toObject());
+        m_newestTagRead = m_newestTag;
+    }
+    const RedisReply &newest = reply(m_newest);
+    m_newestTag = newest.size() == 2 ? newest.at(0).bytes().left(256) : QByteArray();
+    m_needsAnotherTick = m_needsAnotherTick || (!m_newestTag.isEmpty() && m_newestTag != m_newestTagRead);
+    if (m_newestTag != m_newestTagRead)
+        m_newestRedelivered = false;
     unacked.error = errorAmong({m_reserved, m_overdue, m_oldest});
     if (unacked.error.isEmpty()) {
         unacked.active = reserved;
         unacked.orphaned = replyCount(reply(m_overdue));
         unacked.heldSampled = reserved.value_or(0);
+        unacked.redelivered = m_newestRedelivered ? 1 : 0;
         if (const auto oldest = scoreMs(reply(m_oldest)); oldest && unacked.orphaned && *unacked.orphaned > 0)
             unacked.oldestOrphanedMs = std::max<qint64>(0, nowMs - *oldest);
     }

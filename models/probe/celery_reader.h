@@ -65,6 +65,14 @@ private:
     QList<QPair<int, int>> m_bindingReads;        // this tick's SSCAN and SCARD per binding
     std::map<QByteArray, Queue> m_queues;
     int m_reserved = -1, m_overdue = -1, m_oldest = -1, m_newest = -1;
+    // The newest reservation's message (HGET unacked <tag>), read once per
+    // reservation: kombu marks a message it gave back after the visibility
+    // timeout headers.redelivered; reserved again while the worker that
+    // first took it still runs (an ETA or long task), it runs twice.
+    QByteArray m_newestTag, m_newestTagRead;
+    int m_newestMessage = -1;
+    bool m_newestRedelivered = false;
+    HeadPacer m_newestPacer; // a message may be megabytes: a large one read at most once a minute
     qint64 m_visibilityTimeoutMs = 3'600'000;
     bool m_needsAnotherTick = true;
 };

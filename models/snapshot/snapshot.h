@@ -329,6 +329,9 @@ struct JobQueueSnapshot
     // few, those waiting on a child that failed for good: "12 waits on
     // bull:flow-children:3, which failed: boom".
     std::optional<qint64> waitingChildren;
+    // Celery: tasks seen that kombu gave back after the visibility timeout
+    // (headers.redelivered): the next one waiting, or the newest reserved.
+    qint64 redelivered = 0;
     QStringList stuckParents;
     QList<JobPart> parts; // the keys its page browses, waiting first
     // Server ms of the reads this row holds: the poll's own, or an earlier

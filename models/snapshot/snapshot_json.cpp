@@ -325,6 +325,7 @@ QJsonObject snapshotToJson(const Snapshot &snapshot)
         o.insert(QLatin1String("gone_workers"), QJsonArray::fromStringList(q.goneWorkers));
         o.insert(QLatin1String("waiting_children"), orNull(q.waitingChildren));
         o.insert(QLatin1String("stuck_parents"), QJsonArray::fromStringList(q.stuckParents));
+        o.insert(QLatin1String("redelivered"), q.redelivered);
         QJsonArray keys; // where the framework keeps this queue's jobs (what its page browses)
         for (const JobPart &part : q.parts) {
             QJsonObject k{{QLatin1String("role"), jobPartRoleId(part.role)}, {QLatin1String("type"), part.sortedSet ? QStringLiteral("zset") : QStringLiteral("list")}};

@@ -806,7 +806,12 @@
         <translation>플로 부모 작업 %1개가 실패한 자식 작업을 끝없이 기다림: %2</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
+        <source>a task kombu gave back after the visibility timeout waits or is reserved again: if the worker that first reserved it still runs it (an ETA or a long task), it runs twice</source>
+        <translation>kombu가 가시성 시간 제한 뒤 되돌린 태스크가 대기 중이거나 다시 예약됨: 처음 예약한 워커가 아직 실행 중이면(ETA 또는 긴 태스크) 두 번 실행됨</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>paused with %1 job(s) waiting</source>
         <translation>작업 %1개가 대기 중인 채로 일시 정지됨</translation>
     </message>

@@ -898,6 +898,58 @@ private Q_SLOTS:
         QCOMPARE(t.value(QLatin1String("brpop_clients")).toArray().size(), 0);
     }
 
+    // ETA tasks a live worker holds past kombu's visibility timeout (3 s
+    // here): a second worker's start gives them back (kombu's restore marks
+    // each headers.redelivered) and takes them, so two live workers hold the
+    // same tasks (celery inspect scheduled says so) and each will run twice.
+    // Everything was OK (issue 46, item 3).
+    void celeryRedeliveredTasksAreSaid()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        const QString py = QStringLiteral("/usr/bin/python3");
+        const QString dir = scenarioDir("celery");
+        const QString script = dir + QStringLiteral("/scenario.py");
+        const QString url = server.url() + QStringLiteral("/0");
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("VISIBILITY_TIMEOUT"), QStringLiteral("3"));
+        QVERIFY(runProcess(py, {script, QStringLiteral("produce"), url, QStringLiteral("0"), QStringLiteral("--mail"), QStringLiteral("0"),
+                                QStringLiteral("--prio"), QStringLiteral("0"), QStringLiteral("--eta"), QStringLiteral("4")},
+                           env, 30000)
+                    .exitCode == 0);
+        Worker first, second;
+        env.insert(QStringLiteral("WORKER_NAME"), QStringLiteral("first"));
+        QVERIFY(first.start(py, {script, QStringLiteral("worker"), url}, dir, env));
+        QVERIFY2(first.waitForLine("ready", 30000), first.output().constData());
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        QVERIFY2(waitUntil([&] { return db.command({"ZCARD", "unacked_index"}).integer() == 4; }, 20000), first.output().constData());
+        QTest::qWait(4000); // past the visibility timeout
+        env.insert(QStringLiteral("WORKER_NAME"), QStringLiteral("second"));
+        QVERIFY(second.start(py, {script, QStringLiteral("worker"), url}, dir, env));
+        QVERIFY2(second.waitForLine("ready", 30000), second.output().constData());
+
+        // Celery's own view: the same task scheduled on both workers.
+        QHash<QString, int> heldBy;
+        QVERIFY(waitUntil([&] {
+            heldBy.clear();
+            const QJsonObject t = lastJsonLine(runProcess(py, {script, QStringLiteral("truth"), url, QStringLiteral("--inspect")}, env, 30000).out);
+            for (const QJsonValue &tasks : t.value(QLatin1String("inspect")).toObject().value(QLatin1String("scheduled")).toObject())
+                for (const QJsonValue &task : tasks.toArray())
+                    ++heldBy[task.toObject().value(QLatin1String("request")).toObject().value(QLatin1String("id")).toString()];
+            return std::any_of(heldBy.cbegin(), heldBy.cend(), [](int n) { return n > 1; });
+        }, 30000));
+
+        const QStringList args{QStringLiteral("--url"), server.url(), QStringLiteral("--threshold"), QStringLiteral("celery_visibility_timeout=3s")};
+        const ProcessRun snap = cli(QStringList{QStringLiteral("snapshot"), QStringLiteral("--json")} + args);
+        const QJsonObject unacked = jobRow(QJsonDocument::fromJson(snap.out).object(), QStringLiteral("celery"), QStringLiteral("unacked"));
+        QCOMPARE(unacked.value(QLatin1String("redelivered")).toInteger(), 1);
+        QCOMPARE(unacked.value(QLatin1String("status")).toString() == QLatin1String("ok"), false);
+        const ProcessRun check = cli(QStringList{QStringLiteral("check")} + args);
+        QVERIFY2(check.exitCode != 0 && check.out.contains("a task kombu gave back after the visibility timeout"), check.out.constData());
+    }
+
     // dramatiq is in no registry these machines reach (not in Debian, not on
     // npm): its layout is built with the exact commands its broker's
     // dispatch.lua runs (dramatiq 2.x: "enqueue" HSET <q>.msgs + RPUSH <q>,

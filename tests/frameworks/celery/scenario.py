@@ -29,6 +29,7 @@ Subcommands (the Redis URL always comes first after the subcommand):
         PREFETCH            worker_prefetch_multiplier (default 4)
         SLOW_SECONDS        how long scenario.slow sleeps (default 60)
         ACKS_LATE           1 (default) or 0
+        WORKER_NAME         the node name's first part (default scenario)
         FAST_START=1        add --without-mingle --without-gossip
                             (skips the 1 s mingle wait; default 1)
       With prefork, CONCURRENCY=2, PREFETCH=4 the worker reserves 8 messages
@@ -162,7 +163,7 @@ def cmd_worker(url, args):
         '--pool=' + os.environ.get('POOL', 'prefork'),
         '--concurrency=' + os.environ.get('CONCURRENCY', '2'),
         '--queues=' + queues,
-        '--hostname=scenario@%h',
+        '--hostname=' + os.environ.get('WORKER_NAME', 'scenario') + '@%h',
     ]
     if os.environ.get('FAST_START', '1') == '1':
         argv += ['--without-mingle', '--without-gossip']
@@ -260,6 +261,7 @@ def cmd_truth(url, args):
         t0 = time.time()
         out['inspect'] = {'ping': i.ping(), 'active': i.active(),
                           'reserved': i.reserved(),
+                          'scheduled': i.scheduled(),
                           'elapsed_s': round(time.time() - t0, 3)}
     print(json.dumps(out, default=str), flush=True)
 
