@@ -757,6 +757,42 @@ private Q_SLOTS:
         QVERIFY2(check.out.contains("CRIT RQ mail: 3 job(s) waiting and no worker serves the queue"), check.out.constData());
     }
 
+    // An RQ worker taking a job about every second: the oldest waiting job's
+    // age is known every poll. Its enqueued_at was read a tick after the job
+    // became the oldest, so each taken job left the age unknown for a poll.
+    void rqOldestAgeStaysKnownWhileJobsAreTaken()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        const QString py = QStringLiteral("/usr/bin/python3");
+        const QString dir = scenarioDir("rq");
+        const QString script = dir + QStringLiteral("/scenario.py");
+        QCOMPARE(runProcess(py, {script, QStringLiteral("steady"), server.url(), QStringLiteral("40"), QStringLiteral("0.8")}).exitCode, 0);
+        Worker worker;
+        QVERIFY(worker.start(py, {script, QStringLiteral("worker"), server.url(), QStringLiteral("steady")}, dir));
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        QVERIFY2(waitUntil([&] { return db.command({"LLEN", "rq:queue:steady"}).integer() <= 38; }, 20000), worker.output().constData());
+        Watch watch;
+        QVERIFY(watch.start(server.url()));
+        QJsonObject row;
+        int polls = 0, moved = 0, reads = 0;
+        qint64 lastLength = -1;
+        for (int seen = 0; polls < 12; ++seen) {
+            QVERIFY2(seen < 40, QJsonDocument(row).toJson().constData());
+            row = jobRow(watch.next(15000), QStringLiteral("rq"), QStringLiteral("steady"));
+            if (row.isEmpty() || ++reads < 3)
+                continue; // its first reads
+            ++polls;
+            const qint64 length = row.value(QLatin1String("waiting")).toInteger();
+            moved += lastLength >= 0 && length < lastLength;
+            lastLength = length;
+            QVERIFY2(row.value(QLatin1String("oldest_waiting_ms")).toInteger(-1) >= 0, QJsonDocument(row).toJson().constData());
+        }
+        QVERIFY2(moved >= 6, qPrintable(QString::number(moved))); // the case: jobs were taken between most polls
+    }
+
     // Celery 5.2 (Debian's python3-celery) with acks_late: a prefork worker
     // SIGKILLed with 8 tasks reserved; 29 tasks wait in `celery` (and its
     // priority lists) with no worker. Redis says nothing of workers: "nobody

@@ -5,6 +5,7 @@ Every subcommand takes the Redis URL as its first argument, e.g.
 redis://127.0.0.1:6390/0.
 
     produce      URL [N]        enqueue the standard incident load (see produce())
+    steady       URL N SECONDS  enqueue N slow(SECONDS) jobs in queue `steady`
     worker       URL [QUEUE...] run a real RQ worker in the foreground
                  [--fast] [--with-scheduler] [--burst] [--name NAME]
     fail-worker  URL            burst worker on queue `flaky`: fills rq:failed:flaky
@@ -297,6 +298,10 @@ def main(argv=None):
     p.add_argument('--with-scheduler', action='store_true')
     p.add_argument('--burst', action='store_true')
     p.add_argument('--name')
+    p = sub.add_parser('steady')
+    p.add_argument('url')
+    p.add_argument('n', type=int)
+    p.add_argument('seconds', type=float)
     p = sub.add_parser('fail-worker')
     p.add_argument('url')
     p = sub.add_parser('kill-workers')
@@ -311,6 +316,9 @@ def main(argv=None):
         produce(conn, a.n)
     elif a.cmd == 'worker':
         worker(conn, a.queues, a.fast, a.with_scheduler, a.burst, a.name)
+    elif a.cmd == 'steady':
+        q = Queue('steady', connection=conn)
+        print(json.dumps([q.enqueue('scenario.slow', a.seconds).id for _ in range(a.n)]))
     elif a.cmd == 'fail-worker':
         worker(conn, ['flaky'], fast=True, burst=True, name='fail-worker')
     elif a.cmd == 'kill-workers':
