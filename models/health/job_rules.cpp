@@ -70,8 +70,8 @@ HealthVerdict evaluateJobQueue(const JobQueueSnapshot &q, const HealthThresholds
     if (q.redelivered > 0)
         addReason(v, Health::Warn,
                   jobReason("redelivered",
-                            QT_TRANSLATE_NOOP("JobRules", "a task kombu gave back after the visibility timeout waits or is reserved again: if the worker "
-                                                          "that first reserved it still runs it (an ETA or a long task), it runs twice"),
+                            QT_TRANSLATE_NOOP("JobRules", "a task kombu gave back (its worker stopped, or the visibility timeout passed) waits or is "
+                                                          "reserved again: if the worker that first reserved it still runs it (an ETA or a long task), it runs twice"),
                             {}));
 
     const qint64 waiting = q.waiting.value_or(0);

@@ -66,9 +66,10 @@ private:
     std::map<QByteArray, Queue> m_queues;
     int m_reserved = -1, m_overdue = -1, m_oldest = -1, m_newest = -1;
     // The newest reservation's message (HGET unacked <tag>), read once per
-    // reservation: kombu marks a message it gave back after the visibility
-    // timeout headers.redelivered; reserved again while the worker that
-    // first took it still runs (an ETA or long task), it runs twice.
+    // reservation: kombu marks a message it gave back (after the visibility
+    // timeout, or at a worker's warm shutdown) headers.redelivered; reserved
+    // again while the worker that first took it still runs (an ETA or long
+    // task), it runs twice.
     QByteArray m_newestTag, m_newestTagRead;
     int m_newestMessage = -1;
     bool m_newestRedelivered = false;

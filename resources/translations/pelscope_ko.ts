@@ -807,8 +807,8 @@
     </message>
     <message>
         <location line="+6"/>
-        <source>a task kombu gave back after the visibility timeout waits or is reserved again: if the worker that first reserved it still runs it (an ETA or a long task), it runs twice</source>
-        <translation>kombu가 가시성 시간 제한 뒤 되돌린 태스크가 대기 중이거나 다시 예약됨: 처음 예약한 워커가 아직 실행 중이면(ETA 또는 긴 태스크) 두 번 실행됨</translation>
+        <source>a task kombu gave back (its worker stopped, or the visibility timeout passed) waits or is reserved again: if the worker that first reserved it still runs it (an ETA or a long task), it runs twice</source>
+        <translation>kombu가 되돌린 태스크(워커가 멈췄거나 가시성 시간 제한이 지남)가 대기 중이거나 다시 예약됨: 처음 예약한 워커가 아직 실행 중이면(ETA 또는 긴 태스크) 두 번 실행됨</translation>
     </message>
     <message>
         <location line="+6"/>

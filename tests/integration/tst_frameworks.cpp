@@ -983,7 +983,7 @@ private Q_SLOTS:
         QCOMPARE(unacked.value(QLatin1String("redelivered")).toInteger(), 1);
         QCOMPARE(unacked.value(QLatin1String("status")).toString() == QLatin1String("ok"), false);
         const ProcessRun check = cli(QStringList{QStringLiteral("check")} + args);
-        QVERIFY2(check.exitCode != 0 && check.out.contains("a task kombu gave back after the visibility timeout"), check.out.constData());
+        QVERIFY2(check.exitCode != 0 && check.out.contains("a task kombu gave back (its worker stopped, or the visibility timeout passed)"), check.out.constData());
     }
 
     // dramatiq is in no registry these machines reach (not in Debian, not on
