@@ -55,6 +55,8 @@ int runWorkload(const CliSettings &settings, const QCommandLineParser &parser);
 int runDlq(const CliSettings &settings, const QCommandLineParser &parser, const QStringList &args);
 int runQueue(const CliSettings &settings, const QCommandLineParser &parser, const QStringList &args);
 // queue requeue|delete|run-now|reschedule NAME (queue_write_command.cpp).
+// job retry QUEUE (job_command.cpp): a job framework's own repair.
+int runJob(const CliSettings &settings, const QCommandLineParser &parser, const QStringList &args);
 int runQueueWrite(const CliSettings &settings, const QCommandLineParser &parser, const QString &sub, const QString &name);
 int runPending(const CliSettings &settings, const QCommandLineParser &parser, const QStringList &args);
 

@@ -51,6 +51,11 @@ const char *kUsage = "Usage: pelscope-cli [options] <command>\n"
                      "                             from a processing list, or from a delayed queue (writes!)\n"
                      "  queue run-now ZSET --item MEMBER ... | queue reschedule ZSET --item MEMBER ... (--at TIME | --in 10m)\n"
                      "                             re-score delayed tasks; a member a worker took is never added back (writes!)\n"
+                     "  job retry QUEUE [--id ID ... | --error TEXT] [--limit N] [--dry-run] [--yes]\n"
+                     "                             a framework's own repair, as its own UI does it (writes!): BullMQ's failed jobs\n"
+                     "                             retried, Sidekiq's retry or dead set retried, RQ's failed registry requeued,\n"
+                     "                             Celery's reservations past the visibility timeout restored. QUEUE as `snapshot`\n"
+                     "                             names the row: \"BullMQ mail\", \"Sidekiq dead\", \"RQ default\", \"Celery unacked\"\n"
                      "  pending claim STREAM GROUP --to CONSUMER --min-idle 5m (--id ID ... | --consumer NAME [--count N])\n"
                      "  pending ack STREAM GROUP --id ID ...\n"
                      "  pending to-dlq STREAM GROUP --id ID ... [--dlq KEY] [--category C] [--reason R]\n"
@@ -131,7 +136,7 @@ int main(int argc, char *argv[])
          QStringLiteral("n")},
         {QStringLiteral("dlq-map"), QStringLiteral("dlq: this key is the DLQ of that source stream (repeatable)."), QStringLiteral("dlq=source")},
         {QStringLiteral("all"), QStringLiteral("dlq requeue: every entry.")},
-        {QStringLiteral("id"), QStringLiteral("dlq requeue, pending: this entry (repeatable, or several after one --id)."), QStringLiteral("id")},
+        {QStringLiteral("id"), QStringLiteral("dlq requeue, pending: this entry; job retry: this job (BullMQ and RQ job id, Sidekiq jid, Celery delivery tag). Repeatable."), QStringLiteral("id")},
         {QStringLiteral("to"),
          QStringLiteral("dlq requeue: the target stream (default: the entry's source); pending claim: the new owner; "
                         "history: to this time (default now)."),
@@ -149,8 +154,9 @@ int main(int argc, char *argv[])
          QStringLiteral("value")},
         {QStringLiteral("older-than"), QStringLiteral("queue requeue|delete: the processing list's items whose timestamp is at least this old."),
          QStringLiteral("duration")},
+        {QStringLiteral("error"), QStringLiteral("job retry: only the jobs whose stored error contains this text (case-insensitive)."), QStringLiteral("text")},
         {QStringLiteral("include-undated"), QStringLiteral("queue requeue|delete --older-than: also the items without a timestamp.")},
-        {QStringLiteral("limit"), QStringLiteral("queue requeue|delete: at most this many items."), QStringLiteral("n")},
+        {QStringLiteral("limit"), QStringLiteral("queue requeue|delete, job retry: at most this many items."), QStringLiteral("n")},
         {QStringLiteral("at"), QStringLiteral("queue reschedule: the new due time; annotate: the moment marked (ISO 8601 or ms since the epoch)."),
          QStringLiteral("time")},
         {QStringLiteral("text"), QStringLiteral("annotate: what happened (\"deploy 1.4.2\")."), QStringLiteral("text")},
@@ -182,10 +188,10 @@ int main(int argc, char *argv[])
     const QStringList positional = parser.positionalArguments();
     const bool withArguments = positional.value(0) == QLatin1String("dlq") || positional.value(0) == QLatin1String("pending")
                                || positional.value(0) == QLatin1String("history") || positional.value(0) == QLatin1String("queue")
-                               || positional.value(0) == QLatin1String("annotate");
+                               || positional.value(0) == QLatin1String("annotate") || positional.value(0) == QLatin1String("job");
     if (positional.size() != 1 && !withArguments) {
         std::fprintf(stderr,
-                     "pelscope-cli: expected one command (snapshot, check, watch, record, history, report, exporter, workload, dlq, queue, pending); see --help\n");
+                     "pelscope-cli: expected one command (snapshot, check, watch, record, history, report, exporter, workload, dlq, queue, job, pending); see --help\n");
         return 3;
     }
     CliSettings settings;
@@ -230,7 +236,9 @@ int main(int argc, char *argv[])
         return runPending(settings, parser, positional.mid(1));
     if (command == QLatin1String("queue"))
         return runQueue(settings, parser, positional.mid(1));
-    writeErr(QStringLiteral("pelscope-cli: unknown command '%1' (snapshot, check, watch, record, history, exporter, workload, dlq, queue, pending)\n")
+    if (command == QLatin1String("job"))
+        return runJob(settings, parser, positional.mid(1));
+    writeErr(QStringLiteral("pelscope-cli: unknown command '%1' (snapshot, check, watch, record, history, exporter, workload, dlq, queue, job, pending)\n")
                  .arg(command));
     return 3;
 }

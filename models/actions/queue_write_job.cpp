@@ -388,67 +388,26 @@ void QueueWriteJob::applyBatch()
 // named items are sent again.
 void QueueWriteJob::settleLostBatch()
 {
-    if (m_request.auditStream.isEmpty()) {
-        // Nothing to look for: what the batch did stays unknown.
-        batchUnknown();
-        return;
-    }
-    // The record's ID is the server's clock when the script ran, after the
-    // job read TIME: every record from then on is looked at, page by page, so
-    // other writers' records (an operator's 500 in between) cannot hide it.
-    settleFrom(QByteArray::number(m_nowMs) + "-0");
-}
-
-void QueueWriteJob::settleFrom(const QByteArray &fromId)
-{
-    constexpr int kPage = 1000;
-    read({{"XRANGE", m_request.auditStream, fromId, "+", "COUNT", QByteArray::number(kPage)},
-          {"XLEN", m_request.auditStream},
-          {"XRANGE", m_request.auditStream, "-", "+", "COUNT", "1"}},
-         [this](const RedisReplies &replies) {
-             const QList<RedisReply> entries = replies.value(0).elements();
-             for (const RedisReply &entry : entries) {
-                 const QList<RedisReply> fields = entry.at(1).elements();
-                 QByteArray token;
-                 qint64 changed = -1;
-                 for (qsizetype i = 0; i + 1 < fields.size(); i += 2) {
-                     if (fields.at(i).bytes() == "batch")
-                         token = fields.at(i + 1).bytes();
-                     else if (fields.at(i).bytes() == "items")
-                         changed = fields.at(i + 1).bytes().toLongLong();
-                 }
-                 if (token == m_batchToken && changed >= 0) {
-                     m_outcome.counts.done += changed;
-                     m_outcome.counts.gone += std::max<qint64>(0, m_batch.size() - changed);
-                     afterBatch(changed);
-                     return;
-                 }
-             }
-             if (entries.size() == kPage) {
-                 const std::optional<StreamId> last = StreamId::parse(entries.last().at(0).bytes());
-                 if (!last) { // not an ID: no next page to ask for
-                     batchUnknown();
-                     return;
-                 }
-                 settleFrom(last->next().toBytes());
-                 return;
-             }
-             // Not found. Trimmed away (the stream is at its cap and its
-             // oldest record is newer than the job): nothing can tell.
-             const qint64 length = replies.value(1).integer();
-             const auto oldest = StreamId::parse(replies.value(2).at(0).at(0).bytes());
-             if (length >= m_request.auditMaxLen && oldest && qint64(oldest->ms) > m_nowMs) {
-                 batchUnknown();
-                 return;
-             }
-             // Not run: the same items again, or chosen again.
-             if (m_request.byAge()) {
-                 fetchAgain();
-                 fetchPage();
-             } else {
-                 applyBatch();
-             }
-         });
+    findBatchRecord(m_connection, m_request.auditStream, m_request.auditMaxLen, m_nowMs, m_batchToken, [this](BatchRan ran, qint64 changed) {
+        switch (ran) {
+        case BatchRan::Ran:
+            m_outcome.counts.done += changed;
+            m_outcome.counts.gone += std::max<qint64>(0, m_batch.size() - changed);
+            afterBatch(changed);
+            return;
+        case BatchRan::Unknown:
+            batchUnknown();
+            return;
+        case BatchRan::NotRun: // the same items again, or chosen again
+            if (m_request.byAge()) {
+                fetchAgain();
+                fetchPage();
+            } else {
+                applyBatch();
+            }
+            return;
+        }
+    });
 }
 
 // What a batch did cannot be known: counted as uncertain, and on.

@@ -88,7 +88,6 @@ private:
     void applyBatch();
     void onApplied(const RedisReplies &replies);
     void settleLostBatch();
-    void settleFrom(const QByteArray &fromId);
     void batchUnknown();
     void afterBatch(qint64 changed);
     void fetchAgain();

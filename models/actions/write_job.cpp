@@ -2,6 +2,7 @@
 
 #include "../text/display_text.h"
 #include "../text/fill_text.h"
+#include "../snapshot/stream_id.h"
 
 #include <QTimer>
 
@@ -230,6 +231,66 @@ RedisReplies WriteJob::scriptReplies(const RedisReplies &replies, bool reloading
         return replies;
     m_reloadPending = false;
     return replies.mid(1);
+}
+
+void WriteJob::findBatchRecord(RedisConnection *connection, const QByteArray &stream, qint64 maxLen, qint64 fromMs, const QByteArray &token,
+                               std::function<void(BatchRan ran, qint64 changed)> then)
+{
+    if (stream.isEmpty()) {
+        then(BatchRan::Unknown, 0); // nothing to look for
+        return;
+    }
+    findBatchRecordFrom(connection, stream, maxLen, fromMs, QByteArray::number(fromMs) + "-0", token, std::move(then));
+}
+
+void WriteJob::findBatchRecordFrom(RedisConnection *connection, const QByteArray &stream, qint64 maxLen, qint64 fromMs,
+                                   const QByteArray &fromId, const QByteArray &token, std::function<void(BatchRan ran, qint64 changed)> then)
+{
+    constexpr int kPage = 1000;
+    const RedisBatch batch{{"XRANGE", stream, fromId, "+", "COUNT", QByteArray::number(kPage)}, {"XLEN", stream}, {"XRANGE", stream, "-", "+", "COUNT", "1"}};
+    connection->execute(batch, this, [=, this](const RedisReplies &replies, const RedisError &error) {
+        if (error.isError()) {
+            retryLater(error);
+            return;
+        }
+        for (qsizetype i = 0; i < replies.size(); ++i)
+            if (replies.at(i).isError()) {
+                const RedisError e = describeReplyError(batch.at(i), replies.at(i));
+                finish(e.message, e.kind);
+                return;
+            }
+        succeeded();
+        const QList<RedisReply> entries = replies.value(0).elements();
+        for (const RedisReply &entry : entries) {
+            const QList<RedisReply> fields = entry.at(1).elements();
+            QByteArray found;
+            qint64 changed = -1;
+            for (qsizetype i = 0; i + 1 < fields.size(); i += 2) {
+                if (fields.at(i).bytes() == "batch")
+                    found = fields.at(i + 1).bytes();
+                else if (fields.at(i).bytes() == "items")
+                    changed = fields.at(i + 1).bytes().toLongLong();
+            }
+            if (found == token && changed >= 0) {
+                then(BatchRan::Ran, changed);
+                return;
+            }
+        }
+        if (entries.size() == kPage) {
+            const std::optional<StreamId> last = StreamId::parse(entries.last().at(0).bytes());
+            if (!last) { // not an ID: no next page to ask for
+                then(BatchRan::Unknown, 0);
+                return;
+            }
+            findBatchRecordFrom(connection, stream, maxLen, fromMs, last->next().toBytes(), token, then);
+            return;
+        }
+        // Not found. Trimmed away (the stream is at its cap and its oldest
+        // record is newer than the batch): nothing can tell.
+        const qint64 length = replies.value(1).integer();
+        const auto oldest = StreamId::parse(replies.value(2).at(0).at(0).bytes());
+        then(length >= maxLen && oldest && qint64(oldest->ms) > fromMs ? BatchRan::Unknown : BatchRan::NotRun, 0);
+    });
 }
 
 } // namespace pelscope

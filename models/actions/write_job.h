@@ -121,11 +121,24 @@ protected:
     RedisBatch withScript(RedisBatch batch, bool *reloading);
     RedisReplies scriptReplies(const RedisReplies &replies, bool reloading);
 
+    // After a lost reply: did the batch whose record in the audit stream
+    // carries `token` run? Every record from `fromMs` (the server's clock
+    // read before the batch was sent) on is looked at, page by page, so
+    // other writers' records cannot hide it. `then` gets Ran with the
+    // record's "items" count, NotRun, or Unknown (no audit stream, or it is
+    // at its cap and trimmed past `fromMs`). A lost read is retried
+    // (resume() asks again); an error reply ends the job.
+    enum class BatchRan { Ran, NotRun, Unknown };
+    void findBatchRecord(RedisConnection *connection, const QByteArray &stream, qint64 maxLen, qint64 fromMs, const QByteArray &token,
+                         std::function<void(BatchRan ran, qint64 changed)> then);
+
     const Policy &policy() const { return m_policy; }
     WriteOutcome m_outcome;
 
 private:
     void closeConnections();
+    void findBatchRecordFrom(RedisConnection *connection, const QByteArray &stream, qint64 maxLen, qint64 fromMs, const QByteArray &fromId,
+                             const QByteArray &token, std::function<void(BatchRan ran, qint64 changed)> then);
 
     Policy m_policy;
     LuaScript m_script;

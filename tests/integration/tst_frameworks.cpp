@@ -4,6 +4,7 @@
 // moving due jobs), and Pelscope's reading compared with the framework's own
 // API (the scenario's `truth`). `check` must never say OK during the outage.
 #include "cli_process.h"
+#include "framework_worker.h"
 #include "redis_oracle.h"
 #include "redis_server.h"
 #include "text/fill_text.h"
@@ -77,53 +78,7 @@ QString keysAgainstServer(const QJsonObject &snapshot, const QString &framework,
     return errors.join(QStringLiteral("; "));
 }
 
-// A framework's worker, in its own process group, so SIGKILL takes its
-// children too (RQ forks a work horse per job).
-class Worker
-{
-public:
-    ~Worker() { kill(); }
-    bool start(const QString &program, const QStringList &args, const QString &dir,
-               const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment())
-    {
-        m_process.setProcessEnvironment(env);
-        m_process.setProgram(program);
-        m_process.setArguments(args);
-        m_process.setWorkingDirectory(dir);
-        m_process.setProcessChannelMode(QProcess::MergedChannels);
-        m_process.setChildProcessModifier([] { ::setpgid(0, 0); });
-        m_process.start();
-        return m_process.waitForStarted(10000);
-    }
-    // Waits until a line of its output starts with `prefix`.
-    bool waitForLine(const QByteArray &prefix, int timeoutMs)
-    {
-        QElapsedTimer t;
-        t.start();
-        while (t.elapsed() < timeoutMs) {
-            m_out += m_process.readAll();
-            for (const QByteArray &line : m_out.split('\n'))
-                if (line.startsWith(prefix))
-                    return true;
-            if (m_process.state() == QProcess::NotRunning)
-                return false;
-            m_process.waitForReadyRead(200);
-        }
-        return false;
-    }
-    void kill()
-    {
-        if (m_process.state() == QProcess::NotRunning)
-            return;
-        ::kill(-pid_t(m_process.processId()), SIGKILL);
-        m_process.waitForFinished(5000);
-    }
-    QByteArray output() { return m_out += m_process.readAll(); }
-
-private:
-    QProcess m_process;
-    QByteArray m_out;
-};
+using Worker = FrameworkWorker;
 
 // `pelscope-cli watch --json-lines` running beside the framework: each
 // line it prints, a whole snapshot, as the operator's terminal sees it.
@@ -177,17 +132,6 @@ private:
     QByteArray m_pending;
 };
 
-bool waitUntil(const std::function<bool()> &condition, int timeoutMs)
-{
-    QElapsedTimer t;
-    t.start();
-    while (t.elapsed() < timeoutMs) {
-        if (condition())
-            return true;
-        QTest::qWait(100);
-    }
-    return condition();
-}
 
 } // namespace
 

@@ -18,7 +18,7 @@
 //       Queue "archive": 2 jobs, queue paused         -> `paused` list + meta.paused
 //       Prints one line: "produced {json}".
 //   node scenario.mjs worker URL [queue=mail] [--prefix P] [--concurrency 5]
-//       [--lock-duration 5000] [--stalled-interval 300000] [--sleep 60000]
+//       [--lock-duration 5000] [--stalled-interval 300000] [--sleep 60000] [--cured 1]
 //       A real BullMQ Worker. The processor sleeps --sleep ms ("quick" returns
 //       at once, "poison" throws). lockDuration is short so a SIGKILLed
 //       worker's locks expire fast; stalledInterval is long so BullMQ's own
@@ -172,6 +172,9 @@ async function worker(connection, prefix, queueName, opt) {
     queueName,
     async job => {
       if (job.name === 'quick') return { ok: true };
+      // --cured 1: the fix is deployed, poison jobs now complete (a retry's
+      // outcome as the framework's own worker gives it).
+      if ((job.name === 'poison' || job.data?.poison) && opt.cured === '1') return { cured: true };
       if (job.name === 'poison' || job.data?.poison) {
         throw new Error(`poison pill in job ${job.id}`);
       }

@@ -9,6 +9,8 @@
 #   ruby scenario.rb worker   URL       exec a real `sidekiq` process (-c 3 -q default -q mail)
 #   ruby scenario.rb truth    URL       print ONE JSON line with Sidekiq's own API numbers
 #   ruby scenario.rb flaky    URL N     enqueue N FlakyJobs (each fails, then waits >= 15 s in `retry`)
+#   ruby scenario.rb poison   URL N     enqueue N PoisonJobs (each fails with no retries: straight to `dead`)
+#   (A worker started with SCENARIO_CURED=1 completes FlakyJobs and PoisonJobs: the fix deployed.)
 #   ruby scenario.rb incident URL [N]   produce + worker + wait until 3 jobs are busy
 #                                       (as seen in Redis) + SIGKILL the worker;
 #                                       prints ONE JSON line describing what was done
@@ -59,6 +61,7 @@ class PoisonJob
   sidekiq_options queue: "default", retry: 0
 
   def perform(n)
+    return if ENV["SCENARIO_CURED"] == "1" # the fix deployed: a retried job now completes
     raise ArgumentError, "poison pill #{n}"
   end
 end
@@ -70,6 +73,7 @@ class FlakyJob
   sidekiq_options queue: "default", retry: 2
 
   def perform(n)
+    return if ENV["SCENARIO_CURED"] == "1"
     raise IOError, "flaky upstream #{n}"
   end
 end
@@ -230,6 +234,7 @@ if $PROGRAM_NAME == __FILE__
   when "worker" then Scenario.worker
   when "truth" then Scenario.truth
   when "flaky" then (arg || 1).to_i.times { |i| FlakyJob.perform_async(i) }
+  when "poison" then (arg || 1).to_i.times { |i| PoisonJob.perform_async(i) }
   when "incident" then Scenario.incident(url, (arg || 20).to_i)
   else abort("unknown subcommand #{cmd}")
   end
