@@ -11,8 +11,11 @@ namespace pelscope {
 
 namespace {
 
-QString jobs(qint64 n)
+// Celery calls its jobs tasks.
+QString jobs(const JobRepairRequest &r, qint64 n)
 {
+    if (r.framework == JobFramework::Celery)
+        return n == 1 ? QCoreApplication::translate("JobRepair", "1 task") : fillText(QCoreApplication::translate("JobRepair", "%1 tasks"), formatCount(n));
     return n == 1 ? QCoreApplication::translate("JobRepair", "1 job") : fillText(QCoreApplication::translate("JobRepair", "%1 jobs"), formatCount(n));
 }
 
@@ -55,27 +58,27 @@ QString describeJobRepair(const JobRepairRequest &r, const WriteOutcome &o, bool
     switch (r.framework) {
     case JobFramework::Celery:
         line = fillText(dry ? QCoreApplication::translate("JobRepair", "would restore %1 from %2") : QCoreApplication::translate("JobRepair", "restored %1 from %2"),
-                        jobs(c.done), source);
+                        jobs(r, c.done), source);
         break;
     case JobFramework::Rq:
         line = fillText(dry ? QCoreApplication::translate("JobRepair", "would requeue %1 from %2") : QCoreApplication::translate("JobRepair", "requeued %1 from %2"),
-                        jobs(c.done), source);
+                        jobs(r, c.done), source);
         break;
     default:
         line = fillText(dry ? QCoreApplication::translate("JobRepair", "would retry %1 from %2") : QCoreApplication::translate("JobRepair", "retried %1 from %2"),
-                        jobs(c.done), source);
+                        jobs(r, c.done), source);
         break;
     }
     if (c.gone)
-        line += fillText(QCoreApplication::translate("JobRepair", ", %1 not there any more (taken back, or deleted)"), jobs(c.gone));
+        line += fillText(QCoreApplication::translate("JobRepair", ", %1 not there any more (taken back, or deleted)"), jobs(r, c.gone));
     if (c.skipped)
         line += fillText(r.framework == JobFramework::Celery ? QCoreApplication::translate("JobRepair", ", %1 left (within the visibility timeout, or not asked for)")
                                                              : QCoreApplication::translate("JobRepair", ", %1 left (their error does not match, or retried by this run already)"),
-                         jobs(c.skipped));
+                         jobs(r, c.skipped));
     if (c.refused)
-        line += fillText(QCoreApplication::translate("JobRepair", ", %1 refused (the framework would not take them back either)"), jobs(c.refused));
+        line += fillText(QCoreApplication::translate("JobRepair", ", %1 refused (the framework would not take them back either)"), jobs(r, c.refused));
     if (c.uncertain)
-        line += fillText(QCoreApplication::translate("JobRepair", ", %1 uncertain (a lost reply the audit stream cannot settle)"), jobs(c.uncertain));
+        line += fillText(QCoreApplication::translate("JobRepair", ", %1 uncertain (a lost reply the audit stream cannot settle)"), jobs(r, c.uncertain));
     if (c.retries)
         line += fillText(QCoreApplication::translate("JobRepair", ", %1 batches retried after a lost connection"), c.retries);
     if (o.cancelled)
@@ -160,7 +163,7 @@ std::unique_ptr<WriteJob> JobRepairKind::job(const PreparedWrite &p, const Write
 
 QString JobRepairKind::progressText(const WriteCounts &c) const
 {
-    return fillText(QCoreApplication::translate("JobRepair", "%1 done…"), jobs(c.done));
+    return fillText(QCoreApplication::translate("JobRepair", "%1 done…"), jobs(m_request, c.done));
 }
 
 QString JobRepairKind::outcomeText(const WriteOutcome &outcome) const

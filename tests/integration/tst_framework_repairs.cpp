@@ -256,6 +256,111 @@ private Q_SLOTS:
         QCOMPARE(stats.value(QLatin1String("failed")).toInteger(), before.value(QLatin1String("stats")).toObject().value(QLatin1String("failed")).toInteger());
         QFile::remove(audit);
     }
+    // 3 RQ jobs in the failed registry (their worker raised): requeued as
+    // RQ's own FailedJobRegistry.requeue does (status queued, exc_info
+    // emptied, the id to its queue's right end); RQ's own worker (the fix
+    // deployed) then finishes them: its finished registry holds all 3.
+    void rqRequeueFromTheFailedRegistry()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        const QString py = QStringLiteral("/usr/bin/python3"), dir = scenarioDir("rq"), script = dir + QStringLiteral("/scenario.py");
+        const QString audit = QDir::temp().filePath(QStringLiteral("pelscope-repairs-rq-%1.jsonl").arg(QCoreApplication::applicationPid()));
+        ProcessRun step = runProcess(py, {script, QStringLiteral("produce"), server.url(), QStringLiteral("1")});
+        QVERIFY2(step.exitCode == 0, step.err.constData());
+        step = runProcess(py, {script, QStringLiteral("fail-worker"), server.url()});
+        QVERIFY2(step.exitCode == 0, step.err.constData());
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        QCOMPARE(db.command({"ZCARD", "rq:failed:flaky"}).integer(), 3);
+        const RedisReply failed = db.command({"ZRANGE", "rq:failed:flaky", "0", "-1"});
+
+        ProcessRun run = cli(server.url(), {QStringLiteral("job"), QStringLiteral("retry"), QStringLiteral("RQ flaky"), QStringLiteral("--error"),
+                                            QStringLiteral("deliberate failure"), QStringLiteral("--dry-run")},
+                             audit);
+        QVERIFY2(run.exitCode == 0 && run.out.contains("would requeue 3 jobs from \"rq:failed:flaky\"") && run.out.contains("RuntimeError"),
+                 qPrintable(said(run)));
+        run = cli(server.url(), {QStringLiteral("job"), QStringLiteral("retry"), QStringLiteral("RQ flaky"), QStringLiteral("--yes")}, audit);
+        QVERIFY2(run.exitCode == 0 && run.out.contains("requeued 3 jobs from \"rq:failed:flaky\""), qPrintable(said(run)));
+        QCOMPARE(db.command({"ZCARD", "rq:failed:flaky"}).integer(), 0);
+        QCOMPARE(db.command({"LRANGE", "rq:queue:flaky", "0", "-1"}).elements().size(), 3);
+        for (const RedisReply &id : failed.elements()) {
+            QCOMPARE(db.command({"HGET", "rq:job:" + id.bytes(), "status"}).bytes(), QByteArray("queued"));
+            QCOMPARE(db.command({"HGET", "rq:job:" + id.bytes(), "ended_at"}).bytes(), QByteArray());
+        }
+        QCOMPARE(auditedItems(db, "rq_requeue"), (QList<qint64>{3}));
+
+        QProcessEnvironment cured = QProcessEnvironment::systemEnvironment();
+        cured.insert(QStringLiteral("SCENARIO_CURED"), QStringLiteral("1"));
+        step = runProcess(py, {script, QStringLiteral("worker"), server.url(), QStringLiteral("flaky"), QStringLiteral("--fast"), QStringLiteral("--burst")}, cured, 60000);
+        QVERIFY2(step.exitCode == 0, step.err.constData());
+        QCOMPARE(db.command({"ZCARD", "rq:finished:flaky"}).integer(), 3);
+        for (const RedisReply &id : failed.elements())
+            QCOMPARE(db.command({"HGET", "rq:job:" + id.bytes(), "status"}).bytes(), QByteArray("finished"));
+        QCOMPARE(db.command({"ZCARD", "rq:failed:flaky"}).integer(), 0);
+        QFile::remove(audit);
+    }
+    // A Celery worker SIGKILLed holding 8 tasks (2 running, 6 prefetched):
+    // within the visibility timeout nothing is restored (a live worker may
+    // hold them); past it they go back as kombu's own restore sends them
+    // (marked redelivered, RPUSHed to the queue the exchange binds), and a
+    // new worker runs all 8.
+    void celeryRestoreUnackedPastTheVisibilityTimeout()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        const QString py = QStringLiteral("/usr/bin/python3"), dir = scenarioDir("celery"), script = dir + QStringLiteral("/scenario.py");
+        const QString url = server.url() + QStringLiteral("/0");
+        const QString audit = QDir::temp().filePath(QStringLiteral("pelscope-repairs-celery-%1.jsonl").arg(QCoreApplication::applicationPid()));
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("VISIBILITY_TIMEOUT"), QStringLiteral("3"));
+        QVERIFY(runProcess(py, {script, QStringLiteral("produce"), url, QStringLiteral("8"), QStringLiteral("--mail"), QStringLiteral("0"), QStringLiteral("--prio"),
+                                QStringLiteral("0")},
+                           env, 30000)
+                    .exitCode == 0);
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        {
+            FrameworkWorker holding;
+            QVERIFY(holding.start(py, {script, QStringLiteral("worker"), url}, dir, env));
+            QVERIFY2(holding.waitForLine("ready", 30000), holding.output().constData());
+            QVERIFY2(waitUntil([&] { return db.command({"ZCARD", "unacked_index"}).integer() == 8; }, 20000), holding.output().constData());
+        } // SIGKILLed holding all 8
+        const QStringList restore{QStringLiteral("job"), QStringLiteral("retry"), QStringLiteral("Celery unacked")};
+        const QStringList within{QStringLiteral("--threshold"), QStringLiteral("celery_visibility_timeout=1h")};
+        const QStringList past{QStringLiteral("--threshold"), QStringLiteral("celery_visibility_timeout=3s")};
+
+        ProcessRun run = cli(server.url(), within + restore + QStringList{QStringLiteral("--id"), QString::fromUtf8(db.command({"ZRANGE", "unacked_index", "0", "0"}).at(0).bytes()), QStringLiteral("--yes")}, audit);
+        QVERIFY2(run.exitCode == 0 && run.out.contains("nothing to write") && run.out.contains("within the visibility timeout"), qPrintable(said(run)));
+        QCOMPARE(db.command({"ZCARD", "unacked_index"}).integer(), 8);
+
+        QTest::qWait(3500); // past the app's visibility timeout
+        run = cli(server.url(), past + restore + QStringList{QStringLiteral("--dry-run")}, audit);
+        QVERIFY2(run.exitCode == 0 && run.out.contains("would restore 8 tasks from \"unacked_index\"") && run.out.contains("scenario.slow")
+                     && run.out.contains("RPUSH \"celery\""),
+                 qPrintable(said(run)));
+        run = cli(server.url(), past + restore + QStringList{QStringLiteral("--yes")}, audit);
+        QVERIFY2(run.exitCode == 0 && run.out.contains("restored 8 tasks from \"unacked_index\""), qPrintable(said(run)));
+        QCOMPARE(db.command({"ZCARD", "unacked_index"}).integer(), 0);
+        QCOMPARE(db.command({"HLEN", "unacked"}).integer(), 0);
+        const RedisReply queued = db.command({"LRANGE", "celery", "0", "-1"});
+        QCOMPARE(queued.elements().size(), 8);
+        for (const RedisReply &m : queued.elements()) {
+            const QJsonObject message = QJsonDocument::fromJson(m.bytes()).object();
+            QVERIFY2(message.value(QLatin1String("headers")).toObject().value(QLatin1String("redelivered")).toBool(), m.bytes().constData());
+            QVERIFY(message.value(QLatin1String("properties")).toObject().value(QLatin1String("delivery_info")).toObject().value(QLatin1String("redelivered")).toBool());
+        }
+        QCOMPARE(auditedItems(db, "celery_restore"), (QList<qint64>{8}));
+
+        env.insert(QStringLiteral("SLOW_SECONDS"), QStringLiteral("0"));
+        FrameworkWorker worker;
+        QVERIFY(worker.start(py, {script, QStringLiteral("worker"), url}, dir, env));
+        QVERIFY2(waitUntil([&] { return worker.output().count("succeeded in") == 8; }, 30000), worker.output().constData());
+        QCOMPARE(db.command({"LLEN", "celery"}).integer(), 0);
+        QFile::remove(audit);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestFrameworkRepairs)

@@ -55,7 +55,10 @@ def slow(seconds=60):
 
 
 def fail(message='scenario: deliberate failure'):
-    """A job that always raises, so the worker moves it to rq:failed:<queue>."""
+    """A job that raises, so the worker moves it to rq:failed:<queue>; under a
+    worker started with SCENARIO_CURED=1 (the fix deployed) it completes."""
+    if os.environ.get('SCENARIO_CURED') == '1':
+        return 'cured'
     raise RuntimeError(message)
 
 
