@@ -63,7 +63,7 @@ ConnectionView::ConnectionView(QWidget *parent)
     , m_writes(new WriteController(this))
     , m_dlqPage(new DlqPage(m_writes))
     , m_queuePage(new QueuePage(m_writes))
-    , m_jobPage(new JobQueuePage)
+    , m_jobPage(new JobQueuePage(m_writes))
 {
     m_model->setHistory(&m_session->history());
     connect(m_session, &ConnectionSession::snapshotReady, this, &ConnectionView::render);
@@ -195,6 +195,7 @@ void ConnectionView::setThresholds(const HealthThresholds &t)
     m_thresholds = t;
     m_groupPage->setThresholds(t);
     m_queuePage->setProcessingTimeoutMs(t.processingTimeoutMs);
+    m_jobPage->setCeleryVisibilityTimeoutMs(t.celeryVisibilityTimeoutMs);
     m_queuePage->setDelayedThresholds(t.delayedOverdueWarnMs, t.delayedOverdueCritMs);
 }
 

@@ -7,6 +7,7 @@
 
 #include "actions/annotation_share.h"
 #include "actions/consumer_delete_job.h"
+#include "actions/job_repair.h"
 #include "actions/pending_action_job.h"
 #include "actions/permission_probe.h"
 #include "actions/queue_write_job.h"
@@ -67,6 +68,8 @@ public:
     void deleteConsumer(const ConsumerDeleteRequest &request, qint64 holds, const QString &scope, QWidget *parent);
     // A delayed queue's or a reliable list's items (write_controller_queues.cpp).
     void queueWrite(const QueueWriteRequest &request, const QString &scope, QWidget *parent);
+    // A job framework's own repair (retry failed jobs, restore reservations).
+    void jobRepair(const JobRepairRequest &request, const QString &scope, QWidget *parent);
     // An operator's mark added to the annotations stream; `ended(shared)`
     // however the flow ends (declined, refused, failed: shared is false).
     void shareAnnotation(const AnnotationShareRequest &request, QWidget *parent, std::function<void(bool shared)> ended);
@@ -80,6 +83,7 @@ Q_SIGNALS:
     void pendingActionFinished(const pelscope::WriteOutcome &outcome);
     void consumerDeleted(const pelscope::WriteOutcome &outcome);
     void queueWriteFinished(const pelscope::WriteOutcome &outcome);
+    void jobRepairFinished(const pelscope::WriteOutcome &outcome);
     // A write on a group's pending entries or consumers ran (or was refused):
     // its consumers are read again at the next poll, not at their cadence.
     void groupWritten(const QByteArray &stream, const QByteArray &group);

@@ -44,6 +44,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QInputDialog>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -681,6 +682,101 @@ private Q_SLOTS:
         QTRY_VERIFY(!page->isVisible());
         QCOMPARE(lastingKeys(), keysBefore); // read, never written
         QCOMPARE(db.command({"LLEN", base + "wait"}).integer(), count("wait"));
+    }
+
+    // BullMQ's failed jobs retried from the window as an operator does it: the
+    // queue opened by a double-click, its failed set browsed, two jobs
+    // selected and retried, then the rest by their error (the newest failure
+    // offered), each after a confirmation that lists the exact jobs and
+    // commands; read-only first, the buttons say why. Under a prefix holding
+    // what a format string holds.
+    void jobPageRetriesFailedBullMqJobs()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        const QString script = QStringLiteral(PELSCOPE_FRAMEWORKS_DIR "/bullmq/scenario.mjs");
+        const QString prefix = QStringLiteral("%1{x}");
+        const QByteArray base = prefix.toUtf8() + ":mail:";
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        {
+            QProcess worker;
+            worker.start(QStringLiteral("node"), {script, QStringLiteral("worker"), server.url(), QStringLiteral("mail"), QStringLiteral("--prefix"), prefix,
+                                                  QStringLiteral("--sleep"), QStringLiteral("0")});
+            QVERIFY(worker.waitForStarted(10000));
+            QByteArray out;
+            QTRY_VERIFY_WITH_TIMEOUT((out += worker.readAll(), out.contains("ready")), 20000);
+            const ProcessRun poisoned = runProcess(QStringLiteral("node"), {script, QStringLiteral("poison"), server.url(), QStringLiteral("4"),
+                                                                          QStringLiteral("mail"), QStringLiteral("--prefix"), prefix});
+            QVERIFY2(poisoned.exitCode == 0, poisoned.err.constData());
+            QTRY_COMPARE_WITH_TIMEOUT(db.command({"ZCARD", base + "failed"}).integer(), 4, 20000);
+            worker.kill();
+            worker.waitForFinished(5000);
+        }
+
+        Session s(server.url());
+        auto *queues = s.window.queuePanel()->findChild<QTableView *>(QStringLiteral("queueTable"));
+        const QByteArray id = QByteArray("bullmq") + '\0' + prefix.toUtf8() + '\0' + base + "wait";
+        QTRY_VERIFY_WITH_TIMEOUT(queues->isVisible(), 15000);
+        QTRY_VERIFY_WITH_TIMEOUT(doubleClickRow(queues, QueueTableModel::KeyRole, id), 15000);
+        JobQueuePage *page = s.window.jobQueuePage();
+        QTRY_VERIFY(page->isVisible());
+        auto *all = page->findChild<QPushButton *>(QStringLiteral("repairAll"));
+        auto *selected = page->findChild<QPushButton *>(QStringLiteral("repairSelected"));
+        auto *byError = page->findChild<QPushButton *>(QStringLiteral("repairByError"));
+        QVERIFY(all && selected && byError);
+        QVERIFY(all->isVisible() && selected->isVisible() && byError->isVisible());
+        QCOMPARE(all->text(), QStringLiteral("Retry failed jobs…"));
+        QVERIFY(!all->isEnabled());
+        QVERIFY2(all->toolTip().startsWith(QStringLiteral("Read-only")), qPrintable(all->toolTip()));
+
+        page->parts()->setFocus();
+        for (int i = 0; i < page->parts()->count() && !page->parts()->currentText().startsWith(QStringLiteral("Failed")); ++i)
+            QTest::keyClick(page->parts(), Qt::Key_Down);
+        QVERIFY(page->parts()->currentText().startsWith(QStringLiteral("Failed")));
+        QueueItemBrowser *browser = page->browser();
+        QTRY_COMPARE_WITH_TIMEOUT(browser->items()->rowCount(), 4, 10000);
+        s.enableWrites();
+        QTRY_VERIFY(all->isEnabled());
+        browser->table()->selectRow(0);
+        QTest::mouseClick(browser->table()->viewport(), Qt::LeftButton, Qt::ControlModifier,
+                          browser->table()->visualRect(browser->items()->index(1, 0)).center());
+        const QByteArray first = browser->items()->index(0, 3).data().toString().toUtf8();
+        const QByteArray second = browser->items()->index(1, 3).data().toString().toUtf8();
+        QTRY_VERIFY(selected->isEnabled());
+        selected->click();
+        auto *confirm = waitForDialog<ConfirmWriteDialog>(&s.mainWindow);
+        QVERIFY(confirm);
+        QVERIFY2(confirm->summary().contains(QStringLiteral("Would retry 2 jobs from &quot;%1{x}:mail:failed&quot;")), qPrintable(confirm->summary()));
+        const QString plan = confirm->plan().join(QLatin1Char('\n'));
+        QVERIFY2(plan.contains(QStringLiteral("\"%1\"  ZREM").arg(QString::fromUtf8(first))) && plan.contains(QStringLiteral("\"%1\"  ZREM").arg(QString::fromUtf8(second))),
+                 qPrintable(plan));
+        QVERIFY2(plan.contains(QStringLiteral("poison pill in job")), qPrintable(plan));
+        QCOMPARE(db.command({"ZCARD", base + "failed"}).integer(), 4); // nothing before the confirmation
+        keepScreenshot(confirm, QStringLiteral("job-repair-confirm"));
+        confirm->confirmButton()->click();
+        QTRY_COMPARE_WITH_TIMEOUT(db.command({"ZCARD", base + "failed"}).integer(), 2, 10000);
+        QCOMPARE(db.command({"LLEN", base + "wait"}).integer(), 2);
+        QVERIFY(db.command({"ZSCORE", base + "failed", first}).isNil() && db.command({"ZSCORE", base + "failed", second}).isNil());
+        QTRY_COMPARE_WITH_TIMEOUT(browser->items()->rowCount(), 2, 10000); // read again after the write
+
+        // The rest by their error: the newest failure is offered.
+        QTRY_VERIFY(byError->isEnabled());
+        byError->click();
+        auto *ask = waitForDialog<QInputDialog>(&s.mainWindow);
+        QVERIFY(ask);
+        QVERIFY2(ask->textValue().startsWith(QStringLiteral("poison pill in job")), qPrintable(ask->textValue()));
+        ask->setTextValue(QStringLiteral("poison pill"));
+        ask->accept();
+        confirm = waitForDialog<ConfirmWriteDialog>(&s.mainWindow);
+        QVERIFY(confirm);
+        QVERIFY2(confirm->summary().contains(QStringLiteral("Would retry 2 jobs")), qPrintable(confirm->summary()));
+        confirm->confirmButton()->click();
+        QTRY_COMPARE_WITH_TIMEOUT(db.command({"ZCARD", base + "failed"}).integer(), 0, 10000);
+        QCOMPARE(db.command({"LLEN", base + "wait"}).integer(), 4);
+        QTRY_VERIFY(s.window.writeResults()->isVisible());
+        keepScreenshot(page->window(), QStringLiteral("job-page-repairs"));
     }
 
     // Sidekiq and Celery in one Redis, each opened from the overview the way

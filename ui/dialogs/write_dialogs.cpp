@@ -82,6 +82,7 @@ ConfirmWriteDialog::ConfirmWriteDialog(const QString &title, const QString &summ
     m_path->hide();
     layout->addWidget(m_path);
     m_commands = new QLabel(actionLabel.isEmpty() ? tr("Nothing will run.") : tr("Exactly these commands will run (one atomic script per batch):"));
+    m_commands->setWordWrap(true); // a kind's note can be a paragraph: never wider than the screen
     layout->addWidget(m_commands);
     auto *text = new QPlainTextEdit;
     text->setReadOnly(true);

@@ -1,5 +1,7 @@
 #include "pages/job_queue_page.h"
 
+#include "write_controller.h"
+
 #include "accessible_names.h"
 #include "widgets/back_button.h"
 #include "health_style.h"
@@ -14,6 +16,7 @@
 #include <QComboBox>
 #include <QDateTime>
 #include <QHBoxLayout>
+#include <QInputDialog>
 #include <QLabel>
 #include <QPushButton>
 #include <QShortcut>
@@ -90,23 +93,27 @@ QString facts(const JobQueueSnapshot &q)
 
 } // namespace
 
-JobQueuePage::JobQueuePage(QWidget *parent)
+JobQueuePage::JobQueuePage(WriteController *writes, QWidget *parent)
     : QWidget(parent)
+    , m_writes(writes)
     , m_browser(new QueueItemBrowser(this))
     , m_charts(new QueueCharts(tr("Jobs"), tr("How long")))
-    , m_title(new QLabel)
+    , m_titleLabel(new QLabel)
     , m_status(new QLabel)
     , m_workers(new QLabel)
     , m_which(new QComboBox)
+    , m_repairAll(new QPushButton)
+    , m_repairSelected(new QPushButton)
+    , m_repairByError(new QPushButton)
 {
     setObjectName(QStringLiteral("jobQueuePage"));
     auto *back = makeBackButton(this, &JobQueuePage::backRequested);
     auto *reload = new QPushButton(tr("Refresh"));
     connect(reload, &QPushButton::clicked, this, &JobQueuePage::refresh);
-    for (QLabel *label : {m_title, m_status, m_workers}) {
+    for (QLabel *label : {m_titleLabel, m_status, m_workers}) {
         label->setTextFormat(Qt::RichText);
         label->setTextInteractionFlags(Qt::TextSelectableByMouse);
-        label->setWordWrap(label != m_title);
+        label->setWordWrap(label != m_titleLabel);
     }
     m_which->setObjectName(QStringLiteral("jobParts"));
     m_which->setToolTip(tr("Where the framework keeps this queue's jobs: waiting, held, scheduled, failed"));
@@ -115,12 +122,26 @@ JobQueuePage::JobQueuePage(QWidget *parent)
 
     auto *top = new QHBoxLayout;
     top->addWidget(back);
-    top->addWidget(m_title, 1);
+    top->addWidget(m_titleLabel, 1);
     top->addWidget(m_which);
     top->addWidget(reload);
 
     connect(m_browser, &QueueItemBrowser::pageRequested, this, &JobQueuePage::pageRequested);
     connect(m_browser, &QueueItemBrowser::jobRequested, this, &JobQueuePage::jobRequested);
+    connect(m_browser, &QueueItemBrowser::selectionChanged, this, &JobQueuePage::updateActions);
+
+    m_repairAll->setObjectName(QStringLiteral("repairAll"));
+    m_repairSelected->setObjectName(QStringLiteral("repairSelected"));
+    m_repairByError->setObjectName(QStringLiteral("repairByError"));
+    connect(m_repairAll, &QPushButton::clicked, this, [this] { repair({}, {}); });
+    connect(m_repairSelected, &QPushButton::clicked, this, [this] { repair(m_browser->selectedItems(), {}); });
+    connect(m_repairByError, &QPushButton::clicked, this, &JobQueuePage::repairByError);
+    connect(m_writes, &WriteController::writesEnabledChanged, this, &JobQueuePage::updateActions);
+    connect(m_writes, &WriteController::jobRepairFinished, this, &JobQueuePage::refresh);
+    auto *actions = new QHBoxLayout;
+    for (QPushButton *b : {m_repairAll, m_repairSelected, m_repairByError})
+        actions->addWidget(b);
+    actions->addStretch(1);
 
     QSplitter *split = m_browser->splitBelow(m_charts);
 
@@ -130,6 +151,8 @@ JobQueuePage::JobQueuePage(QWidget *parent)
     layout->addWidget(m_workers);
     layout->addWidget(m_browser->pagingBar());
     layout->addWidget(split, 1);
+    layout->addLayout(actions);
+    updateActions();
 }
 
 bool JobQueuePage::showJobQueue(const QByteArray &id, const Snapshot &snapshot, qint64 serverNowMs)
@@ -140,8 +163,10 @@ bool JobQueuePage::showJobQueue(const QByteArray &id, const Snapshot &snapshot, 
     m_id = id;
     m_parts = q->parts;
     m_holds = jobFigures(*q).holds;
-    m_title->setText(fillText(tr("<b>%1</b> &nbsp;(%2, read only)"), jobQueueTitle(*q).toHtmlEscaped(),
-                              q->version.isEmpty() ? tr("job framework") : q->version.toHtmlEscaped()));
+    m_title = jobQueueTitle(*q);
+    m_repair = jobRepairFor(*q, m_visibilityTimeoutMs);
+    m_titleLabel->setText(fillText(m_repair ? tr("<b>%1</b> &nbsp;(%2)") : tr("<b>%1</b> &nbsp;(%2, read only)"), m_title.toHtmlEscaped(),
+                                   q->version.isEmpty() ? tr("job framework") : q->version.toHtmlEscaped()));
     m_which->clear();
     for (const JobPart &part : std::as_const(m_parts))
         m_which->addItem(fillText(tr("%1: %2"), roleName(part.role), elidedName(part.key)));
@@ -197,6 +222,7 @@ void JobQueuePage::showPart()
                    : part.score == JobPart::Score::None     ? tr("lowest score first")
                                                             : tr("earliest first");
     m_browser->show(source);
+    updateActions();
 }
 
 void JobQueuePage::refresh()
@@ -234,6 +260,7 @@ void JobQueuePage::applySnapshot(const Snapshot &snapshot)
         m_status->setText(QStringLiteral("<span style='color:%1'>%2</span>").arg(warningTextColor(), fillText(tr("Could not read: %1"), q->error).toHtmlEscaped()));
         return;
     }
+    m_newestFailure = q->newestFailure;
     const HealthStyle style = healthStyle(q->health.status);
     const QString reasons = joinReasons(q->health.reasons, QStringLiteral("; "));
     m_status->setText(fillText(QStringLiteral("<span style='color:%1'><b>%2 %3</b></span> &nbsp;%4%5"), style.strong.name(), style.glyph, style.word,
@@ -249,6 +276,70 @@ void JobQueuePage::applySnapshot(const Snapshot &snapshot)
         more << fillText(tr("<b>Newest failure:</b> %1"), q->newestFailure.toHtmlEscaped());
     m_workers->setText(more.join(QStringLiteral("<br>")));
     m_workers->setVisible(!more.isEmpty());
+}
+
+bool JobQueuePage::browsingRepairSource() const
+{
+    const int index = m_which->currentIndex();
+    return m_repair && index >= 0 && index < m_parts.size() && m_parts.at(index).key == m_repair->sourceKey();
+}
+
+void JobQueuePage::updateActions()
+{
+    const bool offered = m_repair.has_value();
+    for (QPushButton *b : {m_repairAll, m_repairSelected, m_repairByError})
+        b->setVisible(offered);
+    if (!offered)
+        return;
+    m_repairByError->setVisible(m_repair->framework != JobFramework::Celery); // a reservation holds no error
+    const JobFramework f = m_repair->framework;
+    m_repairAll->setText(fillText(tr("%1…"), jobRepairTitle(*m_repair)));
+    m_repairSelected->setText(f == JobFramework::Celery ? tr("Restore selected…") : f == JobFramework::Rq ? tr("Requeue selected…") : tr("Retry selected…"));
+    m_repairByError->setText(f == JobFramework::Rq ? tr("Requeue by error…") : tr("Retry by error…"));
+    const QString blocked = m_writes->blocker(QString::fromUtf8(m_repair->sourceKey()), jobRepairAction(f));
+    const QString source = displayBytes(m_repair->sourceKey());
+    const QString what = f == JobFramework::Celery
+                             ? fillText(tr("Gives every reservation in %1 older than the visibility timeout (%2) back to its queue, as kombu's own "
+                                           "restore does; the exact commands are shown first"),
+                                        source, formatDuration(m_repair->visibilityTimeoutMs))
+                             : fillText(tr("Puts every job of %1 back on its queue, as the framework's own retry does; the exact commands are shown first"), source);
+    m_repairAll->setEnabled(blocked.isEmpty());
+    m_repairAll->setToolTip(blocked.isEmpty() ? what : blocked);
+    m_repairByError->setEnabled(blocked.isEmpty());
+    m_repairByError->setToolTip(blocked.isEmpty() ? fillText(tr("Only the jobs of %1 whose error contains a text you give"), source) : blocked);
+    const bool selected = browsingRepairSource() && !m_browser->selectedItems().isEmpty();
+    m_repairSelected->setEnabled(blocked.isEmpty() && selected);
+    m_repairSelected->setToolTip(!blocked.isEmpty()             ? blocked
+                                 : !browsingRepairSource()     ? fillText(tr("Browse %1 and select jobs first"), source)
+                                 : !selected                   ? tr("Select jobs first (a job over 64 KiB cannot be named here: use pelscope-cli)")
+                                                               : QString());
+}
+
+void JobQueuePage::repair(const QList<QByteArray> &ids, const QString &errorContains)
+{
+    if (!m_repair)
+        return;
+    JobRepairRequest r = *m_repair;
+    r.visibilityTimeoutMs = m_visibilityTimeoutMs;
+    r.ids = ids;
+    r.errorContains = errorContains;
+    m_writes->jobRepair(r, QString::fromUtf8(r.sourceKey()), this);
+}
+
+void JobQueuePage::repairByError()
+{
+    // Window-modal, not exec(): polls and the write flow go on while it asks.
+    auto *ask = new QInputDialog(this);
+    ask->setAttribute(Qt::WA_DeleteOnClose);
+    ask->setWindowTitle(m_repairByError->text());
+    ask->setLabelText(fillText(tr("Only the jobs of %1 whose error contains:"), m_title));
+    // The newest failure's text is offered: the error an operator most often retries after a fix.
+    ask->setTextValue(m_newestFailure.section(QLatin1Char('\n'), 0, 0).left(200));
+    connect(ask, &QInputDialog::textValueSelected, this, [this](const QString &text) {
+        if (!text.trimmed().isEmpty())
+            repair({}, text.trimmed());
+    });
+    ask->open();
 }
 
 void JobQueuePage::showHistory(quint64 request, const QList<QueuePoint> &points)
