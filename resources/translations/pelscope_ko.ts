@@ -759,6 +759,241 @@
     </message>
 </context>
 <context>
+    <name>JobRepair</name>
+    <message>
+        <location filename="../../models/actions/job_repair.cpp" line="+142"/>
+        <source>%1 ago</source>
+        <translation>%1 전</translation>
+    </message>
+    <message>
+        <location line="+203"/>
+        <source>Retry failed jobs</source>
+        <translation>실패한 작업 재시도</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Retry from the dead set</source>
+        <translation>dead 세트에서 재시도</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Retry now from the retry set</source>
+        <translation>retry 세트에서 지금 재시도</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Requeue failed jobs</source>
+        <translation>실패한 작업 다시 큐에 넣기</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Restore unacked tasks</source>
+        <translation>unacked 태스크 복원</translation>
+    </message>
+    <message>
+        <location line="+90"/>
+        <source>its hash is gone (BullMQ refuses it too: &quot;Missing key for job&quot;)</source>
+        <translation>작업 해시가 없음 (BullMQ도 거부함: &quot;Missing key for job&quot;)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+20"/>
+        <location line="+16"/>
+        <source>its error does not match</source>
+        <translation>오류가 일치하지 않음</translation>
+    </message>
+    <message>
+        <location line="-19"/>
+        <source>not a Sidekiq job (no JSON object with a jid and a queue)</source>
+        <translation>Sidekiq 작업이 아님 (jid와 queue가 있는 JSON 객체가 아님)</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>its hash is gone (RQ refuses it too: NoSuchJobError)</source>
+        <translation>작업 해시가 없음 (RQ도 거부함: NoSuchJobError)</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>its reservation is not in unacked (a worker acked it, or kombu&apos;s shutdown restore left the index entry behind)</source>
+        <translation>예약이 unacked에 없음 (워커가 ack했거나, kombu의 종료 시 복원이 인덱스 항목만 남김)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>reserved %1 ago, within the visibility timeout (%2): a live worker may still run it</source>
+        <translation>%1 전에 예약됨, visibility timeout(%2) 이내: 살아 있는 워커가 아직 실행 중일 수 있음</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>no queue is bound to exchange %1 with routing key %2: kombu would drop it; left in unacked</source>
+        <translation>exchange %1에 routing key %2로 바인딩된 큐가 없음: kombu라면 버렸을 것이므로 unacked에 남김</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>a reservation holds no error to match</source>
+        <translation>예약에는 비교할 오류가 없음</translation>
+    </message>
+    <message>
+        <location filename="../../models/actions/job_repair_job.cpp" line="+203"/>
+        <source>this run retried it already (it failed again since)</source>
+        <translation>이번 실행에서 이미 재시도함 (그 뒤 다시 실패함)</translation>
+    </message>
+    <message>
+        <location filename="../../models/actions/job_repair_kind.cpp" line="+18"/>
+        <source>1 task</source>
+        <translation>태스크 1개</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 tasks</source>
+        <translation>태스크 %1개</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>1 job</source>
+        <translation>작업 1개</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>%1 jobs</source>
+        <translation>작업 %1개</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>As BullMQ&apos;s own Job.retry(&apos;failed&apos;) (reprocessJob-8.lua, default options): the attempts made are kept, the job goes to wait (paused when the queue is paused) without its priority, as BullMQ&apos;s retry does.</source>
+        <translation>BullMQ 자체의 Job.retry(&apos;failed&apos;)(reprocessJob-8.lua, 기본 옵션)와 같음: 시도 횟수는 유지되고, 작업은 우선순위 없이 wait(큐가 일시 중지면 paused)로 갑니다. BullMQ의 재시도도 그렇게 합니다.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>A worker takes each job again and runs it with its remaining attempts; a job that fails again goes back to the failed set and is not taken twice by this run.</source>
+        <translation>워커가 각 작업을 다시 가져가 남은 시도 횟수로 실행합니다. 다시 실패한 작업은 failed 세트로 돌아가며 이번 실행이 두 번 가져가지 않습니다.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>As Sidekiq&apos;s own Retry (SortedEntry#retry): retry_count one less, enqueued_at now, pushed to its queue; the rest of each payload stays byte for byte. Client middleware does not run.</source>
+        <translation>Sidekiq 자체의 Retry(SortedEntry#retry)와 같음: retry_count는 하나 줄고, enqueued_at은 지금, 자신의 큐에 넣습니다. 페이로드의 나머지는 바이트 그대로 유지됩니다. 클라이언트 미들웨어는 실행되지 않습니다.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Each entry is removed and pushed in the same script: never in both places, never in neither.</source>
+        <translation>각 항목은 같은 스크립트에서 제거되고 넣어집니다: 두 곳에 동시에 있거나 어디에도 없는 일은 없습니다.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>As RQ&apos;s own FailedJobRegistry.requeue: status queued, enqueued_at now, started_at, ended_at and exc_info emptied, the id pushed to the right end of its queue. The failure&apos;s record in rq:results stays, as RQ leaves it.</source>
+        <translation>RQ 자체의 FailedJobRegistry.requeue와 같음: status는 queued, enqueued_at은 지금, started_at·ended_at·exc_info는 비우고, id를 큐의 오른쪽 끝에 넣습니다. rq:results의 실패 기록은 RQ처럼 그대로 둡니다.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>As kombu&apos;s own restore of unacked messages: only reservations older than the visibility timeout (%1), each marked redelivered and pushed to the queues its exchange binds, where a worker&apos;s next BRPOP takes it.</source>
+        <translation>kombu 자체의 unacked 메시지 복원과 같음: visibility timeout(%1)보다 오래된 예약만, 각각 redelivered로 표시해 exchange가 바인딩한 큐에 넣으며, 워커의 다음 BRPOP이 가져갑니다.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>A task whose worker is alive but slow runs twice: kombu&apos;s own restore has the same rule. A reservation is moved only while it still holds the bytes read for this plan.</source>
+        <translation>워커가 살아 있지만 느린 태스크는 두 번 실행됩니다: kombu 자체의 복원도 같은 규칙입니다. 예약은 이 계획을 위해 읽은 바이트를 그대로 가지고 있을 때만 옮겨집니다.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>would restore %1 from %2</source>
+        <translation>%2에서 %1 복원 예정</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>restored %1 from %2</source>
+        <translation>%2에서 %1 복원함</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>would requeue %1 from %2</source>
+        <translation>%2에서 %1 다시 큐에 넣을 예정</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>requeued %1 from %2</source>
+        <translation>%2에서 %1 다시 큐에 넣음</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>would retry %1 from %2</source>
+        <translation>%2에서 %1 재시도 예정</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>retried %1 from %2</source>
+        <translation>%2에서 %1 재시도함</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>, %1 not there any more (taken back, or deleted)</source>
+        <translation>, %1 이미 없음 (다시 가져갔거나 삭제됨)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, %1 left (within the visibility timeout, or not asked for)</source>
+        <translation>, %1 남김 (visibility timeout 이내이거나 요청하지 않음)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>, %1 left (their error does not match, or retried by this run already)</source>
+        <translation>, %1 남김 (오류가 일치하지 않거나 이번 실행에서 이미 재시도함)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>, %1 refused (the framework would not take them back either)</source>
+        <translation>, %1 거부 (프레임워크도 되돌리지 않음)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, %1 uncertain (a lost reply the audit stream cannot settle)</source>
+        <translation>, %1 불확실 (감사 스트림으로도 확인할 수 없는 응답 유실)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, %1 batches retried after a lost connection</source>
+        <translation>, 연결이 끊겨 배치 %1개 재시도</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>, interrupted</source>
+        <translation>, 중단됨</translation>
+    </message>
+    <message>
+        <location line="+42"/>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Only the jobs whose error contains &quot;%1&quot;.</source>
+        <translation>오류에 &quot;%1&quot;이(가) 들어 있는 작업만.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>On %1, per batch of %2, one Lua script (%3):</source>
+        <translation>%1에서, %2개 배치마다 Lua 스크립트 하나 (%3):</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>  ... and %1 more</source>
+        <translation>  ... 외 %1개</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Audit log: %1</source>
+        <translation>감사 로그: %1</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Left: %1 — %2</source>
+        <translation>남김: %1 — %2</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>%1 done…</source>
+        <translation>%1 완료…</translation>
+    </message>
+</context>
+<context>
     <name>JobRules</name>
     <message>
         <location filename="../../models/health/job_rules.cpp" line="+22"/>
@@ -1134,7 +1369,7 @@
         <translation>스크립트가 오류로 멈췄으며, 그 전에 배치의 일부를 이미 썼을 수 있습니다(감사 스트림에는 기록이 없습니다): %1</translation>
     </message>
     <message>
-        <location line="+122"/>
+        <location line="+81"/>
         <source>a write failed and the script stopped there: %1</source>
         <translation>쓰기 하나가 실패해 스크립트가 거기서 멈췄습니다: %1</translation>
     </message>
@@ -1977,7 +2212,7 @@ Runbook: %2</source>
         <translation>정확히 다음 명령이 실행됩니다(배치당 원자적 스크립트 1개):</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>… and %1 more lines of the same form</source>
         <translation>… 외 같은 형식의 줄 %1개</translation>
     </message>
@@ -2758,7 +2993,7 @@ Click for the last hour.</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+207"/>
+        <location line="+208"/>
         <source>Browse, requeue and export the dead-letter streams (Ctrl+D)</source>
         <translation>데드 레터 스트림 탐색, 재처리, 내보내기 (Ctrl+D)</translation>
     </message>
@@ -3477,7 +3712,7 @@ By error, among the newest %2 entries read (%3 causes in all):
 <context>
     <name>pelscope::EnableWritesDialog</name>
     <message>
-        <location filename="../../ui/dialogs/write_dialogs.cpp" line="-112"/>
+        <location filename="../../ui/dialogs/write_dialogs.cpp" line="-113"/>
         <location line="+12"/>
         <source>Enable writes</source>
         <translation>쓰기 허용</translation>
@@ -4505,7 +4740,7 @@ Desktop notifications muted</source>
 <context>
     <name>pelscope::JobQueuePage</name>
     <message>
-        <location filename="../../ui/pages/job_queue_page.cpp" line="+34"/>
+        <location filename="../../ui/pages/job_queue_page.cpp" line="+37"/>
         <source>Waiting</source>
         <translation>대기</translation>
     </message>
@@ -4620,7 +4855,7 @@ Desktop notifications muted</source>
         <translation>, </translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Jobs</source>
         <translation>작업</translation>
     </message>
@@ -4630,7 +4865,7 @@ Desktop notifications muted</source>
         <translation>경과 시간</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+11"/>
         <source>Refresh</source>
         <translation>새로 고침</translation>
     </message>
@@ -4646,11 +4881,76 @@ Desktop notifications muted</source>
     </message>
     <message>
         <location line="+48"/>
+        <source>&lt;b&gt;%1&lt;/b&gt; &amp;nbsp;(%2)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; &amp;nbsp;(%2)</translation>
+    </message>
+    <message>
+        <location line="+18"/>
         <source>held</source>
         <translation>잡혀 있음</translation>
     </message>
     <message>
-        <location line="-18"/>
+        <location line="+110"/>
+        <source>%1…</source>
+        <translation>%1…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Restore selected…</source>
+        <translation>선택 항목 복원…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Requeue selected…</source>
+        <translation>선택 항목 다시 큐에 넣기…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Retry selected…</source>
+        <translation>선택 항목 재시도…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Requeue by error…</source>
+        <translation>오류로 골라 다시 큐에 넣기…</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Retry by error…</source>
+        <translation>오류로 골라 재시도…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Gives every reservation in %1 older than the visibility timeout (%2) back to its queue, as kombu&apos;s own restore does; the exact commands are shown first</source>
+        <translation>%1에서 visibility timeout(%2)보다 오래된 모든 예약을 kombu 자체의 복원처럼 큐로 돌려줍니다. 정확한 명령을 먼저 보여 줍니다</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Puts every job of %1 back on its queue, as the framework&apos;s own retry does; the exact commands are shown first</source>
+        <translation>%1의 모든 작업을 프레임워크 자체의 재시도처럼 큐로 되돌립니다. 정확한 명령을 먼저 보여 줍니다</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Only the jobs of %1 whose error contains a text you give</source>
+        <translation>%1의 작업 중 입력한 텍스트가 오류에 들어 있는 것만</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Browse %1 and select jobs first</source>
+        <translation>먼저 %1을(를) 열어 작업을 선택하세요</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Select jobs first (a job over 64 KiB cannot be named here: use pelscope-cli)</source>
+        <translation>먼저 작업을 선택하세요 (64 KiB가 넘는 작업은 여기서 지정할 수 없음: pelscope-cli 사용)</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Only the jobs of %1 whose error contains:</source>
+        <translation>%1의 작업 중 오류에 다음이 들어 있는 것만:</translation>
+    </message>
+    <message>
+        <location line="-167"/>
         <source>&lt;b&gt;%1&lt;/b&gt; &amp;nbsp;(%2, read only)</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; &amp;nbsp;(%2, 읽기 전용)</translation>
     </message>
@@ -4740,7 +5040,7 @@ Desktop notifications muted</source>
         <translation>이른 순</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>Not in the last poll: the framework&apos;s keys for it are gone, or were not read.</source>
         <translation>마지막 폴링에 없음: 프레임워크의 해당 키가 사라졌거나 읽히지 않았습니다.</translation>
     </message>
@@ -4750,7 +5050,7 @@ Desktop notifications muted</source>
         <translation>읽을 수 없음: %1</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+10"/>
         <source>&lt;b&gt;Stopped holding jobs:&lt;/b&gt; %1</source>
         <translation>&lt;b&gt;작업을 잡은 채 멈춤:&lt;/b&gt; %1</translation>
     </message>
@@ -6125,9 +6425,14 @@ The oldest %1 processing items read: %2 without a timestamp (unknown age), %3 st
         <translation>마지막 폴링 시점에 컨슈머 %1의 Pending 엔트리는 %2개였습니다. 삭제하면 처리되지 않은 채 사라집니다. 먼저 다른 컨슈머로 claim하십시오(Pending 표에서 선택하거나 &quot;모두 claim…&quot; 사용).</translation>
     </message>
     <message>
-        <location filename="../../ui/write_controller_queues.cpp" line="+16"/>
+        <location filename="../../ui/write_controller_queues.cpp" line="+18"/>
         <source>Nothing was written: queue writes from the window are not supported on Redis Cluster yet.</source>
         <translation>아무것도 쓰지 않았습니다: 창에서의 큐 쓰기는 아직 Redis Cluster를 지원하지 않습니다.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Nothing was written: framework repairs are not supported on Redis Cluster yet.</source>
+        <translation>아무것도 쓰지 않았습니다: Redis Cluster에서는 아직 프레임워크 복구를 지원하지 않습니다.</translation>
     </message>
     <message>
         <location filename="../../ui/write_controller.cpp" line="+1"/>
