@@ -4,15 +4,19 @@
 // if its own UI had retried them (its API says they completed). Each write
 // is planned (--dry-run changes nothing), takes exactly the jobs asked, and
 // is audited; a second run finds nothing to do.
+#include "actions/job_repair_job.h"
 #include "cli_process.h"
+#include "fault_proxy.h"
 #include "framework_worker.h"
 #include "redis_oracle.h"
 #include "redis_server.h"
+#include "write_job_runner.h"
 
 #include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace pelscope;
@@ -171,6 +175,60 @@ private Q_SLOTS:
         QCOMPARE(counts.value(QLatin1String("wait")).toInt(), 0);
         QFile::remove(audit);
     }
+    // A batch's reply lost after BullMQ's jobs moved: the job finds its batch
+    // in the audit stream and counts it, sends nothing twice (each job once
+    // in wait, one 'waiting' event each), and the run says 6 retried, none
+    // uncertain; then, the whole set retried again, nothing is left to do.
+    void bullmqRetryIsExactlyOnceAfterALostReply()
+    {
+        RedisServer server;
+        QString error;
+        QVERIFY2(server.start(&error), qPrintable(error));
+        const QString dir = scenarioDir("bullmq");
+        const QString node = QStringLiteral("node"), script = dir + QStringLiteral("/scenario.mjs");
+        RedisOracle db;
+        QVERIFY(db.connectUrl(server.url()));
+        {
+            FrameworkWorker failing;
+            QVERIFY(failing.start(node, {script, QStringLiteral("worker"), server.url(), QStringLiteral("mail"), QStringLiteral("--sleep"), QStringLiteral("0")}, dir));
+            QVERIFY2(failing.waitForLine("ready", 20000), failing.output().constData());
+            QCOMPARE(runProcess(node, {script, QStringLiteral("poison"), server.url(), QStringLiteral("6")}).exitCode, 0);
+            QVERIFY2(waitUntil([&] { return db.command({"ZCARD", "bull:mail:failed"}).integer() == 6; }, 20000), failing.output().constData());
+        }
+        const QByteArray second = db.command({"ZRANGE", "bull:mail:failed", "2", "2"}).at(0).bytes(); // first of the second batch
+        FaultProxy proxy(server.port());
+        QVERIFY(proxy.listen());
+        // Only the script call carries an id followed by its push command.
+        proxy.loseReplyTo("$" + QByteArray::number(second.size()) + "\r\n" + second + "\r\n$5\r\nLPUSH\r\n");
+        QTemporaryDir tmp;
+        JobRepairRequest r;
+        r.framework = JobFramework::BullMQ;
+        r.prefix = "bull";
+        r.name = "mail";
+        r.batchSize = 2;
+        r.auditLogPath = tmp.filePath(QStringLiteral("audit.jsonl"));
+        JobRepairJob job(jobOptionsFor(proxy.url()), r);
+        const WriteOutcome outcome = runToEnd(job);
+        QCOMPARE(proxy.repliesLost(), 1);
+        QVERIFY2(outcome.error.isEmpty(), qPrintable(outcome.error));
+        QCOMPARE(outcome.counts.done, 6);
+        QCOMPARE(outcome.counts.uncertain, 0);
+        QCOMPARE(outcome.counts.retries, 1);
+        QCOMPARE(db.command({"ZCARD", "bull:mail:failed"}).integer(), 0);
+        const RedisReply wait = db.command({"LRANGE", "bull:mail:wait", "0", "-1"});
+        QSet<QByteArray> distinct;
+        for (const RedisReply &id : wait.elements())
+            distinct.insert(id.bytes());
+        QCOMPARE(wait.elements().size(), 6);
+        QCOMPARE(distinct.size(), 6);
+        QCOMPARE(auditedItems(db, "bullmq_retry"), (QList<qint64>{2, 2, 2}));
+
+        JobRepairJob again(jobOptionsFor(server.url()), r);
+        const WriteOutcome nothing = runToEnd(again);
+        QCOMPARE(nothing.counts.done, 0);
+        QCOMPARE(db.command({"LLEN", "bull:mail:wait"}).integer(), 6);
+    }
+
     // 4 Sidekiq jobs dead (retry: 0) and 3 in the retry set: the dead set
     // retried (one by its jid, then the rest), the retry set retried now;
     // each payload pushed to its queue byte for byte but for retry_count (one
