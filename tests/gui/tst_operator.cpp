@@ -761,7 +761,10 @@ private Q_SLOTS:
         QVERIFY(db.command({"ZSCORE", base + "failed", first}).isNil() && db.command({"ZSCORE", base + "failed", second}).isNil());
         QTRY_COMPARE_WITH_TIMEOUT(browser->items()->rowCount(), 2, 10000); // read again after the write
 
-        // The rest by their error: the newest failure is offered.
+        // The rest by their error: the newest failure is offered (once a poll has read it again: the two newest went).
+        auto *details = page->findChild<QLabel *>(QStringLiteral("jobQueueDetails"));
+        QVERIFY(details);
+        QTRY_VERIFY_WITH_TIMEOUT(details->text().contains(QStringLiteral("Newest failure:</b> poison pill in job")), 15000);
         QTRY_VERIFY(byError->isEnabled());
         byError->click();
         auto *ask = waitForDialog<QInputDialog>(&s.mainWindow);

@@ -115,6 +115,7 @@ JobQueuePage::JobQueuePage(WriteController *writes, QWidget *parent)
         label->setTextInteractionFlags(Qt::TextSelectableByMouse);
         label->setWordWrap(label != m_titleLabel);
     }
+    m_workers->setObjectName(QStringLiteral("jobQueueDetails"));
     m_which->setObjectName(QStringLiteral("jobParts"));
     m_which->setToolTip(tr("Where the framework keeps this queue's jobs: waiting, held, scheduled, failed"));
     m_which->setAccessibleName(tr("Which of the queue's keys to browse"));
