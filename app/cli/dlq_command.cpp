@@ -245,11 +245,8 @@ int runRequeue(const CliSettings &settings, const QCommandLineParser &parser, co
     }
     QString usage;
     const DlqFinderConfig config = finderConfig(parser, &usage);
-    const auto source = DlqFinder::sourceOf(dlq, config);
     if (parser.isSet(QStringLiteral("to")))
         request.target = parser.value(QStringLiteral("to")).toUtf8();
-    else if (source && source->second)
-        request.target = source->first; // an explicit --dlq-map names it
     if (parser.isSet(QStringLiteral("rate"))) {
         bool ok = false;
         request.ratePerSecond = parser.value(QStringLiteral("rate")).toDouble(&ok);
@@ -260,12 +257,9 @@ int runRequeue(const CliSettings &settings, const QCommandLineParser &parser, co
         printErrLine(usage);
         return kExitRefused;
     }
-    // The path is planned for the named target, else the one the DLQ's name
-    // says; on a cluster that decides atomic, the ledger, or refused.
-    const bool targetExplicit = !request.target.isEmpty();
-    const QByteArray pathTarget = targetExplicit ? request.target : source ? source->first : QByteArray();
-    auto kind = std::make_shared<DlqWriteKind>(std::move(request), pathTarget, targetExplicit,
-                                               QStringLiteral("name the target with --to for the cross-slot path"));
+    // The kind plans the path for --to, else a --dlq-map's source, else the one
+    // the DLQ's name says; on a cluster that decides atomic, the ledger, or refused.
+    auto kind = std::make_shared<DlqWriteKind>(std::move(request), config, QStringLiteral("name the target with --to for the cross-slot path"));
     return runWriteFlow(settings.connection, kind, parser.isSet(QStringLiteral("yes")), parser.isSet(QStringLiteral("dry-run")));
 }
 

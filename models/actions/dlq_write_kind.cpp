@@ -27,12 +27,21 @@ const RequeuePlan &planOf(const PreparedWrite &p)
 
 } // namespace
 
-DlqWriteKind::DlqWriteKind(RequeueRequest request, QByteArray pathTarget, bool targetExplicit, QString noTargetHint)
+DlqWriteKind::DlqWriteKind(RequeueRequest request, const DlqFinderConfig &finder, QString noTargetHint)
     : m_request(std::move(request))
-    , m_pathTarget(std::move(pathTarget))
-    , m_targetExplicit(targetExplicit)
     , m_noTargetHint(std::move(noTargetHint))
-{}
+{
+    if (m_request.target.isEmpty())
+        if (const auto source = DlqFinder::sourceOf(m_request.dlq, finder)) {
+            if (source->second)
+                m_request.target = source->first; // a mapping names it
+            else if (!deleting())
+                m_pathTarget = source->first; // the name's convention: planned for, each entry still says where it goes
+        }
+    m_targetExplicit = !m_request.target.isEmpty();
+    if (m_targetExplicit)
+        m_pathTarget = m_request.target;
+}
 
 QString DlqWriteKind::title() const
 {

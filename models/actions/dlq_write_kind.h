@@ -7,6 +7,7 @@
 #pragma once
 
 #include "cross_slot_requeue_job.h"
+#include "dlq_finder.h"
 #include "requeue_job.h"
 #include "write_flow.h"
 
@@ -15,11 +16,13 @@ namespace pelscope {
 class DlqWriteKind : public WriteKind
 {
 public:
-    // `pathTarget`: the stream entries go back to, as the path is planned for:
-    // named (`targetExplicit`) or inferred from the DLQ's name; empty when
-    // each entry's source_stream decides. `noTargetHint` says, in the front
-    // end's words, how to name one ("name the target with --to").
-    DlqWriteKind(RequeueRequest request, QByteArray pathTarget, bool targetExplicit, QString noTargetHint);
+    // The target entries go back to, as the path is planned for: the one the
+    // request names, else the one a mapping of `finder` names (both
+    // explicit), else the one the DLQ's name says (the browser's own rule:
+    // planned for, not written to the request); none: each entry's
+    // source_stream decides. `noTargetHint` says, in the front end's words,
+    // how to name one ("name the target with --to").
+    DlqWriteKind(RequeueRequest request, const DlqFinderConfig &finder, QString noTargetHint);
 
     QString title() const override;
     QString aclAction() const override;
@@ -40,7 +43,7 @@ private:
 
     RequeueRequest m_request;
     QByteArray m_pathTarget;
-    bool m_targetExplicit;
+    bool m_targetExplicit = false;
     QString m_noTargetHint;
 };
 
