@@ -1,9 +1,12 @@
 #include "widgets/consumer_actions_bar.h"
 
+#include "dialogs/claim_dialog.h"
+
 #include "widgets/name_combo.h"
 #include "actions/write_checks.h"
 #include "itemmodels/consumer_table_model.h"
 #include "snapshot/format.h"
+#include "text/fill_text.h"
 #include "write_controller.h"
 
 #include <QComboBox>
@@ -86,41 +89,23 @@ void ConsumerActionsBar::claimAll()
     const QByteArray from = selectedConsumer(&pending);
     if (from.isEmpty())
         return;
-    auto *dialog = new QDialog(window());
-    dialog->setWindowTitle(tr("Claim all pending entries of %1").arg(elidedName(from, 64)));
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    auto *form = new QFormLayout(dialog);
-    auto *to = new QComboBox;
-    to->setEditable(true);
-    if (const GroupSnapshot *g = m_snapshot.isNull() ? nullptr : m_snapshot.group(m_stream, m_group))
-        for (const ConsumerSnapshot &c : g->consumerList)
-            if (c.name != from)
-                addName(to, c.name);
-    auto *guard = new QSpinBox;
-    guard->setRange(0, 86'400);
-    guard->setSuffix(tr(" s"));
-    guard->setValue(int(m_guardMs / 1000));
-    guard->setToolTip(tr("Entries idle less than this stay where they are: the consumer may be alive after all"));
-    // No count here: the review reads it (and how many are past the guard) just
-    // before asking, so the confirmation has one set of numbers.
-    form->addRow(tr("New owner:"), to);
-    form->addRow(tr("Only entries idle at least:"), guard);
-    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
-    buttons->button(QDialogButtonBox::Ok)->setText(tr("Review…"));
-    form->addRow(buttons);
-    connect(buttons, &QDialogButtonBox::accepted, dialog, &QDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::reject);
-    connect(dialog, &QDialog::accepted, this, [this, from, to, guard] {
+    ClaimForm form;
+    form.title = fillText(tr("Claim all pending entries of %1"), elidedName(from, 64));
+    form.stream = m_stream;
+    form.group = m_group;
+    form.from = from;
+    form.guardMs = m_guardMs;
+    form.guardTip = tr("Entries idle less than this stay where they are: the consumer may be alive after all");
+    openClaimDialog(window(), form, m_snapshot, [this, from](const QByteArray &to, qint64 minIdleMs) {
         PendingActionRequest r;
         r.action = PendingActionRequest::Action::Claim;
         r.stream = m_stream;
         r.group = m_group;
         r.fromConsumer = from;
-        r.toConsumer = chosenName(to);
-        r.minIdleMs = qint64(guard->value()) * 1000;
+        r.toConsumer = to;
+        r.minIdleMs = minIdleMs;
         m_writes->pendingAction(r, scope(), window());
     });
-    dialog->open();
 }
 
 void ConsumerActionsBar::deleteConsumer()

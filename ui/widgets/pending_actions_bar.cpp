@@ -1,5 +1,7 @@
 #include "widgets/pending_actions_bar.h"
 
+#include "dialogs/claim_dialog.h"
+
 #include "widgets/name_combo.h"
 #include "actions/audit_log.h"
 #include "actions/write_checks.h"
@@ -110,33 +112,24 @@ void PendingActionsBar::updateButtons()
 
 void PendingActionsBar::claim()
 {
-    QFormLayout *form = nullptr;
-    QDialog *dialog = formDialog(window(), tr("Claim pending entries"), &form);
-    auto *consumer = new QComboBox;
-    consumer->setEditable(true);
-    if (const GroupSnapshot *g = m_snapshot.isNull() ? nullptr : m_snapshot.group(m_stream, m_group))
-        for (const ConsumerSnapshot &c : g->consumerList)
-            addName(consumer, c.name);
-    consumer->setCurrentText(QStringLiteral("pelscope-claimed"));
-    auto *guard = new QSpinBox;
-    guard->setRange(0, 86'400);
-    guard->setSuffix(tr(" s"));
-    guard->setValue(int(m_guardMs / 1000));
-    guard->setToolTip(tr("Entries idle less than this stay with their owner: a live worker may have just taken them"));
-    form->addRow(tr("New owner:"), consumer);
-    form->addRow(tr("Only entries idle at least:"), guard);
+    ClaimForm form;
+    form.title = tr("Claim pending entries");
+    form.stream = m_stream;
+    form.group = m_group;
+    form.proposedOwner = QStringLiteral("pelscope-claimed");
+    form.guardMs = m_guardMs;
+    form.guardTip = tr("Entries idle less than this stay with their owner: a live worker may have just taken them");
     const QList<QByteArray> ids = selectedIds();
-    connect(dialog, &QDialog::accepted, this, [this, ids, consumer, guard] {
+    openClaimDialog(window(), form, m_snapshot, [this, ids](const QByteArray &to, qint64 minIdleMs) {
         PendingActionRequest r;
         r.action = PendingActionRequest::Action::Claim;
         r.stream = m_stream;
         r.group = m_group;
         r.ids = ids;
-        r.toConsumer = chosenName(consumer);
-        r.minIdleMs = qint64(guard->value()) * 1000;
+        r.toConsumer = to;
+        r.minIdleMs = minIdleMs;
         m_writes->pendingAction(r, scope(), window());
     });
-    dialog->open();
 }
 
 void PendingActionsBar::ack()
