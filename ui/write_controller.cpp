@@ -113,7 +113,7 @@ WriteFlow *WriteController::runFlow(std::shared_ptr<const WriteKind> kind, const
             return;
         case WriteFlow::End::NotAllowed: showOutcome(parent, tr("Not allowed"), message, true); return;
         case WriteFlow::End::CouldNotPlan:
-            noteRefusal(scope, action, flow->prepared().errorKind, message);
+            m_gate.noteRefusal(scope, action, flow->prepared().errorKind, message);
             showOutcome(parent, title, tr("Nothing was written: %1").arg(message), true);
             return;
         case WriteFlow::End::Refused: refuse(parent, title, tr("<b>Nothing was written.</b>"), message); return;
@@ -122,7 +122,7 @@ WriteFlow *WriteController::runFlow(std::shared_ptr<const WriteKind> kind, const
         case WriteFlow::End::Failed: break;
         }
         const WriteOutcome &outcome = flow->outcome();
-        noteRefusal(scope, action, outcome.errorKind, outcome.error);
+        m_gate.noteRefusal(scope, action, outcome.errorKind, outcome.error);
         QString text = flow->kind().outcomeText(outcome);
         if (!outcome.error.isEmpty())
             text += QStringLiteral("\n\n") + outcome.error;
@@ -150,18 +150,17 @@ WriteController::WriteController(QWidget *window)
 {
     qRegisterMetaType<pelscope::WriteCounts>();
     qRegisterMetaType<pelscope::WriteOutcome>();
-    qRegisterMetaType<pelscope::PermissionVerdicts>();
+    connect(&m_gate, &WriteGate::writesEnabledChanged, this, [this](bool on) {
+        Q_EMIT message(on ? tr("Writes enabled on %1").arg(m_label) : tr("Read-only"));
+        Q_EMIT writesEnabledChanged(on);
+    });
+    connect(&m_gate, &WriteGate::permissionsChanged, this, &WriteController::permissionsChanged);
 }
 
 WriteController::~WriteController()
 {
     // Flows hold the session: they go first, then the session joins its thread.
     qDeleteAll(findChildren<WriteFlow *>(Qt::FindDirectChildrenOnly));
-}
-
-void WriteController::moveToWorker(QObject *job)
-{
-    m_session.adopt(job);
 }
 
 // The one place the connection a write uses is chosen: always the primary,
@@ -177,93 +176,37 @@ void WriteController::setConnection(const ConnectionOptions &options, const QStr
     m_session.setConnection(options);
     m_label = label;
     m_production = production;
-    m_verdicts.clear();
-    m_cluster = false;
-    ++m_connectionNumber;
-    setWritesEnabled(false);
-    Q_EMIT permissionsChanged();
+    m_gate.reset();
 }
 
 void WriteController::requestEnable()
 {
-    if (m_enabled)
+    if (writesEnabled())
         return;
     auto *dialog = new EnableWritesDialog(m_label, m_production, m_window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    const quint64 number = m_connectionNumber;
-    connect(dialog, &QDialog::accepted, this, [this, number] {
-        if (number == m_connectionNumber) // the connection did not change meanwhile
-            setWritesEnabled(true);
-    });
+    const quint64 generation = m_gate.generation();
+    connect(dialog, &QDialog::accepted, this, [this, generation] { m_gate.enableFor(generation); });
     dialog->open();
 }
 
 void WriteController::setWritesEnabled(bool on)
 {
-    if (on == m_enabled)
-        return;
-    m_enabled = on;
-    Q_EMIT message(on ? tr("Writes enabled on %1").arg(m_label) : tr("Read-only"));
-    Q_EMIT writesEnabledChanged(on);
+    m_gate.setWritesEnabled(on);
 }
 
 void WriteController::setServerMode(const QString &mode)
 {
-    const bool cluster = mode == QLatin1String("cluster");
-    if (cluster == m_cluster)
-        return;
-    m_cluster = cluster;
-    Q_EMIT permissionsChanged();
-}
-
-QString WriteController::blocker(const QString &scope, const QString &action) const
-{
-    const PermissionVerdict v = m_verdicts.value(scope).value(action);
-    if (v.state == PermissionVerdict::State::Denied)
-        return tr("The ACL user may not do this: %1").arg(v.reason);
-    if (isBusy())
-        return tr("Another write is running");
-    if (!m_enabled)
-        return tr("Read-only: enable writes first (Connection ▸ Enable writes)");
-    return {};
+    m_gate.setServerMode(mode);
 }
 
 QString WriteController::editBlocker(const QString &scope, const QByteArray &dlq, const QByteArray &target) const
 {
     if (QString why = blocker(scope, WriteAction::Requeue); !why.isEmpty())
         return why;
-    if (const QString why = m_cluster ? editedRequeueRefusal(dlq, target) : QString(); !why.isEmpty())
+    if (const QString why = isCluster() ? editedRequeueRefusal(dlq, target) : QString(); !why.isEmpty())
         return tr("On a Redis Cluster %1").arg(why);
     return {};
-}
-
-void WriteController::checkPermissions(const QString &scope, const QList<PermissionCheck> &checks)
-{
-    if (m_verdicts.contains(scope))
-        return;
-    m_verdicts.insert(scope, {}); // asked once per scope
-    auto *probe = new PermissionProbe(writeOptions(), checks);
-    moveToWorker(probe);
-    const quint64 number = m_connectionNumber;
-    connect(probe, &PermissionProbe::finished, this, [this, scope, number, probe](const PermissionVerdicts &verdicts) {
-        probe->deleteLater();
-        if (number != m_connectionNumber)
-            return;
-        PermissionVerdicts &known = m_verdicts[scope];
-        for (auto it = verdicts.begin(); it != verdicts.end(); ++it)
-            if (known.value(it.key()).state != PermissionVerdict::State::Denied) // a real NOPERM stays
-                known.insert(it.key(), it.value());
-        Q_EMIT permissionsChanged();
-    });
-    QMetaObject::invokeMethod(probe, &PermissionProbe::start, Qt::QueuedConnection);
-}
-
-void WriteController::noteRefusal(const QString &scope, const QString &action, RedisError::Kind kind, const QString &error)
-{
-    if (kind != RedisError::Kind::NoPermission)
-        return;
-    m_verdicts[scope].insert(action, {PermissionVerdict::State::Denied, error});
-    Q_EMIT permissionsChanged();
 }
 
 QString WriteController::auditLogPath() const
@@ -282,20 +225,13 @@ void WriteController::showOutcome(QWidget *parent, const QString &title, const Q
     box->open();
 }
 
-// Through the one write flow (dlq_write_kind.h), the console's too. The
-// path is planned for the named target, else the one the DLQ's name says
-// (the browser's own rule); on a cluster that decides atomic, the ledger, or
-// refused, and the confirmation says which.
+// Through the one write flow (dlq_write_kind.h), the console's too: the kind
+// finds the target its path is planned for; on a cluster that decides atomic,
+// the ledger, or refused, and the confirmation says which.
 void WriteController::requeue(RequeueRequest request, const QString &scope, QWidget *parent)
 {
-    const bool targetExplicit = !request.target.isEmpty();
-    QByteArray pathTarget = request.target;
-    if (!targetExplicit && request.operation == RequeueRequest::Operation::Requeue)
-        if (const auto source = DlqFinder::sourceOf(request.dlq, DlqFinderConfig{}))
-            pathTarget = source->first;
     const QList<QByteArray> ids = request.ids;
-    auto kind = std::make_shared<DlqWriteKind>(std::move(request), pathTarget, targetExplicit,
-                                               tr("name the target with Edit and requeue for the ledger path"));
+    auto kind = std::make_shared<DlqWriteKind>(std::move(request), DlqFinderConfig{}, tr("name the target with Edit and requeue for the ledger path"));
     runFlow(kind, scope, parent, [this, ids](const WriteFlow &flow) { Q_EMIT requeueFinished(flow.outcome(), ids); });
 }
 

@@ -1,8 +1,10 @@
-// Everything the window does before and while it changes data: the
-// per-connection write switch (read-only at every start), the ACL verdicts
-// that disable buttons with a reason, and the run of a write: dry run, the
-// exact commands confirmed by the operator, the job on a worker thread with
-// progress and cancel, the outcome. Pages ask here; they never write.
+// What the window shows before and while it changes data: the dialog that
+// opens the write switch, and the run of a write through the one flow — dry
+// run, the exact commands confirmed by the operator, the job on a worker
+// thread with progress and cancel, the outcome. Whether a write may run (the
+// switch, the ACL verdicts, the server mode, the connection's generation) is
+// decided below it, by the WriteGate (models/actions/write_gate.h). Pages ask
+// here; they never write.
 #pragma once
 
 #include "actions/annotation_share.h"
@@ -13,6 +15,7 @@
 #include "actions/queue_write_job.h"
 #include "actions/requeue_job.h"
 #include "actions/write_flow.h"
+#include "actions/write_gate.h"
 #include "actions/write_record.h"
 
 #include <QHash>
@@ -40,26 +43,26 @@ public:
     void setConnection(const ConnectionOptions &options, const QString &label, bool production);
     const QString &connectionLabel() const { return m_label; }
     bool isProduction() const { return m_production; }
-    bool writesEnabled() const { return m_enabled; }
+    bool writesEnabled() const { return m_gate.writesEnabled(); }
     bool isBusy() const { return m_session.isBusy(); } // a write (or its dry run) is running
     // From each snapshot. On a Redis Cluster every write first asks the seed,
     // on the writer thread, which master holds its keys and runs there; a
     // requeue also picks its path (atomic, or the cross-slot ledger, or
     // refused with the reason) and the confirmation says which.
     void setServerMode(const QString &mode);
-    bool isCluster() const { return m_cluster; }
+    bool isCluster() const { return m_gate.isCluster(); }
 
     // Asks (a production connection must be named back), then enables.
     void requestEnable();
     void setWritesEnabled(bool on);
 
     // Why `action` cannot run on `scope` now, empty when it can: read-only,
-    // or the ACL said no. Verdicts are asked once per scope and connection.
-    QString blocker(const QString &scope, const QString &action) const;
+    // or the ACL said no (the gate's rule, models/actions/write_gate.h).
+    QString blocker(const QString &scope, const QString &action) const { return m_gate.blocker(scope, action); }
     // Why an edited requeue of one entry from `dlq` to `target` cannot run,
     // on top of blocker(): on a cluster it needs both in one slot.
     QString editBlocker(const QString &scope, const QByteArray &dlq, const QByteArray &target) const;
-    void checkPermissions(const QString &scope, const QList<PermissionCheck> &checks);
+    void checkPermissions(const QString &scope, const QList<PermissionCheck> &checks) { m_gate.checkPermissions(scope, checks); }
 
     // Dry run, confirmation with the exact commands, the run, the outcome.
     void requeue(RequeueRequest request, const QString &scope, QWidget *parent);
@@ -103,19 +106,14 @@ private:
     // Returns the flow (deleted after it finished).
     WriteFlow *runFlow(std::shared_ptr<const WriteKind> kind, const QString &scope, QWidget *parent,
                        std::function<void(const WriteFlow &)> done = {});
-    void noteRefusal(const QString &scope, const QString &action, RedisError::Kind kind, const QString &error);
     void showOutcome(QWidget *parent, const QString &title, const QString &text, bool failed);
-    void moveToWorker(QObject *job);
 
     QWidget *m_window;
     WriteSession m_session{WriteSession::Threads::Writer}; // the writer thread, busy state and connection guard
+    WriteGate m_gate{m_session};                          // the switch, the ACL verdicts, the server mode
     ConnectionOptions m_options;
     QString m_label;
     bool m_production = false;
-    bool m_enabled = false;
-    bool m_cluster = false;
-    quint64 m_connectionNumber = 0;
-    QHash<QString, PermissionVerdicts> m_verdicts; // by scope
 };
 
 } // namespace pelscope

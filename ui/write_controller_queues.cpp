@@ -11,7 +11,7 @@ namespace pelscope {
 
 void WriteController::queueWrite(const QueueWriteRequest &request, const QString &scope, QWidget *parent)
 {
-    if (m_cluster) {
+    if (isCluster()) {
         // The probe does not read queues on a cluster yet either; a script
         // needs both lists in one slot and the master that holds them.
         showOutcome(parent, QueueWriteKind(request).title(),
@@ -23,7 +23,7 @@ void WriteController::queueWrite(const QueueWriteRequest &request, const QString
 
 void WriteController::jobRepair(const JobRepairRequest &request, const QString &scope, QWidget *parent)
 {
-    if (m_cluster) {
+    if (isCluster()) {
         // The frameworks keep a queue's keys in one slot only when told to
         // (BullMQ's {hash tag} prefix); the readers do not read clusters yet.
         showOutcome(parent, jobRepairTitle(request), tr("Nothing was written: framework repairs are not supported on Redis Cluster yet."), true);

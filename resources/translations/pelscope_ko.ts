@@ -183,6 +183,29 @@
     </message>
 </context>
 <context>
+    <name>ClaimDialog</name>
+    <message>
+        <location filename="../../ui/dialogs/claim_dialog.cpp" line="+34"/>
+        <source> s</source>
+        <translation>초</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>New owner:</source>
+        <translation>새 소유자:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Only entries idle at least:</source>
+        <translation>최소 idle 시간:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Review…</source>
+        <translation>검토…</translation>
+    </message>
+</context>
+<context>
     <name>ConsumerDelete</name>
     <message>
         <location filename="../../models/actions/consumer_delete_kind.cpp" line="+29"/>
@@ -243,7 +266,7 @@
 <context>
     <name>DeadLetterWrite</name>
     <message>
-        <location filename="../../models/actions/dlq_write_kind.cpp" line="+39"/>
+        <location filename="../../models/actions/dlq_write_kind.cpp" line="+48"/>
         <source>Delete dead letters</source>
         <translation>데드 레터 삭제</translation>
     </message>
@@ -1256,7 +1279,7 @@
 <context>
     <name>QObject</name>
     <message>
-        <location filename="../../ui/widgets/pending_actions_bar.cpp" line="+34"/>
+        <location filename="../../ui/widgets/pending_actions_bar.cpp" line="+36"/>
         <source>Review…</source>
         <translation>검토…</translation>
     </message>
@@ -1456,6 +1479,24 @@
         <location line="+3"/>
         <source>ok</source>
         <translation>정상</translation>
+    </message>
+</context>
+<context>
+    <name>WriteGate</name>
+    <message>
+        <location filename="../../models/actions/write_gate.cpp" line="+51"/>
+        <source>The ACL user may not do this: %1</source>
+        <translation>ACL 사용자에게 이 작업 권한이 없습니다: %1</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Another write is running</source>
+        <translation>다른 쓰기 작업이 실행 중입니다</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Read-only: enable writes first (Connection ▸ Enable writes)</source>
+        <translation>읽기 전용: 먼저 쓰기를 허용하십시오(연결 ▸ 쓰기 허용)</translation>
     </message>
 </context>
 <context>
@@ -3102,7 +3143,7 @@ By error, among the newest %2 entries read (%3 causes in all):
 <context>
     <name>pelscope::ConsumerActionsBar</name>
     <message>
-        <location filename="../../ui/widgets/consumer_actions_bar.cpp" line="+25"/>
+        <location filename="../../ui/widgets/consumer_actions_bar.cpp" line="+28"/>
         <source>Claim all from…</source>
         <translation>모두 claim…</translation>
     </message>
@@ -3133,29 +3174,9 @@ By error, among the newest %2 entries read (%3 causes in all):
         <translation>%1의 Pending 엔트리 모두 claim</translation>
     </message>
     <message>
-        <location line="+11"/>
-        <source> s</source>
-        <translation>초</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>Entries idle less than this stay where they are: the consumer may be alive after all</source>
         <translation>idle 시간이 이보다 짧은 엔트리는 그대로 둡니다. 컨슈머가 아직 살아 있을 수 있습니다</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>New owner:</source>
-        <translation>새 소유자:</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Only entries idle at least:</source>
-        <translation>최소 idle 시간:</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Review…</source>
-        <translation>검토…</translation>
     </message>
 </context>
 <context>
@@ -5594,27 +5615,12 @@ Desktop notifications muted</source>
         <translation>Pending 엔트리 claim</translation>
     </message>
     <message>
-        <location line="+9"/>
-        <source> s</source>
-        <translation>초</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+5"/>
         <source>Entries idle less than this stay with their owner: a live worker may have just taken them</source>
         <translation>idle 시간이 이보다 짧은 엔트리는 현재 소유자에게 남습니다: 살아 있는 Worker가 방금 가져갔을 수 있습니다</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>New owner:</source>
-        <translation>새 소유자:</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Only entries idle at least:</source>
-        <translation>다음 이상 idle인 엔트리만:</translation>
-    </message>
-    <message>
-        <location line="+28"/>
+        <location line="+27"/>
         <source>Move pending entries to a DLQ</source>
         <translation>Pending 엔트리를 DLQ로 이동</translation>
     </message>
@@ -6359,7 +6365,7 @@ The oldest %1 processing items read: %2 without a timestamp (unknown age), %3 st
 <context>
     <name>pelscope::WriteController</name>
     <message>
-        <location filename="../../ui/write_controller.cpp" line="+206"/>
+        <location filename="../../ui/write_controller.cpp" line="+154"/>
         <source>Writes enabled on %1</source>
         <translation>%1에서 쓰기 허용됨</translation>
     </message>
@@ -6369,32 +6375,17 @@ The oldest %1 processing items read: %2 without a timestamp (unknown age), %3 st
         <translation>읽기 전용</translation>
     </message>
     <message>
-        <location line="+17"/>
-        <source>The ACL user may not do this: %1</source>
-        <translation>ACL 사용자에게 이 작업 권한이 없습니다: %1</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Another write is running</source>
-        <translation>다른 쓰기 작업이 실행 중입니다</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Read-only: enable writes first (Connection ▸ Enable writes)</source>
-        <translation>읽기 전용: 먼저 쓰기를 허용하십시오(연결 ▸ 쓰기 허용)</translation>
-    </message>
-    <message>
-        <location line="+9"/>
+        <location line="+54"/>
         <source>On a Redis Cluster %1</source>
         <translation>Redis Cluster에서는 %1</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+26"/>
         <source>name the target with Edit and requeue for the ledger path</source>
         <translation>원장 경로를 쓰려면 &quot;편집 후 재처리&quot;로 대상을 지정하세요</translation>
     </message>
     <message>
-        <location line="-220"/>
+        <location line="-156"/>
         <source>Cancel after this batch</source>
         <translation>이 배치 후 취소</translation>
     </message>

@@ -5,6 +5,7 @@
 // themselves run against real servers in the integration and GUI tests.
 #include "unit_tests.h"
 #include "actions/write_flow.h"
+#include "actions/write_gate.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -250,6 +251,41 @@ private Q_SLOTS:
         QCOMPARE(runToEnd(flow), WriteFlow::End::Written);
         QVERIFY(kind->preparedOn && kind->preparedOn != QThread::currentThread());
         QCOMPARE(kind->ranOn, kind->preparedOn);
+    }
+
+    // The gate below the window: read-only at every connection, a late
+    // "enable" for an earlier connection ignored (the session's generation),
+    // a NOPERM from a write kept for that action and scope only, every
+    // verdict forgotten with the connection.
+    void gateDecidesBelowTheWindow()
+    {
+        WriteSession session(WriteSession::Threads::Caller);
+        WriteGate gate(session);
+        QSignalSpy enabled(&gate, &WriteGate::writesEnabledChanged);
+        session.setConnection(server(6379));
+        gate.reset();
+        QVERIFY(gate.blocker(QStringLiteral("s"), QStringLiteral("requeue")).startsWith(QStringLiteral("Read-only")));
+        const quint64 asked = gate.generation();
+        session.setConnection(server(6380)); // another connection while the operator was asked
+        gate.reset();
+        gate.enableFor(asked);
+        QVERIFY(!gate.writesEnabled());
+        gate.enableFor(gate.generation());
+        QVERIFY(gate.writesEnabled());
+        QCOMPARE(enabled.count(), 1);
+        QCOMPARE(gate.blocker(QStringLiteral("s"), QStringLiteral("requeue")), QString());
+        gate.noteRefusal(QStringLiteral("s"), QStringLiteral("requeue"), RedisError::Kind::Closed, QStringLiteral("lost"));
+        QCOMPARE(gate.blocker(QStringLiteral("s"), QStringLiteral("requeue")), QString()); // only NOPERM is a verdict
+        gate.noteRefusal(QStringLiteral("s"), QStringLiteral("requeue"), RedisError::Kind::NoPermission, QStringLiteral("NOPERM no xadd"));
+        QCOMPARE(gate.blocker(QStringLiteral("s"), QStringLiteral("requeue")), QStringLiteral("The ACL user may not do this: NOPERM no xadd"));
+        QCOMPARE(gate.blocker(QStringLiteral("other"), QStringLiteral("requeue")), QString());
+        QCOMPARE(gate.blocker(QStringLiteral("s"), QStringLiteral("claim")), QString());
+        session.setConnection(server(6381));
+        gate.reset();
+        QVERIFY(!gate.writesEnabled());
+        QVERIFY(gate.blocker(QStringLiteral("s"), QStringLiteral("requeue")).startsWith(QStringLiteral("Read-only")));
+        gate.setServerMode(QStringLiteral("cluster"));
+        QVERIFY(gate.isCluster());
     }
 };
 
