@@ -6,6 +6,7 @@
 // tests. Clicking the notification opens that group or queue.
 #pragma once
 
+#include "alert_interfaces.h"
 #include "alerts/alert_policy.h"
 #include "itemmodels/alert_inbox_model.h"
 
@@ -19,18 +20,6 @@ class QSystemTrayIcon;
 namespace pelscope {
 
 class ConnectionView;
-
-// What shows a notification. Injectable: the tests record what would be shown.
-class Notifier
-{
-public:
-    virtual ~Notifier() = default;
-    // False where the platform has no tray or notification service.
-    virtual bool available() const = 0;
-    virtual void show(const QString &title, const QString &text, Health severity) = 0;
-    // The worst status of every connection, for the tray icon.
-    virtual void setOverall(Health worst, const QString &tooltip) = 0;
-};
 
 // The system tray: an icon coloured by the worst status, its balloon messages.
 class TrayNotifier : public QObject, public Notifier
@@ -50,7 +39,7 @@ private:
     QSystemTrayIcon *m_tray;
 };
 
-class DesktopAlerts : public QObject
+class DesktopAlerts : public QObject, public AlertActions
 {
     Q_OBJECT
 public:
@@ -68,16 +57,16 @@ public:
     Mute muteOf(const QString &connection, const AlertSubject &subject) const;
     // The mute choices for `subject`, the one in force checked (the overview's
     // right-click menu, the group page's Notifications button).
-    void fillMuteMenu(QMenu *menu, const QString &connection, const AlertSubject &subject);
+    void fillMuteMenu(QMenu *menu, const QString &connection, const AlertSubject &subject) override;
     // The alerts shown, newest last, the last AlertInboxModel::kCapacity of them (the tests read it).
     const QList<Alert> &shown() const { return m_shown; }
 
     // What the last notification was about, opened when it is clicked.
     void openLast();
     // Every alert told, kept after the notification is gone (the inbox).
-    AlertInboxModel *inbox() const { return m_inbox; }
+    AlertInboxModel *inbox() const override { return m_inbox; }
     // Opens `subject` on the connection labelled `connection`, if it is still open.
-    void open(const QString &connection, const AlertSubject &subject);
+    void open(const QString &connection, const AlertSubject &subject) override;
 
 Q_SIGNALS:
     void openRequested(pelscope::ConnectionView *view, const QString &page);

@@ -108,9 +108,11 @@ MainWindow::MainWindow(QWidget *parent)
         if (auto *view = qobject_cast<ConnectionView *>(m_tabs->widget(index)))
             closeConnection(view);
     });
-    connect(m_all, &AllConnectionsPage::groupRequested, this, [this](ConnectionView *view, const QByteArray &stream, const QByteArray &group) {
-        m_tabs->setCurrentWidget(view);
-        view->openGroup(stream, group);
+    connect(m_all, &AllConnectionsPage::groupRequested, this, [this](QObject *owner, const QByteArray &stream, const QByteArray &group) {
+        if (auto *view = qobject_cast<ConnectionView *>(owner)) {
+            m_tabs->setCurrentWidget(view);
+            view->openGroup(stream, group);
+        }
     });
     auto *central = new QWidget;
     auto *column = new QVBoxLayout(central);
@@ -172,7 +174,9 @@ ConnectionView *MainWindow::addConnection()
     auto *view = new ConnectionView;
     m_views.append(view);
     m_tabs->addTab(view, tr("Connecting…"));
-    m_all->addConnection(view);
+    m_all->addConnection({view, view->groupModel(), [view] { return view->lastSnapshot(); }, [view] { return view->isStale(); },
+                          [view] { return view->label(); }});
+    connect(view, &ConnectionView::summaryChanged, m_all, &AllConnectionsPage::connectionChanged);
     connect(view, &ConnectionView::summaryChanged, this, [this, view] { updateTab(view); });
     m_alerts->watch(view);
     QTableView *table = view->overviewTable();
@@ -211,6 +215,7 @@ void MainWindow::closeConnection(ConnectionView *view)
         return;
     }
     m_all->removeConnection(view);
+    disconnect(view, nullptr, m_all, nullptr);
     m_alerts->forget(view);
     m_views.removeAll(view);
     m_tabs->removeTab(m_tabs->indexOf(view));

@@ -6,7 +6,12 @@ SOURCES ... LINKS ...)). Static libraries do not stop a header of a layer that i
 not linked from being included, so this check does: every #include "..." in
 models/, ui/ and app/ must land in the same layer or in one its LINKS reach.
 ui/ may use any model layer; models/ never includes ui/ or app/; app/cli never
-includes ui/. Prints each offending line; exits 1 when there is one.
+includes ui/. Inside ui/ an order holds too: the composers (the window, a
+connection's tab, the alert service, the incident export) over pages/, over
+dialogs/, widgets/ and the write controller, over charts/, over the helpers at
+ui/'s root; nothing includes a rank above its own. A project header included
+with <...> is checked like one in quotes. No exceptions. Prints each offending
+line; exits 1 when there is one.
 """
 import os
 import re
@@ -50,7 +55,22 @@ def reach(name, seen=None):
     return seen
 
 
-include = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
+include = re.compile(r'^\s*#\s*include\s+[<"]([^">]+)[">]')
+
+COMPOSERS = ('main_window', 'connection_view', 'desktop_alerts', 'incident_export')
+
+
+def ui_rank(rel_parts):
+    """(rank, name) of a file under ui/; higher ranks may include lower ones."""
+    if len(rel_parts) == 2:
+        name = rel_parts[1]
+        if name.startswith(COMPOSERS):
+            return 4, 'the composers'
+        if name.startswith('write_controller'):
+            return 2, 'the write controller'
+        return 0, "ui/'s helpers"
+    return {'pages': (3, 'pages/'), 'dialogs': (2, 'dialogs/'), 'widgets': (2, 'widgets/'),
+            'charts': (1, 'charts/')}.get(rel_parts[1], (0, rel_parts[1] + '/'))
 problems = []
 checked = 0
 for top in ('models', 'ui', 'app'):
@@ -72,9 +92,12 @@ for top in ('models', 'ui', 'app'):
                     continue
                 checked += 1
                 target = m.group(1)
-                # Resolved like the compiler: next to the file, else from models/ (every layer's include dir).
+                # Resolved like the compiler: next to the file, else from models/ (every layer's
+                # include dir), else from ui/ (the window's).
                 beside = os.path.normpath(os.path.join(dirpath, target))
                 candidates = [beside, os.path.normpath(os.path.join(root, 'models', target))]
+                if top in ('ui', 'app'):
+                    candidates.append(os.path.normpath(os.path.join(root, 'ui', target)))
                 found = next((c for c in candidates if os.path.exists(c)), None)
                 if found is None:
                     continue  # generated (moc, ui_*) or a system header in quotes
@@ -89,6 +112,10 @@ for top in ('models', 'ui', 'app'):
                                         f'(it links {", ".join(sorted(allowed - {here})) or "nothing"})')
                 elif top == 'app' and parts[1] == 'cli' and trel[0] == 'ui':
                     problems.append(f'{rel}:{n}: the console tool includes the window\'s {target}')
+                elif top == 'ui' and trel[0] == 'ui':
+                    (mine, my_name), (theirs, their_name) = ui_rank(parts), ui_rank(trel)
+                    if theirs > mine:
+                        problems.append(f'{rel}:{n}: {my_name} include {target} of {their_name}, which sits above them')
 
 for p in problems:
     print(p)

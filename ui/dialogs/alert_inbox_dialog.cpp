@@ -1,7 +1,7 @@
 #include "dialogs/alert_inbox_dialog.h"
 
 #include "accessible_names.h"
-#include "desktop_alerts.h"
+#include "alert_interfaces.h"
 #include "health_style.h"
 #include "itemmodels/alert_inbox_model.h"
 #include "text/fill_text.h"
@@ -46,7 +46,7 @@ protected:
 
 } // namespace
 
-AlertInboxDialog::AlertInboxDialog(DesktopAlerts *alerts, QWidget *parent)
+AlertInboxDialog::AlertInboxDialog(AlertActions *alerts, QWidget *parent)
     : QDialog(parent)
     , m_alerts(alerts)
     , m_model(alerts->inbox())

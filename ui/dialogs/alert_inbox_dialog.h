@@ -13,14 +13,14 @@ class QTableView;
 
 namespace pelscope {
 
+class AlertActions;
 class AlertInboxModel;
-class DesktopAlerts;
 
 class AlertInboxDialog : public QDialog
 {
     Q_OBJECT
 public:
-    AlertInboxDialog(DesktopAlerts *alerts, QWidget *parent = nullptr);
+    AlertInboxDialog(AlertActions *alerts, QWidget *parent = nullptr);
     QTableView *table() const { return m_table; }
 
 protected:
@@ -31,7 +31,7 @@ private:
     void acknowledgeSelected();
     void showCounts();
 
-    DesktopAlerts *m_alerts;
+    AlertActions *m_alerts;
     AlertInboxModel *m_model;
     QLabel *m_counts;
     QTableView *m_table;

@@ -1,6 +1,5 @@
 #include "pages/all_connections_page.h"
 
-#include "connection_view.h"
 #include "health_style.h"
 #include "itemmodels/group_table_model.h"
 #include "text/fill_text.h"
@@ -33,38 +32,43 @@ AllConnectionsPage::AllConnectionsPage(QWidget *parent)
     m_summaryDue.setInterval(200);
     connect(&m_summaryDue, &QTimer::timeout, this, &AllConnectionsPage::updateSummary);
     connect(m_overview, &OverviewPage::rowActivated, this, [this](const QModelIndex &index) {
-        if (ConnectionView *view = viewOf(index))
-            Q_EMIT groupRequested(view, index.data(GroupTableModel::StreamKeyRole).toByteArray(),
+        if (QObject *owner = ownerOf(index))
+            Q_EMIT groupRequested(owner, index.data(GroupTableModel::StreamKeyRole).toByteArray(),
                                   index.data(GroupTableModel::GroupNameRole).toByteArray());
     });
 }
 
-void AllConnectionsPage::addConnection(ConnectionView *view)
+void AllConnectionsPage::addConnection(const ConnectionRows &rows)
 {
-    m_views.append(view);
-    m_rows->addSourceModel(view->groupModel());
-    connect(view, &ConnectionView::summaryChanged, this, [this] {
-        if (!m_summaryDue.isActive())
-            m_summaryDue.start();
-    });
+    m_shown.append({rows.owner, rows});
+    m_rows->addSourceModel(rows.groups);
     updateSummary();
 }
 
-void AllConnectionsPage::removeConnection(ConnectionView *view)
+void AllConnectionsPage::removeConnection(QObject *owner)
 {
-    m_rows->removeSourceModel(view->groupModel());
-    m_views.removeAll(view);
-    disconnect(view, nullptr, this, nullptr);
+    for (qsizetype i = 0; i < m_shown.size(); ++i)
+        if (m_shown.at(i).rows.owner == owner) {
+            m_rows->removeSourceModel(m_shown.at(i).rows.groups);
+            m_shown.removeAt(i);
+            break;
+        }
     updateSummary();
 }
 
-ConnectionView *AllConnectionsPage::viewOf(const QModelIndex &index) const
+void AllConnectionsPage::connectionChanged()
+{
+    if (!m_summaryDue.isActive())
+        m_summaryDue.start();
+}
+
+QObject *AllConnectionsPage::ownerOf(const QModelIndex &index) const
 {
     const QModelIndex inRows = m_overview->proxy()->mapToSource(index);
     const QModelIndex inSource = m_rows->mapToSource(inRows);
-    for (const QPointer<ConnectionView> &view : m_views)
-        if (view && view->groupModel() == inSource.model())
-            return view;
+    for (const Shown &shown : m_shown)
+        if (shown.owner && shown.rows.groups == inSource.model())
+            return shown.owner;
     return nullptr;
 }
 
@@ -73,17 +77,18 @@ void AllConnectionsPage::updateSummary()
     QList<Snapshot> snapshots;
     QStringList stale;
     bool cluster = false, rationed = false;
-    for (const QPointer<ConnectionView> &view : std::as_const(m_views)) {
-        if (!view)
+    for (const Shown &shown : std::as_const(m_shown)) {
+        if (!shown.owner)
             continue;
-        snapshots << view->lastSnapshot();
-        cluster |= !view->lastSnapshot().isNull() && view->lastSnapshot()->server.mode == QLatin1String("cluster");
-        rationed |= !view->lastSnapshot().isNull() && view->lastSnapshot()->stats.refreshTicks > 1;
-        if (view->isStale() || view->lastSnapshot().isNull())
-            stale << view->label().toHtmlEscaped();
+        const Snapshot last = shown.rows.lastSnapshot();
+        snapshots << last;
+        cluster |= !last.isNull() && last->server.mode == QLatin1String("cluster");
+        rationed |= !last.isNull() && last->stats.refreshTicks > 1;
+        if (shown.rows.stale() || last.isNull())
+            stale << shown.rows.label().toHtmlEscaped();
     }
     QString text = overviewSummaryHtml(snapshots);
-    text += tr(" &nbsp;│&nbsp; connections <b>%1</b>").arg(m_views.size());
+    text += tr(" &nbsp;│&nbsp; connections <b>%1</b>").arg(m_shown.size());
     if (!stale.isEmpty()) // a connection with no current data must not look healthy
         text += fillText(tr(" <span style='color:%1'><b>(%2 not answering: %3)</b></span>"), healthStyle(Health::Warn).strong.name(), stale.size(),
                          stale.join(QStringLiteral(", ")));

@@ -5,7 +5,7 @@
 // goes away by itself after a minute; a newer alert replaces it.
 #pragma once
 
-#include "desktop_alerts.h"
+#include "alert_interfaces.h"
 
 #include <QFrame>
 
