@@ -6,12 +6,14 @@
 // the probe against a real server's replies), changed the way a live server
 // changes.
 #include "unit_tests.h"
+#include "model_printer.h"
 #include "health/health_rules.h"
 #include "history/history_rules.h"
 #include "history/shared_history_store.h"
 #include "history/queue_history.h"
 #include "itemmodels/consumer_table_model.h"
 #include "itemmodels/dlq_entry_model.h"
+#include "itemmodels/dlq_filter_proxy.h"
 #include "itemmodels/group_table_model.h"
 #include "itemmodels/pending_table_model.h"
 #include "itemmodels/queue_table_model.h"
@@ -90,40 +92,6 @@ const GroupSnapshot *groupOf(const Snapshot &s, const QByteArray &stream, const 
 {
     return s.group(stream, name);
 }
-
-// A model as the operator reads it: the header, then each row's cells as
-// shown (DisplayRole), " | " between them (hotspot's tests/modeltests).
-QStringList printed(const QAbstractItemModel &model)
-{
-    QStringList lines;
-    QStringList header;
-    for (int c = 0; c < model.columnCount(); ++c)
-        header << model.headerData(c, Qt::Horizontal, Qt::DisplayRole).toString();
-    lines << header.join(QStringLiteral(" | "));
-    for (int row = 0; row < model.rowCount(); ++row) {
-        QStringList cells;
-        for (int c = 0; c < model.columnCount(); ++c)
-            cells << model.index(row, c).data().toString();
-        lines << cells.join(QStringLiteral(" | "));
-    }
-    return lines;
-}
-
-// Compared whole; on a difference both tables are printed, line by line.
-bool samePrint(const QAbstractItemModel &model, const QStringList &expected, QString *diff)
-{
-    const QStringList got = printed(model);
-    if (got == expected)
-        return true;
-    *diff = QStringLiteral("\n--- got:\n") + got.join(QLatin1Char('\n')) + QStringLiteral("\n--- expected:\n") + expected.join(QLatin1Char('\n'));
-    return false;
-}
-
-#define COMPARE_PRINT(model, ...)                                                                                                      \
-    do {                                                                                                                               \
-        QString diff;                                                                                                                  \
-        QVERIFY2(samePrint(model, QStringList{__VA_ARGS__}, &diff), qPrintable(diff));                                               \
-    } while (false)
 
 } // namespace
 
@@ -542,6 +510,57 @@ private Q_SLOTS:
                       fillText(QStringLiteral("1796135654101-0 | %1 | timeout |  |  |  | payload={\"order\":1} | 40 bytes"), at));
         model.clear();
         QCOMPARE(model.rowCount(), 0);
+    }
+
+    // The dead letters' filter, beside its model: by category (exact), by
+    // reason (any case), by ID prefix, in any field, and a time window; the
+    // proxy under the model tester while it filters and sorts.
+    void dlqFilterProxy()
+    {
+        DlqEntryModel model;
+        DlqFilterProxy proxy;
+        proxy.setSourceModel(&model);
+        QAbstractItemModelTester tester(&proxy, kMode);
+        EntryPage p;
+        p.stream = "orders:dlq";
+        p.first = true;
+        const QList<QPair<QByteArray, StreamFields>> entries{
+            {"1796135654103-0", {{"category", "timeout"}, {"reason", "Upstream TIMED OUT"}, {"payload", "%1"}}},
+            {"1796135654102-0", {{"category", "poison"}, {"reason", "bad json"}, {"payload", "{\"o\":2}"}}},
+            {"1796135654101-0", {{"category", "timeout"}, {"error", "deadline"}, {"payload", QByteArray("\x00\xe2\x80\x8f", 4)}}}};
+        for (const auto &[id, fields] : entries) {
+            p.entries.append({id, fields});
+            p.entryBytes.append(40);
+        }
+        model.applyPage(p);
+        const auto ids = [&] {
+            QStringList out;
+            for (int r = 0; r < proxy.rowCount(); ++r)
+                out << proxy.index(r, DlqEntryModel::Id).data().toString();
+            return out.join(QLatin1Char(' '));
+        };
+        QCOMPARE(ids(), QStringLiteral("1796135654103-0 1796135654102-0 1796135654101-0"));
+        proxy.setFilter(DlqFilterProxy::Scope::Category, QStringLiteral("timeout"), 0);
+        QCOMPARE(ids(), QStringLiteral("1796135654103-0 1796135654101-0"));
+        proxy.setFilter(DlqFilterProxy::Scope::Category, QStringLiteral("time"), 0); // a category is matched whole
+        QCOMPARE(ids(), QString());
+        proxy.setFilter(DlqFilterProxy::Scope::Reason, QStringLiteral("timed out"), 0);
+        QCOMPARE(ids(), QStringLiteral("1796135654103-0"));
+        proxy.setFilter(DlqFilterProxy::Scope::Reason, QStringLiteral("DEADLINE"), 0); // "error" is a reason too
+        QCOMPARE(ids(), QStringLiteral("1796135654101-0"));
+        proxy.setFilter(DlqFilterProxy::Scope::Id, QStringLiteral("1796135654102"), 0);
+        QCOMPARE(ids(), QStringLiteral("1796135654102-0"));
+        proxy.setFilter(DlqFilterProxy::Scope::AnyField, QStringLiteral("%1"), 0); // a format string is text like any other
+        QCOMPARE(ids(), QStringLiteral("1796135654103-0"));
+        proxy.setFilter(DlqFilterProxy::Scope::AnyField, QString(), 1'796'135'654'102);
+        QCOMPARE(ids(), QStringLiteral("1796135654103-0 1796135654102-0"));
+        QVERIFY(proxy.isFiltering());
+        proxy.setFilter(DlqFilterProxy::Scope::AnyField, QString(), 0);
+        QVERIFY(!proxy.isFiltering());
+        proxy.sort(DlqEntryModel::Id, Qt::AscendingOrder);
+        QCOMPARE(ids(), QStringLiteral("1796135654101-0 1796135654102-0 1796135654103-0"));
+        const QString at = QDateTime::fromMSecsSinceEpoch(1'796'135'654'101).toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+        QCOMPARE(pelscope::test::printed(proxy).value(1).section(QStringLiteral(" | "), 0, 2), fillText(QStringLiteral("1796135654101-0 | %1 | timeout"), at));
     }
 
     // The dead-letter page's reading state (DlqBrowse): an older page's

@@ -7,7 +7,7 @@
 #include "actions/audit_log.h"
 #include "actions/write_checks.h"
 #include "charts/dlq_category_chart.h"
-#include "widgets/dlq_filter_proxy.h"
+#include "itemmodels/dlq_filter_proxy.h"
 #include "dialogs/edit_entry_dialog.h"
 #include "health_style.h"
 #include "itemmodels/dlq_entry_model.h"

@@ -1,7 +1,7 @@
-#include "widgets/dlq_filter_proxy.h"
+#include "dlq_filter_proxy.h"
 
-#include "itemmodels/dlq_entry_model.h"
-#include "snapshot/format.h"
+#include "../snapshot/format.h"
+#include "dlq_entry_model.h"
 
 namespace pelscope {
 
