@@ -1,5 +1,6 @@
 #include "job_repair.h"
 
+#include "../probe/rq_reader.h"
 #include "../snapshot/format.h"
 #include "../text/display_text.h"
 #include "../text/fill_text.h"
@@ -10,7 +11,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QtEndian>
 
 #include <cstring>
 
@@ -151,30 +151,6 @@ QString shortError(const QString &error)
 bool matches(const JobRepairRequest &r, const QString &error)
 {
     return r.errorContains.isEmpty() || error.contains(r.errorContains, Qt::CaseInsensitive);
-}
-
-QString rqError(const RedisReply &fields, const RedisReply &results)
-{
-    QByteArray raw = fields.at(1).bytes();
-    if (!raw.isEmpty()) {
-        QByteArray sized(4, '\0');
-        qToBigEndian<quint32>(quint32(std::min<qsizetype>(raw.size() * 8, 1 << 24)), sized.data());
-        const QByteArray text = qUncompress(sized + raw);
-        if (!text.isEmpty())
-            return QString::fromUtf8(text);
-        if (!raw.startsWith("x\x9c"))
-            return QString::fromUtf8(raw);
-    }
-    // RQ 1.12+ on Redis 5+: the failure is a result in rq:results:<id>.
-    const QList<RedisReply> fieldsOfNewest = results.at(0).at(1).elements();
-    for (qsizetype i = 0; i + 1 < fieldsOfNewest.size(); i += 2)
-        if (fieldsOfNewest.at(i).bytes() == "exc_string") {
-            const QByteArray packed = QByteArray::fromBase64(fieldsOfNewest.at(i + 1).bytes());
-            QByteArray sized(4, '\0');
-            qToBigEndian<quint32>(quint32(std::min<qsizetype>(packed.size() * 8, 1 << 24)), sized.data());
-            return QString::fromUtf8(qUncompress(sized + packed));
-        }
-    return {};
 }
 
 } // namespace
@@ -471,7 +447,7 @@ QList<RepairMove> repairMoves(const JobRepairRequest &r, const QList<QByteArray>
         }
         case JobFramework::Rq: {
             const QByteArray origin = detail(0).at(0).bytes();
-            const QString error = rqError(detail(0), detail(1));
+            const QString error = rqFailureText(detail(0).at(1).bytes(), detail(1));
             if (origin.isEmpty()) {
                 m.leftBecause = QCoreApplication::translate("JobRepair", "its hash is gone (RQ refuses it too: NoSuchJobError)");
                 m.refused = true;

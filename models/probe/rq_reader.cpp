@@ -3,6 +3,8 @@
 #include "../text/display_text.h"
 #include "../text/fill_text.h"
 
+#include <QtEndian>
+
 #include <cmath>
 
 namespace pelscope {
@@ -19,7 +21,29 @@ std::optional<qint64> firstScoreMs(const RedisReply &r)
     return ok ? secondsToMs(s) : std::nullopt;
 }
 
+// zlib's stream as RQ writes it; qUncompress wants the expected size in front.
+QByteArray inflated(const QByteArray &zlib)
+{
+    QByteArray sized(4, '\0');
+    qToBigEndian<quint32>(quint32(std::min<qsizetype>(zlib.size() * 16, 1 << 24)), sized.data());
+    return qUncompress(sized + zlib);
+}
+
 } // namespace
+
+QString rqFailureText(const QByteArray &excInfo, const RedisReply &newestResult)
+{
+    if (!excInfo.isEmpty()) {
+        if (excInfo.startsWith("x\x9c"))
+            return QString::fromUtf8(inflated(excInfo)); // zlib.compress(b'') inflates to nothing: no error kept there
+        return QString::fromUtf8(excInfo);
+    }
+    const QList<RedisReply> fields = newestResult.at(0).at(1).elements();
+    for (qsizetype i = 0; i + 1 < fields.size(); i += 2)
+        if (fields.at(i).bytes() == "exc_string")
+            return QString::fromUtf8(inflated(QByteArray::fromBase64(fields.at(i + 1).bytes())));
+    return {};
+}
 
 QString RqReader::gap() const
 {
@@ -53,6 +77,12 @@ void RqReader::planReads(qint64 nowMs)
         q.wipOverdue = ask({"ZCOUNT", "rq:wip:" + name, "-inf", nowS}); // score <= now: RQ's own test
         q.wipEarliest = ask({"ZRANGE", "rq:wip:" + name, "0", "0", "WITHSCORES"});
         q.failed = ask({"ZCARD", "rq:failed:" + name});
+        q.newestFailed = ask({"ZREVRANGE", "rq:failed:" + name, "0", "0"});
+        q.failureInfo = q.failureResult = -1;
+        if (!q.newestFailedId.isEmpty() && q.failureOf != q.newestFailedId) {
+            q.failureInfo = ask({"HGET", "rq:job:" + q.newestFailedId, "exc_info"});
+            q.failureResult = ask({"XREVRANGE", "rq:results:" + q.newestFailedId, "+", "-", "COUNT", "1"});
+        }
         q.scheduled = ask({"ZCARD", "rq:scheduled:" + name});
         q.due = ask({"ZCOUNT", "rq:scheduled:" + name, "-inf", nowS});
         q.earliestDue = ask({"ZRANGE", "rq:scheduled:" + name, "0", "0", "WITHSCORES"});
@@ -119,6 +149,18 @@ void RqReader::parseReads(qint64 nowMs, QList<JobQueueSnapshot> &out)
             if (const auto deadline = firstScoreMs(reply(q.wipEarliest)))
                 row.oldestOrphanedMs = std::max<qint64>(0, nowMs - *deadline);
         row.failed = replyCount(reply(q.failed));
+        // The newest failure's error: read the tick after the newest failed job changed.
+        if (q.failureInfo >= 0 && !reply(q.failureInfo).isError()) {
+            // Its last line says what failed (a traceback's "RuntimeError: …").
+            const QString text = rqFailureText(reply(q.failureInfo).bytes(), reply(q.failureResult).isError() ? RedisReply() : reply(q.failureResult));
+            q.failure = displayText(text.trimmed().section(QLatin1Char('\n'), -1).trimmed().left(500));
+            q.failureOf = q.newestFailedId;
+        }
+        const QByteArray newestFailed = reply(q.newestFailed).size() > 0 ? reply(q.newestFailed).at(0).bytes().left(256) : QByteArray();
+        m_needsAnotherTick = m_needsAnotherTick || (!newestFailed.isEmpty() && newestFailed != q.failureOf);
+        q.newestFailedId = newestFailed;
+        if (!newestFailed.isEmpty() && newestFailed == q.failureOf)
+            row.newestFailure = q.failure;
         row.scheduled = replyCount(reply(q.scheduled));
         row.overdue = replyCount(reply(q.due));
         if (row.overdue && *row.overdue > 0)

@@ -5,7 +5,10 @@
 //   rq:wip:<q> (sorted set scored by each job's heartbeat deadline, seconds):
 //     started jobs; a deadline passed means the worker holding it stopped
 //     (RQ's own test, StartedJobRegistry.cleanup);
-//   rq:failed:<q> (sorted set): RQ's dead letters;
+//   rq:failed:<q> (sorted set scored by expiry, seconds): RQ's dead letters;
+//     the newest (the latest expiry: one failure_ttl for all) is read, and
+//     its error (exc_info, or RQ 1.12+'s result in rq:results:<id>) the tick
+//     after it changes;
 //   rq:scheduled:<q> (sorted set scored by due time, seconds): scheduled jobs;
 //   rq:workers:<q> (set of rq:worker:<w> keys) and each worker's hash, which
 //     expires when its heartbeats stop: the workers alive for the queue.
@@ -18,6 +21,11 @@
 #include <map>
 
 namespace pelscope {
+
+// The error RQ stored for a failed job: its hash's exc_info (zlib, or plain
+// text from older RQ), else the newest result of rq:results:<id> (RQ 1.12+
+// on Redis 5+: exc_string, base64 of zlib). Empty when neither says.
+QString rqFailureText(const QByteArray &excInfo, const RedisReply &newestResult);
 
 class RqReader : public JobReader
 {
@@ -52,6 +60,10 @@ private:
         int llen = -1, head = -1, headTime = -1, wip = -1, wipOverdue = -1, wipEarliest = -1, failed = -1, scheduled = -1, due = -1,
             earliestDue = -1, workers = -1, workersCard = -1;
         QList<int> workerHashes;
+        int newestFailed = -1, failureInfo = -1, failureResult = -1;
+        QByteArray newestFailedId;  // the newest failed job, read last tick
+        QByteArray failureOf;       // whose error `failure` is
+        QString failure;
         std::optional<JobQueueSnapshot> last; // its last row, shown while it is not read
     };
     SetPager m_queueSet{kMaxQueues}; // rq:queues may hold other keys, skipped when read

@@ -333,6 +333,13 @@ private Q_SLOTS:
         QVERIFY(db.connectUrl(server.url()));
         QCOMPARE(db.command({"ZCARD", "rq:failed:flaky"}).integer(), 3);
         const RedisReply failed = db.command({"ZRANGE", "rq:failed:flaky", "0", "-1"});
+        // What failed, as RQ stored it, on the queue's row (the error the repair's --error matches).
+        const ProcessRun snap = cli(server.url(), {QStringLiteral("snapshot"), QStringLiteral("--json")}, audit);
+        QString newest;
+        for (const QJsonValue &v : QJsonDocument::fromJson(snap.out).object().value(QLatin1String("job_systems")).toObject().value(QLatin1String("queues")).toArray())
+            if (v.toObject().value(QLatin1String("framework")).toString() == QLatin1String("rq") && v.toObject().value(QLatin1String("name")).toString() == QLatin1String("flaky"))
+                newest = v.toObject().value(QLatin1String("newest_failure")).toString();
+        QCOMPARE(newest, QStringLiteral("RuntimeError: scenario: deliberate failure"));
 
         ProcessRun run = cli(server.url(), {QStringLiteral("job"), QStringLiteral("retry"), QStringLiteral("RQ flaky"), QStringLiteral("--error"),
                                             QStringLiteral("deliberate failure"), QStringLiteral("--dry-run")},
