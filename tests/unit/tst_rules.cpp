@@ -2,7 +2,7 @@
 // row is one situation a server can be in, built as the probe builds its
 // snapshot, and what the rule must say about it — the status, the reason
 // codes machines read, and the English text the CLI and the report print.
-// A row that fails names itself. The group rules are in tst_core_units
+// A row that fails names itself. The group rules are in tst_snapshot_rules
 // and tst_history (they need polls over time).
 #include "unit_tests.h"
 #include "actions/cross_slot_requeue_job.h"
