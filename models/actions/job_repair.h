@@ -12,6 +12,7 @@
 
 #include "../redis/redis_reply.h"
 #include "../snapshot/snapshot.h"
+#include "../text/json_edit.h"
 #include "audit_log.h"
 
 #include <QHash>
@@ -99,18 +100,6 @@ QList<RepairMove> repairMoves(const JobRepairRequest &request, const QList<QByte
 // arguments after the audit ones (RQ: enqueued_at and exc_info).
 QList<QByteArray> repairFixedKeys(const JobRepairRequest &request);
 QList<QByteArray> repairFixedArgs(const JobRepairRequest &request, const RepairContext &context);
-
-// JSON edited where it stands: the bytes outside the edited value stay as
-// they were (a framework's payload may hold numbers past 2^53 or key orders
-// a re-serialiser would change). `path` names object members from the top.
-// The value's raw text, or nullopt when the path is not there.
-std::optional<QByteArray> jsonRawMember(const QByteArray &json, const QList<QByteArray> &path);
-// The JSON with the member at `path` set to `rawValue` (added as the
-// object's first member when absent); nullopt when the path's parent is not
-// an object or the text is not JSON.
-std::optional<QByteArray> withJsonMember(const QByteArray &json, const QList<QByteArray> &path, const QByteArray &rawValue);
-// The raw text of a JSON array's element `index`; nullopt when absent.
-std::optional<QByteArray> jsonRawElement(const QByteArray &json, int index);
 
 // Sidekiq's payload after SortedEntry#retry and Client.push: retry_count one
 // less when present, enqueued_at the push's time (seconds, a float).

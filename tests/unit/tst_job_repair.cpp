@@ -1,4 +1,4 @@
-// The framework repairs' payload edits (models/actions/job_repair.h): JSON
+// The framework repairs' payload edits (models/actions/job_repair.h, models/text/json_edit.h): JSON
 // changed where it stands, so every byte a framework wrote outside the edited
 // value is kept (a re-serialiser would round numbers past 2^53 and reorder
 // keys); kombu's binding lookup and RQ's timestamp as the frameworks make them.
